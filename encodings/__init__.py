@@ -1,0 +1,1 @@
+"""ASP encodings shipped with mjasp; find them with ``importlib.resources.files(__name__)``."""

@@ -1,0 +1,20 @@
+"""mjasp: Riichi mahjong hand analysis — every reading, shanten, waits, kan, counts.
+
+>>> import mjasp
+>>> len(mjasp.decompose("11122233344455m"))
+4
+"""
+
+from mjasp.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.decomposition import decompose, is_winning
+from mjasp.errors import EncodingError, HandError, MjaspError, RulesError
+from mjasp.hand import Hand, Meld, MeldKind
+from mjasp.rules import RULES, Rules, find_rules
+from mjasp.tiles import tile_kind, tile_name
+
+__all__ = [
+    "RULES", "Block", "BlockKind", "Decomposition", "EncodingError", "Form", "Hand",
+    "HandError", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "decompose",
+    "find_rules", "is_winning", "tile_kind", "tile_name",
+]
+__version__ = "0.1.0"

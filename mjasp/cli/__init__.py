@@ -1,0 +1,6 @@
+"""The ``mjasp`` command line; each command lives in its own module of this package."""
+
+from mjasp.cli import decompose as _decompose  # noqa: F401  (registers the command)
+from mjasp.cli.app import main
+
+__all__ = ["main"]

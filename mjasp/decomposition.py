@@ -1,0 +1,92 @@
+"""Decomposing a hand into every reading: the public entry points.
+
+>>> [str(d) for d in decompose("111222333m45677p")]
+['111m 222m 333m 456p 77p', '123m 123m 123m 456p 77p']
+>>> is_winning("19m19p19s1234567z7z")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from mjasp.blocks import Decomposition, sorted_readings
+from mjasp.errors import HandError, RulesError
+from mjasp.hand import Hand
+from mjasp.rules import Rules, find_rules
+from mjasp.solvers.base import SuitDecomposer, assemble, special_readings
+from mjasp.tiles import tile_name
+
+#: Decomposition engines by name: "module:function" of a SuitDecomposer, imported lazily
+#: so that ``import mjasp`` does not load clingo.
+DECOMPOSERS: dict[str, str] = {
+    "backtrack-dedupe": "mjasp.solvers.backtrack:dedupe_backtracking",
+    "backtrack-1": "mjasp.solvers.backtrack:backtracking_sequences_first",
+    "backtrack-2": "mjasp.solvers.backtrack:backtracking_patterns",
+    "pair-position": "mjasp.solvers.backtrack:pair_position",
+}
+#: The engine ``decompose`` uses when none is named.
+DEFAULT_DECOMPOSER = "pair-position"
+
+
+def suit_decomposer(name: str) -> SuitDecomposer:
+    """The suit decomposer registered as ``name`` (see ``DECOMPOSERS``)."""
+    if name not in DECOMPOSERS:
+        raise RulesError(f"unknown solver {name!r}; known: {', '.join(sorted(DECOMPOSERS))}")
+    module, _, attr = DECOMPOSERS[name].partition(":")
+    found: SuitDecomposer = getattr(importlib.import_module(module), attr)
+    return found
+
+
+def as_hand(hand: Hand | str) -> Hand:
+    """Accept a ``Hand`` or mpsz text."""
+    if isinstance(hand, Hand):
+        return hand
+    if isinstance(hand, str):
+        return Hand.parse(hand)
+    raise HandError(f"expected a Hand or mpsz text, got {type(hand).__name__}")
+
+
+def check_complete(hand: Hand, rules: Rules) -> None:
+    """Raise unless the hand has the tile count of a complete hand (14, kans as three)."""
+    if hand.tile_count != 14:
+        raise HandError(f"a complete hand has 14 tiles (each kan counted as three), "
+                        f"this one has {hand.tile_count}", str(hand))
+    check_tiles_in_set(hand, rules)
+
+
+def check_tiles_in_set(hand: Hand, rules: Rules) -> None:
+    """Raise if the hand holds a kind the rules' wall does not have (2m-8m in sanma)."""
+    allowed = set(rules.tile_kinds)
+    for kind, n in enumerate(hand.total_counts()):
+        if n and kind not in allowed:
+            raise HandError(f"{tile_name(kind)} is not in the {rules.name} tile set", str(hand))
+
+
+def decompose(hand: Hand | str, *, solver: str | None = None,
+              rules: Rules | str | None = None) -> list[Decomposition]:
+    """Every reading of a complete hand, in canonical order (standard, then the others).
+
+    ``solver`` names the standard-form engine (``DECOMPOSERS``); ``rules`` a preset.
+    A hand with no reading gives ``[]``; a hand with the wrong tile count raises.
+
+    >>> len(decompose("11122233344455m"))
+    4
+    """
+    hand = as_hand(hand)
+    rules = find_rules(rules)
+    check_complete(hand, rules)
+    readings: list[Decomposition] = []
+    if "standard" in rules.forms:
+        readings += assemble(hand.counts, hand.melds, suit_decomposer(solver or DEFAULT_DECOMPOSER))
+    readings += special_readings(hand, rules)
+    return sorted_readings(readings)
+
+
+def is_winning(hand: Hand | str, *, rules: Rules | str | None = None) -> bool:
+    """True when a complete hand has at least one reading (agari).
+
+    >>> is_winning("123m456p789s1122z")
+    False
+    """
+    return bool(decompose(hand, rules=rules))

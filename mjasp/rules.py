@@ -1,0 +1,76 @@
+"""Rule variants as named presets, in one table.
+
+>>> find_rules("sanma").players
+3
+>>> sorted(RULES)
+['chiitoitsu-quad', 'sanma', 'standard']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from mjasp.blocks import Form
+from mjasp.errors import RulesError
+from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule options that change what a hand is.
+
+    ``players``: 4, or 3 for sanma (2m-8m removed from the wall).
+    ``forms``: the winning forms allowed.
+    ``chiitoitsu_quad``: four of a kind counts as two pairs of seven pairs.
+    ``called_tiles_count``: tiles in declared melds count toward the four-copy limit
+    (they do in every real game; off only for puzzles).
+    """
+
+    name: str = "standard"
+    players: int = 4
+    forms: frozenset[Form] = frozenset(Form)
+    chiitoitsu_quad: bool = False
+    called_tiles_count: bool = True
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):
+            raise RulesError(f"players must be 3 or 4, not {self.players}")
+        if not self.forms:
+            raise RulesError("at least one winning form must be allowed")
+
+    @property
+    def tile_kinds(self) -> tuple[Tile, ...]:
+        """The kinds in the wall."""
+        removed = SANMA_REMOVED if self.players == 3 else ()
+        return tuple(t for t in range(NUM_KINDS) if t not in removed)
+
+    def replace(self, **changes: object) -> Rules:
+        """A copy with some options changed."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+#: Every preset by name; ``find_rules`` also accepts the aliases in ``ALIASES``.
+RULES: dict[str, Rules] = {
+    "standard": Rules(),
+    "sanma": Rules(name="sanma", players=3),
+    "chiitoitsu-quad": Rules(name="chiitoitsu-quad", chiitoitsu_quad=True),
+}
+ALIASES = {"4p": "standard", "riichi": "standard", "3p": "sanma", "three-player": "sanma"}
+
+
+def find_rules(rules: str | Rules | None = None) -> Rules:
+    """Look up a preset by name (or pass a ``Rules`` through; ``None`` = standard).
+
+    >>> find_rules("3p").name
+    'sanma'
+    """
+    if rules is None:
+        return RULES["standard"]
+    if isinstance(rules, Rules):
+        return rules
+    key = ALIASES.get(rules.lower(), rules.lower())
+    if key not in RULES:
+        known = ", ".join(sorted(RULES) + sorted(ALIASES))
+        raise RulesError(f"unknown rules {rules!r}; known: {known}")
+    return RULES[key]
