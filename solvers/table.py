@@ -1,0 +1,275 @@
+"""Per-suit replacement-number tables: the fast path for shanten (seed 001).
+
+For one suit vector ``h`` (9 counts of a number suit, or 7 honor counts) and
+``n = 0..4``:
+
+* ``u_n(h)`` = the fewest draws that turn ``h`` into a superset of *n* melds of that suit,
+* ``v_n(h)`` = the same for *n* melds and one pair,
+
+where a draw adds one tile and the target shape holds at most 4 copies of a kind
+(distance ``d(h, w) = Σ max(0, w_p − h_p)``). A whole hand's replacement number is the
+(min,+) combination of its suits' values (:func:`combine`), and shanten = ``r − 1``.
+
+API (stable; other modules rely on it)
+--------------------------------------
+``suit_index(counts)``
+    base-5 index ``Σ c_i · 5**i`` of one suit vector (``c_0`` = tile 1).
+``suit_indices(array)``
+    the same, vectorised over the last axis of an integer array.
+``number_table()`` / ``honor_table()``
+    dense ``uint8`` arrays of shape ``(5**9, 10)`` / ``(5**7, 10)`` indexed by the
+    base-5 index; columns ``0..4`` are ``u_0..u_4``, ``5..9`` are ``v_0..v_4``. Every
+    vector of ``{0..4}**9`` has a row, including those with more than 14 tiles (their
+    values follow the same definition). Read-only views, built lazily from the shipped
+    ``mjasp/data/shanten_tables.npz``.
+``signature_tables()``
+    the compact form: ``(number_ids, number_sigs, honor_ids, honor_sigs)`` — a
+    signature id per vector (``uint16``) and the few distinct 10-value rows.
+``suit_values(counts, honors, cap=None)``
+    ``u_0..u_4, v_0..v_4`` of one suit as a 10-tuple; ``cap`` (per-kind upper bounds on
+    the target, e.g. ``4 −`` tiles already in declared melds, or 0 for kinds not in the
+    wall) switches to an exact capped dynamic programme.
+``combine(a, b)``
+    the (min,+) combination of two 10-value rows (any leading axes), giving the values
+    of the union of the two suits.
+``replacement_number(rows, melds)``
+    ``v_melds`` of the combination of a sequence of rows.
+
+>>> row = suit_values((1, 1, 0, 0, 0, 0, 0, 0, 0), honors=False)   # 12m
+>>> row[:5], row[5:]
+((0, 1, 4, 7, 10), (1, 3, 6, 9, 12))
+>>> r = replacement_number([suit_values((3, 1, 1, 1, 1, 1, 1, 1, 3), False),
+...                         suit_values((1, 0, 0, 0, 0, 0, 0), True)], 4)
+>>> r - 1   # 1112345678999m1z: tenpai
+0
+
+Tables are built by a dynamic programme over the positions of the suit
+(:func:`build_tables`), vectorised over every prefix vector at once: the state carries
+how many sequences started one and two positions back, the melds used so far and
+whether the pair is placed; the cost at a position is ``max(0, w_i − h_i)`` for the
+target count ``w_i ≤ 4`` there. Run ``python -m mjasp.solvers.table`` to rebuild the file.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
+
+#: Largest number of melds in a hand.
+MAX_MELDS: Final = 4
+#: Columns of a row: u_0..u_4 then v_0..v_4.
+ROW: Final = 2 * (MAX_MELDS + 1)
+#: "Impossible" in the tables (larger than any real distance, small enough for uint8 sums).
+INF: Final = 60
+DATA_FILE: Final = "shanten_tables.npz"
+
+_State = tuple[int, int, int, int]  # (seqs from i-2, seqs from i-1, melds used, pair used)
+
+
+def suit_index(counts: Sequence[int]) -> int:
+    """Base-5 index ``Σ c_i · 5**i`` of one suit vector.
+
+    >>> suit_index((1, 0, 2))
+    51
+    """
+    index = 0
+    for c in reversed(counts):
+        index = 5 * index + int(c)
+    return index
+
+
+def suit_indices(counts: npt.ArrayLike) -> I64:
+    """Base-5 indices over the last axis (vectorised :func:`suit_index`).
+
+    >>> suit_indices([[1, 0, 2], [0, 0, 1]]).tolist()
+    [51, 25]
+    """
+    array = np.asarray(counts, dtype=np.int64)
+    powers = 5 ** np.arange(array.shape[-1], dtype=np.int64)
+    result: I64 = array @ powers
+    return result
+
+
+# -- building ---------------------------------------------------------------------
+
+
+def _choices(state: _State, sequences_allowed: bool,
+             cap: int) -> Iterable[tuple[_State, int]]:
+    """Each way to place blocks at one position: (next state, target count there)."""
+    x, y, m, p = state
+    for z in range(MAX_MELDS + 1 if sequences_allowed else 1):  # sequences starting here
+        for t in (0, 1):  # a triplet here (two would need six copies)
+            for q in (0, 1 - p):  # the pair here, if not placed yet
+                w = x + y + z + 3 * t + 2 * q
+                if w <= cap and m + z + t <= MAX_MELDS:
+                    yield (y, z, m + z + t, p + q), w
+
+
+def _prefix_dp(length: int, honors: bool) -> U8:
+    """``(5**length, 10)`` values of every vector, by a DP vectorised over prefixes."""
+    # dp[state] = array over every prefix vector (index = base-5 of the prefix)
+    dp: dict[_State, U8] = {(0, 0, 0, 0): np.zeros(1, dtype=np.uint8)}
+    for i in range(length):
+        seqs = not honors and i <= length - 3
+        best: dict[tuple[_State, int], U8] = {}
+        for state, values in dp.items():
+            for nxt, w in _choices(state, seqs, 4):
+                key = (nxt, w)
+                best[key] = values if key not in best else np.minimum(best[key], values)
+        new: dict[_State, U8] = {}
+        for (nxt, w), values in best.items():
+            # the held count h_i is the most significant digit of the new prefix
+            cost = np.concatenate([values + max(0, w - h) for h in range(5)])
+            new[nxt] = np.minimum(new[nxt], cost) if nxt in new else cost
+        dp = new
+    table = np.full((5 ** length, ROW), INF, dtype=np.uint8)
+    for (x, y, m, p), values in dp.items():
+        if x == 0 and y == 0:
+            col = (MAX_MELDS + 1) * p + m
+            table[:, col] = np.minimum(table[:, col], values)
+    return table
+
+
+def _signatures(table: U8) -> tuple[npt.NDArray[np.uint16], U8]:
+    """Distinct rows of a table and each vector's row id."""
+    sigs, ids = np.unique(table, axis=0, return_inverse=True)
+    return ids.reshape(-1).astype(np.uint16), sigs.astype(np.uint8)
+
+
+def build_tables(path: Path) -> None:
+    """Compute both tables and write them, compressed, to ``path`` (a few hundred kB)."""
+    number_ids, number_sigs = _signatures(_prefix_dp(9, honors=False))
+    honor_ids, honor_sigs = _signatures(_prefix_dp(7, honors=True))
+    np.savez_compressed(path, number_ids=number_ids, number_sigs=number_sigs,
+                        honor_ids=honor_ids, honor_sigs=honor_sigs)
+
+
+# -- loading ----------------------------------------------------------------------
+
+
+@functools.cache
+def signature_tables() -> tuple[npt.NDArray[np.uint16], U8, npt.NDArray[np.uint16], U8]:
+    """``(number_ids, number_sigs, honor_ids, honor_sigs)`` from the shipped file."""
+    with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
+        data = np.load(handle)
+        arrays = tuple(data[k] for k in ("number_ids", "number_sigs", "honor_ids",
+                                         "honor_sigs"))
+    for array in arrays:
+        array.flags.writeable = False
+    return arrays
+
+
+@functools.cache
+def number_table() -> U8:
+    """Dense ``(5**9, 10)`` values of every number-suit vector (read-only)."""
+    ids, sigs, _, _ = signature_tables()
+    dense = sigs[ids]
+    dense.flags.writeable = False
+    return dense
+
+
+@functools.cache
+def honor_table() -> U8:
+    """Dense ``(5**7, 10)`` values of every honor vector (read-only)."""
+    _, _, ids, sigs = signature_tables()
+    dense = sigs[ids]
+    dense.flags.writeable = False
+    return dense
+
+
+# -- one suit, one hand -----------------------------------------------------------
+
+
+def suit_values(counts: Sequence[int], honors: bool,
+                cap: Sequence[int] | None = None) -> tuple[int, ...]:
+    """``(u_0..u_4, v_0..v_4)`` of one suit; ``cap`` bounds the target per kind.
+
+    >>> suit_values((0, 0, 0, 0, 0, 0, 0), True)[5:7]   # honors: a pair, pair + triplet
+    (2, 5)
+    >>> suit_values((2, 0, 0, 0, 0, 0, 0), True, cap=(0, 4, 4, 4, 4, 4, 4))[5]
+    2
+    """
+    if cap is None or min(cap) >= 4:
+        ids, sigs, hids, hsigs = signature_tables()
+        index = suit_index(counts)
+        row = hsigs[hids[index]] if honors else sigs[ids[index]]
+        return tuple(int(v) for v in row)
+    return _capped_values(tuple(int(c) for c in counts), honors, tuple(int(c) for c in cap))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _capped_values(counts: tuple[int, ...], honors: bool,
+                   cap: tuple[int, ...]) -> tuple[int, ...]:
+    """The same DP as the tables, for one vector, with per-kind caps on the target."""
+    length = len(counts)
+    dp: dict[_State, int] = {(0, 0, 0, 0): 0}
+    for i, held in enumerate(counts):
+        seqs = not honors and i <= length - 3
+        new: dict[_State, int] = {}
+        for state, value in dp.items():
+            for nxt, w in _choices(state, seqs, min(4, cap[i])):
+                cost = value + max(0, w - held)
+                if cost < new.get(nxt, INF):
+                    new[nxt] = cost
+        dp = new
+    row = [INF] * ROW
+    for (x, y, m, p), value in dp.items():
+        if x == 0 and y == 0:
+            col = (MAX_MELDS + 1) * p + m
+            row[col] = min(row[col], value)
+    return tuple(row)
+
+
+def combine(a: npt.ArrayLike, b: npt.ArrayLike) -> U8:
+    """(min,+) combination of two rows ``(u_0..u_4, v_0..v_4)`` (broadcast over leading axes).
+
+    u_n = min_m a.u_m + b.u_(n−m); v_n = min_m min(a.u_m + b.v_(n−m), a.v_m + b.u_(n−m)).
+
+    >>> combine([0, 1, 4, 7, 10, 1, 2, 5, 8, 11], [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]).tolist()
+    [0, 1, 4, 7, 10, 1, 2, 5, 8, 11]
+    """
+    x = np.asarray(a, dtype=np.uint8)
+    y = np.asarray(b, dtype=np.uint8)
+    shape = np.broadcast_shapes(x.shape, y.shape)
+    out = np.full(shape, INF, dtype=np.uint8)
+    k = MAX_MELDS + 1
+    for n in range(k):
+        for m in range(n + 1):
+            np.minimum(out[..., n], x[..., m] + y[..., n - m], out=out[..., n])
+            np.minimum(out[..., k + n], x[..., m] + y[..., k + n - m], out=out[..., k + n])
+            np.minimum(out[..., k + n], x[..., k + m] + y[..., n - m], out=out[..., k + n])
+    np.minimum(out, INF, out=out)
+    return out
+
+
+def replacement_number(rows: Iterable[Sequence[int] | U8], melds: int) -> int:
+    """``v_melds`` of the combined rows: the fewest draws to ``melds`` melds and a pair."""
+    total: U8 | None = None
+    for row in rows:
+        current = np.asarray(row, dtype=np.uint8)
+        total = current if total is None else combine(total, current)
+    if total is None:
+        raise ValueError("no suits to combine")
+    return int(total[MAX_MELDS + 1 + melds])
+
+
+def _main(argv: Sequence[str]) -> None:
+    target = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "mjasp" / "data"
+    if target.is_dir():
+        target = target / DATA_FILE
+    build_tables(target)
+    print(f"wrote {target} ({target.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1:])
