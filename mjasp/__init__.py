@@ -11,10 +11,11 @@ from mjasp.errors import EncodingError, HandError, MjaspError, RulesError
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.tiles import tile_kind, tile_name
+from mjasp.winning_samples import random_winning_hands
 
 __all__ = [
     "RULES", "Block", "BlockKind", "Decomposition", "EncodingError", "Form", "Hand",
     "HandError", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "decompose",
-    "find_rules", "is_winning", "tile_kind", "tile_name",
+    "find_rules", "is_winning", "random_winning_hands", "tile_kind", "tile_name",
 ]
 __version__ = "0.1.0"
