@@ -1,7 +1,7 @@
 """Decomposing a hand into every reading: the public entry points.
 
 >>> [str(d) for d in decompose("111222333m45677p")]
-['111m 222m 333m 456p 77p', '123m 123m 123m 456p 77p']
+['123m 123m 123m 456p 77p', '111m 222m 333m 456p 77p']
 >>> is_winning("19m19p19s1234567z7z")
 True
 """
@@ -86,7 +86,7 @@ def decompose(hand: Hand | str, *, solver: str | None = None,
 def is_winning(hand: Hand | str, *, rules: Rules | str | None = None) -> bool:
     """True when a complete hand has at least one reading (agari).
 
-    >>> is_winning("123m456p789s1122z")
+    >>> is_winning("123m456p789s11234z")
     False
     """
     return bool(decompose(hand, rules=rules))

@@ -281,6 +281,9 @@ def pair_position(counts: tuple[int, ...], is_honors: bool) -> tuple[SuitReading
             continue
         triplets, sequences = greedy
         fixed = head + [Block(SEQUENCE, i) for i in sequences]
-        for melds in _expand_triplet_runs(triplets):
+        # honors have no sequences, so their triplets are the only reading
+        runs = [[Block(TRIPLET, t) for t in triplets]] if is_honors else _expand_triplet_runs(
+            triplets)
+        for melds in runs:
             found.add(_canonical(fixed + melds))
     return _sorted_readings(found)

@@ -23,8 +23,8 @@ def decompose_command(hand: Hand, solver: str, rules: Rules, as_json: bool) -> N
     Example:
       $ mjasp decompose 111222333m45677p
       111222333m45677p: 2 readings
-        standard    111m 222m 333m 456p 77p
         standard    123m 123m 123m 456p 77p
+        standard    111m 222m 333m 456p 77p
     """
     readings = decompose(hand, solver=solver, rules=rules)
     if as_json:
