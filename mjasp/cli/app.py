@@ -32,6 +32,10 @@ class _Group(click.Group):
         except MjaspError as error:
             click.echo(f"mjasp: error: {error}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except click.UsageError as error:
+            # a bad HAND argument arrives as click.BadParameter: one line, not a usage block
+            click.echo(f"mjasp: error: {error.format_message()}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
