@@ -74,6 +74,8 @@ INF: Final = 60
 DATA_FILE: Final = "shanten_tables.npz"
 
 _State = tuple[int, int, int, int]  # (seqs from i-2, seqs from i-1, melds used, pair used)
+#: Three-player manzu: only 1m and 9m are in the wall.
+_SANMA_MAN_CAP: Final = (4, 0, 0, 0, 0, 0, 0, 0, 4)
 
 
 def suit_index(counts: Sequence[int]) -> int:
@@ -147,26 +149,65 @@ def _signatures(table: U8) -> tuple[npt.NDArray[np.uint16], U8]:
 
 
 def build_tables(path: Path) -> None:
-    """Compute both tables and write them, compressed, to ``path`` (a few hundred kB)."""
+    """Compute every table and write them, compressed, to ``path`` (about 130 kB).
+
+    Besides the per-suit signatures the file holds the (min,+) products of whole
+    signatures, so a hand costs a few lookups: ``pair[m, p]`` is the id of the
+    combined manzu+pinzu row, ``triple[mp, s]`` adds souzu, and ``final[mps, z]`` holds
+    ``v_0..v_4`` of the whole hand. ``sanma_man`` gives the row id of a three-player manzu
+    suit (only 1m and 9m exist) by ``5 * c_1m + c_9m``; those rows are appended to
+    ``number_sigs``.
+    """
     number_ids, number_sigs = _signatures(_prefix_dp(9, honors=False))
     honor_ids, honor_sigs = _signatures(_prefix_dp(7, honors=True))
-    np.savez_compressed(path, number_ids=number_ids, number_sigs=number_sigs,
-                        honor_ids=honor_ids, honor_sigs=honor_sigs)
+    known = {row.tobytes(): i for i, row in enumerate(number_sigs)}
+    rows = list(number_sigs)
+    sanma_man = []
+    for a in range(5):
+        for b in range(5):
+            row = np.array(_capped_values((a, 0, 0, 0, 0, 0, 0, 0, b), False, _SANMA_MAN_CAP),
+                           dtype=np.uint8)
+            sanma_man.append(known.setdefault(row.tobytes(), len(rows)))
+            if len(known) > len(rows):
+                rows.append(row)
+    extended = np.array(rows, dtype=np.uint8)
+    pair_ids, two = _signatures(combine(extended[:, None], number_sigs[None]).reshape(-1, ROW))
+    triple_ids, three = _signatures(combine(two[:, None], number_sigs[None]).reshape(-1, ROW))
+    final = combine(three[:, None], honor_sigs[None])[..., MAX_MELDS + 1:]
+    np.savez_compressed(path, number_ids=number_ids, number_sigs=extended,
+                        honor_ids=honor_ids, honor_sigs=honor_sigs,
+                        sanma_man=np.array(sanma_man, dtype=np.uint16),
+                        pair=pair_ids.reshape(len(extended), -1),
+                        triple=triple_ids.reshape(len(two), -1), final=final)
 
 
 # -- loading ----------------------------------------------------------------------
 
 
 @functools.cache
-def signature_tables() -> tuple[npt.NDArray[np.uint16], U8, npt.NDArray[np.uint16], U8]:
-    """``(number_ids, number_sigs, honor_ids, honor_sigs)`` from the shipped file."""
+def _arrays() -> dict[str, npt.NDArray[np.generic]]:
+    """Every array of the shipped file, read-only."""
     with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
         data = np.load(handle)
-        arrays = tuple(data[k] for k in ("number_ids", "number_sigs", "honor_ids",
-                                         "honor_sigs"))
-    for array in arrays:
+        arrays = {key: data[key] for key in data.files}
+    for array in arrays.values():
         array.flags.writeable = False
     return arrays
+
+
+def signature_tables() -> tuple[npt.NDArray[np.uint16], U8, npt.NDArray[np.uint16], U8]:
+    """``(number_ids, number_sigs, honor_ids, honor_sigs)`` from the shipped file.
+
+    ``number_sigs[number_ids[i]]`` is the row of the number-suit vector with index ``i``
+    (the last few rows of ``number_sigs`` serve three-player manzu only).
+
+    >>> ids, sigs, hids, hsigs = signature_tables()
+    >>> sigs[ids[suit_index((0, 0, 0, 0, 0, 0, 0, 0, 0))]].tolist()
+    [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]
+    """
+    a = _arrays()
+    return (a["number_ids"], a["number_sigs"],  # type: ignore[return-value]
+            a["honor_ids"], a["honor_sigs"])
 
 
 @functools.cache
@@ -228,6 +269,99 @@ def _capped_values(counts: tuple[int, ...], honors: bool,
             col = (MAX_MELDS + 1) * p + m
             row[col] = min(row[col], value)
     return tuple(row)
+
+
+class _Lookup:
+    """The tables as flat Python ``bytes``/lists: indexing them is the cheapest lookup."""
+
+    def __init__(self) -> None:
+        a = _arrays()
+        # every id fits a byte (136, 55 and 180 distinct rows)
+        self.number = bytes(a["number_ids"].astype(np.uint8))
+        self.honor = bytes(a["honor_ids"].astype(np.uint8))
+        self.sanma_man = bytes(a["sanma_man"].astype(np.uint8))
+        self.numbers = a["pair"].shape[1]
+        self.twos = a["triple"].shape[0]
+        self.honors = a["final"].shape[1]
+        self.pair = bytes(a["pair"].astype(np.uint8).reshape(-1))
+        self.triple = bytes(a["triple"].astype(np.uint8).reshape(-1))
+        self.final = bytes(a["final"].reshape(-1))
+
+
+@functools.cache
+def _lookup() -> _Lookup:
+    return _Lookup()
+
+
+def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:
+    """Replacement number of the standard form (``melds`` melds + a pair), no extra caps.
+
+    The hot path of ``mjasp.shanten``: four base-5 indices and four byte lookups.
+
+    >>> standard_replacement([1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0], 4)
+    2
+    """
+    t = _lookup()
+    c = counts
+    if three_player:
+        man = t.sanma_man[5 * c[0] + c[8]]
+    else:
+        man = t.number[c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (
+            c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))]
+    pin = t.number[c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
+        c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17])))))))]
+    sou = t.number[c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
+        c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))]
+    hon = t.honor[c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (
+        c[31] + 5 * (c[32] + 5 * c[33])))))]
+    two = t.pair[man * t.numbers + pin]
+    three = t.triple[two * t.numbers + sou]
+    return t.final[(three * t.honors + hon) * (MAX_MELDS + 1) + melds]  # type: ignore[no-any-return]
+
+
+#: Base-5 weights of the four suits as a (34, 4) matrix: counts @ weights = suit indices.
+_WEIGHTS = np.zeros((34, 4), dtype=np.float32)
+for _suit, (_base, _size) in enumerate(((0, 9), (9, 9), (18, 9), (27, 7))):
+    _WEIGHTS[_base:_base + _size, _suit] = 5.0 ** np.arange(_size)
+_SANMA_WEIGHTS = np.zeros((34,), dtype=np.float32)
+_SANMA_WEIGHTS[0], _SANMA_WEIGHTS[8] = 5.0, 1.0
+
+
+def batch_standard(counts: npt.NDArray[np.integer], melds: int | npt.NDArray[np.intp] = MAX_MELDS,
+                   three_player: bool = False) -> U8:
+    """Vectorised :func:`standard_replacement` over an ``(N, 34)`` count array.
+
+    ``melds`` is one number or one per hand. No validation: counts must be 0..4.
+
+    >>> batch_standard(np.array([[1] * 9 + [0] * 18 + [4] + [0] * 6]), 4).tolist()
+    [2]
+    """
+    a: dict[str, npt.NDArray[np.intp]] = _arrays()  # type: ignore[assignment]
+    # a float32 matmul (BLAS) is exact here: indices stay below 2**24
+    index = (counts.astype(np.float32) @ _WEIGHTS).astype(np.intp)
+    if three_player:
+        man = a["sanma_man"][(counts.astype(np.float32) @ _SANMA_WEIGHTS).astype(np.intp)]
+    else:
+        man = a["number_ids"][index[:, 0]]
+    number = a["number_ids"]
+    two = a["pair"][man, number[index[:, 1]]]
+    three = a["triple"][two, number[index[:, 2]]]
+    result: U8 = a["final"][three, a["honor_ids"][index[:, 3]], melds]
+    return result
+
+
+def capped_standard(counts: Sequence[int], melds: int, cap: Sequence[int]) -> int:
+    """Replacement number of the standard form when the target is capped per kind.
+
+    ``cap[k]`` is the most copies of kind ``k`` the winning shape may hold in hand
+    (4 minus the copies in declared melds; 0 for kinds not in the wall).
+
+    >>> capped_standard([1] * 9 + [0] * 18 + [4] + [0] * 6, 4, [4] * 8 + [0] + [4] * 25)
+    3
+    """
+    rows = [suit_values(counts[b:b + n], b == 27, cap[b:b + n])
+            for b, n in ((0, 9), (9, 9), (18, 9), (27, 7))]
+    return replacement_number(rows, melds)
 
 
 def combine(a: npt.ArrayLike, b: npt.ArrayLike) -> U8:
