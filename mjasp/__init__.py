@@ -6,16 +6,21 @@
 """
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.counting import count_hands, enumerate_hands, suit_hands
 from mjasp.decomposition import decompose, is_winning
 from mjasp.errors import EncodingError, HandError, MjaspError, RulesError
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import RULES, Rules, find_rules
+from mjasp.sampling import sample_counts, sample_hands
+from mjasp.stats import shanten_distribution
 from mjasp.tiles import tile_kind, tile_name
 from mjasp.winning_samples import random_winning_hands
 
 __all__ = [
     "RULES", "Block", "BlockKind", "Decomposition", "EncodingError", "Form", "Hand",
-    "HandError", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "decompose",
-    "find_rules", "is_winning", "random_winning_hands", "tile_kind", "tile_name",
+    "HandError", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "count_hands",
+    "decompose", "enumerate_hands", "find_rules", "is_winning", "random_winning_hands",
+    "sample_counts", "sample_hands", "shanten_distribution", "suit_hands", "tile_kind",
+    "tile_name",
 ]
 __version__ = "0.1.0"

@@ -1,6 +1,8 @@
 """The ``mjasp`` command line; each command lives in its own module of this package."""
 
+from mjasp.cli import count as _count  # noqa: F401  (registers count, generate, stats)
 from mjasp.cli import decompose as _decompose  # noqa: F401  (registers the command)
+from mjasp.cli import solve as _solve  # noqa: F401  (registers the command)
 from mjasp.cli.app import main
 
 __all__ = ["main"]

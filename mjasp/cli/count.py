@@ -1,0 +1,109 @@
+"""``mjasp count``, ``mjasp generate`` and ``mjasp stats``: counting, dealing, statistics."""
+
+from __future__ import annotations
+
+from math import comb
+
+import click
+
+from mjasp.cli.app import emit_json, json_option, main
+from mjasp.counting import count_dp, count_series, tile_set
+from mjasp.errors import HandError
+from mjasp.hand import Hand
+from mjasp.sampling import sample_ids, wall_ids
+from mjasp.stats import FORMS, check_request, shanten_distribution
+
+_TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
+                      help="Tiles per hand (M).")
+_PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
+                        show_default=True, callback=lambda ctx, param, value: int(value),
+                        help="4, or 3 for the sanma wall (no 2m-8m).")
+
+
+@main.command("count")
+@_TILES
+@click.option("--red", is_flag=True, help="Tell the red fives apart from the other fives.")
+@_PLAYERS
+@json_option
+def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
+    """Count the distinct hands of M tiles (tiles of one kind alike), two ways.
+
+    \b
+    Example:
+      $ mjasp count --tiles 14
+      hands of 14 tiles (4 players): 326520504500
+        DP over kinds:       326520504500
+        [x^14] power series: 326520504500
+        deals C(136, 14):    4250305029168216000
+    """
+    copies = list(tile_set(red, players).values())
+    dp, series = count_dp(copies, tiles), count_series(copies, tiles)
+    deals = comb(sum(copies), tiles)
+    if as_json:
+        emit_json({"tiles": tiles, "players": players, "red": red, "hands": dp,
+                   "dp": dp, "series": series, "agree": dp == series, "deals": deals})
+        return
+    label = f"{players} players" + (", red fives apart" if red else "")
+    click.echo(f"hands of {tiles} tiles ({label}): {dp}")
+    click.echo(f"  DP over kinds:       {dp}")
+    click.echo(f"  [x^{tiles}] power series: {series}")
+    click.echo(f"  deals C({sum(copies)}, {tiles}):    {deals}")
+    if dp != series:
+        raise click.ClickException("the two counting methods disagree")
+
+
+@main.command("generate")
+@_TILES
+@click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
+              help="Number of hands.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Seed: the same seed gives the same hands everywhere.")
+@_PLAYERS
+@click.option("--format", "fmt", type=click.Choice(["mpsz", "ids", "json"]), default="mpsz",
+              show_default=True, help="mpsz text, tile ids (0..135), or JSON.")
+def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) -> None:
+    """Deal N random hands of M tiles (partial Fisher–Yates, reproducible by seed).
+
+    \b
+    Example:
+      $ mjasp generate --tiles 14 -n 2 --seed 3
+      499m4p345689s2577z
+      24m45679p5779s256z
+    """
+    if tiles > len(wall_ids(players)):
+        raise HandError(f"--tiles {tiles}: the wall has only {len(wall_ids(players))} tiles")
+    deals = sample_ids(count, tiles, seed, players)
+    if fmt == "json":
+        emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
+        return
+    for ids in deals:
+        click.echo(" ".join(map(str, ids)) if fmt == "ids" else str(Hand.from_ids(ids)))
+
+
+@main.command("stats")
+@click.option("--tiles", "-m", "tiles", type=click.IntRange(1, 14), default=13,
+              show_default=True, help="Tiles per hand (3n+1 or 3n+2).")
+@click.option("--form", type=click.Choice(FORMS), default="all", show_default=True,
+              help="All winning forms, or the standard form only.")
+@_PLAYERS
+@json_option
+def stats_command(tiles: int, form: str, players: int, as_json: bool) -> None:
+    """Exact shanten distribution of all C(wall, M) deals and of the distinct hands.
+
+    \b
+    Example:
+      $ mjasp stats --tiles 14
+    """
+    check_request(tiles, form, players)
+    with click.progressbar(length=4, label="combining suits", file=click.get_text_stream(
+            "stderr")) as bar:
+        dist = shanten_distribution(tiles, form, players, progress=bar.update)
+    if as_json:
+        emit_json(dist.to_json())
+        return
+    click.echo(f"shanten of {tiles}-tile hands, {players} players, form: {form}")
+    click.echo(f"{'shanten':>7}  {'deals':>22} {'fraction':>12}  {'hands':>15} {'fraction':>12}")
+    for s, deals, fd, hands, fh in dist.rows():
+        click.echo(f"{s:>7}  {deals:>22} {fd:>12.6e}  {hands:>15} {fh:>12.6e}")
+    click.echo(f"{'total':>7}  {dist.total_deals:>22} {1:>12.6e}  {dist.total_hands:>15} "
+               f"{1:>12.6e}")

@@ -1,0 +1,240 @@
+"""Exact shanten distribution of random deals, from the per-suit tables (no sampling).
+
+Of the C(136, M) deals of M distinguishable tiles, how many are at each shanten? A deal's
+kind counts ``c`` arise from Π_k C(copies_k, c_k) deals, and its shanten only depends on
+per-suit summaries, so:
+
+1. every suit vector of ≤ M tiles is summarised by its *group key*: tile count, its row
+   ``u_0..u_4, v_0..v_4`` of :mod:`mjasp.solvers.table` (clipped at ``CAP``), and what the
+   other forms need — pairs and distinct kinds (chiitoitsu), terminal/honor kinds and
+   whether one of them is paired (kokushi); vectors with the same key are summed up with
+   their weights (deals: Π C(4, c_k); distinct hands: 1);
+2. the suits are combined one after another by convolution over partial states — the same
+   key for the union of the suits seen so far, the rows combined by (min,+) — in a dict
+   state -> weights (Python ints);
+3. the last suit is paired with every state of the right tile count and each pair's
+   replacement number r is read off; shanten = r − 1.
+
+Replacement numbers (r = min over winning shapes w of Σ max(0, w − h)):
+
+- standard: ``v_4`` of the combined rows;
+- chiitoitsu: 7 − p + max(0, 7 − d) with p kinds held twice or more and d distinct kinds
+  (fill pairs from singles first, then from absent kinds: two draws each; a quad is one
+  pair, as in ``Rules.chiitoitsu_quad=False``);
+- kokushi: 13 − t + (0 if a terminal/honor is paired else 1) with t such kinds held.
+
+>>> dist = shanten_distribution(2)      # two tiles (four melds called): a pair wins
+>>> dist.deals == {0: comb(136, 2) - 34 * comb(4, 2), -1: 34 * comb(4, 2)}
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from math import comb
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mjasp.errors import HandError, RulesError
+from mjasp.solvers import table
+
+#: Row values are clipped here: a standard replacement number never exceeds 9.
+CAP: Final = 10
+#: Pairs and distinct kinds are clipped at seven: more never helps chiitoitsu.
+SEVEN: Final = 7
+FORMS: Final = ("all", "standard")
+
+Row = tuple[int, ...]
+#: (tiles, row, pairs, distinct kinds, terminal/honor kinds, terminal/honor pair)
+Key = tuple[int, Row, int, int, int, int]
+Weights = list[int]  # [deals, distinct hands]
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class ShantenDistribution:
+    """How many deals (and distinct hands) of ``tiles`` tiles sit at each shanten.
+
+    ``deals[s]``: deals of distinguishable tiles (they sum to C(wall, tiles));
+    ``hands[s]``: distinct hands, tiles of a kind alike (they sum to ``count_hands``).
+    """
+
+    tiles: int
+    players: int
+    form: str
+    deals: dict[int, int]
+    hands: dict[int, int]
+
+    @property
+    def total_deals(self) -> int:
+        """C(wall size, tiles)."""
+        return sum(self.deals.values())
+
+    @property
+    def total_hands(self) -> int:
+        """Distinct hands of ``tiles`` tiles."""
+        return sum(self.hands.values())
+
+    def rows(self) -> Iterator[tuple[int, int, float, int, float]]:
+        """(shanten, deals, fraction of deals, hands, fraction of hands) by shanten."""
+        for s in sorted(self.deals):
+            yield (s, self.deals[s], self.deals[s] / self.total_deals,
+                   self.hands[s], self.hands[s] / self.total_hands)
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict (exact integers)."""
+        return {"tiles": self.tiles, "players": self.players, "form": self.form,
+                "total_deals": self.total_deals, "total_hands": self.total_hands,
+                "distribution": [{"shanten": s, "deals": d, "deal_fraction": fd,
+                                  "hands": h, "hand_fraction": fh}
+                                 for s, d, fd, h, fh in self.rows()]}
+
+
+def _digits(length: int) -> npt.NDArray[np.int64]:
+    """Every vector of {0..4}**length, row i = base-5 digits of i (digit 0 = tile 1)."""
+    index = np.arange(5 ** length, dtype=np.int64)
+    return (index[:, None] // 5 ** np.arange(length, dtype=np.int64)) % 5
+
+
+def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
+    """Group keys of one suit's vectors of ≤ m tiles with their summed weights.
+
+    ``suit``: "number", "honor" or "sanma-man" (a number suit holding only 1 and 9).
+    """
+    honors = suit == "honor"
+    digits = _digits(7 if honors else 9)
+    if suit == "sanma-man":
+        digits = digits[(digits[:, 1:8] == 0).all(axis=1)]
+    digits = digits[digits.sum(axis=1) <= m]
+    if suit == "sanma-man":
+        cap = (4, 0, 0, 0, 0, 0, 0, 0, 4)
+        rows = np.array([table.suit_values(v, False, cap) for v in digits.tolist()])
+    else:
+        rows = (table.honor_table() if honors else table.number_table())[
+            table.suit_indices(digits)]
+    terminals = digits if honors else digits[:, [0, 8]]
+    weights = np.prod(np.array([comb(4, c) for c in range(5)])[digits], axis=1)
+    keys = np.column_stack([
+        digits.sum(axis=1), np.minimum(rows, CAP),
+        np.minimum((digits >= 2).sum(axis=1), SEVEN),
+        np.minimum((digits >= 1).sum(axis=1), SEVEN),
+        (terminals >= 1).sum(axis=1), (terminals >= 2).any(axis=1)]).astype(np.int64)
+    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    deals = np.zeros(len(unique), dtype=np.int64)
+    hands = np.zeros(len(unique), dtype=np.int64)
+    np.add.at(deals, inverse, weights)  # exact: at most C(36, 14) < 2**63
+    np.add.at(hands, inverse, 1)
+    groups: dict[Key, Weights] = {}
+    for key, d, h in zip(unique.tolist(), deals.tolist(), hands.tolist(), strict=True):
+        groups[(key[0], tuple(key[1:11]), *key[11:])] = [d, h]
+    return groups
+
+
+@functools.cache
+def _combine_rows(a: Row, b: Row) -> Row:
+    """(min,+) union of two suits' rows, clipped at CAP."""
+    k = table.MAX_MELDS + 1
+    u = [min(a[i] + b[n - i] for i in range(n + 1)) for n in range(k)]
+    v = [min(min(a[i] + b[k + n - i], a[k + i] + b[n - i]) for i in range(n + 1))
+         for n in range(k)]
+    return tuple(min(CAP, x) for x in u + v)
+
+
+def _merge(a: Key, b: Key) -> Key:
+    return (a[0] + b[0], _combine_rows(a[1], b[1]), min(SEVEN, a[2] + b[2]),
+            min(SEVEN, a[3] + b[3]), a[4] + b[4], a[5] | b[5])
+
+
+def replacement_numbers(key: Key, melds: int = 4) -> tuple[int, int]:
+    """(standard, all forms) replacement numbers of a whole hand's key; a hand of fewer than
+    13 tiles (``melds`` < 4, the rest called) has only the standard form.
+
+    >>> replacement_numbers((14, (0,) * 10, 7, 7, 0, 0))
+    (0, 0)
+    """
+    _, row, pairs, kinds, terminals, terminal_pair = key
+    standard = row[table.MAX_MELDS + 1 + melds]
+    if melds < table.MAX_MELDS:
+        return standard, standard
+    chiitoitsu = SEVEN - pairs + max(0, SEVEN - kinds)
+    kokushi = 13 - terminals + (0 if terminal_pair else 1)
+    return standard, min(standard, chiitoitsu, kokushi)
+
+
+Tables = dict[str, tuple[dict[int, int], dict[int, int]]]
+_cache: dict[tuple[int, int], Tables] = {}
+
+
+def _compute(m: int, players: int, progress: Progress | None) -> Tables:
+    suits = ["honor", "sanma-man" if players == 3 else "number", "number", "number"]
+    states: dict[Key, Weights] = {(0, (0,) + (CAP,) * 9, 0, 0, 0, 0): [1, 1]}
+    for i, suit in enumerate(suits):
+        by_tiles: dict[int, list[tuple[Key, Weights]]] = defaultdict(list)
+        for group in _suit_groups(m, suit).items():
+            by_tiles[group[0][0]].append(group)
+        # the last suit must bring the hand to exactly m tiles
+        last = i == len(suits) - 1
+        merged: dict[Key, Weights] = defaultdict(lambda: [0, 0])
+        for a, (ad, ah) in states.items():
+            for tiles in [m - a[0]] if last else range(m - a[0] + 1):
+                for b, (bd, bh) in by_tiles[tiles]:
+                    slot = merged[_merge(a, b)]
+                    slot[0] += ad * bd
+                    slot[1] += ah * bh
+        states = merged
+        if progress:
+            progress(1)
+    melds = m // 3
+    result: Tables = {form: (defaultdict(int), defaultdict(int)) for form in FORMS}
+    for key, (deals, hands) in states.items():
+        for form, r in zip(FORMS, reversed(replacement_numbers(key, melds)), strict=True):
+            if r >= CAP:  # would mean the clipping lost information
+                raise AssertionError(f"replacement number {r} reached the clip {CAP}")
+            result[form][0][r - 1] += deals
+            result[form][1][r - 1] += hands
+    return {form: (dict(d), dict(h)) for form, (d, h) in result.items()}
+
+
+def check_request(tiles: int, form: str = "all", players: int = 4) -> None:
+    """Raise ``HandError``/``RulesError`` unless the statistics are defined for these.
+
+    >>> check_request(12)
+    Traceback (most recent call last):
+    mjasp.errors.HandError: a hand has 3n+1 or 3n+2 tiles (up to 14), not 12
+    """
+    if form not in FORMS:
+        raise HandError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
+    if players not in (3, 4):
+        raise RulesError(f"players must be 3 or 4, not {players}")
+    if not 1 <= tiles <= 14 or tiles % 3 == 0:
+        raise HandError(f"a hand has 3n+1 or 3n+2 tiles (up to 14), not {tiles}")
+
+
+def shanten_distribution(tiles: int, form: str = "all", players: int = 4,
+                         progress: Progress | None = None) -> ShantenDistribution:
+    """The exact number of deals (and distinct hands) of ``tiles`` tiles at each shanten.
+
+    ``form``: "all" (the best of standard, chiitoitsu, kokushi) or "standard".
+    ``progress`` is called with 1 after each of the four suits (for a progress bar).
+
+    >>> dist = shanten_distribution(4, players=3)
+    >>> dist.total_deals == comb(108, 4), sorted(dist.deals)
+    (True, [0, 1, 2])
+    """
+    check_request(tiles, form, players)
+    if (tiles, players) not in _cache:
+        _cache[(tiles, players)] = _compute(tiles, players, progress)
+    elif progress is not None:
+        progress(4)
+    deals, hands = _cache[(tiles, players)][form]
+    return ShantenDistribution(tiles, players, form, deals, hands)
+
+
+__all__ = ["CAP", "FORMS", "ShantenDistribution", "check_request", "replacement_numbers",
+           "shanten_distribution"]
