@@ -120,6 +120,10 @@ class Hand:
             raise HandError(f"a hand needs 34 counts, got {len(self.counts)}")
         if any(not isinstance(c, int) or c < 0 for c in self.counts):
             raise HandError("tile counts must be non-negative integers")
+        for meld in self.melds:
+            _check_meld(meld)
+        # call order changes no analysis: equal hands must compare (and hash) equal
+        object.__setattr__(self, "melds", _sorted_melds(self.melds))
         total = self.total_counts()
         for kind, n in enumerate(total):
             if n > 4:
@@ -128,6 +132,10 @@ class Hand:
             if not 0 <= n <= self.counts[FIVES[suit]]:
                 raise HandError(f"{n} red fives of {SUITS[suit]} but only "
                                 f"{self.counts[FIVES[suit]]} fives in hand")
+            in_melds = sum(m.red for m in self.melds if m.tile < 27 and m.tile // 9 == suit)
+            if n + in_melds > 1:
+                # one red five per suit in the standard set (as Hand.parse enforces)
+                raise HandError(f"{n + in_melds} red fives of {SUITS[suit]}; the set has one")
         if self.tile_count > MAX_TILES:
             raise HandError(f"{self.tile_count} tiles; a hand holds at most {MAX_TILES} "
                             "(each kan counted as three)")
@@ -241,6 +249,17 @@ class Hand:
 _GLYPHS = ([chr(0x1F007 + i) for i in range(9)] + [chr(0x1F019 + i) for i in range(9)]
            + [chr(0x1F010 + i) for i in range(9)]
            + [chr(0x1F000 + i) for i in range(4)] + [chr(0x1F006), chr(0x1F005), chr(0x1F004)])
+
+
+def _check_meld(meld: Meld) -> None:
+    """Reject melds no table could hold: a chi across suits, red fives that are not fives."""
+    if not isinstance(meld, Meld) or not 0 <= meld.tile < NUM_KINDS:
+        raise HandError(f"not a meld: {meld!r}")
+    if meld.kind == MeldKind.CHI and (meld.tile >= 27 or meld.tile % 9 > 6):
+        raise HandError(f"no sequence starts at {tile_name(meld.tile)}")
+    fives = sum(t in FIVES for t in meld.tiles())
+    if not 0 <= meld.red <= min(fives, 1):
+        raise HandError(f"a meld from {tile_name(meld.tile)} cannot hold {meld.red} red fives")
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
