@@ -119,7 +119,8 @@ def test_constructor_errors() -> None:
         Hand.from_ids([5, 5])
 
 
-@pytest.mark.parametrize("text", ["123m", "1112223334445m", "123m456p789s1z [777s]", "11z [111m] [222m] [333m]"])
+@pytest.mark.parametrize(
+    "text", ["123m", "1112223334445m", "123m456p789s1z [777s]", "11z [111m] [222m] [333m]"])
 def test_complete_hand_needs_14_tiles(text: str) -> None:
     with pytest.raises(HandError, match="14 tiles"):
         mjasp.decompose(text)
