@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from mjasp.blocks import Decomposition, sorted_readings
 from mjasp.errors import HandError, RulesError
@@ -24,6 +25,14 @@ DECOMPOSERS: dict[str, str] = {
     "backtrack-1": "mjasp.solvers.backtrack:backtracking_sequences_first",
     "backtrack-2": "mjasp.solvers.backtrack:backtracking_patterns",
     "pair-position": "mjasp.solvers.backtrack:pair_position",
+    "asp": "mjasp.solvers.asp:suit_readings",
+    "fast": "mjasp.solvers.fast:suit_readings",
+}
+#: Engines that also read a whole hand at once, every form: name -> "module:function" of
+#: ``(Hand, Rules) -> list[Decomposition]`` (canonical order); ``decompose`` prefers these.
+HAND_DECOMPOSERS: dict[str, str] = {
+    "asp": "mjasp.solvers.asp:decompose_hand",
+    "fast": "mjasp.solvers.fast:decompose_hand",
 }
 #: The engine ``decompose`` uses when none is named.
 DEFAULT_DECOMPOSER = "pair-position"
@@ -33,9 +42,13 @@ def suit_decomposer(name: str) -> SuitDecomposer:
     """The suit decomposer registered as ``name`` (see ``DECOMPOSERS``)."""
     if name not in DECOMPOSERS:
         raise RulesError(f"unknown solver {name!r}; known: {', '.join(sorted(DECOMPOSERS))}")
-    module, _, attr = DECOMPOSERS[name].partition(":")
-    found: SuitDecomposer = getattr(importlib.import_module(module), attr)
+    found: SuitDecomposer = _load(DECOMPOSERS[name])
     return found
+
+
+def _load(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 def as_hand(hand: Hand | str) -> Hand:
@@ -76,6 +89,10 @@ def decompose(hand: Hand | str, *, solver: str | None = None,
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_complete(hand, rules)
+    if (solver or DEFAULT_DECOMPOSER) in HAND_DECOMPOSERS:
+        whole: list[Decomposition] = _load(HAND_DECOMPOSERS[solver or DEFAULT_DECOMPOSER])(
+            hand, rules)
+        return whole
     readings: list[Decomposition] = []
     if "standard" in rules.forms:
         readings += assemble(hand.counts, hand.melds, suit_decomposer(solver or DEFAULT_DECOMPOSER))

@@ -1,0 +1,49 @@
+"""``mjasp solve FILE.lp [MORE.lp ...]``: every reading of a hand written as ASP facts.
+
+Like ``clingo FILE.lp MORE.lp``: the files are grounded together with mjasp's encoding
+(``decompose.lp``), so a file can hold the hand (``hand/1``, ``count/2``, ``meld/2`` facts,
+see ``encodings/hand_facts.lp``) or a rule variant (extra rules and facts, e.g.
+``absent(1..7).`` for three players); every answer set is printed as one reading.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.decomposition import check_complete
+from mjasp.rules import Rules
+
+
+@main.command("solve")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@rules_option
+@json_option
+def solve_command(files: tuple[Path, ...], rules: Rules, as_json: bool) -> None:
+    """Print every reading of the hand in FILES (hand facts plus any rule variants).
+
+    \b
+    Example:
+      $ mjasp solve examples/hands/four_readings.lp
+      11122233344455m: 4 readings
+        standard    123m 123m 123m 444m 55m
+        ...
+    Syntax and grounding errors print as FILE:LINE: message (exit code 2).
+    """
+    from mjasp.solvers.asp import HandProgram  # clingo loads only for this command
+
+    program = HandProgram(rules, [str(f) for f in files])
+    hand = program.hand_facts()
+    check_complete(hand, rules)
+    readings = program.readings(hand)
+    if as_json:
+        emit_json({"files": [str(f) for f in files], "hand": str(hand), "rules": rules.name,
+                   "winning": bool(readings), "readings": [d.to_json() for d in readings]})
+        return
+    noun = "reading" if len(readings) == 1 else "readings"
+    click.echo(f"{hand}: {len(readings) or 'no'} {noun}")
+    for reading in readings:
+        click.echo(f"  {reading.form.value:<11} {reading}")

@@ -1,0 +1,271 @@
+"""Decomposition as an answer set program: clingo enumerates every reading of a hand.
+
+The encodings live in ``encodings/`` (shipped as ``mjasp.encodings``): ``engine.lp`` is
+``decompose.lp`` with the hand's counts ``hold(K,N)`` and declared melds ``called(M,K)``
+as externals. :class:`HandProgram` grounds it once and then answers each hand with one
+solve call under assumptions (one ``hold`` literal per kind), so a hand costs a solve,
+not a fresh ground. One answer set is one reading (see ``standard.lp``).
+
+>>> for reading in decompose_hand(Hand.parse("11122233344455m")):
+...     print(reading)
+123m 123m 123m 444m 55m
+111m 234m 234m 234m 55m
+111m 234m 22m 345m 345m
+111m 222m 333m 444m 55m
+>>> suit_readings((1, 1, 1, 0, 0, 0, 0, 0, 0), False)
+[(Block(kind=<BlockKind.SEQUENCE: 0>, tile=0),)]
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import clingo
+
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, sorted_readings
+from mjasp.errors import EncodingError, HandError
+from mjasp.facts import SHAPES, hand_from_facts
+from mjasp.hand import Hand, Meld
+from mjasp.rules import Rules, find_rules
+from mjasp.solvers.base import SuitReading
+from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
+
+#: The encodings package (``encodings/`` in the source tree).
+ENCODINGS = importlib.resources.files("mjasp.encodings")
+
+#: Block types as the encoding names them (``block(B,K,M)`` of show.lp).
+BLOCK_KINDS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "quad": BlockKind.QUAD,
+               "pair": BlockKind.PAIR, "single": BlockKind.SINGLE}
+
+#: Where a suit's counts are placed to be solved alone: 1m-9m for numbers, 1z-7z for honors.
+SUIT_BASE = {False: 0, True: 27}
+
+#: Rules under which only the standard form is read (per-suit tables).
+STANDARD_ONLY = Rules(name="standard-form", forms=frozenset({Form.STANDARD}))
+
+
+def encoding(name: str) -> str:
+    """The file system path of a shipped encoding, e.g. ``encoding("decompose.lp")``."""
+    return str(ENCODINGS / name)
+
+
+def rule_facts(rules: Rules) -> str:
+    """The facts that put a rule preset into the encoding (see tiles.lp, winning.lp ...).
+
+    >>> rule_facts(find_rules("sanma"))
+    'absent(1). absent(2). absent(3). absent(4). absent(5). absent(6). absent(7).'
+    """
+    facts = [f"absent({k})." for k in SANMA_REMOVED if rules.players == 3]
+    facts += [f"disabled({f.value})." for f in Form if f not in rules.forms]
+    if rules.chiitoitsu_quad:
+        facts.append("pairs_of(4,2).")  # four of a kind is two pairs of seven pairs
+    return " ".join(facts)
+
+
+class ClingoLog:
+    """Collects clingo's messages so that a failed parse or ground becomes one line."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        self.messages.append(message)
+
+    def error(self, fallback: str) -> EncodingError:
+        """An ``EncodingError`` ``file:line: message`` from the first error clingo logged."""
+        errors = [m for m in self.messages if ": error:" in m] or self.messages
+        return EncodingError(one_line(errors[0]) if errors else fallback)
+
+
+def one_line(message: str) -> str:
+    """clingo's ``file:line:col: error: text`` (often several lines) as ``file:line: text``.
+
+    >>> one_line("a.lp:2:1-3: error: unsafe variables in:\\n  p(X).\\n"
+    ...          "a.lp:2:3-4: note: 'X' is unsafe")
+    "a.lp:2: unsafe variables in: p(X). (note: 'X' is unsafe)"
+    """
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    head, notes = _drop_column(lines[0]).replace(": error: ", ": ", 1), []
+    for line in lines[1:]:
+        located = _drop_column(line)
+        if located == line:
+            head += " " + line  # the rest of the message, e.g. the rule clingo complains about
+        else:
+            notes.append(located.split(": ", 1)[1])
+    return head + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _drop_column(line: str) -> str:
+    # "file:3:1-4: error: x" -> "file:3: error: x"; lines without a location stay as they are
+    parts = line.split(":", 3)
+    if len(parts) == 4 and parts[1].isdigit() and parts[2].replace("-", "").isdigit():
+        return f"{parts[0]}:{parts[1]}:{parts[3]}"
+    return line
+
+
+def ground(files: Iterable[str], program: str = "",
+           arguments: Sequence[str] = ()) -> clingo.Control:
+    """A Control with ``files`` and ``program`` loaded and grounded; clingo errors raise
+    ``EncodingError`` with a one-line ``file:line: message``."""
+    log = ClingoLog()
+    ctl = clingo.Control(["--models=0", *arguments], logger=log, message_limit=100)
+    try:
+        for path in files:
+            ctl.load(path)
+        if program:
+            ctl.add("base", [], program)
+        ctl.ground([("base", [])])
+    except RuntimeError as error:
+        raise log.error(str(error)) from None
+    return ctl
+
+
+class HandProgram:
+    """``engine.lp`` (plus variant files and a rule preset) grounded once, solved per hand.
+
+    ``files`` are extra encodings (rule variants, or hand facts for ``mjasp solve``).
+
+    >>> program = HandProgram()
+    >>> [str(d) for d in program.readings(Hand.parse("1122m3344p5566s77z"))]
+    ['11m 22m 33p 44p 55s 66s 77z']
+    """
+
+    def __init__(self, rules: Rules | str | None = None, files: Sequence[str] = ()) -> None:
+        self.rules = find_rules(rules)
+        self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules))
+        self._hold: dict[tuple[int, int], int] = {}
+        self._called: dict[tuple[str, int], clingo.Symbol] = {}
+        for atom in self.control.symbolic_atoms.by_signature("hold", 2):
+            kind, count = (arg.number for arg in atom.symbol.arguments)
+            self._hold[kind, count] = atom.literal
+            # free, so that each solve's assumptions pick the count
+            self.control.assign_external(atom.symbol, None)
+        for atom in self.control.symbolic_atoms.by_signature("called", 2):
+            how, tile = atom.symbol.arguments
+            self._called[how.name, tile.number] = atom.symbol
+
+    def hand_facts(self) -> Hand:
+        """The hand written as hand/1, count/2 and meld/2 facts in the loaded files.
+
+        Raises ``HandError`` for a fact of the wrong shape or one that is not a plain fact.
+        """
+        atoms = self.control.symbolic_atoms
+        facts = []
+        for name, arity, _ in sorted(atoms.signatures):
+            if name not in SHAPES:
+                continue
+            for atom in atoms.by_signature(name, arity):
+                if not atom.is_fact:
+                    raise HandError(f"{atom.symbol}: hand facts must be plain facts")
+                facts.append(atom.symbol)
+        return hand_from_facts(sorted(facts))
+
+    def readings(self, hand: Hand) -> list[Decomposition]:
+        """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order."""
+        return sorted_readings(self.solve(hand.counts, hand.melds))
+
+    def solve(self, counts: Sequence[int], melds: tuple[Meld, ...] = ()) -> list[Decomposition]:
+        """The answer sets for 34 concealed counts, as decompositions (clingo's order)."""
+        assumptions = [self._hold[kind, n] for kind, n in enumerate(counts)]
+        called = [self._called.get((m.kind.name.lower(), m.tile)) for m in melds]
+        if None in called:
+            return []  # a meld of tiles a variant took out of play cannot be declared
+        for symbol in called:
+            self.control.assign_external(symbol, True)  # type: ignore[arg-type]
+        found: list[Decomposition] = []
+        try:
+            with self.control.solve(assumptions=assumptions, yield_=True) as handle:
+                for model in handle:
+                    found.append(decode(model.symbols(shown=True), melds))
+        finally:
+            for symbol in called:
+                self.control.assign_external(symbol, False)  # type: ignore[arg-type]
+        return found
+
+
+def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> Decomposition:
+    """The reading an answer set shows (``form/1`` and ``block/3``; other atoms are ignored)."""
+    form = Form.STANDARD
+    blocks: list[Block] = []
+    for symbol in symbols:
+        if symbol.name == "form":
+            form = Form(symbol.arguments[0].name)
+        elif symbol.name == "block":
+            blocks += _block(symbol)
+    return Decomposition.of(blocks, form, melds)
+
+
+@functools.cache
+def _block(symbol: clingo.Symbol) -> tuple[Block, ...]:
+    # the same few hundred block atoms recur in every model: decode each once
+    how, tile, times = symbol.arguments
+    return (Block(BLOCK_KINDS[how.name], tile.number),) * times.number
+
+
+@functools.cache
+def shared_program(rules: Rules) -> HandProgram:
+    """The grounded program of a rule preset, made once per process."""
+    return HandProgram(rules)
+
+
+def decompose_hand(hand: Hand, rules: Rules | str | None = None) -> list[Decomposition]:
+    """Every reading of a complete hand by the reusable ASP program (all forms)."""
+    return shared_program(find_rules(rules)).readings(hand)
+
+
+def decompose_cold(hand: Hand, rules: Rules | str | None = None) -> list[Decomposition]:
+    """The same answer by a fresh Control grounded on the hand's facts (for measurements).
+
+    >>> len(decompose_cold(Hand.parse("11122233344455m")))
+    4
+    """
+    rules = find_rules(rules)
+    facts = [f"hold({k},{n})." for k, n in enumerate(hand.counts) if n]
+    facts += [f"called({m.kind.name.lower()},{m.tile})." for m in hand.melds]
+    ctl = ground([encoding("decompose.lp")], rule_facts(rules) + " " + " ".join(facts))
+    found: list[Decomposition] = []
+    ctl.solve(on_model=lambda model: found.append(decode(model.symbols(shown=True), hand.melds)))
+    return sorted_readings(found)
+
+
+def suit_readings(counts: tuple[int, ...], is_honors: bool) -> list[SuitReading]:
+    """Every reading of one suit (the ``SuitDecomposer`` interface) by the ASP program.
+
+    The suit's counts are solved alone, placed at 1m-9m or 1z-7z, standard form only.
+    """
+    base = SUIT_BASE[is_honors]
+    whole = [0] * NUM_KINDS
+    whole[base:base + len(counts)] = counts
+    readings = shared_program(STANDARD_ONLY).solve(whole)
+    local = (tuple(Block(b.kind, b.tile - base) for b in d.blocks) for d in readings)
+    return sorted(local, key=lambda r: [b.sort_key() for b in r])
+
+
+def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]:
+    """Every suit vector (<= 14 tiles) that has a reading, with its readings, in ONE solve.
+
+    ``suit_space.lp`` / ``honor_space.lp`` leave the counts free, so each answer set is a
+    (vector, reading) pair; vectors missing from the result have no reading.
+    """
+    base, size = (27, 7) if is_honors else (0, 9)
+    ctl = ground([encoding("honor_space.lp" if is_honors else "suit_space.lp")])
+    space: dict[tuple[int, ...], list[SuitReading]] = {}
+
+    def on_model(model: clingo.Model) -> None:
+        counts = [0] * size
+        blocks: list[Block] = []
+        for symbol in model.symbols(shown=True):
+            args: Any = symbol.arguments
+            if symbol.name == "hold":
+                counts[args[0].number - base] = args[1].number
+            elif symbol.name == "block":
+                blocks += [Block(BLOCK_KINDS[args[0].name], args[1].number - base)] * args[2].number
+        space.setdefault(tuple(counts), []).append(tuple(sorted(blocks, key=Block.sort_key)))
+
+    ctl.solve(on_model=on_model)
+    for readings in space.values():
+        readings.sort(key=lambda r: [b.sort_key() for b in r])
+    return space
