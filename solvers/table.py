@@ -272,20 +272,27 @@ def _capped_values(counts: tuple[int, ...], honors: bool,
 
 
 class _Lookup:
-    """The tables as flat Python ``bytes``/lists: indexing them is the cheapest lookup."""
+    """The tables as uint8 arrays (batch) and flat ``bytes`` (single calls: indexing
+    ``bytes`` is the cheapest lookup Python has). Every id fits a byte: 136 number, 55
+    honor and 180 combined rows."""
 
     def __init__(self) -> None:
         a = _arrays()
-        # every id fits a byte (136, 55 and 180 distinct rows)
-        self.number = bytes(a["number_ids"].astype(np.uint8))
-        self.honor = bytes(a["honor_ids"].astype(np.uint8))
-        self.sanma_man = bytes(a["sanma_man"].astype(np.uint8))
-        self.numbers = a["pair"].shape[1]
-        self.twos = a["triple"].shape[0]
+        self.number_ids = a["number_ids"].astype(np.uint8)
+        self.honor_ids = a["honor_ids"].astype(np.uint8)
+        self.sanma_ids = a["sanma_man"].astype(np.uint8)
+        self.pair_ids = a["pair"].astype(np.uint8)
+        self.triple_ids = a["triple"].astype(np.uint8)
+        # final[three, honor, n] -> v_n; the melds axis first makes one slice contiguous
+        self.final_by_melds = np.ascontiguousarray(np.moveaxis(a["final"], 2, 0))
+        self.numbers = self.pair_ids.shape[1]
         self.honors = a["final"].shape[1]
-        self.pair = bytes(a["pair"].astype(np.uint8).reshape(-1))
-        self.triple = bytes(a["triple"].astype(np.uint8).reshape(-1))
-        self.final = bytes(a["final"].reshape(-1))
+        self.number = self.number_ids.tobytes()
+        self.honor = self.honor_ids.tobytes()
+        self.sanma_man = self.sanma_ids.tobytes()
+        self.pair = self.pair_ids.tobytes()
+        self.triple = self.triple_ids.tobytes()
+        self.final = a["final"].tobytes()
 
 
 @functools.cache
@@ -296,7 +303,7 @@ def _lookup() -> _Lookup:
 def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:
     """Replacement number of the standard form (``melds`` melds + a pair), no extra caps.
 
-    The hot path of ``mjasp.shanten``: four base-5 indices and four byte lookups.
+    The hot path of ``mjasp.shanten``: four base-5 indices and six byte lookups.
 
     >>> standard_replacement([1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0], 4)
     2
@@ -323,8 +330,11 @@ def standard_replacement(counts: Sequence[int], melds: int, three_player: bool =
 _WEIGHTS = np.zeros((34, 4), dtype=np.float32)
 for _suit, (_base, _size) in enumerate(((0, 9), (9, 9), (18, 9), (27, 7))):
     _WEIGHTS[_base:_base + _size, _suit] = 5.0 ** np.arange(_size)
-_SANMA_WEIGHTS = np.zeros((34,), dtype=np.float32)
-_SANMA_WEIGHTS[0], _SANMA_WEIGHTS[8] = 5.0, 1.0
+_SANMA_WEIGHTS = np.zeros((34, 4), dtype=np.float32)
+_SANMA_WEIGHTS[:, 1:] = _WEIGHTS[:, 1:]
+_SANMA_WEIGHTS[0, 0], _SANMA_WEIGHTS[8, 0] = 5.0, 1.0  # index 5 * c_1m + c_9m
+#: Hands per chunk: small enough that every temporary stays in the CPU cache.
+CHUNK = 4096
 
 
 def batch_standard(counts: npt.NDArray[np.integer], melds: int | npt.NDArray[np.intp] = MAX_MELDS,
@@ -336,18 +346,23 @@ def batch_standard(counts: npt.NDArray[np.integer], melds: int | npt.NDArray[np.
     >>> batch_standard(np.array([[1] * 9 + [0] * 18 + [4] + [0] * 6]), 4).tolist()
     [2]
     """
-    a: dict[str, npt.NDArray[np.intp]] = _arrays()  # type: ignore[assignment]
-    # a float32 matmul (BLAS) is exact here: indices stay below 2**24
-    index = (counts.astype(np.float32) @ _WEIGHTS).astype(np.intp)
-    if three_player:
-        man = a["sanma_man"][(counts.astype(np.float32) @ _SANMA_WEIGHTS).astype(np.intp)]
-    else:
-        man = a["number_ids"][index[:, 0]]
-    number = a["number_ids"]
-    two = a["pair"][man, number[index[:, 1]]]
-    three = a["triple"][two, number[index[:, 2]]]
-    result: U8 = a["final"][three, a["honor_ids"][index[:, 3]], melds]
-    return result
+    t = _lookup()
+    weights = _SANMA_WEIGHTS if three_player else _WEIGHTS
+    man_ids = t.sanma_ids if three_player else t.number_ids
+    out = np.empty(len(counts), dtype=np.uint8)
+    per_hand = not isinstance(melds, int)
+    for start in range(0, len(counts), CHUNK):
+        stop = start + CHUNK
+        # a float32 matmul (BLAS) is exact here: indices stay below 2**24
+        index = (counts[start:stop].astype(np.float32) @ weights).astype(np.intp)
+        two = t.pair_ids[man_ids[index[:, 0]], t.number_ids[index[:, 1]]]
+        three = t.triple_ids[two, t.number_ids[index[:, 2]]]
+        honor = t.honor_ids[index[:, 3]]
+        if per_hand:
+            out[start:stop] = t.final_by_melds[melds[start:stop], three, honor]  # type: ignore[index]
+        else:
+            out[start:stop] = t.final_by_melds[melds][three, honor]
+    return out
 
 
 def capped_standard(counts: Sequence[int], melds: int, cap: Sequence[int]) -> int:
