@@ -1,0 +1,67 @@
+"""The built wheel really ships ``solvers/`` and ``encodings/`` as ``mjasp.solvers`` and
+``mjasp.encodings``: build it offline, install it in a fresh virtual environment, and run
+the CLI from a directory outside the repository.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# what a clean checkout holds; caches and earlier builds stay behind
+IGNORED = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
+                                 ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache",
+                                 ".venv*")
+
+
+def run(*args: str | Path, cwd: Path) -> str:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
+    # build from a copy, so the shared tree gets no build/ or egg-info side effects
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=IGNORED)
+    dist = tmp_path / "dist"
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+        "--no-index", "-q", "-w", dist, source, cwd=tmp_path)
+    (wheel,) = dist.glob("mjasp-*.whl")
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"mjasp/solvers/backtrack.py", "mjasp/solvers/base.py",
+            "mjasp/encodings/__init__.py", "mjasp/py.typed"} <= names
+    encodings = sorted(p.name for p in (ROOT / "encodings").glob("*.lp"))
+    assert {f"mjasp/encodings/{name}" for name in encodings} <= names
+
+    # clingo, ortools, click and numpy come from the system; mjasp only from the wheel
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--system-site-packages", venv, cwd=tmp_path)
+    python = venv / "bin" / "python"
+    run(python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp_path)
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    out = run(venv / "bin" / "mjasp", "decompose", "111222333m45677p", cwd=outside)
+    assert out.splitlines()[0] == "111222333m45677p: 2 readings"
+
+    probe = ("import importlib.resources, mjasp, mjasp.solvers.backtrack as b\n"
+             "print(mjasp.__file__)\nprint(b.__file__)\n"
+             "files = importlib.resources.files('mjasp.encodings').iterdir()\n"
+             "print(' '.join(sorted(p.name for p in files if p.name.endswith('.lp'))))\n"
+             "print(len(mjasp.decompose('11122233344455m')))")
+    module, solver, shipped, readings = run(python, "-c", probe, cwd=outside).splitlines()
+    for path in (Path(module), Path(solver)):
+        assert path.is_relative_to(venv), path
+        assert not path.is_relative_to(ROOT)
+    assert shipped.split() == encodings
+    assert readings == "4"
