@@ -94,20 +94,45 @@ def count_forms(melds: int) -> int:
     return prefix_count(NUM_KINDS, melds, 1, 0, 0)
 
 
-def _prefixes(i: int, m: int, h: int, a: int, b: int) -> Iterator[FormVector]:
-    """W_{i,m,h,a,b} listed lazily, pruned by ``prefix_count`` so no branch is empty."""
-    if i == 0:
-        if (m, h, a, b) == (0, 0, 0, 0):
-            yield ()
-        return
-    for d in _BY_SEQUENCES[b] if 0 <= b <= 4 else ():
-        if not _allowed(i - 1, d):
-            continue
+@functools.cache
+def _steps(i: int, m: int, h: int, a: int, b: int) -> tuple[tuple[Decomposer, tuple[int, ...]], ...]:
+    """The non-empty ways W_{i,m,h,a,b} extends a shorter prefix: (decomposer on tile
+    i-1, state of that prefix). The same recursion as ``prefix_count``."""
+    found = []
+    for d in _BY_SEQUENCES.get(b, ()):
         s, t, p = d
         for a0 in range(5 - _tile_use(d)):
-            if prefix_count(i - 1, m - s - t, h - p, a0, a - s):
-                for prefix in _prefixes(i - 1, m - s - t, h - p, a0, a - s):
-                    yield (*prefix, d)
+            state = (m - s - t, h - p, a0, a - s)
+            if _allowed(i - 1, d) and prefix_count(i - 1, *state):
+                found.append((d, state))
+    return tuple(found)
+
+
+def _prefixes(i: int, m: int, h: int, a: int, b: int) -> Iterator[FormVector]:
+    """W_{i,m,h,a,b} listed lazily: a depth-first walk filling the form from its end.
+
+    An explicit stack (not nested generators) so each form costs a few steps, and
+    ``prefix_count`` prunes every branch that would come out empty.
+    """
+    if not prefix_count(i, m, h, a, b):
+        return
+    if i == 0:
+        yield ()
+        return
+    form: list[Decomposer] = [DECOMPOSERS[0]] * i
+    stack = [(i, iter(_steps(i, m, h, a, b)))]
+    while stack:
+        j, steps = stack[-1]
+        step = next(steps, None)
+        if step is None:
+            stack.pop()
+            continue
+        d, state = step
+        form[j - 1] = d
+        if j == 1:
+            yield tuple(form)
+        else:
+            stack.append((j - 1, iter(_steps(j - 1, *state))))
 
 
 def iter_forms(melds: int) -> Iterator[FormVector]:
