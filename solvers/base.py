@@ -39,12 +39,20 @@ def assemble(counts: Sequence[int], melds: tuple[Meld, ...],
              suit_decomposer: SuitDecomposer) -> list[Decomposition]:
     """Every standard reading of 34 concealed counts: the product of the suit readings.
 
-    The per-suit rule "pair iff count = 2 (mod 3)" gives exactly one pair overall
-    whenever the concealed tiles number 2 (mod 3).
+    Each suit with a count of 2 (mod 3) holds one pair, so a reading exists only when
+    exactly one suit does (2+2+2+2 tiles is 2 mod 3 too, but four pairs).
+
+    >>> from mjasp.solvers.backtrack import pair_position
+    >>> assemble(Hand.parse("11m11p11s11z").counts, (), pair_position)
+    []
+    >>> [str(d) for d in assemble(Hand.parse("11m123p").counts, (), pair_position)]
+    ['11m 123p']
     """
+    suits = [tuple(counts[base:base + size]) for base, size, _ in SUIT_SLICES]
+    if [sum(suit) % 3 for suit in suits].count(2) != 1:
+        return []
     per_suit = []
-    for base, size, honors in SUIT_SLICES:
-        suit = tuple(counts[base:base + size])
+    for (base, _, honors), suit in zip(SUIT_SLICES, suits, strict=True):
         if not any(suit):
             continue
         readings = suit_decomposer(suit, honors)

@@ -149,6 +149,7 @@ def brute_force_seven_pairs(hand: Hand) -> bool:
     ("123m456p789s11z [777s]", 1, False),
     ("11m (1111z) (2222z) (3333z) (4444z)", 1, False),
     ("123m456p789s11234z", 0, False),
+    ("22334455m33p44s66z", 0, True),  # four suits of 2 (mod 3): four pairs, not standard
 ])
 @pytest.mark.parametrize("solver", sorted(DECOMPOSERS))
 def test_known_readings(text: str, standard: int, seven_pairs: bool, solver: str) -> None:
