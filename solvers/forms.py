@@ -94,8 +94,11 @@ def count_forms(melds: int) -> int:
     return prefix_count(NUM_KINDS, melds, 1, 0, 0)
 
 
+_Step = tuple[Decomposer, tuple[int, int, int, int]]
+
+
 @functools.cache
-def _steps(i: int, m: int, h: int, a: int, b: int) -> tuple[tuple[Decomposer, tuple[int, ...]], ...]:
+def _steps(i: int, m: int, h: int, a: int, b: int) -> tuple[_Step, ...]:
     """The non-empty ways W_{i,m,h,a,b} extends a shorter prefix: (decomposer on tile
     i-1, state of that prefix). The same recursion as ``prefix_count``."""
     found = []
