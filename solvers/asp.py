@@ -206,6 +206,11 @@ def _block(symbol: clingo.Symbol) -> tuple[Block, ...]:
 
 
 @functools.cache
+def _numbers(symbol: clingo.Symbol) -> tuple[int, ...]:
+    return tuple(arg.number for arg in symbol.arguments)
+
+
+@functools.cache
 def shared_program(rules: Rules) -> HandProgram:
     """The grounded program of a rule preset, made once per process."""
     return HandProgram(rules)
@@ -258,12 +263,13 @@ def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]
         counts = [0] * size
         blocks: list[Block] = []
         for symbol in model.symbols(shown=True):
-            args: Any = symbol.arguments
-            if symbol.name == "hold":
-                counts[args[0].number - base] = args[1].number
-            elif symbol.name == "block":
-                blocks += [Block(BLOCK_KINDS[args[0].name], args[1].number - base)] * args[2].number
-        space.setdefault(tuple(counts), []).append(tuple(sorted(blocks, key=Block.sort_key)))
+            if symbol.name == "block":
+                blocks += _block(symbol)
+            elif symbol.name == "hold":
+                kind, n = _numbers(symbol)
+                counts[kind - base] = n
+        local = [Block(b.kind, b.tile - base) for b in sorted(blocks, key=Block.sort_key)]
+        space.setdefault(tuple(counts), []).append(tuple(local))
 
     ctl.solve(on_model=on_model)
     for readings in space.values():

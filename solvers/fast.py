@@ -14,7 +14,6 @@ forms cost two additions.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -25,6 +24,8 @@ from mjasp.rules import Rules, find_rules
 from mjasp.solvers import asp
 from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading
 
+#: Every form (the default rules).
+ALL_FORMS = frozenset(Form)
 #: A sum no real suit total reaches: marks "this suit rules the special form out".
 _NEVER = -100
 
@@ -33,19 +34,32 @@ class SuitEntry(NamedTuple):
     """What the fast path keeps per (suit, counts)."""
 
     standard: tuple[tuple[Block, ...], ...]  #: readings, blocks on the 34 kinds, canonical order
+    holds_pair: int  #: 1 if the suit's count is 2 (mod 3): its readings hold the pair
     pairs: int  #: pairs if every count is 0 or 2 (seven pairs), else _NEVER
     quad_pairs: int  #: the same with 4 counted as two pairs (chiitoitsu-quad rules)
     doubled_orphans: int  #: orphans held twice if the suit fits thirteen orphans, else _NEVER
 
 
-@functools.cache
+#: (suit counts, honors?) -> readings, in canonical order: filled by ASP, one vector at a time.
+_SUITS: dict[tuple[tuple[int, ...], bool], tuple[SuitReading, ...]] = {}
+#: Suit spaces that ``preload`` filled: a vector (<= 14 tiles) missing there has no reading.
+_COMPLETE: set[bool] = set()
+
+
 def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitReading]:
     """Every reading of one suit (``SuitDecomposer``): ASP once per vector, then memoised.
 
     >>> [" ".join(map(str, r)) for r in suit_readings((3, 1, 1, 1, 1, 1, 1, 1, 4), False)]
     ['123m 11m 456m 789m 999m']
     """
-    return tuple(asp.suit_readings(counts, is_honors))
+    found = _SUITS.get((counts, is_honors))
+    if found is None:
+        if is_honors in _COMPLETE and sum(counts) <= 14:
+            found = ()
+        else:
+            found = tuple(asp.suit_readings(counts, is_honors))
+        _SUITS[counts, is_honors] = found
+    return found
 
 
 def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
@@ -57,19 +71,17 @@ def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
     fits = (all(counts[i] in (1, 2) for i in orphans)
             and all(n == 0 for i, n in enumerate(counts) if i not in orphans))
     doubled = sum(counts[i] == 2 for i in orphans) if fits else _NEVER
-    return SuitEntry(standard, pairs, quad_pairs, doubled)
+    return SuitEntry(standard, int(sum(counts) % 3 == 2), pairs, quad_pairs, doubled)
 
 
 #: One table per suit: counts of that suit -> its entry (filled on first use).
 _TABLES: tuple[dict[tuple[int, ...], SuitEntry], ...] = tuple({} for _ in SUIT_SLICES)
+_MAN, _PIN, _SOU, _HONORS = _TABLES
 
 
-def _lookup(suit: int, counts: tuple[int, ...]) -> SuitEntry:
-    table = _TABLES[suit]
-    found = table.get(counts)
-    if found is None:
-        base, _, honors = SUIT_SLICES[suit]
-        found = table[counts] = _entry(base, counts, honors)
+def _miss(suit: int, counts: tuple[int, ...]) -> SuitEntry:
+    base, _, honors = SUIT_SLICES[suit]
+    found = _TABLES[suit][counts] = _entry(base, counts, honors)
     return found
 
 
@@ -79,12 +91,16 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
 
     ``decompose_hand`` is the checked entry point; this is the hot loop's call.
     """
-    entries = (_lookup(0, tuple(counts[0:9])), _lookup(1, tuple(counts[9:18])),
-               _lookup(2, tuple(counts[18:27])), _lookup(3, tuple(counts[27:34])))
-    m, p, s, z = entries
-    forms = rules.forms if rules is not None else None
+    c = counts if isinstance(counts, tuple) else tuple(counts)
+    # four dict lookups; a miss solves that suit vector once by ASP
+    m = _MAN.get(c[0:9]) or _miss(0, c[0:9])
+    p = _PIN.get(c[9:18]) or _miss(1, c[9:18])
+    s = _SOU.get(c[18:27]) or _miss(2, c[18:27])
+    z = _HONORS.get(c[27:34]) or _miss(3, c[27:34])
+    forms = rules.forms if rules is not None else ALL_FORMS
     found: list[Decomposition] = []
-    if forms is None or Form.STANDARD in forms:
+    # each suit of 2 (mod 3) brings a pair: a standard reading has exactly one
+    if Form.STANDARD in forms and m.holds_pair + p.holds_pair + s.holds_pair + z.holds_pair == 1:
         if len(m.standard) == len(p.standard) == len(s.standard) == len(z.standard) == 1:
             # the common case: one reading per suit, already in canonical order
             blocks = m.standard[0] + p.standard[0] + s.standard[0] + z.standard[0]
@@ -95,14 +111,16 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
                 found.append(Decomposition(sum(parts, ()), Form.STANDARD, melds))
     if melds:
         return found
-    quad = rules is not None and rules.chiitoitsu_quad
-    pairs = sum(e.quad_pairs if quad else e.pairs for e in entries)
-    if pairs == 7 and (forms is None or Form.CHIITOITSU in forms):
-        seven = chiitoitsu_reading(counts, rules or find_rules(None))
+    if rules is not None and rules.chiitoitsu_quad:
+        pairs = m.quad_pairs + p.quad_pairs + s.quad_pairs + z.quad_pairs
+    else:
+        pairs = m.pairs + p.pairs + s.pairs + z.pairs
+    if pairs == 7 and Form.CHIITOITSU in forms:
+        seven = chiitoitsu_reading(c, rules or find_rules(None))
         found += [seven] if seven is not None else []
-    if (m.doubled_orphans + p.doubled_orphans + s.doubled_orphans + z.doubled_orphans == 1
-            and (forms is None or Form.KOKUSHI in forms)):
-        orphans = kokushi_reading(counts)
+    doubled = m.doubled_orphans + p.doubled_orphans + s.doubled_orphans + z.doubled_orphans
+    if doubled == 1 and Form.KOKUSHI in forms:
+        orphans = kokushi_reading(c)
         found += [orphans] if orphans is not None else []
     return found
 
@@ -114,6 +132,25 @@ def decompose_hand(hand: Hand, rules: Rules | str | None = None) -> list[Decompo
     4
     """
     return readings(hand.counts, hand.melds, find_rules(rules))
+
+
+def preload() -> None:
+    """Fill the per-suit cache at once from the one-solve ASP enumeration of each suit space.
+
+    About a second and a half instead of one solve per new vector (``asp.enumerate_space``).
+    """
+    for is_honors in (False, True):
+        for counts, found in asp.enumerate_space(is_honors).items():
+            _SUITS[counts, is_honors] = tuple(found)
+        _COMPLETE.add(is_honors)
+
+
+def clear() -> None:
+    """Empty the cache: the next hands are solved by ASP again."""
+    _SUITS.clear()
+    _COMPLETE.clear()
+    for table in _TABLES:
+        table.clear()
 
 
 def cache_size() -> int:
