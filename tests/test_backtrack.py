@@ -229,3 +229,16 @@ def test_pair_position_is_memoised() -> None:
     suit = (3, 1, 1, 1, 0, 0, 0, 0, 0)
     assert backtrack.pair_position(suit, False) is backtrack.pair_position(suit, False)
     assert backtrack.pair_position.cache_info().hits == 1
+
+
+def test_readings_match_mahjong_hand_divider() -> None:
+    # an independent implementation: the peer library `mahjong` (closed hands; its
+    # divider lists standard readings and seven pairs, not thirteen orphans)
+    divider = pytest.importorskip("mahjong.hand_calculating.divider").HandDivider
+    hands = mjasp.random_winning_hands(1500, seed=3, forms=["standard", "chiitoitsu"])
+    hands += [Hand.parse(t) for t in ("11122233344455m", "22334455667788m",
+                                      "22334455m33p44s66z", "11112222333344m")]
+    for hand in hands:
+        ours = sorted(sorted(list(b.tiles()) for b in d.blocks) for d in mjasp.decompose(hand))
+        theirs = sorted(sorted(r) for r in divider.divide_hand(list(hand.counts)))
+        assert ours == theirs, hand
