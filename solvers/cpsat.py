@@ -1,0 +1,212 @@
+"""Shanten as a CP-SAT minimisation (OR-Tools): the declarative engine.
+
+One model per winning form says what a winning shape ``w`` is; the objective is the
+distance ``Σ max(0, w_k − h_k)`` from the hand ``h`` (seed 001's replacement number):
+
+* standard — per kind ``w_k = Σ sequences covering k + 3·triplet_k + 2·pair_k``, the melds
+  ``Σ sequences + Σ triplets = n`` and one pair (a variant of the model with the number of
+  pairs free serves the per-suit values u_n / v_n);
+* seven pairs — ``w_k = 2·pairs_k`` with seven pairs, ``pairs_k ≤ 1`` (or ``≤ 2`` when a
+  quad counts as two pairs);
+* thirteen orphans — one of each terminal and honor plus one more of them.
+
+``0 ≤ w_k ≤ cap_k ≤ 4`` is the four-copy limit (``cap_k`` = 4 minus copies in declared
+melds, 0 for kinds not in the wall), ``deficit_k ≥ w_k − h_k`` and ``deficit_k ≥ 0``.
+
+Models are built once and reused: a hand only changes variable domains (the held
+counts are variables fixed to one value, the caps are the upper bounds of ``w_k``, the
+meld count is a fixed variable), which the proto allows editing in place.
+
+>>> replacement([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25, 4, [4] * 34, "standard") - 1
+0
+>>> suit_values((1, 1, 0, 0, 0, 0, 0, 0, 0), honors=False)[:3]
+(0, 1, 4)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+from mjasp.tiles import TERMINALS_AND_HONORS
+
+#: The suits of a whole hand: (number of kinds, sequences allowed).
+HAND_SUITS = ((9, True), (9, True), (9, True), (7, False))
+
+
+class _Model:
+    """A model whose per-hand data are the domains of some variables."""
+
+    def __init__(self) -> None:
+        self.model = cp_model.CpModel()
+        self.held: list[cp_model.IntVar] = []
+        self.shape: list[cp_model.IntVar] = []  # w_k, bounded by the cap
+        self.solver = cp_model.CpSolver()
+        self.solver.parameters.num_workers = 1  # one core; small models solve in presolve
+
+    def _kind(self) -> tuple[cp_model.IntVar, cp_model.IntVar, cp_model.IntVar]:
+        """The held count, the target count and the deficit of one new kind."""
+        k = len(self.held)
+        held = self.model.new_int_var(0, 4, f"h{k}")
+        shape = self.model.new_int_var(0, 4, f"w{k}")
+        deficit = self.model.new_int_var(0, 4, f"d{k}")
+        self.model.add(deficit >= shape - held)
+        self.held.append(held)
+        self.shape.append(shape)
+        return held, shape, deficit
+
+    @staticmethod
+    def _fix(var: cp_model.IntVar, low: int, high: int | None = None) -> None:
+        domain = var.proto.domain  # editing the proto in place: no rebuild per hand
+        domain[0] = low
+        domain[1] = low if high is None else high
+
+    def solve(self, counts: Sequence[int], cap: Sequence[int]) -> int | None:
+        """The minimum distance for these counts and caps; None when no shape fits."""
+        for var, held in zip(self.held, counts, strict=True):
+            self._fix(var, int(held))
+        for var, limit in zip(self.shape, cap, strict=True):
+            self._fix(var, 0, min(4, int(limit)))
+        status = self.solver.solve(self.model)
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status != cp_model.OPTIMAL:
+            raise RuntimeError(f"CP-SAT stopped with status {self.solver.status_name(status)}")
+        return round(self.solver.objective_value)
+
+
+class StandardModel(_Model):
+    """``n`` melds and ``p`` pairs over the given suits (``n`` and ``p`` set per solve)."""
+
+    def __init__(self, suits: Sequence[tuple[int, bool]]) -> None:
+        super().__init__()
+        melds: list[cp_model.IntVar] = []
+        pairs: list[cp_model.IntVar] = []
+        deficits = []
+        for size, sequences in suits:
+            kinds = [self._kind() for _ in range(size)]
+            starts = [self.model.new_int_var(0, 4, "seq") for _ in range(size - 2)
+                      ] if sequences else []
+            for i, (_, shape, deficit) in enumerate(kinds):
+                triplet = self.model.new_bool_var("triplet")
+                pair = self.model.new_bool_var("pair")
+                covering = [starts[j] for j in range(max(0, i - 2), min(i + 1, len(starts)))]
+                self.model.add(shape == sum(covering) + 3 * triplet + 2 * pair)
+                melds.append(triplet)
+                pairs.append(pair)
+                deficits.append(deficit)
+            melds += starts
+        self.melds = self.model.new_int_var(0, 4, "melds")
+        self.pairs = self.model.new_int_var(0, 1, "pairs")
+        self.model.add(sum(melds) == self.melds)
+        self.model.add(sum(pairs) == self.pairs)
+        self.model.minimize(sum(deficits))
+
+    def distance(self, counts: Sequence[int], cap: Sequence[int], melds: int,
+                 pairs: int = 1) -> int | None:
+        """Fewest draws to ``melds`` melds and ``pairs`` (0 or 1) pairs."""
+        self._fix(self.melds, melds)
+        self._fix(self.pairs, pairs)
+        return self.solve(counts, cap)
+
+
+class SevenPairsModel(_Model):
+    """Seven pairs of distinct kinds, or with a quad as two pairs."""
+
+    def __init__(self, quads_as_two_pairs: bool) -> None:
+        super().__init__()
+        pairs = []
+        deficits = []
+        for _ in range(34):
+            _, shape, deficit = self._kind()
+            count = self.model.new_int_var(0, 2 if quads_as_two_pairs else 1, "pairs")
+            self.model.add(shape == 2 * count)
+            pairs.append(count)
+            deficits.append(deficit)
+        self.model.add(sum(pairs) == 7)
+        self.model.minimize(sum(deficits))
+
+
+class ThirteenOrphansModel(_Model):
+    """One of each terminal and honor, and one of them twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        doubled = []
+        deficits = []
+        for kind in range(34):
+            _, shape, deficit = self._kind()
+            if kind in TERMINALS_AND_HONORS:
+                twice = self.model.new_bool_var("twice")
+                self.model.add(shape == 1 + twice)
+                doubled.append(twice)
+            else:
+                self.model.add(shape == 0)
+            deficits.append(deficit)
+        self.model.add(sum(doubled) == 1)
+        self.model.minimize(sum(deficits))
+
+
+@functools.cache
+def standard_model() -> StandardModel:
+    """The whole-hand standard model, built once."""
+    return StandardModel(HAND_SUITS)
+
+
+@functools.cache
+def suit_model(honors: bool) -> StandardModel:
+    """A one-suit standard model (pairs 0 or 1), built once."""
+    return StandardModel([(7, False)] if honors else [(9, True)])
+
+
+@functools.cache
+def seven_pairs_model(quads_as_two_pairs: bool) -> SevenPairsModel:
+    """The seven-pairs model, built once per variant."""
+    return SevenPairsModel(quads_as_two_pairs)
+
+
+@functools.cache
+def thirteen_orphans_model() -> ThirteenOrphansModel:
+    """The thirteen-orphans model, built once."""
+    return ThirteenOrphansModel()
+
+
+#: Value for "no shape fits" (e.g. caps forbid every shape).
+UNREACHABLE = 99
+
+
+def replacement(counts: Sequence[int], melds: int, cap: Sequence[int], form: str,
+                quads_as_two_pairs: bool = False, reuse: bool = True) -> int:
+    """Replacement number of one form: ``"standard"``, ``"chiitoitsu"`` or ``"kokushi"``.
+
+    ``reuse=False`` builds a fresh model (to measure what reuse saves).
+    """
+    found: int | None
+    if form == "standard":
+        model = standard_model() if reuse else StandardModel(HAND_SUITS)
+        found = model.distance(counts, cap, melds)
+    elif form == "chiitoitsu":
+        seven = seven_pairs_model(quads_as_two_pairs) if reuse else SevenPairsModel(
+            quads_as_two_pairs)
+        found = seven.solve(counts, cap)
+    elif form == "kokushi":
+        orphans = thirteen_orphans_model() if reuse else ThirteenOrphansModel()
+        found = orphans.solve(counts, cap)
+    else:
+        raise ValueError(f"unknown form {form!r}")
+    return UNREACHABLE if found is None else found
+
+
+def suit_values(counts: Sequence[int], honors: bool,
+                cap: Sequence[int] | None = None) -> tuple[int, ...]:
+    """``(u_0..u_4, v_0..v_4)`` of one suit, one CP-SAT solve each."""
+    model = suit_model(honors)
+    limit = [4] * len(counts) if cap is None else list(cap)
+    row = []
+    for pairs in (0, 1):
+        for melds in range(5):
+            found = model.distance(counts, limit, melds, pairs)
+            row.append(UNREACHABLE if found is None else found)
+    return tuple(row)
