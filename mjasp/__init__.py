@@ -9,6 +9,7 @@ from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.counting import count_hands, enumerate_hands, suit_hands
 from mjasp.decomposition import decompose, is_winning
 from mjasp.errors import EncodingError, HandError, MjaspError, RulesError
+from mjasp.forms import KanCheck, Wait, WaitShape, count_forms, kan_check, waits, winning_forms
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.sampling import sample_counts, sample_hands
@@ -17,10 +18,10 @@ from mjasp.tiles import tile_kind, tile_name
 from mjasp.winning_samples import random_winning_hands
 
 __all__ = [
-    "RULES", "Block", "BlockKind", "Decomposition", "EncodingError", "Form", "Hand",
-    "HandError", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "count_hands",
-    "decompose", "enumerate_hands", "find_rules", "is_winning", "random_winning_hands",
-    "sample_counts", "sample_hands", "shanten_distribution", "suit_hands", "tile_kind",
-    "tile_name",
+    "RULES", "Block", "BlockKind", "Decomposition", "EncodingError", "Form", "Hand", "HandError",
+    "KanCheck", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "Wait", "WaitShape",
+    "count_forms", "count_hands", "decompose", "enumerate_hands", "find_rules", "is_winning",
+    "kan_check", "random_winning_hands", "sample_counts", "sample_hands", "shanten_distribution",
+    "suit_hands", "tile_kind", "tile_name", "waits", "winning_forms",
 ]
 __version__ = "0.1.0"

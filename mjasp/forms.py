@@ -259,24 +259,35 @@ class KanCheck:
         """The hand before the draw waits on at least one tile."""
         return bool(self.waits_before)
 
-    def reason(self) -> str:
-        """Why, in one line per rule."""
-        names = {"removed": [tile_name(t) for t in self.waits_before
-                             if t not in self.waits_after],
-                 "added": [tile_name(t) for t in self.waits_after
-                           if t not in self.waits_before]}
+    def strict_reason(self) -> str:
+        """Why the strict rule says what it says: the readings kept or lost.
+
+        >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
+        'all 2 winning readings kept'
+        """
+        if self.strict:
+            return f"all {len(self.before)} winning readings kept"
+        lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
+        return f"{len(self.lost)} of {len(self.before)} winning readings lost ({lost})"
+
+    def loose_reason(self) -> str:
+        """Why the loose rule says what it says: the waits kept, removed or added.
+
+        >>> kan_check("1112345678999m1m", "1m").loose_reason()
+        'waits change: removed 1m 3m 6m 9m'
+        """
         if self.loose:
-            loose = "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
-        else:
-            loose = "waits change: " + "; ".join(
-                f"{key} {' '.join(tiles)}" for key, tiles in names.items() if tiles)
-        lost = self.lost
-        strict = (f"all {len(self.before)} winning readings kept" if self.strict else
-                  f"{len(lost)} of {len(self.before)} winning readings lost: " + ", ".join(
-                      f"{tile_name(j)} -> {d}" for j, d in lost))
+            return "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
+        changes = {"removed": [t for t in self.waits_before if t not in self.waits_after],
+                   "added": [t for t in self.waits_after if t not in self.waits_before]}
+        return "waits change: " + "; ".join(
+            f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
+
+    def reason(self) -> str:
+        """Why, one line per rule (and a note when the hand was not tenpai)."""
         note = ("" if self.tenpai else
                 "\n(not tenpai before the kan: the definition holds vacuously)")
-        return f"strict: {strict}\nloose: {loose}{note}"
+        return f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}{note}"
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
@@ -287,7 +298,8 @@ class KanCheck:
                 "waits_before": [tile_name(t) for t in self.waits_before],
                 "waits_after": [tile_name(t) for t in self.waits_after],
                 "readings_before": len(self.before), "readings_after": len(self.after),
-                "lost": pairs(self.lost), "reason": self.reason()}
+                "lost": pairs(self.lost), "strict_reason": self.strict_reason(),
+                "loose_reason": self.loose_reason()}
 
 
 def _winning_readings(hand: Hand, rules: Rules,

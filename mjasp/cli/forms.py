@@ -1,0 +1,130 @@
+"""``mjasp forms``, ``mjasp waits HAND``, ``mjasp kan HAND TILE`` (seed 003)."""
+
+from __future__ import annotations
+
+import itertools
+
+import click
+
+from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
+from mjasp.errors import HandError
+from mjasp.forms import (
+    count_forms,
+    count_forms_asp,
+    count_winning_vectors,
+    kan_check,
+    waits,
+    winning_forms,
+)
+from mjasp.hand import Hand
+from mjasp.rules import Rules
+from mjasp.tiles import tile_kind, tile_name
+
+
+@main.command("forms")
+@click.option("--melds", "melds", type=click.IntRange(0, 4), default=None,
+              help="Only forms with this many melds (default: 0 to 4 when counting, "
+                   "4 when listing).")
+@click.option("--count/--list", "count", default=True,
+              help="Count the forms and the hands they make (default), or list forms.")
+@click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
+              help="List at most this many forms (0 = all; 11.6M for 4 melds).")
+@click.option("--engine", type=click.Choice(["dp", "asp"]), default="dp", show_default=True,
+              help="Count with the decomposer DP or with clingo's model count "
+                   "(about 80 s for 4 melds).")
+@json_option
+def forms_command(melds: int | None, count: bool, limit: int, engine: str,
+                  as_json: bool) -> None:
+    """Count or list every standard winning form (m melds and one pair).
+
+    \b
+    Example:
+      $ mjasp forms --melds 2
+      melds  tiles       forms  distinct hands
+          2      8      49,368          49,332
+    """
+    if count:
+        vectors = count_winning_vectors()
+        chosen = range(5) if melds is None else [melds]
+        count_of = count_forms_asp if engine == "asp" else count_forms
+        rows = [{"melds": m, "tiles": 3 * m + 2, "forms": count_of(m), "hands": vectors[m],
+                 "engine": engine} for m in chosen]
+        if as_json:
+            emit_json(rows)
+            return
+        click.echo(f"{'melds':>5}  {'tiles':>5}  {'forms':>10}  {'distinct hands':>14}")
+        for row in rows:
+            click.echo(f"{row['melds']:>5}  {row['tiles']:>5}  {row['forms']:>10,}  "
+                       f"{row['hands']:>14,}")
+        return
+    listed = winning_forms(4 if melds is None else melds)
+    shown = itertools.islice(listed, limit or None)
+    if as_json:
+        emit_json([d.to_json() for d in shown])
+        return
+    for reading in shown:
+        click.echo(str(reading))
+
+
+@main.command("waits")
+@click.argument("hand", type=HAND)
+@rules_option
+@json_option
+def waits_command(hand: Hand, rules: Rules, as_json: bool) -> None:
+    """Every winning tile of a waiting HAND (13 tiles, kans as three), with each
+    reading and its wait shape.
+
+    \b
+    Example:
+      $ mjasp waits 2344m456p789s111z
+      2344m456p789s111z waits on 1m 4m
+        1m  ryanmen     123m 44m 456p 789s 111z  (completes 123m)
+        4m  ryanmen     234m 44m 456p 789s 111z  (completes 234m)
+        4m  tanki       234m 44m 456p 789s 111z  (completes 44m)
+    """
+    found = waits(hand, rules=rules)
+    if as_json:
+        emit_json({"hand": str(hand), "tenpai": bool(found),
+                   "waits": [w.to_json() for w in found]})
+        return
+    tiles = " ".join(tile_name(w.tile) for w in found)
+    click.echo(f"{hand} waits on {tiles}" if found else f"{hand}: no wait (not tenpai)")
+    for wait in found:
+        for r in wait.readings:
+            click.echo(f"  {tile_name(wait.tile):<3} {r.shape.value:<11} {r.reading}  "
+                       f"(completes {r.block})")
+
+
+@main.command("kan")
+@click.argument("hand", type=HAND)
+@click.argument("tile")
+@rules_option
+@json_option
+def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
+    """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason.
+
+    HAND is the closed hand after drawing TILE (14 tiles, four of TILE), or the 13
+    tiles before the draw (three of TILE); TILE is the drawn fourth copy.
+
+    \b
+    Example:
+      $ mjasp kan 111222333m4567p 1m
+      kan of 1m in 1111222333m4567p
+        strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 44p 567p, ...)
+        loose (waits):     yes  waits unchanged: 4p 7p
+    """
+    try:
+        kind = tile_kind(tile)
+    except HandError as error:
+        raise click.BadParameter(str(error), param_hint="TILE") from error
+    check = kan_check(hand, kind, rules=rules)
+    if as_json:
+        emit_json(check.to_json())
+        return
+    click.echo(f"kan of {tile_name(kind)} in {check.hand}")
+    click.echo(f"  strict (readings): {'yes' if check.strict else 'no ':<4} "
+               f"{check.strict_reason()}")
+    click.echo(f"  loose (waits):     {'yes' if check.loose else 'no ':<4} "
+               f"{check.loose_reason()}")
+    if not check.tenpai:
+        click.echo("  (not tenpai before the kan: both hold vacuously)")
