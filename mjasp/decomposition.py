@@ -28,6 +28,7 @@ DECOMPOSERS: dict[str, str] = {
     "pair-position": "mjasp.solvers.backtrack:pair_position",
     "asp": "mjasp.solvers.asp:suit_readings",
     "fast": "mjasp.solvers.fast:suit_readings",
+    "inverse": "mjasp.solvers.forms:inverse_suit_readings",
 }
 #: Engines that also read a whole hand at once, every form: name -> "module:function" of
 #: ``(Hand, Rules) -> list[Decomposition]`` (canonical order); ``decompose`` prefers these.
