@@ -37,7 +37,7 @@ HAND_DECOMPOSERS: dict[str, str] = {
     "fast": "mjasp.solvers.fast:decompose_hand",
 }
 #: The engine ``decompose`` uses when none is named.
-DEFAULT_DECOMPOSER = "pair-position"
+DEFAULT_DECOMPOSER = "fast"
 
 
 def suit_decomposer(name: str) -> SuitDecomposer:

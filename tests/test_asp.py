@@ -1,0 +1,263 @@
+"""The ASP engine and the fast path against the four reference algorithms.
+
+Every expected value comes from another method computed here: the reference
+decomposers (seed 000's four algorithms), the block tiles themselves, a polynomial count
+of the suit space. Nothing is copied from the engines' output.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import clingo.ast
+import numpy as np
+import pytest
+
+import mjasp
+from mjasp.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form
+from mjasp.cli.verify import REFERENCES, near_miss, reference_engine, suit_vectors
+from mjasp.decomposition import suit_decomposer
+from mjasp.hand import Hand
+from mjasp.rules import find_rules
+from mjasp.solvers import asp, fast
+from mjasp.solvers.base import SuitReading
+from mjasp.winning_samples import random_winning_hands
+
+Space = dict[tuple[int, ...], list[SuitReading]]
+ENCODINGS = Path(asp.encoding("decompose.lp")).parent
+
+
+@pytest.fixture(scope="module")
+def number_space() -> Space:
+    return asp.enumerate_space(False)
+
+
+@pytest.fixture(scope="module")
+def honor_space() -> Space:
+    return asp.enumerate_space(True)
+
+
+def uncached(name: str) -> Callable[[tuple[int, ...], bool], Sequence[SuitReading]]:
+    # pair_position memoises; a sweep of every vector would only fill its cache
+    found = suit_decomposer(name)
+    return getattr(found, "__wrapped__", found)
+
+
+def space_size(kinds: int) -> int:
+    """Vectors of ``kinds`` counts 0-4 with at most 14 tiles: coefficients of (1+x+..+x^4)^k."""
+    poly = np.array([1], dtype=np.int64)
+    for _ in range(kinds):
+        poly = np.convolve(poly, np.ones(5, dtype=np.int64))
+    return int(poly[:15].sum())
+
+
+# -- single suits: one ASP solve enumerates the space, every vector compared ----------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", REFERENCES)
+def test_asp_equals_each_reference_on_every_number_vector(name: str,
+                                                          number_space: Space) -> None:
+    reference = uncached(name)
+    vectors = list(suit_vectors(False))
+    assert len(vectors) == space_size(9)
+    wrong = [v for v in vectors if list(reference(v, False)) != number_space.get(v, [])]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", REFERENCES)
+def test_asp_equals_each_reference_on_every_honor_vector(name: str, honor_space: Space) -> None:
+    reference = uncached(name)
+    vectors = list(suit_vectors(True))
+    assert len(vectors) == space_size(7)
+    wrong = [v for v in vectors if list(reference(v, True)) != honor_space.get(v, [])]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("honors", [False, True])
+def test_every_answer_is_a_reading_of_its_vector_and_none_repeats(
+        honors: bool, number_space: Space, honor_space: Space) -> None:
+    space = honor_space if honors else number_space
+    for counts, readings in space.items():
+        assert len(set(readings)) == len(readings), counts
+        for reading in readings:
+            tiles = [0] * len(counts)
+            for block in reading:
+                for tile in block.tiles():
+                    tiles[tile] += 1
+            assert tuple(tiles) == counts
+            pairs = [b for b in reading if b.kind is BlockKind.PAIR]
+            assert len(pairs) == (sum(counts) % 3 == 2)
+            assert not honors or all(b.kind is not BlockKind.SEQUENCE for b in reading)
+
+
+@pytest.mark.parametrize("honors", [False, True])
+def test_per_vector_asp_call_matches_the_enumeration(honors: bool, number_space: Space,
+                                                     honor_space: Space) -> None:
+    space = honor_space if honors else number_space
+    vectors = list(suit_vectors(honors))
+    rng = random.Random(3)
+    # a seeded subset, half of it vectors that do have readings
+    sample = rng.sample(vectors, 600) + rng.sample(sorted(space), 400)
+    for counts in sample:
+        assert asp.suit_readings(counts, honors) == space.get(counts, []), counts
+
+
+def test_preloaded_fast_cache_matches_per_vector_asp() -> None:
+    rng = random.Random(5)
+    sample = [(v, False) for v in rng.sample(list(suit_vectors(False)), 300)]
+    sample += [(v, True) for v in rng.sample(list(suit_vectors(True)), 300)]
+    solved = {key: list(asp.suit_readings(*key)) for key in sample}
+    fast.clear()
+    try:
+        fast.preload()
+        assert {key: list(fast.suit_readings(*key)) for key in sample} == solved
+    finally:
+        fast.clear()
+
+
+# -- whole hands ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def winning_hands() -> list[Hand]:
+    """100,000 seeded random winning hands, all three forms, 40% drawn with melds."""
+    return (random_winning_hands(60_000, seed=11)
+            + random_winning_hands(40_000, seed=12, melds=True))
+
+
+@pytest.mark.slow
+def test_fast_path_equals_references_on_100k_winning_hands(winning_hands: list[Hand]) -> None:
+    rules = find_rules(None)
+    found = [fast.decompose_hand(h, rules) for h in winning_hands]
+    forms = Counter(d.form for readings in found for d in readings)
+    assert all(found) and forms[Form.CHIITOITSU] > 5000 and forms[Form.KOKUSHI] > 2000
+    assert sum(bool(h.melds) for h in winning_hands) > 10_000
+    for name in REFERENCES:
+        reference = reference_engine(name)
+        wrong = [str(h) for h, f in zip(winning_hands, found, strict=True)
+                 if reference(h, rules) != f]
+        assert wrong == [], name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_name", ["standard", "sanma", "chiitoitsu-quad"])
+def test_fast_path_equals_references_on_near_misses(rules_name: str) -> None:
+    rules = find_rules(rules_name)
+    rng = random.Random(7)
+    winning = random_winning_hands(4000, seed=13, rules=rules, melds=True)
+    winning += random_winning_hands(4000, seed=14, rules=rules)
+    hands = winning + [near_miss(h, rules, rng) for h in winning]
+    references = [reference_engine(name) for name in REFERENCES]
+    for hand in hands:
+        expected = references[0](hand, rules)
+        assert all(ref(hand, rules) == expected for ref in references[1:]), hand
+        assert fast.decompose_hand(hand, rules) == expected, hand
+
+
+@pytest.mark.parametrize("rules_name", ["standard", "sanma", "chiitoitsu-quad"])
+def test_whole_hand_asp_program_equals_reference(rules_name: str) -> None:
+    rules = find_rules(rules_name)
+    rng = random.Random(8)
+    winning = random_winning_hands(700, seed=15, rules=rules)
+    winning += random_winning_hands(300, seed=16, rules=rules, melds=True)
+    hands = winning + [near_miss(h, rules, rng) for h in winning]
+    reference = reference_engine("backtrack-1")
+    wrong = [str(h) for h in hands if asp.decompose_hand(h, rules) != reference(h, rules)]
+    assert wrong == []
+    assert sum(bool(reference(h, rules)) for h in hands) > 1000
+
+
+def test_fresh_control_per_hand_gives_the_same_readings() -> None:
+    hands = random_winning_hands(60, seed=17) + random_winning_hands(20, seed=18, melds=True)
+    for hand in hands:
+        assert asp.decompose_cold(hand) == asp.decompose_hand(hand)
+
+
+def test_asp_and_fast_through_decompose() -> None:
+    hand = Hand.parse("11122233344455m")
+    expected = mjasp.decompose(hand, solver="backtrack-dedupe")
+    assert len(expected) == 4
+    assert mjasp.decompose(hand, solver="asp") == expected
+    assert mjasp.decompose(hand, solver="fast") == expected
+    assert mjasp.decompose(hand) == expected
+
+
+def test_one_answer_set_per_reading_even_with_equal_sequences() -> None:
+    # three equal sequences: a per-copy choice would give 3! answers for one reading
+    program = asp.HandProgram()
+    answers = program.solve(Hand.parse("111222333m11z789s").counts)
+    assert sorted(map(str, answers)) == sorted(
+        map(str, reference_engine("backtrack-dedupe")(Hand.parse("111222333m11z789s"),
+                                                      find_rules(None))))
+    assert len(answers) == len(set(answers)) == 2
+
+
+def test_fast_path_keeps_canonical_order_without_sorting() -> None:
+    for hand in random_winning_hands(3000, seed=19):
+        found = fast.readings(hand.counts)
+        assert found == sorted(found, key=Decomposition.sort_key)
+
+
+def test_fast_readings_accepts_any_sequence() -> None:
+    counts = Hand.parse("123m456p789s11122z").counts
+    assert fast.readings(list(counts)) == fast.readings(counts)
+    assert [str(b) for b in fast.readings(counts)[0].blocks] == [
+        "123m", "456p", "789s", "111z", "22z"]
+    assert all(BLOCK_SIZE[b.kind] == len(b.tiles()) for b in fast.readings(counts)[0].blocks)
+    assert Block(BlockKind.PAIR, 28) in fast.readings(counts)[0].blocks
+
+
+# -- the encodings themselves --------------------------------------------------------------
+
+ENTRIES = ["decompose.lp", "engine.lp", "suit_space.lp", "honor_space.lp"]
+
+
+def header(path: Path) -> str:
+    lines = path.read_text().splitlines()
+    return "\n".join(line for line in lines[:next(
+        (i for i, line in enumerate(lines) if not line.startswith("%")), len(lines))])
+
+
+def head_predicates(path: Path) -> set[str]:
+    """Names of the predicates a file's rules and #external statements define."""
+    found: set[str] = set()
+
+    def visit(node: clingo.ast.AST) -> None:
+        if node.ast_type == clingo.ast.ASTType.Rule:
+            head = node.head
+            atoms = [e.literal.atom for e in head.elements] if (
+                head.ast_type == clingo.ast.ASTType.Aggregate) else [head.atom]
+            found.update(a.symbol.name for a in atoms
+                         if a.ast_type == clingo.ast.ASTType.SymbolicAtom)
+        elif node.ast_type == clingo.ast.ASTType.External:
+            found.add(node.atom.symbol.name)
+
+    clingo.ast.parse_files([str(path)], visit)
+    return found
+
+
+@pytest.mark.parametrize("name", ENTRIES)
+def test_entry_files_only_include(name: str) -> None:
+    for line in (ENCODINGS / name).read_text().splitlines():
+        assert not line.strip() or line.startswith("%") or line.startswith("#include ")
+
+
+# forms*.lp belong to the winning-forms issue and are checked there
+@pytest.mark.parametrize("path", sorted(p.name for p in ENCODINGS.glob("*.lp")
+                                        if not p.name.startswith("forms")))
+def test_every_predicate_is_documented_where_it_is_defined(path: str) -> None:
+    if path in ENTRIES:
+        return
+    text = header(ENCODINGS / path)
+    elsewhere = "\n".join(header(p) for p in ENCODINGS.glob("*.lp"))
+    for name in head_predicates(ENCODINGS / path):
+        here = re.search(rf"^%\s+{name}\b", text, re.MULTILINE)
+        # a part that only fills an input (absent/1, the externals) points to its owner
+        there = "defines no new predicate" in text and re.search(
+            rf"^%\s+{name}\b", elsewhere, re.MULTILINE)
+        assert here or there, f"{path}: {name} is not documented at the top"
