@@ -9,14 +9,17 @@ grouping (the inverse image), and clingo's model count (the ASP encoding).
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
 import pytest
+from click.testing import CliRunner
 
 import mjasp
 from mjasp.blocks import Form
+from mjasp.cli import main
 from mjasp.forms import count_forms_asp, readings, standard_readings, winning_forms
 from mjasp.hand import Hand
 from mjasp.solvers.backtrack import dedupe_backtracking
@@ -152,3 +155,23 @@ def test_asp_model_count_equals_dp() -> None:
     # m = 4 (11,580,567 answers) takes ~80 s of clingo: checked by hand, see README
     for melds in range(4):
         assert count_forms_asp(melds) == count_forms(melds)
+
+
+def test_inverse_engine_is_registered_for_decompose() -> None:
+    for hand in random_winning_hands(300, seed=8, melds=True):
+        assert mjasp.decompose(hand, solver="inverse") == \
+            mjasp.decompose(hand, solver="backtrack-dedupe")
+
+
+def test_cli_forms_count_and_list() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["forms", "--json"])
+    assert result.exit_code == 0
+    rows = json.loads(result.output)
+    assert [(r["forms"], r["hands"]) for r in rows] == \
+        [(count_forms(m), count_winning_vectors()[m]) for m in range(5)]
+    result = runner.invoke(main, ["forms", "--list", "--melds", "1", "--limit", "0"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and len(lines) == len(set(lines)) == count_forms(1)
+    result = runner.invoke(main, ["forms", "--melds", "5"])
+    assert result.exit_code == 2 and "5" in result.output

@@ -7,12 +7,15 @@ each reading after the kan to one before it by reading the quad as a triplet.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from click.testing import CliRunner
 
 import mjasp
 from mjasp.blocks import Block, BlockKind, Decomposition
+from mjasp.cli import main
 from mjasp.errors import HandError
 from mjasp.forms import kan_check
 from mjasp.hand import Hand, Meld, MeldKind
@@ -132,3 +135,16 @@ def test_thirteen_tiles_and_the_drawn_tile_is_the_same_request() -> None:
 def test_bad_requests(text: str, tile: str, message: str) -> None:
     with pytest.raises(HandError, match=message):
         kan_check(text, tile)
+
+
+def test_cli_kan() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["kan", "111222333m4567p", "1m"])
+    assert result.exit_code == 0
+    assert "strict (readings): no" in result.output and "loose (waits):     yes" in result.output
+    data = json.loads(runner.invoke(main, ["kan", "11112345678999m", "1m", "--json"]).output)
+    assert (data["strict"], data["loose"]) == (False, False)
+    assert data["loose_reason"] == "waits change: removed 1m 3m 6m 9m"
+    for args in (["111m", "1m"], ["111222333m4567p", "1x"], ["111222333m4567p", "3p"]):
+        result = runner.invoke(main, ["kan", *args])
+        assert result.exit_code == 2 and result.output.startswith("mjasp: error:"), args

@@ -8,12 +8,15 @@ which is a different rule from the one ``mjasp.forms`` uses (the tile's position
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from click.testing import CliRunner
 
 import mjasp
 from mjasp.blocks import BlockKind, Form
+from mjasp.cli import main
 from mjasp.errors import HandError
 from mjasp.forms import standard_readings, waits
 from mjasp.hand import Hand
@@ -128,3 +131,15 @@ def test_random_13_tile_hands_equal_brute_force() -> None:
 def test_not_a_waiting_hand_is_an_error(text: str) -> None:
     with pytest.raises(HandError, match="3n\\+1"):
         waits(text)
+
+
+def test_cli_waits() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["waits", "1112345678999m", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert [w["tile"] for w in data["waits"]] == [f"{k}m" for k in range(1, 10)]
+    result = runner.invoke(main, ["waits", "123456789m1111z"])
+    assert result.exit_code == 0 and "no wait" in result.output
+    result = runner.invoke(main, ["waits", "123m"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "3n+1" in result.output
