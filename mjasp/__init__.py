@@ -13,15 +13,27 @@ from mjasp.forms import KanCheck, Wait, WaitShape, count_forms, kan_check, waits
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.sampling import sample_counts, sample_hands
+from mjasp.shanten import (
+    Discard,
+    EffectiveTile,
+    ShantenResult,
+    discards,
+    effective_tiles,
+    shanten,
+    shanten_batch,
+    shanten_forms,
+)
 from mjasp.stats import shanten_distribution
 from mjasp.tiles import tile_kind, tile_name
 from mjasp.winning_samples import random_winning_hands
 
 __all__ = [
-    "RULES", "Block", "BlockKind", "Decomposition", "EncodingError", "Form", "Hand", "HandError",
-    "KanCheck", "Meld", "MeldKind", "MjaspError", "Rules", "RulesError", "Wait", "WaitShape",
-    "count_forms", "count_hands", "decompose", "enumerate_hands", "find_rules", "is_winning",
-    "kan_check", "random_winning_hands", "sample_counts", "sample_hands", "shanten_distribution",
-    "suit_hands", "tile_kind", "tile_name", "waits", "winning_forms",
+    "RULES", "Block", "BlockKind", "Decomposition", "Discard", "EffectiveTile", "EncodingError",
+    "Form", "Hand", "HandError", "KanCheck", "Meld", "MeldKind", "MjaspError", "Rules",
+    "RulesError", "ShantenResult", "Wait", "WaitShape", "count_forms", "count_hands",
+    "decompose", "discards", "effective_tiles", "enumerate_hands", "find_rules", "is_winning",
+    "kan_check", "random_winning_hands", "sample_counts", "sample_hands", "shanten",
+    "shanten_batch", "shanten_distribution", "shanten_forms", "suit_hands", "tile_kind",
+    "tile_name", "waits", "winning_forms",
 ]
 __version__ = "0.1.0"

@@ -293,6 +293,38 @@ class _Lookup:
         self.pair = self.pair_ids.tobytes()
         self.triple = self.triple_ids.tobytes()
         self.final = a["final"].tobytes()
+        # per-suit counts for the special forms, packed so four suits add without carry
+        number = _digits(9)
+        honor = _digits(7)
+        self.pairs = _pair_stats(number, quads=False)
+        self.pairs_honor = _pair_stats(honor, quads=False)
+        self.quads = _pair_stats(number, quads=True)
+        self.quads_honor = _pair_stats(honor, quads=True)
+        self.orphans = _orphan_stats(number[:, [0, 8]])
+        self.orphans_honor = _orphan_stats(honor)
+
+
+def _digits(length: int) -> U8:
+    """``(5**length, length)`` counts of every vector, in base-5 index order."""
+    index = np.arange(5 ** length)
+    return np.stack([(index // 5 ** i) % 5 for i in range(length)], axis=1).astype(np.uint8)
+
+
+def _pair_stats(digits: U8, quads: bool) -> bytes:
+    """Per vector ``32 * min(pairs, 7) + min(singles, 7)``: seven-pairs units held.
+
+    A pair unit keeps two held tiles, a single keeps one; under the quad rule four of a
+    kind is two pair units and three of a kind a pair and a single.
+    """
+    pairs = (digits >= 2).sum(axis=1) + quads * (digits == 4).sum(axis=1)
+    singles = (digits == 1).sum(axis=1) + quads * (digits == 3).sum(axis=1)
+    return bytes((32 * np.minimum(pairs, 7) + np.minimum(singles, 7)).astype(np.uint8))
+
+
+def _orphan_stats(digits: U8) -> bytes:
+    """Per vector ``16 * (terminal/honor kinds missing) + (kinds held exactly once)``."""
+    packed = 16 * (digits == 0).sum(axis=1) + (digits == 1).sum(axis=1)
+    return bytes(packed.astype(np.uint8))
 
 
 @functools.cache
@@ -300,30 +332,64 @@ def _lookup() -> _Lookup:
     return _Lookup()
 
 
+def hand_indices(c: Sequence[int]) -> tuple[int, int, int, int]:
+    """Base-5 indices of the four suits of 34 counts (pure Python, for single hands).
+
+    >>> hand_indices([1] + [0] * 32 + [2])
+    (1, 0, 0, 31250)
+    """
+    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (
+                c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))))))),
+            c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
+                c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))),
+            c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
+                c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))),
+            c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (
+                c[31] + 5 * (c[32] + 5 * c[33]))))))
+
+
+def standard_at(indices: tuple[int, int, int, int], melds: int,
+                three_player: bool = False) -> int:
+    """Replacement number of the standard form from :func:`hand_indices` (no extra caps)."""
+    t = _lookup()
+    m, p, s, z = indices
+    # three-player manzu holds only 1m (lowest digit) and 9m (highest)
+    man = t.sanma_man[5 * (m % 5) + m // 390625] if three_player else t.number[m]
+    two = t.pair[man * t.numbers + t.number[p]]
+    three = t.triple[two * t.numbers + t.number[s]]
+    return t.final[(three * t.honors + t.honor[z]) * (MAX_MELDS + 1) + melds]  # type: ignore[no-any-return]
+
+
+def seven_pairs_at(indices: tuple[int, int, int, int], quads: bool = False) -> int:
+    """Replacement number of seven pairs (14 or 13 tiles) from :func:`hand_indices`.
+
+    14 minus the held tiles kept by the best seven pair units (see ``_pair_stats``).
+    """
+    t = _lookup()
+    m, p, s, z = indices
+    number, honor = (t.quads, t.quads_honor) if quads else (t.pairs, t.pairs_honor)
+    packed = number[m] + number[p] + number[s] + honor[z]
+    pairs = min(packed >> 5, 7)
+    return 14 - 2 * pairs - min(packed & 31, 7 - pairs)
+
+
+def thirteen_orphans_at(indices: tuple[int, int, int, int]) -> int:
+    """Replacement number of thirteen orphans from :func:`hand_indices`."""
+    t = _lookup()
+    m, p, s, z = indices
+    packed = t.orphans[m] + t.orphans[p] + t.orphans[s] + t.orphans_honor[z]
+    missing, singles = packed >> 4, packed & 15
+    # 13 kinds + one more copy: a held pair (some kind held twice or more) saves a draw
+    return 1 + missing - (missing + singles < 13)
+
+
 def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:
     """Replacement number of the standard form (``melds`` melds + a pair), no extra caps.
-
-    The hot path of ``mjasp.shanten``: four base-5 indices and six byte lookups.
 
     >>> standard_replacement([1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0], 4)
     2
     """
-    t = _lookup()
-    c = counts
-    if three_player:
-        man = t.sanma_man[5 * c[0] + c[8]]
-    else:
-        man = t.number[c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (
-            c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))]
-    pin = t.number[c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
-        c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17])))))))]
-    sou = t.number[c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
-        c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))]
-    hon = t.honor[c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (
-        c[31] + 5 * (c[32] + 5 * c[33])))))]
-    two = t.pair[man * t.numbers + pin]
-    three = t.triple[two * t.numbers + sou]
-    return t.final[(three * t.honors + hon) * (MAX_MELDS + 1) + melds]  # type: ignore[no-any-return]
+    return standard_at(hand_indices(counts), melds, three_player)
 
 
 #: Base-5 weights of the four suits as a (34, 4) matrix: counts @ weights = suit indices.

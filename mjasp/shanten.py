@@ -1,0 +1,407 @@
+"""Shanten (向聴数) numbers, effective tiles (受け入れ) and discard tables.
+
+The definition is seed 001's: the replacement number ``r(h)`` is the fewest draws
+that turn the concealed tiles ``h`` into a superset of a winning shape ``w`` (each
+kind at most 4 copies, counting the copies in declared melds), and
+``shanten = r − 1`` (−1 complete, 0 tenpai). Three forms: standard (``n`` melds and a
+pair, ``n = 4 −`` declared melds, or ``concealed // 3`` when no melds are declared),
+seven pairs and thirteen orphans (only for closed hands of 13 or 14 tiles with no
+declared meld — a closed kan rules them out too). A hand holds ``3n+1`` (before a
+draw) or ``3n+2`` (after a draw) concealed tiles.
+
+Three engines give the same numbers: ``"table"`` (per-suit tables, the default and
+fast path), ``"cpsat"`` (a CP-SAT model) and ``"brute"`` (every shape enumerated).
+
+>>> shanten("123456789m1111z")
+1
+>>> r = shanten_forms("19m19p19s1234567z")
+>>> r.shanten, {str(f): n for f, n in r.forms.items()}
+(0, {'standard': 8, 'chiitoitsu': 6, 'kokushi': 0})
+>>> [(tile_name(w.tile), w.remaining) for w in effective_tiles("1112345678999m")][:3]
+[('1m', 1), ('2m', 3), ('3m', 3)]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from mjasp.blocks import FORM_ORDER, Form
+from mjasp.decomposition import as_hand, check_tiles_in_set
+from mjasp.errors import HandError, RulesError
+from mjasp.hand import Hand
+from mjasp.rules import Rules, find_rules
+from mjasp.solvers import brute, cpsat, table
+from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, TERMINALS_AND_HONORS, Tile, tile_kind, tile_name
+
+#: Shanten engines by name.
+SOLVERS: Final = ("table", "cpsat", "brute")
+_STANDARD_RULES: Final = find_rules(None)
+_YAOCHU: Final = list(TERMINALS_AND_HONORS)
+
+
+class _Problem(NamedTuple):
+    """What every engine needs: counts, melds to build, per-kind caps, forms allowed."""
+
+    counts: tuple[int, ...]
+    melds: int
+    cap: tuple[int, ...] | None  # None: 4 everywhere (and 0 for 2m-8m in sanma)
+    forms: tuple[Form, ...]
+    rules: Rules
+
+
+def _problem(hand: Hand, rules: Rules) -> _Problem:
+    """Check the hand's tile count and set — raising ``HandError`` — and state the problem."""
+    if rules.players != 4:
+        check_tiles_in_set(hand, rules)
+    concealed = sum(hand.counts)
+    if concealed % 3 == 0:
+        raise HandError(f"{concealed} concealed tiles: shanten needs 3n+1 (before a draw) "
+                        "or 3n+2 (after a draw), e.g. 13 or 14", str(hand))
+    melds = concealed // 3
+    cap: tuple[int, ...] | None = None
+    if hand.melds:
+        if melds + len(hand.melds) != 4:
+            calls = len(hand.melds)
+            raise HandError(f"{calls} declared melds leave room for {13 - 3 * calls} or "
+                            f"{14 - 3 * calls} concealed tiles, not {concealed}", str(hand))
+        if rules.called_tiles_count:
+            total = hand.total_counts()
+            cap = tuple(4 - t + c for t, c in zip(total, hand.counts, strict=True))
+        if rules.players == 3:
+            cap = tuple(0 if k in SANMA_REMOVED else c
+                        for k, c in enumerate(cap or (4,) * NUM_KINDS))
+    return _Problem(hand.counts, melds, cap,
+                    _forms(rules.forms, not hand.melds and concealed >= 13), rules)
+
+
+@functools.cache
+def _forms(allowed: frozenset[Form], closed: bool) -> tuple[Form, ...]:
+    """The forms a hand can reach: the special ones need a closed 13/14-tile hand."""
+    return tuple(f for f in Form if f in allowed and (f is Form.STANDARD or closed))
+
+
+def _full_cap(problem: _Problem) -> tuple[int, ...]:
+    if problem.cap is not None:
+        return problem.cap
+    removed = SANMA_REMOVED if problem.rules.players == 3 else ()
+    return tuple(0 if k in removed else 4 for k in range(NUM_KINDS))
+
+
+def _replacement(problem: _Problem, form: Form, solver: str) -> int:
+    """One form's replacement number by one engine."""
+    counts, melds, rules = problem.counts, problem.melds, problem.rules
+    if solver == "table":
+        if form is Form.STANDARD and problem.cap is not None:
+            return table.capped_standard(counts, melds, problem.cap)
+        return _table_min(problem, (form,))
+    if solver == "cpsat":
+        return cpsat.replacement(counts, melds, _full_cap(problem), form.value,
+                                 rules.chiitoitsu_quad)
+    if solver == "brute":
+        if form is Form.STANDARD:
+            return brute.standard(counts, melds, _full_cap(problem))
+        if form is Form.CHIITOITSU:
+            return brute.chiitoitsu(counts, rules.chiitoitsu_quad, rules.tile_kinds)
+        return brute.kokushi(counts)
+    raise RulesError(f"unknown solver {solver!r}; known: {', '.join(SOLVERS)}")
+
+
+def _table_min(problem: _Problem, forms: tuple[Form, ...]) -> int:
+    """The table engine's least replacement number over ``forms``: one base-5 index per
+    suit, then a few byte lookups per form (the hot path of :func:`shanten`)."""
+    if problem.cap is not None:
+        return min(_replacement(problem, f, "table") for f in forms)
+    indices = table.hand_indices(problem.counts)
+    rules = problem.rules
+    best = 99
+    for form in forms:
+        if form is Form.STANDARD:
+            value = table.standard_at(indices, problem.melds, rules.players == 3)
+        elif form is Form.CHIITOITSU:
+            value = table.seven_pairs_at(indices, rules.chiitoitsu_quad)
+        else:
+            value = table.thirteen_orphans_at(indices)
+        best = value if value < best else best
+    return best
+
+
+def _check_form(form: Form | str | None, problem: _Problem) -> Form | None:
+    if form is None:
+        return None
+    try:
+        chosen = Form(form)
+    except ValueError:
+        known = ", ".join(f.value for f in Form)
+        raise RulesError(f"unknown form {form!r}; known: {known}") from None
+    if chosen not in problem.rules.forms:
+        raise RulesError(f"the {problem.rules.name} rules do not allow {chosen.value}")
+    if chosen not in problem.forms:
+        raise HandError(f"{chosen.value} needs a closed hand of 13 or 14 tiles "
+                        "with no declared meld")
+    return chosen
+
+
+def shanten(hand: Hand | str, form: Form | str | None = None,
+            rules: Rules | str | None = None, solver: str = "table") -> int:
+    """Shanten number: the minimum over the forms the rules and the hand allow.
+
+    ``form`` picks one form; ``solver`` is ``"table"``, ``"cpsat"`` or ``"brute"``.
+
+    >>> shanten("1111m111122233z"), shanten("1111m111122233z", rules="sanma")
+    (1, 2)
+    >>> shanten("123m456p789s1122z", form="chiitoitsu")   # 2 pairs + 5 singles kept
+    4
+    """
+    hand = hand if isinstance(hand, Hand) else as_hand(hand)
+    rules = _STANDARD_RULES if rules is None else find_rules(rules)
+    problem = _problem(hand, rules)
+    chosen = _check_form(form, problem)
+    forms = problem.forms if chosen is None else (chosen,)
+    if solver == "table":
+        return _table_min(problem, forms) - 1
+    return min(_replacement(problem, f, solver) for f in forms) - 1
+
+
+@dataclass(frozen=True)
+class ShantenResult:
+    """Shanten per form for one hand; ``shanten`` is the minimum.
+
+    >>> shanten_forms("11223344556677z").best_forms
+    (<Form.CHIITOITSU: 'chiitoitsu'>,)
+    """
+
+    hand: Hand
+    forms: Mapping[Form, int]
+    rules: Rules = field(default=_STANDARD_RULES)
+
+    @property
+    def shanten(self) -> int:
+        """The minimum over the forms."""
+        return min(self.forms.values())
+
+    @property
+    def best_forms(self) -> tuple[Form, ...]:
+        """The forms reaching the minimum, in the usual order."""
+        return tuple(f for f in self.forms if self.forms[f] == self.shanten)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"hand": str(self.hand), "rules": self.rules.name, "shanten": self.shanten,
+                "forms": {f.value: n for f, n in self.forms.items()}}
+
+
+def shanten_forms(hand: Hand | str, rules: Rules | str | None = None,
+                  solver: str = "table") -> ShantenResult:
+    """Shanten of every form the rules and the hand allow.
+
+    >>> shanten_forms("123m [456p] [789s] [111z] 2z").forms
+    {<Form.STANDARD: 'standard'>: 0}
+    """
+    hand = as_hand(hand)
+    rules = find_rules(rules)
+    problem = _problem(hand, rules)
+    forms = {f: _replacement(problem, f, solver) - 1
+             for f in sorted(problem.forms, key=FORM_ORDER.__getitem__)}
+    return ShantenResult(hand, forms, rules)
+
+
+# -- effective tiles and discards ----------------------------------------------------
+
+
+class EffectiveTile(NamedTuple):
+    """An effective tile: its kind and how many copies remain unseen."""
+
+    tile: Tile
+    remaining: int
+
+    def __str__(self) -> str:
+        return tile_name(self.tile)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One discard of a 3n+2 hand: the shanten after it and the tiles that then help."""
+
+    tile: Tile
+    shanten: int
+    waits: tuple[EffectiveTile, ...]
+
+    @property
+    def total(self) -> int:
+        """Unseen copies of all effective tiles (tenhou's 枚 count)."""
+        return sum(w.remaining for w in self.waits)
+
+    def __str__(self) -> str:
+        tiles = " ".join(str(w) for w in self.waits)
+        return f"discard {tile_name(self.tile)}: draw {tiles} ({self.total} tiles)"
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"discard": tile_name(self.tile), "shanten": self.shanten, "total": self.total,
+                "waits": [{"tile": tile_name(w.tile), "remaining": w.remaining}
+                          for w in self.waits]}
+
+
+def _visible_counts(visible: Iterable[Tile | str] | str | None) -> list[int]:
+    """Counts of tiles seen elsewhere (discards, dora indicators, other players' melds)."""
+    seen = [0] * NUM_KINDS
+    if visible is None:
+        return seen
+    if isinstance(visible, str):
+        seen = list(Hand.parse(visible).total_counts()) if visible.strip() else seen
+        return seen
+    for tile in visible:
+        seen[tile if isinstance(tile, int) else tile_kind(tile)] += 1
+    return seen
+
+
+def _waits(problem: _Problem, form: Form | None, solver: str, seen: Sequence[int],
+           in_play: Sequence[int]) -> tuple[int, tuple[EffectiveTile, ...]]:
+    """Shanten of a 3n+1 problem and its effective tiles."""
+    forms = (form,) if form else problem.forms
+
+    def value(p: _Problem) -> int:
+        if solver == "table":
+            return _table_min(p, forms)
+        return min(_replacement(p, f, solver) for f in forms)
+
+    base = value(problem)
+    waits = []
+    allowed = problem.rules.tile_kinds
+    for kind in allowed:
+        if in_play[kind] >= 4:
+            continue  # every copy is already in this hand or its melds
+        counts = list(problem.counts)
+        counts[kind] += 1
+        if value(problem._replace(counts=tuple(counts))) < base:
+            waits.append(EffectiveTile(kind, max(0, 4 - in_play[kind] - seen[kind])))
+    return base - 1, tuple(waits)
+
+
+def effective_tiles(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None,
+                    rules: Rules | str | None = None, form: Form | str | None = None,
+                    solver: str = "table") -> list[EffectiveTile]:
+    """The tiles that lower the shanten of a 3n+1 hand, with the copies still unseen.
+
+    ``visible``: tiles seen elsewhere (mpsz text or kinds/names); unseen copies are
+    ``4 −`` (in hand) ``−`` (in declared melds) ``−`` (visible).
+
+    >>> [(str(w), w.remaining) for w in effective_tiles("123m456p789s1112z", visible="2z")]
+    [('2z', 2)]
+    """
+    hand = as_hand(hand)
+    rules = find_rules(rules)
+    problem = _problem(hand, rules)
+    if hand.concealed_count % 3 != 1:
+        raise HandError("effective tiles are for a hand before the draw (3n+1 concealed "
+                        "tiles); use discards() for 3n+2", str(hand))
+    chosen = _check_form(form, problem)
+    return list(_waits(problem, chosen, solver, _visible_counts(visible),
+                       hand.total_counts())[1])
+
+
+def discards(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None,
+             rules: Rules | str | None = None, form: Form | str | None = None,
+             solver: str = "table") -> list[Discard]:
+    """Every discard of a 3n+2 hand with its shanten and effective tiles, tenhou.net/2 order.
+
+    Sorted by shanten after the discard (lowest first), then unseen effective tiles
+    (most first), then tile order.
+
+    >>> [str(d) for d in discards("1112345678999m5z")][:1]
+    ['discard 5z: draw 1m 2m 3m 4m 5m 6m 7m 8m 9m (23 tiles)']
+    """
+    hand = as_hand(hand)
+    rules = find_rules(rules)
+    problem = _problem(hand, rules)
+    if hand.concealed_count % 3 != 2:
+        raise HandError("discards are for a hand after the draw (3n+2 concealed tiles); "
+                        "use effective_tiles() for 3n+1", str(hand))
+    chosen = _check_form(form, problem)
+    seen = _visible_counts(visible)
+    total = hand.total_counts()
+    found = []
+    for kind in range(NUM_KINDS):
+        if not hand.counts[kind]:
+            continue
+        counts = list(hand.counts)
+        counts[kind] -= 1
+        # the caps come from the declared melds only, so they stay; the discarded copy
+        # counts as seen (``total`` is taken before the discard)
+        value, waits = _waits(problem._replace(counts=tuple(counts)), chosen, solver, seen,
+                              total)
+        found.append(Discard(kind, value, waits))
+    found.sort(key=lambda d: (d.shanten, -d.total, d.tile))
+    return found
+
+
+# -- batch ---------------------------------------------------------------------------
+
+
+def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
+                  form: Form | str | None = None) -> npt.NDArray[np.int8]:
+    """Shanten of many concealed hands at once: an ``(N, 34)`` array of counts.
+
+    Each row is a hand with no declared melds; rows of 3n+1/3n+2 tiles build
+    ``n`` melds; rows of 13 or 14 tiles also try seven pairs and thirteen orphans.
+
+    >>> shanten_batch([[1] * 9 + [0] * 18 + [4] + [0] * 6]).tolist()
+    [1]
+    """
+    rules = find_rules(rules)
+    array = np.asarray(counts)
+    if array.ndim != 2 or array.shape[1] != NUM_KINDS:
+        raise HandError(f"expected an (N, 34) array of counts, got shape {array.shape}")
+    if array.size and (array.min() < 0 or array.max() > 4):
+        raise HandError("counts must be 0..4 (four copies of each tile)")
+    hands = array.astype(np.uint8, copy=False)
+    sizes = hands.sum(axis=1, dtype=np.int16)
+    bad = np.flatnonzero((sizes % 3 == 0) | (sizes > 14))
+    if len(bad):
+        raise HandError(f"row {bad[0]} has {sizes[bad[0]]} tiles; shanten needs 3n+1 or 3n+2 "
+                        "tiles, at most 14")
+    if rules.players == 3 and hands[:, list(SANMA_REMOVED)].any():
+        row = int(np.flatnonzero(hands[:, list(SANMA_REMOVED)].any(axis=1))[0])
+        raise HandError(f"row {row} holds 2m-8m, which the {rules.name} tile set lacks")
+    chosen = None if form is None else Form(form)
+    if chosen is not None and chosen not in rules.forms:
+        raise RulesError(f"the {rules.name} rules do not allow {chosen.value}")
+    forms = [f for f in Form if f in rules.forms] if chosen is None else [chosen]
+    melds = sizes // 3
+    uniform = int(melds[0]) if len(melds) and (melds == melds[0]).all() else None
+    best = np.full(len(hands), 99, dtype=np.int16)
+    if Form.STANDARD in forms:
+        per_hand = melds.astype(np.intp) if uniform is None else uniform
+        best = table.batch_standard(hands, per_hand, rules.players == 3).astype(np.int16)
+    closed = sizes >= 13
+    if Form.CHIITOITSU in forms or Form.KOKUSHI in forms:
+        if chosen is not None and not closed.all():
+            raise HandError(f"{chosen.value} needs 13 or 14 tiles in every row")
+        special = hands[closed]
+        if Form.CHIITOITSU in forms:
+            best[closed] = np.minimum(best[closed], _seven_pairs_batch(special, rules))
+        if Form.KOKUSHI in forms:
+            yaochu = special[:, _YAOCHU]
+            value = 14 - (yaochu > 0).sum(axis=1) - (yaochu >= 2).any(axis=1)
+            best[closed] = np.minimum(best[closed], value)
+    result: npt.NDArray[np.int8] = (best - 1).astype(np.int8)
+    return result
+
+
+def _seven_pairs_batch(hands: npt.NDArray[np.uint8], rules: Rules) -> npt.NDArray[np.int16]:
+    """Vectorised :func:`_seven_pairs` (counts of units worth 2 and 1, best seven)."""
+    twos = (hands >= 2).sum(axis=1)
+    ones = (hands == 1).sum(axis=1)
+    if rules.chiitoitsu_quad:
+        twos = twos + (hands == 4).sum(axis=1)
+        ones = ones + (hands == 3).sum(axis=1)
+    top_twos = np.minimum(twos, 7)
+    kept = 2 * top_twos + np.minimum(ones, 7 - top_twos)
+    result: npt.NDArray[np.int16] = (14 - kept).astype(np.int16)
+    return result
