@@ -171,9 +171,20 @@ class Wait:
 
 
 def _usable(hand: Hand, rules: Rules) -> list[Tile]:
-    """Kinds with a copy left for this hand to draw (four in hand, melds included, = none)."""
+    """Kinds that may complete the hand and have a copy left to draw.
+
+    A copy is left unless all four are in the hand, melds included. Only a kind
+    held in hand, or a number tile within two of a held one of its suit, can join a
+    concealed block; a closed hand of terminals and honors only may also wait on any
+    terminal or honor (thirteen orphans).
+    """
     held = hand.total_counts()
-    return [t for t in rules.tile_kinds if held[t] < 4]
+    near = {t + k for t in range(NUM_KINDS) if hand.counts[t]
+            for k in ((-2, -1, 0, 1, 2) if t < 27 else (0,)) if (t + k) // 9 == t // 9}
+    if not hand.melds and all(hand.counts[t] == 0 for t in range(NUM_KINDS)
+                              if t not in TERMINALS_AND_HONORS):
+        near.update(TERMINALS_AND_HONORS)
+    return [t for t in rules.tile_kinds if held[t] < 4 and t in near]
 
 
 def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:

@@ -190,24 +190,34 @@ def inverse_forms(counts: Sequence[int], max_melds: int = MAX_MELDS) -> Iterator
     total = sum(counts)
     if total % 3 == 1 or total > 3 * max_melds + 2 or any(c < 0 for c in counts):
         return iter(())
-    return _inverse(counts, 0, 0, 0, 0)
+    return iter(_inverse(counts, 0, int(total % 3 == 2), 0, 0))
 
 
-def _inverse(counts: tuple[int, ...], i: int, h: int, a: int, b: int) -> Iterator[FormVector]:
-    """Suffixes for tiles i.. of the forms of ``counts``, given h pairs and carries a, b."""
-    if i == len(counts):
-        if h == (sum(counts) % 3 == 2) and a == b == 0:
-            yield ()
-        return
-    nxt = counts[i + 1] if i + 1 < len(counts) else 0
-    after = counts[i + 2] if i + 2 < len(counts) else 0
-    for d in DECOMPOSERS:
+#: The decomposers by how many copies of their own tile they use.
+_BY_USE: dict[int, tuple[Decomposer, ...]] = {
+    u: tuple(d for d in DECOMPOSERS if _tile_use(d) == u) for u in range(5)}
+
+
+def _inverse(counts: tuple[int, ...], i: int, pairs: int, a: int, b: int) -> list[FormVector]:
+    """Suffixes for tiles i.. of the forms of ``counts``: ``pairs`` pairs still to place,
+    a and b copies of tiles i and i+1 already used by earlier sequences."""
+    n = len(counts)
+    start = i
+    while i < n and a == b == counts[i] == 0:  # an empty tile with no carry: only d0
+        i += 1
+    blank = (DECOMPOSERS[0],) * (i - start)
+    if i == n:
+        return [blank] if pairs == a == b == 0 else []
+    need = counts[i] - a
+    nxt = counts[i + 1] if i + 1 < n else 0
+    after = counts[i + 2] if i + 2 < n else 0
+    found = []
+    for d in _BY_USE.get(need, ()):
         s, _, p = d
-        if (a + _tile_use(d) != counts[i] or h + p > MAX_PAIRS or not _allowed(i, d)
-                or b + s > nxt or s > after):
+        if p > pairs or b + s > nxt or s > after or not _allowed(i, d):
             continue
-        for rest in _inverse(counts, i + 1, h + p, b + s, s):
-            yield (d, *rest)
+        found += [(*blank, d, *rest) for rest in _inverse(counts, i + 1, pairs - p, b + s, s)]
+    return found
 
 
 def inverse_suit_readings(counts: tuple[int, ...], is_honors: bool) -> list[SuitReading]:

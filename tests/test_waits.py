@@ -143,3 +143,19 @@ def test_cli_waits() -> None:
     assert result.exit_code == 0 and "no wait" in result.output
     result = runner.invoke(main, ["waits", "123m"])
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "3n+1" in result.output
+
+
+def test_waits_agree_with_xiangting_necessary_tiles() -> None:
+    # a peer (xiangting, Rust): for a tenpai hand its necessary tiles are the waits
+    xiangting = pytest.importorskip("xiangting")
+    rng = random.Random(19)
+    hands = []
+    for complete in random_winning_hands(1500, seed=31):
+        counts = list(complete.counts)
+        counts[rng.choice([t for t, n in enumerate(counts) if n])] -= 1
+        hands.append(counts)
+    hands += [list(Hand.parse(text).counts) for text in ("123456789m1111z", "1112345678999m")]
+    for counts in hands:
+        rn, necessary = xiangting.calculate_necessary_tiles(counts, xiangting.PlayerCount.FOUR)
+        mine = {w.tile for w in waits(Hand.from_counts(counts))}
+        assert mine == ({t for t in range(34) if necessary >> t & 1} if rn == 1 else set())
