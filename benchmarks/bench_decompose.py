@@ -22,7 +22,7 @@ from mahjong.hand_calculating.divider import HandDivider
 
 import mjasp
 from mjasp import Form, Hand
-from mjasp.solvers import backtrack
+from mjasp.solvers import asp, backtrack, fast
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,14 @@ ENGINES: list[Engine] = [
     mjasp_engine("backtrack-1"),
     mjasp_engine("backtrack-2"),
     mjasp_engine("pair-position", backtrack.pair_position.cache_clear),
+    # ASP: one grounded program, one solve per hand (no cache: cold = warm)
+    mjasp_engine("asp"),
+    # ASP with a fresh clingo Control grounded on every hand's facts
+    Engine("asp, fresh Control per hand", asp.decompose_cold),
+    # the fast path through mjasp.decompose; cold = cache emptied, suits re-solved by ASP
+    mjasp_engine("fast", fast.clear),
+    # the fast path's own loop on the 34 counts, without decompose's input checks
+    Engine("fast.readings(counts)", fast.readings, fast.clear, lambda hand: hand.counts),
     MAHJONG,
 ]
 
