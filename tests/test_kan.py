@@ -81,6 +81,18 @@ def test_seed_examples(text: str, tile: str, strict: bool, loose: bool) -> None:
     assert expected[:2] == (strict, loose)  # the verdicts worked out by hand agree
 
 
+@pytest.mark.parametrize("text, tile", [
+    ("1111m456p2345s(9999p)", "1m"),  # an earlier closed kan stays a fixed meld
+    ("5555m456p2345s(1111z)", "5m"),
+    ("1111m2468p13579s1z", "1m"),  # not tenpai: both rules hold vacuously
+])
+def test_hands_with_a_kan_already_and_a_hand_not_tenpai(text: str, tile: str) -> None:
+    assert found(text, tile) == brute(text, tile)
+    check = kan_check(text, tile)
+    assert check.tenpai == bool(check.waits_before)
+    assert check.tenpai or (check.strict and check.loose and "vacuously" in check.reason())
+
+
 def test_the_lost_readings_are_the_three_sequences() -> None:
     check = kan_check("111222333m4567p", "1m")  # 13 tiles + the drawn tile
     assert check.lost and all(str(d).count("123m") == 3 for _, d in check.lost)
