@@ -8,6 +8,7 @@ grouping (the inverse image), and clingo's model count (the ASP encoding).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -25,6 +26,7 @@ from mjasp.hand import Hand
 from mjasp.solvers.backtrack import dedupe_backtracking
 from mjasp.solvers.forms import (
     DECOMPOSERS,
+    SEQUENCE_STARTS,
     count_forms,
     count_winning_vectors,
     form_counts,
@@ -175,3 +177,25 @@ def test_cli_forms_count_and_list() -> None:
     assert result.exit_code == 0 and len(lines) == len(set(lines)) == count_forms(1)
     result = runner.invoke(main, ["forms", "--melds", "5"])
     assert result.exit_code == 2 and "5" in result.output
+
+
+def test_the_seed_literal_pair_range_overcounts() -> None:
+    # seed 003 lets d3 (a pair) follow any carry t = 0..4; a pair leaves room for t <= 2.
+    # Taken literally, 3+ sequences through a tile plus a pair of it would count (5+ copies).
+    @functools.cache
+    def literal(i: int, m: int, h: int, a: int, b: int) -> int:
+        if not (0 <= m <= 4 and 0 <= h <= 1 and 0 <= a <= 4 and 0 <= b <= 4):
+            return 0
+        if i == 0:
+            return int((m, h, a, b) == (0, 0, 0, 0))
+        total = 0
+        for (s, t, p) in DECOMPOSERS:
+            if s != b or (s and i - 1 not in SEQUENCE_STARTS):
+                continue
+            room = 5 if (s, t, p) == (0, 0, 1) else 5 - (s + 3 * t + 2 * p)
+            total += sum(literal(i - 1, m - s - t, h - p, t0, a - s) for t0 in range(room))
+        return total
+
+    counts = [(literal(34, m, 1, 0, 0), count_forms(m)) for m in range(5)]
+    assert all(seed == ours for seed, ours in counts[:3])  # two sequences + pair = 4 copies
+    assert all(seed > ours for seed, ours in counts[3:])
