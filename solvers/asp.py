@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 import importlib.resources
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import clingo
 
