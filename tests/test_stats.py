@@ -1,0 +1,171 @@
+"""Exact shanten distribution: totals, brute force for small hands, the closed formulas of
+chiitoitsu and kokushi against their definition, and a 1,000,000-deal chi-square test."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from math import comb, prod
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from mjasp.cli import main
+from mjasp.counting import count_hands, enumerate_hands, hands_of
+from mjasp.errors import HandError, RulesError
+from mjasp.rules import find_rules
+from mjasp.sampling import sample_counts
+from mjasp.solvers import table
+from mjasp.stats import _upper_gamma_regularized, chi_square, shanten_distribution
+from mjasp.tiles import TERMINALS_AND_HONORS
+
+xiangting = pytest.importorskip("xiangting")
+
+
+def _peer_replacement(counts: list[int], players: int) -> int:
+    """The peer library's replacement number (all forms), an independent implementation."""
+    count = xiangting.PlayerCount.THREE if players == 3 else xiangting.PlayerCount.FOUR
+    return int(xiangting.calculate_replacement_number(counts, count))
+
+
+@pytest.mark.parametrize(("m", "players"), [(1, 4), (2, 4), (4, 4), (1, 3), (2, 3), (4, 3), (5, 3)])
+def test_small_hands_by_brute_force(m: int, players: int) -> None:
+    """Every hand of m tiles, weighted by the ways to pick its copies, shanten by the peer."""
+    deals: Counter[int] = Counter()
+    hands: Counter[int] = Counter()
+    for counts in hands_of(m, find_rules("sanma" if players == 3 else "standard").tile_kinds):
+        s = _peer_replacement(list(counts), players) - 1
+        deals[s] += prod(comb(4, c) for c in counts)
+        hands[s] += 1
+    for form in ("all", "standard"):
+        dist = shanten_distribution(m, form, players)
+        assert dist.deals == dict(deals) and dist.hands == dict(hands)
+    assert sum(deals.values()) == comb(136 if players == 4 else 108, m)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("m", [13, 14])
+def test_totals_are_exact(m: int, players: int) -> None:
+    for form in ("all", "standard"):
+        dist = shanten_distribution(m, form, players)
+        assert dist.total_deals == comb(136 if players == 4 else 108, m)
+        assert dist.total_hands == count_hands(m, players=players)
+        assert min(dist.deals) == (-1 if m == 14 else 0)
+    best = shanten_distribution(m, "all", players)
+    standard = shanten_distribution(m, "standard", players)
+    # more forms can only lower shanten: the all-forms law is stochastically smaller
+    for s in range(-1, 9):
+        below = sum(v for k, v in best.deals.items() if k <= s)
+        assert below >= sum(v for k, v in standard.deals.items() if k <= s)
+
+
+def _chiitoitsu_formula(h: tuple[int, ...]) -> int:
+    pairs = sum(c >= 2 for c in h)
+    kinds = sum(c >= 1 for c in h)
+    return 7 - min(7, pairs) + max(0, 7 - min(7, kinds))
+
+
+def test_chiitoitsu_formula_against_the_definition() -> None:
+    """r = min over 7 distinct kinds S of Σ_S max(0, 2 − h), every hand of 13/14 tiles
+    over small universes (the formula does not depend on the universe size ≥ 7)."""
+    for universe in (7, 8, 9):
+        shapes = np.array(list(itertools.combinations(range(universe), 7)))
+        for m in (13, 14):
+            hands = np.array(list(enumerate_hands(m, [4] * universe)))
+            missing = np.maximum(0, 2 - hands)  # draws for a pair of each kind
+            best = missing[:, shapes].sum(axis=2).min(axis=1)
+            assert best.tolist() == [_chiitoitsu_formula(tuple(h)) for h in hands.tolist()]
+
+
+def test_kokushi_formula_against_the_definition() -> None:
+    """r = min over the pair's kind j of Σ_k max(0, w_k − h_k) with w = 1 + [k = j]."""
+    rng = random.Random(4)
+    for _ in range(20_000):
+        m = rng.choice((13, 14))
+        # deal from the 13 orphans and 3 other kinds so that many cases are near-complete
+        pool = [k for k in range(16) for _ in range(4)]
+        h = Counter(rng.sample(pool, m))
+        held = [h[k] for k in range(13)]
+        best = min(sum(max(0, 1 + (k == j) - held[k]) for k in range(13)) for j in range(13))
+        formula = 13 - sum(c >= 1 for c in held) + (0 if max(held) >= 2 else 1)
+        assert best == formula
+
+
+def _sample_laws(n: int, m: int, seed: int, players: int) -> tuple[Counter[int], Counter[int]]:
+    counts = sample_counts(n, m, seed=seed, players=players)
+    every = Counter(_peer_replacement(h, players) - 1 for h in counts.tolist())
+    standard = table.batch_standard(counts, 4, three_player=players == 3).astype(int) - 1
+    return every, Counter(standard.tolist())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("m", "players", "n"),
+                         [(13, 4, 1_000_000), (14, 4, 1_000_000), (14, 3, 200_000)])
+def test_exact_law_agrees_with_a_million_deals(m: int, players: int, n: int) -> None:
+    every, standard = _sample_laws(n, m, seed=1, players=players)
+    for form, observed in (("all", every), ("standard", standard)):
+        exact = shanten_distribution(m, form, players)
+        statistic, dof, p = chi_square(observed, exact.deals)
+        assert dof >= 5 and p > 1e-4, (form, statistic, dof, p)
+
+
+def test_batch_standard_agrees_with_the_mahjong_peer() -> None:
+    """The standard-form sample values come from the tables: check them on 5,000 deals."""
+    shanten_peer = pytest.importorskip("mahjong.shanten")
+    counts = sample_counts(5_000, 14, seed=3)
+    ours = table.batch_standard(counts, 4).astype(int) - 1
+    peer = shanten_peer.Shanten()
+    assert ours.tolist() == [peer.calculate_shanten_for_regular_hand(h)
+                             for h in counts.tolist()]
+
+
+def test_suit_groups_carry_every_vector() -> None:
+    from mjasp.stats import _suit_groups  # the grouping step alone
+
+    for suit, kinds in (("number", 9), ("honor", 7)):
+        groups = _suit_groups(14, suit)
+        for c in range(15):
+            deals = sum(w[0] for k, w in groups.items() if k[0] == c)
+            hands = sum(w[1] for k, w in groups.items() if k[0] == c)
+            assert deals == comb(4 * kinds, c)
+            assert hands == sum(1 for _ in enumerate_hands(c, [4] * kinds))
+    man = _suit_groups(14, "sanma-man")
+    assert sum(w[0] for w in man.values()) == sum(comb(8, c) for c in range(9))
+
+
+def test_chi_square_p_value_matches_known_quantiles() -> None:
+    # 60/40 against 50/50: statistic 4 on 1 degree of freedom, p = erfc(sqrt(2)) = 0.0455
+    statistic, dof, p = chi_square({0: 60, 1: 40}, {0: 1, 1: 1})
+    assert (statistic, dof) == (4.0, 1) and p == pytest.approx(math.erfc(math.sqrt(2)), rel=1e-9)
+    # 95% quantiles of chi-square with 10 and 30 degrees of freedom (textbook tables)
+    for dof, quantile in ((10, 18.307038), (30, 43.772972)):
+        assert _upper_gamma_regularized(dof / 2, quantile / 2) == pytest.approx(0.05, abs=1e-6)
+
+
+def test_bad_requests() -> None:
+    with pytest.raises(HandError):
+        shanten_distribution(12)
+    with pytest.raises(HandError):
+        shanten_distribution(13, form="kokushi")
+    with pytest.raises(RulesError):
+        shanten_distribution(13, players=5)
+
+
+def test_cli_stats() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["stats", "--tiles", "5", "--json"])
+    assert result.exit_code == 0
+    assert f'"total_deals": {comb(136, 5)}' in result.output
+    result = runner.invoke(main, ["stats", "--tiles", "4", "--players", "3"])
+    assert result.exit_code == 0 and str(comb(108, 4)) in result.output
+    bad = runner.invoke(main, ["stats", "--tiles", "6"])
+    assert bad.exit_code == 2 and "3n+1" in bad.output
+    assert runner.invoke(main, ["stats", "--form", "pairs"]).exit_code == 2
+
+
+def test_terminals_used_by_kokushi_are_the_rules_terminals() -> None:
+    assert len(TERMINALS_AND_HONORS) == 13 and np.all(np.diff(TERMINALS_AND_HONORS) > 0)
