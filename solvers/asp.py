@@ -176,9 +176,8 @@ class HandProgram:
             self.control.assign_external(symbol, True)  # type: ignore[arg-type]
         found: list[Decomposition] = []
         try:
-            with self.control.solve(assumptions=assumptions, yield_=True) as handle:
-                for model in handle:
-                    found.append(decode(model.symbols(shown=True), melds))
+            self.control.solve(assumptions=assumptions, on_model=lambda model: found.append(
+                decode(model.symbols(shown=True), melds)))
         finally:
             for symbol in called:
                 self.control.assign_external(symbol, False)  # type: ignore[arg-type]
@@ -190,23 +189,30 @@ def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> De
     form = Form.STANDARD
     blocks: list[Block] = []
     for symbol in symbols:
-        if symbol.name == "form":
-            form = Form(symbol.arguments[0].name)
-        elif symbol.name == "block":
-            blocks += _block(symbol)
+        shown_form, shown_blocks = _meaning(symbol)
+        form = shown_form or form
+        blocks += shown_blocks
     return Decomposition.of(blocks, form, melds)
 
 
 @functools.cache
-def _block(symbol: clingo.Symbol) -> tuple[Block, ...]:
-    # the same few hundred block atoms recur in every model: decode each once
-    how, tile, times = symbol.arguments
-    return (Block(BLOCK_KINDS[how.name], tile.number),) * times.number
+def _meaning(symbol: clingo.Symbol) -> tuple[Form | None, tuple[Block, ...]]:
+    # the same few hundred atoms recur in every model, and reading one costs C calls
+    if symbol.name == "form":
+        return Form(symbol.arguments[0].name), ()
+    if symbol.name == "block":
+        how, tile, times = symbol.arguments
+        return None, (Block(BLOCK_KINDS[how.name], tile.number),) * times.number
+    return None, ()
 
 
 @functools.cache
-def _numbers(symbol: clingo.Symbol) -> tuple[int, ...]:
-    return tuple(arg.number for arg in symbol.arguments)
+def _held(symbol: clingo.Symbol) -> tuple[int, int] | None:
+    # hold(K,N) of an enumerated space as (K, N); None for any other atom
+    if symbol.name != "hold":
+        return None
+    kind, n = symbol.arguments
+    return kind.number, n.number
 
 
 @functools.cache
@@ -262,11 +268,11 @@ def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]
         counts = [0] * size
         blocks: list[Block] = []
         for symbol in model.symbols(shown=True):
-            if symbol.name == "block":
-                blocks += _block(symbol)
-            elif symbol.name == "hold":
-                kind, n = _numbers(symbol)
-                counts[kind - base] = n
+            held = _held(symbol)
+            if held is not None:
+                counts[held[0] - base] = held[1]
+            else:
+                blocks += _meaning(symbol)[1]
         local = [Block(b.kind, b.tile - base) for b in sorted(blocks, key=Block.sort_key)]
         space.setdefault(tuple(counts), []).append(tuple(local))
 
