@@ -110,8 +110,8 @@ def ground(files: Iterable[str], program: str = "",
     """A Control with ``files`` and ``program`` loaded and grounded; clingo errors raise
     ``EncodingError`` with a one-line ``file:line: message``."""
     log = ClingoLog()
-    ctl = clingo.Control(["--models=0", *arguments], logger=log, message_limit=100)
     try:
+        ctl = clingo.Control(["--models=0", *arguments], logger=log, message_limit=100)
         for path in files:
             ctl.load(path)
         if program:
@@ -125,16 +125,18 @@ def ground(files: Iterable[str], program: str = "",
 class HandProgram:
     """``engine.lp`` (plus variant files and a rule preset) grounded once, solved per hand.
 
-    ``files`` are extra encodings (rule variants, or hand facts for ``mjasp solve``).
+    ``files`` are extra encodings (rule variants, or hand facts for ``mjasp solve``);
+    ``arguments`` are clingo options such as ``["-c", "limit=2"]``.
 
     >>> program = HandProgram()
     >>> [str(d) for d in program.readings(Hand.parse("1122m3344p5566s77z"))]
     ['11m 22m 33p 44p 55s 66s 77z']
     """
 
-    def __init__(self, rules: Rules | str | None = None, files: Sequence[str] = ()) -> None:
+    def __init__(self, rules: Rules | str | None = None, files: Sequence[str] = (),
+                 arguments: Sequence[str] = ()) -> None:
         self.rules = find_rules(rules)
-        self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules))
+        self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules), arguments)
         self._hold: dict[tuple[int, int], int] = {}
         self._called: dict[tuple[str, int], clingo.Symbol] = {}
         for atom in self.control.symbolic_atoms.by_signature("hold", 2):

@@ -149,3 +149,19 @@ def test_random_hands_in_count_form(tmp_path: Path) -> None:
         rng.shuffle(order)  # fact order must not matter
         code, out, _ = run("solve", write(tmp_path, "\n".join(order), f"c{i}.lp"))
         assert code == 0 and out.startswith(f"{hand}: ")
+
+
+@pytest.mark.parametrize("most", [0, 2, 3])
+def test_const_replaces_a_constant_like_clingo(tmp_path: Path, most: int) -> None:
+    path = write(tmp_path, 'hand("11122233344455m").\n#const most=4.\n'
+                 ":- #sum{ M,K : block(seq,K,M) } > most.\n")
+    expected = [d for d in mjasp.decompose("11122233344455m", solver="backtrack-1")
+                if sum(b.kind is mjasp.BlockKind.SEQUENCE for b in d.blocks) <= most]
+    code, out, _ = run("solve", path, "-c", f"most={most}")
+    assert code == 0 and out.splitlines()[1:] == [f"  {d.form.value:<11} {d}" for d in expected]
+
+
+@pytest.mark.parametrize("value", ["most", "most=(", "Most=1", "most=1.5"])
+def test_a_bad_const_is_a_usage_error(tmp_path: Path, value: str) -> None:
+    code, out, err = run("solve", write(tmp_path, 'hand("11122233344455m").'), "-c", value)
+    assert code == 2 and out == "" and "NAME=VALUE" in err

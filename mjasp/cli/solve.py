@@ -8,6 +8,7 @@ see ``encodings/hand_facts.lp``) or a rule variant (extra rules and facts, e.g.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -20,9 +21,13 @@ from mjasp.rules import Rules
 @main.command("solve")
 @click.argument("files", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("-c", "--const", "consts", multiple=True, metavar="NAME=VALUE",
+              callback=lambda ctx, param, values: _check_consts(values),
+              help="Replace a #const of the files, as clingo's -c does (repeatable).")
 @rules_option
 @json_option
-def solve_command(files: tuple[Path, ...], rules: Rules, as_json: bool) -> None:
+def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], rules: Rules,
+                  as_json: bool) -> None:
     """Print every reading of the hand in FILES (hand facts plus any rule variants).
 
     \b
@@ -35,7 +40,8 @@ def solve_command(files: tuple[Path, ...], rules: Rules, as_json: bool) -> None:
     """
     from mjasp.solvers.asp import HandProgram  # clingo loads only for this command
 
-    program = HandProgram(rules, [str(f) for f in files])
+    arguments = [arg for const in consts for arg in ("-c", const)]
+    program = HandProgram(rules, [str(f) for f in files], arguments)
     hand = program.hand_facts()
     check_complete(hand, rules)
     readings = program.readings(hand)
@@ -47,3 +53,12 @@ def solve_command(files: tuple[Path, ...], rules: Rules, as_json: bool) -> None:
     click.echo(f"{hand}: {len(readings) or 'no'} {noun}")
     for reading in readings:
         click.echo(f"  {reading.form.value:<11} {reading}")
+
+
+def _check_consts(values: tuple[str, ...]) -> tuple[str, ...]:
+    for value in values:
+        # a number, a constant or a string: clingo's own parser can crash on other text
+        if not re.fullmatch(r'[a-z_]\w*=(-?\d+|[a-z_]\w*|"[^"\\]*")', value):
+            raise click.BadParameter(f"{value!r} is not NAME=VALUE with VALUE a number, "
+                                     "a lowercase constant or a quoted string")
+    return values
