@@ -248,16 +248,34 @@ class Discard:
                           for w in self.waits]}
 
 
-def _visible_counts(visible: Iterable[Tile | str] | str | None) -> list[int]:
-    """Counts of tiles seen elsewhere (discards, dora indicators, other players' melds)."""
+def _visible_counts(visible: Iterable[Tile | str] | str | None,
+                    hand: Hand) -> list[int]:
+    """Counts of tiles seen elsewhere (discards, dora indicators, other players' melds).
+
+    Text is mpsz without the 14-tile limit of a hand (``"1m 55p 777z"``); anything else
+    is an iterable of kinds or tile names.
+    """
     seen = [0] * NUM_KINDS
-    if visible is None:
-        return seen
     if isinstance(visible, str):
-        seen = list(Hand.parse(visible).total_counts()) if visible.strip() else seen
-        return seen
-    for tile in visible:
-        seen[tile if isinstance(tile, int) else tile_kind(tile)] += 1
+        digits: list[str] = []
+        for char in visible.replace(" ", ""):
+            if char.isdigit():
+                digits.append(char)
+                continue
+            if not digits:
+                raise HandError(f"visible tiles: {char!r} has no digits before it", visible)
+            for digit in digits:
+                seen[tile_kind(digit + char)] += 1
+            digits = []
+        if digits:
+            raise HandError("visible tiles: digits with no suit letter", visible)
+    elif visible is not None:
+        for tile in visible:
+            seen[tile if isinstance(tile, int) else tile_kind(tile)] += 1
+    for kind, (held, extra) in enumerate(zip(hand.total_counts(), seen, strict=True)):
+        if held + extra > 4:
+            raise HandError(f"{held + extra} copies of {tile_name(kind)} between the hand "
+                            "and the visible tiles; there are only 4")
     return seen
 
 
@@ -302,7 +320,7 @@ def effective_tiles(hand: Hand | str, visible: Iterable[Tile | str] | str | None
         raise HandError("effective tiles are for a hand before the draw (3n+1 concealed "
                         "tiles); use discards() for 3n+2", str(hand))
     chosen = _check_form(form, problem)
-    return list(_waits(problem, chosen, solver, _visible_counts(visible),
+    return list(_waits(problem, chosen, solver, _visible_counts(visible, hand),
                        hand.total_counts())[1])
 
 
@@ -324,7 +342,7 @@ def discards(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None
         raise HandError("discards are for a hand after the draw (3n+2 concealed tiles); "
                         "use effective_tiles() for 3n+1", str(hand))
     chosen = _check_form(form, problem)
-    seen = _visible_counts(visible)
+    seen = _visible_counts(visible, hand)
     total = hand.total_counts()
     found = []
     for kind in range(NUM_KINDS):

@@ -57,6 +57,14 @@ def suit_shapes(honors: bool) -> dict[tuple[int, int], IntArray]:
     return shapes
 
 
+@functools.cache
+def _stacked_shapes(honors: bool) -> tuple[IntArray, IntArray]:
+    """All shapes in one array, groups in row order (u_0..u_4, v_0..v_4), and group starts."""
+    groups = [suit_shapes(honors)[n, p] for p in (0, 1) for n in range(5)]
+    starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+    return np.concatenate(groups).astype(np.int8), starts  # int8: less memory to stream
+
+
 def suit_values(counts: Sequence[int], honors: bool,
                 cap: Sequence[int] | None = None) -> tuple[int, ...]:
     """``(u_0..u_4, v_0..v_4)`` of one suit: the nearest shape in each group.
@@ -64,16 +72,12 @@ def suit_values(counts: Sequence[int], honors: bool,
     >>> suit_values((0, 0, 0, 0, 0, 0, 2), honors=True, cap=(4, 4, 4, 4, 4, 4, 1))[5]
     2
     """
-    held = np.asarray(counts, dtype=np.int64)
-    limit = np.full(held.shape, 4) if cap is None else np.asarray(cap, dtype=np.int64)
-    row = []
-    for p in (0, 1):
-        for n in range(5):
-            shapes = suit_shapes(honors)[n, p]
-            shapes = shapes[(shapes <= limit).all(axis=1)]
-            distances = np.maximum(shapes - held, 0).sum(axis=1)
-            row.append(int(distances.min()) if len(distances) else UNREACHABLE)
-    return tuple(row)
+    shapes, starts = _stacked_shapes(honors)
+    distances = np.maximum(shapes - np.asarray(counts, dtype=np.int8), 0).sum(axis=1)
+    if cap is not None:
+        fits = (shapes <= np.asarray(cap, dtype=np.int8)).all(axis=1)
+        distances = np.where(fits, distances, UNREACHABLE)
+    return tuple(int(x) for x in np.minimum.reduceat(distances, starts))
 
 
 def all_suit_values(honors: bool) -> npt.NDArray[np.uint8]:
@@ -119,12 +123,16 @@ def standard(counts: Sequence[int], melds: int, cap: Sequence[int] | None = None
             for b, size, honors in _SUITS]
     best = UNREACHABLE
     for pair_suit in range(4):
-        for split in itertools.product(range(melds + 1), repeat=4):
-            if sum(split) != melds:
-                continue
+        for split in _splits(melds):
             total = sum(rows[s][5 * (s == pair_suit) + split[s]] for s in range(4))
             best = min(best, total)
     return best
+
+
+@functools.cache
+def _splits(melds: int) -> list[tuple[int, ...]]:
+    """Every way to share ``melds`` melds among the four suits."""
+    return [s for s in itertools.product(range(melds + 1), repeat=4) if sum(s) == melds]
 
 
 def chiitoitsu(counts: Sequence[int], quads_as_two_pairs: bool = False,

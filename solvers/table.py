@@ -258,8 +258,8 @@ def _capped_values(counts: tuple[int, ...], honors: bool,
         seqs = not honors and i <= length - 3
         new: dict[_State, int] = {}
         for state, value in dp.items():
-            for nxt, w in _choices(state, seqs, min(4, cap[i])):
-                cost = value + max(0, w - held)
+            for nxt, w in _transitions(state, seqs, min(4, cap[i])):
+                cost = value + w - held if w > held else value
                 if cost < new.get(nxt, INF):
                     new[nxt] = cost
         dp = new
@@ -269,6 +269,13 @@ def _capped_values(counts: tuple[int, ...], honors: bool,
             col = (MAX_MELDS + 1) * p + m
             row[col] = min(row[col], value)
     return tuple(row)
+
+
+@functools.cache
+def _transitions(state: _State, sequences_allowed: bool,
+                 cap: int) -> tuple[tuple[_State, int], ...]:
+    """:func:`_choices` as a cached tuple (the capped DP visits the same states often)."""
+    return tuple(_choices(state, sequences_allowed, cap))
 
 
 class _Lookup:
@@ -467,15 +474,26 @@ def combine(a: npt.ArrayLike, b: npt.ArrayLike) -> U8:
     return out
 
 
-def replacement_number(rows: Iterable[Sequence[int] | U8], melds: int) -> int:
-    """``v_melds`` of the combined rows: the fewest draws to ``melds`` melds and a pair."""
-    total: U8 | None = None
+def replacement_number(rows: Iterable[Sequence[int]], melds: int) -> int:
+    """``v_melds`` of the combined rows: the fewest draws to ``melds`` melds and a pair.
+
+    Pure Python (the same recurrences as :func:`combine`): a handful of rows is faster
+    without numpy's per-call overhead.
+    """
+    k = MAX_MELDS + 1
+    total: list[int] | None = None
     for row in rows:
-        current = np.asarray(row, dtype=np.uint8)
-        total = current if total is None else combine(total, current)
+        b = [int(x) for x in row]
+        if total is None:
+            total = b
+            continue
+        a = total
+        total = [min(a[m] + b[n - m] for m in range(n + 1)) for n in range(k)] + [
+            min(min(a[m] + b[k + n - m], a[k + m] + b[n - m]) for m in range(n + 1))
+            for n in range(k)]
     if total is None:
         raise ValueError("no suits to combine")
-    return int(total[MAX_MELDS + 1 + melds])
+    return min(total[k + melds], INF)
 
 
 def _main(argv: Sequence[str]) -> None:
