@@ -1,0 +1,72 @@
+"""``mjasp shanten``: per-form lines, effective tiles, the discard table, JSON, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mjasp import Hand
+from mjasp.cli import main
+from mjasp.solvers import brute
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["shanten", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_fourteen_tiles_discard_table() -> None:
+    code, out, _ = run("1112345678999m5z")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "1112345678999m5z: tenpai (standard)"
+    assert lines[1].split() == ["standard", "tenpai"]
+    header = lines.index("discard  after      tiles  draw")
+    first = lines[header + 1].split()
+    # discarding 5z leaves the nine-sided wait: unseen copies = 4 − held, summed
+    held = Hand.parse("1112345678999m").counts
+    assert first[:2] == ["5z", "tenpai"]
+    assert int(first[2]) == sum(4 - held[k] for k in range(9))
+    counts = [int(line.split()[2]) for line in lines[header + 1:]
+              if line.split()[1] == "tenpai"]
+    assert counts == sorted(counts, reverse=True)
+
+
+def test_thirteen_tiles_effective_tiles_and_visible() -> None:
+    code, out, _ = run("123m456p789s1122z", "--visible", "1z1z")
+    assert code == 0
+    assert out.splitlines()[-1] == "effective tiles: 2 unseen: 1z(0) 2z(2)"
+
+
+def test_json_output() -> None:
+    code, out, _ = run("12479s5p344569m5z", "--json")
+    assert code == 0
+    data = json.loads(out)
+    counts = Hand.parse("12479s5p344569m5z").counts
+    assert data["shanten"] == brute.standard(counts, 4) - 1
+    assert set(data["forms"]) == {"standard", "chiitoitsu", "kokushi"}
+    assert data["total"] == sum(w["remaining"] for w in data["effective_tiles"])
+
+
+def test_form_and_rules_options() -> None:
+    code, out, _ = run("1111m111122233z", "--rules", "sanma", "--form", "standard")
+    assert code == 0
+    assert out.startswith("1111m111122233z: 2-shanten (standard)")
+    code, out, _ = run("1111m111122233z", "--solver", "cpsat", "--json")
+    assert json.loads(out)["shanten"] == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["11111m23p456s1122z"], "5 copies of 1m"),
+    (["123456789m111z"], "12 concealed tiles"),
+    (["2m23p456s789s1122z", "--rules", "sanma"], "2m is not in the sanma tile set"),
+    (["123m456p789s1z [111z]", "--form", "kokushi"], "needs a closed hand"),
+    (["123m456p789s1122z", "--visible", "1z1z1z"], "5 copies of 1z"),
+])
+def test_bad_input_exits_2_with_one_line(args, message) -> None:
+    code, _, err = run(*args)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
