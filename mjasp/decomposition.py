@@ -48,7 +48,9 @@ def suit_decomposer(name: str) -> SuitDecomposer:
     return found
 
 
+@functools.cache
 def _load(target: str) -> Any:
+    # cached: import_module and getattr on every hot call cost as much as a fast lookup
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)
 
