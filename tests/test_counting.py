@@ -115,5 +115,7 @@ def test_cli_count() -> None:
     assert '"agree": true' in result.output
     result = runner.invoke(main, ["count", "--tiles", "13"])
     assert result.exit_code == 0 and str(count_hands(13)) in result.output
-    assert runner.invoke(main, ["count", "--tiles", "-1"]).exit_code == 2
+    bad = runner.invoke(main, ["count", "--tiles", "-1"])
+    assert bad.exit_code == 2
+    assert bad.output.startswith("mjasp: error: count: ") and bad.output.count("\n") == 1
     assert runner.invoke(main, ["count", "--tiles", "3", "--players", "5"]).exit_code == 2

@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 import click
 
 from mjasp.cli.app import emit_json, json_option, main
 from mjasp.counting import count_dp, count_series, tile_set
-from mjasp.errors import HandError
+from mjasp.errors import HandError, MjaspError
 from mjasp.hand import Hand
 from mjasp.sampling import sample_ids, wall_ids
 from mjasp.stats import FORMS, check_request, shanten_distribution
+
+
+class _OneLineErrors(click.Command):
+    """Turn click's usage errors (three lines with a usage hint) into one ``MjaspError``,
+    which the group prints as ``mjasp: error: ...`` with exit code 2."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise MjaspError(f"{info_name}: {error.format_message()}") from error
+
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")
@@ -20,7 +34,7 @@ _PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
                         help="4, or 3 for the sanma wall (no 2m-8m).")
 
 
-@main.command("count")
+@main.command("count", cls=_OneLineErrors)
 @_TILES
 @click.option("--red", is_flag=True, help="Tell the red fives apart from the other fives.")
 @_PLAYERS
@@ -32,9 +46,9 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
     Example:
       $ mjasp count --tiles 14
       hands of 14 tiles (4 players): 326520504500
-        DP over kinds:       326520504500
-        [x^14] power series: 326520504500
-        deals C(136, 14):    4250305029168216000
+        DP over kinds:         326520504500
+        [x^14] power series:   326520504500
+        deals C(136, 14):      4250305029168216000
     """
     copies = list(tile_set(red, players).values())
     dp, series = count_dp(copies, tiles), count_series(copies, tiles)
@@ -45,14 +59,14 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
         return
     label = f"{players} players" + (", red fives apart" if red else "")
     click.echo(f"hands of {tiles} tiles ({label}): {dp}")
-    click.echo(f"  DP over kinds:       {dp}")
-    click.echo(f"  [x^{tiles}] power series: {series}")
-    click.echo(f"  deals C({sum(copies)}, {tiles}):    {deals}")
+    for label, value in (("DP over kinds", dp), (f"[x^{tiles}] power series", series),
+                         (f"deals C({sum(copies)}, {tiles})", deals)):
+        click.echo(f"  {label + ':':<22} {value}")
     if dp != series:
         raise click.ClickException("the two counting methods disagree")
 
 
-@main.command("generate")
+@main.command("generate", cls=_OneLineErrors)
 @_TILES
 @click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
               help="Number of hands.")
@@ -80,7 +94,7 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) 
         click.echo(" ".join(map(str, ids)) if fmt == "ids" else str(Hand.from_ids(ids)))
 
 
-@main.command("stats")
+@main.command("stats", cls=_OneLineErrors)
 @click.option("--tiles", "-m", "tiles", type=click.IntRange(1, 14), default=13,
               show_default=True, help="Tiles per hand (3n+1 or 3n+2).")
 @click.option("--form", type=click.Choice(FORMS), default="all", show_default=True,
