@@ -158,6 +158,11 @@ def shanten(hand: Hand | str, form: Form | str | None = None,
     >>> shanten("123m456p789s1122z", form="chiitoitsu")   # 2 pairs + 5 singles kept
     4
     """
+    if (solver == "table" and rules is None and form is None and type(hand) is Hand
+            and not hand.melds):
+        tiles = sum(hand.counts)
+        if tiles % 3:  # the hot path; bad tile counts take the general path and raise
+            return table.closed_replacement(hand.counts, tiles // 3, tiles >= 13) - 1
     hand = hand if isinstance(hand, Hand) else as_hand(hand)
     rules = _STANDARD_RULES if rules is None else find_rules(rules)
     problem = _problem(hand, rules)
@@ -376,7 +381,7 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     array = np.asarray(counts)
     if array.ndim != 2 or array.shape[1] != NUM_KINDS:
         raise HandError(f"expected an (N, 34) array of counts, got shape {array.shape}")
-    if array.size and (array.min() < 0 or array.max() > 4):
+    if array.size and ((array.dtype.kind != "u" and array.min() < 0) or array.max() > 4):
         raise HandError("counts must be 0..4 (four copies of each tile)")
     hands = array.astype(np.uint8, copy=False)
     sizes = hands.sum(axis=1, dtype=np.int16)
@@ -393,33 +398,12 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     forms = [f for f in Form if f in rules.forms] if chosen is None else [chosen]
     melds = sizes // 3
     uniform = int(melds[0]) if len(melds) and (melds == melds[0]).all() else None
-    best = np.full(len(hands), 99, dtype=np.int16)
-    if Form.STANDARD in forms:
-        per_hand = melds.astype(np.intp) if uniform is None else uniform
-        best = table.batch_standard(hands, per_hand, rules.players == 3).astype(np.int16)
-    closed = sizes >= 13
-    if Form.CHIITOITSU in forms or Form.KOKUSHI in forms:
-        if chosen is not None and not closed.all():
-            raise HandError(f"{chosen.value} needs 13 or 14 tiles in every row")
-        special = hands[closed]
-        if Form.CHIITOITSU in forms:
-            best[closed] = np.minimum(best[closed], _seven_pairs_batch(special, rules))
-        if Form.KOKUSHI in forms:
-            yaochu = special[:, _YAOCHU]
-            value = 14 - (yaochu > 0).sum(axis=1) - (yaochu >= 2).any(axis=1)
-            best[closed] = np.minimum(best[closed], value)
-    result: npt.NDArray[np.int8] = (best - 1).astype(np.int8)
-    return result
-
-
-def _seven_pairs_batch(hands: npt.NDArray[np.uint8], rules: Rules) -> npt.NDArray[np.int16]:
-    """Vectorised :func:`_seven_pairs` (counts of units worth 2 and 1, best seven)."""
-    twos = (hands >= 2).sum(axis=1)
-    ones = (hands == 1).sum(axis=1)
-    if rules.chiitoitsu_quad:
-        twos = twos + (hands == 4).sum(axis=1)
-        ones = ones + (hands == 3).sum(axis=1)
-    top_twos = np.minimum(twos, 7)
-    kept = 2 * top_twos + np.minimum(ones, 7 - top_twos)
-    result: npt.NDArray[np.int16] = (14 - kept).astype(np.int16)
+    closed = None if uniform == 4 else sizes >= 13  # None: every row has 13 or 14 tiles
+    if chosen not in (None, Form.STANDARD) and closed is not None and not closed.all():
+        raise HandError(f"{chosen.value} needs 13 or 14 tiles in every row")
+    best = table.batch_replacement(
+        hands, melds.astype(np.intp) if uniform is None else uniform, rules.players == 3,
+        standard=Form.STANDARD in forms, seven_pairs=Form.CHIITOITSU in forms,
+        orphans=Form.KOKUSHI in forms, quads=rules.chiitoitsu_quad, special_rows=closed)
+    result: npt.NDArray[np.int8] = best.astype(np.int8) - 1
     return result

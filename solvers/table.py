@@ -174,11 +174,12 @@ def build_tables(path: Path) -> None:
     pair_ids, two = _signatures(combine(extended[:, None], number_sigs[None]).reshape(-1, ROW))
     triple_ids, three = _signatures(combine(two[:, None], number_sigs[None]).reshape(-1, ROW))
     final = combine(three[:, None], honor_sigs[None])[..., MAX_MELDS + 1:]
-    np.savez_compressed(path, number_ids=number_ids, number_sigs=extended,
-                        honor_ids=honor_ids, honor_sigs=honor_sigs,
-                        sanma_man=np.array(sanma_man, dtype=np.uint16),
-                        pair=pair_ids.reshape(len(extended), -1),
-                        triple=triple_ids.reshape(len(two), -1), final=final)
+    arrays: dict[str, npt.NDArray[np.generic]] = {
+        "number_ids": number_ids, "number_sigs": extended, "honor_ids": honor_ids,
+        "honor_sigs": honor_sigs, "sanma_man": np.array(sanma_man, dtype=np.uint16),
+        "pair": pair_ids.reshape(len(extended), -1),
+        "triple": triple_ids.reshape(len(two), -1), "final": final, **_special_stats()}
+    np.savez_compressed(path, allow_pickle=False, **arrays)
 
 
 # -- loading ----------------------------------------------------------------------
@@ -301,14 +302,9 @@ class _Lookup:
         self.triple = self.triple_ids.tobytes()
         self.final = a["final"].tobytes()
         # per-suit counts for the special forms, packed so four suits add without carry
-        number = _digits(9)
-        honor = _digits(7)
-        self.pairs = _pair_stats(number, quads=False)
-        self.pairs_honor = _pair_stats(honor, quads=False)
-        self.quads = _pair_stats(number, quads=True)
-        self.quads_honor = _pair_stats(honor, quads=True)
-        self.orphans = _orphan_stats(number[:, [0, 8]])
-        self.orphans_honor = _orphan_stats(honor)
+        self.stats: dict[str, U8] = {key: a[key].astype(np.uint8) for key in _STATS}
+        self.pairs, self.pairs_honor, self.quads, self.quads_honor, self.orphans, \
+            self.orphans_honor = (bytes(a[key]) for key in _STATS)
 
 
 def _digits(length: int) -> U8:
@@ -317,7 +313,23 @@ def _digits(length: int) -> U8:
     return np.stack([(index // 5 ** i) % 5 for i in range(length)], axis=1).astype(np.uint8)
 
 
-def _pair_stats(digits: U8, quads: bool) -> bytes:
+#: Per-suit tables of the special forms, in the data file.
+_STATS: Final = ("number_pairs", "honor_pairs", "number_quads", "honor_quads",
+                 "number_orphans", "honor_orphans")
+
+
+def _special_stats() -> dict[str, U8]:
+    """The ``_STATS`` arrays, indexed by base-5 suit index."""
+    number, honor = _digits(9), _digits(7)
+    return {"number_pairs": _pair_stats(number, quads=False),
+            "honor_pairs": _pair_stats(honor, quads=False),
+            "number_quads": _pair_stats(number, quads=True),
+            "honor_quads": _pair_stats(honor, quads=True),
+            "number_orphans": _orphan_stats(number[:, [0, 8]]),
+            "honor_orphans": _orphan_stats(honor)}
+
+
+def _pair_stats(digits: U8, quads: bool) -> U8:
     """Per vector ``32 * min(pairs, 7) + min(singles, 7)``: seven-pairs units held.
 
     A pair unit keeps two held tiles, a single keeps one; under the quad rule four of a
@@ -325,13 +337,14 @@ def _pair_stats(digits: U8, quads: bool) -> bytes:
     """
     pairs = (digits >= 2).sum(axis=1) + quads * (digits == 4).sum(axis=1)
     singles = (digits == 1).sum(axis=1) + quads * (digits == 3).sum(axis=1)
-    return bytes((32 * np.minimum(pairs, 7) + np.minimum(singles, 7)).astype(np.uint8))
+    packed: U8 = (32 * np.minimum(pairs, 7) + np.minimum(singles, 7)).astype(np.uint8)
+    return packed
 
 
-def _orphan_stats(digits: U8) -> bytes:
+def _orphan_stats(digits: U8) -> U8:
     """Per vector ``16 * (terminal/honor kinds missing) + (kinds held exactly once)``."""
-    packed = 16 * (digits == 0).sum(axis=1) + (digits == 1).sum(axis=1)
-    return bytes(packed.astype(np.uint8))
+    packed: U8 = (16 * (digits == 0).sum(axis=1) + (digits == 1).sum(axis=1)).astype(np.uint8)
+    return packed
 
 
 @functools.cache
@@ -390,6 +403,45 @@ def thirteen_orphans_at(indices: tuple[int, int, int, int]) -> int:
     return 1 + missing - (missing + singles < 13)
 
 
+def closed_replacement(c: Sequence[int], melds: int, special: bool) -> int:
+    """Least replacement number of a hand under the standard rules, all forms, no caps.
+
+    ``special``: also seven pairs and thirteen orphans (a closed 13/14-tile hand). The
+    body of :func:`hand_indices`, :func:`standard_at`, :func:`seven_pairs_at` and
+    :func:`thirteen_orphans_at`, inlined: this is the single-call hot path.
+
+    >>> pairs = [0] * 27 + [2] * 7   # 11223344556677z
+    >>> closed_replacement(pairs, 4, special=True), closed_replacement(pairs, 4, special=False)
+    (0, 4)
+    """
+    t = _lookup()
+    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (
+        c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+    p = c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
+        c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17])))))))
+    s = c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
+        c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))
+    z = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    numbers = t.numbers
+    number = t.number
+    three = t.triple[t.pair[number[m] * numbers + number[p]] * numbers + number[s]]
+    best: int = t.final[(three * t.honors + t.honor[z]) * (MAX_MELDS + 1) + melds]
+    if special:
+        pairs = t.pairs
+        packed = pairs[m] + pairs[p] + pairs[s] + t.pairs_honor[z]
+        held = packed >> 5 if packed < 224 else 7
+        seven = 14 - 2 * held - min(packed & 31, 7 - held)
+        orphans = t.orphans
+        packed = orphans[m] + orphans[p] + orphans[s] + t.orphans_honor[z]
+        missing = packed >> 4
+        thirteen = 1 + missing - (missing + (packed & 15) < 13)
+        if seven < best:
+            best = seven
+        if thirteen < best:
+            best = thirteen
+    return best
+
+
 def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:
     """Replacement number of the standard form (``melds`` melds + a pair), no extra caps.
 
@@ -419,22 +471,61 @@ def batch_standard(counts: npt.NDArray[np.integer], melds: int | npt.NDArray[np.
     >>> batch_standard(np.array([[1] * 9 + [0] * 18 + [4] + [0] * 6]), 4).tolist()
     [2]
     """
+    return batch_replacement(counts, melds, three_player)
+
+
+def batch_replacement(counts: npt.NDArray[np.integer],
+                      melds: int | npt.NDArray[np.intp] = MAX_MELDS,
+                      three_player: bool = False, standard: bool = True,
+                      seven_pairs: bool = False, orphans: bool = False, quads: bool = False,
+                      special_rows: npt.NDArray[np.bool_] | None = None) -> U8:
+    """Least replacement number over the chosen forms for each row of ``counts``.
+
+    The special forms (``seven_pairs``, ``orphans``; ``quads``: a quad is two pairs)
+    apply to the rows where ``special_rows`` is true (default: all). One float32 matmul
+    gives the four suit indices of a chunk, then each form is a few gathers.
+
+    >>> hands = np.array([[2] * 7 + [0] * 27, [1] * 9 + [0] * 18 + [4] + [0] * 6])
+    >>> batch_replacement(hands, 4, seven_pairs=True, orphans=True).tolist()
+    [0, 2]
+    """
     t = _lookup()
     weights = _SANMA_WEIGHTS if three_player else _WEIGHTS
     man_ids = t.sanma_ids if three_player else t.number_ids
+    pairs = t.stats["number_quads" if quads else "number_pairs"]
+    honor_pairs = t.stats["honor_quads" if quads else "honor_pairs"]
+    man_pairs, man_orphans = pairs, t.stats["number_orphans"]
+    if three_player:  # the manzu index is 5 * c_1m + c_9m: map it to the full index
+        full = np.array([a + 390625 * b for a in range(5) for b in range(5)])
+        man_pairs, man_orphans = pairs[full], man_orphans[full]
     out = np.empty(len(counts), dtype=np.uint8)
     per_hand = not isinstance(melds, int)
     for start in range(0, len(counts), CHUNK):
         stop = start + CHUNK
         # a float32 matmul (BLAS) is exact here: indices stay below 2**24
         index = (counts[start:stop].astype(np.float32) @ weights).astype(np.intp)
-        two = t.pair_ids[man_ids[index[:, 0]], t.number_ids[index[:, 1]]]
-        three = t.triple_ids[two, t.number_ids[index[:, 2]]]
-        honor = t.honor_ids[index[:, 3]]
-        if per_hand:
-            out[start:stop] = t.final_by_melds[melds[start:stop], three, honor]  # type: ignore[index]
-        else:
-            out[start:stop] = t.final_by_melds[melds][three, honor]
+        m, p, s, z = index[:, 0], index[:, 1], index[:, 2], index[:, 3]
+        best = np.full(len(index), INF, dtype=np.uint8)
+        if standard:
+            three = t.triple_ids[t.pair_ids[man_ids[m], t.number_ids[p]], t.number_ids[s]]
+            honor = t.honor_ids[z]
+            if per_hand:
+                best = t.final_by_melds[melds[start:stop], three, honor]  # type: ignore[index]
+            else:
+                best = t.final_by_melds[melds][three, honor]
+        special = None if special_rows is None else special_rows[start:stop]
+        if seven_pairs:
+            packed = man_pairs[m] + pairs[p] + pairs[s] + honor_pairs[z]
+            held = np.minimum(packed >> 5, 7)
+            value = 14 - 2 * held - np.minimum(packed & 31, 7 - held)
+            best = np.minimum(best, value if special is None else np.where(special, value, INF))
+        if orphans:
+            packed = (man_orphans[m] + t.stats["number_orphans"][p]
+                      + t.stats["number_orphans"][s] + t.stats["honor_orphans"][z])
+            missing = packed >> 4
+            value = 1 + missing - (missing + (packed & 15) < 13)
+            best = np.minimum(best, value if special is None else np.where(special, value, INF))
+        out[start:stop] = best
     return out
 
 
