@@ -30,13 +30,16 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], rules: Rules
                   as_json: bool) -> None:
     """Print every reading of the hand in FILES (hand facts plus any rule variants).
 
+    Hand facts: hand("123m456p789s1122z"), count("1m",3), meld(chi,"789s");
+    see encodings/hand_facts.lp. Syntax and grounding errors print as
+    FILE:LINE: message, bad hand facts as one line (exit code 2 for both).
+
     \b
     Example:
       $ mjasp solve examples/hands/four_readings.lp
       11122233344455m: 4 readings
         standard    123m 123m 123m 444m 55m
         ...
-    Syntax and grounding errors print as FILE:LINE: message (exit code 2).
     """
     from mjasp.solvers.asp import HandProgram  # clingo loads only for this command
 
