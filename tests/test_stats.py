@@ -169,3 +169,99 @@ def test_cli_stats() -> None:
 
 def test_terminals_used_by_kokushi_are_the_rules_terminals() -> None:
     assert len(TERMINALS_AND_HONORS) == 13 and np.all(np.diff(TERMINALS_AND_HONORS) > 0)
+
+
+def _complete_suit_vectors(kinds: int, sequences: bool,
+                           allowed: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every vector of one suit that is some melds (at most 4) and at most one pair."""
+    melds = [tuple(3 * (k == t) for k in range(kinds)) for t in allowed]
+    if sequences:
+        melds += [tuple(int(t <= k <= t + 2) for k in range(kinds)) for t in range(kinds - 2)]
+    pairs = [tuple([0] * kinds)] + [tuple(2 * (k == t) for k in range(kinds)) for t in allowed]
+    vectors = set()
+    for n in range(5):
+        for chosen in itertools.combinations_with_replacement(melds, n):
+            for pair in pairs:
+                v = tuple(map(sum, zip(pair, *chosen, strict=True)))
+                if max(v) <= 4:
+                    vectors.add(v)
+    return vectors
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 3])
+def test_complete_hands_by_listing_every_winning_shape(players: int) -> None:
+    """The −1 cell of M = 14, from the winning shapes themselves: per suit every union of
+    melds and a pair, multiplied over suits with 14 tiles in all; then add seven pairs and
+    thirteen orphans and take away the hands that are both seven pairs and standard."""
+    number_kinds = tuple(range(9))
+    man_kinds = (0, 8) if players == 3 else number_kinds
+    suits = [_complete_suit_vectors(9, players == 4, man_kinds),
+             _complete_suit_vectors(9, True, number_kinds),
+             _complete_suit_vectors(9, True, number_kinds),
+             _complete_suit_vectors(7, False, tuple(range(7)))]
+
+    def law(vectors: list[set[tuple[int, ...]]]) -> tuple[int, int]:
+        """(deals, hands) of 14 tiles made of one vector per suit, one of them with the pair
+        (a suit holds the pair iff its tile count is 2 mod 3)."""
+        states = {(0, 0): (1, 1)}
+        for suit in vectors:
+            nxt: dict[tuple[int, int], tuple[int, int]] = {}
+            for (tiles, pairs), (d, h) in states.items():
+                for v in suit:
+                    key = (tiles + sum(v), pairs + (sum(v) % 3 == 2))
+                    if key[0] <= 14 and key[1] <= 1:
+                        old = nxt.get(key, (0, 0))
+                        nxt[key] = (old[0] + d * prod(comb(4, c) for c in v), old[1] + h)
+            states = nxt
+        return states[(14, 1)]
+
+    standard = law(suits)
+    both = law([{v for v in suit if set(v) <= {0, 2}} for suit in suits])  # pairs only
+    kinds = 34 if players == 4 else 27
+    chiitoitsu = (comb(kinds, 7) * 6 ** 7, comb(kinds, 7))
+    kokushi = (13 * 6 * 4 ** 12, 13)
+    every = tuple(s + c + k - b for s, c, k, b in zip(standard, chiitoitsu, kokushi, both,
+                                                      strict=True))
+    for form, (deals, hands) in (("standard", standard), ("all", every)):
+        dist = shanten_distribution(14, form, players)
+        assert (dist.deals[-1], dist.hands[-1]) == (deals, hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 3])
+def test_tenpai_hands_by_removing_a_tile_from_winning_shapes(players: int) -> None:
+    """The shanten-0 cell of M = 13, standard form, from the winning shapes: a suit vector
+    either is complete (C) or becomes complete with one more tile (T = C − e_k); a hand is
+    tenpai iff one suit plays T, the others C, and the completed hand has one pair."""
+    number_kinds = tuple(range(9))
+    man_kinds = (0, 8) if players == 3 else number_kinds
+    complete = [_complete_suit_vectors(9, players == 4, man_kinds),
+                _complete_suit_vectors(9, True, number_kinds),
+                _complete_suit_vectors(9, True, number_kinds),
+                _complete_suit_vectors(7, False, tuple(range(7)))]
+    Options = frozenset[tuple[int, int]]  # reachable (suits playing T, pairs) so far
+    states: dict[tuple[int, Options], tuple[int, int]] = {(0, frozenset({(0, 0)})): (1, 1)}
+    for suit in complete:
+        one_short = {(*v[:k], v[k] - 1, *v[k + 1:]) for v in suit for k in range(len(v))
+                     if v[k] >= 1}
+        nxt: dict[tuple[int, Options], tuple[int, int]] = {}
+        for v in suit | one_short:
+            roles = set()
+            if v in suit:
+                roles.add((0, int(sum(v) % 3 == 2)))
+            if v in one_short:
+                roles.add((1, int((sum(v) + 1) % 3 == 2)))
+            weight = prod(comb(4, c) for c in v)
+            for (tiles, options), (d, h) in states.items():
+                reach = frozenset((a + x, b + y) for a, b in options for x, y in roles
+                                  if a + x <= 1 and b + y <= 1)
+                if reach and tiles + sum(v) <= 13:
+                    key = (tiles + sum(v), reach)
+                    old = nxt.get(key, (0, 0))
+                    nxt[key] = (old[0] + d * weight, old[1] + h)
+        states = nxt
+    deals = sum(d for (tiles, reach), (d, _) in states.items() if tiles == 13 and (1, 1) in reach)
+    hands = sum(h for (tiles, reach), (_, h) in states.items() if tiles == 13 and (1, 1) in reach)
+    dist = shanten_distribution(13, "standard", players)
+    assert (dist.deals[0], dist.hands[0]) == (deals, hands)
