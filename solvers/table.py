@@ -24,7 +24,8 @@ API (stable; other modules rely on it)
     ``mjasp/data/shanten_tables.npz``.
 ``signature_tables()``
     the compact form: ``(number_ids, number_sigs, honor_ids, honor_sigs)`` — a
-    signature id per vector (``uint16``) and the few distinct 10-value rows.
+    signature id per vector (``uint16``) and the few distinct 10-value rows (126 number
+    rows used by vectors, plus 10 for three-player manzu; 55 honor rows).
 ``suit_values(counts, honors, cap=None)``
     ``u_0..u_4, v_0..v_4`` of one suit as a 10-tuple; ``cap`` (per-kind upper bounds on
     the target, e.g. ``4 −`` tiles already in declared melds, or 0 for kinds not in the
@@ -34,6 +35,19 @@ API (stable; other modules rely on it)
     of the union of the two suits.
 ``replacement_number(rows, melds)``
     ``v_melds`` of the combination of a sequence of rows.
+``batch_standard(counts, melds=4, three_player=False)``
+    standard-form replacement numbers of an ``(N, 34)`` array (``uint8``, no validation);
+    ``batch_replacement`` adds seven pairs / thirteen orphans.
+``standard_replacement(counts, melds)`` / ``closed_replacement(counts, melds, special)``
+    one hand, pure Python: base-5 indices and byte lookups (the single-call hot path).
+``capped_standard(counts, melds, cap)``
+    one hand with per-kind caps (declared melds, three-player manzu).
+
+The four-copy limit is per kind, so it is per suit: the tables assume a cap of 4 on
+every kind and the (min,+) combination of suits is exact. Declared melds lower the cap
+of their kinds (a pon of 1m leaves one 1m for the hand's shape) and three-player manzu
+caps 2m-8m at 0; those suits go through the capped DP (``suit_values(..., cap=...)``),
+or, for three-player manzu without melds, through 25 precomputed rows.
 
 >>> row = suit_values((1, 1, 0, 0, 0, 0, 0, 0, 0), honors=False)   # 12m
 >>> row[:5], row[5:]
