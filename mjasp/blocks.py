@@ -65,7 +65,7 @@ class Block(NamedTuple):
         return digits + suit_of(self.tile)
 
     def sort_key(self) -> tuple[int, int]:
-        """Blocks print and compare in tile order, then kind order."""
+        """The canonical storage order: tile, then kind (readings compare in this order)."""
         return (self.tile, self.kind)
 
 
@@ -109,12 +109,29 @@ class Decomposition:
         pairs = [b for b in self.blocks if b.kind is BlockKind.PAIR]
         return pairs[0] if self.form is Form.STANDARD and pairs else None
 
+    def display_blocks(self) -> tuple[Block, ...]:
+        """The blocks as players read them: by their tiles (111m before 123m), and in
+        the standard form the pair last.
+
+        >>> d = Decomposition.of([Block(BlockKind.PAIR, 1), Block(BlockKind.SEQUENCE, 0),
+        ...                       Block(BlockKind.TRIPLET, 0)])
+        >>> [str(b) for b in d.display_blocks()]
+        ['111m', '123m', '22m']
+        """
+        standard = self.form is Form.STANDARD
+        return tuple(sorted(self.blocks, key=lambda b: (
+            standard and b.kind is BlockKind.PAIR, b.tiles())))
+
     def sort_key(self) -> tuple[Any, ...]:
-        """Readings list in form order, then by their blocks."""
+        """The canonical list order: form, then the blocks in storage order."""
         return (FORM_ORDER[self.form], tuple(b.sort_key() for b in self.blocks), self.melds)
 
+    def display_key(self) -> tuple[Any, ...]:
+        """The order in which a person reads a list of readings: form, then as printed."""
+        return (FORM_ORDER[self.form], tuple(b.tiles() for b in self.display_blocks()))
+
     def __str__(self) -> str:
-        parts = [str(b) for b in self.blocks] + [str(m) for m in self.melds]
+        parts = [str(b) for b in self.display_blocks()] + [str(m) for m in self.melds]
         return " ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
@@ -123,7 +140,7 @@ class Decomposition:
             "form": self.form.value,
             "text": str(self),
             "blocks": [{"kind": b.kind.name.lower(), "tile": tile_name(b.tile), "text": str(b)}
-                       for b in self.blocks],
+                       for b in self.display_blocks()],
             "melds": [m.to_json() for m in self.melds],
         }
 

@@ -46,7 +46,7 @@ def assemble(counts: Sequence[int], melds: tuple[Meld, ...],
     >>> assemble(Hand.parse("11m11p11s11z").counts, (), pair_position)
     []
     >>> [str(d) for d in assemble(Hand.parse("11m123p").counts, (), pair_position)]
-    ['11m 123p']
+    ['123p 11m']
     """
     suits = [tuple(counts[base:base + size]) for base, size, _ in SUIT_SLICES]
     if [sum(suit) % 3 for suit in suits].count(2) != 1:

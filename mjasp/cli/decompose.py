@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from mjasp.blocks import Decomposition
 from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
 from mjasp.decomposition import DECOMPOSERS, DEFAULT_DECOMPOSER, decompose
 from mjasp.hand import Hand
@@ -26,7 +27,7 @@ def decompose_command(hand: Hand, solver: str, rules: Rules, as_json: bool) -> N
         standard    123m 123m 123m 456p 77p
         standard    111m 222m 333m 456p 77p
     """
-    readings = decompose(hand, solver=solver, rules=rules)
+    readings = sorted(decompose(hand, solver=solver, rules=rules), key=Decomposition.display_key)
     if as_json:
         emit_json({"hand": str(hand), "winning": bool(readings),
                    "readings": [d.to_json() for d in readings]})
