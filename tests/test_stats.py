@@ -188,18 +188,23 @@ def _complete_suit_vectors(kinds: int, sequences: bool,
     return vectors
 
 
+def _complete_suits(players: int) -> list[set[tuple[int, ...]]]:
+    """Complete vectors of man, pin, sou, honors (sanma: the man suit has only 1m and 9m)."""
+    number_kinds = tuple(range(9))
+    man_kinds = (0, 8) if players == 3 else number_kinds
+    return [_complete_suit_vectors(9, players == 4, man_kinds),
+            _complete_suit_vectors(9, True, number_kinds),
+            _complete_suit_vectors(9, True, number_kinds),
+            _complete_suit_vectors(7, False, tuple(range(7)))]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [4, 3])
 def test_complete_hands_by_listing_every_winning_shape(players: int) -> None:
     """The −1 cell of M = 14, from the winning shapes themselves: per suit every union of
     melds and a pair, multiplied over suits with 14 tiles in all; then add seven pairs and
     thirteen orphans and take away the hands that are both seven pairs and standard."""
-    number_kinds = tuple(range(9))
-    man_kinds = (0, 8) if players == 3 else number_kinds
-    suits = [_complete_suit_vectors(9, players == 4, man_kinds),
-             _complete_suit_vectors(9, True, number_kinds),
-             _complete_suit_vectors(9, True, number_kinds),
-             _complete_suit_vectors(7, False, tuple(range(7)))]
+    suits = _complete_suits(players)
 
     def law(vectors: list[set[tuple[int, ...]]]) -> tuple[int, int]:
         """(deals, hands) of 14 tiles made of one vector per suit, one of them with the pair
@@ -234,12 +239,7 @@ def test_tenpai_hands_by_removing_a_tile_from_winning_shapes(players: int) -> No
     """The shanten-0 cell of M = 13, standard form, from the winning shapes: a suit vector
     either is complete (C) or becomes complete with one more tile (T = C − e_k); a hand is
     tenpai iff one suit plays T, the others C, and the completed hand has one pair."""
-    number_kinds = tuple(range(9))
-    man_kinds = (0, 8) if players == 3 else number_kinds
-    complete = [_complete_suit_vectors(9, players == 4, man_kinds),
-                _complete_suit_vectors(9, True, number_kinds),
-                _complete_suit_vectors(9, True, number_kinds),
-                _complete_suit_vectors(7, False, tuple(range(7)))]
+    complete = _complete_suits(players)
     Options = frozenset[tuple[int, int]]  # reachable (suits playing T, pairs) so far
     states: dict[tuple[int, Options], tuple[int, int]] = {(0, frozenset({(0, 0)})): (1, 1)}
     for suit in complete:
