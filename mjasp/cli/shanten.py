@@ -45,11 +45,12 @@ def shanten_command(hand: Hand, visible: str, form: str | None, solver: str, rul
       $ mjasp shanten 1112345678999m5z
       1112345678999m5z: tenpai (standard)
         standard    tenpai
-        chiitoitsu  5-shanten
-        kokushi     8-shanten
+        chiitoitsu  4-shanten
+        kokushi     9-shanten
       discard  after      tiles  draw
       5z       tenpai     23     1m 2m 3m 4m 5m 6m 7m 8m 9m
-      1m       1-shanten  ...
+      2m       tenpai     3      5z
+      ...
     """
     result = shanten_forms(hand, rules=rules, solver=solver)
     before_draw = hand.concealed_count % 3 == 1
