@@ -39,6 +39,9 @@ ENCODINGS = importlib.resources.files("mjasp.encodings")
 BLOCK_KINDS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "quad": BlockKind.QUAD,
                "pair": BlockKind.PAIR, "single": BlockKind.SINGLE}
 
+#: The inputs mjasp sets from the hand facts, and the hand fact to write instead.
+INPUTS = {("hold", 2): 'count("1m",3)', ("called", 2): 'meld(chi,"789s")'}
+
 #: Where a suit's counts are placed to be solved alone: 1m-9m for numbers, 1z-7z for honors.
 SUIT_BASE = {False: 0, True: 27}
 
@@ -156,6 +159,12 @@ class HandProgram:
         atoms = self.control.symbolic_atoms
         facts = []
         for name, arity, _ in sorted(atoms.signatures):
+            if (name, arity) in INPUTS:
+                # mjasp sets these per hand; a fact would fight the assumptions
+                for atom in atoms.by_signature(name, arity):
+                    if atom.is_fact:
+                        raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
+                                        f"the hand facts; write {INPUTS[name, arity]}")
             if name not in SHAPES:
                 continue
             for atom in atoms.by_signature(name, arity):

@@ -99,6 +99,8 @@ def test_clingo_errors_are_file_line_message(tmp_path: Path, text: str, line: in
     ('count("1m",2). count("1m",3).', r"counted twice"),
     ('{ hand("11122233344455m") }.', r"must be plain facts"),
     ("p.", r"no hand facts"),
+    ('hand("11122233344455m"). hold(0,3).', r"hold/2 is set by mjasp"),
+    ('hand("11122233344455m"). called(pon,27).', r"called/2 is set by mjasp"),
 ])
 def test_wrong_hand_facts_are_one_line_exit_2(tmp_path: Path, text: str, pattern: str) -> None:
     assert_one_line_error(*run("solve", write(tmp_path, text)), pattern)
