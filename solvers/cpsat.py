@@ -16,9 +16,8 @@ melds, 0 for kinds not in the wall), ``deficit_k ≥ w_k − h_k`` and ``deficit
 Models are built once and reused: a hand only changes variable domains (the held
 counts are variables fixed to one value, the caps are the upper bounds of ``w_k``, the
 meld count is a fixed variable), which the proto allows editing in place. Measured
-(``benchmarks/bench_shanten.py``): building the standard model costs about 0.5 ms of
-the ~10 ms a hand takes, so reuse saves ~5%; the solve itself (LP cuts, a little
-search) dominates. The shared models make these functions unsafe to call from several
+on a busy 2-core machine: building the standard model costs about 1.2 ms, the solve
+10-15 ms (LP cuts and a little search), so reuse saves roughly a tenth. The shared models make these functions unsafe to call from several
 threads at once.
 
 >>> replacement([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25, 4, [4] * 34, "standard") - 1
