@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mjasp.blocks import Form
+from mjasp.blocks import Decomposition, Form
 from mjasp.cli import main
 from mjasp.cli.verify import reference_engine
 from mjasp.hand import Hand
@@ -39,7 +39,9 @@ def expected_readings(hand: Hand, rules: Rules) -> list[str]:
     # a tile the variant takes out of the wall leaves no reading (decompose would refuse it)
     if any(n and kind not in rules.tile_kinds for kind, n in enumerate(hand.total_counts())):
         return []
-    return [str(d) for d in reference_engine("backtrack-dedupe")(hand, rules)]
+    # the CLI lists readings in the order a person reads them
+    readings = reference_engine("backtrack-dedupe")(hand, rules)
+    return [str(d) for d in sorted(readings, key=Decomposition.display_key)]
 
 
 def solve_json(*files: Path) -> dict[str, object]:

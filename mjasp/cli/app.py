@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
+from mjasp.blocks import Decomposition
 from mjasp.errors import MjaspError
 from mjasp.hand import Hand
 from mjasp.rules import ALIASES, RULES, Rules, find_rules
@@ -85,6 +86,24 @@ def rules_option(func: F) -> F:
 def emit_json(data: Any) -> None:
     """Print ``data`` as indented JSON."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
+                  **context: Any) -> None:
+    """Print a hand's readings in the order a person reads them, as text or JSON.
+
+    ``context`` adds fields to the JSON document (the files read, the rules, ...).
+    A hand with no reading is an answer, not an error: "no readings".
+    """
+    ordered = sorted(readings, key=Decomposition.display_key)
+    if as_json:
+        emit_json({**context, "hand": str(hand), "winning": bool(ordered),
+                   "readings": [d.to_json() for d in ordered]})
+        return
+    noun = "reading" if len(ordered) == 1 else "readings"
+    click.echo(f"{hand}: {len(ordered) or 'no'} {noun}")
+    for reading in ordered:
+        click.echo(f"  {reading.form.value:<11} {reading}")
 
 
 __all__ = [

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from mjasp.blocks import Decomposition
-from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
+from mjasp.cli.app import HAND, echo_readings, json_option, main, rules_option
 from mjasp.decomposition import DECOMPOSERS, DEFAULT_DECOMPOSER, decompose
 from mjasp.hand import Hand
 from mjasp.rules import Rules
@@ -24,15 +23,7 @@ def decompose_command(hand: Hand, solver: str, rules: Rules, as_json: bool) -> N
     Example:
       $ mjasp decompose 111222333m45677p
       111222333m45677p: 2 readings
-        standard    123m 123m 123m 456p 77p
         standard    111m 222m 333m 456p 77p
+        standard    123m 123m 123m 456p 77p
     """
-    readings = sorted(decompose(hand, solver=solver, rules=rules), key=Decomposition.display_key)
-    if as_json:
-        emit_json({"hand": str(hand), "winning": bool(readings),
-                   "readings": [d.to_json() for d in readings]})
-        return
-    noun = "reading" if len(readings) == 1 else "readings"
-    click.echo(f"{hand}: {len(readings) or 'no'} {noun}")
-    for reading in readings:
-        click.echo(f"  {reading.form.value:<11} {reading}")
+    echo_readings(hand, decompose(hand, solver=solver, rules=rules), as_json)

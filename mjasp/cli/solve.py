@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.cli.app import echo_readings, json_option, main, rules_option
 from mjasp.decomposition import check_complete
 from mjasp.rules import Rules
 
@@ -38,7 +38,7 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], rules: Rules
     Example:
       $ mjasp solve examples/hands/four_readings.lp
       11122233344455m: 4 readings
-        standard    123m 123m 123m 444m 55m
+        standard    111m 222m 333m 444m 55m
         ...
     """
     from mjasp.solvers.asp import HandProgram  # clingo loads only for this command
@@ -47,15 +47,8 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], rules: Rules
     program = HandProgram(rules, [str(f) for f in files], arguments)
     hand = program.hand_facts()
     check_complete(hand, rules)
-    readings = program.readings(hand)
-    if as_json:
-        emit_json({"files": [str(f) for f in files], "hand": str(hand), "rules": rules.name,
-                   "winning": bool(readings), "readings": [d.to_json() for d in readings]})
-        return
-    noun = "reading" if len(readings) == 1 else "readings"
-    click.echo(f"{hand}: {len(readings) or 'no'} {noun}")
-    for reading in readings:
-        click.echo(f"  {reading.form.value:<11} {reading}")
+    echo_readings(hand, program.readings(hand), as_json,
+                  files=[str(f) for f in files], rules=rules.name)
 
 
 def _check_consts(values: tuple[str, ...]) -> tuple[str, ...]:
