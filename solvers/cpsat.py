@@ -13,12 +13,12 @@ distance ``Σ max(0, w_k − h_k)`` from the hand ``h`` (seed 001's replacement 
 ``0 ≤ w_k ≤ cap_k ≤ 4`` is the four-copy limit (``cap_k`` = 4 minus copies in declared
 melds, 0 for kinds not in the wall), ``deficit_k ≥ w_k − h_k`` and ``deficit_k ≥ 0``.
 
-Models are built once and reused: a hand only changes variable domains (the held
-counts are variables fixed to one value, the caps are the upper bounds of ``w_k``, the
-meld count is a fixed variable), which the proto allows editing in place. Measured
+Models are built once and reused: a hand only changes bounds in the proto, edited in
+place (the held count is the right-hand side of ``deficit_k − w_k ≥ −h_k``, the cap
+that of ``w_k ≤ cap_k``, the meld count a variable fixed to one value). Measured
 on a busy 2-core machine: building the standard model costs about 1.2 ms, the solve
-10-15 ms (LP cuts and a little search), so reuse saves roughly a tenth. The shared models make these functions unsafe to call from several
-threads at once.
+10-15 ms (LP cuts and a little search), so reuse saves roughly a tenth. The shared models
+make these functions unsafe to call from several threads at once.
 
 >>> replacement([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25, 4, [4] * 34, "standard") - 1
 0
@@ -40,12 +40,15 @@ HAND_SUITS = ((9, True), (9, True), (9, True), (7, False))
 
 
 class _Model:
-    """A model whose per-hand data are the domains of some variables."""
+    """A model whose per-hand data are the bounds of two constraints per kind."""
 
     def __init__(self) -> None:
         self.model = cp_model.CpModel()
-        self.held: list[cp_model.IntVar] = []
-        self.shape: list[cp_model.IntVar] = []  # w_k, bounded by the cap
+        # (constraint index, its bound when h_k = 0 / cap_k = 4): a constant term of w_k
+        # is folded into the bound, so a hand shifts the stored bound rather than set it
+        self.deficit_rows: list[tuple[int, int]] = []  # deficit_k − w_k ≥ −h_k
+        self.cap_rows: list[tuple[int, int]] = []  # w_k ≤ cap_k
+        self.deficits: list[cp_model.IntVar] = []
         self.solver = cp_model.CpSolver()
         params = self.solver.parameters
         params.num_workers = 1  # one core
@@ -54,29 +57,29 @@ class _Model:
         params.symmetry_level = 0
         params.cp_model_probing_level = 0
 
-    def _kind(self) -> tuple[cp_model.IntVar, cp_model.IntVar, cp_model.IntVar]:
-        """The held count, the target count and the deficit of one new kind."""
-        k = len(self.held)
-        held = self.model.new_int_var(0, 4, f"h{k}")
-        shape = self.model.new_int_var(0, 4, f"w{k}")
-        deficit = self.model.new_int_var(0, 4, f"d{k}")
-        self.model.add(deficit >= shape - held)
-        self.held.append(held)
-        self.shape.append(shape)
-        return held, shape, deficit
+    def _kind(self, shape: cp_model.LinearExpr) -> None:
+        """Add a kind whose target count is the expression ``shape`` (w_k)."""
+        deficit = self.model.new_int_var(0, 4, f"d{len(self.deficits)}")
+        # the hand's count and the cap are constraint bounds, set per solve
+        rows = self.model.proto.constraints
+        index = self.model.add(deficit - shape >= 0).index
+        self.deficit_rows.append((index, rows[index].linear.domain[0]))
+        index = self.model.add(shape <= 4).index
+        self.cap_rows.append((index, rows[index].linear.domain[1]))
+        self.deficits.append(deficit)
 
-    @staticmethod
-    def _fix(var: cp_model.IntVar, low: int, high: int | None = None) -> None:
-        domain = var.proto.domain  # editing the proto in place: no rebuild per hand
+    def _fix(self, var: cp_model.IntVar, low: int, high: int | None = None) -> None:
+        domain = self.model.proto.variables[var.index].domain  # edited in place
         domain[0] = low
         domain[1] = low if high is None else high
 
     def solve(self, counts: Sequence[int], cap: Sequence[int]) -> int | None:
         """The minimum distance for these counts and caps; None when no shape fits."""
-        for var, held in zip(self.held, counts, strict=True):
-            self._fix(var, int(held))
-        for var, limit in zip(self.shape, cap, strict=True):
-            self._fix(var, 0, min(4, int(limit)))
+        rows = self.model.proto.constraints
+        for (row, bound), held in zip(self.deficit_rows, counts, strict=True):
+            rows[row].linear.domain[0] = bound - int(held)
+        for (row, bound), limit in zip(self.cap_rows, cap, strict=True):
+            rows[row].linear.domain[1] = bound - 4 + min(4, int(limit))
         status = self.solver.solve(self.model)
         if status == cp_model.INFEASIBLE:
             return None
@@ -92,25 +95,22 @@ class StandardModel(_Model):
         super().__init__()
         melds: list[cp_model.IntVar] = []
         pairs: list[cp_model.IntVar] = []
-        deficits = []
         for size, sequences in suits:
-            kinds = [self._kind() for _ in range(size)]
             starts = [self.model.new_int_var(0, 4, "seq") for _ in range(size - 2)
                       ] if sequences else []
-            for i, (_, shape, deficit) in enumerate(kinds):
+            for i in range(size):
                 triplet = self.model.new_bool_var("triplet")
                 pair = self.model.new_bool_var("pair")
                 covering = [starts[j] for j in range(max(0, i - 2), min(i + 1, len(starts)))]
-                self.model.add(shape == sum(covering) + 3 * triplet + 2 * pair)
+                self._kind(sum(covering) + 3 * triplet + 2 * pair)
                 melds.append(triplet)
                 pairs.append(pair)
-                deficits.append(deficit)
             melds += starts
         self.melds = self.model.new_int_var(0, 4, "melds")
         self.pairs = self.model.new_int_var(0, 1, "pairs")
         self.model.add(sum(melds) == self.melds)
         self.model.add(sum(pairs) == self.pairs)
-        self.model.minimize(sum(deficits))
+        self.model.minimize(sum(self.deficits))
 
     def distance(self, counts: Sequence[int], cap: Sequence[int], melds: int,
                  pairs: int = 1) -> int | None:
@@ -126,15 +126,12 @@ class SevenPairsModel(_Model):
     def __init__(self, quads_as_two_pairs: bool) -> None:
         super().__init__()
         pairs = []
-        deficits = []
         for _ in range(34):
-            _, shape, deficit = self._kind()
             count = self.model.new_int_var(0, 2 if quads_as_two_pairs else 1, "pairs")
-            self.model.add(shape == 2 * count)
+            self._kind(2 * count)
             pairs.append(count)
-            deficits.append(deficit)
         self.model.add(sum(pairs) == 7)
-        self.model.minimize(sum(deficits))
+        self.model.minimize(sum(self.deficits))
 
 
 class ThirteenOrphansModel(_Model):
@@ -143,18 +140,15 @@ class ThirteenOrphansModel(_Model):
     def __init__(self) -> None:
         super().__init__()
         doubled = []
-        deficits = []
         for kind in range(34):
-            _, shape, deficit = self._kind()
             if kind in TERMINALS_AND_HONORS:
                 twice = self.model.new_bool_var("twice")
-                self.model.add(shape == 1 + twice)
+                self._kind(1 + twice)
                 doubled.append(twice)
             else:
-                self.model.add(shape == 0)
-            deficits.append(deficit)
+                self._kind(0 * self.model.new_bool_var("unused"))
         self.model.add(sum(doubled) == 1)
-        self.model.minimize(sum(deficits))
+        self.model.minimize(sum(self.deficits))
 
 
 @functools.cache
