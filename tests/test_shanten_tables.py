@@ -8,7 +8,7 @@ What is exhaustive and what is sampled:
   and the rest), all ten values each.
 * table == brute force by direct distance to every listed shape: EXHAUSTIVE over the
   43,130 honor vectors of at most 14 tiles; a seeded sample of 4,000 number vectors.
-* table == CP-SAT: EXHAUSTIVE over every vector of at most 3 tiles (220 number, 120
+* table == CP-SAT: EXHAUSTIVE over every vector of at most 4 tiles (715 number, 330
   honor) plus a seeded sample of 60 number and 30 honor vectors of 4..14 tiles.
 * capped values (declared melds, three-player manzu): the table's capped DP == brute
   force on 3,000 seeded vectors with random caps.
@@ -99,7 +99,7 @@ def _cpsat_sample(length: int, count: int, rng: np.random.Generator) -> list[tup
 def test_cpsat_equals_table(honors) -> None:
     length = 7 if honors else 9
     rng = np.random.default_rng(SEED + honors)
-    sample = vectors(length, 3) + _cpsat_sample(length, 30 if honors else 60, rng)
+    sample = vectors(length, 4) + _cpsat_sample(length, 30 if honors else 60, rng)
     for v in sample:
         assert cpsat.suit_values(v, honors) == table.suit_values(v, honors), v
 
