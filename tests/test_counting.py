@@ -117,5 +117,5 @@ def test_cli_count() -> None:
     assert result.exit_code == 0 and str(count_hands(13)) in result.output
     bad = runner.invoke(main, ["count", "--tiles", "-1"])
     assert bad.exit_code == 2
-    assert bad.output.startswith("mjasp: error: count: ") and bad.output.count("\n") == 1
+    assert bad.output.startswith("mjasp: error: ") and bad.output.count("\n") == 1
     assert runner.invoke(main, ["count", "--tiles", "3", "--players", "5"]).exit_code == 2

@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 from math import comb
-from typing import Any
 
 import click
 
 from mjasp.cli.app import emit_json, json_option, main
 from mjasp.counting import count_dp, count_series, tile_set
-from mjasp.errors import HandError, MjaspError
+from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.sampling import sample_ids, wall_ids
 from mjasp.stats import FORMS, check_request, shanten_distribution
-
-
-class _OneLineErrors(click.Command):
-    """Turn click's usage errors (three lines with a usage hint) into one ``MjaspError``,
-    which the group prints as ``mjasp: error: ...`` with exit code 2."""
-
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
-        try:
-            return super().make_context(info_name, args, parent, **extra)
-        except click.UsageError as error:
-            raise MjaspError(f"{info_name}: {error.format_message()}") from error
-
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")
@@ -34,7 +20,7 @@ _PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
                         help="4, or 3 for the sanma wall (no 2m-8m).")
 
 
-@main.command("count", cls=_OneLineErrors)
+@main.command("count")
 @_TILES
 @click.option("--red", is_flag=True, help="Tell the red fives apart from the other fives.")
 @_PLAYERS
@@ -66,7 +52,7 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
         raise click.ClickException("the two counting methods disagree")
 
 
-@main.command("generate", cls=_OneLineErrors)
+@main.command("generate")
 @_TILES
 @click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
               help="Number of hands.")
@@ -94,7 +80,7 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) 
         click.echo(" ".join(map(str, ids)) if fmt == "ids" else str(Hand.from_ids(ids)))
 
 
-@main.command("stats", cls=_OneLineErrors)
+@main.command("stats")
 @click.option("--tiles", "-m", "tiles", type=click.IntRange(1, 14), default=13,
               show_default=True, help="Tiles per hand (3n+1 or 3n+2).")
 @click.option("--form", type=click.Choice(FORMS), default="all", show_default=True,
