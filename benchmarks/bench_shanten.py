@@ -124,9 +124,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         "mahjong Shanten.calculate_shanten(list)")
     print(f"table load (file read + lookup structures + first call): {table_load * 1e3:.0f} ms;"
           f" import mjasp before it: {package_import * 1e3:.0f} ms (best of 3 fresh processes)")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"{'engine':<50} {'hands':>9} {'us/hand':>10} {'hands/s':>12} {'vs mahjong':>11}")
     for name, count, seconds in rows:
-        ratio = f"{reference / seconds:.1f}x" if reference else "-"
+        ratio = f"{reference / seconds:.3g}x" if reference else "-"
         print(f"{name:<50} {count:>9} {seconds * 1e6:>10.3f} {1 / seconds:>12,.0f} {ratio:>11}")
     agree = shanten_batch(hands)
     checks = [int(agree[i]) == shanten(objects[i]) for i in range(0, n, 97)]
