@@ -36,7 +36,7 @@ from mjasp.decomposition import as_hand, check_tiles_in_set
 from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import brute, cpsat, table
+from mjasp.solvers import brute, table
 from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, TERMINALS_AND_HONORS, Tile, tile_kind, tile_name
 
 #: Shanten engines by name.
@@ -101,6 +101,9 @@ def _replacement(problem: _Problem, form: Form, solver: str) -> int:
             return table.capped_standard(counts, melds, problem.cap)
         return _table_min(problem, (form,))
     if solver == "cpsat":
+        # imported here: ortools costs a third of a second that table users never need
+        from mjasp.solvers import cpsat
+
         return cpsat.replacement(counts, melds, _full_cap(problem), form.value,
                                  rules.chiitoitsu_quad)
     if solver == "brute":
