@@ -14,12 +14,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCUMENTS = (README, ROOT / "examples" / "README.md")
 
 
 def transcripts() -> list[tuple[str, str]]:
     """(command, expected output) for each ``$ mjasp`` line of an indented block."""
     found = []
-    lines = README.read_text(encoding="utf-8").splitlines()
+    lines = [line for doc in DOCUMENTS for line in doc.read_text(encoding="utf-8").splitlines()]
     for i, line in enumerate(lines):
         match = re.match(r"^    \$ (mjasp .*)$", line)
         if not match:
@@ -37,7 +38,8 @@ def test_the_readme_has_transcripts() -> None:
     assert len(transcripts()) >= 15
 
 
-@pytest.mark.parametrize(("command", "expected"), transcripts(), ids=lambda v: v.split("\n")[0][:50])
+@pytest.mark.parametrize(("command", "expected"), transcripts(),
+                         ids=lambda v: v.split("\n")[0][:50])
 def test_transcript(command: str, expected: str) -> None:
     # run as a user would, from the repository (examples/ paths are relative to it)
     mjasp = [sys.executable, "-m", "mjasp"]
