@@ -13,10 +13,10 @@ alongside for scale (it lists standard and seven-pairs readings only).
 
 from __future__ import annotations
 
-import argparse
+from collections.abc import Callable
 
 import clingo
-from common import SEED, per_call_us, print_table, winning_hands
+from common import hands_from_command_line, per_call_us, print_table
 from mahjong.hand_calculating.divider import HandDivider
 
 from mjasp import Decomposition, Hand
@@ -50,13 +50,10 @@ class ExternalsMode:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=SEED)
-    args = parser.parse_args()
-    hands = winning_hands(args.hands, args.seed)
+    hands, seed = hands_from_command_line(__doc__ or "")
     program = asp.HandProgram()
-    modes = {"fresh Control per hand": asp.decompose_cold,
+    modes: dict[str, Callable[[Hand], list[Decomposition]]] = {
+             "fresh Control per hand": asp.decompose_cold,
              "one grounding + assumptions": program.readings,
              "one grounding + assign_external": ExternalsMode()}
     answers = {name: [run(h) for h in hands] for name, run in modes.items()}
@@ -65,7 +62,7 @@ def main() -> None:
     tiles = [list(h.counts) for h in hands]
     times["mahjong HandDivider"] = per_call_us(HandDivider.divide_hand, tiles)
     base = times["one grounding + assumptions"]
-    print(f"{len(hands)} seeded random winning hands (seed {args.seed}); "
+    print(f"{len(hands)} seeded random winning hands (seed {seed}); "
           "all three ASP modes give the same readings")
     print_table(["mode", "us/hand", "x assumptions"],
                 [(name, t, t / base) for name, t in times.items()])

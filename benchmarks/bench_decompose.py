@@ -11,13 +11,12 @@ same number when an engine has no cache). Ratios are mahjong's time over the eng
 
 from __future__ import annotations
 
-import argparse
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from common import SEED, per_call_us, print_table, winning_hands
+from common import hands_from_command_line, per_call_us, print_table
 from mahjong.hand_calculating.divider import HandDivider
 
 import mjasp
@@ -73,11 +72,7 @@ def agreement(hands: list[Hand]) -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=SEED)
-    args = parser.parse_args()
-    hands = winning_hands(args.hands, args.seed)
+    hands, seed = hands_from_command_line(__doc__ or "")
 
     timings = {}
     for engine in ENGINES:
@@ -90,7 +85,7 @@ def main() -> None:
     rows = [(name, cold, warm, base_cold / cold, base_warm / warm)
             for name, (cold, warm) in timings.items()]
     forms = {f: sum(mjasp.decompose(h)[0].form is f for h in hands) for f in Form}
-    print(f"{len(hands)} seeded random winning hands (seed {args.seed}): "
+    print(f"{len(hands)} seeded random winning hands (seed {seed}): "
           + ", ".join(f"{n} {f.value}" for f, n in forms.items()))
     print_table(["engine", "cold us/hand", "warm us/hand", "mahjong/cold", "mahjong/warm"],
                 rows)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from math import comb
 
 import xiangting
@@ -41,7 +41,7 @@ def main() -> None:
 
     print(f"\nsample of {args.deals:,} deals, seed {args.seed}, four players")
     print(f"{'M':>3} {'form':>9} {'chi2':>8} {'dof':>4} {'p':>10}")
-    timings: dict[str, float] = Counter()
+    timings: defaultdict[str, float] = defaultdict(float)
     for m in (13, 14):
         start = time.perf_counter()
         counts = sample_counts(args.deals, m, seed=args.seed)

@@ -6,6 +6,7 @@ Run a benchmark as a script from the repository root, e.g.
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -19,6 +20,15 @@ SEED = 2024
 def winning_hands(n: int = 2000, seed: int = SEED, **options: Any) -> list[Hand]:
     """``n`` seeded random complete hands (see ``mjasp.random_winning_hands``)."""
     return random_winning_hands(n, seed=seed, **options)
+
+
+def hands_from_command_line(description: str) -> tuple[list[Hand], int]:
+    """The seeded complete hands a benchmark runs on, and the seed: ``--hands N --seed S``."""
+    parser = argparse.ArgumentParser(description=description.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args()
+    return winning_hands(args.hands, args.seed), args.seed
 
 
 def per_call_us(func: Callable[[Any], object], items: Sequence[Any],

@@ -20,7 +20,7 @@ one per bracket group:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -152,7 +152,7 @@ class Hand:
         return _parse(text)
 
     @classmethod
-    def from_counts(cls, counts: Sequence[int], melds: Iterable[Meld] = ()) -> Hand:
+    def from_counts(cls, counts: Iterable[int], melds: Iterable[Meld] = ()) -> Hand:
         """A hand from 34 counts (numpy arrays welcome).
 
         >>> str(Hand.from_counts([2] + [0] * 33))

@@ -93,13 +93,14 @@ def closed_hands() -> np.ndarray:
 
 
 @pytest.mark.slow
-def test_closed_hands_batch_equals_brute_force(closed_hands, lattice) -> None:
+def test_closed_hands_batch_equals_brute_force(closed_hands: np.ndarray,
+                                               lattice: dict[bool, np.ndarray]) -> None:
     expected = brute_combine(closed_hands, lattice) - 1
     assert np.array_equal(shanten_batch(closed_hands, form="standard"), expected)
 
 
 @pytest.mark.slow
-def test_closed_hands_single_calls_equal_batch(closed_hands) -> None:
+def test_closed_hands_single_calls_equal_batch(closed_hands: np.ndarray) -> None:
     batch = shanten_batch(closed_hands)
     for form in Form:
         per_form = shanten_batch(closed_hands, form=form)
@@ -109,7 +110,7 @@ def test_closed_hands_single_calls_equal_batch(closed_hands) -> None:
 
 
 @pytest.mark.slow
-def test_closed_hands_match_xiangting(closed_hands) -> None:
+def test_closed_hands_match_xiangting(closed_hands: np.ndarray) -> None:
     # same definition (replacement number, four-copy limit, all three forms)
     batch = shanten_batch(closed_hands)
     four = xiangting.PlayerCount.FOUR
@@ -117,7 +118,7 @@ def test_closed_hands_match_xiangting(closed_hands) -> None:
         assert xiangting.calculate_replacement_number(row.tolist(), four) - 1 == value
 
 
-def test_closed_hands_match_mahjong(closed_hands) -> None:
+def test_closed_hands_match_mahjong(closed_hands: np.ndarray) -> None:
     calc = mahjong_shanten.Shanten
     sample = closed_hands[::12]
     batch = shanten_batch(sample)
@@ -125,7 +126,7 @@ def test_closed_hands_match_mahjong(closed_hands) -> None:
         assert calc.calculate_shanten(row.tolist()) == value
 
 
-def test_special_forms_equal_enumeration(closed_hands) -> None:
+def test_special_forms_equal_enumeration(closed_hands: np.ndarray) -> None:
     sample = closed_hands[::480]  # the seven-pairs enumeration is 2**kinds per hand
     seven = shanten_batch(sample, form="chiitoitsu")
     orphans = shanten_batch(sample, form="kokushi")
@@ -152,7 +153,7 @@ def test_seven_pairs_with_quads_rule() -> None:
 
 
 @pytest.mark.slow
-def test_fewer_tiles_melds_implied_by_count(lattice) -> None:
+def test_fewer_tiles_melds_implied_by_count(lattice: dict[bool, np.ndarray]) -> None:
     rng = np.random.default_rng(SEED + 1)
     hands = np.concatenate([random_hands(rng, 5000, size) for size in (1, 2, 4, 5, 7, 8, 10, 11)])
     expected = brute_combine(hands, lattice) - 1
@@ -165,7 +166,7 @@ def test_fewer_tiles_melds_implied_by_count(lattice) -> None:
 
 
 @pytest.mark.slow
-def test_three_player_hands(lattice) -> None:
+def test_three_player_hands(lattice: dict[bool, np.ndarray]) -> None:
     rng = np.random.default_rng(SEED + 2)
     hands = np.concatenate([random_hands(rng, 20_000, 13, SANMA_KINDS),
                             random_hands(rng, 20_000, 14, SANMA_KINDS)])
@@ -212,7 +213,7 @@ def open_hands() -> list[Hand]:
 
 
 @pytest.mark.slow
-def test_declared_melds_respect_the_four_copy_limit(open_hands) -> None:
+def test_declared_melds_respect_the_four_copy_limit(open_hands: list[Hand]) -> None:
     four = xiangting.PlayerCount.FOUR
     capped_differs = 0
     for hand in open_hands:
@@ -232,7 +233,7 @@ def test_declared_melds_respect_the_four_copy_limit(open_hands) -> None:
     assert capped_differs > 0
 
 
-def test_cpsat_on_a_seeded_subset(closed_hands, open_hands) -> None:
+def test_cpsat_on_a_seeded_subset(closed_hands: np.ndarray, open_hands: list[Hand]) -> None:
     rng = np.random.default_rng(SEED + 4)
     sanma = random_hands(rng, 20, 14, SANMA_KINDS)
     small = random_hands(rng, 20, 8)
@@ -245,7 +246,7 @@ def test_cpsat_on_a_seeded_subset(closed_hands, open_hands) -> None:
                 == shanten_forms(hand, rules=rules).forms), str(hand)
 
 
-def test_cpsat_reused_model_equals_fresh_model(closed_hands) -> None:
+def test_cpsat_reused_model_equals_fresh_model(closed_hands: np.ndarray) -> None:
     for row in closed_hands[:10]:
         counts = row.tolist()
         assert (cpsat.replacement(counts, 4, [4] * 34, "standard", reuse=False)
@@ -265,7 +266,7 @@ TRAPS = [
 
 
 @pytest.mark.parametrize(("text", "rules", "reported"), TRAPS)
-def test_trap_cases(text, rules, reported) -> None:
+def test_trap_cases(text: str, rules: str | None, reported: int) -> None:
     hand = Hand.parse(text)
     sanma = rules == "sanma"
     closed = hand.concealed_count >= 13
@@ -285,7 +286,7 @@ def test_trap_cases(text, rules, reported) -> None:
     ("123456789m111z", "12 concealed tiles"),
     ("1234m [456p]", "declared melds"),
 ])
-def test_bad_hands(text, message) -> None:
+def test_bad_hands(text: str, message: str) -> None:
     with pytest.raises(HandError, match=message):
         shanten(text)
 
@@ -335,7 +336,7 @@ def brute_effective(hand: Hand) -> set[int]:
     return found
 
 
-def test_effective_tiles_match_xiangting_and_brute_force(closed_hands) -> None:
+def test_effective_tiles_match_xiangting_and_brute_force(closed_hands: np.ndarray) -> None:
     four = xiangting.PlayerCount.FOUR
     for i, row in enumerate(closed_hands[:60_000:200]):  # 13-tile hands
         hand = Hand.from_counts(row)
@@ -360,7 +361,7 @@ def test_visible_tiles_reduce_the_unseen_count() -> None:
         effective_tiles("1112345678999m", visible="11m")
 
 
-def test_discards_sorted_like_tenhou(closed_hands) -> None:
+def test_discards_sorted_like_tenhou(closed_hands: np.ndarray) -> None:
     for row in closed_hands[60_000::6000]:  # 14-tile hands
         hand = Hand.from_counts(row)
         table_rows = discards(hand)
@@ -384,7 +385,7 @@ def test_discards_need_a_hand_after_the_draw() -> None:
         effective_tiles("123m456p789s11222z")  # 14 tiles
 
 
-def test_draw_and_discard_identities(closed_hands) -> None:
+def test_draw_and_discard_identities(closed_hands: np.ndarray) -> None:
     # from the definition: a 14-tile hand is as far as its best discard, and one draw
     # lowers a 13-tile hand's shanten by at most one
     for row in closed_hands[60_000::300]:

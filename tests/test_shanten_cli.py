@@ -65,7 +65,7 @@ def test_form_and_rules_options() -> None:
     (["123m456p789s1z [111z]", "--form", "kokushi"], "needs a closed hand"),
     (["123m456p789s1122z", "--visible", "1z1z1z"], "5 copies of 1z"),
 ])
-def test_bad_input_exits_2_with_one_line(args, message) -> None:
+def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2
     assert message in err

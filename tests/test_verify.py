@@ -8,9 +8,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from mjasp.blocks import Decomposition
 from mjasp.cli import main
 from mjasp.cli import verify as verify_module
 from mjasp.decomposition import suit_decomposer
+from mjasp.hand import Hand
+from mjasp.rules import Rules
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -41,7 +44,12 @@ def test_text_summary() -> None:
 def test_a_wrong_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     engines = verify_module.hand_engines()
     # an engine that loses every second reading
-    engines["fast"] = lambda hand, rules, real=engines["fast"]: real(hand, rules)[::2]
+    real = engines["fast"]
+
+    def every_second_reading(hand: Hand, rules: Rules) -> list[Decomposition]:
+        return real(hand, rules)[::2]
+
+    engines["fast"] = every_second_reading
     monkeypatch.setattr(verify_module, "hand_engines", lambda: engines)
     code, out, _ = run("--hands", "200", "--no-suits", "--json")
     data = json.loads(out)
