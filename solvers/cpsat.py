@@ -49,6 +49,7 @@ class _Model:
         self.deficit_rows: list[tuple[int, int]] = []  # deficit_k − w_k ≥ −h_k
         self.cap_rows: list[tuple[int, int]] = []  # w_k ≤ cap_k
         self.deficits: list[cp_model.IntVar] = []
+        self.targets: list[cp_model.LinearExpr] = []  # w_k, read back by suit_shapes
         self.solver = cp_model.CpSolver()
         params = self.solver.parameters
         params.num_workers = 1  # one core
@@ -67,19 +68,24 @@ class _Model:
         index = self.model.add(shape <= 4).index
         self.cap_rows.append((index, rows[index].linear.domain[1]))
         self.deficits.append(deficit)
+        self.targets.append(shape)
 
     def _fix(self, var: cp_model.IntVar, low: int, high: int | None = None) -> None:
         domain = self.model.proto.variables[var.index].domain  # edited in place
         domain[0] = low
         domain[1] = low if high is None else high
 
-    def solve(self, counts: Sequence[int], cap: Sequence[int]) -> int | None:
-        """The minimum distance for these counts and caps; None when no shape fits."""
+    def _set_hand(self, counts: Sequence[int], cap: Sequence[int]) -> None:
+        """Write the held counts and the caps into the constraint bounds."""
         rows = self.model.proto.constraints
         for (row, bound), held in zip(self.deficit_rows, counts, strict=True):
             rows[row].linear.domain[0] = bound - int(held)
         for (row, bound), limit in zip(self.cap_rows, cap, strict=True):
             rows[row].linear.domain[1] = bound - 4 + min(4, int(limit))
+
+    def solve(self, counts: Sequence[int], cap: Sequence[int]) -> int | None:
+        """The minimum distance for these counts and caps; None when no shape fits."""
+        self._set_hand(counts, cap)
         status = self.solver.solve(self.model)
         if status == cp_model.INFEASIBLE:
             return None
@@ -157,10 +163,59 @@ def standard_model() -> StandardModel:
     return StandardModel(HAND_SUITS)
 
 
+def _one_suit(honors: bool) -> list[tuple[int, bool]]:
+    """The suit layout of the per-suit model: 7 honors, or 9 numbers with sequences."""
+    return [(7, False)] if honors else [(9, True)]
+
+
 @functools.cache
 def suit_model(honors: bool) -> StandardModel:
     """A one-suit standard model (pairs 0 or 1), built once."""
-    return StandardModel([(7, False)] if honors else [(9, True)])
+    return StandardModel(_one_suit(honors))
+
+
+class _ShapeCollector(cp_model.CpSolverSolutionCallback):
+    """Records the target vector ``w`` of every solution (several block sets give one ``w``)."""
+
+    def __init__(self, targets: Sequence[cp_model.LinearExpr]) -> None:
+        super().__init__()
+        self.targets = targets
+        self.shapes: set[tuple[int, ...]] = set()
+        self.solutions = 0
+
+    def on_solution_callback(self) -> None:
+        self.solutions += 1
+        self.shapes.add(tuple(int(self.value(w)) for w in self.targets))
+
+
+def suit_shapes(honors: bool, melds: int, pair: bool) -> set[tuple[int, ...]]:
+    """Every shape ``w`` of the per-suit model with ``melds`` melds (and a pair), by enumeration.
+
+    The constraints are those of :func:`suit_model` (a fresh copy: the cached one is
+    edited by every solve) with the objective dropped and every solution listed, so the
+    set is exactly what :func:`suit_values` minimises ``Σ max(0, w − h)`` over.
+
+    >>> shapes = suit_shapes(False, 1, False)   # 9 triplets and 7 sequences
+    >>> len(shapes), (1, 1, 1, 0, 0, 0, 0, 0, 0) in shapes
+    (16, True)
+    >>> sorted(suit_shapes(True, 4, True))[0]
+    (0, 0, 2, 3, 3, 3, 3)
+    """
+    model = StandardModel(_one_suit(honors))
+    model.model.proto.clear_objective()  # CpModel.clear_objective() is untyped for mypy
+    model._fix(model.melds, melds)
+    model._fix(model.pairs, int(pair))
+    # held counts of 4 and zero deficits turn each deficit row into w_k ≤ 4 (the cap again),
+    # so a solution is one set of blocks, not that times every value of the free deficits
+    model._set_hand([4] * len(model.targets), [4] * len(model.targets))
+    for deficit in model.deficits:
+        model._fix(deficit, 0)
+    collector = _ShapeCollector(model.targets)
+    model.solver.parameters.enumerate_all_solutions = True
+    status = model.solver.solve(model.model, collector)
+    if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        raise RuntimeError(f"CP-SAT stopped with status {model.solver.status_name(status)}")
+    return collector.shapes
 
 
 @functools.cache
