@@ -52,7 +52,8 @@ def lattice() -> dict[bool, np.ndarray]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("honors", [False, True])
-def test_table_equals_lattice_brute_force_on_every_vector(lattice, honors) -> None:
+def test_table_equals_lattice_brute_force_on_every_vector(lattice: dict[bool, np.ndarray],
+                                                          honors: bool) -> None:
     dense = table.honor_table() if honors else table.number_table()
     expected = lattice[honors]
     assert dense.shape == expected.shape == (5 ** (7 if honors else 9), 10)
@@ -99,7 +100,7 @@ def _cpsat_sample(length: int, count: int, rng: np.random.Generator) -> list[tup
 
 @pytest.mark.slow
 @pytest.mark.parametrize("honors", [False, True])
-def test_cpsat_equals_table(honors) -> None:
+def test_cpsat_equals_table(honors: bool) -> None:
     length = 7 if honors else 9
     rng = np.random.default_rng(SEED + honors)
     sample = vectors(length, 5) + _cpsat_sample(length, 30 if honors else 60, rng)
@@ -109,7 +110,7 @@ def test_cpsat_equals_table(honors) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("honors", [False, True])
-def test_cpsat_shapes_equal_brute_force_shapes(honors) -> None:
+def test_cpsat_shapes_equal_brute_force_shapes(honors: bool) -> None:
     """CP-SAT's feasible shapes == brute force's, hence table == CP-SAT on every vector.
 
     ``cpsat.suit_values(h)`` minimises ``Σ deficit_k`` subject to ``deficit_k ≥ w_k − h_k``,
