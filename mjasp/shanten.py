@@ -321,15 +321,21 @@ def effective_tiles(hand: Hand | str, visible: Iterable[Tile | str] | str | None
     >>> [(str(w), w.remaining) for w in effective_tiles("123m456p789s1112z", visible="2z")]
     [('2z', 2)]
     """
-    hand = as_hand(hand)
-    rules = find_rules(rules)
-    problem = _problem(hand, rules)
-    if hand.concealed_count % 3 != 1:
-        raise HandError("effective tiles are for a hand before the draw (3n+1 concealed "
-                        "tiles); use discards() for 3n+2", str(hand))
-    chosen = _check_form(form, problem)
+    hand, problem, chosen = _prepare(
+        hand, rules, form, 1, "effective tiles are for a hand before the draw (3n+1 "
+        "concealed tiles); use discards() for 3n+2")
     return list(_waits(problem, chosen, solver, _visible_counts(visible, hand),
                        hand.total_counts())[1])
+
+
+def _prepare(hand: Hand | str, rules: Rules | str | None, form: Form | str | None,
+             remainder: int, wrong_count: str) -> tuple[Hand, _Problem, Form | None]:
+    """The hand, its problem and the chosen form; ``wrong_count`` unless 3n+remainder."""
+    hand = as_hand(hand)
+    problem = _problem(hand, find_rules(rules))
+    if hand.concealed_count % 3 != remainder:
+        raise HandError(wrong_count, str(hand))
+    return hand, problem, _check_form(form, problem)
 
 
 def discards(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None,
@@ -343,13 +349,9 @@ def discards(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None
     >>> [str(d) for d in discards("1112345678999m5z")][:1]
     ['discard 5z: draw 1m 2m 3m 4m 5m 6m 7m 8m 9m (23 tiles)']
     """
-    hand = as_hand(hand)
-    rules = find_rules(rules)
-    problem = _problem(hand, rules)
-    if hand.concealed_count % 3 != 2:
-        raise HandError("discards are for a hand after the draw (3n+2 concealed tiles); "
-                        "use effective_tiles() for 3n+1", str(hand))
-    chosen = _check_form(form, problem)
+    hand, problem, chosen = _prepare(
+        hand, rules, form, 2, "discards are for a hand after the draw (3n+2 concealed "
+        "tiles); use effective_tiles() for 3n+1")
     seen = _visible_counts(visible, hand)
     total = hand.total_counts()
     found = []
