@@ -6,7 +6,9 @@ thousand, so every suit vector is solved once by the ASP engine
 its four cached suits (as :func:`mjasp.solvers.base.assemble` defines it), built without
 re-sorting because each suit's readings are kept in canonical order. The cache also
 keeps, per suit, what seven pairs and thirteen orphans need to know, so the special
-forms cost two additions.
+forms cost two additions; only a hand that passes is built, by ``solvers.base``. (Calling
+``chiitoitsu_reading``/``kokushi_reading`` on every hand instead doubles the time of a
+non-winning hand.)
 
 >>> [str(d) for d in readings(Hand.parse("111222333m45677p").counts)]
 ['123m 123m 123m 456p 77p', '111m 222m 333m 456p 77p']
@@ -22,7 +24,7 @@ from mjasp.blocks import Block, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import asp
-from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading
+from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading, shift
 
 #: Every form (the default rules).
 ALL_FORMS = frozenset(Form)
@@ -63,8 +65,7 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
 
 
 def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
-    standard = tuple(tuple(Block(b.kind, b.tile + base) for b in reading)
-                     for reading in suit_readings(counts, honors))
+    standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
     pairs = counts.count(2) if set(counts) <= {0, 2} else _NEVER
     quad_pairs = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else _NEVER
     orphans = range(len(counts)) if honors else (0, 8)
