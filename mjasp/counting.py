@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb
 
-from mjasp.errors import HandError, RulesError
-from mjasp.rules import find_rules
+from mjasp.errors import HandError
+from mjasp.rules import Rules
 from mjasp.tiles import FIVES, NUM_KINDS, Tile, tile_name
 
 #: A wall as kind name -> number of copies ("5m": 4, or "5m": 3 and "0m": 1 with red fives).
@@ -39,10 +39,8 @@ def tile_set(red: bool = False, players: int = 4) -> dict[str, int]:
     >>> ts["5p"], ts["0p"], "0m" in ts, sum(ts.values())
     (3, 1, False, 108)
     """
-    if players not in (3, 4):
-        raise RulesError(f"players must be 3 or 4, not {players}")
     wall: dict[str, int] = {}
-    for kind in find_rules("sanma" if players == 3 else "standard").tile_kinds:
+    for kind in Rules(players=players).tile_kinds:  # raises RulesError unless 3 or 4
         name = tile_name(kind)
         if red and kind in FIVES:
             wall[name] = 3

@@ -31,9 +31,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from mjasp.errors import HandError, RulesError
+from mjasp.errors import HandError
 from mjasp.hand import Hand
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
+from mjasp.rules import Rules
+from mjasp.tiles import NUM_KINDS
 
 GAMMA: Final = 0x9E3779B97F4A7C15
 _MASK64: Final = (1 << 64) - 1
@@ -59,10 +60,8 @@ def wall_ids(players: int = 4) -> tuple[int, ...]:
     >>> len(wall_ids(3)), wall_ids(3)[4]
     (108, 32)
     """
-    if players not in (3, 4):
-        raise RulesError(f"players must be 3 or 4, not {players}")
-    removed = SANMA_REMOVED if players == 3 else ()
-    return tuple(i for i in range(136) if i // 4 not in removed)
+    kinds = set(Rules(players=players).tile_kinds)  # raises RulesError unless 3 or 4
+    return tuple(i for i in range(136) if i // 4 in kinds)
 
 
 def _check(n: int, m: int, size: int) -> None:

@@ -41,7 +41,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from mjasp.errors import HandError, RulesError
+from mjasp.errors import HandError
+from mjasp.rules import Rules
 from mjasp.solvers import table
 
 #: Row values are clipped here: a standard replacement number never exceeds 9.
@@ -211,8 +212,7 @@ def check_request(tiles: int, form: str = "all", players: int = 4) -> None:
     """
     if form not in FORMS:
         raise HandError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
-    if players not in (3, 4):
-        raise RulesError(f"players must be 3 or 4, not {players}")
+    Rules(players=players)  # raises RulesError unless 3 or 4
     if not 1 <= tiles <= 14 or tiles % 3 == 0:
         raise HandError(f"a hand has 3n+1 or 3n+2 tiles (up to 14), not {tiles}")
 
