@@ -8,9 +8,8 @@ import click
 
 from mjasp.cli.app import emit_json, json_option, main
 from mjasp.counting import count_dp, count_series, tile_set
-from mjasp.errors import HandError
 from mjasp.hand import Hand
-from mjasp.sampling import sample_ids, wall_ids
+from mjasp.sampling import sample_ids
 from mjasp.stats import FORMS, check_request, shanten_distribution
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
@@ -70,8 +69,6 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) 
       499m4p345689s2577z
       24m45679p5779s256z
     """
-    if tiles > len(wall_ids(players)):
-        raise HandError(f"--tiles {tiles}: the wall has only {len(wall_ids(players))} tiles")
     deals = sample_ids(count, tiles, seed, players)
     if fmt == "json":
         emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
