@@ -29,7 +29,7 @@ from mjasp.errors import EncodingError, HandError
 from mjasp.facts import SHAPES, hand_from_facts
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers.base import SuitReading
+from mjasp.solvers.base import SuitReading, shift
 from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
 
 #: The encodings package (``encodings/`` in the source tree).
@@ -260,9 +260,7 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> list[SuitReading]
     base = SUIT_BASE[is_honors]
     whole = [0] * NUM_KINDS
     whole[base:base + len(counts)] = counts
-    readings = shared_program(STANDARD_ONLY).solve(whole)
-    local = (tuple(Block(b.kind, b.tile - base) for b in d.blocks) for d in readings)
-    return sorted(local, key=lambda r: [b.sort_key() for b in r])
+    return _canonical([shift(d.blocks, -base) for d in shared_program(STANDARD_ONLY).solve(whole)])
 
 
 def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]:
@@ -284,10 +282,14 @@ def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]
                 counts[held[0] - base] = held[1]
             else:
                 blocks += _meaning(symbol)[1]
-        local = [Block(b.kind, b.tile - base) for b in sorted(blocks, key=Block.sort_key)]
-        space.setdefault(tuple(counts), []).append(tuple(local))
+        local = shift(tuple(sorted(blocks, key=Block.sort_key)), -base)
+        space.setdefault(tuple(counts), []).append(local)
 
     ctl.solve(on_model=on_model)
-    for readings in space.values():
-        readings.sort(key=lambda r: [b.sort_key() for b in r])
-    return space
+    return {counts: _canonical(readings) for counts, readings in space.items()}
+
+
+def _canonical(readings: list[SuitReading]) -> list[SuitReading]:
+    # the order of Decomposition.sort_key; not sorted_readings, which would merge a repeated
+    # answer set that mjasp verify and tests/test_asp.py must see
+    return sorted(readings, key=lambda r: [b.sort_key() for b in r])
