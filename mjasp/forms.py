@@ -26,7 +26,7 @@ from mjasp.decomposition import as_hand, check_tiles_in_set
 from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers.base import chiitoitsu_reading, kokushi_reading
+from mjasp.solvers.base import special_readings
 from mjasp.solvers.forms import (
     MAX_MELDS,
     FormVector,
@@ -78,15 +78,11 @@ def standard_readings(counts: Sequence[int], melds: tuple[Meld, ...] = ()) -> li
             for w in inverse_forms(counts, MAX_MELDS - len(melds))]
 
 
-def _counts_readings(counts: Sequence[int], melds: tuple[Meld, ...],
-                     rules: Rules) -> list[Decomposition]:
-    """Every reading of concealed counts (plus fixed melds) the rules allow."""
-    found = standard_readings(counts, melds) if Form.STANDARD in rules.forms else []
-    if not melds:  # seven pairs and thirteen orphans need a closed hand without kans
-        special = [chiitoitsu_reading(counts, rules) if Form.CHIITOITSU in rules.forms else None,
-                   kokushi_reading(counts) if Form.KOKUSHI in rules.forms else None]
-        found += [d for d in special if d is not None]
-    return sorted_readings(found)
+def _hand_readings(hand: Hand, rules: Rules) -> list[Decomposition]:
+    """Every reading of a hand the rules allow: standard ones by inversion, then the
+    special forms as every engine reads them."""
+    found = standard_readings(hand.counts, hand.melds) if Form.STANDARD in rules.forms else []
+    return sorted_readings(found + special_readings(hand, rules))
 
 
 def readings(hand: Hand | str, *, rules: Rules | str | None = None) -> list[Decomposition]:
@@ -104,7 +100,7 @@ def readings(hand: Hand | str, *, rules: Rules | str | None = None) -> list[Deco
         raise HandError(f"a complete hand has 3n+2 concealed tiles, "
                         f"this one has {hand.concealed_count}", str(hand))
     check_tiles_in_set(hand, rules)
-    return _counts_readings(hand.counts, hand.melds, rules)
+    return _hand_readings(hand, rules)
 
 
 class WaitShape(enum.StrEnum):
@@ -189,10 +185,10 @@ def _usable(hand: Hand, rules: Rules) -> list[Tile]:
 
 def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
     """The wait on ``tile``, or None when the tile does not complete the hand."""
-    counts = _add(hand.counts, tile, 1)
+    completed = Hand(_add(hand.counts, tile, 1), hand.red, hand.melds)
     thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
     found = []
-    for reading in _counts_readings(counts, hand.melds, rules):
+    for reading in _hand_readings(completed, rules):
         for block in sorted(set(reading.blocks), key=Block.sort_key):
             if tile in block.tiles():
                 found.append(WaitReading(reading, block,
