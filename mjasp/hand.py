@@ -134,7 +134,7 @@ class Hand:
                                 f"{self.counts[FIVES[suit]]} fives in hand")
             in_melds = sum(m.red for m in self.melds if m.tile < 27 and m.tile // 9 == suit)
             if n + in_melds > 1:
-                # one red five per suit in the standard set (as Hand.parse enforces)
+                # one red five per suit in the standard set
                 raise HandError(f"{n + in_melds} red fives of {SUITS[suit]}; the set has one")
         if self.tile_count > MAX_TILES:
             raise HandError(f"{self.tile_count} tiles; a hand holds at most {MAX_TILES} "
@@ -274,8 +274,10 @@ def _parse(text: str) -> Hand:
     red = [0, 0, 0]
     melds: list[Meld] = []
     pending: list[tuple[int, int]] = []  # (digit, position) waiting for a suit letter
-    group: tuple[str, int, int] | None = None  # (closing bracket, start, len(melds) marker)
+    group: tuple[str, int] | None = None  # (closing bracket, position of the opening one)
     group_tiles: list[tuple[Tile, bool]] = []
+    written = [0] * NUM_KINDS  # copies of each kind in the text, melds included
+    last_at = [0] * NUM_KINDS  # position of the last digit naming each kind
 
     for pos, char in enumerate(text):
         if char.isspace():
@@ -287,19 +289,21 @@ def _parse(text: str) -> Hand:
                 raise HandError(f"suit letter {char!r} has no digits before it", text, pos)
             for digit, dpos in pending:
                 kind, is_red = _tile_from_digit(digit, char, text, dpos)
+                written[kind] += 1
+                last_at[kind] = dpos
                 if group is not None:
                     group_tiles.append((kind, is_red))
                 else:
                     counts[kind] += 1
-                    red_index = "mps".find(char)
-                    red[red_index] += is_red
+                    if is_red:
+                        red[SUITS.index(char)] += 1
             pending = []
         elif char in "[(":
             if pending:
                 raise HandError("digits with no suit letter", text, pending[0][1])
             if group is not None:
                 raise HandError(f"nested {char!r}", text, pos)
-            group = ("]" if char == "[" else ")", pos, 0)
+            group = ("]" if char == "[" else ")", pos)
             group_tiles = []
         elif char in "])":
             if group is None or char != group[0]:
@@ -314,21 +318,13 @@ def _parse(text: str) -> Hand:
         raise HandError("digits with no suit letter", text, pending[0][1])
     if group is not None:
         raise HandError(f"unclosed {'[' if group[0] == ']' else '('}", text, group[1])
-    for kind in range(NUM_KINDS):
-        total = counts[kind] + sum(m.tiles().count(kind) for m in melds)
-        if total > 4:
-            raise HandError(f"{total} copies of {tile_name(kind)}; there are only 4", text,
-                            _last_position(text, kind))
-    for suit in range(3):
-        total_red = red[suit] + sum(m.red for m in melds if m.tile // 9 == suit and m.tile < 27)
-        if total_red > 1:
-            # one red five per suit in the standard set
-            raise HandError(f"{total_red} red fives of {SUITS[suit]}; the set has one", text)
-    tile_count = sum(counts) + 3 * len(melds)
-    if tile_count > MAX_TILES:
-        raise HandError(f"{tile_count} tiles; a hand holds at most {MAX_TILES} "
-                        "(each kan counted as three)", text)
-    return Hand(tuple(counts), (red[0], red[1], red[2]), _sorted_melds(melds))
+    try:
+        return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(melds))
+    except HandError as error:
+        # Hand checks copies, red fives and size (copies first: _meld made valid melds);
+        # the text adds where: at the last digit of the first kind over four copies
+        over = next((k for k, n in enumerate(written) if n > 4), None)
+        raise HandError(error.reason, text, None if over is None else last_at[over]) from None
 
 
 def _tile_from_digit(digit: int, suit: str, text: str, pos: int) -> tuple[Tile, bool]:
@@ -346,32 +342,18 @@ def _meld(tiles: list[tuple[Tile, bool]], closed: bool, text: str, pos: int) -> 
     kinds = sorted(k for k, _ in tiles)
     red = sum(r for _, r in tiles)
     if len(kinds) == 4 and len(set(kinds)) == 1:
-        return Meld(MeldKind.ANKAN if closed else MeldKind.KAN, kinds[0], red)
-    if closed:
+        meld = Meld(MeldKind.ANKAN if closed else MeldKind.KAN, kinds[0], red)
+    elif closed:
         raise HandError("(...) is a closed kan and needs four identical tiles", text, pos)
-    if len(kinds) == 3 and len(set(kinds)) == 1:
-        return Meld(MeldKind.PON, kinds[0], red)
-    if (len(kinds) == 3 and kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9
+    elif len(kinds) == 3 and len(set(kinds)) == 1:
+        meld = Meld(MeldKind.PON, kinds[0], red)
+    elif (len(kinds) == 3 and kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9
             and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]):
-        return Meld(MeldKind.CHI, kinds[0], red)
-    raise HandError("a meld is a sequence [123m], a triplet [555p] or a quad [1111z]",
-                    text, pos)
-
-
-def _last_position(text: str, kind: Tile) -> int | None:
-    """Position of the last digit naming ``kind``, to point at the extra copy."""
-    suit = "mpsz"[kind // 9] if kind < 27 else "z"
-    digit = kind - SUIT_BASE[suit] + 1
-    wanted = {str(digit), "0"} if digit == 5 and suit != "z" else {str(digit)}
-    last = None
-    current: list[int] = []
-    for pos, char in enumerate(text):
-        if char.isdigit():
-            current.append(pos)
-        elif char in SUIT_BASE:
-            if char == suit:
-                for p in current:
-                    if text[p] in wanted:
-                        last = p
-            current = []
-    return last
+        meld = Meld(MeldKind.CHI, kinds[0], red)
+    else:
+        raise HandError("a meld is a sequence [123m], a triplet [555p] or a quad [1111z]",
+                        text, pos)
+    if red > 1:
+        # caught here, with a position, so that Hand's meld check cannot fail after parsing
+        raise HandError(f"{red} red fives in one meld; the set has one of each suit", text, pos)
+    return meld

@@ -77,6 +77,7 @@ def test_ids() -> None:
     ("(111m)", 0, "closed kan"),
     ("[[123m]]", 1, "nested"),
     ("[1[23m]", 1, "no suit letter"),
+    ("1m [0550m]", 3, "2 red fives in one meld"),
 ])
 def test_parse_errors_point_at_the_bad_character(text: str, position: int, words: str) -> None:
     with pytest.raises(HandError) as raised:
