@@ -26,7 +26,17 @@ from typing import Any, NamedTuple
 
 from mjasp.blocks import Block, BlockKind
 from mjasp.errors import HandError
-from mjasp.tiles import FIVES, NUM_KINDS, RED_FIVE_IDS, SUIT_BASE, SUITS, Tile, suit_of, tile_name
+from mjasp.tiles import (
+    FIVES,
+    NUM_KINDS,
+    RED_FIVE_IDS,
+    SUIT_BASE,
+    SUITS,
+    Tile,
+    kind_of_id,
+    suit_of,
+    tile_name,
+)
 
 #: The most tiles a hand may hold, each kan counted as three (14 = a complete hand).
 MAX_TILES = 14
@@ -158,7 +168,7 @@ class Hand:
         >>> str(Hand.from_counts([2] + [0] * 33))
         '11m'
         """
-        return cls(tuple(int(c) for c in counts), (0, 0, 0), _sorted_melds(melds))
+        return cls(tuple(int(c) for c in counts), (0, 0, 0), tuple(melds))
 
     @classmethod
     def from_ids(cls, ids: Iterable[int], melds: Iterable[Meld] = ()) -> Hand:
@@ -171,15 +181,13 @@ class Hand:
         red = [0, 0, 0]
         seen: set[int] = set()
         for tile_id in ids:
-            if not 0 <= tile_id < 136:
-                raise HandError(f"tile id {tile_id} is out of range 0..135")
             if tile_id in seen:
                 raise HandError(f"tile id {tile_id} appears twice")
             seen.add(tile_id)
-            counts[tile_id // 4] += 1
+            counts[kind_of_id(tile_id)] += 1
             if tile_id in RED_FIVE_IDS:
                 red[RED_FIVE_IDS.index(tile_id)] += 1
-        return cls(tuple(counts), (red[0], red[1], red[2]), _sorted_melds(melds))
+        return cls(tuple(counts), (red[0], red[1], red[2]), tuple(melds))
 
     # -- views --------------------------------------------------------------------
 
@@ -191,13 +199,11 @@ class Hand:
         """
         ids: list[int] = []
         for kind, n in enumerate(self.counts):
-            if kind in FIVES and self.red[FIVES.index(kind)]:
-                ids += range(4 * kind, 4 * kind + n)  # the red copy is id 4k
-            elif kind in FIVES:
+            if kind in FIVES and not self.red[FIVES.index(kind)]:
                 # plain fives take the non-red ids first; a set without reds uses all four
                 ids += [4 * kind + 1, 4 * kind + 2, 4 * kind + 3, 4 * kind][:n]
             else:
-                ids += range(4 * kind, 4 * kind + n)
+                ids += range(4 * kind, 4 * kind + n)  # a red five is id 4k, taken first
         return ids
 
     @property
