@@ -19,7 +19,6 @@ Tile = int
 NUM_KINDS: Final = 34
 SUITS: Final = "mpsz"
 SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
-NUMBER_SUITS: Final = "mps"
 HONORS: Final = tuple(range(27, 34))
 #: Terminals and honors, the thirteen kinds of kokushi musou (thirteen orphans).
 TERMINALS_AND_HONORS: Final = (0, 8, 9, 17, 18, 26, *HONORS)
@@ -28,7 +27,6 @@ SANMA_REMOVED: Final = tuple(range(1, 8))
 #: The 136 tile ids of the red fives (aka dora): the first copy of 5m, 5p, 5s.
 RED_FIVE_IDS: Final = (16, 52, 88)
 FIVES: Final = (4, 13, 22)
-HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
 
 
 def suit_of(tile: Tile) -> str:
@@ -66,16 +64,6 @@ def tile_kind(name: str) -> Tile:
     if digit == 0 and suit == "z":
         raise HandError("only 0m, 0p and 0s are red fives", name, 0)
     return SUIT_BASE[suit] + (4 if digit == 0 else digit - 1)
-
-
-def is_number(tile: Tile) -> bool:
-    """True for suited tiles (1-9 of m, p, s)."""
-    return tile < 27
-
-
-def is_terminal_or_honor(tile: Tile) -> bool:
-    """True for 1, 9 and honors (yaochuuhai)."""
-    return tile >= 27 or tile % 9 in (0, 8)
 
 
 def kind_of_id(tile_id: int) -> Tile:
