@@ -103,13 +103,14 @@ def decompose(hand: Hand | str, *, solver: str | None = None,
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_complete(hand, rules)
-    if (solver or DEFAULT_DECOMPOSER) in HAND_DECOMPOSERS:
-        whole: list[Decomposition] = _load(HAND_DECOMPOSERS[solver or DEFAULT_DECOMPOSER])(
-            hand, rules)
+    name = solver or DEFAULT_DECOMPOSER
+    if name in HAND_DECOMPOSERS:
+        whole: list[Decomposition] = _load(HAND_DECOMPOSERS[name])(hand, rules)
         return whole
+    by_suit = suit_decomposer(name)  # looked up first: an unknown name fails under any rules
     readings: list[Decomposition] = []
     if "standard" in rules.forms:
-        readings += assemble(hand.counts, hand.melds, suit_decomposer(solver or DEFAULT_DECOMPOSER))
+        readings += assemble(hand.counts, hand.melds, by_suit)
     readings += special_readings(hand, rules)
     return sorted_readings(readings)
 

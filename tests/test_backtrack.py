@@ -224,6 +224,14 @@ def test_sampler_is_reproducible_and_respects_rules() -> None:
                                    rules=mjasp.Rules(forms=frozenset({Form.STANDARD})))
 
 
+@pytest.mark.parametrize("forms", [set(Form), {Form.CHIITOITSU}])
+def test_unknown_solver_is_an_error_whatever_the_forms(forms: set[Form]) -> None:
+    # seven pairs alone needs no suit engine, but a misspelt name must not pass silently
+    rules = mjasp.Rules(name="some", forms=frozenset(forms))
+    with pytest.raises(mjasp.RulesError, match="unknown solver 'nonsense'"):
+        mjasp.decompose("11223344556677m", solver="nonsense", rules=rules)
+
+
 def test_pair_position_is_memoised() -> None:
     backtrack.pair_position.cache_clear()
     suit = (3, 1, 1, 1, 0, 0, 0, 0, 0)
