@@ -19,7 +19,17 @@ from mjasp.errors import HandError, RulesError
 from mjasp.rules import find_rules
 from mjasp.sampling import sample_counts
 from mjasp.solvers import table
-from mjasp.stats import _upper_gamma_regularized, chi_square, shanten_distribution
+from mjasp.solvers.base import SUIT_SLICES
+from mjasp.stats import (
+    CAP,
+    SEVEN,
+    Key,
+    _merge,
+    _upper_gamma_regularized,
+    chi_square,
+    replacement_numbers,
+    shanten_distribution,
+)
 from mjasp.tiles import TERMINALS_AND_HONORS
 
 xiangting = pytest.importorskip("xiangting")
@@ -63,10 +73,15 @@ def test_totals_are_exact(m: int, players: int) -> None:
         assert below >= sum(v for k, v in standard.deals.items() if k <= s)
 
 
+#: A row no standard replacement number reaches, to read one special form off alone.
+_FAR: tuple[int, ...] = (99,) * 10
+
+
 def _chiitoitsu_formula(h: tuple[int, ...]) -> int:
-    pairs = sum(c >= 2 for c in h)
-    kinds = sum(c >= 1 for c in h)
-    return 7 - min(7, pairs) + max(0, 7 - min(7, kinds))
+    """stats' seven-pairs number, alone: no orphans held makes kokushi 14, out of reach."""
+    pairs = min(SEVEN, sum(c >= 2 for c in h))
+    kinds = min(SEVEN, sum(c >= 1 for c in h))
+    return replacement_numbers((sum(h), _FAR, pairs, kinds, 0, 0))[1]
 
 
 def test_chiitoitsu_formula_against_the_definition() -> None:
@@ -91,8 +106,9 @@ def test_kokushi_formula_against_the_definition() -> None:
         h = Counter(rng.sample(pool, m))
         held = [h[k] for k in range(13)]
         best = min(sum(max(0, 1 + (k == j) - held[k]) for k in range(13)) for j in range(13))
-        formula = 13 - sum(c >= 1 for c in held) + (0 if max(held) >= 2 else 1)
-        assert best == formula
+        # stats' thirteen-orphans number, alone: no pairs nor kinds make seven pairs 14
+        key = (m, _FAR, 0, 0, sum(c >= 1 for c in held), int(max(held) >= 2))
+        assert best == replacement_numbers(key)[1]
 
 
 def _sample_laws(n: int, m: int, seed: int, players: int) -> tuple[Counter[int], Counter[int]]:
@@ -167,8 +183,35 @@ def test_cli_stats() -> None:
     assert runner.invoke(main, ["stats", "--form", "pairs"]).exit_code == 2
 
 
-def test_terminals_used_by_kokushi_are_the_rules_terminals() -> None:
-    assert len(TERMINALS_AND_HONORS) == 13 and np.all(np.diff(TERMINALS_AND_HONORS) > 0)
+def _hand_key(counts: list[int]) -> Key:
+    """A whole hand's key, one suit key at a time through stats' merge; the orphans are
+    taken from ``TERMINALS_AND_HONORS``, not from the suit positions stats uses."""
+    key: Key = (0, (0,) + (CAP,) * 9, 0, 0, 0, 0)  # the empty hand
+    for base, size, honors in SUIT_SLICES:
+        suit = counts[base:base + size]
+        orphans = [counts[t] for t in range(base, base + size) if t in TERMINALS_AND_HONORS]
+        row = tuple(min(CAP, v) for v in table.suit_values(suit, honors))
+        key = _merge(key, (sum(suit), row, min(SEVEN, sum(c >= 2 for c in suit)),
+                           min(SEVEN, sum(c >= 1 for c in suit)),
+                           sum(c >= 1 for c in orphans), int(any(c >= 2 for c in orphans))))
+    return key
+
+
+def test_replacement_numbers_of_a_hand_key_match_the_peer() -> None:
+    """Per hand, the key stats groups by gives the peer's all-forms number and the table's
+    standard one: 13/14-tile hands dealt at random, from orphans (kokushi near) and from
+    seven kinds (seven pairs near)."""
+    rng = random.Random(11)
+    walls = [list(range(34)) * 4, list(TERMINALS_AND_HONORS) * 4 + [1, 2, 3] * 4]
+    for _ in range(3000):
+        m = rng.choice((13, 14))
+        wall = rng.choice([*walls, rng.sample(range(34), 7) * 4])
+        counts = [0] * 34
+        for tile in rng.sample(wall, m):
+            counts[tile] += 1
+        standard, best = replacement_numbers(_hand_key(counts))
+        assert standard == table.standard_replacement(counts, 4)
+        assert best == _peer_replacement(counts, 4), counts
 
 
 def _complete_suit_vectors(kinds: int, sequences: bool,
