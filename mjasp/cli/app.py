@@ -16,7 +16,7 @@ import click
 from mjasp.blocks import Decomposition
 from mjasp.errors import MjaspError
 from mjasp.hand import Hand
-from mjasp.rules import ALIASES, RULES, Rules, find_rules
+from mjasp.rules import ALIASES, RULES, find_rules
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -109,7 +109,7 @@ def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
 __all__ = [
     "EXIT_BAD_INPUT",
     "HAND",
-    "Rules",
+    "echo_readings",
     "emit_json",
     "json_option",
     "main",
