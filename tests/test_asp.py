@@ -19,7 +19,7 @@ import pytest
 
 import mjasp
 from mjasp.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form
-from mjasp.cli.verify import REFERENCES, near_miss, reference_engine, suit_vectors
+from mjasp.cli.verify import REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.decomposition import suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import find_rules
@@ -138,7 +138,7 @@ def test_fast_path_equals_references_on_100k_winning_hands(winning_hands: list[H
     assert all(found) and forms[Form.CHIITOITSU] > 5000 and forms[Form.KOKUSHI] > 2000
     assert sum(bool(h.melds) for h in winning_hands) > 10_000
     for name in REFERENCES:
-        reference = reference_engine(name)
+        reference = hand_engine(name)
         wrong = [str(h) for h, f in zip(winning_hands, found, strict=True)
                  if reference(h, rules) != f]
         assert wrong == [], name
@@ -152,7 +152,7 @@ def test_fast_path_equals_references_on_near_misses(rules_name: str) -> None:
     winning = random_winning_hands(4000, seed=13, rules=rules, melds=True)
     winning += random_winning_hands(4000, seed=14, rules=rules)
     hands = winning + [near_miss(h, rules, rng) for h in winning]
-    references = [reference_engine(name) for name in REFERENCES]
+    references = [hand_engine(name) for name in REFERENCES]
     for hand in hands:
         expected = references[0](hand, rules)
         assert all(ref(hand, rules) == expected for ref in references[1:]), hand
@@ -166,7 +166,7 @@ def test_whole_hand_asp_program_equals_reference(rules_name: str) -> None:
     winning = random_winning_hands(700, seed=15, rules=rules)
     winning += random_winning_hands(300, seed=16, rules=rules, melds=True)
     hands = winning + [near_miss(h, rules, rng) for h in winning]
-    reference = reference_engine("backtrack-1")
+    reference = hand_engine("backtrack-1")
     wrong = [str(h) for h in hands if asp.decompose_hand(h, rules) != reference(h, rules)]
     assert wrong == []
     assert sum(bool(reference(h, rules)) for h in hands) > 1000
@@ -192,7 +192,7 @@ def test_one_answer_set_per_reading_even_with_equal_sequences() -> None:
     program = asp.HandProgram()
     answers = program.solve(Hand.parse("111222333m11z789s").counts)
     assert sorted(map(str, answers)) == sorted(
-        map(str, reference_engine("backtrack-dedupe")(Hand.parse("111222333m11z789s"),
+        map(str, hand_engine("backtrack-dedupe")(Hand.parse("111222333m11z789s"),
                                                       find_rules(None))))
     assert len(answers) == len(set(answers)) == 2
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from mjasp.blocks import Decomposition, Form
 from mjasp.cli import main
-from mjasp.cli.verify import reference_engine
+from mjasp.cli.verify import hand_engine
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 
@@ -40,7 +40,7 @@ def expected_readings(hand: Hand, rules: Rules) -> list[str]:
     if any(n and kind not in rules.tile_kinds for kind, n in enumerate(hand.total_counts())):
         return []
     # the CLI lists readings in the order a person reads them
-    readings = reference_engine("backtrack-dedupe")(hand, rules)
+    readings = hand_engine("backtrack-dedupe")(hand, rules)
     return [str(d) for d in sorted(readings, key=Decomposition.display_key)]
 
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import mjasp
 from mjasp.blocks import Decomposition
 from mjasp.cli import main
-from mjasp.cli.verify import reference_engine
+from mjasp.cli.verify import hand_engine
 from mjasp.errors import EncodingError
 from mjasp.rules import find_rules
 from mjasp.solvers import asp
@@ -40,7 +40,7 @@ def assert_one_line_error(code: int, out: str, err: str, pattern: str) -> None:
 
 
 def test_readings_of_random_hands_match_the_reference(tmp_path: Path) -> None:
-    reference = reference_engine("backtrack-2")
+    reference = hand_engine("backtrack-2")
     rules = find_rules(None)
     hands = random_winning_hands(15, seed=21) + random_winning_hands(10, seed=22, melds=True)
     for i, hand in enumerate(hands):

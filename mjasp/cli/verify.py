@@ -14,7 +14,6 @@ must all agree on every hand.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 import sys
@@ -24,12 +23,12 @@ from typing import Any
 
 import click
 
-from mjasp.blocks import Decomposition, Form, sorted_readings
+from mjasp.blocks import Decomposition
 from mjasp.cli.app import emit_json, json_option, main, rules_option
-from mjasp.decomposition import suit_decomposer
+from mjasp.decomposition import decompose, suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import Rules
-from mjasp.solvers.base import SuitDecomposer, SuitReading, assemble, special_readings
+from mjasp.solvers.base import SuitDecomposer, SuitReading
 from mjasp.winning_samples import random_winning_hands
 
 #: The four algorithms of seed 000, by registry name.
@@ -46,24 +45,20 @@ def suit_vectors(is_honors: bool) -> Iterator[tuple[int, ...]]:
             if sum(v) <= 14)
 
 
-def reference_engine(name: str) -> HandEngine:
-    """A reference algorithm as a whole-hand engine: suits memoised, then assembled."""
-    suit: SuitDecomposer = functools.cache(suit_decomposer(name))
+def hand_engine(name: str) -> HandEngine:
+    """The registered engine ``name`` as ``(hand, rules) -> readings``: ``mjasp.decompose``
+    itself, so that verify checks the path users call (whole-hand engines for "fast" and
+    "asp", suit by suit plus the special forms for the references)."""
 
     def run(hand: Hand, rules: Rules) -> list[Decomposition]:
-        found = assemble(hand.counts, hand.melds, suit) if Form.STANDARD in rules.forms else []
-        return sorted_readings(found + special_readings(hand, rules))
+        return decompose(hand, solver=name, rules=rules)
 
     return run
 
 
 def hand_engines() -> dict[str, HandEngine]:
     """Every engine that reads whole hands, by name: fast path, ASP program, references."""
-    from mjasp.solvers import asp, fast
-
-    engines: dict[str, HandEngine] = {"fast": fast.decompose_hand, "asp": asp.decompose_hand}
-    engines.update((name, reference_engine(name)) for name in REFERENCES)
-    return engines
+    return {name: hand_engine(name) for name in ("fast", "asp", *REFERENCES)}
 
 
 def near_miss(hand: Hand, rules: Rules, rng: random.Random) -> Hand:
