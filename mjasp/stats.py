@@ -44,6 +44,7 @@ import numpy.typing as npt
 from mjasp.errors import HandError
 from mjasp.rules import Rules
 from mjasp.solvers import table
+from mjasp.tiles import SANMA_REMOVED
 
 #: Row values are clipped here: a standard replacement number never exceeds 9.
 CAP: Final = 10
@@ -110,11 +111,11 @@ def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
     """
     honors = suit == "honor"
     digits = _digits(7 if honors else 9)
-    if suit == "sanma-man":
-        digits = digits[(digits[:, 1:8] == 0).all(axis=1)]
     digits = digits[digits.sum(axis=1) <= m]
     if suit == "sanma-man":
-        cap = (4, 0, 0, 0, 0, 0, 0, 0, 4)
+        # the kinds three players leave out: none held, none to draw
+        cap = tuple(0 if k in SANMA_REMOVED else 4 for k in range(9))
+        digits = digits[(digits[:, list(SANMA_REMOVED)] == 0).all(axis=1)]
         rows = np.array([table.suit_values(v, False, cap) for v in digits.tolist()])
     else:
         rows = (table.honor_table() if honors else table.number_table())[
