@@ -17,7 +17,7 @@ from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers.base import SuitDecomposer, assemble, special_readings
-from mjasp.tiles import NUM_KINDS, tile_name
+from mjasp.tiles import tile_name
 
 #: Decomposition engines by name: "module:function" of a SuitDecomposer, imported lazily
 #: so that ``import mjasp`` does not load clingo.
@@ -74,20 +74,13 @@ def check_complete(hand: Hand, rules: Rules) -> None:
 
 def check_tiles_in_set(hand: Hand, rules: Rules) -> None:
     """Raise if the hand holds a kind the rules' wall does not have (2m-8m in sanma)."""
-    missing = _missing_kinds(rules)
+    missing = rules.removed_kinds
     if not missing:
         return
     total = hand.total_counts()
     for kind in missing:
         if total[kind]:
             raise HandError(f"{tile_name(kind)} is not in the {rules.name} tile set", str(hand))
-
-
-@functools.lru_cache(maxsize=64)
-def _missing_kinds(rules: Rules) -> tuple[int, ...]:
-    # on every decompose call: the wall of a preset never changes, so look it up once
-    allowed = set(rules.tile_kinds)
-    return tuple(k for k in range(NUM_KINDS) if k not in allowed)
 
 
 def decompose(hand: Hand | str, *, solver: str | None = None,

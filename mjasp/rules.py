@@ -40,9 +40,18 @@ class Rules:
             raise RulesError("at least one winning form must be allowed")
 
     @property
+    def removed_kinds(self) -> tuple[Tile, ...]:
+        """The kinds not in the wall: 2m-8m in sanma, none with four players.
+
+        >>> RULES["sanma"].removed_kinds == tuple(range(1, 8)), RULES["standard"].removed_kinds
+        (True, ())
+        """
+        return SANMA_REMOVED if self.players == 3 else ()
+
+    @property
     def tile_kinds(self) -> tuple[Tile, ...]:
         """The kinds in the wall."""
-        removed = SANMA_REMOVED if self.players == 3 else ()
+        removed = self.removed_kinds
         return tuple(t for t in range(NUM_KINDS) if t not in removed)
 
     def replace(self, **changes: object) -> Rules:
