@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.cli import main
+from mjasp.decomposition import DECOMPOSERS
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -29,8 +30,7 @@ def test_text_output_lists_every_reading() -> None:
     assert [line.split()[0] for line in lines[1:]] == [d.form.value for d in readings]
 
 
-@pytest.mark.parametrize("solver", ["backtrack-dedupe", "backtrack-1", "backtrack-2",
-                                    "pair-position"])
+@pytest.mark.parametrize("solver", sorted(DECOMPOSERS))
 def test_json_output(solver: str) -> None:
     code, out, _ = run("decompose", "111222333m45677p", "--json", "--solver", solver)
     data = json.loads(out)
