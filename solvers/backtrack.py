@@ -13,7 +13,8 @@ pairs only. A suit holds the pair iff its count is 2 (mod 3).
    of the ten (sequences, triplet, pair) patterns whose size is the count there.
 4. :func:`pair_position` — no search: the pair sits at p ≡ 2·Σ i·h_i (mod 3); 3+ copies
    are taken greedily as a triplet; runs of three consecutive triplets are then expanded
-   into three identical sequences (the only other ambiguity). The default engine.
+   into three identical sequences (the only other ambiguity). (``decompose`` itself
+   defaults to the ``fast`` engine: ``mjasp.decomposition.DEFAULT_DECOMPOSER``.)
 
 The seed's claim — all four agree on every suit — is checked exhaustively in
 ``tests/test_backtrack.py``, against an independent meld-multiset enumeration too.
