@@ -58,23 +58,16 @@ def space_size(kinds: int) -> int:
 # -- single suits: one ASP solve enumerates the space, every vector compared ----------------
 
 
-@pytest.mark.slow
+@pytest.mark.parametrize("honors", [pytest.param(False, marks=pytest.mark.slow), True])
 @pytest.mark.parametrize("name", REFERENCES)
-def test_asp_equals_each_reference_on_every_number_vector(name: str,
-                                                          number_space: Space) -> None:
+def test_asp_equals_each_reference_on_every_vector(name: str, honors: bool,
+                                                   number_space: Space,
+                                                   honor_space: Space) -> None:
+    space = honor_space if honors else number_space
     reference = uncached(name)
-    vectors = list(suit_vectors(False))
-    assert len(vectors) == space_size(9)
-    wrong = [v for v in vectors if list(reference(v, False)) != number_space.get(v, [])]
-    assert wrong == []
-
-
-@pytest.mark.parametrize("name", REFERENCES)
-def test_asp_equals_each_reference_on_every_honor_vector(name: str, honor_space: Space) -> None:
-    reference = uncached(name)
-    vectors = list(suit_vectors(True))
-    assert len(vectors) == space_size(7)
-    wrong = [v for v in vectors if list(reference(v, True)) != honor_space.get(v, [])]
+    vectors = list(suit_vectors(honors))
+    assert len(vectors) == space_size(7 if honors else 9)
+    wrong = [v for v in vectors if list(reference(v, honors)) != space.get(v, [])]
     assert wrong == []
 
 
