@@ -354,18 +354,14 @@ def kan_hands(hand: Hand | str, tile: Tile | str) -> tuple[Hand, Hand, Hand, Til
     if hand.counts[kind] != 4:
         raise HandError(f"a concealed kan of {tile_name(kind)} needs all four in hand; "
                         f"it has {hand.counts[kind]}", str(hand))
-    # red fives change no reading; they follow the tiles so the hands stay valid
-    red = list(hand.red)
-    quad_red = red[FIVES.index(kind)] if kind in FIVES else 0
-    if kind in FIVES:
-        red[FIVES.index(kind)] = 0
+    # red fives change no reading; they follow the tiles so the hands stay valid: the
+    # drawn copy is a plain five while one is left, and the quad takes its suit's reds
     before = _add(hand.counts, kind, -1)
-    before_red = [min(hand.red[s], before[five]) for s, five in enumerate(FIVES)]
-    quad = Meld(MeldKind.ANKAN, kind, quad_red)
-    after = Hand.from_counts(_add(hand.counts, kind, -4), (*hand.melds, quad))
-    return (hand,
-            Hand(before, (before_red[0], before_red[1], before_red[2]), hand.melds),
-            Hand(after.counts, (red[0], red[1], red[2]), after.melds),
+    m, p, s = (min(red, before[five]) for red, five in zip(hand.red, FIVES, strict=True))
+    quad = Meld(MeldKind.ANKAN, kind, hand.red[FIVES.index(kind)] if kind in FIVES else 0)
+    rest = tuple(0 if five == kind else red for red, five in zip(hand.red, FIVES, strict=True))
+    return (hand, Hand(before, (m, p, s), hand.melds),
+            Hand(_add(hand.counts, kind, -4), (rest[0], rest[1], rest[2]), (*hand.melds, quad)),
             kind)
 
 
