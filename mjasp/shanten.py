@@ -97,8 +97,6 @@ def _replacement(problem: _Problem, form: Form, solver: str) -> int:
     """One form's replacement number by one engine."""
     counts, melds, rules = problem.counts, problem.melds, problem.rules
     if solver == "table":
-        if form is Form.STANDARD and problem.cap is not None:
-            return table.capped_standard(counts, melds, problem.cap)
         return _table_min(problem, (form,))
     if solver == "cpsat":
         # imported here: ortools costs a third of a second that table users never need
@@ -116,22 +114,18 @@ def _replacement(problem: _Problem, form: Form, solver: str) -> int:
 
 
 def _table_min(problem: _Problem, forms: tuple[Form, ...]) -> int:
-    """The table engine's least replacement number over ``forms``: one base-5 index per
-    suit, then a few byte lookups per form (the hot path of :func:`shanten`)."""
-    if problem.cap is not None:
-        return min(_replacement(problem, f, "table") for f in forms)
-    indices = table.hand_indices(problem.counts)
+    """The table engine's least replacement number over ``forms``."""
+    if problem.cap is not None:  # declared melds: only the standard form is open
+        return table.capped_standard(problem.counts, problem.melds, problem.cap)
     rules = problem.rules
-    best = 99
-    for form in forms:
-        if form is Form.STANDARD:
-            value = table.standard_at(indices, problem.melds, rules.players == 3)
-        elif form is Form.CHIITOITSU:
-            value = table.seven_pairs_at(indices, rules.chiitoitsu_quad)
-        else:
-            value = table.thirteen_orphans_at(indices)
-        best = value if value < best else best
-    return best
+    return table.replacement(problem.counts, problem.melds, *_form_flags(forms),
+                             three_player=rules.players == 3, quads=rules.chiitoitsu_quad)
+
+
+@functools.cache
+def _form_flags(forms: tuple[Form, ...]) -> tuple[bool, bool, bool]:
+    """``forms`` as the (standard, seven_pairs, orphans) options of the table engine."""
+    return Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms
 
 
 def _check_form(form: Form | str | None, problem: _Problem) -> Form | None:
@@ -164,8 +158,9 @@ def shanten(hand: Hand | str, form: Form | str | None = None,
     if (solver == "table" and rules is None and form is None and type(hand) is Hand
             and not hand.melds):
         tiles = sum(hand.counts)
-        if tiles % 3:  # the hot path; bad tile counts take the general path and raise
-            return table.closed_replacement(hand.counts, tiles // 3, tiles >= 13) - 1
+        if tiles % 3:  # the defaults need no checks; bad tile counts take the general path
+            special = tiles >= 13
+            return table.replacement(hand.counts, tiles // 3, True, special, special) - 1
     hand = hand if isinstance(hand, Hand) else as_hand(hand)
     rules = _STANDARD_RULES if rules is None else find_rules(rules)
     problem = _problem(hand, rules)

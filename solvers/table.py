@@ -38,8 +38,9 @@ API (stable; other modules rely on it)
 ``batch_standard(counts, melds=4, three_player=False)``
     standard-form replacement numbers of an ``(N, 34)`` array (``uint8``, no validation);
     ``batch_replacement`` adds seven pairs / thirteen orphans.
-``standard_replacement(counts, melds)`` / ``closed_replacement(counts, melds, special)``
-    one hand, pure Python: base-5 indices and byte lookups (the single-call hot path).
+``replacement(counts, melds, ...)`` / ``standard_replacement(counts, melds)``
+    one hand over the chosen forms (the options of ``batch_replacement``), pure Python:
+    base-5 indices and byte lookups (the single-call hot path).
 ``capped_standard(counts, melds, cap)``
     one hand with per-kind caps (declared melds, three-player manzu).
 
@@ -319,6 +320,13 @@ class _Lookup:
         self.stats: dict[str, U8] = {key: a[key].astype(np.uint8) for key in _STATS}
         self.pairs, self.pairs_honor, self.quads, self.quads_honor, self.orphans, \
             self.orphans_honor = (bytes(a[key]) for key in _STATS)
+        # replacement numbers by the packed sum of the four suits' stats (below 256 for a
+        # hand of at most 14 tiles), for the batch (arrays) and single calls (bytes)
+        packed = np.arange(256)
+        self.seven_pairs_by_packed = _seven_pairs_value(packed)
+        self.thirteen_orphans_by_packed = _thirteen_orphans_value(packed)
+        self.seven_pairs = self.seven_pairs_by_packed.tobytes()
+        self.thirteen_orphans = self.thirteen_orphans_by_packed.tobytes()
 
 
 def _digits(length: int) -> U8:
@@ -361,71 +369,36 @@ def _orphan_stats(digits: U8) -> U8:
     return packed
 
 
+def _seven_pairs_value(packed: npt.NDArray[np.integer]) -> U8:
+    """Seven pairs from the summed ``_pair_stats`` of the suits: 14 minus the held tiles
+    kept by the best seven units (pairs first, then singles)."""
+    pairs = np.minimum(packed >> 5, 7)
+    value: U8 = (14 - 2 * pairs - np.minimum(packed & 31, 7 - pairs)).astype(np.uint8)
+    return value
+
+
+def _thirteen_orphans_value(packed: npt.NDArray[np.integer]) -> U8:
+    """Thirteen orphans from the summed ``_orphan_stats`` of the suits."""
+    missing = packed >> 4
+    # 13 kinds + one more copy: a held pair (some kind held twice or more) saves a draw
+    value: U8 = (1 + missing - (missing + (packed & 15) < 13)).astype(np.uint8)
+    return value
+
+
 @functools.cache
 def _lookup() -> _Lookup:
     return _Lookup()
 
 
-def hand_indices(c: Sequence[int]) -> tuple[int, int, int, int]:
-    """Base-5 indices of the four suits of 34 counts (pure Python, for single hands).
+def replacement(c: Sequence[int], melds: int, standard: bool = True, seven_pairs: bool = False,
+                orphans: bool = False, three_player: bool = False, quads: bool = False) -> int:
+    """Least replacement number of one hand over the chosen forms, no extra caps.
 
-    >>> hand_indices([1] + [0] * 32 + [2])
-    (1, 0, 0, 31250)
-    """
-    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (
-                c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))))))),
-            c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
-                c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))),
-            c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
-                c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))),
-            c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (
-                c[31] + 5 * (c[32] + 5 * c[33]))))))
-
-
-def standard_at(indices: tuple[int, int, int, int], melds: int,
-                three_player: bool = False) -> int:
-    """Replacement number of the standard form from :func:`hand_indices` (no extra caps)."""
-    t = _lookup()
-    m, p, s, z = indices
-    # three-player manzu holds only 1m (lowest digit) and 9m (highest)
-    man = t.sanma_man[5 * (m % 5) + m // 390625] if three_player else t.number[m]
-    two = t.pair[man * t.numbers + t.number[p]]
-    three = t.triple[two * t.numbers + t.number[s]]
-    return t.final[(three * t.honors + t.honor[z]) * (MAX_MELDS + 1) + melds]  # type: ignore[no-any-return]
-
-
-def seven_pairs_at(indices: tuple[int, int, int, int], quads: bool = False) -> int:
-    """Replacement number of seven pairs (14 or 13 tiles) from :func:`hand_indices`.
-
-    14 minus the held tiles kept by the best seven pair units (see ``_pair_stats``).
-    """
-    t = _lookup()
-    m, p, s, z = indices
-    number, honor = (t.quads, t.quads_honor) if quads else (t.pairs, t.pairs_honor)
-    packed = number[m] + number[p] + number[s] + honor[z]
-    pairs = min(packed >> 5, 7)
-    return 14 - 2 * pairs - min(packed & 31, 7 - pairs)
-
-
-def thirteen_orphans_at(indices: tuple[int, int, int, int]) -> int:
-    """Replacement number of thirteen orphans from :func:`hand_indices`."""
-    t = _lookup()
-    m, p, s, z = indices
-    packed = t.orphans[m] + t.orphans[p] + t.orphans[s] + t.orphans_honor[z]
-    missing, singles = packed >> 4, packed & 15
-    # 13 kinds + one more copy: a held pair (some kind held twice or more) saves a draw
-    return 1 + missing - (missing + singles < 13)
-
-
-def closed_replacement(c: Sequence[int], melds: int, special: bool) -> int:
-    """Least replacement number of a hand under the standard rules, all forms, no caps.
-
-    ``special``: also seven pairs and thirteen orphans (a closed 13/14-tile hand). The
-    body of :func:`hand_indices`, :func:`standard_at`, :func:`seven_pairs_at` and
-    :func:`thirteen_orphans_at`, inlined: this is the single-call hot path.
+    The single-call counterpart of :func:`batch_replacement` (same options): base-5
+    indices and byte lookups in pure Python, the hot path of ``mjasp.shanten``.
 
     >>> pairs = [0] * 27 + [2] * 7   # 11223344556677z
-    >>> closed_replacement(pairs, 4, special=True), closed_replacement(pairs, 4, special=False)
+    >>> replacement(pairs, 4, seven_pairs=True, orphans=True), replacement(pairs, 4)
     (0, 4)
     """
     t = _lookup()
@@ -436,23 +409,24 @@ def closed_replacement(c: Sequence[int], melds: int, special: bool) -> int:
     s = c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
         c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))
     z = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
-    numbers = t.numbers
-    number = t.number
-    three = t.triple[t.pair[number[m] * numbers + number[p]] * numbers + number[s]]
-    best: int = t.final[(three * t.honors + t.honor[z]) * (MAX_MELDS + 1) + melds]
-    if special:
-        pairs = t.pairs
-        packed = pairs[m] + pairs[p] + pairs[s] + t.pairs_honor[z]
-        held = packed >> 5 if packed < 224 else 7
-        seven = 14 - 2 * held - min(packed & 31, 7 - held)
-        orphans = t.orphans
-        packed = orphans[m] + orphans[p] + orphans[s] + t.orphans_honor[z]
-        missing = packed >> 4
-        thirteen = 1 + missing - (missing + (packed & 15) < 13)
-        if seven < best:
-            best = seven
-        if thirteen < best:
-            best = thirteen
+    best: int = INF
+    if standard:
+        numbers = t.numbers
+        number = t.number
+        # three-player manzu holds only 1m and 9m
+        man = t.sanma_man[5 * c[0] + c[8]] if three_player else number[m]
+        three = t.triple[t.pair[man * numbers + number[p]] * numbers + number[s]]
+        best = t.final[(three * t.honors + t.honor[z]) * (MAX_MELDS + 1) + melds]
+    if seven_pairs:
+        number, honor = (t.quads, t.quads_honor) if quads else (t.pairs, t.pairs_honor)
+        value = t.seven_pairs[number[m] + number[p] + number[s] + honor[z]]
+        if value < best:
+            best = value
+    if orphans:
+        number = t.orphans
+        value = t.thirteen_orphans[number[m] + number[p] + number[s] + t.orphans_honor[z]]
+        if value < best:
+            best = value
     return best
 
 
@@ -462,7 +436,7 @@ def standard_replacement(counts: Sequence[int], melds: int, three_player: bool =
     >>> standard_replacement([1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0], 4)
     2
     """
-    return standard_at(hand_indices(counts), melds, three_player)
+    return replacement(counts, melds, three_player=three_player)
 
 
 #: Base-5 weights of the four suits as a (34, 4) matrix: counts @ weights = suit indices.
@@ -529,15 +503,12 @@ def batch_replacement(counts: npt.NDArray[np.integer],
                 best = t.final_by_melds[melds][three, honor]
         special = None if special_rows is None else special_rows[start:stop]
         if seven_pairs:
-            packed = man_pairs[m] + pairs[p] + pairs[s] + honor_pairs[z]
-            held = np.minimum(packed >> 5, 7)
-            value = 14 - 2 * held - np.minimum(packed & 31, 7 - held)
+            value = t.seven_pairs_by_packed[man_pairs[m] + pairs[p] + pairs[s] + honor_pairs[z]]
             best = np.minimum(best, value if special is None else np.where(special, value, INF))
         if orphans:
-            packed = (man_orphans[m] + t.stats["number_orphans"][p]
-                      + t.stats["number_orphans"][s] + t.stats["honor_orphans"][z])
-            missing = packed >> 4
-            value = 1 + missing - (missing + (packed & 15) < 13)
+            value = t.thirteen_orphans_by_packed[
+                man_orphans[m] + t.stats["number_orphans"][p]
+                + t.stats["number_orphans"][s] + t.stats["honor_orphans"][z]]
             best = np.minimum(best, value if special is None else np.where(special, value, INF))
         out[start:stop] = best
     return out
