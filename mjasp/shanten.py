@@ -24,9 +24,10 @@ fast path), ``"cpsat"`` (a CP-SAT model) and ``"brute"`` (every shape enumerated
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -253,7 +254,7 @@ class Discard:
                           for w in self.waits]}
 
 
-def _visible_counts(visible: Iterable[Tile | str] | str | None,
+def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
                     hand: Hand) -> list[int]:
     """Counts of tiles seen elsewhere (discards, dora indicators, other players' melds).
 
@@ -276,7 +277,10 @@ def _visible_counts(visible: Iterable[Tile | str] | str | None,
             raise HandError("visible tiles: digits with no suit letter", visible)
     elif visible is not None:
         for tile in visible:
-            seen[tile if isinstance(tile, int) else tile_kind(tile)] += 1
+            kind = tile_kind(tile) if isinstance(tile, str) else operator.index(tile)
+            if not 0 <= kind < NUM_KINDS:  # a negative index would count as 7z
+                raise HandError(f"visible tiles: tile kind {kind} is out of range 0..33")
+            seen[kind] += 1
     for kind, (held, extra) in enumerate(zip(hand.total_counts(), seen, strict=True)):
         if held + extra > 4:
             raise HandError(f"{held + extra} copies of {tile_name(kind)} between the hand "
@@ -307,7 +311,7 @@ def _waits(problem: _Problem, form: Form | None, solver: str, seen: Sequence[int
     return base - 1, tuple(waits)
 
 
-def effective_tiles(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None,
+def effective_tiles(hand: Hand | str, visible: Iterable[SupportsIndex | str] | str | None = None,
                     rules: Rules | str | None = None, form: Form | str | None = None,
                     solver: str = "table") -> list[EffectiveTile]:
     """The tiles that lower the shanten of a 3n+1 hand, with the copies still unseen.
@@ -335,7 +339,7 @@ def _prepare(hand: Hand | str, rules: Rules | str | None, form: Form | str | Non
     return hand, problem, _check_form(form, problem)
 
 
-def discards(hand: Hand | str, visible: Iterable[Tile | str] | str | None = None,
+def discards(hand: Hand | str, visible: Iterable[SupportsIndex | str] | str | None = None,
              rules: Rules | str | None = None, form: Form | str | None = None,
              solver: str = "table") -> list[Discard]:
     """Every discard of a 3n+2 hand with its shanten and effective tiles, tenhou.net/2 order.

@@ -359,6 +359,14 @@ def test_visible_tiles_reduce_the_unseen_count() -> None:
     assert melds == {"1m": 4, "4m": 4}
     with pytest.raises(HandError, match="5 copies of 1m"):
         effective_tiles("1112345678999m", visible="11m")
+    # kinds and names as an iterable count like text; kinds outside 0..33 are refused
+    as_text = effective_tiles("123m456p789s1112z", visible="2z")
+    assert effective_tiles("123m456p789s1112z", visible=[28]) == as_text
+    assert effective_tiles("123m456p789s1112z", visible=[np.int64(28)]) == as_text
+    assert effective_tiles("123m456p789s1112z", visible=["2z"]) == as_text
+    for kind in (-1, 34):
+        with pytest.raises(HandError, match="out of range"):
+            effective_tiles("123m456p789s1112z", visible=[kind])
 
 
 def test_discards_sorted_like_tenhou(closed_hands: np.ndarray) -> None:
