@@ -125,6 +125,13 @@ def _table_min(problem: _Problem, forms: tuple[Form, ...]) -> int:
                              rules.players == 3, rules.chiitoitsu_quad)
 
 
+def _least(problem: _Problem, forms: tuple[Form, ...], solver: str) -> int:
+    """The least replacement number over ``forms`` (the table engine in one call)."""
+    if solver == "table":
+        return _table_min(problem, forms)
+    return min(_replacement(problem, f, solver) for f in forms)
+
+
 @functools.cache
 def _form_flags(forms: tuple[Form, ...]) -> tuple[bool, bool, bool]:
     """``forms`` as the (standard, seven_pairs, orphans) options of the table engine."""
@@ -168,10 +175,7 @@ def shanten(hand: Hand | str, form: Form | str | None = None,
     rules = _STANDARD_RULES if rules is None else find_rules(rules)
     problem = _problem(hand, rules)
     chosen = _check_form(form, problem)
-    forms = problem.forms if chosen is None else (chosen,)
-    if solver == "table":
-        return _table_min(problem, forms) - 1
-    return min(_replacement(problem, f, solver) for f in forms) - 1
+    return _least(problem, problem.forms if chosen is None else (chosen,), solver) - 1
 
 
 @dataclass(frozen=True)
@@ -292,13 +296,7 @@ def _waits(problem: _Problem, form: Form | None, solver: str, seen: Sequence[int
            in_play: Sequence[int]) -> tuple[int, tuple[EffectiveTile, ...]]:
     """Shanten of a 3n+1 problem and its effective tiles."""
     forms = (form,) if form else problem.forms
-
-    def value(p: _Problem) -> int:
-        if solver == "table":
-            return _table_min(p, forms)
-        return min(_replacement(p, f, solver) for f in forms)
-
-    base = value(problem)
+    base = _least(problem, forms, solver)
     waits = []
     allowed = problem.rules.tile_kinds
     for kind in allowed:
@@ -306,7 +304,7 @@ def _waits(problem: _Problem, form: Form | None, solver: str, seen: Sequence[int
             continue  # every copy is already in this hand or its melds
         counts = list(problem.counts)
         counts[kind] += 1
-        if value(problem._replace(counts=tuple(counts))) < base:
+        if _least(problem._replace(counts=tuple(counts)), forms, solver) < base:
             waits.append(EffectiveTile(kind, max(0, 4 - in_play[kind] - seen[kind])))
     return base - 1, tuple(waits)
 
