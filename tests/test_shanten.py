@@ -31,7 +31,7 @@ from mjasp.shanten import (
     shanten_forms,
 )
 from mjasp.solvers import brute, cpsat, table
-from mjasp.tiles import SANMA_REMOVED
+from mjasp.tiles import SANMA_REMOVED, tile_kind, tile_name
 
 xiangting = pytest.importorskip("xiangting")
 mahjong_shanten = pytest.importorskip("mahjong.shanten")
@@ -319,16 +319,20 @@ def test_closed_kan_rules_out_special_forms() -> None:
 
 
 def brute_effective(hand: Hand) -> set[int]:
-    """Kinds whose draw lowers the brute-force shanten (all forms)."""
+    """Kinds whose draw lowers the brute-force shanten (all forms a closed hand allows;
+    declared melds cap the target and leave only the standard form)."""
+    total = hand.total_counts()
+    cap = [4 - t + c for t, c in zip(total, hand.counts, strict=True)]
+
     def value(counts: list[int]) -> int:
-        best = brute.standard(counts, sum(counts) // 3)
-        if sum(counts) >= 13:
+        best = brute.standard(counts, sum(counts) // 3, cap)
+        if not hand.melds and sum(counts) >= 13:
             best = min(best, brute.chiitoitsu(counts), brute.kokushi(counts))
         return best
     base = value(list(hand.counts))
     found = set()
     for kind in range(34):
-        if hand.counts[kind] < 4:
+        if total[kind] < 4:
             drawn = list(hand.counts)
             drawn[kind] += 1
             if value(drawn) < base:
@@ -352,11 +356,16 @@ def test_effective_tiles_match_xiangting_and_brute_force(closed_hands: np.ndarra
 
 
 def test_visible_tiles_reduce_the_unseen_count() -> None:
-    got = {str(w): w.remaining for w in effective_tiles("1112345678999m", visible="19m 55m")}
-    assert got == {"1m": 0, "2m": 3, "3m": 3, "4m": 3, "5m": 1, "6m": 3, "7m": 3,
-                   "8m": 3, "9m": 0}
-    melds = {str(w): w.remaining for w in effective_tiles("23m456p789s11z [555m]")}
-    assert melds == {"1m": 4, "4m": 4}
+    # expected: the brute-force effective kinds, each with 4 − held − in melds − visible
+    nine = Hand.parse("1112345678999m")
+    visible = ["1m", "9m", "5m", "5m"]
+    got = {w.tile: w.remaining for w in effective_tiles(nine, visible="19m 55m")}
+    assert got == {k: 4 - nine.counts[k] - visible.count(tile_name(k))
+                   for k in brute_effective(nine)}
+    assert got[tile_kind("1m")] == 0  # all four 1m are seen
+    open_hand = Hand.parse("23m456p789s11z [555m]")
+    melds = {w.tile: w.remaining for w in effective_tiles(open_hand)}
+    assert melds == {k: 4 - open_hand.total_counts()[k] for k in brute_effective(open_hand)}
     with pytest.raises(HandError, match="5 copies of 1m"):
         effective_tiles("1112345678999m", visible="11m")
     # kinds and names as an iterable count like text; kinds outside 0..33 are refused
