@@ -49,7 +49,7 @@ class _Model:
         self.deficit_rows: list[tuple[int, int]] = []  # deficit_k − w_k ≥ −h_k
         self.cap_rows: list[tuple[int, int]] = []  # w_k ≤ cap_k
         self.deficits: list[cp_model.IntVar] = []
-        self.targets: list[cp_model.LinearExpr] = []  # w_k, read back by suit_shapes
+        self.targets: list[cp_model.LinearExpr] = []  # w_k, read back by shapes()
         self.solver = cp_model.CpSolver()
         params = self.solver.parameters
         params.num_workers = 1  # one core
@@ -125,6 +125,25 @@ class StandardModel(_Model):
         self._fix(self.pairs, pairs)
         return self.solve(counts, cap)
 
+    def shapes(self, melds: int, pairs: int) -> set[tuple[int, ...]]:
+        """Every target vector ``w`` with ``melds`` melds and ``pairs`` pairs, by solution
+        enumeration. Drops the objective for good: call it on a model of its own."""
+        self.model.proto.clear_objective()  # CpModel.clear_objective() is untyped for mypy
+        self._fix(self.melds, melds)
+        self._fix(self.pairs, pairs)
+        # held counts of 4 and zero deficits turn each deficit row into w_k ≤ 4 (the cap
+        # again), so a solution is one set of blocks, not that times every value of the
+        # free deficits
+        self._set_hand([4] * len(self.targets), [4] * len(self.targets))
+        for deficit in self.deficits:
+            self._fix(deficit, 0)
+        collector = _ShapeCollector(self.targets)
+        self.solver.parameters.enumerate_all_solutions = True
+        status = self.solver.solve(self.model, collector)
+        if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+            raise RuntimeError(f"CP-SAT stopped with status {self.solver.status_name(status)}")
+        return collector.shapes
+
 
 class SevenPairsModel(_Model):
     """Seven pairs of distinct kinds, or with a quad as two pairs."""
@@ -181,10 +200,8 @@ class _ShapeCollector(cp_model.CpSolverSolutionCallback):
         super().__init__()
         self.targets = targets
         self.shapes: set[tuple[int, ...]] = set()
-        self.solutions = 0
 
     def on_solution_callback(self) -> None:
-        self.solutions += 1
         self.shapes.add(tuple(int(self.value(w)) for w in self.targets))
 
 
@@ -201,21 +218,7 @@ def suit_shapes(honors: bool, melds: int, pair: bool) -> set[tuple[int, ...]]:
     >>> sorted(suit_shapes(True, 4, True))[0]
     (0, 0, 2, 3, 3, 3, 3)
     """
-    model = StandardModel(_one_suit(honors))
-    model.model.proto.clear_objective()  # CpModel.clear_objective() is untyped for mypy
-    model._fix(model.melds, melds)
-    model._fix(model.pairs, int(pair))
-    # held counts of 4 and zero deficits turn each deficit row into w_k ≤ 4 (the cap again),
-    # so a solution is one set of blocks, not that times every value of the free deficits
-    model._set_hand([4] * len(model.targets), [4] * len(model.targets))
-    for deficit in model.deficits:
-        model._fix(deficit, 0)
-    collector = _ShapeCollector(model.targets)
-    model.solver.parameters.enumerate_all_solutions = True
-    status = model.solver.solve(model.model, collector)
-    if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        raise RuntimeError(f"CP-SAT stopped with status {model.solver.status_name(status)}")
-    return collector.shapes
+    return StandardModel(_one_suit(honors)).shapes(melds, int(pair))
 
 
 @functools.cache
