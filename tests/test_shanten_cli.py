@@ -9,7 +9,9 @@ from click.testing import CliRunner
 
 from mjasp import Hand
 from mjasp.cli import main
+from mjasp.cli.shanten import describe
 from mjasp.solvers import brute
+from mjasp.tiles import tile_kind, tile_name
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -37,7 +39,15 @@ def test_fourteen_tiles_discard_table() -> None:
 def test_thirteen_tiles_effective_tiles_and_visible() -> None:
     code, out, _ = run("123m456p789s1122z", "--visible", "1z1z")
     assert code == 0
-    assert out.splitlines()[-1] == "effective tiles: 2 unseen: 1z(0) 2z(2)"
+    # expected: the kinds whose draw lowers the brute-force value (the standard form is
+    # the best here), unseen = 4 − held − visible
+    held = list(Hand.parse("123m456p789s1122z").counts)
+    base = brute.standard(held, 4)
+    kinds = [k for k in range(34) if held[k] < 4
+             and brute.standard([c + (i == k) for i, c in enumerate(held)], 4) < base]
+    unseen = {k: 4 - held[k] - 2 * (k == tile_kind("1z")) for k in kinds}
+    tiles = " ".join(f"{tile_name(k)}({unseen[k]})" for k in kinds)
+    assert out.splitlines()[-1] == f"effective tiles: {sum(unseen.values())} unseen: {tiles}"
 
 
 def test_json_output() -> None:
@@ -51,11 +61,15 @@ def test_json_output() -> None:
 
 
 def test_form_and_rules_options() -> None:
+    counts = Hand.parse("1111m111122233z").counts
+    sanma = brute.standard(counts, 4, three_player=True) - 1
     code, out, _ = run("1111m111122233z", "--rules", "sanma", "--form", "standard")
     assert code == 0
-    assert out.startswith("1111m111122233z: 2-shanten (standard)")
+    assert out.startswith(f"1111m111122233z: {describe(sanma)} (standard)")
     code, out, _ = run("1111m111122233z", "--solver", "cpsat", "--json")
-    assert json.loads(out)["shanten"] == 1
+    best = min(brute.standard(counts, 4), brute.chiitoitsu(counts), brute.kokushi(counts))
+    assert json.loads(out)["shanten"] == best - 1
+    assert best - 1 < sanma  # the sanma cap on 2m-8m matters for this hand
 
 
 @pytest.mark.parametrize(("args", "message"), [
