@@ -311,6 +311,8 @@ def test_bad_batches_and_options() -> None:
         shanten("123m456p789s1122z", solver="abacus")
     with pytest.raises(RulesError, match="unknown form"):
         shanten("123m456p789s1122z", form="eight pairs")
+    with pytest.raises(RulesError, match="unknown form"):
+        shanten_batch([[1] + [0] * 33], form="eight pairs")
 
 
 def test_closed_kan_rules_out_special_forms() -> None:
