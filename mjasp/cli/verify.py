@@ -25,6 +25,7 @@ import click
 
 from mjasp.blocks import Decomposition
 from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.counting import suit_hands
 from mjasp.decomposition import decompose, suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import Rules
@@ -41,8 +42,8 @@ HandEngine = Callable[[Hand, Rules], list[Decomposition]]
 
 def suit_vectors(is_honors: bool) -> Iterator[tuple[int, ...]]:
     """Every count vector of one suit with at most 14 tiles (405,350; honors 43,130)."""
-    return (v for v in itertools.product(range(5), repeat=7 if is_honors else 9)
-            if sum(v) <= 14)
+    kinds = 7 if is_honors else 9
+    return itertools.chain.from_iterable(suit_hands(m, kinds) for m in range(15))
 
 
 def hand_engine(name: str) -> HandEngine:
