@@ -104,7 +104,7 @@ def check_suits(sample: int, seed: int) -> dict[str, Any]:
             for start in range(0, len(vectors), 5000):
                 for counts in vectors[start:start + 5000]:
                     expected = space.get(counts, [])
-                    _compare_suit(report, counts, is_honors, expected, references, "asp")
+                    _compare_suit(report, counts, is_honors, expected, references)
                 bar.update(len(vectors[start:start + 5000]))
         for counts in random.Random(seed).sample(vectors, min(sample, len(vectors))):
             found = asp.suit_readings(counts, is_honors)
@@ -116,12 +116,12 @@ def check_suits(sample: int, seed: int) -> dict[str, Any]:
 
 
 def _compare_suit(report: dict[str, Any], counts: tuple[int, ...], is_honors: bool,
-                  expected: list[SuitReading], references: dict[str, SuitDecomposer],
-                  baseline: str) -> None:
+                  expected: list[SuitReading], references: dict[str, SuitDecomposer]) -> None:
+    """Each reference against ``expected``, the readings ASP enumerated for ``counts``."""
     wrong = [name for name, ref in references.items() if list(ref(counts, is_honors)) != expected]
     # the same readings twice would be two answer sets for one multiset
     if len(set(expected)) != len(expected):
-        wrong.append(baseline)
+        wrong.append("asp")
     if wrong:
         report["disagreements"].append({"suit": list(counts), "honors": is_honors,
                                         "engines": wrong})
