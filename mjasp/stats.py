@@ -141,12 +141,9 @@ def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
 
 @functools.cache
 def _combine_rows(a: Row, b: Row) -> Row:
-    """(min,+) union of two suits' rows, clipped at CAP."""
-    k = table.MAX_MELDS + 1
-    u = [min(a[i] + b[n - i] for i in range(n + 1)) for n in range(k)]
-    v = [min(min(a[i] + b[k + n - i], a[k + i] + b[n - i]) for i in range(n + 1))
-         for n in range(k)]
-    return tuple(min(CAP, x) for x in u + v)
+    """The tables' (min,+) union of two suits' rows, clipped at CAP (a few thousand
+    distinct pairs per distribution, hence the cache)."""
+    return tuple(min(CAP, x) for x in table.combine(a, b).tolist())
 
 
 def _merge(a: Key, b: Key) -> Key:
