@@ -39,7 +39,6 @@ from math import comb
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from mjasp.errors import HandError
 from mjasp.rules import Rules
@@ -98,19 +97,14 @@ class ShantenDistribution:
                                  for s, d, fd, h, fh in self.rows()]}
 
 
-def _digits(length: int) -> npt.NDArray[np.int64]:
-    """Every vector of {0..4}**length, row i = base-5 digits of i (digit 0 = tile 1)."""
-    index = np.arange(5 ** length, dtype=np.int64)
-    return (index[:, None] // 5 ** np.arange(length, dtype=np.int64)) % 5
-
-
 def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
     """Group keys of one suit's vectors of ≤ m tiles with their summed weights.
 
     ``suit``: "number", "honor" or "sanma-man" (a number suit holding only 1 and 9).
     """
     honors = suit == "honor"
-    digits = _digits(7 if honors else 9)
+    # in the tables' own index order: row i of digits is the vector of table row i
+    digits = table.all_vectors(7 if honors else 9).astype(np.int64)
     digits = digits[digits.sum(axis=1) <= m]
     if suit == "sanma-man":
         # the kinds three players leave out: none held, none to draw

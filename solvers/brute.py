@@ -30,6 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from mjasp.solvers.base import SUIT_SLICES
 from mjasp.tiles import TERMINALS_AND_HONORS
 
 IntArray = npt.NDArray[np.int64]
@@ -106,9 +107,6 @@ def all_suit_values(honors: bool) -> npt.NDArray[np.uint8]:
     return out
 
 
-_SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
-
-
 def standard(counts: Sequence[int], melds: int, cap: Sequence[int] | None = None,
              three_player: bool = False) -> int:
     """Replacement number of the standard form with ``melds`` melds and a pair.
@@ -120,7 +118,7 @@ def standard(counts: Sequence[int], melds: int, cap: Sequence[int] | None = None
     if three_player:
         limit[1:8] = [0] * 7
     rows = [suit_values(counts[b:b + size], honors, limit[b:b + size])
-            for b, size, honors in _SUITS]
+            for b, size, honors in SUIT_SLICES]
     best = UNREACHABLE
     for pair_suit in range(4):
         for split in _splits(melds):

@@ -329,8 +329,12 @@ class _Lookup:
         self.thirteen_orphans = self.thirteen_orphans_by_packed.tobytes()
 
 
-def _digits(length: int) -> U8:
-    """``(5**length, length)`` counts of every vector, in base-5 index order."""
+def all_vectors(length: int) -> U8:
+    """``(5**length, length)`` counts of every vector, row i = the vector of index i.
+
+    >>> all_vectors(2)[7].tolist()   # 7 = 2 + 1·5
+    [2, 1]
+    """
     index = np.arange(5 ** length)
     return np.stack([(index // 5 ** i) % 5 for i in range(length)], axis=1).astype(np.uint8)
 
@@ -342,7 +346,7 @@ _STATS: Final = ("number_pairs", "honor_pairs", "number_quads", "honor_quads",
 
 def _special_stats() -> dict[str, U8]:
     """The ``_STATS`` arrays, indexed by base-5 suit index."""
-    number, honor = _digits(9), _digits(7)
+    number, honor = all_vectors(9), all_vectors(7)
     return {"number_pairs": _pair_stats(number, quads=False),
             "honor_pairs": _pair_stats(honor, quads=False),
             "number_quads": _pair_stats(number, quads=True),
