@@ -61,7 +61,7 @@ def count_forms_asp(melds: int) -> int:
     import clingo  # lazily: ``import mjasp`` does not load clingo
 
     ctl = clingo.Control(["0", "--warn=none", "-c", f"melds={melds}"])
-    with resources.as_file(resources.files("mjasp.encodings") / "forms.lp") as path:
+    with resources.as_file(resources.files("mjasp") / "encodings" / "forms.lp") as path:
         ctl.load(str(path))
     ctl.ground([("base", [])])
     ctl.solve()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from math import comb
 
 import click
@@ -92,8 +93,7 @@ def stats_command(tiles: int, form: str, players: int, as_json: bool) -> None:
       $ mjasp stats --tiles 14
     """
     check_request(tiles, form, players)
-    with click.progressbar(length=4, label="combining suits", file=click.get_text_stream(
-            "stderr")) as bar:
+    with click.progressbar(length=4, label="combining suits", file=sys.stderr) as bar:
         dist = shanten_distribution(tiles, form, players, progress=bar.update)
     if as_json:
         emit_json(dist.to_json())

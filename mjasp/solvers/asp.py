@@ -33,7 +33,7 @@ from mjasp.solvers.base import SuitReading, shift
 from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
 
 #: The encodings package (``encodings/`` in the source tree).
-ENCODINGS = importlib.resources.files("mjasp.encodings")
+ENCODINGS = importlib.resources.files("mjasp") / "encodings"
 
 #: Block types as the encoding names them (``block(B,K,M)`` of show.lp).
 BLOCK_KINDS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "quad": BlockKind.QUAD,
