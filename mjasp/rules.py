@@ -65,7 +65,8 @@ RULES: dict[str, Rules] = {
     "sanma": Rules(name="sanma", players=3),
     "chiitoitsu-quad": Rules(name="chiitoitsu-quad", chiitoitsu_quad=True),
 }
-ALIASES = {"4p": "standard", "riichi": "standard", "tenhou": "standard", "3p": "sanma", "three-player": "sanma"}
+ALIASES = {"4p": "standard", "riichi": "standard", "tenhou": "standard", "3p": "sanma",
+           "three-player": "sanma"}
 
 
 def find_rules(rules: str | Rules | None = None) -> Rules:
