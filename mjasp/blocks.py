@@ -134,6 +134,11 @@ class Decomposition:
         parts = [str(b) for b in self.display_blocks()] + [str(m) for m in self.melds]
         return " ".join(parts)
 
+    def _repr_svg_(self) -> str:
+        """A notebook picture: the tiles drawn block by block (see :mod:`mjasp.draw`)."""
+        from mjasp import draw  # draw imports this module
+        return draw.decomposition_svg(self)
+
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
         return {

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from mjasp import mjai
 from mjasp.blocks import Block, BlockKind
 from mjasp.errors import HandError
 from mjasp.tiles import (
@@ -189,6 +190,16 @@ class Hand:
                 red[RED_FIVE_IDS.index(tile_id)] += 1
         return cls(tuple(counts), (red[0], red[1], red[2]), tuple(melds))
 
+    @classmethod
+    def from_mjai(cls, tiles: str | Iterable[str], melds: Iterable[Meld] = ()) -> Hand:
+        """A hand from MJAI tile names (``5mr`` red five, ``E S W N P F C`` honors); see
+        :mod:`mjasp.mjai`.
+
+        >>> str(Hand.from_mjai(["1m", "5mr", "C"]))
+        '10m7z'
+        """
+        return mjai.from_mjai(tiles, melds)
+
     # -- views --------------------------------------------------------------------
 
     def to_ids(self) -> list[int]:
@@ -205,6 +216,14 @@ class Hand:
             else:
                 ids += range(4 * kind, 4 * kind + n)  # a red five is id 4k, taken first
         return ids
+
+    def to_mjai(self) -> list[str]:
+        """The concealed tiles as MJAI names (melds are MJAI events, not names).
+
+        >>> Hand.parse("05m7z [111z]").to_mjai()
+        ['5mr', '5m', 'C']
+        """
+        return mjai.to_mjai(self)
 
     @property
     def concealed_count(self) -> int:
@@ -242,6 +261,11 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """A notebook picture: the tiles drawn as players lay them (see :mod:`mjasp.draw`)."""
+        from mjasp import draw  # draw imports this module
+        return draw.hand_svg(self)
 
     def _repr_html_(self) -> str:
         """A notebook picture: one Unicode mahjong glyph per tile."""
