@@ -53,6 +53,8 @@ _RED: Final = "#c62f2b"
 _GREEN: Final = "#1e7a3e"
 _BLUE: Final = "#1f3f8f"
 _INK: Final = "#1c1c30"
+# named fonts first: some renderers (resvg) map the generic family to a font not installed
+_CAPTION_FONTS: Final = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
 
 class DrawError(MjaspError, ValueError):
@@ -136,8 +138,9 @@ def draw_row(groups: Sequence[TileGroup], scale: float = 1.0, title: str = "") -
         if group.caption:
             centre = start + group.width / 2
             baseline = MARGIN + TILE_HEIGHT + TILE_DEPTH + CAPTION_HEIGHT - 4
+            # captions are the one piece of text: words for people, never part of a tile
             out.append(f'<text x="{_num(centre)}" y="{baseline}" text-anchor="middle" '
-                       f'font-family="sans-serif" font-size="12" fill="{_INK}">'
+                       f'font-family="{_CAPTION_FONTS}" font-size="12" fill="{_INK}">'
                        f"{_escape(group.caption)}</text>")
         out.append("</g>")
     out.append("</svg>")

@@ -1,0 +1,71 @@
+"""``mjasp draw HAND``: a picture of a hand (or of one of its readings) as tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from mjasp.blocks import Decomposition
+from mjasp.cli.app import HAND, main, rules_option
+from mjasp.decomposition import decompose
+from mjasp.draw import decomposition_svg, hand_svg, svg_to_png
+from mjasp.hand import Hand
+from mjasp.rules import Rules
+
+#: Output formats by file extension.
+FORMATS = {".svg": "svg", ".png": "png"}
+
+
+@main.command("draw")
+@click.argument("hand", type=HAND)
+@click.option("-o", "--output", metavar="FILE", default="-", show_default=True,
+              help="Where to write the picture (- = standard output).")
+@click.option("--format", "fmt", type=click.Choice(sorted(set(FORMATS.values()))),
+              default=None, help="svg or png (default: from FILE's extension, else svg).")
+@click.option("--reading", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Draw the N-th reading, as `mjasp decompose` lists it, block by block.")
+@click.option("--scale", type=click.FloatRange(min=0, min_open=True), default=1.0,
+              show_default=True, help="Size factor (1 = a tile 36 px wide).")
+@rules_option
+def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
+                 scale: float, rules: Rules) -> None:
+    """Draw HAND as mahjong tiles: SVG (no font needed) or PNG (needs mjasp[png]).
+
+    \b
+    Example:
+      $ mjasp draw "234m067p22z [789s] (1111z)" -o hand.svg
+      $ mjasp draw 11122233344455m --reading 2 -o reading.png
+    """
+    if fmt is None:
+        suffix = Path(output).suffix.lower()
+        if output != "-" and suffix not in FORMATS:
+            raise click.BadParameter(
+                f"cannot tell the format of {output!r} (use .svg or .png, or --format)",
+                param_hint="'-o'")
+        fmt = FORMATS.get(suffix, "svg")
+    if reading is None:
+        svg = hand_svg(hand, scale)
+    else:
+        svg = decomposition_svg(_nth_reading(hand, reading, rules), hand.red, scale)
+    data = svg_to_png(svg) if fmt == "png" else (svg + "\n").encode()
+    if output == "-":
+        click.echo(data, nl=False)  # bytes go to the binary stream
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {output!r}: {error.strerror or error}",
+                                 param_hint="'-o'") from None
+
+
+def _nth_reading(hand: Hand, n: int, rules: Rules) -> Decomposition:
+    """The n-th reading (1-based) in the order ``mjasp decompose`` prints them."""
+    readings = sorted(decompose(hand, rules=rules), key=Decomposition.display_key)
+    if not readings:
+        raise click.BadParameter(f"{hand} has no reading to draw", param_hint="'--reading'")
+    if n > len(readings):
+        raise click.BadParameter(f"{hand} has {len(readings)} reading"
+                                 f"{'s' * (len(readings) > 1)}; choose 1..{len(readings)}",
+                                 param_hint="'--reading'")
+    return readings[n - 1]
