@@ -105,6 +105,6 @@ def test_other_bad_input() -> None:
     with pytest.raises(HandError, match="6 copies of 1z"):
         from_mjai("E E", [Meld.parse("(1111z)")])  # 2 in hand + 4 in the kan
     with pytest.raises(HandError, match="15 tiles"):
-        from_mjai(" ".join(["1m", "2m", "3m"] * 5))
+        from_mjai([f"{d}{suit}" for suit in "mp" for d in range(1, 10)][:15])
     with pytest.raises(HandError, match="no red copy"):
         mjai_name(5, red=True)
