@@ -73,6 +73,7 @@ def test_hand_written_cases(names: str | list[str], mpsz: str) -> None:
 
 def test_output_order_and_red_five_first() -> None:
     assert Hand.parse("7z 505m 1z").to_mjai() == ["5mr", "5m", "5m", "E", "C"]
+    assert to_mjai(Hand.parse("9s1p [789s]")) == ["1p", "9s"]
     assert mjai_name(13, red=True) == "5pr" and mjai_name(31) == "P"
 
 
