@@ -267,19 +267,6 @@ class Hand:
         from mjasp import draw  # draw imports this module
         return draw.hand_svg(self)
 
-    def _repr_html_(self) -> str:
-        """A notebook picture: one Unicode mahjong glyph per tile."""
-        glyphs = "".join(_GLYPHS[t] for t in range(NUM_KINDS) for _ in range(self.counts[t]))
-        melds = " ".join("".join(_GLYPHS[t] for t in m.tiles()) for m in self.melds)
-        return (f'<span style="font-size:2em" title="{self}">{glyphs}'
-                f'{" " + melds if melds else ""}</span>')
-
-
-# U+1F000 block order: winds, dragons (red, green, white), then man, sou, pin.
-_GLYPHS = ([chr(0x1F007 + i) for i in range(9)] + [chr(0x1F019 + i) for i in range(9)]
-           + [chr(0x1F010 + i) for i in range(9)]
-           + [chr(0x1F000 + i) for i in range(4)] + [chr(0x1F006), chr(0x1F005), chr(0x1F004)])
-
 
 def _check_meld(meld: Meld) -> None:
     """Reject melds no table could hold: a chi across suits, red fives that are not fives."""
