@@ -389,9 +389,10 @@ _SOU_LAYOUTS: Final[tuple[tuple[tuple[float, float, float, str, float], ...], ..
     tuple((x, y, 16, _GREEN, 0) for y in (13, 35) for x in (8, 18, 28)),
     ((18, 8.5, 11, _RED, 0),
      *((x, y, 12, _GREEN, 0) for y in (23, 38) for x in (8, 18, 28))),
-    ((6.5, 13, 16, _GREEN, 0), (14, 13, 16, _GREEN, 22), (22, 13, 16, _GREEN, -22),
-     (29.5, 13, 16, _GREEN, 0), (6.5, 35, 16, _GREEN, 0), (14, 35, 16, _GREEN, -22),
-     (22, 35, 16, _GREEN, 22), (29.5, 35, 16, _GREEN, 0)),
+    # 8s: the inner sticks lean together, meeting at the top row's top and the bottom's foot
+    ((5, 13, 16, _GREEN, 0), (13.5, 13, 15, _GREEN, 20), (22.5, 13, 15, _GREEN, -20),
+     (31, 13, 16, _GREEN, 0), (5, 35, 16, _GREEN, 0), (13.5, 35, 15, _GREEN, -20),
+     (22.5, 35, 15, _GREEN, 20), (31, 35, 16, _GREEN, 0)),
     tuple((x, y, 12, _RED if x == 18 else _GREEN, 0) for y in (9.5, 24, 38.5)
           for x in (8, 18, 28)),
 )
