@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import struct
+import sys
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -267,6 +268,15 @@ def test_cli_bad_input_is_one_line_exit_2(args: list[str], words: str) -> None:
     code, out, err = run("draw", *args)
     assert code == 2 and out == b""
     assert err.count("\n") == 1 and err.startswith("mjasp: error: ") and words in err
+
+
+def test_cli_without_the_renderer_says_what_to_install(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # None in sys.modules: ImportError
+    code, out, err = run("draw", "11z", "-o", str(tmp_path / "h.png"))
+    assert code == 2 and out == b"" and not (tmp_path / "h.png").exists()
+    assert err.count("\n") == 1 and "pip install 'mjasp[png]'" in err
+    assert run("draw", "11z", "-o", str(tmp_path / "h.svg"))[0] == 0  # SVG needs nothing
 
 
 def test_the_readme_picture_is_current() -> None:
