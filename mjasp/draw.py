@@ -209,6 +209,9 @@ def meld_group(meld: Meld, caption: str = "") -> TileGroup:
     if meld.is_open:
         faces[0] = faces[0]._replace(rotated=True)
     else:
+        # a red five stays in sight: the face-up middle tiles take it
+        faces.sort(key=lambda f: not f.red)
+        faces = faces[1:2] + faces[:1] + faces[2:]
         faces = [f._replace(face_down=i in (0, last)) for i, f in enumerate(faces)]
     return TileGroup(tuple(faces), caption)
 

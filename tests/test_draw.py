@@ -35,7 +35,9 @@ from mjasp.hand import Hand
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 HANDS = ["123m456p789s1122z", "234m 067p 22z [789s] (1111z)", "11z [123m] [555p] [0555s]",
-         "(1111m) (2222p) (3333s) (4444z) 55z", "[123m][456m][789m][111z]", "13579m2468p1357s"]
+         "(1111m) (2222p) (3333s) (4444z) 55z", "[123m][456m][789m][111z]", "13579m2468p1357s",
+         # seeded random complete hands with melds and red fives
+         *(str(h) for h in mjasp.random_winning_hands(12, seed=5, melds=True, red=True))]
 
 
 def groups_of(svg: str) -> list[ET.Element]:
@@ -220,6 +222,20 @@ def test_a_reading_is_drawn_block_by_block() -> None:
     assert svg.count('href="#mjasp-0p"') == 1 and 'href="#mjasp-5p"' not in svg
     assert reading._repr_svg_() == decomposition_svg(reading)
     assert hand._repr_svg_() == hand_svg(hand)
+
+
+@pytest.mark.parametrize("hand", [
+    *mjasp.random_winning_hands(12, seed=5, melds=True, red=True),
+    Hand.parse("123m 99p [406s] (0555p) (0555m)")], ids=str)
+def test_every_reading_shows_every_block_and_every_red_five(hand: Hand) -> None:
+    reds = sum(hand.red) + sum(m.red for m in hand.melds)
+    for reading in mjasp.decompose(hand):
+        svg = decomposition_svg(reading, hand.red)
+        assert [len(tiles_of(g)) for g in groups_of(svg)] == [
+            len(b.tiles()) for b in reading.display_blocks()] + [
+            len(m.tiles()) for m in reading.melds]
+        assert len(re.findall(r'href="#mjasp-0[mps]"', svg)) == reds
+    assert len(re.findall(r'href="#mjasp-0[mps]"', hand_svg(hand))) == reds
 
 
 def test_bad_scale() -> None:
