@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from mjasp.blocks import Block, BlockKind, Decomposition
+from mjasp.blocks import BlockKind, Decomposition
 from mjasp.errors import MjaspError
 from mjasp.tiles import FIVES, NUM_KINDS, Tile, tile_name
 
@@ -181,19 +181,8 @@ def decomposition_svg(reading: Decomposition, red: Sequence[int] = (0, 0, 0),
             if face.red:
                 left[FIVES.index(face.tile)] -= 1
         groups.append(TileGroup(tuple(faces), _BLOCK_NAMES[block.kind] if captions else ""))
-    for meld in reading.melds:
-        group = meld_group(meld)
-        groups.append(TileGroup(group.tiles, meld.kind.name.lower() if captions else ""))
+    groups += [meld_group(m, m.kind.name.lower() if captions else "") for m in reading.melds]
     return draw_row(groups, scale, title=str(reading))
-
-
-def block_group(block: Block, caption: str = "") -> TileGroup:
-    """A concealed block as a group of upright tiles.
-
-    >>> [t.tile for t in block_group(Block(BlockKind.SEQUENCE, 9)).tiles]
-    [9, 10, 11]
-    """
-    return TileGroup(tuple(TileFace(t) for t in block.tiles()), caption)
 
 
 def meld_group(meld: Meld, caption: str = "") -> TileGroup:
