@@ -41,3 +41,7 @@ class RulesError(MjaspError, ValueError):
 
 class EncodingError(MjaspError):
     """An ASP file that clingo cannot parse or ground (message is ``file:line: ...``)."""
+
+
+class LimitError(MjaspError):
+    """Work stopped by a time or memory limit (``mjasp solve --time-limit``)."""
