@@ -275,7 +275,7 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
     if isinstance(visible, str):
         digits: list[str] = []
         for char in visible.replace(" ", ""):
-            if char.isdigit():
+            if char in "0123456789":  # not str.isdigit: it takes "²" and "５"
                 digits.append(char)
                 continue
             if not digits:

@@ -131,8 +131,11 @@ def main() -> None:
 
 
 def shows_progress(quiet: bool = False) -> bool:
-    """Whether progress may be drawn: stderr is a terminal and the output is not JSON."""
-    return not quiet and sys.stderr.isatty()
+    """Whether progress may be drawn: stderr is a terminal and the output is not JSON
+    (``--json`` of the running command, or ``quiet``)."""
+    ctx = click.get_current_context(silent=True)
+    as_json = ctx is not None and bool(ctx.params.get("as_json"))
+    return not (quiet or as_json) and sys.stderr.isatty()
 
 
 class _NoBar:
