@@ -89,9 +89,9 @@ def waits_command(hand: Hand, rules: Rules, as_json: bool) -> None:
     Example:
       $ mjasp waits 2344m456p789s111z
       2344m456p789s111z waits on 1m 4m
-        1m  ryanmen     123m 44m 456p 789s 111z  (completes 123m)
-        4m  ryanmen     234m 44m 456p 789s 111z  (completes 234m)
-        4m  tanki       234m 44m 456p 789s 111z  (completes 44m)
+        1m  ryanmen     123m 456p 789s 111z 44m  (completes 123m)
+        4m  ryanmen     234m 456p 789s 111z 44m  (completes 234m)
+        4m  tanki       234m 456p 789s 111z 44m  (completes 44m)
     """
     found = waits(hand, rules=rules)
     if as_json:
@@ -121,7 +121,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
     Example:
       $ mjasp kan 111222333m4567p 1m
       kan of 1m in 1111222333m4567p
-        strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 44p 567p, ...)
+        strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 567p 44p, ...)
         loose (waits):     yes  waits unchanged: 4p 7p
     """
     try:
