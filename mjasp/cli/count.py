@@ -14,6 +14,9 @@ from mjasp.stats import FORMS, check_request, shanten_distribution
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")
+#: Deals ``mjasp generate`` makes and prints at a time.
+GENERATE_CHUNK = 10_000
+
 #: ``--seed``, the same range for every command that samples.
 SEED = click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                     help="Seed (0..2**64-1): the same seed gives the same hands everywhere.")
@@ -84,12 +87,15 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
     if fmt != "ids" and tiles > MAX_TILES:
         raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
                                  "deal them with --format ids", param_hint="'--tiles'")
-    deals = sample_ids(count, tiles, seed, players)
     if fmt == "json":
+        deals = sample_ids(count, tiles, seed, players)
         emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
         return
-    for ids in deals:
-        click.echo(" ".join(map(str, ids)) if fmt == "ids" else str(Hand.from_ids(ids)))
+    # in chunks: a million deals start printing at once and never sit in memory together
+    for start in range(0, count, GENERATE_CHUNK):
+        chunk = sample_ids(min(GENERATE_CHUNK, count - start), tiles, seed, players, start)
+        click.echo("\n".join(" ".join(map(str, ids)) if fmt == "ids" else
+                             str(Hand.from_ids(ids)) for ids in chunk))
 
 
 @main.command("stats")
