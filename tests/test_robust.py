@@ -399,3 +399,25 @@ def test_read_hand_names_file_and_line(tmp_path: Path) -> None:
     derived = write(tmp_path, 'a. hand("11122233344455m") :- a.', "d.lp")
     with pytest.raises(HandError, match="must be plain facts"):
         read_hand([derived])
+
+
+# -- the shared error machinery ----------------------------------------------------------
+
+
+def test_no_arguments_print_the_help() -> None:
+    code, out, err = run()
+    assert code == 0 and out.startswith("Usage: ") and "decompose" in out and err == ""
+
+
+def test_a_bug_is_one_line_with_its_own_exit_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mjasp.cli.decompose as command
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(command, "decompose", broken)
+    code, out, err = run("decompose", "11122233344455m")
+    assert code == 70 and out == "" and len(err.splitlines()) == 1
+    assert "internal error, please report: ZeroDivisionError: boom" in err
+    code, out, _ = run("decompose", "--json", "11122233344455m")
+    assert code == 70 and json.loads(out)["error"]["type"] == "RuntimeError"

@@ -84,6 +84,12 @@ class _Group(click.Group):
              **extra: Any) -> Any:
         args = list(sys.argv[1:] if args is None else args)
         as_json = wants_json(args)
+        if not args:  # a newcomer typing "mjasp" gets the help, not an error
+            with click.Context(self, info_name=prog_name or "mjasp") as ctx:
+                click.echo(self.get_help(ctx))
+            if not standalone_mode:
+                return 0
+            sys.exit(0)
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False,
                                   **extra)
