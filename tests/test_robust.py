@@ -141,6 +141,15 @@ def test_unreadable_files_are_one_line(tmp_path: Path, data: bytes, pattern: str
     assert "PANIC" not in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_is_not_read_forever(tmp_path: Path) -> None:
+    assert_one_line(*run("solve", "/dev/zero"), r"not a regular file")
+    # included from a file, clingo reads it itself: the limits stop it
+    include = write(tmp_path, 'hand("11122233344455m").\n#include "/dev/zero".\n')
+    code, out, err = run("solve", "--time-limit", "3", "--memory-limit", "300", include)
+    assert code in (2, 3) and out == "" and len(err.splitlines()) == 1, err
+
+
 def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
     path = write(tmp_path, b'\xef\xbb\xbfhand("11122233344455m").')
     code, out, _ = run("solve", path)

@@ -92,7 +92,12 @@ def solve_files(rules: Rules, files: list[str],
 def _readable(path: Path, scratch: Path) -> str:
     """``path`` if clingo can read it, else a UTF-8 copy without byte-order mark in
     ``scratch``; a binary file or one not in UTF-8 is an ``EncodingError``."""
-    data = path.read_bytes()
+    if not path.is_file():  # /dev/zero or a pipe would be read forever
+        raise EncodingError(f"{path}: not a regular file")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise EncodingError(f"{path}: cannot be read ({error.strerror})") from None
     if b"\0" in data:
         raise EncodingError(f"{path}: a binary file, not an ASP program")
     try:
