@@ -91,7 +91,7 @@ def hand_from_facts(facts: Iterable[Symbol], where: Sequence[str] = ()) -> Hand:
     red = [0, 0, 0]
     melds: list[Meld] = []
     hands = 0
-    counted: set[int] = set()
+    counted: set[tuple[int, bool]] = set()  # the red five apart from the other fives
     for i, fact in enumerate(facts):
         if fact.name not in SHAPES:
             continue
@@ -108,10 +108,11 @@ def hand_from_facts(facts: Iterable[Symbol], where: Sequence[str] = ()) -> Hand:
                 melds += hand.melds
             elif fact.name == "count":
                 kind, copies, is_red = _count(fact)
-                if kind in counted:
-                    raise HandError(f"{fact}: {tile_name(kind)} is counted twice; give one "
-                                    "count/2 per tile")
-                counted.add(kind)
+                if (kind, is_red) in counted:
+                    name = f"0{tile_name(kind)[1]}" if is_red else tile_name(kind)
+                    raise HandError(f"{fact}: {name} is counted twice; give one count/2 per "
+                                    "tile")
+                counted.add((kind, is_red))
                 counts[kind] += copies
                 if is_red:
                     red[SUITS.index(tile_name(kind)[1])] += copies

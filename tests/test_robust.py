@@ -430,3 +430,11 @@ def test_a_bug_is_one_line_with_its_own_exit_code(monkeypatch: pytest.MonkeyPatc
     assert "internal error, please report: ZeroDivisionError: boom" in err
     code, out, _ = run("decompose", "--json", "11122233344455m")
     assert code == 70 and json.loads(out)["error"]["type"] == "RuntimeError"
+
+
+def test_a_red_five_and_plain_fives_are_counted_apart(tmp_path: Path) -> None:
+    path = write(tmp_path, 'count("0m",1). count("5m",2). count("1z",2).')
+    assert read_hand([path]) == Hand.parse("055m11z")
+    twice = write(tmp_path, 'count("0m",1). count("0m",1).', "twice.lp")
+    with pytest.raises(HandError, match="0m is counted twice"):
+        read_hand([twice])
