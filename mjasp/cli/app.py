@@ -219,6 +219,14 @@ def rules_option(func: F) -> F:
                         help="Rule preset.")(func)
 
 
+def seed_option(func: F) -> F:
+    """``--seed``: the same range (0..2**64-1) for every command that samples."""
+    return click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0,
+                        show_default=True,
+                        help="Seed (0..2**64-1): the same seed gives the same hands "
+                             "everywhere.")(func)
+
+
 def emit_json(data: Any) -> None:
     """Print ``data`` as indented JSON."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -255,4 +263,5 @@ __all__ = [
     "progress",
     "report_error",
     "rules_option",
+    "seed_option",
 ]

@@ -6,7 +6,7 @@ from math import comb
 
 import click
 
-from mjasp.cli.app import emit_json, json_option, main, progress
+from mjasp.cli.app import emit_json, json_option, main, progress, seed_option
 from mjasp.counting import count_dp, count_series, tile_set
 from mjasp.hand import MAX_TILES, Hand
 from mjasp.sampling import sample_ids
@@ -17,9 +17,6 @@ _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), req
 #: Deals ``mjasp generate`` makes and prints at a time.
 GENERATE_CHUNK = 10_000
 
-#: ``--seed``, the same range for every command that samples.
-SEED = click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
-                    help="Seed (0..2**64-1): the same seed gives the same hands everywhere.")
 _PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
                         show_default=True, callback=lambda ctx, param, value: int(value),
                         help="4, or 3 for the sanma wall (no 2m-8m).")
@@ -62,7 +59,7 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
               help="Tiles per deal (M): 0..14, or up to the whole wall with --format ids.")
 @click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
               help="Number of hands.")
-@SEED
+@seed_option
 @_PLAYERS
 @click.option("--format", "fmt", type=click.Choice(["mpsz", "ids", "json"]), default="mpsz",
               show_default=True, help="mpsz text, tile ids (0..135), or JSON.")

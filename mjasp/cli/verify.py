@@ -24,8 +24,15 @@ from typing import Any
 import click
 
 from mjasp.blocks import Decomposition
-from mjasp.cli.app import activity, emit_json, json_option, main, progress, rules_option
-from mjasp.cli.count import SEED
+from mjasp.cli.app import (
+    activity,
+    emit_json,
+    json_option,
+    main,
+    progress,
+    rules_option,
+    seed_option,
+)
 from mjasp.counting import suit_hands
 from mjasp.decomposition import decompose, suit_decomposer
 from mjasp.hand import Hand
@@ -154,7 +161,7 @@ def check_hands(n: int, seed: int, rules: Rules) -> dict[str, Any]:
 @main.command("verify")
 @click.option("--hands", "n_hands", type=click.IntRange(min=0), default=10_000,
               show_default=True, help="Random winning hands (each also gives a near miss).")
-@SEED
+@seed_option
 @click.option("--suits/--no-suits", default=True, show_default=True,
               help="Check every single-suit and honor vector.")
 @click.option("--sample", type=click.IntRange(min=0), default=1000, show_default=True,
