@@ -52,7 +52,8 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], time_limit: 
     Hand facts: hand("123m456p789s1122z"), count("1m",3), meld(chi,"789s");
     see encodings/hand_facts.lp. Syntax and grounding errors print as
     FILE:LINE: message, bad hand facts as one line (exit code 2 for both);
-    a time or memory limit stops the run with exit code 3.
+    a time or memory limit stops the run with exit code 3. #minimize and weak
+    constraints are ignored: every answer set is a reading.
 
     \b
     Example:
