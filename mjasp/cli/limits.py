@@ -21,6 +21,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from mjasp.cli.app import activity
 from mjasp.errors import LimitError, MjaspError
 
 T = TypeVar("T")
@@ -65,13 +66,15 @@ def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
 
 
 def run_limited(job: Callable[..., T], args: tuple[Any, ...], *, time_limit: float,
-                memory_mb: int, what: str = "the work") -> T:
+                memory_mb: int, what: str = "the work", clock: str | None = None) -> T:
     """``job(*args)`` in a child process, stopped after ``time_limit`` seconds (0 = none)
     or when it allocates more than ``memory_mb`` MB (0 = none).
 
     ``job`` and ``args`` must pickle where processes are spawned (not on Linux). An
     ``MjaspError`` of the job is raised again here; a limit raises ``LimitError``, a
     crashed child ``MjaspError`` and any other exception of the job ``RuntimeError``.
+    ``clock`` labels a ticking clock drawn while waiting (on a terminal only); it starts
+    after the fork, so the child never inherits a thread that may hold a lock.
     """
     methods = multiprocessing.get_all_start_methods()
     context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -84,7 +87,9 @@ def run_limited(job: Callable[..., T], args: tuple[Any, ...], *, time_limit: flo
     send.close()
     message: tuple[str, Any] | None = None
     try:
-        if receive.poll(time_limit or None):
+        with activity(clock or what, quiet=clock is None):
+            ready = receive.poll(time_limit or None)
+        if ready:
             message = receive.recv()
     except EOFError:
         message = ("died", None)  # the child ended without a word: it crashed

@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from mjasp.blocks import Decomposition
-from mjasp.cli.app import activity, echo_readings, json_option, main, rules_option
+from mjasp.cli.app import echo_readings, json_option, main, rules_option
 from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
 from mjasp.decomposition import check_complete
 from mjasp.errors import EncodingError, MjaspError
@@ -67,10 +67,9 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], time_limit: 
         readable = {_readable(path, Path(scratch) / str(i)): str(path)
                     for i, path in enumerate(files)}
         try:
-            with activity("grounding and solving", quiet=as_json):
-                hand, readings = run_limited(
-                    solve_files, (rules, list(readable), arguments), time_limit=time_limit,
-                    memory_mb=memory_limit, what="mjasp solve")
+            hand, readings = run_limited(
+                solve_files, (rules, list(readable), arguments), time_limit=time_limit,
+                memory_mb=memory_limit, what="mjasp solve", clock="grounding and solving")
         except MjaspError as error:
             raise _renamed(error, readable) from None
     echo_readings(hand, readings, as_json, files=[str(f) for f in files], rules=rules.name)
