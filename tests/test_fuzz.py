@@ -63,7 +63,7 @@ HEAVY = {("stats", "tiles"): 8, ("generate", "count"): 2000, ("verify", "n_hands
 
 #: Put before the random options (which may override them): small defaults for the
 #: commands whose defaults take seconds.
-PREFIX = {"stats": ["--tiles", "4"], "verify": ["--hands", "20", "--sample", "20"]}
+PREFIX = {"stats": ["--tiles", "4"], "verify": ["--hands", "20"]}
 #: Appended to each command line (the last value of an option wins): no exhaustive suit
 #: check in verify, no 4-meld count or 11.6M-form listing in forms, a short time limit.
 SUFFIX = {"verify": ["--no-suits"], "forms": ["--melds", "1"], "solve": ["--time-limit", "5"]}

@@ -325,6 +325,7 @@ def test_random_winning_hands_takes_one_form_by_name() -> None:
     (["forms", "--limit", "3"], r"--limit applies to --list"),
     (["forms", "--list", "--engine", "asp"], r"--engine applies to counting"),
     (["verify", "--seed", "-5"], r"--seed"),
+    (["verify", "--no-suits", "--sample", "5"], r"--sample applies to the suit check"),
     (["generate", "--tiles", "3", "--seed", "-5"], r"--seed"),
 ])
 def test_ignored_or_conflicting_options_are_errors(args: list[str], pattern: str) -> None:

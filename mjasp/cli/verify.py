@@ -177,6 +177,9 @@ def verify_command(n_hands: int, seed: int, suits: bool, sample: int, rules: Rul
     Example:
       $ mjasp verify --hands 2000
     """
+    source = click.get_current_context().get_parameter_source("sample")
+    if not suits and source is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--sample applies to the suit check; --no-suits skips it")
     report: dict[str, Any] = {"seed": seed, "rules": rules.name}
     if suits:
         report["suits"] = check_suits(sample, seed)
