@@ -91,6 +91,8 @@ def suit_hands(m: int, kinds: int = 9) -> Iterator[tuple[int, ...]]:
     >>> next(suit_hands(14))
     (0, 0, 0, 0, 0, 2, 4, 4, 4)
     """
+    if not 0 <= kinds <= 9:  # [4] * 2**63 would overflow, not say what is wrong
+        raise HandError(f"a suit has at most 9 kinds, not {kinds}")
     return enumerate_hands(m, [4] * kinds)
 
 

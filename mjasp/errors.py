@@ -26,13 +26,31 @@ class HandError(MjaspError, ValueError):
         self.text = text
         self.position = position
         if text is not None and position is not None:
-            message = f"{message} at position {position} in {text!r}"
+            message = f"{message} at position {position} in {excerpt(text, position)}"
         elif text is not None:
-            message = f"{message} in {text!r}"
+            message = f"{message} in {excerpt(text, 0)}"
         super().__init__(message)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
+
+
+def excerpt(text: str, position: int, width: int = 60) -> str:
+    """``text`` quoted, or for long text the ``width`` characters around ``position``
+    (a message must stay one readable line, whatever the input was).
+
+    >>> excerpt("123m", 2)
+    "'123m'"
+    >>> excerpt("1" * 1000 + "x", 1000, width=10)
+    "'…111111111x' (1001 characters)"
+    """
+    if len(text) <= width:
+        return repr(text)
+    start = max(0, min(position - width // 2, len(text) - width))
+    inner = repr(text[start:start + width])[1:-1]  # escaped like repr, without its quotes
+    before = "…" if start else ""
+    after = "…" if start + width < len(text) else ""
+    return f"'{before}{inner}{after}' ({len(text)} characters)"
 
 
 class RulesError(MjaspError, ValueError):
@@ -41,3 +59,7 @@ class RulesError(MjaspError, ValueError):
 
 class EncodingError(MjaspError):
     """An ASP file that clingo cannot parse or ground (message is ``file:line: ...``)."""
+
+
+class LimitError(MjaspError):
+    """Work stopped by a time or memory limit (``mjasp solve --time-limit``)."""

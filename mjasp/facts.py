@@ -1,14 +1,15 @@
 """Hand facts: the ``hand/1``, ``count/2`` and ``meld/2`` facts a person writes in a .lp file.
 
-The format is documented in ``encodings/hand_facts.lp``::
+This module owns the format (documented for ASP readers in ``encodings/hand_facts.lp``)::
 
     hand("123m456p789s1122z").          % mpsz, melds in brackets allowed
     count("1m",3). count("7z",2).       % N copies of a tile, added to hand/1
     meld(chi,"789s"). meld(ankan,"1111z").
 
-``mjasp solve`` grounds these facts with the encoding, reads them back as clingo symbols
-and turns them into one :class:`~mjasp.hand.Hand` here; every mistake is a ``HandError``
-naming the fact.
+:func:`read_hand` reads the facts from the files' syntax tree (clingo's parser, not its
+grounder, so two equal ``meld`` facts are two melds and every mistake names its
+``file:line``) and builds the :class:`~mjasp.hand.Hand` directly: counts, red fives and
+melds are added up, no mpsz text is written and parsed again.
 
 >>> import clingo
 >>> str(hand_from_facts([clingo.parse_term('hand("11122233m")'),
@@ -19,22 +20,66 @@ naming the fact.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
-from clingo import Symbol, SymbolType
+import clingo
+from clingo import Symbol, SymbolType, ast
 
-from mjasp.errors import HandError
+from mjasp.errors import EncodingError, HandError
 from mjasp.hand import Hand, Meld, MeldKind
-from mjasp.tiles import tile_kind, tile_name
+from mjasp.tiles import NUM_KINDS, SUITS, tile_kind, tile_name
 
 #: The reserved fact names, their arity and how they are written.
 SHAPES = {"hand": (1, 'hand("123m456p789s1122z")'),
           "count": (2, 'count("1m",3)'),
           "meld": (2, 'meld(chi,"789s")')}
 
+#: A reserved name used as a predicate anywhere in a rule's head.
+_RESERVED_HEAD = re.compile(r"(?<![#\w])(hand|count|meld)\(")
 
-def hand_from_facts(facts: Iterable[Symbol]) -> Hand:
-    """One hand from hand/1, count/2 and meld/2 facts (other predicates are ignored).
+
+def read_hand(paths: Sequence[str]) -> Hand:
+    """The hand written as hand/1, count/2 and meld/2 facts in ``paths``.
+
+    Every fact counts as written: two equal ``meld(chi,"123m")`` facts are two melds
+    (clingo would merge them). A hand fact must be a plain fact with written-out values;
+    errors are ``HandError`` naming ``file:line`` and the fact.
+    """
+    facts: list[tuple[Symbol, str]] = []
+
+    def visit(statement: ast.AST) -> None:
+        if statement.ast_type != ast.ASTType.Rule:
+            return
+        where = f"{statement.location.begin.filename}:{statement.location.begin.line}"
+        head = statement.head
+        term = head.atom.symbol if (head.ast_type == ast.ASTType.Literal
+                                    and head.atom.ast_type == ast.ASTType.SymbolicAtom) else None
+        if term is None or term.ast_type != ast.ASTType.Function:
+            if _RESERVED_HEAD.search(str(head)):
+                raise HandError(f"{where}: {statement}: hand facts must be plain facts")
+            return
+        if term.name not in SHAPES:
+            return
+        if len(statement.body) or head.sign != ast.Sign.NoSign:
+            raise HandError(f"{where}: {statement}: hand facts must be plain facts")
+        try:
+            symbol = clingo.parse_term(str(term))
+        except RuntimeError:
+            raise HandError(f"{where}: {term}: write the values out, e.g. "
+                            f"{SHAPES[term.name][1]}") from None
+        facts.append((symbol, where))
+
+    try:
+        ast.parse_files(list(paths), visit, logger=lambda code, message: None)
+    except RuntimeError as error:  # a syntax error: grounding reports it with its line first
+        raise EncodingError(f"cannot parse {', '.join(paths)}: {error}") from None
+    return hand_from_facts([symbol for symbol, _ in facts], [where for _, where in facts])
+
+
+def hand_from_facts(facts: Iterable[Symbol], where: Sequence[str] = ()) -> Hand:
+    """One hand from hand/1, count/2 and meld/2 facts (other predicates are ignored);
+    ``where[i]`` (``file:line``) is put before an error about the i-th fact.
 
     >>> import clingo
     >>> hand_from_facts([clingo.parse_term('count("1m",5)')])
@@ -42,31 +87,46 @@ def hand_from_facts(facts: Iterable[Symbol]) -> Hand:
     ...
     mjasp.errors.HandError: count("1m",5): a count is 1..4 copies; write count("1m",3)
     """
-    texts: list[str] = []
-    counted: dict[str, int] = {}
-    melds: list[str] = []
-    for fact in facts:
+    counts = [0] * NUM_KINDS
+    red = [0, 0, 0]
+    melds: list[Meld] = []
+    hands = 0
+    counted: set[tuple[int, bool]] = set()  # the red five apart from the other fives
+    for i, fact in enumerate(facts):
         if fact.name not in SHAPES:
             continue
-        arity, example = SHAPES[fact.name]
-        if len(fact.arguments) != arity:
-            raise HandError(f"{fact}: {fact.name}/{len(fact.arguments)} is not a hand fact; "
-                            f"write {example}")
-        if fact.name == "hand":
-            texts.append(_hand_text(fact))
-        elif fact.name == "count":
-            name, copies = _count(fact)
-            if name in counted:
-                raise HandError(f"{fact}: {name} is counted twice; give one count/2 per tile")
-            counted[name] = copies
-        else:
-            melds.append(_meld_text(fact))
-    if len(texts) > 1:
-        raise HandError(f"{len(texts)} hand/1 facts; a file holds one hand")
-    if not (texts or counted or melds):
+        try:
+            arity, example = SHAPES[fact.name]
+            if len(fact.arguments) != arity:
+                raise HandError(f"{fact}: {fact.name}/{len(fact.arguments)} is not a hand "
+                                f"fact; write {example}")
+            if fact.name == "hand":
+                hands += 1
+                hand = _hand(fact)
+                counts = [a + b for a, b in zip(counts, hand.counts, strict=True)]
+                red = [a + b for a, b in zip(red, hand.red, strict=True)]
+                melds += hand.melds
+            elif fact.name == "count":
+                kind, copies, is_red = _count(fact)
+                if (kind, is_red) in counted:
+                    name = f"0{tile_name(kind)[1]}" if is_red else tile_name(kind)
+                    raise HandError(f"{fact}: {name} is counted twice; give one count/2 per "
+                                    "tile")
+                counted.add((kind, is_red))
+                counts[kind] += copies
+                if is_red:
+                    red[SUITS.index(tile_name(kind)[1])] += copies
+            else:
+                melds.append(_meld(fact))
+        except HandError as error:
+            if i < len(where):
+                raise HandError(f"{where[i]}: {error}") from None
+            raise
+    if hands > 1:
+        raise HandError(f"{hands} hand/1 facts; a file holds one hand")
+    if not (hands or counted or melds):
         raise HandError("no hand facts; write hand(\"123m456p789s1122z\") or count/2 facts")
-    pieces = texts + [name[0] * n + name[1] for name, n in counted.items()] + melds
-    return Hand.parse(" ".join(pieces))
+    return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(melds))
 
 
 def _string(fact: Symbol, term: Symbol, example: str) -> str:
@@ -75,16 +135,15 @@ def _string(fact: Symbol, term: Symbol, example: str) -> str:
     return term.string
 
 
-def _hand_text(fact: Symbol) -> str:
+def _hand(fact: Symbol) -> Hand:
     text = _string(fact, fact.arguments[0], SHAPES["hand"][1])
     try:
-        Hand.parse(text)
+        return Hand.parse(text)
     except HandError as error:
         raise HandError(f"{fact}: {error}") from None
-    return text
 
 
-def _count(fact: Symbol) -> tuple[str, int]:
+def _count(fact: Symbol) -> tuple[int, int, bool]:
     example = SHAPES["count"][1]
     name = _string(fact, fact.arguments[0], example)
     try:
@@ -94,11 +153,11 @@ def _count(fact: Symbol) -> tuple[str, int]:
     copies = fact.arguments[1]
     if copies.type != SymbolType.Number or not 1 <= copies.number <= 4:
         raise HandError(f"{fact}: a count is 1..4 copies; write {example}")
-    # a red five keeps its 0; every other tile is named canonically
-    return (name if name[0] == "0" else tile_name(kind)), copies.number
+    # "0m" names the red five: its copies are red fives (one per suit in the set)
+    return kind, copies.number, name.strip()[0] == "0"
 
 
-def _meld_text(fact: Symbol) -> str:
+def _meld(fact: Symbol) -> Meld:
     example = SHAPES["meld"][1]
     how = fact.arguments[0]
     kinds = {k.name.lower(): k for k in MeldKind}
@@ -112,4 +171,4 @@ def _meld_text(fact: Symbol) -> str:
         raise HandError(f"{fact}: {error}") from None
     if meld.kind is not kinds[how.name]:
         raise HandError(f"{fact}: {tiles} makes a {meld.kind.name.lower()}, not a {how.name}")
-    return text
+    return meld

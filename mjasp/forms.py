@@ -272,10 +272,11 @@ class KanCheck:
         >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
         'all 2 winning readings kept'
         """
+        n = len(self.before)
         if self.strict:
-            return f"all {len(self.before)} winning readings kept"
+            return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
         lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
-        return f"{len(self.lost)} of {len(self.before)} winning readings lost ({lost})"
+        return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
 
     def loose_reason(self) -> str:
         """Why the loose rule says what it says: the waits kept, removed or added.

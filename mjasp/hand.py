@@ -294,7 +294,7 @@ def _parse(text: str) -> Hand:
     group: tuple[str, int] | None = None  # (closing bracket, position of the opening one)
     group_tiles: list[tuple[Tile, bool]] = []
     written = [0] * NUM_KINDS  # copies of each kind in the text, melds included
-    last_at = [0] * NUM_KINDS  # position of the last digit naming each kind
+    fifth_at = [0] * NUM_KINDS  # position of the digit naming each kind a fifth time
 
     for pos, char in enumerate(text):
         if char.isspace():
@@ -307,7 +307,8 @@ def _parse(text: str) -> Hand:
             for digit, dpos in pending:
                 kind, is_red = _tile_from_digit(digit, char, text, dpos)
                 written[kind] += 1
-                last_at[kind] = dpos
+                if written[kind] == 5:
+                    fifth_at[kind] = dpos
                 if group is not None:
                     group_tiles.append((kind, is_red))
                 else:
@@ -341,7 +342,10 @@ def _parse(text: str) -> Hand:
         # Hand checks copies, red fives and size (copies first: _meld made valid melds);
         # the text adds where: at the last digit of the first kind over four copies
         over = next((k for k, n in enumerate(written) if n > 4), None)
-        raise HandError(error.reason, text, None if over is None else last_at[over]) from None
+        if over is None:
+            raise HandError(error.reason, text) from None
+        raise HandError(f"{written[over]} copies of {tile_name(over)} where the set has 4: "
+                        "the fifth", text, fifth_at[over]) from None
 
 
 def _tile_from_digit(digit: int, suit: str, text: str, pos: int) -> tuple[Tile, bool]:

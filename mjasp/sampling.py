@@ -64,7 +64,9 @@ def wall_ids(players: int = 4) -> tuple[int, ...]:
     return tuple(i for i in range(136) if i // 4 in kinds)
 
 
-def _check(n: int, m: int, size: int) -> None:
+def _check(n: int, m: int, size: int, start: int = 0) -> None:
+    if start < 0:
+        raise HandError(f"deals are numbered from 0, not {start}")
     if n < 0:
         raise HandError(f"cannot deal {n} hands")
     if not 0 <= m <= size:
@@ -83,7 +85,7 @@ def sample_ids(n: int, m: int, seed: int = 0, players: int = 4,
     True
     """
     wall = wall_ids(players)
-    _check(n, m, len(wall))
+    _check(n, m, len(wall), start)
     deals = []
     for deal in range(start, start + n):
         state, counter = _seed_state(seed, deal), 0
@@ -127,7 +129,7 @@ def sample_id_array(n: int, m: int, seed: int = 0, players: int = 4, start: int 
     True
     """
     wall = np.array(wall_ids(players), dtype=np.uint8)
-    _check(n, m, len(wall))
+    _check(n, m, len(wall), start)
     out = np.empty((n, m), dtype=np.uint8)
     with np.errstate(over="ignore"):
         for lo in range(0, n, chunk):

@@ -70,8 +70,9 @@ def _problem(hand: Hand, rules: Rules) -> _Problem:
     if hand.melds:
         if melds + len(hand.melds) != 4:
             calls = len(hand.melds)
-            raise HandError(f"{calls} declared melds leave room for {13 - 3 * calls} or "
-                            f"{14 - 3 * calls} concealed tiles, not {concealed}", str(hand))
+            melded = "1 declared meld leaves" if calls == 1 else f"{calls} declared melds leave"
+            raise HandError(f"{melded} room for {13 - 3 * calls} or {14 - 3 * calls} "
+                            f"concealed tiles, not {concealed}", str(hand))
         if rules.called_tiles_count:
             total = hand.total_counts()
             cap = tuple(4 - t + c for t, c in zip(total, hand.counts, strict=True))
@@ -275,7 +276,7 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
     if isinstance(visible, str):
         digits: list[str] = []
         for char in visible.replace(" ", ""):
-            if char.isdigit():
+            if char in "0123456789":  # not str.isdigit: it takes "²" and "５"
                 digits.append(char)
                 continue
             if not digits:

@@ -56,7 +56,7 @@ def tile_kind(name: str) -> Tile:
     (33, 22)
     """
     text = name.strip()
-    if len(text) != 2 or not text[0].isdigit() or text[1] not in SUITS:
+    if len(text) != 2 or text[0] not in "0123456789" or text[1] not in SUITS:
         raise HandError("expected one tile such as '5m' or '7z'", name)
     digit, suit = int(text[0]), text[1]
     if suit == "z" and not 1 <= digit <= 7:

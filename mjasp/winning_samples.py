@@ -26,7 +26,7 @@ CALL_CHANCE = 0.3
 
 
 def random_winning_hands(n: int, seed: int | None = 0,
-                         forms: Iterable[str] = ("standard", "chiitoitsu", "kokushi"),
+                         forms: Iterable[str] | str = ("standard", "chiitoitsu", "kokushi"),
                          rules: Rules | str | None = None, melds: bool = False,
                          red: bool = False) -> list[Hand]:
     """``n`` reproducible random complete hands of the given winning forms.
@@ -40,6 +40,12 @@ def random_winning_hands(n: int, seed: int | None = 0,
     ['3344m1199p8899s55z', '223344m55p225566z']
     """
     rules = find_rules(rules)
+    if isinstance(forms, str):
+        forms = [forms]  # one form by name, not its letters
+    names = [f.value for f in Form]
+    unknown = [f for f in forms if f not in names]
+    if unknown:
+        raise RulesError(f"unknown form {unknown[0]!r}; the forms are {', '.join(names)}")
     chosen = [Form(f) for f in forms]
     allowed = [f for f in chosen if f in rules.forms]
     if not allowed:

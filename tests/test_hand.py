@@ -70,7 +70,7 @@ def test_ids() -> None:
     ("m", 0, "no digits"),
     ("8z", 0, "honor"),
     ("0z", 0, "red five"),
-    ("11m 1111m", 7, "6 copies of 1m"),
+    ("11m 1111m", 6, "6 copies of 1m"),  # position of the fifth copy
     ("[123m", 0, "unclosed"),
     ("123m]", 4, "unmatched"),
     ("[124m]", 0, "a meld is"),

@@ -284,7 +284,7 @@ def test_trap_cases(text: str, rules: str | None, reported: int) -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("11111m123p456s11z", "5 copies"),
     ("123456789m111z", "12 concealed tiles"),
-    ("1234m [456p]", "declared melds"),
+    ("1234m [456p]", "1 declared meld leaves"),
 ])
 def test_bad_hands(text: str, message: str) -> None:
     with pytest.raises(HandError, match=message):

@@ -1,20 +1,28 @@
 """The click group every ``mjasp`` command hangs on, and what the commands share.
 
 Bad input never shows a traceback: any :class:`~mjasp.errors.MjaspError` becomes
-``mjasp: error: <message>`` on stderr and exit code 2 (click's own usage errors too).
+``mjasp: error: <message>`` on stderr and exit code 2 (click's own usage errors too);
+with ``--json`` the same error is one JSON line on stdout,
+``{"error": {"type": ..., "message": ..., "position": ...}}``, with the same exit code.
+A time or memory limit (``mjasp solve``) exits with 3, a bug in mjasp itself with 70.
+Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal and
+``--json`` is off, so pipes and scripts see nothing of it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from mjasp.blocks import Decomposition
-from mjasp.errors import MjaspError
+from mjasp.errors import LimitError, MjaspError
 from mjasp.hand import Hand
 from mjasp.rules import ALIASES, RULES, find_rules
 
@@ -22,24 +30,102 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: Exit code for bad input of any kind (matches click's usage errors).
 EXIT_BAD_INPUT = 2
+#: Exit code when a time or memory limit stopped the work (``mjasp solve``).
+EXIT_LIMIT = 3
+#: Exit code of a bug in mjasp (an exception it did not expect); never bad input.
+EXIT_INTERNAL = 70
+
+
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether a command line asks for JSON (``--json`` before any ``--``).
+
+    >>> wants_json(["solve", "--json", "a.lp"]), wants_json(["decompose", "--", "--json"])
+    (True, False)
+    """
+    options = list(args)
+    if "--" in options:
+        options = options[:options.index("--")]
+    return "--json" in options
+
+
+def _message(error: BaseException) -> str:
+    text = error.format_message() if isinstance(error, click.ClickException) else str(error)
+    return " ".join(text.split())  # one line, whatever the error held
+
+
+def error_json(error: BaseException) -> dict[str, Any]:
+    """The JSON form of an error: its type, its one-line message, the bad character's
+    position in the offending text (``None`` when there is none).
+
+    >>> from mjasp.errors import HandError
+    >>> error_json(HandError("unknown character 'x'", "12x", 2))["error"]["position"]
+    2
+    """
+    # a bad HAND argument is click's BadParameter wrapped around mjasp's HandError
+    cause = error.__cause__ or error.__context__
+    source = cause if isinstance(cause, MjaspError) else error
+    return {"error": {"type": type(source).__name__, "message": _message(error),
+                      "position": getattr(source, "position", None)}}
+
+
+def report_error(error: BaseException, as_json: bool) -> None:
+    """One line for ``error``: JSON on stdout under ``--json``, else text on stderr."""
+    if as_json:
+        click.echo(json.dumps(error_json(error), ensure_ascii=False))
+    else:
+        click.echo(f"mjasp: error: {_message(error)}", err=True)
 
 
 class _Group(click.Group):
-    """A group that turns mjasp's errors into one line and exit code 2."""
+    """A group that turns every error into one line and an exit code (2, 3 or 70)."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        args = list(sys.argv[1:] if args is None else args)
+        as_json = wants_json(args)
+        if not args:  # a newcomer typing "mjasp" gets the help, not an error
+            with click.Context(self, info_name=prog_name or "mjasp") as ctx:
+                click.echo(self.get_help(ctx))
+            if not standalone_mode:
+                return 0
+            sys.exit(0)
         try:
-            return super().invoke(ctx)
-        except MjaspError as error:
-            click.echo(f"mjasp: error: {error}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-        except click.UsageError as error:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  **extra)
+        except LimitError as error:
+            report_error(error, as_json)
+            sys.exit(EXIT_LIMIT)
+        except (MjaspError, click.UsageError) as error:
             # a bad HAND argument arrives as click.BadParameter: one line, not a usage block
-            click.echo(f"mjasp: error: {error.format_message()}", err=True)
+            report_error(error, as_json)
             sys.exit(EXIT_BAD_INPUT)
+        except click.ClickException as error:
+            report_error(error, as_json)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("mjasp: interrupted", err=True)
+            sys.exit(130)
+        except Exception as error:  # a bug: still one line, and a code that says so
+            report_error(RuntimeError(f"internal error, please report: "
+                                      f"{type(error).__name__}: {error}"), as_json)
+            sys.exit(EXIT_INTERNAL)
+        if not standalone_mode:
+            return result
+        sys.exit(result if isinstance(result, int) else 0)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # click cuts each summary to fit one line; wrapped in full, none is lost
+        rows = [(name, command.get_short_help_str(limit=1000))
+                for name in self.list_commands(ctx)
+                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"],
+                                           "max_content_width": 100})
 @click.version_option(package_name="mjasp")
 def main() -> None:
     """Analyse Riichi mahjong hands: readings, shanten, waits, kan, counts.
@@ -48,6 +134,56 @@ def main() -> None:
     declared melds follow in brackets: [789s] chi, [555p] pon, [5555p] open kan,
     (1111z) closed kan.
     """
+
+
+def shows_progress(quiet: bool = False) -> bool:
+    """Whether progress may be drawn: stderr is a terminal and the output is not JSON
+    (``--json`` of the running command, or ``quiet``)."""
+    ctx = click.get_current_context(silent=True)
+    as_json = ctx is not None and bool(ctx.params.get("as_json"))
+    return not (quiet or as_json) and sys.stderr.isatty()
+
+
+class _NoBar:
+    """Stands in for a progress bar where none is drawn."""
+
+    def update(self, n_steps: int) -> None:
+        """Nothing to draw."""
+
+
+@contextlib.contextmanager
+def progress(length: int, label: str, quiet: bool = False) -> Iterator[Any]:
+    """A click progress bar on a terminal (``bar.update(n)``), nothing otherwise."""
+    if not shows_progress(quiet):
+        yield _NoBar()
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr, width=30) as bar:
+        yield bar
+
+
+@contextlib.contextmanager
+def activity(label: str, quiet: bool = False) -> Iterator[None]:
+    """A ticking clock (``label ... 3 s``) on a terminal, for work of unknown length."""
+    if not shows_progress(quiet):
+        yield
+        return
+    done = threading.Event()
+    start = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(0.5):
+            sys.stderr.write(f"\r{label} ... {time.monotonic() - start:.0f} s")
+            sys.stderr.flush()
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+        sys.stderr.write("\r\033[K")  # the clock leaves no trace on the terminal
+        sys.stderr.flush()
 
 
 class HandType(click.ParamType):  # type: ignore[type-arg]
@@ -83,6 +219,14 @@ def rules_option(func: F) -> F:
                         help="Rule preset.")(func)
 
 
+def seed_option(func: F) -> F:
+    """``--seed``: the same range (0..2**64-1) for every command that samples."""
+    return click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0,
+                        show_default=True,
+                        help="Seed (0..2**64-1): the same seed gives the same hands "
+                             "everywhere.")(func)
+
+
 def emit_json(data: Any) -> None:
     """Print ``data`` as indented JSON."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -108,10 +252,16 @@ def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_INTERNAL",
+    "EXIT_LIMIT",
     "HAND",
+    "activity",
     "echo_readings",
     "emit_json",
     "json_option",
     "main",
+    "progress",
+    "report_error",
     "rules_option",
+    "seed_option",
 ]

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import sys
 from math import comb
 
 import click
 
-from mjasp.cli.app import emit_json, json_option, main
+from mjasp.cli.app import emit_json, json_option, main, progress, seed_option
 from mjasp.counting import count_dp, count_series, tile_set
-from mjasp.hand import Hand
+from mjasp.hand import MAX_TILES, Hand
 from mjasp.sampling import sample_ids
 from mjasp.stats import FORMS, check_request, shanten_distribution
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")
+#: Deals ``mjasp generate`` makes and prints at a time.
+GENERATE_CHUNK = 10_000
+
 _PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
                         show_default=True, callback=lambda ctx, param, value: int(value),
                         help="4, or 3 for the sanma wall (no 2m-8m).")
@@ -53,15 +55,17 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
 
 
 @main.command("generate")
-@_TILES
+@click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
+              help="Tiles per deal (M): 0..14, or up to the whole wall with --format ids.")
 @click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
               help="Number of hands.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
-              help="Seed: the same seed gives the same hands everywhere.")
+@seed_option
 @_PLAYERS
 @click.option("--format", "fmt", type=click.Choice(["mpsz", "ids", "json"]), default="mpsz",
               show_default=True, help="mpsz text, tile ids (0..135), or JSON.")
-def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
+def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
+                     as_json: bool) -> None:
     """Deal N random hands of M tiles (partial Fisher–Yates, reproducible by seed).
 
     \b
@@ -70,12 +74,25 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) 
       499m4p345689s2577z
       24m45679p5779s256z
     """
-    deals = sample_ids(count, tiles, seed, players)
+    if as_json and fmt not in ("mpsz", "json"):
+        raise click.UsageError(f"--json and --format {fmt} ask for two formats; give one")
+    fmt = "json" if as_json else fmt
+    wall = sum(tile_set(False, players).values())
+    if tiles > wall:
+        raise click.BadParameter(f"the {players}-player wall has {wall} tiles, not {tiles}",
+                                 param_hint="'--tiles'")
+    if fmt != "ids" and tiles > MAX_TILES:
+        raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
+                                 "deal them with --format ids", param_hint="'--tiles'")
     if fmt == "json":
+        deals = sample_ids(count, tiles, seed, players)
         emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
         return
-    for ids in deals:
-        click.echo(" ".join(map(str, ids)) if fmt == "ids" else str(Hand.from_ids(ids)))
+    # in chunks: a million deals start printing at once and never sit in memory together
+    for start in range(0, count, GENERATE_CHUNK):
+        chunk = sample_ids(min(GENERATE_CHUNK, count - start), tiles, seed, players, start)
+        click.echo("\n".join(" ".join(map(str, ids)) if fmt == "ids" else
+                             str(Hand.from_ids(ids)) for ids in chunk))
 
 
 @main.command("stats")
@@ -93,7 +110,7 @@ def stats_command(tiles: int, form: str, players: int, as_json: bool) -> None:
       $ mjasp stats --tiles 14
     """
     check_request(tiles, form, players)
-    with click.progressbar(length=4, label="combining suits", file=sys.stderr) as bar:
+    with progress(4, "combining suits") as bar:
         dist = shanten_distribution(tiles, form, players, progress=bar.update)
     if as_json:
         emit_json(dist.to_json())

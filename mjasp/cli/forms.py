@@ -6,7 +6,7 @@ import itertools
 
 import click
 
-from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
+from mjasp.cli.app import HAND, activity, emit_json, json_option, main, rules_option
 from mjasp.errors import HandError
 from mjasp.forms import (
     count_forms,
@@ -25,16 +25,18 @@ from mjasp.tiles import tile_kind, tile_name
 @click.option("--melds", "melds", type=click.IntRange(0, 4), default=None,
               help="Only forms with this many melds (default: 0 to 4 when counting, "
                    "4 when listing).")
-@click.option("--count/--list", "count", default=True,
-              help="Count the forms and the hands they make (default), or list forms.")
+@click.option("--count", "count", is_flag=True,
+              help="Count the forms and the hands they make (the default).")
+@click.option("--list", "as_list", is_flag=True, help="List forms instead of counting them.")
 @click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
-              help="List at most this many forms (0 = all; 11.6M for 4 melds).")
+              help="With --list: list at most this many forms (0 = all; 11.6M for 4 melds).")
 @click.option("--engine", type=click.Choice(["dp", "asp"]), default="dp", show_default=True,
               help="Count with the decomposer DP or with clingo's model count "
                    "(about 80 s for 4 melds).")
 @json_option
-def forms_command(melds: int | None, count: bool, limit: int, engine: str,
-                  as_json: bool) -> None:
+@click.pass_context
+def forms_command(ctx: click.Context, melds: int | None, count: bool, as_list: bool,
+                  limit: int, engine: str, as_json: bool) -> None:
     """Count or list every standard winning form (m melds and one pair).
 
     \b
@@ -43,12 +45,21 @@ def forms_command(melds: int | None, count: bool, limit: int, engine: str,
       melds  tiles       forms  distinct hands
           2      8      49,368          49,332
     """
-    if count:
+    given = {name for name in ("limit", "engine")
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT}
+    if count and as_list:
+        raise click.UsageError("--count and --list ask for two things; give one")
+    if not as_list and "limit" in given:
+        raise click.UsageError("--limit applies to --list; counting has no limit")
+    if as_list and "engine" in given:
+        raise click.UsageError("--engine applies to counting; --list uses the DP")
+    if not as_list:
         vectors = count_winning_vectors()
         chosen = range(5) if melds is None else [melds]
         count_of = count_forms_asp if engine == "asp" else count_forms
-        rows = [{"melds": m, "tiles": 3 * m + 2, "forms": count_of(m), "hands": vectors[m],
-                 "engine": engine} for m in chosen]
+        with activity(f"counting forms ({engine})"):
+            rows = [{"melds": m, "tiles": 3 * m + 2, "forms": count_of(m),
+                     "hands": vectors[m], "engine": engine} for m in chosen]
         if as_json:
             emit_json(rows)
             return
@@ -78,9 +89,9 @@ def waits_command(hand: Hand, rules: Rules, as_json: bool) -> None:
     Example:
       $ mjasp waits 2344m456p789s111z
       2344m456p789s111z waits on 1m 4m
-        1m  ryanmen     123m 44m 456p 789s 111z  (completes 123m)
-        4m  ryanmen     234m 44m 456p 789s 111z  (completes 234m)
-        4m  tanki       234m 44m 456p 789s 111z  (completes 44m)
+        1m  ryanmen     123m 456p 789s 111z 44m  (completes 123m)
+        4m  ryanmen     234m 456p 789s 111z 44m  (completes 234m)
+        4m  tanki       234m 456p 789s 111z 44m  (completes 44m)
     """
     found = waits(hand, rules=rules)
     if as_json:
@@ -110,7 +121,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
     Example:
       $ mjasp kan 111222333m4567p 1m
       kan of 1m in 1111222333m4567p
-        strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 44p 567p, ...)
+        strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 567p 44p, ...)
         loose (waits):     yes  waits unchanged: 4p 7p
     """
     try:

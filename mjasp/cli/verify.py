@@ -24,7 +24,15 @@ from typing import Any
 import click
 
 from mjasp.blocks import Decomposition
-from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.cli.app import (
+    activity,
+    emit_json,
+    json_option,
+    main,
+    progress,
+    rules_option,
+    seed_option,
+)
 from mjasp.counting import suit_hands
 from mjasp.decomposition import decompose, suit_decomposer
 from mjasp.hand import Hand
@@ -84,7 +92,7 @@ def sample_hands(n: int, seed: int, rules: Rules) -> list[Hand]:
 
 
 def _bar(length: int, label: str) -> Any:
-    return click.progressbar(length=length, label=label, file=sys.stderr, width=30)
+    return progress(length, label)
 
 
 def check_suits(sample: int, seed: int) -> dict[str, Any]:
@@ -95,7 +103,8 @@ def check_suits(sample: int, seed: int) -> dict[str, Any]:
     report: dict[str, Any] = {"vectors": 0, "asp_readings": 0, "per_vector_calls": 0,
                               "disagreements": []}
     for is_honors in (False, True):
-        space = asp.enumerate_space(is_honors)
+        with activity("enumerating a suit space with clingo"):
+            space = asp.enumerate_space(is_honors)
         report["asp_readings"] += sum(len(r) for r in space.values())
         vectors = list(suit_vectors(is_honors))
         report["vectors"] += len(vectors)
@@ -130,7 +139,8 @@ def _compare_suit(report: dict[str, Any], counts: tuple[int, ...], is_honors: bo
 def check_hands(n: int, seed: int, rules: Rules) -> dict[str, Any]:
     """Every whole-hand engine on ``n`` winning hands and their near misses."""
     engines = hand_engines()
-    hands = sample_hands(n, seed, rules)
+    with activity(f"dealing {n:,} winning hands and their near misses"):
+        hands = sample_hands(n, seed, rules)
     forms: Counter[str] = Counter()
     report: dict[str, Any] = {"hands": len(hands), "winning": 0, "engines": sorted(engines),
                               "disagreements": []}
@@ -151,7 +161,7 @@ def check_hands(n: int, seed: int, rules: Rules) -> dict[str, Any]:
 @main.command("verify")
 @click.option("--hands", "n_hands", type=click.IntRange(min=0), default=10_000,
               show_default=True, help="Random winning hands (each also gives a near miss).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the samples.")
+@seed_option
 @click.option("--suits/--no-suits", default=True, show_default=True,
               help="Check every single-suit and honor vector.")
 @click.option("--sample", type=click.IntRange(min=0), default=1000, show_default=True,
@@ -167,6 +177,9 @@ def verify_command(n_hands: int, seed: int, suits: bool, sample: int, rules: Rul
     Example:
       $ mjasp verify --hands 2000
     """
+    source = click.get_current_context().get_parameter_source("sample")
+    if not suits and source is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--sample applies to the suit check; --no-suits skips it")
     report: dict[str, Any] = {"seed": seed, "rules": rules.name}
     if suits:
         report["suits"] = check_suits(sample, seed)

@@ -26,7 +26,7 @@ import clingo
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form, sorted_readings
 from mjasp.errors import EncodingError, HandError
-from mjasp.facts import SHAPES, hand_from_facts
+from mjasp.facts import SHAPES
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers.base import SuitReading, shift
@@ -38,6 +38,9 @@ ENCODINGS = importlib.resources.files("mjasp") / "encodings"
 #: Block types as the encoding names them (``block(B,K,M)`` of show.lp).
 BLOCK_KINDS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "quad": BlockKind.QUAD,
                "pair": BlockKind.PAIR, "single": BlockKind.SINGLE}
+
+#: Forms as the encoding names them (``form/1`` of winning.lp).
+FORM_NAMES = tuple(f.value for f in Form)
 
 #: The inputs mjasp sets from the hand facts, and the hand fact to write instead.
 INPUTS = {("hold", 2): 'count("1m",3)', ("called", 2): 'meld(chi,"789s")'}
@@ -114,7 +117,10 @@ def ground(files: Iterable[str], program: str = "",
     ``EncodingError`` with a one-line ``file:line: message``."""
     log = ClingoLog()
     try:
-        ctl = clingo.Control(["--models=0", *arguments], logger=log, message_limit=100)
+        # a variant's #minimize or weak constraint must not hide readings: every answer
+        # set is one reading, so optimisation statements are ignored (clingo --opt-mode)
+        ctl = clingo.Control(["--models=0", "--opt-mode=ignore", *arguments], logger=log,
+                             message_limit=100)
         for path in files:
             ctl.load(path)
         if program:
@@ -151,13 +157,11 @@ class HandProgram:
             how, tile = atom.symbol.arguments
             self._called[how.name, tile.number] = atom.symbol
 
-    def hand_facts(self) -> Hand:
-        """The hand written as hand/1, count/2 and meld/2 facts in the loaded files.
-
-        Raises ``HandError`` for a fact of the wrong shape or one that is not a plain fact.
-        """
+    def check_inputs(self) -> None:
+        """Raise ``HandError`` if the loaded files set mjasp's inputs (``hold/2``,
+        ``called/2``) themselves or derive a hand fact instead of stating it; the hand
+        itself is read by :func:`mjasp.facts.read_hand`."""
         atoms = self.control.symbolic_atoms
-        facts = []
         for name, arity, _ in sorted(atoms.signatures):
             if (name, arity) in INPUTS:
                 # mjasp sets these per hand; a fact would fight the assumptions
@@ -170,8 +174,6 @@ class HandProgram:
             for atom in atoms.by_signature(name, arity):
                 if not atom.is_fact:
                     raise HandError(f"{atom.symbol}: hand facts must be plain facts")
-                facts.append(atom.symbol)
-        return hand_from_facts(sorted(facts))
 
     def readings(self, hand: Hand) -> list[Decomposition]:
         """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order."""
@@ -209,10 +211,21 @@ def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> De
 @functools.cache
 def _meaning(symbol: clingo.Symbol) -> tuple[Form | None, tuple[Block, ...]]:
     # the same few hundred atoms recur in every model, and reading one costs C calls
-    if symbol.name == "form":
-        return Form(symbol.arguments[0].name), ()
-    if symbol.name == "block":
+    if symbol.name == "form" and len(symbol.arguments) == 1:
+        form = symbol.arguments[0]
+        if form.type != clingo.SymbolType.Function or form.name not in FORM_NAMES:
+            raise EncodingError(f"an answer set shows {symbol}: form/1 is one of "
+                                f"{', '.join(FORM_NAMES)} (a variant may disable, not add, "
+                                "a form)")
+        return Form(form.name), ()
+    if symbol.name == "block" and len(symbol.arguments) == 3:
         how, tile, times = symbol.arguments
+        if (how.type != clingo.SymbolType.Function or how.name not in BLOCK_KINDS
+                or tile.type != clingo.SymbolType.Number or not 0 <= tile.number < NUM_KINDS
+                or times.type != clingo.SymbolType.Number or not 1 <= times.number <= 4):
+            raise EncodingError(f"an answer set shows {symbol}: block(B,K,M) needs B one of "
+                                f"{', '.join(BLOCK_KINDS)}, K a tile kind 0..33 and M a "
+                                "count 1..4")
         return None, (Block(BLOCK_KINDS[how.name], tile.number),) * times.number
     return None, ()
 

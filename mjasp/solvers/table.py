@@ -576,8 +576,14 @@ def replacement_number(rows: Iterable[Sequence[int]], melds: int) -> int:
     return min(total[k + melds], INF)
 
 
+def default_target() -> Path:
+    """Where ``python -m mjasp.solvers.table`` writes without an argument: the folder the
+    tables are loaded from (``mjasp/data``), installed or not."""
+    return Path(__file__).resolve().parent.parent / "data"
+
+
 def _main(argv: Sequence[str]) -> None:
-    target = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "mjasp" / "data"
+    target = Path(argv[0]) if argv else default_target()
     if target.is_dir():
         target = target / DATA_FILE
     build_tables(target)
