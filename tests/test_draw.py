@@ -3,6 +3,7 @@ placed, a real renderer's pixels, and ``mjasp draw`` on the command line."""
 
 from __future__ import annotations
 
+import json
 import re
 import struct
 import sys
@@ -302,3 +303,17 @@ def test_the_readme_picture_is_current() -> None:
     assert command is not None and "](docs/hand.svg)" in readme
     hand = Hand.parse(command.group(1).strip('"'))
     assert (ROOT / "docs" / "hand.svg").read_text() == hand_svg(hand) + "\n"
+
+
+def test_draw_json_says_what_was_drawn(tmp_path: Path) -> None:
+    # inline SVG on standard output; a file's name and size otherwise; PNG needs a file
+    result = CliRunner().invoke(main, ["draw", "123m", "--json"])
+    assert result.exit_code == 0, result.output
+    inline = json.loads(result.output)
+    assert inline["output"] is None and inline["svg"] == hand_svg(Hand.parse("123m"))
+    target = tmp_path / "h.svg"
+    result = CliRunner().invoke(main, ["draw", "123m", "--json", "-o", str(target)])
+    written = json.loads(result.output)
+    assert written["output"] == str(target) and written["bytes"] == target.stat().st_size
+    result = CliRunner().invoke(main, ["draw", "123m", "--json", "--format", "png"])
+    assert result.exit_code == 2 and "error" in json.loads(result.output)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from mjasp.blocks import Decomposition
-from mjasp.cli.app import HAND, main, rules_option
+from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
 from mjasp.decomposition import decompose
 from mjasp.draw import decomposition_svg, hand_svg, svg_to_png
 from mjasp.hand import Hand
@@ -28,8 +28,9 @@ FORMATS = {".svg": "svg", ".png": "png"}
 @click.option("--scale", type=click.FloatRange(min=0, min_open=True), default=1.0,
               show_default=True, help="Size factor (1 = a tile 36 px wide).")
 @rules_option
+@json_option
 def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
-                 scale: float, rules: Rules) -> None:
+                 scale: float, rules: Rules, as_json: bool) -> None:
     """Draw HAND as mahjong tiles: SVG (no font needed) or PNG (needs mjasp[png]).
 
     \b
@@ -48,15 +49,23 @@ def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
         svg = hand_svg(hand, scale)
     else:
         svg = decomposition_svg(_nth_reading(hand, reading, rules), hand.red, scale)
+    if as_json and output == "-" and fmt == "png":
+        raise click.BadParameter("--json with a PNG needs a file to write it to",
+                                 param_hint="'-o'")
     data = svg_to_png(svg) if fmt == "png" else (svg + "\n").encode()
-    if output == "-":
+    if output != "-":
+        try:
+            Path(output).write_bytes(data)
+        except OSError as error:
+            raise click.BadParameter(f"cannot write {output!r}: {error.strerror or error}",
+                                     param_hint="'-o'") from None
+    if as_json:
+        # what was drawn and where; an SVG asked for on standard output comes inline
+        emit_json({"hand": str(hand), "reading": reading, "format": fmt,
+                   "output": None if output == "-" else output, "bytes": len(data),
+                   **({"svg": svg} if output == "-" else {})})
+    elif output == "-":
         click.echo(data, nl=False)  # bytes go to the binary stream
-        return
-    try:
-        Path(output).write_bytes(data)
-    except OSError as error:
-        raise click.BadParameter(f"cannot write {output!r}: {error.strerror or error}",
-                                 param_hint="'-o'") from None
 
 
 def _nth_reading(hand: Hand, n: int, rules: Rules) -> Decomposition:
