@@ -13,7 +13,7 @@ not a fresh ground. One answer set is one reading (see ``standard.lp``).
 111m 234m 345m 345m 22m
 111m 222m 333m 444m 55m
 >>> suit_readings((1, 1, 1, 0, 0, 0, 0, 0, 0), False)
-[(Block(kind=<BlockKind.SEQUENCE: 0>, tile=0),)]
+[(Block.parse('123m'),)]
 """
 
 from __future__ import annotations

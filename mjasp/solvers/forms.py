@@ -171,9 +171,13 @@ def form_blocks(form: Sequence[Decomposer], base: int = 0) -> tuple[Block, ...]:
     """
     blocks: list[Block] = []
     for tile, (s, t, p) in enumerate(form):
-        blocks += [Block(BlockKind.SEQUENCE, base + tile)] * s
-        blocks += [Block(BlockKind.TRIPLET, base + tile)] * t
-        blocks += [Block(BlockKind.PAIR, base + tile)] * p
+        # only blocks that are there: a Block checks its tile (no sequence starts at 8m)
+        if s:
+            blocks += [Block(BlockKind.SEQUENCE, base + tile)] * s
+        if t:
+            blocks += [Block(BlockKind.TRIPLET, base + tile)] * t
+        if p:
+            blocks += [Block(BlockKind.PAIR, base + tile)] * p
     return tuple(blocks)
 
 
@@ -184,7 +188,7 @@ def inverse_forms(counts: Sequence[int], max_melds: int = MAX_MELDS) -> Iterator
     decomposer on tile i must use exactly the copies of i that earlier sequences left.
 
     >>> [form_blocks(w) for w in inverse_forms([3, 3, 3] + [0] * 31)]  # doctest: +ELLIPSIS
-    [(Block(kind=<BlockKind.SEQUENCE: 0>, tile=0), ...), (Block(kind=<BlockKind.TRIPLET: 1>, ...)]
+    [(Block.parse('123m'), ...), (Block.parse('111m'), ...)]
     """
     counts = tuple(counts)
     total = sum(counts)

@@ -1,0 +1,135 @@
+"""Reading and writing mpsz text, below every type built from it.
+
+The scanner turns text into tiles (loose, then one list per bracket group) and leaves
+meaning to its callers: ``Hand.parse``, ``Meld.parse``, ``Block.parse`` and
+``Decomposition.parse`` all read through :func:`scan`, so mpsz has one grammar.
+
+>>> [t.kind for t in scan("105m[789s]").loose], len(scan("105m[789s]").groups)
+([0, 4, 4], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from mjasp.errors import HandError
+from mjasp.tiles import NUM_KINDS, SUIT_BASE, SUITS, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """One tile as written: its kind, whether it was a red five (``0``), where it stood."""
+
+    kind: Tile
+    red: bool
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A bracket group: ``[...]`` (open) or ``(...)`` (closed), its tiles, where it opened."""
+
+    closed: bool
+    tiles: tuple[Written, ...]
+    position: int
+
+
+@dataclass(slots=True)
+class Scan:
+    """Everything written in a text: loose tiles, bracket groups, copies per kind."""
+
+    loose: list[Written] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    #: copies of each kind in the text, groups included (to point at a fifth copy)
+    written: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    #: position of the last digit naming each kind
+    last_at: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+
+    def over_four(self) -> int | None:
+        """The position of the last digit of the first kind written more than four times."""
+        over = next((k for k, n in enumerate(self.written) if n > 4), None)
+        return None if over is None else self.last_at[over]
+
+
+def scan(text: str) -> Scan:
+    """Split mpsz text into tiles; spaces are ignored; errors carry the position."""
+    if not isinstance(text, str):
+        raise HandError(f"expected a string in mpsz notation, got {type(text).__name__}")
+    out = Scan()
+    pending: list[tuple[int, int]] = []  # (digit, position) waiting for a suit letter
+    group: tuple[str, int] | None = None  # (closing bracket, position of the opening one)
+    group_tiles: list[Written] = []
+
+    for pos, char in enumerate(text):
+        if char.isspace():
+            continue
+        if char.isdigit() and char.isascii():
+            pending.append((int(char), pos))
+        elif char in SUIT_BASE:
+            if not pending:
+                raise HandError(f"suit letter {char!r} has no digits before it", text, pos)
+            for digit, dpos in pending:
+                kind, is_red = _tile_from_digit(digit, char, text, dpos)
+                out.written[kind] += 1
+                out.last_at[kind] = dpos
+                (group_tiles if group is not None else out.loose).append(
+                    Written(kind, is_red, dpos))
+            pending = []
+        elif char in "[(":
+            if pending:
+                raise HandError("digits with no suit letter", text, pending[0][1])
+            if group is not None:
+                raise HandError(f"nested {char!r}", text, pos)
+            group = ("]" if char == "[" else ")", pos)
+            group_tiles = []
+        elif char in "])":
+            if group is None or char != group[0]:
+                raise HandError(f"unmatched {char!r}", text, pos)
+            if pending:
+                raise HandError("digits with no suit letter", text, pending[0][1])
+            out.groups.append(Group(char == ")", tuple(group_tiles), group[1]))
+            group = None
+        else:
+            raise HandError(f"unknown character {char!r}", text, pos)
+    if pending:
+        raise HandError("digits with no suit letter", text, pending[0][1])
+    if group is not None:
+        raise HandError(f"unclosed {'[' if group[0] == ']' else '('}", text, group[1])
+    return out
+
+
+def _tile_from_digit(digit: int, suit: str, text: str, pos: int) -> tuple[Tile, bool]:
+    if suit == "z":
+        if digit == 0:
+            raise HandError("0 (red five) is only for m, p and s", text, pos)
+        if digit > 7:
+            raise HandError(f"there is no honor {digit}z (honors are 1z-7z)", text, pos)
+    if digit == 0:
+        return SUIT_BASE[suit] + 4, True
+    return SUIT_BASE[suit] + digit - 1, False
+
+
+def digits(tiles: Iterable[Tile], red: int = 0) -> str:
+    """Digits of same-suit tiles in order, the first ``red`` fives written as 0.
+
+    >>> digits([4, 3, 4], red=1)
+    '405'
+    """
+    out = []
+    for tile in sorted(tiles):
+        digit = tile % 9 + 1
+        if digit == 5 and red:
+            red -= 1
+            out.append("0")
+        else:
+            out.append(str(digit))
+    return "".join(out)
+
+
+def suit_index(tile: Tile) -> int:
+    """0, 1, 2, 3 for m, p, s, z (the index into ``SUITS``)."""
+    return min(tile // 9, 3)
+
+
+__all__ = ["SUITS", "Group", "Scan", "Written", "digits", "scan", "suit_index"]
