@@ -33,15 +33,16 @@ import numpy as np
 import numpy.typing as npt
 
 from mjasp.blocks import FORM_ORDER, Form
-from mjasp.decomposition import as_hand, check_tiles_in_set
 from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import brute, table
+from mjasp.solvers.registry import SHANTEN_ENGINES
 from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile, tile_kind, tile_name
+from mjasp.validity import as_hand, check_tiles_in_set
 
-#: Shanten engines by name.
-SOLVERS: Final = ("table", "cpsat", "brute")
+#: Shanten engines by name (the registry's table).
+SOLVERS: Final = SHANTEN_ENGINES
 _STANDARD_RULES: Final = find_rules(None)
 #: Forms by name (a Form is a str equal to its name, so it finds itself).
 _FORMS: Final = {f.value: f for f in Form}

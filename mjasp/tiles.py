@@ -9,6 +9,7 @@ Kinds are integers 0..33: 0-8 = 1m-9m (manzu), 9-17 = 1p-9p (pinzu),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from mjasp.errors import HandError
@@ -75,3 +76,14 @@ def kind_of_id(tile_id: int) -> Tile:
     if not 0 <= tile_id < 136:
         raise HandError(f"tile id {tile_id} is out of range 0..135")
     return tile_id // 4
+
+
+def add_count(counts: Sequence[int], tile: Tile, n: int) -> tuple[int, ...]:
+    """``counts`` with ``n`` added at ``tile``.
+
+    >>> add_count((0, 1, 2), 1, 2)
+    (0, 3, 2)
+    """
+    out = list(counts)
+    out[tile] += n
+    return tuple(out)

@@ -19,12 +19,12 @@ import pytest
 
 import mjasp
 from mjasp.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form
-from mjasp.cli.verify import REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.decomposition import suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import find_rules
 from mjasp.solvers import asp, fast
 from mjasp.solvers.base import SuitReading
+from mjasp.verify import REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.winning_samples import random_winning_hands
 
 Space = dict[tuple[int, ...], list[SuitReading]]

@@ -21,8 +21,8 @@ from mjasp.sampling import (
     sample_ids,
     wall_ids,
 )
-from mjasp.stats import chi_square
 from mjasp.tiles import RED_FIVE_IDS
+from tests.stat_helpers import chi_square
 
 
 def test_splitmix64_reference_vector() -> None:

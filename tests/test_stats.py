@@ -25,12 +25,11 @@ from mjasp.stats import (
     SEVEN,
     Key,
     _merge,
-    _upper_gamma_regularized,
-    chi_square,
     replacement_numbers,
     shanten_distribution,
 )
 from mjasp.tiles import TERMINALS_AND_HONORS
+from tests.stat_helpers import _upper_gamma_regularized, chi_square
 
 xiangting = pytest.importorskip("xiangting")
 
