@@ -24,7 +24,7 @@ from math import comb
 
 from mjasp.errors import HandError
 from mjasp.rules import Rules
-from mjasp.tiles import FIVES, NUM_KINDS, Tile, tile_name
+from mjasp.tiles import FIVES, NUM_KINDS, Tile, as_int, tile_name
 
 #: A wall as kind name -> number of copies ("5m": 4, or "5m": 3 and "0m": 1 with red fives).
 TileSet = Mapping[str, int]
@@ -51,6 +51,7 @@ def tile_set(red: bool = False, players: int = 4) -> dict[str, int]:
 
 
 def _check_size(m: int, copies: Sequence[int]) -> None:
+    as_int(m, "the number of tiles")
     if m < 0:
         raise HandError(f"a hand cannot have {m} tiles")
     if any(c < 0 for c in copies):

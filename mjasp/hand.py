@@ -19,7 +19,6 @@ one per bracket group:
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -32,6 +31,7 @@ from mjasp.tiles import (
     RED_FIVE_IDS,
     SUIT_BASE,
     SUITS,
+    as_int,
     kind_of_id,
     tile_name,
 )
@@ -53,17 +53,6 @@ def _strict_ints(values: object, size: int, what: str) -> tuple[int, ...]:
             raise HandError(f"{what} must be integers, not {type(value).__name__} "
                             f"({value!r}); Hand.from_counts converts numpy integers")
     return out
-
-
-def _index(value: object, what: str) -> int:
-    """An integer argument (numpy integers welcome); floats and bools are errors."""
-    if isinstance(value, bool):
-        raise HandError(f"{what} must be an integer, not {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise HandError(f"{what} must be an integer, not {type(value).__name__} "
-                        f"({value!r})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +121,7 @@ class Hand:
         if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
             raise HandError(f"counts must be a sequence of 34 integers, "
                             f"not {type(counts).__name__}")
-        return cls(tuple(_index(c, "tile counts") for c in counts), (0, 0, 0), tuple(melds))
+        return cls(tuple(as_int(c, "tile counts") for c in counts), (0, 0, 0), tuple(melds))
 
     @classmethod
     def from_ids(cls, ids: Iterable[int], melds: Iterable[Meld] = ()) -> Hand:
@@ -145,7 +134,7 @@ class Hand:
         red = [0, 0, 0]
         seen: set[int] = set()
         for raw in ids:
-            tile_id = _index(raw, "tile ids")
+            tile_id = as_int(raw, "tile ids")
             if tile_id in seen:
                 raise HandError(f"tile id {tile_id} appears twice")
             seen.add(tile_id)

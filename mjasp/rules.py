@@ -3,12 +3,13 @@
 >>> find_rules("sanma").players
 3
 >>> sorted(RULES)
-['chiitoitsu-quad', 'sanma', 'standard']
+['chiitoitsu-quad', 'sanma', 'standard', 'standard-form']
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mjasp.blocks import Form
@@ -34,10 +35,25 @@ class Rules:
     called_tiles_count: bool = True
 
     def __post_init__(self) -> None:
-        if self.players not in (3, 4):
-            raise RulesError(f"players must be 3 or 4, not {self.players}")
-        if not self.forms:
+        if not isinstance(self.name, str):
+            raise RulesError(f"a rules name is text, not {self.name!r}")
+        if type(self.players) is not int or self.players not in (3, 4):
+            raise RulesError(f"players must be 3 or 4, not {self.players!r}")
+        if isinstance(self.forms, str) or not isinstance(self.forms, Iterable):
+            raise RulesError(f"forms must be a set of forms, not {self.forms!r}")
+        forms = set()
+        for form in self.forms:
+            try:
+                forms.add(Form(form))
+            except ValueError:
+                known = ", ".join(f.value for f in Form)
+                raise RulesError(f"unknown form {form!r}; known: {known}") from None
+        if not forms:
             raise RulesError("at least one winning form must be allowed")
+        object.__setattr__(self, "forms", frozenset(forms))
+        for option in ("chiitoitsu_quad", "called_tiles_count"):
+            if not isinstance(getattr(self, option), bool):
+                raise RulesError(f"{option} is True or False, not {getattr(self, option)!r}")
 
     @property
     def removed_kinds(self) -> tuple[Tile, ...]:
@@ -64,6 +80,8 @@ RULES: dict[str, Rules] = {
     "standard": Rules(),
     "sanma": Rules(name="sanma", players=3),
     "chiitoitsu-quad": Rules(name="chiitoitsu-quad", chiitoitsu_quad=True),
+    # four melds and a pair only: what the per-suit engines read, and some puzzles ask
+    "standard-form": Rules(name="standard-form", forms=frozenset({Form.STANDARD})),
 }
 ALIASES = {"4p": "standard", "riichi": "standard", "tenhou": "standard", "3p": "sanma",
            "three-player": "sanma"}
@@ -79,6 +97,9 @@ def find_rules(rules: str | Rules | None = None) -> Rules:
         return RULES["standard"]
     if isinstance(rules, Rules):
         return rules
+    if not isinstance(rules, str):
+        raise RulesError(f"rules are a preset name or a Rules, not {type(rules).__name__} "
+                         f"({rules!r})")
     key = ALIASES.get(rules.lower(), rules.lower())
     if key not in RULES:
         known = ", ".join(sorted(RULES) + sorted(ALIASES))

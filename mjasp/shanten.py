@@ -24,7 +24,6 @@ fast path), ``"cpsat"`` (a CP-SAT model) and ``"brute"`` (every shape enumerated
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple, SupportsIndex
@@ -35,11 +34,12 @@ import numpy.typing as npt
 from mjasp.blocks import FORM_ORDER, Form
 from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand
+from mjasp.notation import scan
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import brute, table
 from mjasp.solvers.registry import SHANTEN_ENGINES
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile, tile_kind, tile_name
-from mjasp.validity import as_hand, check_tiles_in_set
+from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile, as_int, tile_name
+from mjasp.validity import as_hand, as_tile, check_tiles_in_set
 
 #: Shanten engines by name (the registry's table).
 SOLVERS: Final = SHANTEN_ENGINES
@@ -231,8 +231,13 @@ def shanten_forms(hand: Hand | str, rules: Rules | str | None = None,
 # -- effective tiles and discards ----------------------------------------------------
 
 
-class EffectiveTile(NamedTuple):
-    """An effective tile: its kind and how many copies remain unseen."""
+@dataclass(frozen=True, slots=True, order=True)
+class EffectiveTile:
+    """An effective tile (ukeire): its kind and how many copies remain unseen.
+
+    >>> EffectiveTile(27, 3)
+    EffectiveTile(tile=27, remaining=3)
+    """
 
     tile: Tile
     remaining: int
@@ -274,24 +279,16 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
     """
     seen = [0] * NUM_KINDS
     if isinstance(visible, str):
-        digits: list[str] = []
-        for char in visible.replace(" ", ""):
-            if char.isdigit():
-                digits.append(char)
-                continue
-            if not digits:
-                raise HandError(f"visible tiles: {char!r} has no digits before it", visible)
-            for digit in digits:
-                seen[tile_kind(digit + char)] += 1
-            digits = []
-        if digits:
-            raise HandError("visible tiles: digits with no suit letter", visible)
+        found = scan(visible)  # the one mpsz grammar, without a hand's limits
+        if found.groups:
+            raise HandError("visible tiles: no brackets (list every tile seen)", visible)
+        for written in found.loose:
+            seen[written.kind] += 1
     elif visible is not None:
         for tile in visible:
-            kind = tile_kind(tile) if isinstance(tile, str) else operator.index(tile)
-            if not 0 <= kind < NUM_KINDS:  # a negative index would count as 7z
-                raise HandError(f"visible tiles: tile kind {kind} is out of range 0..33")
-            seen[kind] += 1
+            # a float or a negative index (which would count as 7z) is refused here
+            kind = tile if isinstance(tile, str | int) else as_int(tile, "visible tiles")
+            seen[as_tile(kind)] += 1
     for kind, (held, extra) in enumerate(zip(hand.total_counts(), seen, strict=True)):
         if held + extra > 4:
             raise HandError(f"{held + extra} copies of {tile_name(kind)} between the hand "
@@ -392,6 +389,9 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     array = np.asarray(counts)
     if array.ndim != 2 or array.shape[1] != NUM_KINDS:
         raise HandError(f"expected an (N, 34) array of counts, got shape {array.shape}")
+    if array.dtype.kind not in "iu" and array.size:
+        # a float, complex or bool count would be truncated or read as 0/1 silently
+        raise HandError(f"counts must be integers, got an array of {array.dtype}")
     if array.size and ((array.dtype.kind != "u" and array.min() < 0) or array.max() > 4):
         raise HandError("counts must be 0..4 (four copies of each tile)")
     hands = array.astype(np.uint8, copy=False)

@@ -42,7 +42,7 @@ import numpy as np
 from mjasp.errors import HandError
 from mjasp.rules import Rules
 from mjasp.solvers import table
-from mjasp.tiles import SANMA_REMOVED
+from mjasp.tiles import SANMA_REMOVED, as_int
 
 #: Row values are clipped here: a standard replacement number never exceeds 9.
 CAP: Final = 10
@@ -201,6 +201,7 @@ def check_request(tiles: int, form: str = "all", players: int = 4) -> None:
     Traceback (most recent call last):
     mjasp.errors.HandError: a hand has 3n+1 or 3n+2 tiles (up to 14), not 12
     """
+    as_int(tiles, "the number of tiles")
     if form not in FORMS:
         raise HandError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
     Rules(players=players)  # raises RulesError unless 3 or 4

@@ -28,7 +28,7 @@ from mjasp.blocks import Block, BlockKind, Decomposition, Form, sorted_readings
 from mjasp.errors import EncodingError, HandError
 from mjasp.facts import SHAPES, hand_from_facts
 from mjasp.hand import Hand, Meld
-from mjasp.rules import Rules, find_rules
+from mjasp.rules import RULES, Rules, find_rules
 from mjasp.solvers.base import SuitReading, shift
 from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
 
@@ -43,10 +43,10 @@ BLOCK_KINDS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "quad": Blo
 INPUTS = {("hold", 2): 'count("1m",3)', ("called", 2): 'meld(chi,"789s")'}
 
 #: Where a suit's counts are placed to be solved alone: 1m-9m for numbers, 1z-7z for honors.
-SUIT_BASE = {False: 0, True: 27}
+SPACE_BASE = {False: 0, True: 27}
 
 #: Rules under which only the standard form is read (per-suit tables).
-STANDARD_ONLY = Rules(name="standard-form", forms=frozenset({Form.STANDARD}))
+STANDARD_ONLY = RULES["standard-form"]
 
 
 def encoding(name: str) -> str:
@@ -257,7 +257,7 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> list[SuitReading]
 
     The suit's counts are solved alone, placed at 1m-9m or 1z-7z, standard form only.
     """
-    base = SUIT_BASE[is_honors]
+    base = SPACE_BASE[is_honors]
     whole = [0] * NUM_KINDS
     whole[base:base + len(counts)] = counts
     return _canonical([shift(d.blocks, -base) for d in shared_program(STANDARD_ONLY).solve(whole)])
