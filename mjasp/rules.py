@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -85,6 +86,24 @@ RULES: dict[str, Rules] = {
 }
 ALIASES = {"4p": "standard", "riichi": "standard", "tenhou": "standard", "3p": "sanma",
            "three-player": "sanma"}
+
+
+def rules_for(rules: Rules | str | None, players: int | None = None) -> Rules:
+    """``rules=`` as ``find_rules`` reads it, or the deprecated ``players=`` alias
+    (4: the standard preset, 3: sanma) of counting, sampling and statistics.
+
+    >>> rules_for("3p").name
+    'sanma'
+    """
+    if players is None:
+        return find_rules(rules)
+    warnings.warn("players= is deprecated: pass rules='sanma' or rules='standard'",
+                  DeprecationWarning, stacklevel=3)
+    if rules is not None:
+        raise RulesError("give rules= or the old players=, not both")
+    if type(players) is not int or players not in (3, 4):
+        raise RulesError(f"players must be 3 or 4, not {players!r}")
+    return RULES[{4: "standard", 3: "sanma"}[players]]
 
 
 def find_rules(rules: str | Rules | None = None) -> Rules:

@@ -39,8 +39,8 @@ from typing import Final
 
 import numpy as np
 
-from mjasp.errors import HandError
-from mjasp.rules import Rules
+from mjasp.errors import HandError, RulesError
+from mjasp.rules import Rules, rules_for
 from mjasp.solvers import table
 from mjasp.tiles import SANMA_REMOVED, as_int
 
@@ -194,8 +194,10 @@ def _compute(m: int, players: int, progress: Progress | None) -> Tables:
     return {form: (dict(d), dict(h)) for form, (d, h) in result.items()}
 
 
-def check_request(tiles: int, form: str = "all", players: int = 4) -> None:
-    """Raise ``HandError``/``RulesError`` unless the statistics are defined for these.
+def check_request(tiles: int, form: str = "all", players: int | None = None, *,
+                  rules: Rules | str | None = None) -> Rules:
+    """The rules, after raising ``HandError``/``RulesError`` unless the statistics are
+    defined for these (only the rules' wall matters: seven pairs count a quad as one pair).
 
     >>> check_request(12)
     Traceback (most recent call last):
@@ -204,23 +206,27 @@ def check_request(tiles: int, form: str = "all", players: int = 4) -> None:
     as_int(tiles, "the number of tiles")
     if form not in FORMS:
         raise HandError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
-    Rules(players=players)  # raises RulesError unless 3 or 4
+    found = rules_for(rules, players)
+    if found.chiitoitsu_quad:
+        raise RulesError("the statistics count a quad as one pair (chiitoitsu_quad=False)")
     if not 1 <= tiles <= 14 or tiles % 3 == 0:
         raise HandError(f"a hand has 3n+1 or 3n+2 tiles (up to 14), not {tiles}")
+    return found
 
 
-def shanten_distribution(tiles: int, form: str = "all", players: int = 4,
-                         progress: Progress | None = None) -> ShantenDistribution:
+def shanten_distribution(tiles: int, form: str = "all", players: int | None = None,
+                         progress: Progress | None = None, *,
+                         rules: Rules | str | None = None) -> ShantenDistribution:
     """The exact number of deals (and distinct hands) of ``tiles`` tiles at each shanten.
 
     ``form``: "all" (the best of standard, chiitoitsu, kokushi) or "standard".
     ``progress`` is called with 1 after each of the four suits (for a progress bar).
 
-    >>> dist = shanten_distribution(4, players=3)
+    >>> dist = shanten_distribution(4, rules="sanma")
     >>> dist.total_deals == comb(108, 4), sorted(dist.deals)
     (True, [0, 1, 2])
     """
-    check_request(tiles, form, players)
+    players = check_request(tiles, form, rules=rules_for(rules, players)).players
     if (tiles, players) not in _cache:
         _cache[(tiles, players)] = _compute(tiles, players, progress)
     elif progress is not None:

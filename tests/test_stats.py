@@ -50,7 +50,7 @@ def test_small_hands_by_brute_force(m: int, players: int) -> None:
         deals[s] += prod(comb(4, c) for c in counts)
         hands[s] += 1
     for form in ("all", "standard"):
-        dist = shanten_distribution(m, form, players)
+        dist = shanten_distribution(m, form, rules=f"{players}p")
         assert dist.deals == dict(deals) and dist.hands == dict(hands)
     assert sum(deals.values()) == comb(136 if players == 4 else 108, m)
 
@@ -60,12 +60,12 @@ def test_small_hands_by_brute_force(m: int, players: int) -> None:
 @pytest.mark.parametrize("m", [13, 14])
 def test_totals_are_exact(m: int, players: int) -> None:
     for form in ("all", "standard"):
-        dist = shanten_distribution(m, form, players)
+        dist = shanten_distribution(m, form, rules=f"{players}p")
         assert dist.total_deals == comb(136 if players == 4 else 108, m)
-        assert dist.total_hands == count_hands(m, players=players)
+        assert dist.total_hands == count_hands(m, rules=f"{players}p")
         assert min(dist.deals) == (-1 if m == 14 else 0)
-    best = shanten_distribution(m, "all", players)
-    standard = shanten_distribution(m, "standard", players)
+    best = shanten_distribution(m, "all", rules=f"{players}p")
+    standard = shanten_distribution(m, "standard", rules=f"{players}p")
     # more forms can only lower shanten: the all-forms law is stochastically smaller
     for s in range(-1, 9):
         below = sum(v for k, v in best.deals.items() if k <= s)
@@ -111,7 +111,7 @@ def test_kokushi_formula_against_the_definition() -> None:
 
 
 def _sample_laws(n: int, m: int, seed: int, players: int) -> tuple[Counter[int], Counter[int]]:
-    counts = sample_counts(n, m, seed=seed, players=players)
+    counts = sample_counts(n, m, seed=seed, rules=f"{players}p")
     every = Counter(_peer_replacement(h, players) - 1 for h in counts.tolist())
     standard = table.batch_standard(counts, 4, three_player=players == 3).astype(int) - 1
     return every, Counter(standard.tolist())
@@ -123,7 +123,7 @@ def _sample_laws(n: int, m: int, seed: int, players: int) -> tuple[Counter[int],
 def test_exact_law_agrees_with_a_million_deals(m: int, players: int, n: int) -> None:
     every, standard = _sample_laws(n, m, seed=1, players=players)
     for form, observed in (("all", every), ("standard", standard)):
-        exact = shanten_distribution(m, form, players)
+        exact = shanten_distribution(m, form, rules=f"{players}p")
         statistic, dof, p = chi_square(observed, exact.deals)
         assert dof >= 5 and p > 1e-4, (form, statistic, dof, p)
 
@@ -271,7 +271,7 @@ def test_complete_hands_by_listing_every_winning_shape(players: int) -> None:
     every = tuple(s + c + k - b for s, c, k, b in zip(standard, chiitoitsu, kokushi, both,
                                                       strict=True))
     for form, (deals, hands) in (("standard", standard), ("all", every)):
-        dist = shanten_distribution(14, form, players)
+        dist = shanten_distribution(14, form, rules=f"{players}p")
         assert (dist.deals[-1], dist.hands[-1]) == (deals, hands)
 
 
@@ -305,5 +305,5 @@ def test_tenpai_hands_by_removing_a_tile_from_winning_shapes(players: int) -> No
         states = nxt
     deals = sum(d for (tiles, reach), (d, _) in states.items() if tiles == 13 and (1, 1) in reach)
     hands = sum(h for (tiles, reach), (_, h) in states.items() if tiles == 13 and (1, 1) in reach)
-    dist = shanten_distribution(13, "standard", players)
+    dist = shanten_distribution(13, "standard", rules=f"{players}p")
     assert (dist.deals[0], dist.hands[0]) == (deals, hands)

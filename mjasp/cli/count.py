@@ -10,6 +10,7 @@ import click
 from mjasp.cli.app import emit_json, json_option, main
 from mjasp.counting import count_dp, count_series, tile_set
 from mjasp.hand import Hand
+from mjasp.rules import find_rules
 from mjasp.sampling import sample_ids
 from mjasp.stats import FORMS, check_request, shanten_distribution
 
@@ -36,7 +37,7 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
         [x^14] power series:   326520504500
         deals C(136, 14):      4250305029168216000
     """
-    copies = list(tile_set(red, players).values())
+    copies = list(tile_set(red, rules=find_rules(f"{players}p")).values())
     dp, series = count_dp(copies, tiles), count_series(copies, tiles)
     deals = comb(sum(copies), tiles)
     if as_json:
@@ -70,7 +71,7 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str) 
       499m4p345689s2577z
       24m45679p5779s256z
     """
-    deals = sample_ids(count, tiles, seed, players)
+    deals = sample_ids(count, tiles, seed, rules=find_rules(f"{players}p"))
     if fmt == "json":
         emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
         return
@@ -92,9 +93,9 @@ def stats_command(tiles: int, form: str, players: int, as_json: bool) -> None:
     Example:
       $ mjasp stats --tiles 14
     """
-    check_request(tiles, form, players)
+    rules = check_request(tiles, form, rules=find_rules(f"{players}p"))
     with click.progressbar(length=4, label="combining suits", file=sys.stderr) as bar:
-        dist = shanten_distribution(tiles, form, players, progress=bar.update)
+        dist = shanten_distribution(tiles, form, progress=bar.update, rules=rules)
     if as_json:
         emit_json(dist.to_json())
         return
