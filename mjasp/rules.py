@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -66,6 +67,15 @@ class Rules:
         return SANMA_REMOVED if self.players == 3 else ()
 
     @property
+    def copies(self) -> tuple[int, ...]:
+        """The wall as 34 copy counts (0 for a removed kind): what engines are given.
+
+        >>> sum(RULES["sanma"].copies), sum(RULES["standard"].copies)
+        (108, 136)
+        """
+        return _wall_copies(self.removed_kinds)
+
+    @property
     def tile_kinds(self) -> tuple[Tile, ...]:
         """The kinds in the wall."""
         removed = self.removed_kinds
@@ -74,6 +84,12 @@ class Rules:
     def replace(self, **changes: object) -> Rules:
         """A copy with some options changed."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+@functools.cache
+def _wall_copies(removed: tuple[Tile, ...]) -> tuple[int, ...]:
+    # cached: engines read the wall on every call
+    return tuple(0 if k in removed else 4 for k in range(NUM_KINDS))
 
 
 #: Every preset by name; ``find_rules`` also accepts the aliases in ``ALIASES``.

@@ -38,7 +38,7 @@ from mjasp.notation import scan
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import brute, table
 from mjasp.solvers.registry import SHANTEN_ENGINES
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile, as_int, tile_name
+from mjasp.tiles import NUM_KINDS, Tile, as_int, tile_name
 from mjasp.validity import as_hand, as_tile, check_tiles_in_set
 
 #: Shanten engines by name (the registry's table).
@@ -60,8 +60,7 @@ class _Problem(NamedTuple):
 
 def _problem(hand: Hand, rules: Rules) -> _Problem:
     """Check the hand's tile count and set — raising ``HandError`` — and state the problem."""
-    if rules.players != 4:
-        check_tiles_in_set(hand, rules)
+    check_tiles_in_set(hand, rules)
     concealed = sum(hand.counts)
     if concealed % 3 == 0:
         raise HandError(f"{concealed} concealed tiles: shanten needs 3n+1 (before a draw) "
@@ -76,9 +75,9 @@ def _problem(hand: Hand, rules: Rules) -> _Problem:
         if rules.called_tiles_count:
             total = hand.total_counts()
             cap = tuple(4 - t + c for t, c in zip(total, hand.counts, strict=True))
-        if rules.players == 3:
-            cap = tuple(0 if k in SANMA_REMOVED else c
-                        for k, c in enumerate(cap or (4,) * NUM_KINDS))
+        if rules.removed_kinds:
+            cap = tuple(min(c, w) for c, w in zip(cap or rules.copies, rules.copies,
+                                                  strict=True))
     return _Problem(hand.counts, melds, cap,
                     _forms(rules.forms, not hand.melds and concealed >= 13), rules)
 
@@ -92,8 +91,7 @@ def _forms(allowed: frozenset[Form], closed: bool) -> tuple[Form, ...]:
 def _full_cap(problem: _Problem) -> tuple[int, ...]:
     if problem.cap is not None:
         return problem.cap
-    removed = SANMA_REMOVED if problem.rules.players == 3 else ()
-    return tuple(0 if k in removed else 4 for k in range(NUM_KINDS))
+    return problem.rules.copies
 
 
 def _replacement(problem: _Problem, form: Form, solver: str) -> int:
@@ -123,7 +121,7 @@ def _table_min(problem: _Problem, forms: tuple[Form, ...]) -> int:
     rules = problem.rules
     standard, seven_pairs, orphans = _form_flags(forms)
     return table.replacement(problem.counts, problem.melds, standard, seven_pairs, orphans,
-                             rules.players == 3, rules.chiitoitsu_quad)
+                             table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
 
 
 def _least(problem: _Problem, forms: tuple[Form, ...], solver: str) -> int:
@@ -400,9 +398,11 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     if len(bad):
         raise HandError(f"row {bad[0]} has {sizes[bad[0]]} tiles; shanten needs 3n+1 or 3n+2 "
                         "tiles, at most 14")
-    if rules.players == 3 and hands[:, list(SANMA_REMOVED)].any():
-        row = int(np.flatnonzero(hands[:, list(SANMA_REMOVED)].any(axis=1))[0])
-        raise HandError(f"row {row} holds 2m-8m, which the {rules.name} tile set lacks")
+    removed = list(rules.removed_kinds)
+    if removed and hands[:, removed].any():
+        row = int(np.flatnonzero(hands[:, removed].any(axis=1))[0])
+        kinds = f"{tile_name(removed[0])}-{tile_name(removed[-1])}"
+        raise HandError(f"row {row} holds {kinds}, which the {rules.name} tile set lacks")
     chosen = _rules_form(form, rules)
     forms = [f for f in Form if f in rules.forms] if chosen is None else [chosen]
     melds = sizes // 3
@@ -411,7 +411,8 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     if chosen not in (None, Form.STANDARD) and closed is not None and not closed.all():
         raise HandError(f"{chosen.value} needs 13 or 14 tiles in every row")
     best = table.batch_replacement(
-        hands, melds.astype(np.intp) if uniform is None else uniform, rules.players == 3,
+        hands, melds.astype(np.intp) if uniform is None else uniform,
+        table.three_player_wall(rules.copies),
         standard=Form.STANDARD in forms, seven_pairs=Form.CHIITOITSU in forms,
         orphans=Form.KOKUSHI in forms, quads=rules.chiitoitsu_quad, special_rows=closed)
     result: npt.NDArray[np.int8] = best.astype(np.int8) - 1

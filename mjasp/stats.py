@@ -42,7 +42,8 @@ import numpy as np
 from mjasp.errors import HandError, RulesError
 from mjasp.rules import Rules, rules_for
 from mjasp.solvers import table
-from mjasp.tiles import SANMA_REMOVED, as_int
+from mjasp.solvers.base import SUIT_SLICES
+from mjasp.tiles import as_int
 
 #: Row values are clipped here: a standard replacement number never exceeds 9.
 CAP: Final = 10
@@ -96,25 +97,25 @@ class ShantenDistribution:
                                  for s, d, fd, h, fh in self.rows()]}
 
 
-def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
+def _suit_groups(m: int, honors: bool, cap: tuple[int, ...]) -> dict[Key, Weights]:
     """Group keys of one suit's vectors of ≤ m tiles with their summed weights.
 
-    ``suit``: "number", "honor" or "sanma-man" (a number suit holding only 1 and 9).
+    ``cap``: the copies of each kind of the suit in the wall (``Rules.copies``).
     """
-    honors = suit == "honor"
     # in the tables' own index order: row i of digits is the vector of table row i
     digits = table.all_vectors(7 if honors else 9).astype(np.int64)
     digits = digits[digits.sum(axis=1) <= m]
-    if suit == "sanma-man":
-        # the kinds three players leave out: none held, none to draw
-        cap = tuple(0 if k in SANMA_REMOVED else 4 for k in range(9))
-        digits = digits[(digits[:, list(SANMA_REMOVED)] == 0).all(axis=1)]
-        rows = np.array([table.suit_values(v, False, cap) for v in digits.tolist()])
+    if min(cap) < 4:
+        # a reduced wall (sanma's manzu): only what it holds, rows under its caps
+        digits = digits[(digits <= np.array(cap)).all(axis=1)]
+        rows = np.array([table.suit_values(v, honors, cap) for v in digits.tolist()])
     else:
         rows = (table.honor_table() if honors else table.number_table())[
             table.suit_indices(digits)]
     terminals = digits if honors else digits[:, [0, 8]]
-    weights = np.prod(np.array([comb(4, c) for c in range(5)])[digits], axis=1)
+    # deals: C(copies_k, c_k) ways to pick the held copies of each kind
+    choose = np.array([[comb(n, c) for c in range(5)] for n in cap])
+    weights = np.prod(choose[np.arange(len(cap)), digits], axis=1)
     keys = np.column_stack([
         digits.sum(axis=1), np.minimum(rows, CAP),
         np.minimum((digits >= 2).sum(axis=1), SEVEN),
@@ -161,15 +162,17 @@ def replacement_numbers(key: Key, melds: int = 4) -> tuple[int, int]:
 
 
 Tables = dict[str, tuple[dict[int, int], dict[int, int]]]
-_cache: dict[tuple[int, int], Tables] = {}
+_cache: dict[tuple[int, tuple[int, ...]], Tables] = {}
 
 
-def _compute(m: int, players: int, progress: Progress | None) -> Tables:
-    suits = ["honor", "sanma-man" if players == 3 else "number", "number", "number"]
+def _compute(m: int, copies: tuple[int, ...], progress: Progress | None) -> Tables:
+    # honors first, then the number suits, each with its slice of the wall
+    suits = [(honors, copies[base:base + size])
+             for base, size, honors in SUIT_SLICES[3:] + SUIT_SLICES[:3]]
     states: dict[Key, Weights] = {(0, (0,) + (CAP,) * 9, 0, 0, 0, 0): [1, 1]}
-    for i, suit in enumerate(suits):
+    for i, (honors, cap) in enumerate(suits):
         by_tiles: dict[int, list[tuple[Key, Weights]]] = defaultdict(list)
-        for group in _suit_groups(m, suit).items():
+        for group in _suit_groups(m, honors, cap).items():
             by_tiles[group[0][0]].append(group)
         # the last suit must bring the hand to exactly m tiles
         last = i == len(suits) - 1
@@ -226,13 +229,14 @@ def shanten_distribution(tiles: int, form: str = "all", players: int | None = No
     >>> dist.total_deals == comb(108, 4), sorted(dist.deals)
     (True, [0, 1, 2])
     """
-    players = check_request(tiles, form, rules=rules_for(rules, players)).players
-    if (tiles, players) not in _cache:
-        _cache[(tiles, players)] = _compute(tiles, players, progress)
+    found = check_request(tiles, form, rules=rules_for(rules, players))
+    key = (tiles, found.copies)
+    if key not in _cache:
+        _cache[key] = _compute(tiles, found.copies, progress)
     elif progress is not None:
         progress(4)
-    deals, hands = _cache[(tiles, players)][form]
-    return ShantenDistribution(tiles, players, form, deals, hands)
+    deals, hands = _cache[key][form]
+    return ShantenDistribution(tiles, found.players, form, deals, hands)
 
 
 __all__ = ["CAP", "FORMS", "ShantenDistribution", "check_request",

@@ -142,13 +142,13 @@ def test_suit_groups_carry_every_vector() -> None:
     from mjasp.stats import _suit_groups  # the grouping step alone
 
     for suit, kinds in (("number", 9), ("honor", 7)):
-        groups = _suit_groups(14, suit)
+        groups = _suit_groups(14, suit == "honor", (4,) * kinds)
         for c in range(15):
             deals = sum(w[0] for k, w in groups.items() if k[0] == c)
             hands = sum(w[1] for k, w in groups.items() if k[0] == c)
             assert deals == comb(4 * kinds, c)
             assert hands == sum(1 for _ in enumerate_hands(c, [4] * kinds))
-    man = _suit_groups(14, "sanma-man")
+    man = _suit_groups(14, False, (4, 0, 0, 0, 0, 0, 0, 0, 4))  # sanma's manzu: 1m, 9m
     assert sum(w[0] for w in man.values()) == sum(comb(8, c) for c in range(9))
 
 

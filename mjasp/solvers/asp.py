@@ -30,7 +30,7 @@ from mjasp.facts import SHAPES, hand_from_facts
 from mjasp.hand import Hand, Meld
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.solvers.base import SuitReading, shift
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
+from mjasp.tiles import NUM_KINDS
 
 #: The encodings package (``encodings/`` in the source tree).
 ENCODINGS = importlib.resources.files("mjasp") / "encodings"
@@ -60,7 +60,7 @@ def rule_facts(rules: Rules) -> str:
     >>> rule_facts(find_rules("sanma"))
     'absent(1). absent(2). absent(3). absent(4). absent(5). absent(6). absent(7).'
     """
-    facts = [f"absent({k})." for k in SANMA_REMOVED if rules.players == 3]
+    facts = [f"absent({k})." for k in rules.removed_kinds]
     facts += [f"disabled({f.value})." for f in Form if f not in rules.forms]
     if rules.chiitoitsu_quad:
         facts.append("pairs_of(4,2).")  # four of a kind is two pairs of seven pairs
