@@ -13,7 +13,6 @@ tile vector is the hand: the inverse image W(h) = f^-1(h), a third decomposition
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from importlib import resources
 
 from mjasp.blocks import Decomposition, Form, Meld, sorted_readings
 from mjasp.errors import RulesError
@@ -51,14 +50,10 @@ def count_forms_asp(melds: int) -> int:
     """
     if not 0 <= melds <= MAX_MELDS:
         raise RulesError(f"a standard form has 0..{MAX_MELDS} melds, not {melds}")
-    import clingo  # lazily: ``import mjasp`` does not load clingo
+    # imported here: ``import mjasp`` does not load clingo
+    from mjasp.solvers import asp
 
-    ctl = clingo.Control(["0", "--warn=none", "-c", f"melds={melds}"])
-    with resources.as_file(resources.files("mjasp") / "encodings" / "forms.lp") as path:
-        ctl.load(str(path))
-    ctl.ground([("base", [])])
-    ctl.solve()
-    return int(ctl.statistics["summary"]["models"]["enumerated"])
+    return asp.count_models([asp.encoding("forms.lp")], ["-c", f"melds={melds}"])
 
 
 def standard_readings(counts: Sequence[int], melds: tuple[Meld, ...] = ()) -> list[Decomposition]:

@@ -125,6 +125,17 @@ def ground(files: Iterable[str], program: str = "",
     return ctl
 
 
+def count_models(files: Iterable[str], arguments: Sequence[str] = ()) -> int:
+    """The number of answer sets of ``files`` (enumerated, not kept).
+
+    >>> count_models([encoding("forms.lp")], ["-c", "melds=0"])
+    34
+    """
+    ctl = ground(files, "", ["--warn=none", *arguments])
+    ctl.solve()
+    return int(ctl.statistics["summary"]["models"]["enumerated"])
+
+
 class HandProgram:
     """``engine.lp`` (plus variant files and a rule preset) grounded once, solved per hand.
 
