@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -90,8 +91,13 @@ class Block:
     tile: Tile
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", _enum_member(BlockKind, self.kind, "block"))
-        _check_tile(self.tile, "a block's")
+        # engines build many blocks: the usual case (an enum member, an int tile) is checked
+        # first and alone
+        if self.kind.__class__ is not BlockKind or self.tile.__class__ is not int:
+            object.__setattr__(self, "kind", _enum_member(BlockKind, self.kind, "block"))
+            _check_tile(self.tile, "a block's")
+        if not 0 <= self.tile < NUM_KINDS:
+            raise HandError(f"a block's tile must be a tile kind 0..33, not {self.tile!r}")
         if self.kind is BlockKind.SEQUENCE and not _sequence_start_ok(self.tile):
             raise HandError(f"no sequence starts at {tile_name(self.tile)}")
 
@@ -257,6 +263,10 @@ def meld_from_group(tiles: tuple[Written, ...], closed: bool, text: str, pos: in
     return Meld(kind, kinds[0], red)
 
 
+_BLOCK_ORDER = operator.attrgetter("tile", "kind")
+_MELD_ORDER = operator.attrgetter("tile", "kind", "red")
+
+
 @functools.total_ordering
 @dataclass(frozen=True, slots=True)
 class Decomposition:
@@ -279,18 +289,19 @@ class Decomposition:
 
     def __post_init__(self) -> None:
         blocks, melds = tuple(self.blocks), tuple(self.melds)
-        if not all(isinstance(b, Block) for b in blocks):
+        if not set(map(type, blocks)) <= {Block}:
             raise HandError("a decomposition's blocks must be Block values")
-        if not all(isinstance(m, Meld) for m in melds):
+        if melds and not set(map(type, melds)) <= {Meld}:
             raise HandError("a decomposition's melds must be Meld values")
-        try:
-            form = Form(self.form)
-        except ValueError:
-            raise HandError(f"unknown form {self.form!r}; known: "
-                            f"{', '.join(f.value for f in Form)}") from None
-        object.__setattr__(self, "blocks", tuple(sorted(blocks)))
-        object.__setattr__(self, "melds", tuple(sorted(melds)))
-        object.__setattr__(self, "form", form)
+        if self.form.__class__ is not Form:
+            try:
+                object.__setattr__(self, "form", Form(self.form))
+            except ValueError:
+                raise HandError(f"unknown form {self.form!r}; known: "
+                                f"{', '.join(f.value for f in Form)}") from None
+        # attrgetter keys sort at C speed; they are Block.sort_key and Meld.sort_key
+        object.__setattr__(self, "blocks", tuple(sorted(blocks, key=_BLOCK_ORDER)))
+        object.__setattr__(self, "melds", tuple(sorted(melds, key=_MELD_ORDER)) if melds else ())
 
     @classmethod
     def of(cls, blocks: Iterable[Block], form: Form = Form.STANDARD,

@@ -40,6 +40,9 @@ from mjasp.tiles import (
 MAX_TILES = 14
 
 
+_INT = {int}
+
+
 def _strict_ints(values: object, size: int, what: str) -> tuple[int, ...]:
     """``values`` as a tuple of ``size`` Python ints; anything else is a HandError."""
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
@@ -48,6 +51,8 @@ def _strict_ints(values: object, size: int, what: str) -> tuple[int, ...]:
     out = tuple(values)
     if len(out) != size:
         raise HandError(f"a hand needs {size} {what}, got {len(out)}")
+    if set(map(type, out)) <= _INT:  # the common case, at C speed
+        return out
     for value in out:
         if not isinstance(value, int) or isinstance(value, bool):
             raise HandError(f"{what} must be integers, not {type(value).__name__} "
@@ -73,7 +78,7 @@ class Hand:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "counts", _strict_ints(self.counts, NUM_KINDS, "counts"))
-        if any(c < 0 for c in self.counts):
+        if min(self.counts) < 0:
             raise HandError("tile counts must be non-negative integers")
         red = _strict_ints(self.red, 3, "red fives")
         object.__setattr__(self, "red", red)

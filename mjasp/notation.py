@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from mjasp.errors import HandError
 from mjasp.tiles import NUM_KINDS, SUIT_BASE, SUITS, Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
-    """One tile as written: its kind, whether it was a red five (``0``), where it stood."""
+class Written(NamedTuple):
+    """One tile as written: its kind, whether it was a red five (``0``), where it stood.
+
+    (A tuple, not a value class: the scanner makes one per tile of every parsed text.)
+    """
 
     kind: Tile
     red: bool
