@@ -39,7 +39,7 @@ from mjasp.rules import Rules, find_rules
 from mjasp.solvers import brute, table
 from mjasp.solvers.registry import SHANTEN_ENGINES
 from mjasp.tiles import NUM_KINDS, Tile, as_int, tile_name
-from mjasp.validity import as_hand, as_tile, check_tiles_in_set
+from mjasp.validity import as_hand, as_tile, check_shanten_shape
 
 #: Shanten engines by name (the registry's table).
 SOLVERS: Final = SHANTEN_ENGINES
@@ -60,18 +60,10 @@ class _Problem(NamedTuple):
 
 def _problem(hand: Hand, rules: Rules) -> _Problem:
     """Check the hand's tile count and set — raising ``HandError`` — and state the problem."""
-    check_tiles_in_set(hand, rules)
-    concealed = sum(hand.counts)
-    if concealed % 3 == 0:
-        raise HandError(f"{concealed} concealed tiles: shanten needs 3n+1 (before a draw) "
-                        "or 3n+2 (after a draw), e.g. 13 or 14", str(hand))
-    melds = concealed // 3
+    melds = check_shanten_shape(hand, rules)
+    concealed = hand.concealed_count
     cap: tuple[int, ...] | None = None
     if hand.melds:
-        if melds + len(hand.melds) != 4:
-            calls = len(hand.melds)
-            raise HandError(f"{calls} declared melds leave room for {13 - 3 * calls} or "
-                            f"{14 - 3 * calls} concealed tiles, not {concealed}", str(hand))
         if rules.called_tiles_count:
             total = hand.total_counts()
             cap = tuple(4 - t + c for t, c in zip(total, hand.counts, strict=True))

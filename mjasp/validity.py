@@ -81,6 +81,32 @@ def check_readable(hand: Hand, rules: Rules) -> None:
     check_tiles_in_set(hand, rules)
 
 
+def before_draw(hand: Hand) -> bool:
+    """3n+1 concealed tiles: the hand waits for its draw (3n+2: it has drawn).
+
+    >>> before_draw(Hand.parse("1112345678999m")), before_draw(Hand.parse("11m"))
+    (True, False)
+    """
+    return hand.concealed_count % 3 == 1
+
+
+def check_shanten_shape(hand: Hand, rules: Rules) -> int:
+    """Raise unless shanten is defined for the hand (3n+1 or 3n+2 concealed tiles, and with
+    declared melds exactly four melds in all); return the melds the concealed tiles build.
+    """
+    check_tiles_in_set(hand, rules)
+    concealed = hand.concealed_count
+    if concealed % 3 == 0:
+        raise HandError(f"{concealed} concealed tiles: shanten needs 3n+1 (before a draw) "
+                        "or 3n+2 (after a draw), e.g. 13 or 14", str(hand))
+    melds = concealed // 3
+    if hand.melds and melds + len(hand.melds) != 4:
+        calls = len(hand.melds)
+        raise HandError(f"{calls} declared melds leave room for {13 - 3 * calls} or "
+                        f"{14 - 3 * calls} concealed tiles, not {concealed}", str(hand))
+    return melds
+
+
 def check_waiting(hand: Hand, rules: Rules | None = None) -> None:
     """Raise unless the hand waits for one tile: 3n+1 concealed, 13 with kans as three."""
     if hand.concealed_count % 3 != 1 or hand.tile_count > COMPLETE_TILES - 1:
@@ -90,5 +116,5 @@ def check_waiting(hand: Hand, rules: Rules | None = None) -> None:
     check_tiles_in_set(hand, find_rules(rules))
 
 
-__all__ = ["COMPLETE_TILES", "as_hand", "as_tile", "check_complete", "check_readable",
-           "check_tiles_in_set", "check_waiting"]
+__all__ = ["COMPLETE_TILES", "as_hand", "as_tile", "before_draw", "check_complete",
+           "check_readable", "check_shanten_shape", "check_tiles_in_set", "check_waiting"]
