@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -36,26 +36,21 @@ from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand
 from mjasp.notation import scan
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import brute, table
-from mjasp.solvers.registry import SHANTEN_ENGINES
+from mjasp.solvers import table
+from mjasp.solvers.registry import SHANTEN_ENGINES, shanten_engine
+from mjasp.solvers.shanten_engines import ShantenProblem
 from mjasp.tiles import NUM_KINDS, Tile, as_int, tile_name
 from mjasp.validity import as_hand, as_tile, check_shanten_shape
 
 #: Shanten engines by name (the registry's table).
-SOLVERS: Final = SHANTEN_ENGINES
+SOLVERS: Final = tuple(SHANTEN_ENGINES)
 _STANDARD_RULES: Final = find_rules(None)
 #: Forms by name (a Form is a str equal to its name, so it finds itself).
 _FORMS: Final = {f.value: f for f in Form}
 
 
-class _Problem(NamedTuple):
-    """What every engine needs: counts, melds to build, per-kind caps, forms allowed."""
-
-    counts: tuple[int, ...]
-    melds: int
-    cap: tuple[int, ...] | None  # None: 4 everywhere (and 0 for 2m-8m in sanma)
-    forms: tuple[Form, ...]
-    rules: Rules
+#: The problem statement every engine reads (see ``mjasp.solvers.shanten_engines``).
+_Problem = ShantenProblem
 
 
 def _problem(hand: Hand, rules: Rules) -> _Problem:
@@ -80,53 +75,14 @@ def _forms(allowed: frozenset[Form], closed: bool) -> tuple[Form, ...]:
     return tuple(f for f in Form if f in allowed and (f is Form.STANDARD or closed))
 
 
-def _full_cap(problem: _Problem) -> tuple[int, ...]:
-    if problem.cap is not None:
-        return problem.cap
-    return problem.rules.copies
-
-
 def _replacement(problem: _Problem, form: Form, solver: str) -> int:
     """One form's replacement number by one engine."""
-    counts, melds, rules = problem.counts, problem.melds, problem.rules
-    if solver == "table":
-        return _table_min(problem, (form,))
-    if solver == "cpsat":
-        # imported here: ortools costs a third of a second that table users never need
-        from mjasp.solvers import cpsat
-
-        return cpsat.replacement(counts, melds, _full_cap(problem), form.value,
-                                 rules.chiitoitsu_quad)
-    if solver == "brute":
-        if form is Form.STANDARD:
-            return brute.standard(counts, melds, _full_cap(problem))
-        if form is Form.CHIITOITSU:
-            return brute.chiitoitsu(counts, rules.chiitoitsu_quad, rules.tile_kinds)
-        return brute.kokushi(counts)
-    raise RulesError(f"unknown solver {solver!r}; known: {', '.join(SOLVERS)}")
-
-
-def _table_min(problem: _Problem, forms: tuple[Form, ...]) -> int:
-    """The table engine's least replacement number over ``forms``."""
-    if problem.cap is not None:  # declared melds: only the standard form is open
-        return table.capped_standard(problem.counts, problem.melds, problem.cap)
-    rules = problem.rules
-    standard, seven_pairs, orphans = _form_flags(forms)
-    return table.replacement(problem.counts, problem.melds, standard, seven_pairs, orphans,
-                             table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
+    return shanten_engine(solver)(problem, (form,))
 
 
 def _least(problem: _Problem, forms: tuple[Form, ...], solver: str) -> int:
     """The least replacement number over ``forms`` (the table engine in one call)."""
-    if solver == "table":
-        return _table_min(problem, forms)
-    return min(_replacement(problem, f, solver) for f in forms)
-
-
-@functools.cache
-def _form_flags(forms: tuple[Form, ...]) -> tuple[bool, bool, bool]:
-    """``forms`` as the (standard, seven_pairs, orphans) options of the table engine."""
-    return Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms
+    return shanten_engine(solver)(problem, forms)
 
 
 def _rules_form(form: Form | str | None, rules: Rules) -> Form | None:

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mjasp.blocks import Decomposition
 from mjasp.errors import RulesError
 from mjasp.hand import Hand
 from mjasp.rules import Rules
 from mjasp.solvers.base import SuitDecomposer
+
+if TYPE_CHECKING:
+    from mjasp.solvers.shanten_engines import ShantenEngine
 
 HandDecomposer = Callable[[Hand, Rules], list[Decomposition]]
 """(hand, rules) -> every reading in canonical order."""
@@ -103,9 +106,29 @@ DECOMPOSERS: Final[dict[str, DecompositionEngine]] = {e.name: e for e in (
 #: The engine ``mjasp.decompose`` uses when none is named.
 DEFAULT_DECOMPOSER: Final = "fast"
 
+def _shanten_engines() -> dict[str, ShantenEngine]:
+    from mjasp.solvers import shanten_engines as s
+
+    return {"table": s.table_engine, "cpsat": s.cpsat_engine, "brute": s.brute_engine}
+
+
 #: Shanten engines by name (``mjasp.shanten(..., solver=)``): per-suit tables (the
-#: default), a CP-SAT model, every shape enumerated.
-SHANTEN_ENGINES: Final = ("table", "cpsat", "brute")
+#: default), a CP-SAT model, every shape enumerated (the table's order is the docs' order).
+SHANTEN_ENGINES: Final = {"table": "per-suit tables (the default)",
+                          "cpsat": "a CP-SAT model per form (OR-Tools)",
+                          "brute": "every winning shape enumerated (the reference)"}
+
+
+def shanten_engine(name: str) -> ShantenEngine:
+    """The shanten engine ``name`` (see ``SHANTEN_ENGINES``)."""
+    found = _loaded.get((name, "shanten"))
+    if found is None:
+        if not isinstance(name, str) or name not in SHANTEN_ENGINES:
+            raise RulesError(f"unknown solver {name!r}; known: {', '.join(SHANTEN_ENGINES)}")
+        for key, engine in _shanten_engines().items():
+            _loaded[key, "shanten"] = engine
+        found = _loaded[name, "shanten"]
+    return found  # type: ignore[return-value]
 
 
 def _engine(name: str) -> DecompositionEngine:
@@ -137,4 +160,4 @@ def hand_decomposer(name: str) -> HandDecomposer | None:
 
 
 __all__ = ["DECOMPOSERS", "DEFAULT_DECOMPOSER", "SHANTEN_ENGINES", "DecompositionEngine",
-           "HandDecomposer", "hand_decomposer", "suit_decomposer"]
+           "HandDecomposer", "hand_decomposer", "shanten_engine", "suit_decomposer"]
