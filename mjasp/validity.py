@@ -6,8 +6,10 @@ adapter and CLI command checks against (per ``Rules``).
   wall (:func:`check_tiles_in_set`);
 - waiting (tenpai shape): 3n+1 concealed tiles, at most 13 with kans as three
   (:func:`check_waiting`);
-- complete: 14 tiles with kans as three (:func:`check_complete`); a reading of a partial
-  hand needs 3n+2 concealed tiles (:func:`check_readable`).
+- complete: 14 tiles with kans as three (:func:`check_complete`; the encodings say the
+  same in ``encodings/parts/complete.lp``); a reading of a partial hand needs 3n+2
+  concealed tiles (:func:`check_readable`); shanten needs 3n+1 or 3n+2
+  (:func:`check_shanten_shape`).
 
 >>> check_complete(Hand.parse("123m"), find_rules())  # doctest: +ELLIPSIS
 Traceback (most recent call last):
