@@ -223,11 +223,7 @@ def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
 
 def _parse(text: str) -> Hand:
     found = scan(text)
-    counts = [0] * NUM_KINDS
-    red = [0, 0, 0]
-    for tile in found.loose:
-        counts[tile.kind] += 1
-        red[min(tile.kind // 9, 2)] += tile.red
+    counts, red = found.counts, found.red
     melds = [meld_from_group(g.tiles, g.closed, text, g.position) for g in found.groups]
     try:
         return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(melds))

@@ -48,6 +48,9 @@ class Scan:
     written: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
     #: position of the last digit naming each kind
     last_at: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    #: the loose tiles as 34 counts, and their red fives per suit (m, p, s)
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    red: list[int] = field(default_factory=lambda: [0, 0, 0])
 
     def over_four(self) -> int | None:
         """The position of the last digit of the first kind written more than four times."""
@@ -60,6 +63,8 @@ def scan(text: str) -> Scan:
     if not isinstance(text, str):
         raise HandError(f"expected a string in mpsz notation, got {type(text).__name__}")
     out = Scan()
+    written, last_at, loose, counts, red = (out.written, out.last_at, out.loose, out.counts,
+                                            out.red)
     pending: list[tuple[int, int]] = []  # (digit, position) waiting for a suit letter
     group: tuple[str, int] | None = None  # (closing bracket, position of the opening one)
     group_tiles: list[Written] = []
@@ -73,11 +78,18 @@ def scan(text: str) -> Scan:
             if not pending:
                 raise HandError(f"suit letter {char!r} has no digits before it", text, pos)
             for digit, dpos in pending:
-                kind, is_red = _tile_from_digit(digit, char, text, dpos)
-                out.written[kind] += 1
-                out.last_at[kind] = dpos
-                (group_tiles if group is not None else out.loose).append(
-                    Written(kind, is_red, dpos))
+                # a dict lookup for the valid pairs: parsing is on the path of every call
+                kind, is_red = _TILES.get((digit, char)) or _tile_from_digit(
+                    digit, char, text, dpos)
+                written[kind] += 1
+                last_at[kind] = dpos
+                if group is not None:
+                    group_tiles.append(Written(kind, is_red, dpos))
+                else:
+                    loose.append(Written(kind, is_red, dpos))
+                    counts[kind] += 1
+                    if is_red:
+                        red[SUIT_INDEX[char]] += 1
             pending = []
         elif char in "[(":
             if pending:
@@ -111,6 +123,12 @@ def _tile_from_digit(digit: int, suit: str, text: str, pos: int) -> tuple[Tile, 
     if digit == 0:
         return SUIT_BASE[suit] + 4, True
     return SUIT_BASE[suit] + digit - 1, False
+
+
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+# every valid (digit, suit letter) -> (kind, red five?)
+_TILES = {(d, s): (SUIT_BASE[s] + (4 if d == 0 else d - 1), d == 0)
+          for s in SUITS for d in range(10) if s != "z" or 1 <= d <= 7}
 
 
 def digits(tiles: Iterable[Tile], red: int = 0) -> str:
