@@ -22,7 +22,7 @@ from mahjong.agari import Agari
 
 from mjasp import Hand
 from mjasp.forms import count_forms_asp, kan_check, waits
-from mjasp.solvers import forms
+from mjasp.solvers import winning_forms as forms
 
 
 def tenpai_hands(n: int, seed: int) -> list[Hand]:

@@ -9,8 +9,9 @@ from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.counting import count_hands, enumerate_hands, suit_hands
 from mjasp.decomposition import decompose, is_winning
 from mjasp.errors import EncodingError, HandError, MjaspError, RulesError
-from mjasp.forms import KanCheck, Wait, WaitShape, count_forms, kan_check, waits, winning_forms
 from mjasp.hand import Hand, Meld, MeldKind
+from mjasp.kan import KanCheck, kan_check
+from mjasp.readings import count_forms, winning_forms
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.sampling import sample_counts, sample_hands
 from mjasp.shanten import (
@@ -25,6 +26,7 @@ from mjasp.shanten import (
 )
 from mjasp.stats import shanten_distribution
 from mjasp.tiles import tile_kind, tile_name
+from mjasp.waits import Wait, WaitShape, waits
 from mjasp.winning_samples import random_winning_hands
 
 __all__ = [

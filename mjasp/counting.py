@@ -23,24 +23,25 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb
 
 from mjasp.errors import HandError
-from mjasp.rules import Rules
-from mjasp.tiles import FIVES, NUM_KINDS, Tile, tile_name
+from mjasp.rules import Rules, rules_for
+from mjasp.tiles import FIVES, NUM_KINDS, Tile, as_int, tile_name
 
 #: A wall as kind name -> number of copies ("5m": 4, or "5m": 3 and "0m": 1 with red fives).
 TileSet = Mapping[str, int]
 
 
-def tile_set(red: bool = False, players: int = 4) -> dict[str, int]:
+def tile_set(red: bool = False, players: int | None = None, *,
+             rules: Rules | str | None = None) -> dict[str, int]:
     """The wall as kind name -> copies: 4 players or 3 (no 2m-8m), red fives apart or not.
 
     >>> len(tile_set()), sum(tile_set().values())
     (34, 136)
-    >>> ts = tile_set(red=True, players=3)
+    >>> ts = tile_set(red=True, rules="sanma")
     >>> ts["5p"], ts["0p"], "0m" in ts, sum(ts.values())
     (3, 1, False, 108)
     """
     wall: dict[str, int] = {}
-    for kind in Rules(players=players).tile_kinds:  # raises RulesError unless 3 or 4
+    for kind in rules_for(rules, players).tile_kinds:
         name = tile_name(kind)
         if red and kind in FIVES:
             wall[name] = 3
@@ -51,6 +52,7 @@ def tile_set(red: bool = False, players: int = 4) -> dict[str, int]:
 
 
 def _check_size(m: int, copies: Sequence[int]) -> None:
+    as_int(m, "the number of tiles")
     if m < 0:
         raise HandError(f"a hand cannot have {m} tiles")
     if any(c < 0 for c in copies):
@@ -160,15 +162,17 @@ def count_series(copies: Iterable[int], m: int) -> int:
     return series[m]
 
 
-def count_hands(m: int, red: bool = False, players: int = 4) -> int:
+def count_hands(m: int, red: bool = False, players: int | None = None, *,
+                rules: Rules | str | None = None) -> int:
     """The number of distinct hands of ``m`` tiles (tiles of one kind indistinguishable).
 
-    ``red``: a red five differs from the other fives; ``players=3``: the sanma wall.
+    ``red``: a red five differs from the other fives; ``rules``: the wall of these rules
+    (``players`` is the deprecated alias: 3 = ``rules="sanma"``).
 
-    >>> count_hands(13), count_hands(13, red=True), count_hands(13, players=3)
+    >>> count_hands(13), count_hands(13, red=True), count_hands(13, rules="sanma")
     (98521596000, 205596295422, 7633490490)
     """
-    return count_dp(tile_set(red, players).values(), m)
+    return count_dp(tile_set(red, rules=rules_for(rules, players)).values(), m)
 
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Hand facts: the ``hand/1``, ``count/2`` and ``meld/2`` facts a person writes in a .lp file.
 
-This module owns the format (documented for ASP readers in ``encodings/hand_facts.lp``)::
+This module owns the format (documented for ASP readers in ``encodings/parts/hand_facts.lp``)::
 
     hand("123m456p789s1122z").          % mpsz, melds in brackets allowed
     count("1m",3). count("7z",2).       % N copies of a tile, added to hand/1

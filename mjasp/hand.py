@@ -19,23 +19,21 @@ one per bracket group:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
 
 from mjasp import mjai
-from mjasp.blocks import Block, BlockKind
+from mjasp.blocks import Meld, MeldKind, meld_from_group
 from mjasp.errors import HandError
+from mjasp.notation import digits, scan
 from mjasp.tiles import (
     FIVES,
     NUM_KINDS,
     RED_FIVE_IDS,
     SUIT_BASE,
     SUITS,
-    Tile,
+    as_int,
     kind_of_id,
-    suit_of,
     tile_name,
 )
 
@@ -43,71 +41,24 @@ from mjasp.tiles import (
 MAX_TILES = 14
 
 
-class MeldKind(enum.IntEnum):
-    """How a declared meld was made."""
-
-    CHI = 0  #: called sequence
-    PON = 1  #: called triplet
-    KAN = 2  #: open kan (daiminkan or shouminkan)
-    ANKAN = 3  #: closed kan (ankan)
+_INT = {int}
 
 
-class Meld(NamedTuple):
-    """A declared meld: how it was made, its lowest tile, and its red fives.
-
-    >>> Meld.parse("[406p]")
-    Meld(kind=<MeldKind.CHI: 0>, tile=12, red=1)
-    """
-
-    kind: MeldKind
-    tile: Tile
-    red: int = 0
-
-    @classmethod
-    def parse(cls, text: str) -> Meld:
-        """Parse one bracketed meld such as ``[123m]`` or ``(1111z)``."""
-        hand = Hand.parse(text)
-        if hand.concealed_count or len(hand.melds) != 1:
-            raise HandError("expected exactly one meld", text)
-        return hand.melds[0]
-
-    @property
-    def is_open(self) -> bool:
-        """Called from another player (everything but a closed kan)."""
-        return self.kind is not MeldKind.ANKAN
-
-    def block(self) -> Block:
-        """The block the meld stands for in every reading."""
-        kind = {MeldKind.CHI: BlockKind.SEQUENCE, MeldKind.PON: BlockKind.TRIPLET}.get(
-            self.kind, BlockKind.QUAD)
-        return Block(kind, self.tile)
-
-    def tiles(self) -> tuple[Tile, ...]:
-        """The tile kinds in the meld."""
-        return self.block().tiles()
-
-    def __str__(self) -> str:
-        digits = _digits(self.tiles(), self.red)
-        body = digits + suit_of(self.tile)
-        return f"({body})" if self.kind is MeldKind.ANKAN else f"[{body}]"
-
-    def to_json(self) -> dict[str, Any]:
-        """A plain dict for ``json.dumps``."""
-        return {"kind": self.kind.name.lower(), "tile": tile_name(self.tile),
-                "red": self.red, "text": str(self)}
-
-
-def _digits(tiles: Iterable[Tile], red: int) -> str:
-    """Digits of same-suit tiles in order, the first ``red`` fives written as 0."""
-    out = []
-    for tile in sorted(tiles):
-        digit = tile % 9 + 1
-        if digit == 5 and red:
-            red -= 1
-            out.append("0")
-        else:
-            out.append(str(digit))
-    return "".join(out)
+def _strict_ints(values: object, size: int, what: str) -> tuple[int, ...]:
+    """``values`` as a tuple of ``size`` Python ints; anything else is a HandError."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise HandError(f"{what} must be a sequence of {size} integers, "
+                        f"not {type(values).__name__}")
+    out = tuple(values)
+    if len(out) != size:
+        raise HandError(f"a hand needs {size} {what}, got {len(out)}")
+    if set(map(type, out)) <= _INT:  # the common case, at C speed
+        return out
+    for value in out:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise HandError(f"{what} must be integers, not {type(value).__name__} "
+                            f"({value!r}); Hand.from_counts converts numpy integers")
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +78,16 @@ class Hand:
     melds: tuple[Meld, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.counts) != NUM_KINDS:
-            raise HandError(f"a hand needs 34 counts, got {len(self.counts)}")
-        if any(not isinstance(c, int) or c < 0 for c in self.counts):
+        object.__setattr__(self, "counts", _strict_ints(self.counts, NUM_KINDS, "counts"))
+        if min(self.counts) < 0:
             raise HandError("tile counts must be non-negative integers")
+        red = _strict_ints(self.red, 3, "red fives")
+        object.__setattr__(self, "red", red)
+        if isinstance(self.melds, str) or not isinstance(self.melds, Iterable):
+            raise HandError(f"melds must be a sequence of Meld, not {type(self.melds).__name__}")
         for meld in self.melds:
-            _check_meld(meld)
+            if not isinstance(meld, Meld):
+                raise HandError(f"not a meld: {meld!r}")
         # call order changes no analysis: equal hands must compare (and hash) equal
         object.__setattr__(self, "melds", _sorted_melds(self.melds))
         total = self.total_counts()
@@ -169,7 +124,10 @@ class Hand:
         >>> str(Hand.from_counts([2] + [0] * 33))
         '11m'
         """
-        return cls(tuple(int(c) for c in counts), (0, 0, 0), tuple(melds))
+        if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
+            raise HandError(f"counts must be a sequence of 34 integers, "
+                            f"not {type(counts).__name__}")
+        return cls(tuple(as_int(c, "tile counts") for c in counts), (0, 0, 0), tuple(melds))
 
     @classmethod
     def from_ids(cls, ids: Iterable[int], melds: Iterable[Meld] = ()) -> Hand:
@@ -181,7 +139,8 @@ class Hand:
         counts = [0] * NUM_KINDS
         red = [0, 0, 0]
         seen: set[int] = set()
-        for tile_id in ids:
+        for raw in ids:
+            tile_id = as_int(raw, "tile ids")
             if tile_id in seen:
                 raise HandError(f"tile id {tile_id} appears twice")
             seen.add(tile_id)
@@ -255,7 +214,7 @@ class Hand:
             tiles = [base + i for i in range(9 if suit != "z" else 7)
                      for _ in range(self.counts[base + i])]
             if tiles:
-                parts.append(_digits(tiles, self.red[s] if s < 3 else 0) + suit)
+                parts.append(digits(tiles, self.red[s] if s < 3 else 0) + suit)
         text = "".join(parts)
         return " ".join([text] * bool(text) + [str(m) for m in self.melds])
 
@@ -268,113 +227,25 @@ class Hand:
         return draw.hand_svg(self)
 
 
-def _check_meld(meld: Meld) -> None:
-    """Reject melds no table could hold: a chi across suits, red fives that are not fives."""
-    if not isinstance(meld, Meld) or not 0 <= meld.tile < NUM_KINDS:
-        raise HandError(f"not a meld: {meld!r}")
-    if meld.kind == MeldKind.CHI and (meld.tile >= 27 or meld.tile % 9 > 6):
-        raise HandError(f"no sequence starts at {tile_name(meld.tile)}")
-    fives = sum(t in FIVES for t in meld.tiles())
-    if not 0 <= meld.red <= min(fives, 1):
-        raise HandError(f"a meld from {tile_name(meld.tile)} cannot hold {meld.red} red fives")
-
-
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # call order does not change any analysis, so melds are kept in canonical order
     return tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.red)))
 
 
 def _parse(text: str) -> Hand:
-    if not isinstance(text, str):
-        raise HandError(f"expected a string in mpsz notation, got {type(text).__name__}")
-    counts = [0] * NUM_KINDS
-    red = [0, 0, 0]
-    melds: list[Meld] = []
-    pending: list[tuple[int, int]] = []  # (digit, position) waiting for a suit letter
-    group: tuple[str, int] | None = None  # (closing bracket, position of the opening one)
-    group_tiles: list[tuple[Tile, bool]] = []
-    written = [0] * NUM_KINDS  # copies of each kind in the text, melds included
-    fifth_at = [0] * NUM_KINDS  # position of the digit naming each kind a fifth time
-
-    for pos, char in enumerate(text):
-        if char.isspace():
-            continue
-        if char.isdigit() and char.isascii():
-            pending.append((int(char), pos))
-        elif char in SUIT_BASE:
-            if not pending:
-                raise HandError(f"suit letter {char!r} has no digits before it", text, pos)
-            for digit, dpos in pending:
-                kind, is_red = _tile_from_digit(digit, char, text, dpos)
-                written[kind] += 1
-                if written[kind] == 5:
-                    fifth_at[kind] = dpos
-                if group is not None:
-                    group_tiles.append((kind, is_red))
-                else:
-                    counts[kind] += 1
-                    if is_red:
-                        red[SUITS.index(char)] += 1
-            pending = []
-        elif char in "[(":
-            if pending:
-                raise HandError("digits with no suit letter", text, pending[0][1])
-            if group is not None:
-                raise HandError(f"nested {char!r}", text, pos)
-            group = ("]" if char == "[" else ")", pos)
-            group_tiles = []
-        elif char in "])":
-            if group is None or char != group[0]:
-                raise HandError(f"unmatched {char!r}", text, pos)
-            if pending:
-                raise HandError("digits with no suit letter", text, pending[0][1])
-            melds.append(_meld(group_tiles, char == ")", text, group[1]))
-            group = None
-        else:
-            raise HandError(f"unknown character {char!r}", text, pos)
-    if pending:
-        raise HandError("digits with no suit letter", text, pending[0][1])
-    if group is not None:
-        raise HandError(f"unclosed {'[' if group[0] == ']' else '('}", text, group[1])
+    found = scan(text)
+    counts, red = found.counts, found.red
+    melds = [meld_from_group(g.tiles, g.closed, text, g.position) for g in found.groups]
     try:
         return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(melds))
     except HandError as error:
-        # Hand checks copies, red fives and size (copies first: _meld made valid melds);
+        # Hand checks copies, red fives and size (copies first: melds are valid already);
         # the text adds where: at the last digit of the first kind over four copies
-        over = next((k for k, n in enumerate(written) if n > 4), None)
+        over = found.over_four()
         if over is None:
             raise HandError(error.reason, text) from None
-        raise HandError(f"{written[over]} copies of {tile_name(over)} where the set has 4: "
-                        "the fifth", text, fifth_at[over]) from None
+        raise HandError(f"{found.written[over]} copies of {tile_name(over)} where the set has 4: "
+                        "the fifth", text, found.fifth_at[over]) from None
 
 
-def _tile_from_digit(digit: int, suit: str, text: str, pos: int) -> tuple[Tile, bool]:
-    if suit == "z":
-        if digit == 0:
-            raise HandError("0 (red five) is only for m, p and s", text, pos)
-        if digit > 7:
-            raise HandError(f"there is no honor {digit}z (honors are 1z-7z)", text, pos)
-    if digit == 0:
-        return SUIT_BASE[suit] + 4, True
-    return SUIT_BASE[suit] + digit - 1, False
-
-
-def _meld(tiles: list[tuple[Tile, bool]], closed: bool, text: str, pos: int) -> Meld:
-    kinds = sorted(k for k, _ in tiles)
-    red = sum(r for _, r in tiles)
-    if len(kinds) == 4 and len(set(kinds)) == 1:
-        meld = Meld(MeldKind.ANKAN if closed else MeldKind.KAN, kinds[0], red)
-    elif closed:
-        raise HandError("(...) is a closed kan and needs four identical tiles", text, pos)
-    elif len(kinds) == 3 and len(set(kinds)) == 1:
-        meld = Meld(MeldKind.PON, kinds[0], red)
-    elif (len(kinds) == 3 and kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9
-            and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]):
-        meld = Meld(MeldKind.CHI, kinds[0], red)
-    else:
-        raise HandError("a meld is a sequence [123m], a triplet [555p] or a quad [1111z]",
-                        text, pos)
-    if red > 1:
-        # caught here, with a position, so that Hand's meld check cannot fail after parsing
-        raise HandError(f"{red} red fives in one meld; the set has one of each suit", text, pos)
-    return meld
+__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind"]

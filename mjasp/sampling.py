@@ -20,7 +20,7 @@ same streams, so deal ``i`` is the same either way.
 
 >>> sample_ids(2, 5, seed=1)
 [(50, 127, 6, 103, 28), (63, 4, 6, 74, 52)]
->>> [str(h) for h in sample_hands(1, 13, seed=7, players=3)]
+>>> [str(h) for h in sample_hands(1, 13, seed=7, rules="sanma")]
 ['1m2389p4579s2334z']
 """
 
@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from mjasp.errors import HandError
 from mjasp.hand import Hand
-from mjasp.rules import Rules
+from mjasp.rules import Rules, rules_for
 from mjasp.tiles import NUM_KINDS
 
 GAMMA: Final = 0x9E3779B97F4A7C15
@@ -54,13 +54,13 @@ def mix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def wall_ids(players: int = 4) -> tuple[int, ...]:
+def wall_ids(players: int | None = None, *, rules: Rules | str | None = None) -> tuple[int, ...]:
     """The tile ids in the wall, in order: 136, or 108 for three players (no 2m-8m).
 
-    >>> len(wall_ids(3)), wall_ids(3)[4]
+    >>> len(wall_ids(rules="sanma")), wall_ids(rules="sanma")[4]
     (108, 32)
     """
-    kinds = set(Rules(players=players).tile_kinds)  # raises RulesError unless 3 or 4
+    kinds = set(rules_for(rules, players).tile_kinds)
     return tuple(i for i in range(136) if i // 4 in kinds)
 
 
@@ -77,14 +77,14 @@ def _seed_state(seed: int, deal: int) -> int:
     return mix64(seed + (deal + 1) * GAMMA)
 
 
-def sample_ids(n: int, m: int, seed: int = 0, players: int = 4,
-               start: int = 0) -> list[tuple[int, ...]]:
+def sample_ids(n: int, m: int, seed: int = 0, players: int | None = None,
+               start: int = 0, *, rules: Rules | str | None = None) -> list[tuple[int, ...]]:
     """``n`` deals of ``m`` tile ids each, in draw order (deals ``start .. start+n-1``).
 
     >>> sample_ids(1, 3, seed=2024) == sample_ids(2, 3, seed=2024)[:1]
     True
     """
-    wall = wall_ids(players)
+    wall = wall_ids(rules=rules_for(rules, players))
     _check(n, m, len(wall), start)
     deals = []
     for deal in range(start, start + n):
@@ -106,13 +106,14 @@ def sample_ids(n: int, m: int, seed: int = 0, players: int = 4,
     return deals
 
 
-def sample_hands(n: int, m: int, seed: int = 0, players: int = 4) -> list[Hand]:
+def sample_hands(n: int, m: int, seed: int = 0, players: int | None = None, *,
+                 rules: Rules | str | None = None) -> list[Hand]:
     """``n`` random hands of ``m`` tiles (red fives kept: a drawn id 16 is ``0m``).
 
     >>> str(sample_hands(1, 14, seed=3)[0])
     '499m4p345689s2577z'
     """
-    return [Hand.from_ids(ids) for ids in sample_ids(n, m, seed, players)]
+    return [Hand.from_ids(ids) for ids in sample_ids(n, m, seed, rules=rules_for(rules, players))]
 
 
 def _mix64_array(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
@@ -121,14 +122,15 @@ def _mix64_array(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return x ^ (x >> np.uint64(31))
 
 
-def sample_id_array(n: int, m: int, seed: int = 0, players: int = 4, start: int = 0,
-                    chunk: int = 200_000) -> npt.NDArray[np.uint8]:
+def sample_id_array(n: int, m: int, seed: int = 0, players: int | None = None, start: int = 0,
+                    chunk: int = 200_000, *,
+                    rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
     """The same deals as ``sample_ids`` as an (n, m) array, computed with numpy in chunks.
 
     >>> sample_id_array(2, 5, seed=1).tolist() == [list(d) for d in sample_ids(2, 5, seed=1)]
     True
     """
-    wall = np.array(wall_ids(players), dtype=np.uint8)
+    wall = np.array(wall_ids(rules=rules_for(rules, players)), dtype=np.uint8)
     _check(n, m, len(wall), start)
     out = np.empty((n, m), dtype=np.uint8)
     with np.errstate(over="ignore"):
@@ -157,14 +159,14 @@ def sample_id_array(n: int, m: int, seed: int = 0, players: int = 4, start: int 
     return out
 
 
-def sample_counts(n: int, m: int, seed: int = 0, players: int = 4,
-                  start: int = 0) -> npt.NDArray[np.uint8]:
+def sample_counts(n: int, m: int, seed: int = 0, players: int | None = None,
+                  start: int = 0, *, rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
     """The deals of ``sample_ids`` as an (n, 34) array of kind counts (for batch shanten).
 
     >>> sample_counts(1, 14, seed=3)[0, :9].tolist()
     [0, 0, 0, 1, 0, 0, 0, 0, 2]
     """
-    ids = sample_id_array(n, m, seed, players, start)
+    ids = sample_id_array(n, m, seed, start=start, rules=rules_for(rules, players))
     counts = np.zeros((n, NUM_KINDS), dtype=np.uint8)
     rows = np.arange(n)
     for j in range(m):

@@ -24,61 +24,47 @@ fast path), ``"cpsat"`` (a CP-SAT model) and ``"brute"`` (every shape enumerated
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
 
 from mjasp.blocks import FORM_ORDER, Form
-from mjasp.decomposition import as_hand, check_tiles_in_set
 from mjasp.errors import HandError, RulesError
 from mjasp.hand import Hand
+from mjasp.notation import scan
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import brute, table
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile, tile_kind, tile_name
+from mjasp.solvers import table
+from mjasp.solvers.registry import SHANTEN_ENGINES, shanten_engine
+from mjasp.solvers.shanten_engines import ShantenProblem
+from mjasp.tiles import NUM_KINDS, Tile, as_int, tile_name
+from mjasp.validity import as_hand, as_tile, check_shanten_shape
 
-#: Shanten engines by name.
-SOLVERS: Final = ("table", "cpsat", "brute")
+#: Shanten engines by name (the registry's table).
+SOLVERS: Final = tuple(SHANTEN_ENGINES)
 _STANDARD_RULES: Final = find_rules(None)
 #: Forms by name (a Form is a str equal to its name, so it finds itself).
 _FORMS: Final = {f.value: f for f in Form}
 
 
-class _Problem(NamedTuple):
-    """What every engine needs: counts, melds to build, per-kind caps, forms allowed."""
-
-    counts: tuple[int, ...]
-    melds: int
-    cap: tuple[int, ...] | None  # None: 4 everywhere (and 0 for 2m-8m in sanma)
-    forms: tuple[Form, ...]
-    rules: Rules
+#: The problem statement every engine reads (see ``mjasp.solvers.shanten_engines``).
+_Problem = ShantenProblem
 
 
 def _problem(hand: Hand, rules: Rules) -> _Problem:
     """Check the hand's tile count and set — raising ``HandError`` — and state the problem."""
-    if rules.players != 4:
-        check_tiles_in_set(hand, rules)
-    concealed = sum(hand.counts)
-    if concealed % 3 == 0:
-        raise HandError(f"{concealed} concealed tiles: shanten needs 3n+1 (before a draw) "
-                        "or 3n+2 (after a draw), e.g. 13 or 14", str(hand))
-    melds = concealed // 3
+    melds = check_shanten_shape(hand, rules)
+    concealed = hand.concealed_count
     cap: tuple[int, ...] | None = None
     if hand.melds:
-        if melds + len(hand.melds) != 4:
-            calls = len(hand.melds)
-            melded = "1 declared meld leaves" if calls == 1 else f"{calls} declared melds leave"
-            raise HandError(f"{melded} room for {13 - 3 * calls} or {14 - 3 * calls} "
-                            f"concealed tiles, not {concealed}", str(hand))
         if rules.called_tiles_count:
             total = hand.total_counts()
             cap = tuple(4 - t + c for t, c in zip(total, hand.counts, strict=True))
-        if rules.players == 3:
-            cap = tuple(0 if k in SANMA_REMOVED else c
-                        for k, c in enumerate(cap or (4,) * NUM_KINDS))
+        if rules.removed_kinds:
+            cap = tuple(min(c, w) for c, w in zip(cap or rules.copies, rules.copies,
+                                                  strict=True))
     return _Problem(hand.counts, melds, cap,
                     _forms(rules.forms, not hand.melds and concealed >= 13), rules)
 
@@ -89,54 +75,14 @@ def _forms(allowed: frozenset[Form], closed: bool) -> tuple[Form, ...]:
     return tuple(f for f in Form if f in allowed and (f is Form.STANDARD or closed))
 
 
-def _full_cap(problem: _Problem) -> tuple[int, ...]:
-    if problem.cap is not None:
-        return problem.cap
-    removed = SANMA_REMOVED if problem.rules.players == 3 else ()
-    return tuple(0 if k in removed else 4 for k in range(NUM_KINDS))
-
-
 def _replacement(problem: _Problem, form: Form, solver: str) -> int:
     """One form's replacement number by one engine."""
-    counts, melds, rules = problem.counts, problem.melds, problem.rules
-    if solver == "table":
-        return _table_min(problem, (form,))
-    if solver == "cpsat":
-        # imported here: ortools costs a third of a second that table users never need
-        from mjasp.solvers import cpsat
-
-        return cpsat.replacement(counts, melds, _full_cap(problem), form.value,
-                                 rules.chiitoitsu_quad)
-    if solver == "brute":
-        if form is Form.STANDARD:
-            return brute.standard(counts, melds, _full_cap(problem))
-        if form is Form.CHIITOITSU:
-            return brute.chiitoitsu(counts, rules.chiitoitsu_quad, rules.tile_kinds)
-        return brute.kokushi(counts)
-    raise RulesError(f"unknown solver {solver!r}; known: {', '.join(SOLVERS)}")
-
-
-def _table_min(problem: _Problem, forms: tuple[Form, ...]) -> int:
-    """The table engine's least replacement number over ``forms``."""
-    if problem.cap is not None:  # declared melds: only the standard form is open
-        return table.capped_standard(problem.counts, problem.melds, problem.cap)
-    rules = problem.rules
-    standard, seven_pairs, orphans = _form_flags(forms)
-    return table.replacement(problem.counts, problem.melds, standard, seven_pairs, orphans,
-                             rules.players == 3, rules.chiitoitsu_quad)
+    return shanten_engine(solver)(problem, (form,))
 
 
 def _least(problem: _Problem, forms: tuple[Form, ...], solver: str) -> int:
     """The least replacement number over ``forms`` (the table engine in one call)."""
-    if solver == "table":
-        return _table_min(problem, forms)
-    return min(_replacement(problem, f, solver) for f in forms)
-
-
-@functools.cache
-def _form_flags(forms: tuple[Form, ...]) -> tuple[bool, bool, bool]:
-    """``forms`` as the (standard, seven_pairs, orphans) options of the table engine."""
-    return Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms
+    return shanten_engine(solver)(problem, forms)
 
 
 def _rules_form(form: Form | str | None, rules: Rules) -> Form | None:
@@ -231,8 +177,13 @@ def shanten_forms(hand: Hand | str, rules: Rules | str | None = None,
 # -- effective tiles and discards ----------------------------------------------------
 
 
-class EffectiveTile(NamedTuple):
-    """An effective tile: its kind and how many copies remain unseen."""
+@dataclass(frozen=True, slots=True, order=True)
+class EffectiveTile:
+    """An effective tile (ukeire): its kind and how many copies remain unseen.
+
+    >>> EffectiveTile(27, 3)
+    EffectiveTile(tile=27, remaining=3)
+    """
 
     tile: Tile
     remaining: int
@@ -274,24 +225,16 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
     """
     seen = [0] * NUM_KINDS
     if isinstance(visible, str):
-        digits: list[str] = []
-        for char in visible.replace(" ", ""):
-            if char in "0123456789":  # not str.isdigit: it takes "²" and "５"
-                digits.append(char)
-                continue
-            if not digits:
-                raise HandError(f"visible tiles: {char!r} has no digits before it", visible)
-            for digit in digits:
-                seen[tile_kind(digit + char)] += 1
-            digits = []
-        if digits:
-            raise HandError("visible tiles: digits with no suit letter", visible)
+        found = scan(visible)  # the one mpsz grammar, without a hand's limits
+        if found.groups:
+            raise HandError("visible tiles: no brackets (list every tile seen)", visible)
+        for written in found.loose:
+            seen[written.kind] += 1
     elif visible is not None:
         for tile in visible:
-            kind = tile_kind(tile) if isinstance(tile, str) else operator.index(tile)
-            if not 0 <= kind < NUM_KINDS:  # a negative index would count as 7z
-                raise HandError(f"visible tiles: tile kind {kind} is out of range 0..33")
-            seen[kind] += 1
+            # a float or a negative index (which would count as 7z) is refused here
+            kind = tile if isinstance(tile, str | int) else as_int(tile, "visible tiles")
+            seen[as_tile(kind)] += 1
     for kind, (held, extra) in enumerate(zip(hand.total_counts(), seen, strict=True)):
         if held + extra > 4:
             raise HandError(f"{held + extra} copies of {tile_name(kind)} between the hand "
@@ -392,6 +335,9 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     array = np.asarray(counts)
     if array.ndim != 2 or array.shape[1] != NUM_KINDS:
         raise HandError(f"expected an (N, 34) array of counts, got shape {array.shape}")
+    if array.dtype.kind not in "iu" and array.size:
+        # a float, complex or bool count would be truncated or read as 0/1 silently
+        raise HandError(f"counts must be integers, got an array of {array.dtype}")
     if array.size and ((array.dtype.kind != "u" and array.min() < 0) or array.max() > 4):
         raise HandError("counts must be 0..4 (four copies of each tile)")
     hands = array.astype(np.uint8, copy=False)
@@ -400,9 +346,11 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     if len(bad):
         raise HandError(f"row {bad[0]} has {sizes[bad[0]]} tiles; shanten needs 3n+1 or 3n+2 "
                         "tiles, at most 14")
-    if rules.players == 3 and hands[:, list(SANMA_REMOVED)].any():
-        row = int(np.flatnonzero(hands[:, list(SANMA_REMOVED)].any(axis=1))[0])
-        raise HandError(f"row {row} holds 2m-8m, which the {rules.name} tile set lacks")
+    removed = list(rules.removed_kinds)
+    if removed and hands[:, removed].any():
+        row = int(np.flatnonzero(hands[:, removed].any(axis=1))[0])
+        kinds = f"{tile_name(removed[0])}-{tile_name(removed[-1])}"
+        raise HandError(f"row {row} holds {kinds}, which the {rules.name} tile set lacks")
     chosen = _rules_form(form, rules)
     forms = [f for f in Form if f in rules.forms] if chosen is None else [chosen]
     melds = sizes // 3
@@ -411,7 +359,8 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     if chosen not in (None, Form.STANDARD) and closed is not None and not closed.all():
         raise HandError(f"{chosen.value} needs 13 or 14 tiles in every row")
     best = table.batch_replacement(
-        hands, melds.astype(np.intp) if uniform is None else uniform, rules.players == 3,
+        hands, melds.astype(np.intp) if uniform is None else uniform,
+        table.three_player_wall(rules.copies),
         standard=Form.STANDARD in forms, seven_pairs=Form.CHIITOITSU in forms,
         orphans=Form.KOKUSHI in forms, quads=rules.chiitoitsu_quad, special_rows=closed)
     result: npt.NDArray[np.int8] = best.astype(np.int8) - 1

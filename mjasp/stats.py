@@ -31,19 +31,19 @@ True
 from __future__ import annotations
 
 import functools
-import math
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb
 from typing import Final
 
 import numpy as np
 
-from mjasp.errors import HandError
-from mjasp.rules import Rules
+from mjasp.errors import HandError, RulesError
+from mjasp.rules import Rules, rules_for
 from mjasp.solvers import table
-from mjasp.tiles import SANMA_REMOVED
+from mjasp.solvers.base import SUIT_SLICES
+from mjasp.tiles import as_int
 
 #: Row values are clipped here: a standard replacement number never exceeds 9.
 CAP: Final = 10
@@ -97,25 +97,25 @@ class ShantenDistribution:
                                  for s, d, fd, h, fh in self.rows()]}
 
 
-def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
+def _suit_groups(m: int, honors: bool, cap: tuple[int, ...]) -> dict[Key, Weights]:
     """Group keys of one suit's vectors of ≤ m tiles with their summed weights.
 
-    ``suit``: "number", "honor" or "sanma-man" (a number suit holding only 1 and 9).
+    ``cap``: the copies of each kind of the suit in the wall (``Rules.copies``).
     """
-    honors = suit == "honor"
     # in the tables' own index order: row i of digits is the vector of table row i
     digits = table.all_vectors(7 if honors else 9).astype(np.int64)
     digits = digits[digits.sum(axis=1) <= m]
-    if suit == "sanma-man":
-        # the kinds three players leave out: none held, none to draw
-        cap = tuple(0 if k in SANMA_REMOVED else 4 for k in range(9))
-        digits = digits[(digits[:, list(SANMA_REMOVED)] == 0).all(axis=1)]
-        rows = np.array([table.suit_values(v, False, cap) for v in digits.tolist()])
+    if min(cap) < 4:
+        # a reduced wall (sanma's manzu): only what it holds, rows under its caps
+        digits = digits[(digits <= np.array(cap)).all(axis=1)]
+        rows = np.array([table.suit_values(v, honors, cap) for v in digits.tolist()])
     else:
         rows = (table.honor_table() if honors else table.number_table())[
             table.suit_indices(digits)]
     terminals = digits if honors else digits[:, [0, 8]]
-    weights = np.prod(np.array([comb(4, c) for c in range(5)])[digits], axis=1)
+    # deals: C(copies_k, c_k) ways to pick the held copies of each kind
+    choose = np.array([[comb(n, c) for c in range(5)] for n in cap])
+    weights = np.prod(choose[np.arange(len(cap)), digits], axis=1)
     keys = np.column_stack([
         digits.sum(axis=1), np.minimum(rows, CAP),
         np.minimum((digits >= 2).sum(axis=1), SEVEN),
@@ -162,15 +162,17 @@ def replacement_numbers(key: Key, melds: int = 4) -> tuple[int, int]:
 
 
 Tables = dict[str, tuple[dict[int, int], dict[int, int]]]
-_cache: dict[tuple[int, int], Tables] = {}
+_cache: dict[tuple[int, tuple[int, ...]], Tables] = {}
 
 
-def _compute(m: int, players: int, progress: Progress | None) -> Tables:
-    suits = ["honor", "sanma-man" if players == 3 else "number", "number", "number"]
+def _compute(m: int, copies: tuple[int, ...], progress: Progress | None) -> Tables:
+    # honors first, then the number suits, each with its slice of the wall
+    suits = [(honors, copies[base:base + size])
+             for base, size, honors in SUIT_SLICES[3:] + SUIT_SLICES[:3]]
     states: dict[Key, Weights] = {(0, (0,) + (CAP,) * 9, 0, 0, 0, 0): [1, 1]}
-    for i, suit in enumerate(suits):
+    for i, (honors, cap) in enumerate(suits):
         by_tiles: dict[int, list[tuple[Key, Weights]]] = defaultdict(list)
-        for group in _suit_groups(m, suit).items():
+        for group in _suit_groups(m, honors, cap).items():
             by_tiles[group[0][0]].append(group)
         # the last suit must bring the hand to exactly m tiles
         last = i == len(suits) - 1
@@ -195,102 +197,47 @@ def _compute(m: int, players: int, progress: Progress | None) -> Tables:
     return {form: (dict(d), dict(h)) for form, (d, h) in result.items()}
 
 
-def check_request(tiles: int, form: str = "all", players: int = 4) -> None:
-    """Raise ``HandError``/``RulesError`` unless the statistics are defined for these.
+def check_request(tiles: int, form: str = "all", players: int | None = None, *,
+                  rules: Rules | str | None = None) -> Rules:
+    """The rules, after raising ``HandError``/``RulesError`` unless the statistics are
+    defined for these (only the rules' wall matters: seven pairs count a quad as one pair).
 
     >>> check_request(12)
     Traceback (most recent call last):
     mjasp.errors.HandError: a hand has 3n+1 or 3n+2 tiles (up to 14), not 12
     """
+    as_int(tiles, "the number of tiles")
     if form not in FORMS:
         raise HandError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
-    Rules(players=players)  # raises RulesError unless 3 or 4
+    found = rules_for(rules, players)
+    if found.chiitoitsu_quad:
+        raise RulesError("the statistics count a quad as one pair (chiitoitsu_quad=False)")
     if not 1 <= tiles <= 14 or tiles % 3 == 0:
         raise HandError(f"a hand has 3n+1 or 3n+2 tiles (up to 14), not {tiles}")
+    return found
 
 
-def shanten_distribution(tiles: int, form: str = "all", players: int = 4,
-                         progress: Progress | None = None) -> ShantenDistribution:
+def shanten_distribution(tiles: int, form: str = "all", players: int | None = None,
+                         progress: Progress | None = None, *,
+                         rules: Rules | str | None = None) -> ShantenDistribution:
     """The exact number of deals (and distinct hands) of ``tiles`` tiles at each shanten.
 
     ``form``: "all" (the best of standard, chiitoitsu, kokushi) or "standard".
     ``progress`` is called with 1 after each of the four suits (for a progress bar).
 
-    >>> dist = shanten_distribution(4, players=3)
+    >>> dist = shanten_distribution(4, rules="sanma")
     >>> dist.total_deals == comb(108, 4), sorted(dist.deals)
     (True, [0, 1, 2])
     """
-    check_request(tiles, form, players)
-    if (tiles, players) not in _cache:
-        _cache[(tiles, players)] = _compute(tiles, players, progress)
+    found = check_request(tiles, form, rules=rules_for(rules, players))
+    key = (tiles, found.copies)
+    if key not in _cache:
+        _cache[key] = _compute(tiles, found.copies, progress)
     elif progress is not None:
         progress(4)
-    deals, hands = _cache[(tiles, players)][form]
-    return ShantenDistribution(tiles, players, form, deals, hands)
+    deals, hands = _cache[key][form]
+    return ShantenDistribution(tiles, found.players, form, deals, hands)
 
 
-def _upper_gamma_regularized(a: float, x: float) -> float:
-    """Q(a, x) = Γ(a, x) / Γ(a): a series below a + 1, a continued fraction above
-    (Numerical Recipes §6.2)."""
-    if x <= 0:
-        return 1.0
-    log_front = a * math.log(x) - x - math.lgamma(a)
-    if x < a + 1:
-        term = total = 1.0 / a
-        n = a
-        while abs(term) > abs(total) * 1e-16:
-            n += 1
-            term *= x / n
-            total += term
-        return max(0.0, 1.0 - total * math.exp(log_front))
-    tiny = 1e-300
-    b, c, d = x + 1 - a, 1 / tiny, 1 / (x + 1 - a)
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        h *= d * c
-        if abs(d * c - 1) < 1e-16:
-            break
-    return math.exp(log_front) * h
-
-
-def chi_square(observed: Mapping[int, int],
-               expected: Mapping[int, int]) -> tuple[float, int, float]:
-    """Pearson's goodness-of-fit test of sample counts against exact counts.
-
-    ``expected`` holds exact counts of the population (e.g. ``dist.deals``); they are scaled
-    to the sample size. Cells expecting fewer than 5 are pooled into their neighbour.
-    Returns (statistic, degrees of freedom, p-value).
-
-    >>> chi_square({0: 50, 1: 50}, {0: 1, 1: 1})
-    (0.0, 1, 1.0)
-    """
-    n = sum(observed.values())
-    total = sum(expected.values())
-    cells: list[list[float]] = []  # [observed, expected] pooled from the lowest shanten up
-    for s in sorted(set(expected) | set(observed)):
-        o, e = observed.get(s, 0), n * expected.get(s, 0) / total
-        if cells and cells[-1][1] < 5:
-            cells[-1][0] += o
-            cells[-1][1] += e
-        else:
-            cells.append([o, e])
-    if len(cells) > 1 and cells[-1][1] < 5:
-        last = cells.pop()
-        cells[-1][0] += last[0]
-        cells[-1][1] += last[1]
-    if any(e == 0 for _, e in cells):
-        return math.inf, len(cells) - 1, 0.0
-    statistic = sum((o - e) ** 2 / e for o, e in cells)
-    dof = len(cells) - 1
-    return statistic, dof, _upper_gamma_regularized(dof / 2, statistic / 2) if dof else 1.0
-
-
-__all__ = ["CAP", "FORMS", "ShantenDistribution", "check_request", "chi_square",
+__all__ = ["CAP", "FORMS", "ShantenDistribution", "check_request",
            "replacement_numbers", "shanten_distribution"]

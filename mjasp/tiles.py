@@ -9,6 +9,8 @@ Kinds are integers 0..33: 0-8 = 1m-9m (manzu), 9-17 = 1p-9p (pinzu),
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Sequence
 from typing import Final
 
 from mjasp.errors import HandError
@@ -27,6 +29,25 @@ SANMA_REMOVED: Final = tuple(range(1, 8))
 #: The 136 tile ids of the red fives (aka dora): the first copy of 5m, 5p, 5s.
 RED_FIVE_IDS: Final = (16, 52, 88)
 FIVES: Final = (4, 13, 22)
+
+
+def as_int(value: object, what: str) -> int:
+    """An integer argument (numpy integers welcome); floats, bools and text are errors.
+
+    >>> as_int(3, "tiles")
+    3
+    >>> as_int(1.5, "tiles")
+    Traceback (most recent call last):
+    ...
+    mjasp.errors.HandError: tiles must be an integer, not float (1.5)
+    """
+    if isinstance(value, bool):
+        raise HandError(f"{what} must be an integer, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise HandError(f"{what} must be an integer, not {type(value).__name__} "
+                        f"({value!r})") from None
 
 
 def suit_of(tile: Tile) -> str:
@@ -55,6 +76,8 @@ def tile_kind(name: str) -> Tile:
     >>> tile_kind("7z"), tile_kind("0s")
     (33, 22)
     """
+    if not isinstance(name, str):
+        raise HandError(f"expected one tile such as '5m' or '7z', not {name!r}")
     text = name.strip()
     if len(text) != 2 or text[0] not in "0123456789" or text[1] not in SUITS:
         raise HandError("expected one tile such as '5m' or '7z'", name)
@@ -75,3 +98,14 @@ def kind_of_id(tile_id: int) -> Tile:
     if not 0 <= tile_id < 136:
         raise HandError(f"tile id {tile_id} is out of range 0..135")
     return tile_id // 4
+
+
+def add_count(counts: Sequence[int], tile: Tile, n: int) -> tuple[int, ...]:
+    """``counts`` with ``n`` added at ``tile``.
+
+    >>> add_count((0, 1, 2), 1, 2)
+    (0, 3, 2)
+    """
+    out = list(counts)
+    out[tile] += n
+    return tuple(out)

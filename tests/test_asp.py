@@ -19,12 +19,12 @@ import pytest
 
 import mjasp
 from mjasp.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form
-from mjasp.cli.verify import REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.decomposition import suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import find_rules
 from mjasp.solvers import asp, fast
 from mjasp.solvers.base import SuitReading
+from mjasp.verify import REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.winning_samples import random_winning_hands
 
 Space = dict[tuple[int, ...], list[SuitReading]]
@@ -208,8 +208,13 @@ def test_fast_readings_accepts_any_sequence() -> None:
 # -- the encodings themselves --------------------------------------------------------------
 
 ENTRIES = ["decompose.lp", "engine.lp", "suit_space.lp", "honor_space.lp", "forms.lp"]
-#: The parts the entry files include: each documents the predicates it defines.
-PARTS = sorted(p.name for p in ENCODINGS.glob("*.lp") if p.name not in ENTRIES)
+#: The parts the entry files include (in parts/): each documents the predicates it defines.
+PARTS = sorted(p.name for p in (ENCODINGS / "parts").glob("*.lp"))
+
+
+def test_layout_entries_on_top_parts_below() -> None:
+    assert sorted(p.name for p in ENCODINGS.glob("*.lp")) == sorted(ENTRIES)
+    assert len(PARTS) >= 10  # tiles, hand facts, winning, the forms, show, scopes ...
 
 
 def header(path: Path) -> str:
@@ -244,11 +249,50 @@ def test_entry_files_only_include(name: str) -> None:
 
 @pytest.mark.parametrize("path", PARTS)
 def test_every_predicate_is_documented_where_it_is_defined(path: str) -> None:
-    text = header(ENCODINGS / path)
-    elsewhere = "\n".join(header(p) for p in ENCODINGS.glob("*.lp"))
-    for name in head_predicates(ENCODINGS / path):
+    text = header(ENCODINGS / "parts" / path)
+    elsewhere = "\n".join(header(p) for p in ENCODINGS.glob("**/*.lp"))
+    for name in head_predicates(ENCODINGS / "parts" / path):
         here = re.search(rf"^%\s+{name}\b", text, re.MULTILINE)
         # a part that only fills an input (absent/1, the externals) points to its owner
         there = "defines no new predicate" in text and re.search(
             rf"^%\s+{name}\b", elsewhere, re.MULTILINE)
         assert here or there, f"{path}: {name} is not documented at the top"
+
+
+def plain_clingo_readings(hand: Hand) -> int:
+    """Answer sets of ``clingo decompose.lp`` on the hand's hold/2 and called/2 facts."""
+    facts = [f"hold({k},{n})." for k, n in enumerate(hand.counts) if n]
+    facts += [f"called({m.kind.name.lower()},{m.tile})." for m in hand.melds]
+    ctl = asp.ground([asp.encoding("decompose.lp")], " ".join(facts))
+    models = 0
+    with ctl.solve(yield_=True) as handle:
+        for _ in handle:
+            models += 1
+    return models
+
+
+@pytest.mark.parametrize("text", ["123m44m", "111m", "111222333m4567p", "11m"])
+def test_plain_encoding_refuses_what_the_api_refuses(text: str) -> None:
+    # issue 11: plain clingo called 123m44m and 111m winning; the 14-tile rule was Python's
+    hand = Hand.parse(text)
+    with pytest.raises(mjasp.HandError):
+        mjasp.decompose(hand)
+    assert plain_clingo_readings(hand) == 0
+
+
+@pytest.mark.parametrize("text", ["111222333m45677p", "11122233344455m", "234567m [123s] 11z 234p",
+                                  "11m (1111z) (2222z) (3333z) (4444z)", "19m19p19s1234567z7z",
+                                  "123m456p789s11234z"])
+def test_plain_encoding_reads_what_the_api_reads(text: str) -> None:
+    hand = Hand.parse(text)
+    assert plain_clingo_readings(hand) == len(mjasp.decompose(hand, solver="backtrack-dedupe"))
+
+
+def test_plain_encoding_refuses_more_than_fourteen_tiles() -> None:
+    # 111222333m45677p (two readings) plus a 15th tile, 7z: no Hand holds it, the facts can
+    hand = "hold(0,3). hold(1,3). hold(2,3). hold(12,1). hold(13,1). hold(14,1). hold(15,2). "
+    ctl = asp.ground([asp.encoding("decompose.lp")], hand + "hold(33,1).")
+    assert ctl.solve().unsatisfiable
+    ctl = asp.ground([asp.encoding("decompose.lp")], hand)
+    with ctl.solve(yield_=True) as handle:
+        assert sum(1 for _ in handle) == 2

@@ -27,9 +27,10 @@ WALLS = [(red, players) for red in (False, True) for players in (4, 3)]
 
 @pytest.mark.parametrize(("red", "players"), WALLS)
 def test_dp_and_series_agree_for_every_size(red: bool, players: int) -> None:
-    copies = list(tile_set(red, players).values())
+    copies = list(tile_set(red, rules=f"{players}p").values())
     for m in range(0, 15):
-        assert count_dp(copies, m) == count_series(copies, m) == count_hands(m, red, players)
+        assert count_dp(copies, m) == count_series(copies, m) == count_hands(
+            m, red, rules=f"{players}p")
     # the whole wall: sizes beyond it have no hands, the full wall has exactly one
     assert count_dp(copies, sum(copies)) == count_series(copies, sum(copies)) == 1
     assert count_dp(copies, sum(copies) + 1) == count_series(copies, sum(copies) + 1) == 0
@@ -38,29 +39,30 @@ def test_dp_and_series_agree_for_every_size(red: bool, players: int) -> None:
 def test_tile_sets() -> None:
     assert sum(tile_set().values()) == 136 and len(tile_set()) == 34
     assert sum(tile_set(red=True).values()) == 136 and len(tile_set(red=True)) == 37
-    assert sum(tile_set(players=3).values()) == 108 and len(tile_set(players=3)) == 27
-    assert sorted(tile_set(red=True, players=3).items())[:2] == [("0p", 1), ("0s", 1)]
+    assert sum(tile_set(rules="sanma").values()) == 108 and len(tile_set(rules="sanma")) == 27
+    assert sorted(tile_set(red=True, rules="sanma").items())[:2] == [("0p", 1), ("0s", 1)]
 
 
 @pytest.mark.parametrize(("red", "players"), WALLS)
 def test_counts_match_distinct_multisets_of_ids(red: bool, players: int) -> None:
     """Brute force for small M: distinct multisets of the wall's tile labels."""
     labels = []
-    for name, copies in tile_set(red, players).items():
+    for name, copies in tile_set(red, rules=f"{players}p").items():
         labels += [name] * copies
     for m in range(4):
         distinct = {tuple(sorted(labels[i] for i in ids))
                     for ids in itertools.combinations(range(len(labels)), m)}
-        assert len(distinct) == count_hands(m, red, players)
+        assert len(distinct) == count_hands(m, red, rules=f"{players}p")
 
 
 def test_generating_function_by_polynomial_product() -> None:
     """A third route: multiply the polynomials out with numpy (object dtype: exact)."""
     for red, players in WALLS:
         poly = np.array([1], dtype=object)
-        for copies in tile_set(red, players).values():
+        for copies in tile_set(red, rules=f"{players}p").values():
             poly = np.convolve(poly, np.ones(copies + 1, dtype=object))
-        assert [poly[m] for m in range(15)] == [count_hands(m, red, players) for m in range(15)]
+        assert [poly[m] for m in range(15)] == [count_hands(m, red, rules=f"{players}p")
+                                                for m in range(15)]
 
 
 def test_single_suit_enumeration_is_exhaustive() -> None:
@@ -91,7 +93,7 @@ def test_enumerate_hands_with_uneven_copies() -> None:
 def test_hands_of_a_tile_set() -> None:
     kinds = find_rules("sanma").tile_kinds
     hands = list(hands_of(2, kinds))
-    assert len(hands) == count_hands(2, players=3) == len(set(hands))
+    assert len(hands) == count_hands(2, rules="sanma") == len(set(hands))
     assert all(sum(h[1:8]) == 0 and sum(h) == 2 for h in hands)
     assert len(list(hands_of(5, range(5)))) == comb(5 + 5 - 1, 5) - 5  # no five of a kind
 
@@ -111,7 +113,7 @@ def test_cli_count() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["count", "--tiles", "14", "--red", "--players", "3", "--json"])
     assert result.exit_code == 0
-    assert f'"hands": {count_series(tile_set(True, 3).values(), 14)}' in result.output
+    assert f'"hands": {count_series(tile_set(True, rules="sanma").values(), 14)}' in result.output
     assert '"agree": true' in result.output
     result = runner.invoke(main, ["count", "--tiles", "13"])
     assert result.exit_code == 0 and str(count_hands(13)) in result.output

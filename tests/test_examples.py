@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 from mjasp.blocks import Decomposition, Form
 from mjasp.cli import main
-from mjasp.cli.verify import hand_engine
 from mjasp.decomposition import check_tiles_in_set
 from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
+from mjasp.verify import hand_engine
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HANDS = sorted((EXAMPLES / "hands").glob("*.lp"))

@@ -24,9 +24,9 @@ from mjasp.cli import main
 from mjasp.forms import count_forms_asp, readings, standard_readings, winning_forms
 from mjasp.hand import Hand
 from mjasp.solvers.backtrack import dedupe_backtracking
-from mjasp.solvers.forms import (
-    DECOMPOSERS,
+from mjasp.solvers.winning_forms import (
     SEQUENCE_STARTS,
+    TILE_DECOMPOSERS,
     count_forms,
     count_winning_vectors,
     form_counts,
@@ -70,7 +70,7 @@ def block_multisets(size: int, honors: bool) -> Tally:
 def test_decomposers_are_the_ten_combinations() -> None:
     brute = {(s, t, p) for s in range(5) for t in range(2) for p in range(2)
              if s + 3 * t + 2 * p <= 4}
-    assert set(DECOMPOSERS) == brute and len(DECOMPOSERS) == 10
+    assert set(TILE_DECOMPOSERS) == brute and len(TILE_DECOMPOSERS) == 10
 
 
 def test_form_counts_match_block_multisets() -> None:
@@ -195,7 +195,7 @@ def test_the_seed_literal_pair_range_overcounts() -> None:
         if i == 0:
             return int((m, h, a, b) == (0, 0, 0, 0))
         total = 0
-        for (s, t, p) in DECOMPOSERS:
+        for (s, t, p) in TILE_DECOMPOSERS:
             if s != b or (s and i - 1 not in SEQUENCE_STARTS):
                 continue
             room = 5 if (s, t, p) == (0, 0, 1) else 5 - (s + 3 * t + 2 * p)

@@ -21,8 +21,8 @@ from mjasp.sampling import (
     sample_ids,
     wall_ids,
 )
-from mjasp.stats import chi_square
 from mjasp.tiles import RED_FIVE_IDS
+from tests.stat_helpers import chi_square
 
 
 def test_splitmix64_reference_vector() -> None:
@@ -36,24 +36,25 @@ def test_splitmix64_reference_vector() -> None:
 @pytest.mark.parametrize("players", [4, 3])
 def test_seeded_reproducible_and_batch_equals_scalar(players: int) -> None:
     for seed, m in [(0, 14), (1, 13), (2**64 - 1, 5), (12345, 108 if players == 3 else 136)]:
-        scalar = sample_ids(50, m, seed, players)
-        assert scalar == sample_ids(50, m, seed, players)
-        assert sample_id_array(50, m, seed, players, chunk=7).tolist() == [list(d) for d in scalar]
+        scalar = sample_ids(50, m, seed, rules=f"{players}p")
+        assert scalar == sample_ids(50, m, seed, rules=f"{players}p")
+        assert sample_id_array(50, m, seed, rules=f"{players}p", chunk=7).tolist() == [
+            list(d) for d in scalar]
         # deal i does not depend on how many deals are asked for, nor on the start
-        assert sample_ids(10, m, seed, players, start=40) == scalar[40:]
-    assert sample_ids(20, 14, 1, players) != sample_ids(20, 14, 2, players)
+        assert sample_ids(10, m, seed, rules=f"{players}p", start=40) == scalar[40:]
+    assert sample_ids(20, 14, 1, rules=f"{players}p") != sample_ids(20, 14, 2, rules=f"{players}p")
 
 
 @pytest.mark.parametrize("players", [4, 3])
 def test_deals_are_valid(players: int) -> None:
-    wall = set(wall_ids(players))
-    ids = sample_id_array(20_000, 14, seed=9, players=players)
+    wall = set(wall_ids(rules=f"{players}p"))
+    ids = sample_id_array(20_000, 14, seed=9, rules=f"{players}p")
     assert all(len(set(row)) == 14 and set(row) <= wall for row in ids.tolist())
-    counts = sample_counts(20_000, 14, seed=9, players=players)
+    counts = sample_counts(20_000, 14, seed=9, rules=f"{players}p")
     assert (counts.sum(axis=1) == 14).all() and counts.max() <= 4
     if players == 3:
         assert counts[:, 1:8].sum() == 0
-    hands = sample_hands(200, 14, seed=9, players=players)
+    hands = sample_hands(200, 14, seed=9, rules=f"{players}p")
     for hand, row in zip(hands, ids.tolist(), strict=False):
         assert hand == Hand.from_ids(row)
         assert sum(hand.red) == sum(i in RED_FIVE_IDS for i in row)  # red fives survive
@@ -62,8 +63,8 @@ def test_deals_are_valid(players: int) -> None:
 @pytest.mark.parametrize("players", [4, 3])
 def test_every_tile_and_position_is_uniform(players: int) -> None:
     """Each draw position is uniform over the wall's ids: chi-square, 200,000 deals."""
-    wall = wall_ids(players)
-    ids = sample_id_array(200_000, 6, seed=77, players=players)
+    wall = wall_ids(rules=f"{players}p")
+    ids = sample_id_array(200_000, 6, seed=77, rules=f"{players}p")
     uniform = dict.fromkeys(range(len(wall)), 1)
     position = {tile: i for i, tile in enumerate(wall)}
     for j in range(6):
@@ -88,14 +89,14 @@ def test_pairs_follow_the_hypergeometric_law() -> None:
 def test_the_whole_wall_is_a_permutation() -> None:
     deal = sample_ids(1, 136, seed=3)[0]
     assert sorted(deal) == list(range(136))
-    assert sorted(sample_ids(1, 108, seed=3, players=3)[0]) == list(wall_ids(3))
+    assert sorted(sample_ids(1, 108, seed=3, rules="sanma")[0]) == list(wall_ids(rules="sanma"))
 
 
 def test_bad_input() -> None:
     with pytest.raises(HandError):
         sample_ids(1, 137)
     with pytest.raises(HandError):
-        sample_ids(1, 109, players=3)
+        sample_ids(1, 109, rules="sanma")
     with pytest.raises(HandError):
         sample_ids(-1, 3)
     with pytest.raises(RulesError):
@@ -110,7 +111,7 @@ def test_cli_generate() -> None:
     result = runner.invoke(main, ["generate", "-m", "5", "-n", "2", "--seed", "8",
                                   "--players", "3", "--format", "ids"])
     assert [tuple(map(int, line.split())) for line in result.output.splitlines()] \
-        == sample_ids(2, 5, 8, 3)
+        == sample_ids(2, 5, 8, rules="sanma")
     result = runner.invoke(main, ["generate", "-m", "4", "--format", "json"])
     assert '"ids": [' in result.output
     bad = runner.invoke(main, ["generate", "-m", "120", "--players", "3"])

@@ -25,12 +25,11 @@ from mjasp.stats import (
     SEVEN,
     Key,
     _merge,
-    _upper_gamma_regularized,
-    chi_square,
     replacement_numbers,
     shanten_distribution,
 )
 from mjasp.tiles import TERMINALS_AND_HONORS
+from tests.stat_helpers import _upper_gamma_regularized, chi_square
 
 xiangting = pytest.importorskip("xiangting")
 
@@ -51,7 +50,7 @@ def test_small_hands_by_brute_force(m: int, players: int) -> None:
         deals[s] += prod(comb(4, c) for c in counts)
         hands[s] += 1
     for form in ("all", "standard"):
-        dist = shanten_distribution(m, form, players)
+        dist = shanten_distribution(m, form, rules=f"{players}p")
         assert dist.deals == dict(deals) and dist.hands == dict(hands)
     assert sum(deals.values()) == comb(136 if players == 4 else 108, m)
 
@@ -61,12 +60,12 @@ def test_small_hands_by_brute_force(m: int, players: int) -> None:
 @pytest.mark.parametrize("m", [13, 14])
 def test_totals_are_exact(m: int, players: int) -> None:
     for form in ("all", "standard"):
-        dist = shanten_distribution(m, form, players)
+        dist = shanten_distribution(m, form, rules=f"{players}p")
         assert dist.total_deals == comb(136 if players == 4 else 108, m)
-        assert dist.total_hands == count_hands(m, players=players)
+        assert dist.total_hands == count_hands(m, rules=f"{players}p")
         assert min(dist.deals) == (-1 if m == 14 else 0)
-    best = shanten_distribution(m, "all", players)
-    standard = shanten_distribution(m, "standard", players)
+    best = shanten_distribution(m, "all", rules=f"{players}p")
+    standard = shanten_distribution(m, "standard", rules=f"{players}p")
     # more forms can only lower shanten: the all-forms law is stochastically smaller
     for s in range(-1, 9):
         below = sum(v for k, v in best.deals.items() if k <= s)
@@ -112,7 +111,7 @@ def test_kokushi_formula_against_the_definition() -> None:
 
 
 def _sample_laws(n: int, m: int, seed: int, players: int) -> tuple[Counter[int], Counter[int]]:
-    counts = sample_counts(n, m, seed=seed, players=players)
+    counts = sample_counts(n, m, seed=seed, rules=f"{players}p")
     every = Counter(_peer_replacement(h, players) - 1 for h in counts.tolist())
     standard = table.batch_standard(counts, 4, three_player=players == 3).astype(int) - 1
     return every, Counter(standard.tolist())
@@ -124,7 +123,7 @@ def _sample_laws(n: int, m: int, seed: int, players: int) -> tuple[Counter[int],
 def test_exact_law_agrees_with_a_million_deals(m: int, players: int, n: int) -> None:
     every, standard = _sample_laws(n, m, seed=1, players=players)
     for form, observed in (("all", every), ("standard", standard)):
-        exact = shanten_distribution(m, form, players)
+        exact = shanten_distribution(m, form, rules=f"{players}p")
         statistic, dof, p = chi_square(observed, exact.deals)
         assert dof >= 5 and p > 1e-4, (form, statistic, dof, p)
 
@@ -143,13 +142,13 @@ def test_suit_groups_carry_every_vector() -> None:
     from mjasp.stats import _suit_groups  # the grouping step alone
 
     for suit, kinds in (("number", 9), ("honor", 7)):
-        groups = _suit_groups(14, suit)
+        groups = _suit_groups(14, suit == "honor", (4,) * kinds)
         for c in range(15):
             deals = sum(w[0] for k, w in groups.items() if k[0] == c)
             hands = sum(w[1] for k, w in groups.items() if k[0] == c)
             assert deals == comb(4 * kinds, c)
             assert hands == sum(1 for _ in enumerate_hands(c, [4] * kinds))
-    man = _suit_groups(14, "sanma-man")
+    man = _suit_groups(14, False, (4, 0, 0, 0, 0, 0, 0, 0, 4))  # sanma's manzu: 1m, 9m
     assert sum(w[0] for w in man.values()) == sum(comb(8, c) for c in range(9))
 
 
@@ -272,7 +271,7 @@ def test_complete_hands_by_listing_every_winning_shape(players: int) -> None:
     every = tuple(s + c + k - b for s, c, k, b in zip(standard, chiitoitsu, kokushi, both,
                                                       strict=True))
     for form, (deals, hands) in (("standard", standard), ("all", every)):
-        dist = shanten_distribution(14, form, players)
+        dist = shanten_distribution(14, form, rules=f"{players}p")
         assert (dist.deals[-1], dist.hands[-1]) == (deals, hands)
 
 
@@ -306,5 +305,5 @@ def test_tenpai_hands_by_removing_a_tile_from_winning_shapes(players: int) -> No
         states = nxt
     deals = sum(d for (tiles, reach), (d, _) in states.items() if tiles == 13 and (1, 1) in reach)
     hands = sum(h for (tiles, reach), (_, h) in states.items() if tiles == 13 and (1, 1) in reach)
-    dist = shanten_distribution(13, "standard", players)
+    dist = shanten_distribution(13, "standard", rules=f"{players}p")
     assert (dist.deals[0], dist.hands[0]) == (deals, hands)

@@ -8,9 +8,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from mjasp import verify as verify_module
 from mjasp.blocks import Decomposition
 from mjasp.cli import main
-from mjasp.cli import verify as verify_module
 from mjasp.decomposition import suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import Rules

@@ -9,6 +9,7 @@ import click
 from mjasp.cli.app import emit_json, json_option, main, progress, seed_option
 from mjasp.counting import count_dp, count_series, tile_set
 from mjasp.hand import MAX_TILES, Hand
+from mjasp.rules import find_rules
 from mjasp.sampling import sample_ids
 from mjasp.stats import FORMS, check_request, shanten_distribution
 
@@ -38,7 +39,7 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
         [x^14] power series:   326520504500
         deals C(136, 14):      4250305029168216000
     """
-    copies = list(tile_set(red, players).values())
+    copies = list(tile_set(red, rules=find_rules(f"{players}p")).values())
     dp, series = count_dp(copies, tiles), count_series(copies, tiles)
     deals = comb(sum(copies), tiles)
     if as_json:
@@ -77,7 +78,8 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
     if as_json and fmt not in ("mpsz", "json"):
         raise click.UsageError(f"--json and --format {fmt} ask for two formats; give one")
     fmt = "json" if as_json else fmt
-    wall = sum(tile_set(False, players).values())
+    rules = find_rules(f"{players}p")
+    wall = sum(tile_set(False, rules=rules).values())
     if tiles > wall:
         raise click.BadParameter(f"the {players}-player wall has {wall} tiles, not {tiles}",
                                  param_hint="'--tiles'")
@@ -85,12 +87,13 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
         raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
                                  "deal them with --format ids", param_hint="'--tiles'")
     if fmt == "json":
-        deals = sample_ids(count, tiles, seed, players)
+        deals = sample_ids(count, tiles, seed, rules=rules)
         emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
         return
     # in chunks: a million deals start printing at once and never sit in memory together
     for start in range(0, count, GENERATE_CHUNK):
-        chunk = sample_ids(min(GENERATE_CHUNK, count - start), tiles, seed, players, start)
+        chunk = sample_ids(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
+                           rules=rules)
         click.echo("\n".join(" ".join(map(str, ids)) if fmt == "ids" else
                              str(Hand.from_ids(ids)) for ids in chunk))
 
@@ -109,9 +112,9 @@ def stats_command(tiles: int, form: str, players: int, as_json: bool) -> None:
     Example:
       $ mjasp stats --tiles 14
     """
-    check_request(tiles, form, players)
+    rules = check_request(tiles, form, rules=find_rules(f"{players}p"))
     with progress(4, "combining suits") as bar:
-        dist = shanten_distribution(tiles, form, players, progress=bar.update)
+        dist = shanten_distribution(tiles, form, progress=bar.update, rules=rules)
     if as_json:
         emit_json(dist.to_json())
         return

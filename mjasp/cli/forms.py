@@ -8,17 +8,12 @@ import click
 
 from mjasp.cli.app import HAND, activity, emit_json, json_option, main, rules_option
 from mjasp.errors import HandError
-from mjasp.forms import (
-    count_forms,
-    count_forms_asp,
-    count_winning_vectors,
-    kan_check,
-    waits,
-    winning_forms,
-)
 from mjasp.hand import Hand
+from mjasp.kan import kan_check
+from mjasp.readings import count_forms, count_forms_asp, count_winning_vectors, winning_forms
 from mjasp.rules import Rules
 from mjasp.tiles import tile_kind, tile_name
+from mjasp.waits import waits
 
 
 @main.command("forms")

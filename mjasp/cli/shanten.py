@@ -10,6 +10,7 @@ from mjasp.hand import Hand
 from mjasp.rules import Rules
 from mjasp.shanten import SOLVERS, discards, effective_tiles, shanten_forms
 from mjasp.tiles import tile_name
+from mjasp.validity import before_draw
 
 
 def describe(shanten: int) -> str:
@@ -53,8 +54,8 @@ def shanten_command(hand: Hand, visible: str, form: str | None, solver: str, rul
       ...
     """
     result = shanten_forms(hand, rules=rules, solver=solver)
-    before_draw = hand.concealed_count % 3 == 1
-    if before_draw:
+    waiting = before_draw(hand)
+    if waiting:
         waits = effective_tiles(hand, visible=visible, rules=rules, form=form, solver=solver)
         lines = []
     else:
@@ -64,7 +65,7 @@ def shanten_command(hand: Hand, visible: str, form: str | None, solver: str, rul
     if as_json:
         data = result.to_json()
         data["shanten"] = value
-        if before_draw:
+        if waiting:
             data["effective_tiles"] = [{"tile": str(w), "remaining": w.remaining}
                                        for w in waits]
             data["total"] = sum(w.remaining for w in waits)
@@ -76,7 +77,7 @@ def shanten_command(hand: Hand, visible: str, form: str | None, solver: str, rul
     click.echo(f"{hand}: {describe(value)} ({best})")
     for name, n in result.forms.items():
         click.echo(f"  {name.value:<11} {describe(n)}")
-    if before_draw:
+    if waiting:
         total = sum(w.remaining for w in waits)
         tiles = " ".join(f"{w}({w.remaining})" for w in waits)
         click.echo(f"effective tiles: {total} unseen: {tiles or '-'}")

@@ -2,7 +2,7 @@
 
 Like ``clingo FILE.lp MORE.lp``: the files are grounded together with mjasp's encoding
 (``decompose.lp``), so a file can hold the hand (``hand/1``, ``count/2``, ``meld/2`` facts,
-see ``encodings/hand_facts.lp``) or a rule variant (extra rules and facts, e.g.
+see ``encodings/parts/hand_facts.lp``) or a rule variant (extra rules and facts, e.g.
 ``absent(1..7).`` for three players); every answer set is printed as one reading.
 ``#minimize`` and weak constraints in a variant are ignored: every reading is an answer.
 
@@ -50,7 +50,7 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], time_limit: 
     """Print every reading of the hand in FILES (hand facts plus any rule variants).
 
     Hand facts: hand("123m456p789s1122z"), count("1m",3), meld(chi,"789s");
-    see encodings/hand_facts.lp. Syntax and grounding errors print as
+    see encodings/parts/hand_facts.lp. Syntax and grounding errors print as
     FILE:LINE: message, bad hand facts as one line (exit code 2 for both);
     a time or memory limit stops the run with exit code 3. #minimize and weak
     constraints are ignored: every answer set is a reading.

@@ -13,7 +13,7 @@ not a fresh ground. One answer set is one reading (see ``standard.lp``).
 111m 234m 345m 345m 22m
 111m 222m 333m 444m 55m
 >>> suit_readings((1, 1, 1, 0, 0, 0, 0, 0, 0), False)
-[(Block(kind=<BlockKind.SEQUENCE: 0>, tile=0),)]
+[(Block.parse('123m'),)]
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from mjasp.blocks import Block, BlockKind, Decomposition, Form, sorted_readings
 from mjasp.errors import EncodingError, HandError
 from mjasp.facts import SHAPES
 from mjasp.hand import Hand, Meld
-from mjasp.rules import Rules, find_rules
+from mjasp.rules import RULES, Rules, find_rules
 from mjasp.solvers.base import SuitReading, shift
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED
+from mjasp.tiles import NUM_KINDS
 
 #: The encodings package (``encodings/`` in the source tree).
 ENCODINGS = importlib.resources.files("mjasp") / "encodings"
@@ -46,10 +46,10 @@ FORM_NAMES = tuple(f.value for f in Form)
 INPUTS = {("hold", 2): 'count("1m",3)', ("called", 2): 'meld(chi,"789s")'}
 
 #: Where a suit's counts are placed to be solved alone: 1m-9m for numbers, 1z-7z for honors.
-SUIT_BASE = {False: 0, True: 27}
+SPACE_BASE = {False: 0, True: 27}
 
 #: Rules under which only the standard form is read (per-suit tables).
-STANDARD_ONLY = Rules(name="standard-form", forms=frozenset({Form.STANDARD}))
+STANDARD_ONLY = RULES["standard-form"]
 
 
 def encoding(name: str) -> str:
@@ -63,7 +63,7 @@ def rule_facts(rules: Rules) -> str:
     >>> rule_facts(find_rules("sanma"))
     'absent(1). absent(2). absent(3). absent(4). absent(5). absent(6). absent(7).'
     """
-    facts = [f"absent({k})." for k in SANMA_REMOVED if rules.players == 3]
+    facts = [f"absent({k})." for k in rules.removed_kinds]
     facts += [f"disabled({f.value})." for f in Form if f not in rules.forms]
     if rules.chiitoitsu_quad:
         facts.append("pairs_of(4,2).")  # four of a kind is two pairs of seven pairs
@@ -129,6 +129,17 @@ def ground(files: Iterable[str], program: str = "",
     except RuntimeError as error:
         raise log.error(str(error)) from None
     return ctl
+
+
+def count_models(files: Iterable[str], arguments: Sequence[str] = ()) -> int:
+    """The number of answer sets of ``files`` (enumerated, not kept).
+
+    >>> count_models([encoding("forms.lp")], ["-c", "melds=0"])
+    34
+    """
+    ctl = ground(files, "", ["--warn=none", *arguments])
+    ctl.solve()
+    return int(ctl.statistics["summary"]["models"]["enumerated"])
 
 
 class HandProgram:
@@ -270,7 +281,7 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> list[SuitReading]
 
     The suit's counts are solved alone, placed at 1m-9m or 1z-7z, standard form only.
     """
-    base = SUIT_BASE[is_honors]
+    base = SPACE_BASE[is_honors]
     whole = [0] * NUM_KINDS
     whole[base:base + len(counts)] = counts
     return _canonical([shift(d.blocks, -base) for d in shared_program(STANDARD_ONLY).solve(whole)])

@@ -196,8 +196,10 @@ def backtracking_patterns(counts: tuple[int, ...], is_honors: bool) -> tuple[Sui
                 continue
             _take_sequences(hand, i, sequences)
             hand[i] -= 3 * triplets + 2 * pair
-            taken = ([Block(SEQUENCE, i)] * sequences + [Block(TRIPLET, i)] * triplets
-                     + [Block(PAIR, i)] * pair)
+            # a Block checks its tile (no sequence starts at 8m): build only those taken
+            taken = (([Block(SEQUENCE, i)] * sequences if sequences else [])
+                     + ([Block(TRIPLET, i)] * triplets if triplets else [])
+                     + ([Block(PAIR, i)] * pair if pair else []))
             blocks.extend(taken)
             search(i + 1, pairs + pair)
             del blocks[len(blocks) - len(taken):]
@@ -260,7 +262,7 @@ def pair_position(counts: tuple[int, ...], is_honors: bool) -> tuple[SuitReading
     Memoised on the suit vector, since suits repeat across hands.
 
     >>> pair_position((0, 0, 0, 0, 0, 0, 2, 0, 0), False)
-    ((Block(kind=<BlockKind.PAIR: 3>, tile=6),),)
+    ((Block.parse('77m'),),)
     """
     total = sum(counts)
     if total % 3 == 1:

@@ -7,7 +7,7 @@ Honor suits take triplets and pairs only. Whole hands are the product over the s
 
 >>> from mjasp.blocks import Block, BlockKind
 >>> shift((Block(BlockKind.SEQUENCE, 0),), 18)
-(Block(kind=<BlockKind.SEQUENCE: 0>, tile=18),)
+(Block.parse('123s'),)
 """
 
 from __future__ import annotations

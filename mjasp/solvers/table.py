@@ -77,6 +77,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from mjasp.errors import RulesError
+
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 
@@ -91,6 +93,20 @@ DATA_FILE: Final = "shanten_tables.npz"
 _State = tuple[int, int, int, int]  # (seqs from i-2, seqs from i-1, melds used, pair used)
 #: Three-player manzu: only 1m and 9m are in the wall.
 _SANMA_MAN_CAP: Final = (4, 0, 0, 0, 0, 0, 0, 0, 4)
+
+
+@functools.cache
+def three_player_wall(copies: tuple[int, ...]) -> bool:
+    """Whether a wall (34 copy counts, ``Rules.copies``) is sanma's; the tables know that
+    one and the full wall, and refuse any other.
+
+    >>> three_player_wall((4,) * 34), three_player_wall((4,) + (0,) * 7 + (4,) * 26)
+    (False, True)
+    """
+    wall = copies
+    if wall[9:] == (4,) * 25 and wall[:9] in (_SANMA_MAN_CAP, (4,) * 9):
+        return wall[:9] == _SANMA_MAN_CAP
+    raise RulesError("the per-suit tables know the full wall and sanma's, not this one")
 
 
 def suit_index(counts: Sequence[int]) -> int:

@@ -1,7 +1,7 @@
 """Every standard winning form, built constructively (seed 003): the decomposer DP.
 
 A *form* assigns each of the 34 tiles a decomposer ``(s, t, p)``: s sequences start
-at the tile, t triplets and p pairs are made of it. The ten decomposers ``DECOMPOSERS``
+at the tile, t triplets and p pairs are made of it. The ten decomposers ``TILE_DECOMPOSERS``
 are every (s, t, p) with s + 3t + 2p <= 4 and p <= 1. ``W_{i,m,h,a,b}`` is the set of
 decomposer prefixes for tiles 0..i-1 with m melds and h pairs in which earlier
 sequences already use a copies of tile i and b copies of tile i+1; any index out of
@@ -36,7 +36,7 @@ FormVector = tuple[Decomposer, ...]
 """A form: one decomposer per tile (34 of them for a whole form)."""
 
 #: d0..d9 in the seed's order: the combinations possible with <= 4 copies and <= 1 pair.
-DECOMPOSERS: tuple[Decomposer, ...] = (
+TILE_DECOMPOSERS: tuple[Decomposer, ...] = (
     (0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 0, 1), (3, 0, 0),
     (1, 0, 1), (0, 1, 0), (4, 0, 0), (2, 0, 1), (1, 1, 0),
 )
@@ -46,7 +46,7 @@ MAX_MELDS, MAX_PAIRS = 4, 1
 SEQUENCE_STARTS = frozenset(base + k for base in (0, 9, 18) for k in range(7))
 
 _BY_SEQUENCES: dict[int, tuple[Decomposer, ...]] = {
-    s: tuple(d for d in DECOMPOSERS if d[0] == s) for s in range(5)}
+    s: tuple(d for d in TILE_DECOMPOSERS if d[0] == s) for s in range(5)}
 
 
 def _tile_use(d: Decomposer) -> int:
@@ -122,7 +122,7 @@ def _prefixes(i: int, m: int, h: int, a: int, b: int) -> Iterator[FormVector]:
     if i == 0:
         yield ()
         return
-    form: list[Decomposer] = [DECOMPOSERS[0]] * i
+    form: list[Decomposer] = [TILE_DECOMPOSERS[0]] * i
     stack = [(i, iter(_steps(i, m, h, a, b)))]
     while stack:
         j, steps = stack[-1]
@@ -171,9 +171,13 @@ def form_blocks(form: Sequence[Decomposer], base: int = 0) -> tuple[Block, ...]:
     """
     blocks: list[Block] = []
     for tile, (s, t, p) in enumerate(form):
-        blocks += [Block(BlockKind.SEQUENCE, base + tile)] * s
-        blocks += [Block(BlockKind.TRIPLET, base + tile)] * t
-        blocks += [Block(BlockKind.PAIR, base + tile)] * p
+        # only blocks that are there: a Block checks its tile (no sequence starts at 8m)
+        if s:
+            blocks += [Block(BlockKind.SEQUENCE, base + tile)] * s
+        if t:
+            blocks += [Block(BlockKind.TRIPLET, base + tile)] * t
+        if p:
+            blocks += [Block(BlockKind.PAIR, base + tile)] * p
     return tuple(blocks)
 
 
@@ -184,7 +188,7 @@ def inverse_forms(counts: Sequence[int], max_melds: int = MAX_MELDS) -> Iterator
     decomposer on tile i must use exactly the copies of i that earlier sequences left.
 
     >>> [form_blocks(w) for w in inverse_forms([3, 3, 3] + [0] * 31)]  # doctest: +ELLIPSIS
-    [(Block(kind=<BlockKind.SEQUENCE: 0>, tile=0), ...), (Block(kind=<BlockKind.TRIPLET: 1>, ...)]
+    [(Block.parse('123m'), ...), (Block.parse('111m'), ...)]
     """
     counts = tuple(counts)
     total = sum(counts)
@@ -195,7 +199,7 @@ def inverse_forms(counts: Sequence[int], max_melds: int = MAX_MELDS) -> Iterator
 
 #: The decomposers by how many copies of their own tile they use.
 _BY_USE: dict[int, tuple[Decomposer, ...]] = {
-    u: tuple(d for d in DECOMPOSERS if _tile_use(d) == u) for u in range(5)}
+    u: tuple(d for d in TILE_DECOMPOSERS if _tile_use(d) == u) for u in range(5)}
 
 
 def _inverse(counts: tuple[int, ...], i: int, pairs: int, a: int, b: int) -> list[FormVector]:
@@ -205,7 +209,7 @@ def _inverse(counts: tuple[int, ...], i: int, pairs: int, a: int, b: int) -> lis
     start = i
     while i < n and a == b == counts[i] == 0:  # an empty tile with no carry: only d0
         i += 1
-    blank = (DECOMPOSERS[0],) * (i - start)
+    blank = (TILE_DECOMPOSERS[0],) * (i - start)
     if i == n:
         return [blank] if pairs == a == b == 0 else []
     need = counts[i] - a
@@ -256,7 +260,7 @@ def count_winning_vectors(max_melds: int = MAX_MELDS) -> dict[int, int]:
             for c in range(5):
                 reached = frozenset(
                     (m + s + t, h + p, b + s, s)
-                    for (m, h, a, b) in states for (s, t, p) in DECOMPOSERS
+                    for (m, h, a, b) in states for (s, t, p) in TILE_DECOMPOSERS
                     if a + s + 3 * t + 2 * p == c and _allowed(tile, (s, t, p))
                     and m + s + t <= max_melds and h + p <= MAX_PAIRS and b + s <= 4)
                 if reached:

@@ -1,0 +1,163 @@
+"""Every engine by name, in one table per question (no import strings).
+
+Two questions have several engines: *decompose* (every reading of a complete hand) and
+*shanten*. An engine module is imported on first use by a small loader function, so that
+``import mjasp`` does not load clingo or OR-Tools; a reader follows the loader to the code.
+
+- decompose, per suit: a :data:`~mjasp.solvers.base.SuitDecomposer`
+  ``(suit counts, is_honors) -> readings``; ``mjasp.decompose`` assembles whole hands
+  from it (``solvers.base.assemble``) and adds the special forms;
+- decompose, whole hand: a :data:`HandDecomposer` ``(Hand, Rules) -> readings`` in
+  canonical order; ``mjasp.decompose`` prefers it when the engine has one;
+- shanten: the names in :data:`SHANTEN_ENGINES`, answered by ``mjasp.shanten``.
+
+>>> sorted(DECOMPOSERS)[:3]
+['asp', 'backtrack-1', 'backtrack-2']
+>>> suit_decomposer("pair-position")((2, 0, 0, 0, 0, 0, 0, 0, 0), False)
+((Block.parse('11m'),),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from mjasp.blocks import Decomposition
+from mjasp.errors import RulesError
+from mjasp.hand import Hand
+from mjasp.rules import Rules
+from mjasp.solvers.base import SuitDecomposer
+
+if TYPE_CHECKING:
+    from mjasp.solvers.shanten_engines import ShantenEngine
+
+HandDecomposer = Callable[[Hand, Rules], list[Decomposition]]
+"""(hand, rules) -> every reading in canonical order."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecompositionEngine:
+    """A decomposition engine: what it is, its suit decomposer, and its whole-hand reader."""
+
+    name: str
+    summary: str
+    suit: Callable[[], SuitDecomposer]
+    hand: Callable[[], HandDecomposer] | None = None
+
+
+# Loaders: each imports its module when first called (clingo and OR-Tools are slow to load).
+
+def _backtrack(name: str) -> Callable[[], SuitDecomposer]:
+    def load() -> SuitDecomposer:
+        from mjasp.solvers import backtrack
+
+        found: SuitDecomposer = getattr(backtrack, name)
+        return found
+
+    return load
+
+
+def _asp_suit() -> SuitDecomposer:
+    from mjasp.solvers import asp
+
+    return asp.suit_readings
+
+
+def _asp_hand() -> HandDecomposer:
+    from mjasp.solvers import asp
+
+    return asp.decompose_hand
+
+
+def _fast_suit() -> SuitDecomposer:
+    from mjasp.solvers import fast
+
+    return fast.suit_readings
+
+
+def _fast_hand() -> HandDecomposer:
+    from mjasp.solvers import fast
+
+    return fast.decompose_hand
+
+
+def _inverse_suit() -> SuitDecomposer:
+    from mjasp.solvers import winning_forms
+
+    return winning_forms.inverse_suit_readings
+
+
+#: Decomposition engines by name.
+DECOMPOSERS: Final[dict[str, DecompositionEngine]] = {e.name: e for e in (
+    DecompositionEngine("backtrack-dedupe", "seed 000 #1: backtracking, duplicates removed",
+                        _backtrack("dedupe_backtracking")),
+    DecompositionEngine("backtrack-1", "seed 000 #2: pair first, sequences before triplets",
+                        _backtrack("backtracking_sequences_first")),
+    DecompositionEngine("backtrack-2", "seed 000 #3: one of ten patterns per tile",
+                        _backtrack("backtracking_patterns")),
+    DecompositionEngine("pair-position", "seed 000 #4: pair positions, triplet runs expanded",
+                        _backtrack("pair_position")),
+    DecompositionEngine("asp", "clingo: encodings/decompose.lp", _asp_suit, _asp_hand),
+    DecompositionEngine("fast", "memoised suit readings (the default)", _fast_suit, _fast_hand),
+    DecompositionEngine("inverse", "seed 003: forms whose tile vector is the hand",
+                        _inverse_suit),
+)}
+#: The engine ``mjasp.decompose`` uses when none is named.
+DEFAULT_DECOMPOSER: Final = "fast"
+
+def _shanten_engines() -> dict[str, ShantenEngine]:
+    from mjasp.solvers import shanten_engines as s
+
+    return {"table": s.table_engine, "cpsat": s.cpsat_engine, "brute": s.brute_engine}
+
+
+#: Shanten engines by name (``mjasp.shanten(..., solver=)``): per-suit tables (the
+#: default), a CP-SAT model, every shape enumerated (the table's order is the docs' order).
+SHANTEN_ENGINES: Final = {"table": "per-suit tables (the default)",
+                          "cpsat": "a CP-SAT model per form (OR-Tools)",
+                          "brute": "every winning shape enumerated (the reference)"}
+
+
+def shanten_engine(name: str) -> ShantenEngine:
+    """The shanten engine ``name`` (see ``SHANTEN_ENGINES``)."""
+    found = _loaded.get((name, "shanten"))
+    if found is None:
+        if not isinstance(name, str) or name not in SHANTEN_ENGINES:
+            raise RulesError(f"unknown solver {name!r}; known: {', '.join(SHANTEN_ENGINES)}")
+        for key, engine in _shanten_engines().items():
+            _loaded[key, "shanten"] = engine
+        found = _loaded[name, "shanten"]
+    return found  # type: ignore[return-value]
+
+
+def _engine(name: str) -> DecompositionEngine:
+    if not isinstance(name, str) or name not in DECOMPOSERS:
+        raise RulesError(f"unknown solver {name!r}; known: {', '.join(sorted(DECOMPOSERS))}")
+    return DECOMPOSERS[name]
+
+
+_loaded: dict[tuple[str, str], object] = {}
+
+
+def suit_decomposer(name: str) -> SuitDecomposer:
+    """The suit decomposer of engine ``name``."""
+    key = (name, "suit")
+    if key not in _loaded:  # cached: a lookup per hot call must cost next to nothing
+        _loaded[key] = _engine(name).suit()
+    found: SuitDecomposer = _loaded[key]  # type: ignore[assignment]
+    return found
+
+
+def hand_decomposer(name: str) -> HandDecomposer | None:
+    """The whole-hand reader of engine ``name``, or None when it reads suit by suit."""
+    key = (name, "hand")
+    if key not in _loaded:
+        load = _engine(name).hand
+        _loaded[key] = load() if load is not None else None
+    found: HandDecomposer | None = _loaded[key]  # type: ignore[assignment]
+    return found
+
+
+__all__ = ["DECOMPOSERS", "DEFAULT_DECOMPOSER", "SHANTEN_ENGINES", "DecompositionEngine",
+           "HandDecomposer", "hand_decomposer", "shanten_engine", "suit_decomposer"]

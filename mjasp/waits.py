@@ -1,0 +1,132 @@
+"""Waits (machi): every tile that completes a 3n+1 hand, with its readings and shapes.
+
+>>> [tile_name(w.tile) for w in waits("1112345678999m")]
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from mjasp.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.hand import Hand
+from mjasp.readings import hand_readings
+from mjasp.rules import Rules, find_rules
+from mjasp.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, add_count, tile_name
+from mjasp.validity import as_hand, check_waiting
+
+
+class WaitShape(enum.StrEnum):
+    """How the winning tile completes a block (machi)."""
+
+    RYANMEN = "ryanmen"  #: two-sided: 23 waiting on 1 or 4
+    KANCHAN = "kanchan"  #: closed: 13 waiting on 2
+    PENCHAN = "penchan"  #: edge: 12 waiting on 3, 89 waiting on 7
+    SHANPON = "shanpon"  #: dual pon: one of two pairs becomes a triplet
+    TANKI = "tanki"  #: pair wait on a single tile (also every seven-pairs wait)
+    KOKUSHI = "kokushi"  #: thirteen orphans waiting on its one missing kind
+    KOKUSHI_13 = "kokushi-13"  #: thirteen orphans, all 13 kinds held: thirteen-sided
+
+
+def _shape(block: Block, tile: Tile, form: Form, thirteen_sided: bool) -> WaitShape:
+    """The wait shape of ``block`` completed by ``tile``."""
+    if form is Form.KOKUSHI:
+        return WaitShape.KOKUSHI_13 if thirteen_sided else WaitShape.KOKUSHI
+    if block.kind is BlockKind.TRIPLET:
+        return WaitShape.SHANPON
+    if block.kind is not BlockKind.SEQUENCE:
+        return WaitShape.TANKI
+    if tile == block.tile + 1:
+        return WaitShape.KANCHAN
+    # 12 waiting on 3 (block 123) or 89 waiting on 7 (block 789) is an edge wait
+    edge = block.tile % 9 == 0 if tile == block.tile + 2 else block.tile % 9 == 6
+    return WaitShape.PENCHAN if edge else WaitShape.RYANMEN
+
+
+@dataclass(frozen=True, slots=True)
+class WaitReading:
+    """One way a winning tile completes the hand: the reading and the block it completes."""
+
+    reading: Decomposition
+    block: Block
+    shape: WaitShape
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"shape": self.shape.value, "block": str(self.block),
+                "reading": self.reading.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A winning tile of a tenpai hand and every (reading, shape) it wins with.
+
+    >>> [(tile_name(w.tile), w.shapes) for w in waits("2344m")]
+    [('1m', ('ryanmen',)), ('4m', ('ryanmen', 'tanki'))]
+    """
+
+    tile: Tile
+    readings: tuple[WaitReading, ...]
+
+    @property
+    def shapes(self) -> tuple[str, ...]:
+        """The distinct wait shapes, sorted."""
+        return tuple(sorted({r.shape.value for r in self.readings}))
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"tile": tile_name(self.tile), "shapes": list(self.shapes),
+                "readings": [r.to_json() for r in self.readings]}
+
+
+def usable_tiles(hand: Hand, rules: Rules) -> list[Tile]:
+    """Kinds that may complete the hand and have a copy left to draw.
+
+    A copy is left unless all four are in the hand, melds included. Only a kind
+    held in hand, or a number tile within two of a held one of its suit, can join a
+    concealed block; a closed hand of terminals and honors only may also wait on any
+    terminal or honor (thirteen orphans).
+    """
+    held = hand.total_counts()
+    near = {t + k for t in range(NUM_KINDS) if hand.counts[t]
+            for k in ((-2, -1, 0, 1, 2) if t < 27 else (0,)) if (t + k) // 9 == t // 9}
+    if not hand.melds and all(hand.counts[t] == 0 for t in range(NUM_KINDS)
+                              if t not in TERMINALS_AND_HONORS):
+        near.update(TERMINALS_AND_HONORS)
+    return [t for t in rules.tile_kinds if held[t] < 4 and t in near]
+
+
+def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
+    """The wait on ``tile``, or None when the tile does not complete the hand."""
+    completed = Hand(add_count(hand.counts, tile, 1), hand.red, hand.melds)
+    thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
+    found = []
+    for reading in hand_readings(completed, rules):
+        for block in sorted(set(reading.blocks), key=Block.sort_key):
+            if tile in block.tiles():
+                found.append(WaitReading(reading, block,
+                                         _shape(block, tile, reading.form, thirteen_sided)))
+    return Wait(tile, tuple(found)) if found else None
+
+
+def waits(hand: Hand | str, *, rules: Rules | str | None = None) -> list[Wait]:
+    """Every winning tile of a 3n+1 hand, each with its readings and wait shapes.
+
+    A tile whose four copies are all in the hand (melds included) is not a wait;
+    seven pairs and thirteen orphans count only for a closed hand, per ``rules``.
+
+    >>> waits("123456789m1111z")
+    []
+    >>> [(tile_name(w.tile), w.shapes) for w in waits("19m19p19s1234567z")][:2]
+    [('1m', ('kokushi-13',)), ('9m', ('kokushi-13',))]
+    """
+    hand = as_hand(hand)
+    rules = find_rules(rules)
+    check_waiting(hand, rules)
+    found = (_wait_on(hand, tile, rules) for tile in usable_tiles(hand, rules))
+    return [w for w in found if w is not None]
+
+
+__all__ = ["Wait", "WaitReading", "WaitShape", "usable_tiles", "waits"]
