@@ -375,8 +375,9 @@ class Decomposition:
         return f"Decomposition.parse({str(self)!r}, form={self.form.value!r})"
     def _repr_svg_(self) -> str:
         """A notebook picture: the tiles drawn block by block (see :mod:`mjasp.draw`)."""
-        from mjasp import draw  # draw imports this module
-        return draw.decomposition_svg(self)
+        from mjasp.draw import decomposition_svg  # draw imports this module
+
+        return decomposition_svg(self)
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""

@@ -223,8 +223,9 @@ class Hand:
 
     def _repr_svg_(self) -> str:
         """A notebook picture: the tiles drawn as players lay them (see :mod:`mjasp.draw`)."""
-        from mjasp import draw  # draw imports this module
-        return draw.hand_svg(self)
+        from mjasp.draw import hand_svg  # draw imports this module
+
+        return hand_svg(self)
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:

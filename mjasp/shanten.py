@@ -225,7 +225,10 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
     """
     seen = [0] * NUM_KINDS
     if isinstance(visible, str):
-        found = scan(visible)  # the one mpsz grammar, without a hand's limits
+        try:
+            found = scan(visible)  # the one mpsz grammar, without a hand's limits
+        except HandError as error:  # say which argument was wrong
+            raise HandError(f"visible tiles: {error.reason}", visible, error.position) from None
         if found.groups:
             raise HandError("visible tiles: no brackets (list every tile seen)", visible)
         for written in found.loose:

@@ -17,9 +17,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "mjasp"
 
-#: Value types and notation: nothing above them.
+#: Value types, their notations (mpsz, MJAI) and pictures: nothing above them.
 TYPES = {"mjasp.errors", "mjasp.tiles", "mjasp.notation", "mjasp.blocks", "mjasp.hand",
-         "mjasp.win", "mjasp.yaku"}
+         "mjasp.win", "mjasp.yaku", "mjasp.mjai", "mjasp.draw"}
 #: Rule variants, hand validity, and the formats engines read (hand facts, points).
 RULES = {"mjasp.rules", "mjasp.validity", "mjasp.facts", "mjasp.points"}
 NAMES = ("types", "rules", "engines", "API", "CLI")
