@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mjasp import mjai
+import mjasp.mjai as mjai
 from mjasp.blocks import Meld, MeldKind, meld_from_group
 from mjasp.errors import HandError
 from mjasp.notation import digits, scan
