@@ -99,7 +99,7 @@ def test_bad_input() -> None:
         sample_ids(1, 109, rules="sanma")
     with pytest.raises(HandError):
         sample_ids(-1, 3)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError), pytest.warns(DeprecationWarning):  # players= alias
         sample_ids(1, 3, players=2)
 
 

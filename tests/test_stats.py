@@ -166,7 +166,7 @@ def test_bad_requests() -> None:
         shanten_distribution(12)
     with pytest.raises(HandError):
         shanten_distribution(13, form="kokushi")
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError), pytest.warns(DeprecationWarning):  # players= alias
         shanten_distribution(13, players=5)
 
 
