@@ -146,14 +146,19 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     """A score from a candidate's yaku items and fu parts (engines call this).
 
     Yakuman items (han 13 each) drop every other item; a candidate without a yaku (dora
-    alone) is worth nothing. Fu are rounded up to 10, except chiitoitsu's 25.
+    alone) is worth nothing; a riichi win always lists ura dora, as Tenhou does (0 han
+    when none hits). Fu are rounded up to 10, except chiitoitsu's 25.
 
     >>> r = Reading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
     >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m")).reason == NO_YAKU
     True
     """
-    items = sorted(items, key=lambda i: i.yaku.value)
-    yakuman = [i for i in items if i.yaku.is_yakuman]
+    listed = [i for i in items if i.han or i.yaku is Yaku.URA_DORA]
+    if win.riichi and not any(i.yaku is Yaku.URA_DORA for i in listed):
+        # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
+        listed.append(YakuItem(Yaku.URA_DORA, 0))
+    listed.sort(key=lambda i: i.yaku.value)
+    yakuman = [i for i in listed if i.yaku.is_yakuman]
     if yakuman:
         han = sum(i.han for i in yakuman)
         multiple = han // 13
@@ -161,14 +166,14 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
                      multiple, "yakuman", tuple(yakuman), (),
                      payments(0, 0, multiple, dealer=win.dealer, tsumo=win.tsumo,
                               honba=win.honba, sticks=win.riichi_sticks), reading)
-    if not any(not i.yaku.is_dora for i in items):
+    if not any(not i.yaku.is_dora for i in listed):
         return Score(0, 0, 0, 0, None, (), (), no_payments(), reading, NO_YAKU)
     details = _merge(fu_details)
     raw = sum(f for _, f in details)
     fu = raw if details and details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
-    han = sum(i.han for i in items)
+    han = sum(i.han for i in listed)
     return Score(han, fu, points(han, fu, 0, dealer=win.dealer, tsumo=win.tsumo), 0,
-                 value(han, fu, 0)[1], tuple(items), details,
+                 value(han, fu, 0)[1], tuple(listed), details,
                  payments(han, fu, 0, dealer=win.dealer, tsumo=win.tsumo, honba=win.honba,
                           sticks=win.riichi_sticks), reading)
 
@@ -212,7 +217,7 @@ def readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
 def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     """Raise :class:`WinError` unless ``win`` can happen with ``hand`` (engines assume it).
 
-    >>> check_win(Hand.parse("123456789m1122z [777z]"), Win("1z", riichi=1), find_rules())
+    >>> check_win(Hand.parse("123456789m11z [777z]"), Win("1z", riichi=1), find_rules())
     Traceback (most recent call last):
     ...
     mjasp.win.WinError: riichi needs a closed hand; this one has an open meld

@@ -1,0 +1,433 @@
+"""The direct scoring engine: every reading × every placement of the winning tile, in Python.
+
+Facts are computed at three levels, each once: the hand (situation, tile set, dora),
+each reading (its blocks), each placement of the winning tile (wait, pinfu, which
+triplets stay concealed). The yaku table ``YAKU`` has one row per yaku in Tenhou id
+order, so it reads side by side with ``encodings/scoring/``.
+
+Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
+https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
+https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Tenhou).
+
+>>> from mjasp.hand import Hand
+>>> from mjasp.rules import find_rules
+>>> from mjasp.win import Win
+>>> found = candidates(Hand.parse("455556m222p888s11z"), Win("5m", seat_wind="S"), find_rules())
+>>> [(str(s.reading.win_block), s.points) for s in found if s.reading]  # 555m stays closed
+[('456m', 3200), ('555m', 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mjasp.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.forms import WaitShape
+from mjasp.hand import Hand, MeldKind
+from mjasp.rules import Rules
+from mjasp.score import Reading, Score, YakuItem, make_score, readings
+from mjasp.tiles import NUM_KINDS, Tile, tile_kind
+from mjasp.win import WINDS, Win
+from mjasp.yaku import Yaku
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+HONORS = frozenset(range(27, 34))
+WIND_TILES = frozenset(range(27, 31))
+DRAGONS = frozenset((31, 32, 33))
+#: ryuuiisou: 2s 3s 4s 6s 8s and the green dragon (6z); Tenhou does not require hatsu
+GREEN = frozenset((19, 20, 21, 23, 25, 32))
+#: junsei chuuren: the nine-sided wait 1112345678999 of one suit (before the winning tile)
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """What every candidate of a hand shares: the situation and the tile set."""
+
+    win: Win
+    tile: Tile
+    closed: bool  # no open meld (a closed kan keeps the hand closed: menzen)
+    kinds: frozenset[Tile]  # every kind in the hand, melds included
+    quads: int
+    seat: Tile  # the seat wind's kind (27 = East)
+    round: Tile
+    counts: tuple[int, ...]  # every tile, melds included (a quad counts four)
+    melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
+
+
+@dataclass(slots=True)
+class ReadingFacts:
+    """What every placement in one reading shares."""
+
+    decomposition: Decomposition
+    form: Form
+    sequences: list[Tile]  # lowest tile of every sequence, concealed and called
+    # (tile, is_quad, concealed) of every triplet and quad, before the winning tile's placement
+    sets: list[tuple[Tile, bool, bool]]
+    pair: Tile | None
+
+
+@dataclass(slots=True)
+class Placement:
+    """One candidate: a reading and the block the winning tile completes."""
+
+    block: Block
+    wait: WaitShape
+    concealed_sets: int  # closed triplets and quads (a triplet completed by ron is open)
+    pinfu: bool
+
+
+Rule = Callable[[HandFacts, ReadingFacts, Placement], bool]
+
+
+def _terminal_or_honor_block(kind: BlockKind, tile: Tile) -> bool:
+    if kind is BlockKind.SEQUENCE:
+        return tile % 9 in (0, 6)
+    return tile in TERMINALS or tile >= 27
+
+
+# -- reading-level helpers, each used by one or two rows of the table ----------------
+
+def _peikou(r: ReadingFacts) -> int:
+    """Pairs of identical sequences (iipeikou 1, ryanpeikou 2)."""
+    seen: dict[Tile, int] = {}
+    for t in r.sequences:
+        seen[t] = seen.get(t, 0) + 1
+    return sum(n // 2 for n in seen.values())
+
+
+def _all_blocks_have(r: ReadingFacts, test: Callable[[BlockKind, Tile], bool]) -> bool:
+    if r.pair is None or not test(BlockKind.PAIR, r.pair):
+        return False
+    return (all(test(BlockKind.SEQUENCE, t) for t in r.sequences)
+            and all(test(BlockKind.TRIPLET, t) for t, _, _ in r.sets))
+
+
+def _chanta(h: HandFacts, r: ReadingFacts) -> bool:
+    # needs a sequence (otherwise honroutou) and an honor (otherwise junchan)
+    return (bool(r.sequences) and not h.kinds.isdisjoint(HONORS)
+            and _all_blocks_have(r, _terminal_or_honor_block))
+
+
+def _junchan(h: HandFacts, r: ReadingFacts) -> bool:
+    return (bool(r.sequences) and h.kinds.isdisjoint(HONORS)
+            and _all_blocks_have(r, _terminal_or_honor_block))
+
+
+def _ittsu(r: ReadingFacts) -> bool:
+    s = set(r.sequences)
+    return any({b, b + 3, b + 6} <= s for b in (0, 9, 18))
+
+
+def _sanshoku(r: ReadingFacts) -> bool:
+    s = set(r.sequences)
+    return any({n, n + 9, n + 18} <= s for n in range(7))
+
+
+def _sanshoku_doukou(r: ReadingFacts) -> bool:
+    s = {t for t, _, _ in r.sets}
+    return any({n, n + 9, n + 18} <= s for n in range(9))
+
+
+def _set_of(r: ReadingFacts, tile: Tile) -> bool:
+    return any(t == tile for t, _, _ in r.sets)
+
+
+def _count_sets(r: ReadingFacts, kinds: frozenset[Tile]) -> int:
+    return sum(t in kinds for t, _, _ in r.sets)
+
+
+def _one_suit(h: HandFacts) -> int:
+    """The number of number suits in the hand (0 = honors only)."""
+    return len({t // 9 for t in h.kinds if t < 27})
+
+
+def _chuuren(h: HandFacts) -> bool:
+    if not h.melds_closed or _one_suit(h) != 1 or not h.kinds.isdisjoint(HONORS):
+        return False
+    base = min(h.kinds) // 9 * 9
+    return all(h.counts[base + i] >= n for i, n in enumerate(NINE_GATES))
+
+
+def _junsei(h: HandFacts) -> bool:
+    # nine-sided: the hand without the winning tile is exactly 1112345678999
+    if not _chuuren(h):
+        return False
+    base = h.tile // 9 * 9
+    return all(h.counts[base + i] - (base + i == h.tile) == n for i, n in enumerate(NINE_GATES))
+
+
+def _seat(n: int) -> Rule:
+    return lambda h, r, p: h.seat == 27 + n and _set_of(r, 27 + n)
+
+
+def _round(n: int) -> Rule:
+    return lambda h, r, p: h.round == 27 + n and _set_of(r, 27 + n)
+
+
+STANDARD = Form.STANDARD
+
+#: One row per yaku, in Tenhou id order: (yaku, closed han, open han (0 = closed only),
+#: level, rule). The level says what the rule reads, so it runs once per hand, per
+#: reading or per placement. Upgrades are rows of ``REPLACES``; a yakuman removing
+#: ordinary yaku and dora is done by ``mjasp.score.make_score``.
+YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
+    # 門前清自摸和: a closed hand won by tsumo
+    (Yaku.MENZEN_TSUMO, 1, 0, "hand", lambda h, r, p: h.win.tsumo),
+    # 立直 (double riichi is its own row)
+    (Yaku.RIICHI, 1, 0, "hand", lambda h, r, p: h.win.riichi == 1),
+    (Yaku.IPPATSU, 1, 0, "hand", lambda h, r, p: h.win.ippatsu),  # 一発
+    (Yaku.CHANKAN, 1, 1, "hand", lambda h, r, p: h.win.chankan),  # 槍槓
+    (Yaku.RINSHAN, 1, 1, "hand", lambda h, r, p: h.win.rinshan),  # 嶺上開花
+    (Yaku.HAITEI, 1, 1, "hand", lambda h, r, p: h.win.haitei),  # 海底摸月
+    (Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei),  # 河底撈魚
+    # 平和: four sequences, a pair of no value, a two-sided wait, closed
+    (Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu),
+    # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
+    (Yaku.TANYAO, 1, 1, "hand",
+     lambda h, r, p: h.kinds.isdisjoint(TERMINALS) and h.kinds.isdisjoint(HONORS)),
+    (Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: _peikou(r) == 1),  # 一盃口
+    # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
+    (Yaku.SEAT_EAST, 1, 1, "reading", _seat(0)),
+    (Yaku.SEAT_SOUTH, 1, 1, "reading", _seat(1)),
+    (Yaku.SEAT_WEST, 1, 1, "reading", _seat(2)),
+    (Yaku.SEAT_NORTH, 1, 1, "reading", _seat(3)),
+    (Yaku.ROUND_EAST, 1, 1, "reading", _round(0)),
+    (Yaku.ROUND_SOUTH, 1, 1, "reading", _round(1)),
+    (Yaku.ROUND_WEST, 1, 1, "reading", _round(2)),
+    (Yaku.ROUND_NORTH, 1, 1, "reading", _round(3)),
+    # 役牌 白 發 中
+    (Yaku.HAKU, 1, 1, "reading", lambda h, r, p: _set_of(r, 31)),
+    (Yaku.HATSU, 1, 1, "reading", lambda h, r, p: _set_of(r, 32)),
+    (Yaku.CHUN, 1, 1, "reading", lambda h, r, p: _set_of(r, 33)),
+    (Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2),  # 両立直
+    # 七対子: 25 fu, see _fu
+    (Yaku.CHIITOITSU, 2, 0, "reading", lambda h, r, p: r.form is Form.CHIITOITSU),
+    # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari)
+    (Yaku.CHANTA, 2, 1, "reading", lambda h, r, p: _chanta(h, r)),
+    (Yaku.ITTSU, 2, 1, "reading", lambda h, r, p: _ittsu(r)),
+    (Yaku.SANSHOKU, 2, 1, "reading", lambda h, r, p: _sanshoku(r)),
+    (Yaku.SANSHOKU_DOUKOU, 2, 2, "reading", lambda h, r, p: _sanshoku_doukou(r)),  # 三色同刻
+    (Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3),  # 三槓子
+    # 対々和: four triplets or quads
+    (Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: r.form is STANDARD and len(r.sets) == 4),
+    # 三暗刻: three concealed triplets or quads (a triplet completed by ron is open)
+    (Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3),
+    # 小三元: two dragon triplets and a dragon pair
+    (Yaku.SHOUSANGEN, 2, 2, "reading",
+     lambda h, r, p: _count_sets(r, DRAGONS) == 2 and r.pair in DRAGONS),
+    # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
+    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS | HONORS),
+    (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: _peikou(r) == 2),  # 二盃口
+    (Yaku.JUNCHAN, 3, 2, "reading", lambda h, r, p: _junchan(h, r)),  # 純全帯幺九
+    # 混一色 / 清一色: one number suit, with / without honors
+    (Yaku.HONITSU, 3, 2, "hand",
+     lambda h, r, p: _one_suit(h) == 1 and not h.kinds.isdisjoint(HONORS)),
+    (Yaku.CHINITSU, 6, 5, "hand",
+     lambda h, r, p: _one_suit(h) == 1 and h.kinds.isdisjoint(HONORS)),
+    # 人和 (36) is not played on Tenhou: no row
+    (Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou),  # 天和
+    (Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou),  # 地和
+    (Yaku.DAISANGEN, 13, 13, "reading", lambda h, r, p: _count_sets(r, DRAGONS) == 3),  # 大三元
+    # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
+    (Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4),
+    (Yaku.SUUANKOU_TANKI, 13, 13, "placement",
+     lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI),
+    (Yaku.TSUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= HONORS),  # 字一色
+    (Yaku.RYUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= GREEN),  # 緑一色
+    (Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS),  # 清老頭
+    # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
+    (Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h)),
+    (Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h)),
+    # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
+    (Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: r.form is Form.KOKUSHI),
+    (Yaku.KOKUSHI_13, 13, 13, "placement", lambda h, r, p: p.wait is WaitShape.KOKUSHI_13),
+    # 大四喜 / 小四喜: four wind triplets / three and a wind pair
+    (Yaku.DAISUUSHII, 13, 13, "reading", lambda h, r, p: _count_sets(r, WIND_TILES) == 4),
+    (Yaku.SHOUSUUSHII, 13, 13, "reading",
+     lambda h, r, p: _count_sets(r, WIND_TILES) == 3 and r.pair in WIND_TILES),
+    (Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4),  # 四槓子
+)
+
+#: Upgrades: the first replaces the second when both hold.
+REPLACES: dict[Yaku, Yaku] = {
+    Yaku.DOUBLE_RIICHI: Yaku.RIICHI, Yaku.RYANPEIKOU: Yaku.IIPEIKOU,
+    Yaku.JUNCHAN: Yaku.CHANTA, Yaku.CHINITSU: Yaku.HONITSU,
+    Yaku.SUUANKOU_TANKI: Yaku.SUUANKOU, Yaku.JUNSEI_CHUUREN: Yaku.CHUUREN,
+    Yaku.KOKUSHI_13: Yaku.KOKUSHI, Yaku.DAISUUSHII: Yaku.SHOUSUUSHII,
+}
+_CLOSED_ONLY = tuple(row for row in YAKU if row[2] == 0)
+_ROWS = {level: tuple(row for row in YAKU if row[3] == level)
+         for level in ("hand", "reading", "placement")}
+
+
+def _items(rows: tuple[tuple[Yaku, int, int, str, Rule], ...], h: HandFacts,
+           r: ReadingFacts | None, p: Placement | None) -> list[YakuItem]:
+    found = []
+    for yaku, closed_han, open_han, _, rule in rows:
+        han = closed_han if h.closed else open_han
+        if han and rule(h, r, p):  # type: ignore[arg-type]
+            found.append(YakuItem(yaku, han))
+    return found
+
+
+def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
+    present = {i.yaku for i in items}
+    dropped = {REPLACES[y] for y in present if y in REPLACES}
+    return [i for i in items if i.yaku not in dropped]
+
+
+# -- facts ------------------------------------------------------------------------------
+
+def _hand_facts(hand: Hand, win: Win) -> HandFacts:
+    counts = list(hand.counts)
+    for meld in hand.melds:
+        for t in meld.tiles():
+            counts[t] += 1
+    return HandFacts(
+        win=win, tile=win.kind, closed=hand.is_closed,
+        kinds=frozenset(t for t in range(NUM_KINDS) if counts[t]),
+        quads=sum(m.kind in (MeldKind.KAN, MeldKind.ANKAN) for m in hand.melds),
+        seat=27 + WINDS.index(win.seat_wind), round=27 + WINDS.index(win.round_wind),
+        counts=tuple(counts), melds_closed=not hand.melds)
+
+
+def _dora(hand: Hand, win: Win, counts: tuple[int, ...]) -> list[YakuItem]:
+    """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
+    found = []
+    indicator_sets = [(Yaku.DORA, win.dora_indicators)]
+    if win.riichi:
+        indicator_sets.append((Yaku.URA_DORA, win.ura_indicators))
+    for yaku, indicators in indicator_sets:
+        # every indicator counts, a repeated one twice; tiles in melds and quads count too
+        n = sum(counts[_next(tile_kind(t))] for t in indicators)
+        if n:
+            found.append(YakuItem(yaku, n))
+    red = sum(hand.red) + sum(m.red for m in hand.melds)
+    if red:
+        found.append(YakuItem(Yaku.AKA_DORA, red))
+    return found
+
+
+def _next(indicator: Tile) -> Tile:
+    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh)."""
+    if indicator < 27:
+        return indicator // 9 * 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
+    sequences = []
+    sets = []
+    pair = None
+    for block in decomposition.blocks:
+        if block.kind is BlockKind.SEQUENCE:
+            sequences.append(block.tile)
+        elif block.kind is BlockKind.TRIPLET:
+            sets.append((block.tile, False, True))
+        elif block.kind is BlockKind.PAIR:
+            pair = block.tile
+    for meld in decomposition.melds:
+        if meld.kind is MeldKind.CHI:
+            sequences.append(meld.tile)
+        else:
+            sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
+    if decomposition.form is not STANDARD:
+        pair = None
+    return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair)
+
+
+def _shape(block: Block, tile: Tile) -> WaitShape:
+    """The wait of a standard-form block completed by ``tile``."""
+    if block.kind is BlockKind.TRIPLET:
+        return WaitShape.SHANPON
+    if block.kind is BlockKind.PAIR:
+        return WaitShape.TANKI
+    if tile == block.tile + 1:
+        return WaitShape.KANCHAN
+    # 12 waiting on 3 and 89 waiting on 7 are edge waits; the rest two-sided
+    if (tile == block.tile + 2 and block.tile % 9 == 0) or (
+            tile == block.tile and block.tile % 9 == 6):
+        return WaitShape.PENCHAN
+    return WaitShape.RYANMEN
+
+
+def _value_of_pair(h: HandFacts, tile: Tile) -> int:
+    """Fu of a pair: 2 for a dragon, 2 for the seat wind, 2 for the round wind (4 if both)."""
+    return 2 * ((tile in DRAGONS) + (tile == h.seat) + (tile == h.round))
+
+
+def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
+    tile = h.tile
+    if r.form is Form.KOKUSHI:
+        pair = next(b.tile for b in r.decomposition.blocks if b.kind is BlockKind.PAIR)
+        wait = WaitShape.KOKUSHI_13 if pair == tile else WaitShape.KOKUSHI
+        return [Placement(Block(BlockKind.SINGLE, tile), wait, 0, False)]
+    if r.form is Form.CHIITOITSU:
+        return [Placement(Block(BlockKind.PAIR, tile), WaitShape.TANKI, 0, False)]
+    concealed = sum(c for _, _, c in r.sets)
+    # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
+    pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
+                   and not _value_of_pair(h, r.pair))
+    found = []
+    for block in sorted(set(r.decomposition.blocks), key=Block.sort_key):
+        if not (block.tile <= tile <= block.tile + 2 if block.kind is BlockKind.SEQUENCE
+                else block.tile == tile):
+            continue
+        wait = _shape(block, tile)
+        # a triplet completed by a discard counts as open (minkou) for fu and sanankou
+        opened = block.kind is BlockKind.TRIPLET and not h.win.tsumo
+        found.append(Placement(block, wait, concealed - opened,
+                               pinfu_shape and wait is WaitShape.RYANMEN))
+    return found
+
+
+def _fu(h: HandFacts, r: ReadingFacts, p: Placement) -> list[tuple[str, int]]:
+    """The fu parts of a candidate (reasons from ``mjasp.score.FU_REASONS``)."""
+    if r.form is not STANDARD:
+        return [("chiitoitsu", 25)] if r.form is Form.CHIITOITSU else []
+    parts = [("base", 20)]
+    if h.closed and not h.win.tsumo:
+        parts.append(("menzen ron", 10))
+    if h.win.tsumo and not p.pinfu:
+        parts.append(("tsumo", 2))  # rinshan kaihou keeps it on Tenhou
+    if p.wait in _WAIT_FU:
+        parts.append((_WAIT_FU[p.wait], 2))
+    if r.pair is not None and _value_of_pair(h, r.pair):
+        parts.append(("yakuhai pair", _value_of_pair(h, r.pair)))
+    for tile, quad, concealed in r.sets:
+        if concealed and p.block.kind is BlockKind.TRIPLET and p.block.tile == tile \
+                and not quad and not h.win.tsumo:
+            concealed = False  # completed by ron
+        edge = tile in TERMINALS or tile >= 27
+        reason = (f"{'closed' if concealed else 'open'} {'quad' if quad else 'triplet'}"
+                  f"{' terminal/honor' if edge else ''}")
+        parts.append((reason, (2 << (2 * quad + concealed + edge))))
+    if not h.closed and sum(f for _, f in parts) == 20:
+        parts.append(("open pinfu", 10))
+    return parts
+
+
+_WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait",
+            WaitShape.TANKI: "tanki wait"}
+
+
+def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
+    """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
+    h = _hand_facts(hand, win)
+    hand_items = _items(_ROWS["hand"], h, None, None) + _dora(hand, win, h.counts)
+    found = []
+    for decomposition in readings(hand, rules):
+        r = _reading_facts(decomposition)
+        reading_items = hand_items + _items(_ROWS["reading"], h, r, None)
+        for p in _placements(h, r):
+            items = _upgrade(reading_items + _items(_ROWS["placement"], h, r, p))
+            found.append(make_score(items, _fu(h, r, p),
+                                    Reading(decomposition, p.block, p.wait), win))
+    return found
+
+
+__all__ = ["REPLACES", "YAKU", "candidates"]
