@@ -98,9 +98,15 @@ class ScoringProgram:
             if atom.symbol.match("hold", 2):
                 kind, count = (arg.number for arg in atom.symbol.arguments)
                 self._hold[kind, count] = atom.literal
-                self.control.assign_external(atom.literal, None)  # set by assumptions
             else:
                 self._inputs[atom.symbol] = atom.literal
+            # free: every solve sets every input by an assumption, which (unlike
+            # assign_external) leaves the grounded program untouched, so clasp does not
+            # prepare it again for each win
+            self.control.assign_external(atom.literal, None)
+        self._all_false = {literal: -literal for literal in self._inputs.values()}
+        # situation facts written in a loaded file (mjasp score FILE.lp) are true already
+        self._facts = {atom.symbol for atom in self.control.symbolic_atoms if atom.is_fact}
 
     def inputs(self, hand: Hand, win: Win) -> list[clingo.Symbol]:
         """The external atoms that are true for this hand and win (all others are false)."""
@@ -126,25 +132,31 @@ class ScoringProgram:
 
     def candidates(self, hand: Hand, win: Win) -> list[Score]:
         """Every candidate as a Score, best first by the encoding's optimisation."""
-        literals = [self._inputs.get(symbol) for symbol in self.inputs(hand, win)]
-        if None in literals:
-            return []  # a meld or tile a variant took out of play
+        return [s for _, s in self.ranked(hand, win)]
+
+    def ranked(self, hand: Hand, win: Win) -> list[tuple[tuple[int, ...], Score]]:
+        """Every candidate with its cost (clingo's, lower is better: minus the points, minus
+        real yakuman, minus han, minus fu), best first."""
+        literals: list[int] = []
+        for symbol in self.inputs(hand, win):
+            literal = self._inputs.get(symbol)
+            if literal is not None:
+                literals.append(literal)
+            elif symbol not in self._facts:
+                return []  # a meld or tile a variant took out of play
+        chosen = dict(self._all_false)
+        chosen.update((literal, literal) for literal in literals)
         assumptions = [self._hold[kind, n] for kind, n in enumerate(hand.counts)]
+        assumptions += chosen.values()
         found: list[tuple[tuple[int, ...], Score]] = []
 
         def on_model(model: clingo.Model) -> None:
             found.append((tuple(model.cost), self._score(model.symbols(shown=True), hand, win)))
 
-        for literal in literals:
-            self.control.assign_external(literal, True)  # type: ignore[arg-type]
-        try:
-            self.control.solve(assumptions=assumptions, on_model=on_model)
-        finally:
-            for literal in literals:
-                self.control.assign_external(literal, False)  # type: ignore[arg-type]
+        self.control.solve(assumptions=assumptions, on_model=on_model)
         # equal costs: the reading order, so that the result does not depend on clingo's
         found.sort(key=lambda cs: (cs[0], _reading_key(cs[1])))
-        return [s for _, s in found]
+        return found
 
     @staticmethod
     def _score(symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
