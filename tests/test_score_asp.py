@@ -16,8 +16,10 @@ from typing import Any
 
 import clingo
 import pytest
+from click.testing import CliRunner
 
 import mjasp
+from mjasp.cli import main
 from mjasp.rules import find_rules
 from mjasp.score import check_win, rank_key
 from mjasp.solvers import scoring_asp, scoring_direct
@@ -104,3 +106,49 @@ def test_tenhou_wins_through_asp() -> None:
         if got != row["expected"]:
             wrong.append((row["source"], row["hand"], row["expected"], got))
     assert wrong == []
+
+
+EXAMPLES = HERE.parent / "examples" / "scoring"
+
+
+def test_score_file_example_prints_its_expected_output() -> None:
+    example = EXAMPLES / "red_dragon_tsumo.lp"
+    result = CliRunner().invoke(main, ["score", str(example)])
+    assert result.exit_code == 0, result.output
+    assert result.output == example.with_suffix(".expected").read_text()
+
+
+def test_score_file_json_lists_every_candidate(tmp_path: Path) -> None:
+    # 111222333m45677p, dealer's tsumo on 7p (tanki either way: 456p is complete):
+    # 111m 222m 333m: menzen tsumo 1 + sanankou 2 = 3 han, fu 20 + tsumo 2 + tanki 2 +
+    # closed terminal triplet 8 + two closed simple triplets 4 + 4 = 40: 40 * 2^5 = 1280,
+    # 2 * 1280 = 2560 -> 2600 from each of three: 7800.
+    # 123m x3: menzen tsumo 1 + iipeikou 1 = 2 han, fu 20 + 2 + 2 = 24 -> 30: 30 * 2^4 =
+    # 480, 960 -> 1000 each: 3000.
+    win = tmp_path / "win.lp"
+    win.write_text('hand("111222333m45677p"). win_tile("7p"). tsumo.')
+    result = CliRunner().invoke(main, ["score", str(win), "--all", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["solver"] == "asp"
+    assert [c["points"] for c in data["candidates"]] == [7800, 3000]
+
+
+@pytest.mark.parametrize(("facts", "message"), [
+    ('hand("123m").', "no win_tile/1 fact"),
+    ('hand("05m678p678s [234p] [777z]"). win_tile(8).', "win_tile(8): bad argument"),
+    ('hand("123m456p789s11z [777z]"). win_tile("1z"). riichi(1).', "riichi needs a closed"),
+    ('hand("123m456p789s1122z"). win_tile("1z"). p(', "syntax error"),
+])
+def test_score_file_errors_are_one_line(tmp_path: Path, facts: str, message: str) -> None:
+    win = tmp_path / "win.lp"
+    win.write_text(facts)
+    result = CliRunner().invoke(main, ["score", str(win)])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_score_file_refuses_situation_options() -> None:
+    result = CliRunner().invoke(main, ["score", str(EXAMPLES / "red_dragon_tsumo.lp"),
+                                       "--win", "8s"])
+    assert result.exit_code == 2 and "situation is its facts" in result.output

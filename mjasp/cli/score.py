@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import click
@@ -10,6 +11,7 @@ import click
 from mjasp.cli.app import emit_json, json_option, main, rules_option
 from mjasp.decomposition import as_hand
 from mjasp.errors import MjaspError
+from mjasp.hand import Hand
 from mjasp.points import payments
 from mjasp.rules import Rules
 from mjasp.score import ENGINES, Score, score_candidates
@@ -66,7 +68,7 @@ def _tiles(text: str) -> tuple[str, ...]:
 
 
 @main.command("score")
-@click.argument("hand", metavar="HAND")
+@click.argument("hand", nargs=-1, required=True, metavar="HAND | FILE.lp [VARIANT.lp ...]")
 @click.option("--win", "tile", metavar="TILE", help="The winning tile (mpsz, 0 = red five).")
 @click.option("--tsumo", is_flag=True, help="Won by self-draw (default: ron).")
 @click.option("--seat", type=click.Choice(WINDS, case_sensitive=False), default="E",
@@ -93,7 +95,7 @@ def _tiles(text: str) -> tuple[str, ...]:
               show_default=True, help="Scoring engine.")
 @rules_option
 @json_option
-def score_command(hand: str, tile: str | None, tsumo: bool, seat: str, round_wind: str,
+def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
                   chiihou: bool, honba: int, sticks: int, show_all: bool, solver: str,
@@ -112,6 +114,9 @@ def score_command(hand: str, tile: str | None, tsumo: bool, seat: str, round_win
       fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
       reading: 05m 678p 678s [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
+    if hand[0].endswith(".lp"):
+        parsed, win, found = _score_files(hand, tile, rules)
+        return _echo_scores(parsed, win, found, show_all, as_json, rules, "asp")
     if riichi and double_riichi:
         raise click.UsageError("--riichi and --double-riichi exclude each other")
     if tile is None:
@@ -121,10 +126,15 @@ def score_command(hand: str, tile: str | None, tsumo: bool, seat: str, round_win
               riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
               chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
               honba=honba, riichi_sticks=sticks)
-    parsed = as_hand(hand)
+    parsed = as_hand(" ".join(hand))
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
         raise MjaspError(f"{parsed} is not a complete hand")
+    _echo_scores(parsed, win, found, show_all, as_json, rules, solver)
+
+
+def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_json: bool,
+                 rules: Rules, solver: str) -> None:
     best = found[0]
     if as_json:
         data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
@@ -143,3 +153,22 @@ def score_command(hand: str, tile: str | None, tsumo: bool, seat: str, round_win
                      f"{s.reading.wait.value}]" if s.reading else "")
             yaku = ", ".join(f"{i.yaku.english} {i.han}" for i in s.yaku) or "no yaku"
             click.echo(f"  {headline(s, win)}  {where}  {yaku}")
+
+
+def _score_files(files: tuple[str, ...], tile: str | None,
+                 rules: Rules) -> tuple[Hand, Win, list[Score]]:
+    """``mjasp score FILE.lp [VARIANT.lp ...]``: hand facts (hand/1, count/2, meld/2) and
+    situation facts (win_tile/1, tsumo, seat_wind/1 ..., encodings/scoring/situation.lp)
+    grounded with the scoring encoding and any variant rules, like ``mjasp solve``."""
+    from mjasp.solvers.scoring_asp import score_files  # clingo loads only for this
+
+    if tile is not None:
+        raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, tsumo, "
+                               "...); leave out --win and the other situation options")
+    missing = [f for f in files if not Path(f).is_file()]
+    if missing:
+        raise click.BadParameter(f"{missing[0]}: no such file", param_hint="FILE.lp")
+    hand, win, found = score_files(files, rules)
+    if not found:
+        raise MjaspError(f"{hand} is not a complete hand")
+    return hand, win, found

@@ -156,22 +156,7 @@ class HandProgram:
 
         Raises ``HandError`` for a fact of the wrong shape or one that is not a plain fact.
         """
-        atoms = self.control.symbolic_atoms
-        facts = []
-        for name, arity, _ in sorted(atoms.signatures):
-            if (name, arity) in INPUTS:
-                # mjasp sets these per hand; a fact would fight the assumptions
-                for atom in atoms.by_signature(name, arity):
-                    if atom.is_fact:
-                        raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
-                                        f"the hand facts; write {INPUTS[name, arity]}")
-            if name not in SHAPES:
-                continue
-            for atom in atoms.by_signature(name, arity):
-                if not atom.is_fact:
-                    raise HandError(f"{atom.symbol}: hand facts must be plain facts")
-                facts.append(atom.symbol)
-        return hand_from_facts(sorted(facts))
+        return hand_facts_in(self.control)
 
     def readings(self, hand: Hand) -> list[Decomposition]:
         """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order."""
@@ -193,6 +178,27 @@ class HandProgram:
             for symbol in called:
                 self.control.assign_external(symbol, False)  # type: ignore[arg-type]
         return found
+
+
+def hand_facts_in(control: clingo.Control) -> Hand:
+    """The hand written as hand/1, count/2 and meld/2 facts in a grounded program
+    (``HandProgram.hand_facts``; the scoring engine reads its files the same way)."""
+    atoms = control.symbolic_atoms
+    facts = []
+    for name, arity, _ in sorted(atoms.signatures):
+        if (name, arity) in INPUTS:
+            # mjasp sets these per hand; a fact would fight the assumptions
+            for atom in atoms.by_signature(name, arity):
+                if atom.is_fact:
+                    raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
+                                    f"the hand facts; write {INPUTS[name, arity]}")
+        if name not in SHAPES:
+            continue
+        for atom in atoms.by_signature(name, arity):
+            if not atom.is_fact:
+                raise HandError(f"{atom.symbol}: hand facts must be plain facts")
+            facts.append(atom.symbol)
+    return hand_from_facts(sorted(facts))
 
 
 def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> Decomposition:

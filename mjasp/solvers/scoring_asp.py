@@ -7,7 +7,7 @@ is one solve that sets the hand's counts by assumptions and the situation's exte
 enumerates every candidate (reading x block of the winning tile) with its cost, so the
 candidates come out ranked by the encoding's own optimisation statement.
 
->>> from mjasp.win import Win
+>>> from mjasp.win import Win, WinError
 >>> best = candidates(Hand.parse("05m678p678s [234p] [777z]"),
 ...                   Win("8s", tsumo=True, seat_wind="W", dora_indicators=("7m",)),
 ...                   find_rules("tenhou"))[0]
@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import clingo
 
@@ -28,10 +29,10 @@ from mjasp.forms import WaitShape
 from mjasp.hand import Hand, MeldKind
 from mjasp.points import points
 from mjasp.rules import Rules, find_rules
-from mjasp.score import Reading, Score, YakuItem, make_score
-from mjasp.solvers.asp import ENCODINGS, decode, ground, rule_facts
+from mjasp.score import Reading, Score, YakuItem, check_win, make_score
+from mjasp.solvers.asp import ENCODINGS, decode, ground, hand_facts_in, rule_facts
 from mjasp.tiles import tile_kind, tile_name
-from mjasp.win import Win
+from mjasp.win import Win, WinError
 from mjasp.yaku import Yaku
 
 #: The scoring encodings (``encodings/scoring/`` in the source tree).
@@ -182,6 +183,71 @@ class ScoringProgram:
         return make_score(items, details, reading, win)
 
 
+#: Situation facts a file may hold (situation.lp): name -> arities.
+SITUATION_FACTS = {"win_tile": (1,), "tsumo": (0,), "seat_wind": (1,), "round_wind": (1,),
+                   "dora_indicator": (1, 2), "ura_indicator": (1, 2), "riichi": (1,),
+                   "honba": (1,), "riichi_sticks": (1,), **{flag: (0,) for flag in _FLAGS}}
+
+
+def win_facts_in(control: clingo.Control) -> Win:
+    """The situation written as facts (see ``encodings/scoring/situation.lp``) in a
+    grounded program, as a ``Win``; a fact of the wrong shape raises ``WinError``.
+
+    >>> ctl = clingo.Control()
+    >>> ctl.add("base", [], 'win_tile("8s"). tsumo. seat_wind(w). dora_indicator("7m",2).')
+    >>> ctl.ground([("base", [])])
+    >>> w = win_facts_in(ctl)
+    >>> w.tile, w.tsumo, w.seat_wind, w.dora_indicators
+    ('8s', True, 'W', ('7m', '7m'))
+    """
+    fields: dict[str, Any] = {}
+    shown: dict[str, list[str]] = {"dora_indicator": [], "ura_indicator": []}
+    for atom in control.symbolic_atoms:
+        symbol = atom.symbol
+        if symbol.name not in SITUATION_FACTS or not atom.is_fact:
+            continue
+        args = symbol.arguments
+        if len(args) not in SITUATION_FACTS[symbol.name]:
+            raise WinError(f"{symbol}: {symbol.name}/{len(args)} is not a situation fact "
+                           "(see encodings/scoring/situation.lp)")
+        try:
+            if symbol.name in shown:
+                times = args[1].number if len(args) == 2 else 1
+                shown[symbol.name] += [_string(args[0])] * times
+            elif symbol.name == "win_tile":
+                fields["tile"] = _string(args[0])
+            elif symbol.name in ("seat_wind", "round_wind"):
+                fields[symbol.name] = args[0].name.upper()
+            elif args:
+                fields[symbol.name] = args[0].number
+            else:
+                fields[symbol.name] = True
+        except (RuntimeError, ValueError):
+            raise WinError(f"{symbol}: bad argument (see encodings/scoring/situation.lp)") \
+                from None
+    if "tile" not in fields:
+        raise WinError('no win_tile/1 fact; write win_tile("8s")')
+    return Win(dora_indicators=tuple(shown["dora_indicator"]),
+               ura_indicators=tuple(shown["ura_indicator"]), **fields)
+
+
+def _string(term: clingo.Symbol) -> str:
+    if term.type != clingo.SymbolType.String:
+        raise ValueError(term)
+    return term.string
+
+
+def score_files(files: Sequence[str], rules: Rules | str | None = None,
+                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score]]:
+    """The hand and situation written as facts in ``files`` (plus any variant rules there),
+    checked, and every candidate best first: what ``mjasp score FILE.lp`` prints."""
+    program = ScoringProgram(rules, files, arguments)
+    hand = hand_facts_in(program.control)
+    win = win_facts_in(program.control)
+    check_win(hand, win, program.rules)
+    return hand, win, program.candidates(hand, win)
+
+
 def _reading_key(s: Score) -> tuple[object, ...]:
     assert s.reading is not None
     return (s.reading.decomposition.sort_key(), s.reading.win_block.sort_key())
@@ -202,4 +268,4 @@ if __name__ == "__main__":
     Path(str(SCORING / TABLE_FILE)).write_text(points_table())
     print(f"wrote {SCORING / TABLE_FILE}")
 
-__all__ = ["ScoringProgram", "candidates", "points_table"]
+__all__ = ["ScoringProgram", "candidates", "points_table", "score_files", "win_facts_in"]
