@@ -122,10 +122,11 @@ class ScoringProgram:
         true.append(fn("round_wind", [fn(win.round_wind.lower())]))
         if win.riichi:
             true.append(fn("riichi", [num(win.riichi)]))
-        for name, shown in (("dora_indicator", win.dora_indicators),
-                            ("ura_indicator", win.ura_indicators)):
-            kinds = [tile_kind(t) for t in shown]  # a red indicator is its plain five
-            true += [fn(name, [text(tile_name(k)), num(kinds.count(k))]) for k in set(kinds)]
+        for name, shown in (("dora_slot", win.dora_indicators),
+                            ("ura_slot", win.ura_indicators)):
+            # one slot per indicator; a red indicator is its plain five
+            true += [fn(name, [num(j), text(tile_name(tile_kind(t)))])
+                     for j, t in enumerate(shown, 1)]
         red = sum(hand.red) + sum(m.red for m in hand.melds)
         if red:
             true.append(fn("aka", [num(red)]))
