@@ -111,25 +111,24 @@ class ScoringProgram:
 
     def inputs(self, hand: Hand, win: Win) -> list[clingo.Symbol]:
         """The external atoms that are true for this hand and win (all others are false)."""
-        fn, num, text = clingo.Function, clingo.Number, clingo.String
-        true = [fn("called", [fn(m.kind.name.lower()), num(m.tile)]) for m in hand.melds]
+        true = [_atom("called", ("c", m.kind.name.lower()), ("n", m.tile)) for m in hand.melds]
         chis = [m.tile for m in hand.melds if m.kind is MeldKind.CHI]
-        true += [fn("called_times", [fn("chi"), num(t), num(chis.count(t))])
+        true += [_atom("called_times", ("c", "chi"), ("n", t), ("n", chis.count(t)))
                  for t in set(chis) if chis.count(t) > 1]
-        true.append(fn("win_tile", [text(win.tile.strip())]))
-        true += [fn(flag) for flag in _FLAGS if getattr(win, flag)]
-        true.append(fn("seat_wind", [fn(win.seat_wind.lower())]))
-        true.append(fn("round_wind", [fn(win.round_wind.lower())]))
+        true.append(_atom("win_tile", ("s", win.tile.strip())))
+        true += [_atom(flag) for flag in _FLAGS if getattr(win, flag)]
+        true.append(_atom("seat_wind", ("c", win.seat_wind.lower())))
+        true.append(_atom("round_wind", ("c", win.round_wind.lower())))
         if win.riichi:
-            true.append(fn("riichi", [num(win.riichi)]))
+            true.append(_atom("riichi", ("n", win.riichi)))
         for name, shown in (("dora_slot", win.dora_indicators),
                             ("ura_slot", win.ura_indicators)):
             # one slot per indicator; a red indicator is its plain five
-            true += [fn(name, [num(j), text(tile_name(tile_kind(t)))])
+            true += [_atom(name, ("n", j), ("s", tile_name(tile_kind(t))))
                      for j, t in enumerate(shown, 1)]
         red = sum(hand.red) + sum(m.red for m in hand.melds)
         if red:
-            true.append(fn("aka", [num(red)]))
+            true.append(_atom("aka", ("n", red)))
         return true
 
     def candidates(self, hand: Hand, win: Win) -> list[Score]:
@@ -168,20 +167,55 @@ class ScoringProgram:
         wait = WaitShape.TANKI
         dora: dict[str, int] = {}  # the encoding keeps dora per kind; the item is their sum
         for symbol in symbols:
-            name, args = symbol.name, symbol.arguments
-            if name == "yaku":
-                items.append(YakuItem(Yaku(args[0].number), args[1].number))
-            elif name == "scored_dora":
-                dora[args[0].name] = dora.get(args[0].name, 0) + args[2].number
-            elif name == "fu_part":
-                details.append((args[0].string, args[2].number))
-            elif name == "wblock":
-                block = Block(_BLOCKS[args[0].name], args[1].number)
-            elif name == "wait":
-                wait = _WAITS[args[0].name]
+            part = _part(symbol)
+            if isinstance(part, YakuItem):
+                items.append(part)
+            elif isinstance(part, Block):
+                block = part
+            elif isinstance(part, WaitShape):
+                wait = part
+            elif part is not None and part[0] == "fu":
+                details.append((str(part[1]), part[2]))
+            elif part is not None:
+                dora[str(part[1])] = dora.get(str(part[1]), 0) + part[2]
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
         reading = Reading(decode(symbols, hand.melds), block, wait)
         return make_score(items, details, reading, win)
+
+
+@functools.cache
+def _atom(name: str, *args: tuple[str, int | str]) -> clingo.Symbol:
+    """An input atom; args are ("n", number), ("s", string) or ("c", constant).
+
+    Cached: the same few hundred inputs recur from win to win, and each new symbol costs
+    several calls into clingo.
+    """
+    terms = [clingo.Number(int(v)) if t == "n" else clingo.String(str(v)) if t == "s"
+             else clingo.Function(str(v)) for t, v in args]
+    return clingo.Function(name, terms)
+
+
+_Part = YakuItem | Block | WaitShape | tuple[str, str, int] | None
+
+
+@functools.cache
+def _part(symbol: clingo.Symbol) -> _Part:
+    """What a shown atom says for the Score (None: a block/3 or form/1 atom, or a value).
+
+    Cached like ``_atom``: reading a symbol's name and arguments costs calls into clingo.
+    """
+    name, args = symbol.name, symbol.arguments
+    if name == "yaku":
+        return YakuItem(Yaku(args[0].number), args[1].number)
+    if name == "wblock":
+        return Block(_BLOCKS[args[0].name], args[1].number)
+    if name == "wait":
+        return _WAITS[args[0].name]
+    if name == "fu_part":
+        return ("fu", args[0].string, args[2].number)
+    if name == "scored_dora":
+        return ("dora", args[0].name, args[2].number)
+    return None
 
 
 #: Situation facts a file may hold (situation.lp): name -> arities.
