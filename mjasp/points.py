@@ -84,14 +84,35 @@ def _split(base: int, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
     return 0, _up(2 * base), _up(base)
 
 
+def settle(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
+           sticks: int = 0) -> tuple[int, Payments]:
+    """The winner's gain before honba and sticks, and every payment, from base points.
+
+    >>> settle(480, dealer=False, tsumo=True, honba=1)
+    (2000, Payments(ron=0, dealer=1100, others=600, sticks=0, total=2300))
+    """
+    ron, from_dealer, each = _split(base, dealer, tsumo)
+    if tsumo:
+        payers = 3 if dealer else 2
+        gain = from_dealer + each * payers
+        if not dealer:
+            from_dealer += 100 * honba
+        each += 100 * honba
+        paid = gain + 100 * honba * 3
+    else:
+        gain = ron
+        ron += 300 * honba
+        paid = ron
+    return gain, Payments(ron, from_dealer, each, 1000 * sticks, paid + 1000 * sticks)
+
+
 def points(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool) -> int:
     """The winner's gain before honba and riichi sticks.
 
     >>> points(3, 30, 0, dealer=True, tsumo=False), points(1, 30, 0, dealer=True, tsumo=True)
     (5800, 1500)
     """
-    ron, from_dealer, each = _split(value(han, fu, yakuman)[0], dealer, tsumo)
-    return ron + from_dealer + each * (3 if dealer else 2)
+    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo)[0]
 
 
 def payments(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
@@ -101,15 +122,8 @@ def payments(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
     >>> payments(1, 30, 0, dealer=True, tsumo=False, honba=2)
     Payments(ron=2100, dealer=0, others=0, sticks=0, total=2100)
     """
-    ron, from_dealer, each = _split(value(han, fu, yakuman)[0], dealer, tsumo)
-    if tsumo:
-        from_dealer = from_dealer + 100 * honba if not dealer else 0
-        each += 100 * honba
-        paid = from_dealer + each * (3 if dealer else 2)
-    else:
-        ron += 300 * honba
-        paid = ron
-    return Payments(ron, from_dealer, each, 1000 * sticks, paid + 1000 * sticks)
+    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo, honba=honba,
+                  sticks=sticks)[1]
 
 
 def no_payments() -> Payments:

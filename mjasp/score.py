@@ -25,10 +25,10 @@ from mjasp.decomposition import as_hand, decompose
 from mjasp.errors import HandError, RulesError
 from mjasp.forms import WaitShape
 from mjasp.hand import Hand, MeldKind
-from mjasp.points import Payments, no_payments, payments, points, value
+from mjasp.points import Payments, no_payments, settle, value
 from mjasp.rules import Rules, find_rules
-from mjasp.tiles import FIVES, NUM_KINDS, tile_kind
-from mjasp.win import Win, WinError
+from mjasp.tiles import FIVES, tile_kind
+from mjasp.win import KINDS, Win, WinError
 from mjasp.yaku import Yaku
 
 __all__ = ["ENGINES", "FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "YakuItem",
@@ -153,39 +153,56 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m")).reason == NO_YAKU
     True
     """
-    listed = [i for i in items if i.han or i.yaku is Yaku.URA_DORA]
-    if win.riichi and not any(i.yaku is Yaku.URA_DORA for i in listed):
+    listed = [i for i in items if i.han or i.yaku is _URA]
+    if win.riichi and not any(i.yaku is _URA for i in listed):
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
-        listed.append(YakuItem(Yaku.URA_DORA, 0))
-    listed.sort(key=lambda i: i.yaku.value)
-    yakuman = [i for i in listed if i.yaku.is_yakuman]
+        listed.append(_NO_URA)
+    yakuman = [i for i in listed if i.yaku in _YAKUMAN]
     if yakuman:
-        han = sum(i.han for i in yakuman)
-        multiple = han // 13
-        return Score(han, 0, points(0, 0, multiple, dealer=win.dealer, tsumo=win.tsumo),
-                     multiple, "yakuman", tuple(yakuman), (),
-                     payments(0, 0, multiple, dealer=win.dealer, tsumo=win.tsumo,
-                              honba=win.honba, sticks=win.riichi_sticks), reading)
-    if not any(not i.yaku.is_dora for i in listed):
+        yakuman.sort(key=_by_id)
+        multiple = sum(i.han for i in yakuman) // 13
+        gain, paid = settle(8000 * multiple, dealer=win.dealer, tsumo=win.tsumo,
+                            honba=win.honba, sticks=win.riichi_sticks)
+        return Score(13 * multiple, 0, gain, multiple, "yakuman", tuple(yakuman), (), paid,
+                     reading)
+    if _DORA.issuperset([i.yaku for i in listed]):
         return Score(0, 0, 0, 0, None, (), (), no_payments(), reading, NO_YAKU)
+    listed.sort(key=_by_id)
     details = _merge(fu_details)
     raw = sum(f for _, f in details)
-    fu = raw if details and details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
+    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     han = sum(i.han for i in listed)
-    return Score(han, fu, points(han, fu, 0, dealer=win.dealer, tsumo=win.tsumo), 0,
-                 value(han, fu, 0)[1], tuple(listed), details,
-                 payments(han, fu, 0, dealer=win.dealer, tsumo=win.tsumo, honba=win.honba,
-                          sticks=win.riichi_sticks), reading)
+    base, limit = value(han, fu, 0)
+    gain, paid = settle(base, dealer=win.dealer, tsumo=win.tsumo, honba=win.honba,
+                        sticks=win.riichi_sticks)
+    return Score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+_YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
+_DORA = frozenset(y for y in Yaku if y.is_dora)
+_URA = Yaku.URA_DORA
+_NO_URA = YakuItem(_URA, 0)
+
+
+_TENHOU_ID = {y: y.tenhou_id for y in Yaku}
+
+
+def _by_id(item: YakuItem) -> int:
+    return _TENHOU_ID[item.yaku]
 
 
 def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     """One entry per reason, fu summed, in ``FU_REASONS`` order."""
     total: dict[str, int] = {}
     for reason, fu in parts:
-        if reason not in _REASON_ORDER:
-            raise ValueError(f"unknown fu reason {reason!r}")
         total[reason] = total.get(reason, 0) + fu
-    return tuple(sorted(total.items(), key=lambda rf: _REASON_ORDER[rf[0]]))
+    return tuple(sorted(total.items(), key=_reason_order))
+
+
+def _reason_order(part: tuple[str, int]) -> int:
+    if part[0] not in _REASON_ORDER:
+        raise ValueError(f"unknown fu reason {part[0]!r}")
+    return _REASON_ORDER[part[0]]
 
 
 _REASON_ORDER = {r: i for i, r in enumerate(FU_REASONS)}
@@ -233,30 +250,39 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     if win.is_red and not hand.red[FIVES.index(kind)]:
         raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
                        "concealed")
-    seen = list(hand.total_counts())
-    red = [hand.red[s] + sum(m.red for m in hand.melds if m.tile < 27 and m.tile // 9 == s)
-           for s in range(3)]
-    for text in win.dora_indicators + win.ura_indicators:
-        seen[tile_kind(text)] += 1
-        if text.strip()[0] == "0":
-            red[FIVES.index(tile_kind(text))] += 1
-    over = next((k for k in range(NUM_KINDS) if seen[k] > 4), None)
-    if over is not None:
-        raise WinError(f"{seen[over]} copies of {_name(over)} counting the indicators; "
-                       "there are only 4")
-    if any(n > 1 for n in red):
-        raise WinError("two red fives of one suit counting the indicators; the set has one")
+    indicators = win.dora_indicators + win.ura_indicators
+    if indicators:
+        _check_indicators(hand, hand.total_counts(), indicators)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and hand.melds:
         raise WinError("tenhou and chiihou need a hand with no meld or kan")
     if win.rinshan and not any(m.kind in (MeldKind.KAN, MeldKind.ANKAN) for m in hand.melds):
         raise WinError("rinshan needs a kan in the hand")
-    if win.chankan and (hand.total_counts()[kind] > 1):
+    if win.chankan and hand.total_counts()[kind] > 1:
         raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
                        "so the hand holds no second copy")
     if not readings(hand, rules):
         raise WinError(f"{hand} is not a complete hand")
+
+
+def _check_indicators(hand: Hand, total: tuple[int, ...], indicators: tuple[str, ...]) -> None:
+    """No fifth copy of a kind, no second red five, counting the indicators."""
+    seen = list(total)
+    red_indicators = []
+    for text in indicators:
+        kind = KINDS.get(text) or tile_kind(text)
+        seen[kind] += 1
+        if text.strip()[0] == "0":
+            red_indicators.append(FIVES.index(kind))
+    if max(seen) > 4:
+        over = seen.index(max(seen))
+        raise WinError(f"{seen[over]} copies of {_name(over)} counting the indicators; "
+                       "there are only 4")
+    for suit in red_indicators:
+        held = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+        if held + red_indicators.count(suit) > 1:
+            raise WinError("two red fives of one suit counting the indicators; the set has one")
 
 
 def _name(kind: int) -> str:

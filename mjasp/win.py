@@ -20,6 +20,14 @@ from mjasp.tiles import Tile, tile_kind
 WINDS = ("E", "S", "W", "N")
 
 
+#: Tile kinds by their usual mpsz names ("0m" = the red 5m): a fast path for hot calls.
+KINDS: dict[str, Tile] = {
+    **{f"{d}{suit}": 9 * i + d - 1 for i, suit in enumerate("mps") for d in range(1, 10)},
+    **{f"0{suit}": 9 * i + 4 for i, suit in enumerate("mps")},
+    **{f"{d}z": 26 + d for d in range(1, 8)},
+}
+
+
 class WinError(MjaspError, ValueError):
     """A situation that cannot happen, or that does not fit the hand (names the conflict)."""
 
@@ -86,7 +94,7 @@ class Win:
     @property
     def kind(self) -> Tile:
         """The winning tile's kind (0..33)."""
-        return tile_kind(self.tile)
+        return KINDS.get(self.tile) or tile_kind(self.tile)
 
     @property
     def is_red(self) -> bool:

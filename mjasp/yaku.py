@@ -75,6 +75,9 @@ class Yaku(enum.Enum):
     URA_DORA = 53
     AKA_DORA = 54
 
+    # members are singletons compared by identity: hash them by identity too (C speed)
+    __hash__ = object.__hash__
+
     @property
     def tenhou_id(self) -> int:
         """Tenhou's id of the yaku (0-54)."""

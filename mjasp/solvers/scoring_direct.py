@@ -19,8 +19,10 @@ https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Ten
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.forms import WaitShape
@@ -28,7 +30,7 @@ from mjasp.hand import Hand, MeldKind
 from mjasp.rules import Rules
 from mjasp.score import Reading, Score, YakuItem, make_score, readings
 from mjasp.tiles import NUM_KINDS, Tile, tile_kind
-from mjasp.win import WINDS, Win
+from mjasp.win import KINDS, WINDS, Win
 from mjasp.yaku import Yaku
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
@@ -52,8 +54,11 @@ class HandFacts:
     quads: int
     seat: Tile  # the seat wind's kind (27 = East)
     round: Tile
-    counts: tuple[int, ...]  # every tile, melds included (a quad counts four)
+    counts: list[int]  # every tile, melds included (a quad counts four)
     melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
+    suits: int  # how many number suits the hand uses (flushes)
+    honors: bool  # the hand holds an honor
+    flags: bool  # riichi or a situational flag (ippatsu, rinshan, … tenhou) is set
 
 
 @dataclass(slots=True)
@@ -66,6 +71,8 @@ class ReadingFacts:
     # (tile, is_quad, concealed) of every triplet and quad, before the winning tile's placement
     sets: list[tuple[Tile, bool, bool]]
     pair: Tile | None
+    set_tiles: frozenset[Tile]  # the tiles of the triplets and quads
+    peikou: int  # pairs of identical sequences (iipeikou 1, ryanpeikou 2)
 
 
 @dataclass(slots=True)
@@ -89,14 +96,6 @@ def _terminal_or_honor_block(kind: BlockKind, tile: Tile) -> bool:
 
 # -- reading-level helpers, each used by one or two rows of the table ----------------
 
-def _peikou(r: ReadingFacts) -> int:
-    """Pairs of identical sequences (iipeikou 1, ryanpeikou 2)."""
-    seen: dict[Tile, int] = {}
-    for t in r.sequences:
-        seen[t] = seen.get(t, 0) + 1
-    return sum(n // 2 for n in seen.values())
-
-
 def _all_blocks_have(r: ReadingFacts, test: Callable[[BlockKind, Tile], bool]) -> bool:
     if r.pair is None or not test(BlockKind.PAIR, r.pair):
         return False
@@ -106,45 +105,36 @@ def _all_blocks_have(r: ReadingFacts, test: Callable[[BlockKind, Tile], bool]) -
 
 def _chanta(h: HandFacts, r: ReadingFacts) -> bool:
     # needs a sequence (otherwise honroutou) and an honor (otherwise junchan)
-    return (bool(r.sequences) and not h.kinds.isdisjoint(HONORS)
+    return (bool(r.sequences) and h.honors and not h.kinds.isdisjoint(TERMINALS)
             and _all_blocks_have(r, _terminal_or_honor_block))
 
 
 def _junchan(h: HandFacts, r: ReadingFacts) -> bool:
-    return (bool(r.sequences) and h.kinds.isdisjoint(HONORS)
+    return (bool(r.sequences) and not h.honors and not h.kinds.isdisjoint(TERMINALS)
             and _all_blocks_have(r, _terminal_or_honor_block))
 
 
 def _ittsu(r: ReadingFacts) -> bool:
-    s = set(r.sequences)
-    return any({b, b + 3, b + 6} <= s for b in (0, 9, 18))
+    s = r.sequences
+    return len(s) >= 3 and any(b in s and b + 3 in s and b + 6 in s for b in (0, 9, 18))
 
 
 def _sanshoku(r: ReadingFacts) -> bool:
-    s = set(r.sequences)
-    return any({n, n + 9, n + 18} <= s for n in range(7))
+    s = r.sequences
+    return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
 
 
 def _sanshoku_doukou(r: ReadingFacts) -> bool:
-    s = {t for t, _, _ in r.sets}
-    return any({n, n + 9, n + 18} <= s for n in range(9))
-
-
-def _set_of(r: ReadingFacts, tile: Tile) -> bool:
-    return any(t == tile for t, _, _ in r.sets)
+    s = r.set_tiles
+    return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
 
 
 def _count_sets(r: ReadingFacts, kinds: frozenset[Tile]) -> int:
-    return sum(t in kinds for t, _, _ in r.sets)
-
-
-def _one_suit(h: HandFacts) -> int:
-    """The number of number suits in the hand (0 = honors only)."""
-    return len({t // 9 for t in h.kinds if t < 27})
+    return len(r.set_tiles & kinds)
 
 
 def _chuuren(h: HandFacts) -> bool:
-    if not h.melds_closed or _one_suit(h) != 1 or not h.kinds.isdisjoint(HONORS):
+    if not h.melds_closed or h.suits != 1 or h.honors:
         return False
     base = min(h.kinds) // 9 * 9
     return all(h.counts[base + i] >= n for i, n in enumerate(NINE_GATES))
@@ -159,11 +149,11 @@ def _junsei(h: HandFacts) -> bool:
 
 
 def _seat(n: int) -> Rule:
-    return lambda h, r, p: h.seat == 27 + n and _set_of(r, 27 + n)
+    return lambda h, r, p: h.seat == 27 + n and 27 + n in r.set_tiles
 
 
 def _round(n: int) -> Rule:
-    return lambda h, r, p: h.round == 27 + n and _set_of(r, 27 + n)
+    return lambda h, r, p: h.round == 27 + n and 27 + n in r.set_tiles
 
 
 STANDARD = Form.STANDARD
@@ -187,7 +177,7 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
     (Yaku.TANYAO, 1, 1, "hand",
      lambda h, r, p: h.kinds.isdisjoint(TERMINALS) and h.kinds.isdisjoint(HONORS)),
-    (Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: _peikou(r) == 1),  # 一盃口
+    (Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: r.peikou == 1),  # 一盃口
     # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
     (Yaku.SEAT_EAST, 1, 1, "reading", _seat(0)),
     (Yaku.SEAT_SOUTH, 1, 1, "reading", _seat(1)),
@@ -198,9 +188,9 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     (Yaku.ROUND_WEST, 1, 1, "reading", _round(2)),
     (Yaku.ROUND_NORTH, 1, 1, "reading", _round(3)),
     # 役牌 白 發 中
-    (Yaku.HAKU, 1, 1, "reading", lambda h, r, p: _set_of(r, 31)),
-    (Yaku.HATSU, 1, 1, "reading", lambda h, r, p: _set_of(r, 32)),
-    (Yaku.CHUN, 1, 1, "reading", lambda h, r, p: _set_of(r, 33)),
+    (Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles),
+    (Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles),
+    (Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles),
     (Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2),  # 両立直
     # 七対子: 25 fu, see _fu
     (Yaku.CHIITOITSU, 2, 0, "reading", lambda h, r, p: r.form is Form.CHIITOITSU),
@@ -219,13 +209,13 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
      lambda h, r, p: _count_sets(r, DRAGONS) == 2 and r.pair in DRAGONS),
     # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
     (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS | HONORS),
-    (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: _peikou(r) == 2),  # 二盃口
+    (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2),  # 二盃口
     (Yaku.JUNCHAN, 3, 2, "reading", lambda h, r, p: _junchan(h, r)),  # 純全帯幺九
     # 混一色 / 清一色: one number suit, with / without honors
     (Yaku.HONITSU, 3, 2, "hand",
-     lambda h, r, p: _one_suit(h) == 1 and not h.kinds.isdisjoint(HONORS)),
+     lambda h, r, p: h.suits == 1 and h.honors),
     (Yaku.CHINITSU, 6, 5, "hand",
-     lambda h, r, p: _one_suit(h) == 1 and h.kinds.isdisjoint(HONORS)),
+     lambda h, r, p: h.suits == 1 and not h.honors),
     # 人和 (36) is not played on Tenhou: no row
     (Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou),  # 天和
     (Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou),  # 地和
@@ -257,23 +247,51 @@ REPLACES: dict[Yaku, Yaku] = {
     Yaku.SUUANKOU_TANKI: Yaku.SUUANKOU, Yaku.JUNSEI_CHUUREN: Yaku.CHUUREN,
     Yaku.KOKUSHI_13: Yaku.KOKUSHI, Yaku.DAISUUSHII: Yaku.SHOUSUUSHII,
 }
-_CLOSED_ONLY = tuple(row for row in YAKU if row[2] == 0)
-_ROWS = {level: tuple(row for row in YAKU if row[3] == level)
-         for level in ("hand", "reading", "placement")}
+
+#: Speed gates, not rules: these yaku cannot hold in a hand without an honor, or in a
+#: situation without its flag, so their rows are not even asked there ...
+NEEDS_HONOR = frozenset((
+    Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH, Yaku.ROUND_EAST,
+    Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH, Yaku.HAKU, Yaku.HATSU, Yaku.CHUN,
+    Yaku.CHANTA, Yaku.SHOUSANGEN, Yaku.HONITSU, Yaku.DAISANGEN, Yaku.TSUUIISOU,
+    Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+NEEDS_FLAG = frozenset((
+    Yaku.RIICHI, Yaku.IPPATSU, Yaku.CHANKAN, Yaku.RINSHAN, Yaku.HAITEI, Yaku.HOUTEI,
+    Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU))
+#: ... and these need at least two triplets or quads, or two sequences, in the reading.
+NEEDS_SETS = frozenset((
+    Yaku.SANSHOKU_DOUKOU, Yaku.TOITOI, Yaku.SANANKOU, Yaku.SHOUSANGEN, Yaku.DAISANGEN,
+    Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+NEEDS_SEQUENCES = frozenset((
+    Yaku.PINFU, Yaku.IIPEIKOU, Yaku.ITTSU, Yaku.SANSHOKU, Yaku.RYANPEIKOU))
+#: Reading and placement rows that belong to one form only (the others: standard only).
+FORM_OF = {Yaku.CHIITOITSU: Form.CHIITOITSU, Yaku.KOKUSHI: Form.KOKUSHI,
+           Yaku.KOKUSHI_13: Form.KOKUSHI}
+_Rows = tuple[tuple[YakuItem, Rule], ...]
 
 
-def _items(rows: tuple[tuple[Yaku, int, int, str, Rule], ...], h: HandFacts,
-           r: ReadingFacts | None, p: Placement | None) -> list[YakuItem]:
-    found = []
-    for yaku, closed_han, open_han, _, rule in rows:
-        han = closed_han if h.closed else open_han
-        if han and rule(h, r, p):  # type: ignore[arg-type]
-            found.append(YakuItem(yaku, han))
-    return found
+@functools.cache
+def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None = None,
+          sets: bool = True, sequences: bool = True) -> _Rows:
+    """The rows of a level that can hold, each with its item made once."""
+    return tuple(
+        (YakuItem(yaku, closed_han if closed else open_han), rule)
+        for yaku, closed_han, open_han, at, rule in YAKU
+        if at == level and (closed_han if closed else open_han)
+        and (honors or yaku not in NEEDS_HONOR) and (flags or yaku not in NEEDS_FLAG)
+        and (sets or yaku not in NEEDS_SETS) and (sequences or yaku not in NEEDS_SEQUENCES)
+        and (form is None or FORM_OF.get(yaku, STANDARD) is form))
+
+
+def _items(rows: _Rows, h: HandFacts, r: ReadingFacts | None,
+           p: Placement | None) -> list[YakuItem]:
+    return [item for item, rule in rows if rule(h, r, p)]  # type: ignore[arg-type]
 
 
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
     present = {i.yaku for i in items}
+    if present.isdisjoint(REPLACES):
+        return items
     dropped = {REPLACES[y] for y in present if y in REPLACES}
     return [i for i in items if i.yaku not in dropped]
 
@@ -282,18 +300,26 @@ def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
 
 def _hand_facts(hand: Hand, win: Win) -> HandFacts:
     counts = list(hand.counts)
-    for meld in hand.melds:
+    melds = hand.melds
+    for meld in melds:
         for t in meld.tiles():
             counts[t] += 1
+    kinds = frozenset(compress(range(NUM_KINDS), counts))
     return HandFacts(
-        win=win, tile=win.kind, closed=hand.is_closed,
-        kinds=frozenset(t for t in range(NUM_KINDS) if counts[t]),
-        quads=sum(m.kind in (MeldKind.KAN, MeldKind.ANKAN) for m in hand.melds),
-        seat=27 + WINDS.index(win.seat_wind), round=27 + WINDS.index(win.round_wind),
-        counts=tuple(counts), melds_closed=not hand.melds)
+        win=win, tile=win.kind, closed=hand.is_closed if melds else True, kinds=kinds,
+        quads=sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
+        seat=_WIND_TILE[win.seat_wind], round=_WIND_TILE[win.round_wind],
+        counts=counts, melds_closed=not hand.melds,
+        suits=any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]),
+        honors=any(counts[27:34]),
+        flags=bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
+                   or win.houtei or win.tenhou or win.chiihou))
 
 
-def _dora(hand: Hand, win: Win, counts: tuple[int, ...]) -> list[YakuItem]:
+_WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
+
+
+def _dora(hand: Hand, win: Win, counts: list[int]) -> list[YakuItem]:
     """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
     found = []
     indicator_sets = [(Yaku.DORA, win.dora_indicators)]
@@ -301,10 +327,10 @@ def _dora(hand: Hand, win: Win, counts: tuple[int, ...]) -> list[YakuItem]:
         indicator_sets.append((Yaku.URA_DORA, win.ura_indicators))
     for yaku, indicators in indicator_sets:
         # every indicator counts, a repeated one twice; tiles in melds and quads count too
-        n = sum(counts[_next(tile_kind(t))] for t in indicators)
+        n = sum(counts[_DORA_OF.get(t) or _next(tile_kind(t))] for t in indicators)
         if n:
             found.append(YakuItem(yaku, n))
-    red = sum(hand.red) + sum(m.red for m in hand.melds)
+    red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
     if red:
         found.append(YakuItem(Yaku.AKA_DORA, red))
     return found
@@ -317,6 +343,9 @@ def _next(indicator: Tile) -> Tile:
     if indicator < 31:
         return 27 + (indicator - 27 + 1) % 4
     return 31 + (indicator - 31 + 1) % 3
+
+
+_DORA_OF = {name: _next(kind) for name, kind in KINDS.items()}
 
 
 def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
@@ -337,7 +366,11 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
             sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
     if decomposition.form is not STANDARD:
         pair = None
-    return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair)
+    distinct = set(sequences)
+    peikou = 0 if len(distinct) == len(sequences) else sum(
+        sequences.count(t) // 2 for t in distinct)
+    return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair,
+                        frozenset(t for t, _, _ in sets), peikou)
 
 
 def _shape(block: Block, tile: Tile) -> WaitShape:
@@ -373,10 +406,14 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
                    and not _value_of_pair(h, r.pair))
     found = []
-    for block in sorted(set(r.decomposition.blocks), key=Block.sort_key):
-        if not (block.tile <= tile <= block.tile + 2 if block.kind is BlockKind.SEQUENCE
+    previous = None
+    # the blocks are in canonical order, so equal blocks are neighbours
+    for block in r.decomposition.blocks:
+        if block == previous or not (
+                block.tile <= tile <= block.tile + 2 if block.kind is BlockKind.SEQUENCE
                 else block.tile == tile):
             continue
+        previous = block
         wait = _shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = block.kind is BlockKind.TRIPLET and not h.win.tsumo
@@ -418,16 +455,21 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
 def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
     h = _hand_facts(hand, win)
-    hand_items = _items(_ROWS["hand"], h, None, None) + _dora(hand, win, h.counts)
+    hand_items = (_items(_rows("hand", h.closed, h.honors, h.flags), h, None, None)
+                  + _dora(hand, win, h.counts))
     found = []
     for decomposition in readings(hand, rules):
         r = _reading_facts(decomposition)
-        reading_items = hand_items + _items(_ROWS["reading"], h, r, None)
+        gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
+                 len(r.sequences) >= 2)
+        reading_items = hand_items + _items(_rows("reading", *gates), h, r, None)
+        placement_rows = _rows("placement", *gates)
         for p in _placements(h, r):
-            items = _upgrade(reading_items + _items(_ROWS["placement"], h, r, p))
+            items = _upgrade(reading_items + _items(placement_rows, h, r, p))
             found.append(make_score(items, _fu(h, r, p),
                                     Reading(decomposition, p.block, p.wait), win))
     return found
 
 
-__all__ = ["REPLACES", "YAKU", "candidates"]
+__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES",
+           "YAKU", "candidates"]
