@@ -29,9 +29,10 @@ HERE = Path(__file__).resolve().parent
 CASES = sorted((HERE / "data" / "score_asp").glob("*.lp"))
 DATA = HERE.parents[1] / "shared" / "data" / "tenhou_wins_2011.jsonl"
 RULES = find_rules("tenhou")
-#: Sampled wins compared per test run: the ASP engine takes a few ms a win, so 20,000
-#: keep this file near two minutes; other seeds can be run with the same test by hand.
-AGREEMENT_WINS = 20_000
+#: Sampled wins compared per test run. The issue asks for 100,000; at about 4.5 ms of CPU
+#: a win (sampling 0.4, ASP engine ~3, direct engine ~0.8) that is 7-8 minutes, over the
+#: ~4 minute budget, so the test runs 30,000 (about 2.5 minutes); more seeds by hand.
+AGREEMENT_WINS = 30_000
 #: Shown atoms an example's expected answer lists.
 COMPARED = ("capped_han", "score_fu", "points", "yaku")
 
@@ -132,6 +133,20 @@ def test_score_file_json_lists_every_candidate(tmp_path: Path) -> None:
     data = json.loads(result.output)
     assert data["solver"] == "asp"
     assert [c["points"] for c in data["candidates"]] == [7800, 3000]
+
+
+def test_score_file_counts_each_indicator_once(tmp_path: Path) -> None:
+    # 123m 456p 789s 88m + pon 777z, ron on 3m (penchan), South seat, indicator 7m: 8m is
+    # dora, held twice. Chun 1 + dora 2 = 3 han; fu 20 + penchan 2 + open honor triplet 4
+    # = 26 -> 30; a non-dealer's ron 4 * 30 * 2^5 = 3840 -> 3900.
+    win = tmp_path / "win.lp"
+    win.write_text('hand("123m456p789s88m [777z]"). win_tile("3m"). seat_wind(s). '
+                   'dora_indicator("7m").')
+    result = CliRunner().invoke(main, ["score", str(win), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["points"], data["han"], data["fu"]) == (3900, 3, 30)
+    assert [(y["id"], y["han"]) for y in data["yaku"]] == [(20, 1), (52, 2)]
 
 
 @pytest.mark.parametrize(("facts", "message"), [

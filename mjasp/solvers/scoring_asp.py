@@ -108,13 +108,23 @@ class ScoringProgram:
         self._all_false = {literal: -literal for literal in self._inputs.values()}
         # situation facts written in a loaded file (mjasp score FILE.lp) are true already
         self._facts = {atom.symbol for atom in self.control.symbolic_atoms if atom.is_fact}
+        self.situation_in_files = False
 
     def inputs(self, hand: Hand, win: Win) -> list[clingo.Symbol]:
-        """The external atoms that are true for this hand and win (all others are false)."""
+        """The external atoms that are true for this hand and win (all others are false).
+
+        With ``situation_in_files`` the loaded files state the situation as facts (``mjasp
+        score FILE.lp``): only the hand's inputs are set, the facts speak for the win.
+        """
         true = [_atom("called", ("c", m.kind.name.lower()), ("n", m.tile)) for m in hand.melds]
         chis = [m.tile for m in hand.melds if m.kind is MeldKind.CHI]
         true += [_atom("called_times", ("c", "chi"), ("n", t), ("n", chis.count(t)))
                  for t in set(chis) if chis.count(t) > 1]
+        red = sum(hand.red) + sum(m.red for m in hand.melds)
+        if red:
+            true.append(_atom("aka", ("n", red)))
+        if self.situation_in_files:
+            return true
         true.append(_atom("win_tile", ("s", win.tile.strip())))
         true += [_atom(flag) for flag in _FLAGS if getattr(win, flag)]
         true.append(_atom("seat_wind", ("c", win.seat_wind.lower())))
@@ -126,9 +136,6 @@ class ScoringProgram:
             # one slot per indicator; a red indicator is its plain five
             true += [_atom(name, ("n", j), ("s", tile_name(tile_kind(t))))
                      for j, t in enumerate(shown, 1)]
-        red = sum(hand.red) + sum(m.red for m in hand.melds)
-        if red:
-            true.append(_atom("aka", ("n", red)))
         return true
 
     def candidates(self, hand: Hand, win: Win) -> list[Score]:
@@ -277,6 +284,7 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     """The hand and situation written as facts in ``files`` (plus any variant rules there),
     checked, and every candidate best first: what ``mjasp score FILE.lp`` prints."""
     program = ScoringProgram(rules, files, arguments)
+    program.situation_in_files = True  # the facts are the situation; Win only describes it
     hand = hand_facts_in(program.control)
     win = win_facts_in(program.control)
     check_win(hand, win, program.rules)
