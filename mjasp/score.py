@@ -153,31 +153,44 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m")).reason == NO_YAKU
     True
     """
-    listed = [i for i in items if i.han or i.yaku is _URA]
-    if win.riichi and not any(i.yaku is _URA for i in listed):
-        # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
-        listed.append(_NO_URA)
-    yakuman = [i for i in listed if i.yaku in _YAKUMAN]
+    listed = []
+    han = yakuman = 0
+    has_yaku = has_ura = False
+    for item in items:  # one pass: this runs for every candidate of every hand
+        yaku = item.yaku
+        if yaku is _URA:
+            has_ura = True
+        elif not item.han:
+            continue
+        listed.append(item)
+        han += item.han
+        if yaku in _YAKUMAN:
+            yakuman += item.han
+        elif yaku not in _DORA:
+            has_yaku = True
     if yakuman:
-        yakuman.sort(key=_by_id)
-        multiple = sum(i.han for i in yakuman) // 13
+        kept = sorted((i for i in listed if i.yaku in _YAKUMAN), key=_by_id)
+        multiple = yakuman // 13
         gain, paid = settle(8000 * multiple, dealer=win.dealer, tsumo=win.tsumo,
                             honba=win.honba, sticks=win.riichi_sticks)
-        return Score(13 * multiple, 0, gain, multiple, "yakuman", tuple(yakuman), (), paid,
+        return Score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
-    if _DORA.issuperset([i.yaku for i in listed]):
-        return Score(0, 0, 0, 0, None, (), (), no_payments(), reading, NO_YAKU)
+    if not has_yaku:
+        return Score(0, 0, 0, 0, None, (), (), _NOTHING, reading, NO_YAKU)
+    if win.riichi and not has_ura:
+        # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
+        listed.append(_NO_URA)
     listed.sort(key=_by_id)
     details = _merge(fu_details)
-    raw = sum(f for _, f in details)
+    raw = sum([f for _, f in details])
     fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
-    han = sum(i.han for i in listed)
     base, limit = value(han, fu, 0)
     gain, paid = settle(base, dealer=win.dealer, tsumo=win.tsumo, honba=win.honba,
                         sticks=win.riichi_sticks)
     return Score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
 
 
+_NOTHING = no_payments()
 _YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
 _DORA = frozenset(y for y in Yaku if y.is_dora)
 _URA = Yaku.URA_DORA
@@ -196,13 +209,9 @@ def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     total: dict[str, int] = {}
     for reason, fu in parts:
         total[reason] = total.get(reason, 0) + fu
-    return tuple(sorted(total.items(), key=_reason_order))
-
-
-def _reason_order(part: tuple[str, int]) -> int:
-    if part[0] not in _REASON_ORDER:
-        raise ValueError(f"unknown fu reason {part[0]!r}")
-    return _REASON_ORDER[part[0]]
+    if not _REASON_ORDER.keys() >= total.keys():
+        raise ValueError(f"unknown fu reason in {sorted(total)}")
+    return tuple([(r, total[r]) for r in sorted(total, key=_REASON_ORDER.__getitem__)])
 
 
 _REASON_ORDER = {r: i for i, r in enumerate(FU_REASONS)}
@@ -252,7 +261,7 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
                        "concealed")
     indicators = win.dora_indicators + win.ura_indicators
     if indicators:
-        _check_indicators(hand, hand.total_counts(), indicators)
+        _check_indicators(hand, indicators)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and hand.melds:
@@ -266,22 +275,25 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
         raise WinError(f"{hand} is not a complete hand")
 
 
-def _check_indicators(hand: Hand, total: tuple[int, ...], indicators: tuple[str, ...]) -> None:
+def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
     """No fifth copy of a kind, no second red five, counting the indicators."""
-    seen = list(total)
-    red_indicators = []
+    shown: dict[int, int] = {}
+    red_suits = []
     for text in indicators:
-        kind = KINDS.get(text) or tile_kind(text)
-        seen[kind] += 1
+        kind = KINDS.get(text)
+        if kind is None:
+            kind = tile_kind(text)
+        shown[kind] = shown.get(kind, 0) + 1
         if text.strip()[0] == "0":
-            red_indicators.append(FIVES.index(kind))
-    if max(seen) > 4:
-        over = seen.index(max(seen))
-        raise WinError(f"{seen[over]} copies of {_name(over)} counting the indicators; "
-                       "there are only 4")
-    for suit in red_indicators:
+            red_suits.append(FIVES.index(kind))
+    for kind, n in shown.items():
+        copies = n + hand.counts[kind] + sum(m.tiles().count(kind) for m in hand.melds)
+        if copies > 4:
+            raise WinError(f"{copies} copies of {_name(kind)} counting the indicators; "
+                           "there are only 4")
+    for suit in red_suits:
         held = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
-        if held + red_indicators.count(suit) > 1:
+        if held + red_suits.count(suit) > 1:
             raise WinError("two red fives of one suit counting the indicators; the set has one")
 
 

@@ -322,18 +322,23 @@ _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
 def _dora(hand: Hand, win: Win, counts: list[int]) -> list[YakuItem]:
     """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
     found = []
-    indicator_sets = [(Yaku.DORA, win.dora_indicators)]
+    # every indicator counts, a repeated one twice; tiles in melds and quads count too
+    n = sum(counts[_dora_of(t)] for t in win.dora_indicators)
+    if n:
+        found.append(YakuItem(Yaku.DORA, n))
     if win.riichi:
-        indicator_sets.append((Yaku.URA_DORA, win.ura_indicators))
-    for yaku, indicators in indicator_sets:
-        # every indicator counts, a repeated one twice; tiles in melds and quads count too
-        n = sum(counts[_DORA_OF.get(t) or _next(tile_kind(t))] for t in indicators)
+        n = sum(counts[_dora_of(t)] for t in win.ura_indicators)
         if n:
-            found.append(YakuItem(yaku, n))
+            found.append(YakuItem(Yaku.URA_DORA, n))
     red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
     if red:
         found.append(YakuItem(Yaku.AKA_DORA, red))
     return found
+
+
+def _dora_of(indicator: str) -> Tile:
+    dora = _DORA_OF.get(indicator)
+    return _next(tile_kind(indicator)) if dora is None else dora
 
 
 def _next(indicator: Tile) -> Tile:
