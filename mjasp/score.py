@@ -301,11 +301,17 @@ def _name(kind: int) -> str:
     return f"{kind % 9 + 1}{'mpsz'[kind // 9] if kind < 27 else 'z'}"
 
 
+@functools.cache
+def _named_rules(name: str) -> Rules:
+    return find_rules(name)
+
+
 def _prepare(hand: Hand | str, win: Win, rules: str | Rules) -> tuple[Hand, Rules]:
     if not isinstance(win, Win):
         raise WinError(f"expected a Win, got {type(win).__name__}")
     try:
-        return as_hand(hand), find_rules(rules)
+        return (hand if isinstance(hand, Hand) else as_hand(hand),
+                rules if isinstance(rules, Rules) else _named_rules(rules))
     except HandError as error:
         raise WinError(str(error)) from None
 
@@ -320,8 +326,11 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     hand, found = _prepare(hand, win, rules)
     engine = _engine(solver)  # an unknown solver fails before the checks
     check_win(hand, win, found)
-    # a stable sort keeps the engine's order among equal candidates
-    return sorted(engine(hand, win, found), key=rank_key, reverse=True)
+    found_scores = engine(hand, win, found)
+    if len(found_scores) > 1:
+        # a stable sort keeps the engine's order among equal candidates
+        found_scores.sort(key=rank_key, reverse=True)
+    return found_scores
 
 
 def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",

@@ -258,6 +258,11 @@ NEEDS_HONOR = frozenset((
 NEEDS_FLAG = frozenset((
     Yaku.RIICHI, Yaku.IPPATSU, Yaku.CHANKAN, Yaku.RINSHAN, Yaku.HAITEI, Yaku.HOUTEI,
     Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU))
+#: ... and these need a hand of at most one number suit, or three kans.
+NEEDS_ONE_SUIT = frozenset((
+    Yaku.HONITSU, Yaku.CHINITSU, Yaku.TSUUIISOU, Yaku.RYUUIISOU, Yaku.CHUUREN,
+    Yaku.JUNSEI_CHUUREN))
+NEEDS_KANS = frozenset((Yaku.SANKANTSU, Yaku.SUUKANTSU))
 #: ... and these need at least two triplets or quads, or two sequences, in the reading.
 NEEDS_SETS = frozenset((
     Yaku.SANSHOKU_DOUKOU, Yaku.TOITOI, Yaku.SANANKOU, Yaku.SHOUSANGEN, Yaku.DAISANGEN,
@@ -272,14 +277,16 @@ _Rows = tuple[tuple[YakuItem, Rule], ...]
 
 @functools.cache
 def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None = None,
-          sets: bool = True, sequences: bool = True) -> _Rows:
+          sets: bool = True, sequences: bool = True, one_suit: bool = True,
+          kans: bool = True) -> _Rows:
     """The rows of a level that can hold, each with its item made once."""
+    gates = ((honors, NEEDS_HONOR), (flags, NEEDS_FLAG), (sets, NEEDS_SETS),
+             (sequences, NEEDS_SEQUENCES), (one_suit, NEEDS_ONE_SUIT), (kans, NEEDS_KANS))
     return tuple(
         (YakuItem(yaku, closed_han if closed else open_han), rule)
         for yaku, closed_han, open_han, at, rule in YAKU
         if at == level and (closed_han if closed else open_han)
-        and (honors or yaku not in NEEDS_HONOR) and (flags or yaku not in NEEDS_FLAG)
-        and (sets or yaku not in NEEDS_SETS) and (sequences or yaku not in NEEDS_SEQUENCES)
+        and all(open_gate or yaku not in needs for open_gate, needs in gates)
         and (form is None or FORM_OF.get(yaku, STANDARD) is form))
 
 
@@ -302,8 +309,12 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
     counts = list(hand.counts)
     melds = hand.melds
     for meld in melds:
-        for t in meld.tiles():
-            counts[t] += 1
+        if meld.kind is MeldKind.CHI:
+            counts[meld.tile] += 1
+            counts[meld.tile + 1] += 1
+            counts[meld.tile + 2] += 1
+        else:
+            counts[meld.tile] += 3 if meld.kind is MeldKind.PON else 4
     kinds = frozenset(compress(range(NUM_KINDS), counts))
     return HandFacts(
         win=win, tile=win.kind, closed=hand.is_closed if melds else True, kinds=kinds,
@@ -460,8 +471,9 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
 def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
     h = _hand_facts(hand, win)
-    hand_items = (_items(_rows("hand", h.closed, h.honors, h.flags), h, None, None)
-                  + _dora(hand, win, h.counts))
+    hand_rows = _rows("hand", h.closed, h.honors, h.flags, None, True, True, h.suits <= 1,
+                      h.quads >= 3)
+    hand_items = _items(hand_rows, h, None, None) + _dora(hand, win, h.counts)
     found = []
     for decomposition in readings(hand, rules):
         r = _reading_facts(decomposition)
@@ -476,5 +488,5 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     return found
 
 
-__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES",
-           "YAKU", "candidates"]
+__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_KANS", "NEEDS_ONE_SUIT",
+           "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "YAKU", "candidates"]
