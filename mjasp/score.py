@@ -286,14 +286,15 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
         shown[kind] = shown.get(kind, 0) + 1
         if text.strip()[0] == "0":
             red_suits.append(FIVES.index(kind))
+    held = hand.total_counts() if hand.melds else hand.counts
     for kind, n in shown.items():
-        copies = n + hand.counts[kind] + sum(m.tiles().count(kind) for m in hand.melds)
+        copies = n + held[kind]
         if copies > 4:
             raise WinError(f"{copies} copies of {_name(kind)} counting the indicators; "
                            "there are only 4")
     for suit in red_suits:
-        held = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
-        if held + red_suits.count(suit) > 1:
+        reds = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+        if reds + red_suits.count(suit) > 1:
             raise WinError("two red fives of one suit counting the indicators; the set has one")
 
 
