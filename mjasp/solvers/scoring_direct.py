@@ -386,7 +386,7 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
     peikou = 0 if len(distinct) == len(sequences) else sum(
         sequences.count(t) // 2 for t in distinct)
     return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair,
-                        frozenset(t for t, _, _ in sets), peikou)
+                        frozenset([t for t, _, _ in sets]), peikou)
 
 
 def _shape(block: Block, tile: Tile) -> WaitShape:
@@ -451,17 +451,26 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement) -> list[tuple[str, int]]:
         parts.append((_WAIT_FU[p.wait], 2))
     if r.pair is not None and _value_of_pair(h, r.pair):
         parts.append(("yakuhai pair", _value_of_pair(h, r.pair)))
+    # a triplet completed by a discard counts as open (minkou)
+    by_ron = p.block.tile if p.block.kind is BlockKind.TRIPLET and not h.win.tsumo else None
     for tile, quad, concealed in r.sets:
-        if concealed and p.block.kind is BlockKind.TRIPLET and p.block.tile == tile \
-                and not quad and not h.win.tsumo:
-            concealed = False  # completed by ron
-        edge = tile in TERMINALS or tile >= 27
-        reason = (f"{'closed' if concealed else 'open'} {'quad' if quad else 'triplet'}"
-                  f"{' terminal/honor' if edge else ''}")
-        parts.append((reason, (2 << (2 * quad + concealed + edge))))
-    if not h.closed and sum(f for _, f in parts) == 20:
-        parts.append(("open pinfu", 10))
+        closed = concealed and tile != by_ron
+        parts.append(_SET_FU[quad, closed, tile in TERMINALS or tile >= 27])
+    if not h.closed and len(parts) == 1:
+        parts.append(("open pinfu", 10))  # an open hand with nothing but the base 20
     return parts
+
+
+def _set_fu(quad: bool, closed: bool, edge: bool) -> tuple[str, int]:
+    """Reason and fu of a triplet or quad: 2, doubled for closed, for a terminal or honor,
+    and twice more for a quad (2 to 32)."""
+    reason = (f"{'closed' if closed else 'open'} {'quad' if quad else 'triplet'}"
+              f"{' terminal/honor' if edge else ''}")
+    return reason, 2 << (2 * quad + closed + edge)
+
+
+_SET_FU = {(q, c, e): _set_fu(q, c, e) for q in (False, True) for c in (False, True)
+           for e in (False, True)}
 
 
 _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait",
