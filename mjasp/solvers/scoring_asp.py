@@ -3,11 +3,11 @@
 ``scoring/engine.lp`` is ``scoring/score.lp`` (the decomposition encoding plus one part per
 yaku family, fu, dora, points and a ``#maximize`` of points, then real yakuman, then han,
 then fu) with every input an external. :class:`ScoringProgram` grounds it once; each win
-is one solve that sets the hand's counts by assumptions and the situation's externals, and
+is one solve that sets the hand's counts and the situation's externals by assumptions, and
 enumerates every candidate (reading x block of the winning tile) with its cost, so the
 candidates come out ranked by the encoding's own optimisation statement.
 
->>> from mjasp.win import Win, WinError
+>>> from mjasp.win import Win
 >>> best = candidates(Hand.parse("05m678p678s [234p] [777z]"),
 ...                   Win("8s", tsumo=True, seat_wind="W", dora_indicators=("7m",)),
 ...                   find_rules("tenhou"))[0]
