@@ -167,3 +167,18 @@ def test_score_file_refuses_situation_options() -> None:
     result = CliRunner().invoke(main, ["score", str(EXAMPLES / "red_dragon_tsumo.lp"),
                                        "--win", "8s"])
     assert result.exit_code == 2 and "situation is its facts" in result.output
+
+
+def test_a_variant_file_changes_the_rules() -> None:
+    # open_tanyao.lp (worked in its comment): tanyao 1 han 30 fu, 1000 by ron; the variant
+    # no_open_tanyao.lp removes tanyao from an open hand, which leaves no yaku
+    example = str(EXAMPLES / "open_tanyao.lp")
+    variant = str(EXAMPLES / "variants" / "no_open_tanyao.lp")
+    plain = CliRunner().invoke(main, ["score", example, "--json"])
+    assert plain.exit_code == 0, plain.output
+    assert json.loads(plain.output)["points"] == 1000
+    strict = CliRunner().invoke(main, ["score", example, variant, "--json"])
+    assert strict.exit_code == 0, strict.output
+    data = json.loads(strict.output)
+    assert (data["points"], data["yaku"]) == (0, [])
+    assert data["reason"].startswith("no yaku")
