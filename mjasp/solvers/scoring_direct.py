@@ -250,11 +250,15 @@ REPLACES: dict[Yaku, Yaku] = {
 
 #: Speed gates, not rules: these yaku cannot hold in a hand without an honor, or in a
 #: situation without its flag, so their rows are not even asked there ...
-NEEDS_HONOR = frozenset((
+NEEDS_HONOR = frozenset((Yaku.CHANTA, Yaku.HONITSU, Yaku.TSUUIISOU))
+#: ... these a triplet or quad of an honor in the reading ...
+NEEDS_HONOR_SET = frozenset((
     Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH, Yaku.ROUND_EAST,
     Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH, Yaku.HAKU, Yaku.HATSU, Yaku.CHUN,
-    Yaku.CHANTA, Yaku.SHOUSANGEN, Yaku.HONITSU, Yaku.DAISANGEN, Yaku.TSUUIISOU,
-    Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+    Yaku.SHOUSANGEN, Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+#: ... and a seat (round) wind yaku only the seat (round) wind of the win.
+SEAT_YAKU = (Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH)
+ROUND_YAKU = (Yaku.ROUND_EAST, Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH)
 NEEDS_FLAG = frozenset((
     Yaku.RIICHI, Yaku.IPPATSU, Yaku.CHANKAN, Yaku.RINSHAN, Yaku.HAITEI, Yaku.HOUTEI,
     Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU))
@@ -278,16 +282,21 @@ _Rows = tuple[tuple[YakuItem, Rule], ...]
 @functools.cache
 def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None = None,
           sets: bool = True, sequences: bool = True, one_suit: bool = True,
-          kans: bool = True) -> _Rows:
+          kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
+          round_wind: Tile = 27) -> _Rows:
     """The rows of a level that can hold, each with its item made once."""
     gates = ((honors, NEEDS_HONOR), (flags, NEEDS_FLAG), (sets, NEEDS_SETS),
-             (sequences, NEEDS_SEQUENCES), (one_suit, NEEDS_ONE_SUIT), (kans, NEEDS_KANS))
+             (sequences, NEEDS_SEQUENCES), (one_suit, NEEDS_ONE_SUIT), (kans, NEEDS_KANS),
+             (honor_sets, NEEDS_HONOR_SET))
+    other_winds = ({y for i, y in enumerate(SEAT_YAKU) if 27 + i != seat}
+                   | {y for i, y in enumerate(ROUND_YAKU) if 27 + i != round_wind})
     return tuple(
         (YakuItem(yaku, closed_han if closed else open_han), rule)
         for yaku, closed_han, open_han, at, rule in YAKU
         if at == level and (closed_han if closed else open_han)
         and all(open_gate or yaku not in needs for open_gate, needs in gates)
-        and (form is None or FORM_OF.get(yaku, STANDARD) is form))
+        and (form is None or FORM_OF.get(yaku, STANDARD) is form)
+        and (level != "reading" or yaku not in other_winds))
 
 
 def _items(rows: _Rows, h: HandFacts, r: ReadingFacts | None,
@@ -486,8 +495,11 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     found = []
     for decomposition in readings(hand, rules):
         r = _reading_facts(decomposition)
+        # positional, in _rows' order (a cache key): form, two sets, two sequences, the
+        # hand-level gates left open, an honor set, the winds
+        honor_set = h.honors and max(r.set_tiles, default=0) >= 27
         gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
-                 len(r.sequences) >= 2)
+                 len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
         reading_items = hand_items + _items(_rows("reading", *gates), h, r, None)
         placement_rows = _rows("placement", *gates)
         for p in _placements(h, r):
@@ -497,5 +509,5 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     return found
 
 
-__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_KANS", "NEEDS_ONE_SUIT",
-           "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "YAKU", "candidates"]
+__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_HONOR_SET", "NEEDS_KANS",
+           "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "YAKU", "candidates"]
