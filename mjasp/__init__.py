@@ -1,4 +1,4 @@
-"""mjasp: Riichi mahjong hand analysis — every reading, shanten, waits, kan, counts.
+"""mjasp: Riichi mahjong hand analysis — every reading, shanten, waits, kan, counts, scores.
 
 >>> import mjasp
 >>> len(mjasp.decompose("11122233344455m"))
@@ -11,9 +11,11 @@ from mjasp.decomposition import decompose, is_winning
 from mjasp.errors import EncodingError, HandError, MjaspError, RulesError
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.kan import KanCheck, kan_check
+from mjasp.points import Payments
 from mjasp.readings import count_forms, winning_forms
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.sampling import sample_counts, sample_hands
+from mjasp.score import Reading, Score, YakuItem, score, score_candidates
 from mjasp.shanten import (
     Discard,
     EffectiveTile,
@@ -27,15 +29,18 @@ from mjasp.shanten import (
 from mjasp.stats import shanten_distribution
 from mjasp.tiles import tile_kind, tile_name
 from mjasp.waits import Wait, WaitShape, waits
+from mjasp.win import Win, WinError
 from mjasp.winning_samples import random_winning_hands
+from mjasp.yaku import Yaku
 
 __all__ = [
     "RULES", "Block", "BlockKind", "Decomposition", "Discard", "EffectiveTile", "EncodingError",
-    "Form", "Hand", "HandError", "KanCheck", "Meld", "MeldKind", "MjaspError", "Rules",
-    "RulesError", "ShantenResult", "Wait", "WaitShape", "count_forms", "count_hands",
-    "decompose", "discards", "effective_tiles", "enumerate_hands", "find_rules", "is_winning",
-    "kan_check", "random_winning_hands", "sample_counts", "sample_hands", "shanten",
-    "shanten_batch", "shanten_distribution", "shanten_forms", "suit_hands", "tile_kind",
-    "tile_name", "waits", "winning_forms",
+    "Form", "Hand", "HandError", "KanCheck", "Meld", "MeldKind", "MjaspError", "Payments",
+    "Reading", "Rules", "RulesError", "Score", "ShantenResult", "Wait", "WaitShape", "Win",
+    "WinError", "Yaku", "YakuItem", "count_forms", "count_hands", "decompose", "discards",
+    "effective_tiles", "enumerate_hands", "find_rules", "is_winning", "kan_check",
+    "random_winning_hands", "sample_counts", "sample_hands", "score", "score_candidates",
+    "shanten", "shanten_batch", "shanten_distribution", "shanten_forms", "suit_hands",
+    "tile_kind", "tile_name", "waits", "winning_forms",
 ]
 __version__ = "0.1.0"

@@ -1,0 +1,106 @@
+"""Scoring speed: mjasp's direct engine, its ASP engine and mahjong's HandCalculator.
+
+One run, the same seeded winning situations (``mjasp.win_samples``) for every engine;
+inputs are converted before timing (mjasp gets a ``Hand`` and a ``Win``, mahjong its
+136-id arrays and ``HandConfig``). Times are CPU time of this process (the machine is
+shared), best of ``--rounds`` passes with the engines taking turns. There are more hands
+than mjasp's reading cache holds, so every hand is decomposed anew; the per-suit tables
+stay warm, as in real use.
+Prints microseconds per hand, the ratios, and how many results agree on points.
+
+    python benchmarks/bench_score.py [--hands 2000] [--asp 300] [--seed 2024] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from common import SEED, print_table
+
+from mjasp import Hand, Win, score
+from mjasp.win_samples import random_wins
+
+
+def peer_module() -> Any:
+    """tests/test_score_peer.py, which owns the conversion to mahjong's inputs."""
+    path = Path(__file__).resolve().parents[1] / "tests" / "test_score_peer.py"
+    spec = importlib.util.spec_from_file_location("score_peer", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cpu_us(func: Callable[[Any], object], items: Sequence[Any]) -> float:
+    """Mean CPU microseconds of ``func(item)`` over one pass through ``items``.
+
+    CPU time of this process, not wall time: the machine is shared, and other jobs
+    would otherwise count against whichever engine they happen to overlap.
+    """
+    start = time.process_time()
+    for item in items:
+        func(item)
+    return (time.process_time() - start) / len(items) * 1e6
+
+
+def best_of(rounds: int, engines: dict[str, tuple[Callable[[Any], object], Sequence[Any]]]
+            ) -> dict[str, float]:
+    """Each engine's best pass over ``rounds`` rounds, the engines taking turns in each
+    round so that a busy moment of the machine falls on all of them alike."""
+    best = dict.fromkeys(engines, float("inf"))
+    for _ in range(rounds):
+        for name, (func, items) in engines.items():
+            best[name] = min(best[name], cpu_us(func, items))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--asp", type=int, default=300, help="hands for the ASP engine")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--rounds", type=int, default=5, help="passes per engine (best)")
+    args = parser.parse_args()
+    wins: list[tuple[Hand, Win]] = random_wins(args.hands, seed=args.seed)
+    peer = peer_module()
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    peer_args = [peer.to_mahjong(h, w) for h, w in wins]
+    rows: list[list[object]] = []
+
+    started = time.perf_counter()
+    # more hands than the reading cache holds (256): every hand is decomposed anew
+    engines: dict[str, tuple[Callable[[Any], object], Sequence[Any]]] = {
+        "mjasp direct": (lambda hw: score(hw[0], hw[1]), wins),
+        "mahjong HandCalculator": (lambda kw: HandCalculator.estimate_hand_value(**kw),
+                                   peer_args),
+    }
+    best = best_of(args.rounds, engines)
+    theirs = best["mahjong HandCalculator"]
+    rows.append(["mjasp direct", best["mjasp direct"], theirs / best["mjasp direct"]])
+    try:
+        importlib.import_module("mjasp.solvers.scoring_asp")
+    except ImportError:
+        rows.append(["mjasp asp (not available)", None, None])
+    else:
+        sample = wins[:args.asp]
+        score(*sample[0], solver="asp")  # load and ground once: the warm path is measured
+        asp = cpu_us(lambda hw: score(hw[0], hw[1], solver="asp"), sample)
+        rows.append([f"mjasp asp ({len(sample)} hands)", asp, theirs / asp])
+    rows.append(["mahjong HandCalculator", theirs, 1.0])
+
+    equal = sum(score(h, w).points == (peer.peer_value(h, w) or {}).get("points", 0)
+                for h, w in wins)
+    print(f"{len(wins)} seeded winning situations (seed {args.seed}); "
+          f"{equal} with equal points (mahjong's no-yaku error counted as 0)")
+    print_table(["engine", "us/hand", "x mahjong"], rows)
+    print(f"({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

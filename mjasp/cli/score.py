@@ -1,0 +1,174 @@
+"""``mjasp score HAND --win TILE ...``: what a winning hand is worth under Tenhou rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import click
+
+from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.decomposition import as_hand
+from mjasp.errors import MjaspError
+from mjasp.hand import Hand
+from mjasp.points import payments
+from mjasp.rules import Rules
+from mjasp.score import ENGINES, Score, score_candidates
+from mjasp.win import WINDS, Win
+
+
+def headline(s: Score, win: Win) -> str:
+    """The first line: fu, han, limit, points, and who pays them (honba and sticks aside).
+
+    >>> from mjasp.score import score
+    >>> win = Win("8s", tsumo=True, seat_wind="W", dora_indicators=("7m",))
+    >>> headline(score("05m678p678s [234p] [777z]", win), win)
+    '30 fu 2 han: 2000 (500/1000 tsumo)'
+    """
+    if s.reason:
+        return f"0 points: {s.reason}"
+    bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo)
+    if not win.tsumo:
+        who = "ron"
+    elif win.dealer:
+        who = f"{bare.others} all tsumo"
+    else:
+        who = f"{bare.others}/{bare.dealer} tsumo"
+    if s.yakuman:
+        value = "yakuman" if s.yakuman == 1 else f"{s.yakuman}x yakuman"
+    else:
+        limit = {None: "", "yakuman": " counted yakuman"}.get(s.limit, f" {s.limit}")
+        value = f"{s.fu} fu {s.han} han{limit}"
+    return f"{value}: {s.points} ({who})"
+
+
+def describe(s: Score, win: Win) -> list[str]:
+    """The lines after the headline: yaku, fu parts, reading, payments."""
+    lines = [f"  {i.yaku.english} ({i.yaku.japanese})".ljust(36) + f"{i.han:>3} han"
+             for i in s.yaku]
+    if s.fu_details:
+        parts = ", ".join(f"{reason} {fu}" for reason, fu in s.fu_details)
+        raw = sum(fu for _, fu in s.fu_details)
+        lines.append(f"fu: {parts} = {raw}" + (f" -> {s.fu}" if raw != s.fu else ""))
+    if s.reading is not None:
+        lines.append(f"reading: {s.reading.decomposition}  (winning tile {win.tile} in "
+                     f"{s.reading.win_block}, {s.reading.wait.value} wait)")
+    p = s.payments
+    if s.points and (win.honba or win.riichi_sticks):
+        paid = (f"{p.ron} ron" if not win.tsumo else
+                f"{p.others} all" if win.dealer else f"{p.others}/{p.dealer}")
+        lines.append(f"payments: {paid} with {win.honba} honba, + {p.sticks} riichi sticks"
+                     f" = {p.total}")
+    return lines
+
+
+def _tiles(text: str) -> tuple[str, ...]:
+    return tuple(t.strip() for t in text.split(",") if t.strip())
+
+
+@main.command("score")
+@click.argument("hand", nargs=-1, required=True, metavar="HAND | FILE.lp [VARIANT.lp ...]")
+@click.option("--win", "tile", metavar="TILE", help="The winning tile (mpsz, 0 = red five).")
+@click.option("--tsumo", is_flag=True, help="Won by self-draw (default: ron).")
+@click.option("--seat", type=click.Choice(WINDS, case_sensitive=False), default="E",
+              show_default=True, help="Seat wind (the dealer sits East).")
+@click.option("--round", "round_wind", type=click.Choice(WINDS, case_sensitive=False),
+              default="E", show_default=True, help="Round wind.")
+@click.option("--dora", default="", metavar="TILES", help="Dora indicators, e.g. 7m,3z.")
+@click.option("--ura", default="", metavar="TILES", help="Ura dora indicators (riichi only).")
+@click.option("--riichi", is_flag=True, help="Riichi.")
+@click.option("--double-riichi", is_flag=True, help="Double riichi.")
+@click.option("--ippatsu", is_flag=True)
+@click.option("--rinshan", is_flag=True, help="Won on the replacement tile after a kan.")
+@click.option("--chankan", is_flag=True, help="Robbed a kan.")
+@click.option("--haitei", is_flag=True, help="Won on the last tile drawn.")
+@click.option("--houtei", is_flag=True, help="Won on the last tile discarded.")
+@click.option("--tenhou", is_flag=True, help="The dealer's first draw.")
+@click.option("--chiihou", is_flag=True, help="A non-dealer's first draw.")
+@click.option("--honba", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--sticks", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Riichi sticks on the table, to the winner.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Every candidate (reading x winning-tile placement), best first.")
+@click.option("--solver", type=click.Choice(list(ENGINES)), default="direct",
+              show_default=True, help="Scoring engine.")
+@rules_option
+@json_option
+def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
+                  dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
+                  rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
+                  chiihou: bool, honba: int, sticks: int, show_all: bool, solver: str,
+                  rules: Rules, as_json: bool) -> None:
+    """Score HAND (every tile, the winning one included; melds in brackets) under Tenhou rules.
+
+    The best of every reading and every placement of the winning tile: most points,
+    then a real yakuman over a counted one, then han, then fu.
+
+    \b
+    Example:
+      $ mjasp score "05m678p678s [234p] [777z]" --win 8s --tsumo --seat W --dora 7m
+      30 fu 2 han: 2000 (500/1000 tsumo)
+        Red dragon (役牌 中)                   1 han
+        Aka dora (赤ドラ)                       1 han
+      fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
+      reading: 05m 678p 678s [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
+    """
+    if hand[0].endswith(".lp"):
+        parsed, win, found = _score_files(hand, tile, rules)
+        return _echo_scores(parsed, win, found, show_all, as_json, rules, "asp")
+    if riichi and double_riichi:
+        raise click.UsageError("--riichi and --double-riichi exclude each other")
+    if tile is None:
+        raise click.UsageError("--win TILE is required (the winning tile)")
+    win = Win(tile=tile, tsumo=tsumo, seat_wind=seat.upper(), round_wind=round_wind.upper(),
+              dora_indicators=_tiles(dora), ura_indicators=_tiles(ura),
+              riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
+              chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
+              honba=honba, riichi_sticks=sticks)
+    parsed = as_hand(" ".join(hand))
+    found = score_candidates(parsed, win, rules=rules, solver=solver)
+    if not found:
+        raise MjaspError(f"{parsed} is not a complete hand")
+    _echo_scores(parsed, win, found, show_all, as_json, rules, solver)
+
+
+def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_json: bool,
+                 rules: Rules, solver: str) -> None:
+    best = found[0]
+    if as_json:
+        data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
+                                "rules": rules.name, "solver": solver, **best.to_json()}
+        if show_all:
+            data["candidates"] = [s.to_json() for s in found]
+        emit_json(data)
+        return
+    click.echo(headline(best, win))
+    for line in describe(best, win):
+        click.echo(line)
+    if show_all:
+        click.echo(f"candidates ({len(found)}, best first):")
+        for s in found:
+            where = (f"{s.reading.decomposition}  [{s.reading.win_block} "
+                     f"{s.reading.wait.value}]" if s.reading else "")
+            yaku = ", ".join(f"{i.yaku.english} {i.han}" for i in s.yaku) or "no yaku"
+            click.echo(f"  {headline(s, win)}  {where}  {yaku}")
+
+
+def _score_files(files: tuple[str, ...], tile: str | None,
+                 rules: Rules) -> tuple[Hand, Win, list[Score]]:
+    """``mjasp score FILE.lp [VARIANT.lp ...]``: hand facts (hand/1, count/2, meld/2) and
+    situation facts (win_tile/1, tsumo, seat_wind/1 ..., encodings/scoring/situation.lp)
+    grounded with the scoring encoding and any variant rules, like ``mjasp solve``."""
+    from mjasp.solvers.scoring_asp import score_files  # clingo loads only for this
+
+    if tile is not None:
+        raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, tsumo, "
+                               "...); leave out --win and the other situation options")
+    missing = [f for f in files if not Path(f).is_file()]
+    if missing:
+        raise click.BadParameter(f"{missing[0]}: no such file", param_hint="FILE.lp")
+    hand, win, found = score_files(files, rules)
+    if not found:
+        raise MjaspError(f"{hand} is not a complete hand")
+    return hand, win, found

@@ -1,0 +1,135 @@
+"""Points from (han, fu, yakuman): the one function both scoring engines share.
+
+Tenhou's table (no kiriage mangan, kazoe yakuman at 13 han), as in the standard
+scoring tables, e.g. https://riichi.wiki/Japanese_mahjong_scoring_rules and
+https://en.wikipedia.org/wiki/Japanese_Mahjong_scoring_rules :
+
+- base = fu * 2**(han + 2); mangan (2000) when han >= 5 or base > 2000;
+  haneman 6-7 han (3000), baiman 8-10 (4000), sanbaiman 11-12 (6000),
+  13+ han a counted yakuman (8000); a real yakuman 8000 per multiple.
+- ron: the discarder pays 4 base (6 base to a dealer); tsumo: the dealer pays 2 base,
+  each non-dealer 1 base (a dealer's tsumo: 2 base from each); every payment rounded
+  up to 100.
+- honba: 300 on ron, 100 from each payer on tsumo; riichi sticks: 1000 each.
+
+>>> value(2, 30, 0)
+(480, None)
+>>> points(2, 30, 0, dealer=False, tsumo=True)
+2000
+>>> payments(2, 30, 0, dealer=False, tsumo=True, honba=1, sticks=1)
+Payments(ron=0, dealer=1100, others=600, sticks=1000, total=3300)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The limits by name, with their base points.
+LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """Who pays what (honba included) and the winner's whole gain.
+
+    ``ron``: what the discarder pays (0 on tsumo); ``dealer``: on a non-dealer's tsumo,
+    what the dealer pays (else 0); ``others``: on tsumo, what each non-dealer pays
+    (else 0); ``sticks``: the riichi sticks collected, 1000 each; ``total``: all of it.
+
+    >>> Payments(ron=8000, dealer=0, others=0, sticks=0, total=8000).total
+    8000
+    """
+
+    ron: int
+    dealer: int
+    others: int
+    sticks: int
+    total: int
+
+
+def value(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
+    """Base points and limit name of a hand (``yakuman`` = real yakuman multiple).
+
+    >>> value(4, 40, 0), value(13, 30, 0), value(0, 0, 2)
+    ((2000, 'mangan'), (8000, 'yakuman'), (16000, 'yakuman'))
+    """
+    if yakuman:
+        return 8000 * yakuman, "yakuman"
+    if han >= 13:
+        return 8000, "yakuman"  # kazoe yakuman
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    base = fu * 2 ** (han + 2)
+    # no kiriage on Tenhou: 4 han 30 fu (1920) and 3 han 60 fu stay below mangan
+    if han >= 5 or base > 2000:
+        return 2000, "mangan"
+    return base, None
+
+
+def _up(x: int) -> int:
+    """Rounded up to a multiple of 100."""
+    return -(-x // 100) * 100
+
+
+def _split(base: int, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
+    """(ron, dealer's share, each non-dealer's share) before honba."""
+    if not tsumo:
+        return _up(base * (6 if dealer else 4)), 0, 0
+    if dealer:
+        return 0, 0, _up(2 * base)
+    return 0, _up(2 * base), _up(base)
+
+
+def settle(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
+           sticks: int = 0) -> tuple[int, Payments]:
+    """The winner's gain before honba and sticks, and every payment, from base points.
+
+    >>> settle(480, dealer=False, tsumo=True, honba=1)
+    (2000, Payments(ron=0, dealer=1100, others=600, sticks=0, total=2300))
+    """
+    ron, from_dealer, each = _split(base, dealer, tsumo)
+    if tsumo:
+        payers = 3 if dealer else 2
+        gain = from_dealer + each * payers
+        if not dealer:
+            from_dealer += 100 * honba
+        each += 100 * honba
+        paid = gain + 100 * honba * 3
+    else:
+        gain = ron
+        ron += 300 * honba
+        paid = ron
+    return gain, Payments(ron, from_dealer, each, 1000 * sticks, paid + 1000 * sticks)
+
+
+def points(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool) -> int:
+    """The winner's gain before honba and riichi sticks.
+
+    >>> points(3, 30, 0, dealer=True, tsumo=False), points(1, 30, 0, dealer=True, tsumo=True)
+    (5800, 1500)
+    """
+    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo)[0]
+
+
+def payments(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
+             honba: int = 0, sticks: int = 0) -> Payments:
+    """Every payment of a win, honba and riichi sticks included.
+
+    >>> payments(1, 30, 0, dealer=True, tsumo=False, honba=2)
+    Payments(ron=2100, dealer=0, others=0, sticks=0, total=2100)
+    """
+    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo, honba=honba,
+                  sticks=sticks)[1]
+
+
+def no_payments() -> Payments:
+    """The payments of a hand worth nothing (no yaku).
+
+    >>> no_payments().total
+    0
+    """
+    return Payments(0, 0, 0, 0, 0)

@@ -1,0 +1,513 @@
+"""The direct scoring engine: every reading × every placement of the winning tile, in Python.
+
+Facts are computed at three levels, each once: the hand (situation, tile set, dora),
+each reading (its blocks), each placement of the winning tile (wait, pinfu, which
+triplets stay concealed). The yaku table ``YAKU`` has one row per yaku in Tenhou id
+order, so it reads side by side with ``encodings/scoring/``.
+
+Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
+https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
+https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Tenhou).
+
+>>> from mjasp.hand import Hand
+>>> from mjasp.rules import find_rules
+>>> from mjasp.win import Win
+>>> found = candidates(Hand.parse("455556m222p888s11z"), Win("5m", seat_wind="S"), find_rules())
+>>> [(str(s.reading.win_block), s.points) for s in found if s.reading]  # 555m stays closed
+[('456m', 3200), ('555m', 0)]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import compress
+
+from mjasp.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.forms import WaitShape
+from mjasp.hand import Hand, MeldKind
+from mjasp.rules import Rules
+from mjasp.score import Reading, Score, YakuItem, make_score, readings
+from mjasp.tiles import NUM_KINDS, Tile, tile_kind
+from mjasp.win import KINDS, WINDS, Win
+from mjasp.yaku import Yaku
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+HONORS = frozenset(range(27, 34))
+WIND_TILES = frozenset(range(27, 31))
+DRAGONS = frozenset((31, 32, 33))
+#: ryuuiisou: 2s 3s 4s 6s 8s and the green dragon (6z); Tenhou does not require hatsu
+GREEN = frozenset((19, 20, 21, 23, 25, 32))
+#: junsei chuuren: the nine-sided wait 1112345678999 of one suit (before the winning tile)
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """What every candidate of a hand shares: the situation and the tile set."""
+
+    win: Win
+    tile: Tile
+    closed: bool  # no open meld (a closed kan keeps the hand closed: menzen)
+    kinds: frozenset[Tile]  # every kind in the hand, melds included
+    quads: int
+    seat: Tile  # the seat wind's kind (27 = East)
+    round: Tile
+    counts: list[int]  # every tile, melds included (a quad counts four)
+    melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
+    suits: int  # how many number suits the hand uses (flushes)
+    honors: bool  # the hand holds an honor
+    flags: bool  # riichi or a situational flag (ippatsu, rinshan, … tenhou) is set
+
+
+@dataclass(slots=True)
+class ReadingFacts:
+    """What every placement in one reading shares."""
+
+    decomposition: Decomposition
+    form: Form
+    sequences: list[Tile]  # lowest tile of every sequence, concealed and called
+    # (tile, is_quad, concealed) of every triplet and quad, before the winning tile's placement
+    sets: list[tuple[Tile, bool, bool]]
+    pair: Tile | None
+    set_tiles: frozenset[Tile]  # the tiles of the triplets and quads
+    peikou: int  # pairs of identical sequences (iipeikou 1, ryanpeikou 2)
+
+
+@dataclass(slots=True)
+class Placement:
+    """One candidate: a reading and the block the winning tile completes."""
+
+    block: Block
+    wait: WaitShape
+    concealed_sets: int  # closed triplets and quads (a triplet completed by ron is open)
+    pinfu: bool
+
+
+Rule = Callable[[HandFacts, ReadingFacts, Placement], bool]
+
+
+def _terminal_or_honor_block(kind: BlockKind, tile: Tile) -> bool:
+    if kind is BlockKind.SEQUENCE:
+        return tile % 9 in (0, 6)
+    return tile in TERMINALS or tile >= 27
+
+
+# -- reading-level helpers, each used by one or two rows of the table ----------------
+
+def _all_blocks_have(r: ReadingFacts, test: Callable[[BlockKind, Tile], bool]) -> bool:
+    if r.pair is None or not test(BlockKind.PAIR, r.pair):
+        return False
+    return (all(test(BlockKind.SEQUENCE, t) for t in r.sequences)
+            and all(test(BlockKind.TRIPLET, t) for t, _, _ in r.sets))
+
+
+def _chanta(h: HandFacts, r: ReadingFacts) -> bool:
+    # needs a sequence (otherwise honroutou) and an honor (otherwise junchan)
+    return (bool(r.sequences) and h.honors and not h.kinds.isdisjoint(TERMINALS)
+            and _all_blocks_have(r, _terminal_or_honor_block))
+
+
+def _junchan(h: HandFacts, r: ReadingFacts) -> bool:
+    return (bool(r.sequences) and not h.honors and not h.kinds.isdisjoint(TERMINALS)
+            and _all_blocks_have(r, _terminal_or_honor_block))
+
+
+def _ittsu(r: ReadingFacts) -> bool:
+    s = r.sequences
+    return len(s) >= 3 and any(b in s and b + 3 in s and b + 6 in s for b in (0, 9, 18))
+
+
+def _sanshoku(r: ReadingFacts) -> bool:
+    s = r.sequences
+    return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
+
+
+def _sanshoku_doukou(r: ReadingFacts) -> bool:
+    s = r.set_tiles
+    return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
+
+
+def _count_sets(r: ReadingFacts, kinds: frozenset[Tile]) -> int:
+    return len(r.set_tiles & kinds)
+
+
+def _chuuren(h: HandFacts) -> bool:
+    if not h.melds_closed or h.suits != 1 or h.honors:
+        return False
+    base = min(h.kinds) // 9 * 9
+    return all(h.counts[base + i] >= n for i, n in enumerate(NINE_GATES))
+
+
+def _junsei(h: HandFacts) -> bool:
+    # nine-sided: the hand without the winning tile is exactly 1112345678999
+    if not _chuuren(h):
+        return False
+    base = h.tile // 9 * 9
+    return all(h.counts[base + i] - (base + i == h.tile) == n for i, n in enumerate(NINE_GATES))
+
+
+def _seat(n: int) -> Rule:
+    return lambda h, r, p: h.seat == 27 + n and 27 + n in r.set_tiles
+
+
+def _round(n: int) -> Rule:
+    return lambda h, r, p: h.round == 27 + n and 27 + n in r.set_tiles
+
+
+STANDARD = Form.STANDARD
+
+#: One row per yaku, in Tenhou id order: (yaku, closed han, open han (0 = closed only),
+#: level, rule). The level says what the rule reads, so it runs once per hand, per
+#: reading or per placement. Upgrades are rows of ``REPLACES``; a yakuman removing
+#: ordinary yaku and dora is done by ``mjasp.score.make_score``.
+YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
+    # 門前清自摸和: a closed hand won by tsumo
+    (Yaku.MENZEN_TSUMO, 1, 0, "hand", lambda h, r, p: h.win.tsumo),
+    # 立直 (double riichi is its own row)
+    (Yaku.RIICHI, 1, 0, "hand", lambda h, r, p: h.win.riichi == 1),
+    (Yaku.IPPATSU, 1, 0, "hand", lambda h, r, p: h.win.ippatsu),  # 一発
+    (Yaku.CHANKAN, 1, 1, "hand", lambda h, r, p: h.win.chankan),  # 槍槓
+    (Yaku.RINSHAN, 1, 1, "hand", lambda h, r, p: h.win.rinshan),  # 嶺上開花
+    (Yaku.HAITEI, 1, 1, "hand", lambda h, r, p: h.win.haitei),  # 海底摸月
+    (Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei),  # 河底撈魚
+    # 平和: four sequences, a pair of no value, a two-sided wait, closed
+    (Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu),
+    # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
+    (Yaku.TANYAO, 1, 1, "hand",
+     lambda h, r, p: h.kinds.isdisjoint(TERMINALS) and h.kinds.isdisjoint(HONORS)),
+    (Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: r.peikou == 1),  # 一盃口
+    # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
+    (Yaku.SEAT_EAST, 1, 1, "reading", _seat(0)),
+    (Yaku.SEAT_SOUTH, 1, 1, "reading", _seat(1)),
+    (Yaku.SEAT_WEST, 1, 1, "reading", _seat(2)),
+    (Yaku.SEAT_NORTH, 1, 1, "reading", _seat(3)),
+    (Yaku.ROUND_EAST, 1, 1, "reading", _round(0)),
+    (Yaku.ROUND_SOUTH, 1, 1, "reading", _round(1)),
+    (Yaku.ROUND_WEST, 1, 1, "reading", _round(2)),
+    (Yaku.ROUND_NORTH, 1, 1, "reading", _round(3)),
+    # 役牌 白 發 中
+    (Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles),
+    (Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles),
+    (Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles),
+    (Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2),  # 両立直
+    # 七対子: 25 fu, see _fu
+    (Yaku.CHIITOITSU, 2, 0, "reading", lambda h, r, p: r.form is Form.CHIITOITSU),
+    # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari)
+    (Yaku.CHANTA, 2, 1, "reading", lambda h, r, p: _chanta(h, r)),
+    (Yaku.ITTSU, 2, 1, "reading", lambda h, r, p: _ittsu(r)),
+    (Yaku.SANSHOKU, 2, 1, "reading", lambda h, r, p: _sanshoku(r)),
+    (Yaku.SANSHOKU_DOUKOU, 2, 2, "reading", lambda h, r, p: _sanshoku_doukou(r)),  # 三色同刻
+    (Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3),  # 三槓子
+    # 対々和: four triplets or quads
+    (Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: r.form is STANDARD and len(r.sets) == 4),
+    # 三暗刻: three concealed triplets or quads (a triplet completed by ron is open)
+    (Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3),
+    # 小三元: two dragon triplets and a dragon pair
+    (Yaku.SHOUSANGEN, 2, 2, "reading",
+     lambda h, r, p: _count_sets(r, DRAGONS) == 2 and r.pair in DRAGONS),
+    # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
+    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS | HONORS),
+    (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2),  # 二盃口
+    (Yaku.JUNCHAN, 3, 2, "reading", lambda h, r, p: _junchan(h, r)),  # 純全帯幺九
+    # 混一色 / 清一色: one number suit, with / without honors
+    (Yaku.HONITSU, 3, 2, "hand",
+     lambda h, r, p: h.suits == 1 and h.honors),
+    (Yaku.CHINITSU, 6, 5, "hand",
+     lambda h, r, p: h.suits == 1 and not h.honors),
+    # 人和 (36) is not played on Tenhou: no row
+    (Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou),  # 天和
+    (Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou),  # 地和
+    (Yaku.DAISANGEN, 13, 13, "reading", lambda h, r, p: _count_sets(r, DRAGONS) == 3),  # 大三元
+    # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
+    (Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4),
+    (Yaku.SUUANKOU_TANKI, 13, 13, "placement",
+     lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI),
+    (Yaku.TSUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= HONORS),  # 字一色
+    (Yaku.RYUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= GREEN),  # 緑一色
+    (Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS),  # 清老頭
+    # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
+    (Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h)),
+    (Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h)),
+    # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
+    (Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: r.form is Form.KOKUSHI),
+    (Yaku.KOKUSHI_13, 13, 13, "placement", lambda h, r, p: p.wait is WaitShape.KOKUSHI_13),
+    # 大四喜 / 小四喜: four wind triplets / three and a wind pair
+    (Yaku.DAISUUSHII, 13, 13, "reading", lambda h, r, p: _count_sets(r, WIND_TILES) == 4),
+    (Yaku.SHOUSUUSHII, 13, 13, "reading",
+     lambda h, r, p: _count_sets(r, WIND_TILES) == 3 and r.pair in WIND_TILES),
+    (Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4),  # 四槓子
+)
+
+#: Upgrades: the first replaces the second when both hold.
+REPLACES: dict[Yaku, Yaku] = {
+    Yaku.DOUBLE_RIICHI: Yaku.RIICHI, Yaku.RYANPEIKOU: Yaku.IIPEIKOU,
+    Yaku.JUNCHAN: Yaku.CHANTA, Yaku.CHINITSU: Yaku.HONITSU,
+    Yaku.SUUANKOU_TANKI: Yaku.SUUANKOU, Yaku.JUNSEI_CHUUREN: Yaku.CHUUREN,
+    Yaku.KOKUSHI_13: Yaku.KOKUSHI, Yaku.DAISUUSHII: Yaku.SHOUSUUSHII,
+}
+
+#: Speed gates, not rules: these yaku cannot hold in a hand without an honor, or in a
+#: situation without its flag, so their rows are not even asked there ...
+NEEDS_HONOR = frozenset((Yaku.CHANTA, Yaku.HONITSU, Yaku.TSUUIISOU))
+#: ... these a triplet or quad of an honor in the reading ...
+NEEDS_HONOR_SET = frozenset((
+    Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH, Yaku.ROUND_EAST,
+    Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH, Yaku.HAKU, Yaku.HATSU, Yaku.CHUN,
+    Yaku.SHOUSANGEN, Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+#: ... and a seat (round) wind yaku only the seat (round) wind of the win.
+SEAT_YAKU = (Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH)
+ROUND_YAKU = (Yaku.ROUND_EAST, Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH)
+NEEDS_FLAG = frozenset((
+    Yaku.RIICHI, Yaku.IPPATSU, Yaku.CHANKAN, Yaku.RINSHAN, Yaku.HAITEI, Yaku.HOUTEI,
+    Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU))
+#: ... and these need a hand of at most one number suit, or three kans.
+NEEDS_ONE_SUIT = frozenset((
+    Yaku.HONITSU, Yaku.CHINITSU, Yaku.TSUUIISOU, Yaku.RYUUIISOU, Yaku.CHUUREN,
+    Yaku.JUNSEI_CHUUREN))
+NEEDS_KANS = frozenset((Yaku.SANKANTSU, Yaku.SUUKANTSU))
+#: ... and these need at least two triplets or quads, or two sequences, in the reading.
+NEEDS_SETS = frozenset((
+    Yaku.SANSHOKU_DOUKOU, Yaku.TOITOI, Yaku.SANANKOU, Yaku.SHOUSANGEN, Yaku.DAISANGEN,
+    Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+NEEDS_SEQUENCES = frozenset((
+    Yaku.PINFU, Yaku.IIPEIKOU, Yaku.ITTSU, Yaku.SANSHOKU, Yaku.RYANPEIKOU))
+#: Reading and placement rows that belong to one form only (the others: standard only).
+FORM_OF = {Yaku.CHIITOITSU: Form.CHIITOITSU, Yaku.KOKUSHI: Form.KOKUSHI,
+           Yaku.KOKUSHI_13: Form.KOKUSHI}
+_Rows = tuple[tuple[YakuItem, Rule], ...]
+
+
+@functools.cache
+def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None = None,
+          sets: bool = True, sequences: bool = True, one_suit: bool = True,
+          kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
+          round_wind: Tile = 27) -> _Rows:
+    """The rows of a level that can hold, each with its item made once."""
+    gates = ((honors, NEEDS_HONOR), (flags, NEEDS_FLAG), (sets, NEEDS_SETS),
+             (sequences, NEEDS_SEQUENCES), (one_suit, NEEDS_ONE_SUIT), (kans, NEEDS_KANS),
+             (honor_sets, NEEDS_HONOR_SET))
+    other_winds = ({y for i, y in enumerate(SEAT_YAKU) if 27 + i != seat}
+                   | {y for i, y in enumerate(ROUND_YAKU) if 27 + i != round_wind})
+    return tuple(
+        (YakuItem(yaku, closed_han if closed else open_han), rule)
+        for yaku, closed_han, open_han, at, rule in YAKU
+        if at == level and (closed_han if closed else open_han)
+        and all(open_gate or yaku not in needs for open_gate, needs in gates)
+        and (form is None or FORM_OF.get(yaku, STANDARD) is form)
+        and (level != "reading" or yaku not in other_winds))
+
+
+def _items(rows: _Rows, h: HandFacts, r: ReadingFacts | None,
+           p: Placement | None) -> list[YakuItem]:
+    return [item for item, rule in rows if rule(h, r, p)]  # type: ignore[arg-type]
+
+
+def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
+    present = {i.yaku for i in items}
+    if present.isdisjoint(REPLACES):
+        return items
+    dropped = {REPLACES[y] for y in present if y in REPLACES}
+    return [i for i in items if i.yaku not in dropped]
+
+
+# -- facts ------------------------------------------------------------------------------
+
+def _hand_facts(hand: Hand, win: Win) -> HandFacts:
+    counts = list(hand.counts)
+    melds = hand.melds
+    for meld in melds:
+        if meld.kind is MeldKind.CHI:
+            counts[meld.tile] += 1
+            counts[meld.tile + 1] += 1
+            counts[meld.tile + 2] += 1
+        else:
+            counts[meld.tile] += 3 if meld.kind is MeldKind.PON else 4
+    kinds = frozenset(compress(range(NUM_KINDS), counts))
+    return HandFacts(
+        win=win, tile=win.kind, closed=hand.is_closed if melds else True, kinds=kinds,
+        quads=sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
+        seat=_WIND_TILE[win.seat_wind], round=_WIND_TILE[win.round_wind],
+        counts=counts, melds_closed=not hand.melds,
+        suits=any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]),
+        honors=any(counts[27:34]),
+        flags=bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
+                   or win.houtei or win.tenhou or win.chiihou))
+
+
+_WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
+
+
+def _dora(hand: Hand, win: Win, counts: list[int]) -> list[YakuItem]:
+    """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
+    found = []
+    # every indicator counts, a repeated one twice; tiles in melds and quads count too
+    n = sum(counts[_dora_of(t)] for t in win.dora_indicators)
+    if n:
+        found.append(YakuItem(Yaku.DORA, n))
+    if win.riichi:
+        n = sum(counts[_dora_of(t)] for t in win.ura_indicators)
+        if n:
+            found.append(YakuItem(Yaku.URA_DORA, n))
+    red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
+    if red:
+        found.append(YakuItem(Yaku.AKA_DORA, red))
+    return found
+
+
+def _dora_of(indicator: str) -> Tile:
+    dora = _DORA_OF.get(indicator)
+    return _next(tile_kind(indicator)) if dora is None else dora
+
+
+def _next(indicator: Tile) -> Tile:
+    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh)."""
+    if indicator < 27:
+        return indicator // 9 * 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+_DORA_OF = {name: _next(kind) for name, kind in KINDS.items()}
+
+
+def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
+    sequences = []
+    sets = []
+    pair = None
+    for block in decomposition.blocks:
+        if block.kind is BlockKind.SEQUENCE:
+            sequences.append(block.tile)
+        elif block.kind is BlockKind.TRIPLET:
+            sets.append((block.tile, False, True))
+        elif block.kind is BlockKind.PAIR:
+            pair = block.tile
+    for meld in decomposition.melds:
+        if meld.kind is MeldKind.CHI:
+            sequences.append(meld.tile)
+        else:
+            sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
+    if decomposition.form is not STANDARD:
+        pair = None
+    distinct = set(sequences)
+    peikou = 0 if len(distinct) == len(sequences) else sum(
+        sequences.count(t) // 2 for t in distinct)
+    return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair,
+                        frozenset([t for t, _, _ in sets]), peikou)
+
+
+def _shape(block: Block, tile: Tile) -> WaitShape:
+    """The wait of a standard-form block completed by ``tile``."""
+    if block.kind is BlockKind.TRIPLET:
+        return WaitShape.SHANPON
+    if block.kind is BlockKind.PAIR:
+        return WaitShape.TANKI
+    if tile == block.tile + 1:
+        return WaitShape.KANCHAN
+    # 12 waiting on 3 and 89 waiting on 7 are edge waits; the rest two-sided
+    if (tile == block.tile + 2 and block.tile % 9 == 0) or (
+            tile == block.tile and block.tile % 9 == 6):
+        return WaitShape.PENCHAN
+    return WaitShape.RYANMEN
+
+
+def _value_of_pair(h: HandFacts, tile: Tile) -> int:
+    """Fu of a pair: 2 for a dragon, 2 for the seat wind, 2 for the round wind (4 if both)."""
+    return 2 * ((tile in DRAGONS) + (tile == h.seat) + (tile == h.round))
+
+
+def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
+    tile = h.tile
+    if r.form is Form.KOKUSHI:
+        pair = next(b.tile for b in r.decomposition.blocks if b.kind is BlockKind.PAIR)
+        wait = WaitShape.KOKUSHI_13 if pair == tile else WaitShape.KOKUSHI
+        return [Placement(Block(BlockKind.SINGLE, tile), wait, 0, False)]
+    if r.form is Form.CHIITOITSU:
+        return [Placement(Block(BlockKind.PAIR, tile), WaitShape.TANKI, 0, False)]
+    concealed = sum(c for _, _, c in r.sets)
+    # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
+    pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
+                   and not _value_of_pair(h, r.pair))
+    found = []
+    previous = None
+    # the blocks are in canonical order, so equal blocks are neighbours
+    for block in r.decomposition.blocks:
+        if block == previous or not (
+                block.tile <= tile <= block.tile + 2 if block.kind is BlockKind.SEQUENCE
+                else block.tile == tile):
+            continue
+        previous = block
+        wait = _shape(block, tile)
+        # a triplet completed by a discard counts as open (minkou) for fu and sanankou
+        opened = block.kind is BlockKind.TRIPLET and not h.win.tsumo
+        found.append(Placement(block, wait, concealed - opened,
+                               pinfu_shape and wait is WaitShape.RYANMEN))
+    return found
+
+
+def _fu(h: HandFacts, r: ReadingFacts, p: Placement) -> list[tuple[str, int]]:
+    """The fu parts of a candidate (reasons from ``mjasp.score.FU_REASONS``)."""
+    if r.form is not STANDARD:
+        return [("chiitoitsu", 25)] if r.form is Form.CHIITOITSU else []
+    parts = [("base", 20)]
+    if h.closed and not h.win.tsumo:
+        parts.append(("menzen ron", 10))
+    if h.win.tsumo and not p.pinfu:
+        parts.append(("tsumo", 2))  # rinshan kaihou keeps it on Tenhou
+    if p.wait in _WAIT_FU:
+        parts.append((_WAIT_FU[p.wait], 2))
+    if r.pair is not None and _value_of_pair(h, r.pair):
+        parts.append(("yakuhai pair", _value_of_pair(h, r.pair)))
+    # a triplet completed by a discard counts as open (minkou)
+    by_ron = p.block.tile if p.block.kind is BlockKind.TRIPLET and not h.win.tsumo else None
+    for tile, quad, concealed in r.sets:
+        closed = concealed and tile != by_ron
+        parts.append(_SET_FU[quad, closed, tile in TERMINALS or tile >= 27])
+    if not h.closed and len(parts) == 1:
+        parts.append(("open pinfu", 10))  # an open hand with nothing but the base 20
+    return parts
+
+
+def _set_fu(quad: bool, closed: bool, edge: bool) -> tuple[str, int]:
+    """Reason and fu of a triplet or quad: 2, doubled for closed, for a terminal or honor,
+    and twice more for a quad (2 to 32)."""
+    reason = (f"{'closed' if closed else 'open'} {'quad' if quad else 'triplet'}"
+              f"{' terminal/honor' if edge else ''}")
+    return reason, 2 << (2 * quad + closed + edge)
+
+
+_SET_FU = {(q, c, e): _set_fu(q, c, e) for q in (False, True) for c in (False, True)
+           for e in (False, True)}
+
+
+_WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait",
+            WaitShape.TANKI: "tanki wait"}
+
+
+def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
+    """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
+    h = _hand_facts(hand, win)
+    hand_rows = _rows("hand", h.closed, h.honors, h.flags, None, True, True, h.suits <= 1,
+                      h.quads >= 3)
+    hand_items = _items(hand_rows, h, None, None) + _dora(hand, win, h.counts)
+    found = []
+    for decomposition in readings(hand, rules):
+        r = _reading_facts(decomposition)
+        # positional, in _rows' order (a cache key): form, two sets, two sequences, the
+        # hand-level gates left open, an honor set, the winds
+        honor_set = h.honors and max(r.set_tiles, default=0) >= 27
+        gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
+                 len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
+        reading_items = hand_items + _items(_rows("reading", *gates), h, r, None)
+        placement_rows = _rows("placement", *gates)
+        for p in _placements(h, r):
+            items = _upgrade(reading_items + _items(placement_rows, h, r, p))
+            found.append(make_score(items, _fu(h, r, p),
+                                    Reading(decomposition, p.block, p.wait), win))
+    return found
+
+
+__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_HONOR_SET", "NEEDS_KANS",
+           "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "YAKU", "candidates"]
