@@ -15,6 +15,7 @@ fives within the four copies of each kind (three plain fives and one red per sui
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 
@@ -268,7 +269,7 @@ def _redden(rng: random.Random, hand: Hand) -> Hand:
             if where < 0:
                 red[suit] = 1
             else:
-                melds[where] = melds[where]._replace(red=1)
+                melds[where] = dataclasses.replace(melds[where], red=1)
     return Hand(hand.counts, (red[0], red[1], red[2]), tuple(melds))
 
 

@@ -112,14 +112,17 @@ def _drop_column(line: str) -> str:
 
 
 def ground(files: Iterable[str], program: str = "",
-           arguments: Sequence[str] = ()) -> clingo.Control:
+           arguments: Sequence[str] = (), opt_mode: str = "ignore") -> clingo.Control:
     """A Control with ``files`` and ``program`` loaded and grounded; clingo errors raise
-    ``EncodingError`` with a one-line ``file:line: message``."""
+    ``EncodingError`` with a one-line ``file:line: message``.
+
+    ``opt_mode`` is clingo's ``--opt-mode``: "ignore" for the decomposition programs (a
+    variant's #minimize or weak constraint must not hide readings: every answer set is one
+    reading); the scoring program, which optimises, passes its own.
+    """
     log = ClingoLog()
     try:
-        # a variant's #minimize or weak constraint must not hide readings: every answer
-        # set is one reading, so optimisation statements are ignored (clingo --opt-mode)
-        ctl = clingo.Control(["--models=0", "--opt-mode=ignore", *arguments], logger=log,
+        ctl = clingo.Control(["--models=0", f"--opt-mode={opt_mode}", *arguments], logger=log,
                              message_limit=100)
         for path in files:
             ctl.load(path)

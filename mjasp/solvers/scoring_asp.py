@@ -91,7 +91,7 @@ class ScoringProgram:
                  arguments: Sequence[str] = ()) -> None:
         self.rules = find_rules(rules)
         self.control = ground([str(SCORING / "engine.lp"), *files], rule_facts(self.rules),
-                              ["--opt-mode=enum", *arguments])
+                              arguments, opt_mode="enum")
         self._hold: dict[tuple[int, int], int] = {}
         self._inputs: dict[clingo.Symbol, int] = {}
         for atom in self.control.symbolic_atoms:
