@@ -1,0 +1,161 @@
+"""The fast paths (issue 13) give the answers of the general paths, and refuse what they refuse.
+
+* shanten from 34 counts (list, tuple, bytes, numpy row), from a ``Hand`` and from text
+  == the general path (``rules="standard"`` skips every fast path: ``_problem`` then
+  ``table.replacement``) == the peer ``xiangting`` on seeded random hands of 1..14 tiles.
+* ``Hand.parse``'s plain-text fast path == counts tallied by hand in the test; bad text
+  still gets the scanner's error with its position.
+* ``shanten_batch`` == single calls on every tile count and form (the slow exhaustive
+  checks in test_shanten.py compare it with brute force).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mjasp import Hand, HandError, shanten, shanten_batch
+from mjasp.notation import plain_counts
+from mjasp.solvers import table
+
+xiangting = pytest.importorskip("xiangting")
+
+SEED = 20261123
+
+
+def random_counts(rng: np.random.Generator, tiles: int) -> list[int]:
+    """``tiles`` tiles drawn without replacement from the 136."""
+    drawn = rng.choice(136, size=tiles, replace=False) // 4
+    return np.bincount(drawn, minlength=34).tolist()
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[list[int]]:
+    rng = np.random.default_rng(SEED)
+    sizes = [n for n in range(1, 15) if n % 3]
+    return [random_counts(rng, sizes[i % len(sizes)]) for i in range(3000)]
+
+
+def test_every_count_input_equals_the_general_path_and_xiangting(hands: list[list[int]]) -> None:
+    four = xiangting.PlayerCount.FOUR
+    for counts in hands:
+        expected = shanten(Hand.from_counts(counts), rules="standard")
+        assert xiangting.calculate_replacement_number(counts, four) - 1 == expected
+        assert shanten(counts) == shanten(tuple(counts)) == shanten(bytes(counts)) == expected
+        assert shanten(np.array(counts, dtype=np.int64)) == expected
+        assert shanten(np.array(counts, dtype=np.uint8)) == expected
+        assert shanten(Hand.from_counts(counts)) == expected
+        assert shanten(str(Hand.from_counts(counts))) == expected
+
+
+def test_standard_form_fast_path_equals_the_general_path(hands: list[list[int]]) -> None:
+    for counts in hands[::3]:
+        expected = shanten(Hand.from_counts(counts), form="standard", rules="standard")
+        assert shanten(counts, form="standard") == expected
+        assert shanten(Hand.from_counts(counts), form="standard") == expected
+
+
+def test_counts_kernel_equals_the_general_table_lookup(hands: list[list[int]]) -> None:
+    for counts in hands:
+        tiles = sum(counts)
+        special = tiles >= 13
+        assert table.counts_replacement(bytes(counts), tiles // 3, special) == \
+            table.replacement(counts, tiles // 3, True, special, special)
+
+
+@pytest.mark.parametrize("counts", [
+    [1.0] * 13 + [0.0] * 21,                 # floats are not truncated
+    [1] * 12 + [1.5] + [0] * 21,
+    [1] * 12 + [1j] + [0] * 21,
+    [5] + [1] * 9 + [0] * 24,                # a fifth copy
+    [-1] + [1] * 14 + [0] * 19,
+    [1] * 13 + [0] * 20,                     # 33 counts
+    [1] * 13 + [0] * 22,                     # 35 counts
+    [1] * 12 + [0] * 22,                     # 12 tiles: 3n
+    [1] * 17 + [0] * 17,                     # 17 tiles
+    np.array([1.0] * 13 + [0.0] * 21),
+    np.array([True] * 13 + [False] * 21),
+    np.ones((2, 34), dtype=np.int64),
+    bytes([9] + [1] * 4 + [0] * 29),
+    bytes([1] * 13),
+])
+def test_bad_counts_are_hand_errors(counts: object) -> None:
+    with pytest.raises(HandError):
+        shanten(counts)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [
+    "123m456p789s1122z", "105m 406p 11z", "0m0p0s1234567z", "19m19p19s1234567z", "5z",
+    "1111m2222p3333s11z",
+])
+def test_plain_parse_equals_a_count_by_hand(text: str) -> None:
+    counts, red = [0] * 34, [0, 0, 0]
+    digits: list[str] = []
+    for char in text.replace(" ", ""):
+        if char.isdigit():
+            digits.append(char)
+            continue
+        base = "mpsz".index(char) * 9
+        for d in digits:
+            counts[base + (int(d) - 1 if d != "0" else 4)] += 1
+            if d == "0":
+                red[base // 9] += 1
+        digits = []
+    hand = Hand.parse(text)
+    assert hand.counts == tuple(counts) and hand.red == tuple(red) and hand.melds == ()
+    assert Hand.parse(str(hand)) == hand == Hand(tuple(counts), (red[0], red[1], red[2]))
+    assert hash(hand) == hash(Hand(tuple(counts), (red[0], red[1], red[2])))
+
+
+@pytest.mark.parametrize(("text", "position"), [
+    ("11111m", 4), ("0z", 0), ("8z", 0), ("12", 0), ("1x", 1), ("00m", None),
+    ("11112222333344445m", None), ("1m]", 2),
+])
+def test_bad_plain_text_keeps_the_scanners_error(text: str, position: int | None) -> None:
+    with pytest.raises(HandError) as error:
+        Hand.parse(text)
+    if position is not None:
+        assert error.value.position == position
+    with pytest.raises(HandError):
+        shanten(text)
+
+
+def test_plain_counts_leaves_brackets_to_the_scanner() -> None:
+    assert plain_counts("123m [456p]") is None
+    assert plain_counts("1m\n") is None
+    assert Hand.parse("123m [456p] 1z").melds[0].tile == 12
+
+
+def test_batch_equals_single_calls_on_every_size_and_form(hands: list[list[int]]) -> None:
+    array = np.array(hands, dtype=np.uint8)
+    for form in (None, "standard"):
+        batch = shanten_batch(array, form=form)
+        single = [shanten(Hand.from_counts(c), form=form, rules="standard") for c in hands]
+        assert batch.tolist() == single
+    closed = np.array([c for c in hands if sum(c) >= 13], dtype=np.uint8)
+    for form in ("chiitoitsu", "kokushi"):
+        batch = shanten_batch(closed, form=form)
+        assert batch.tolist() == [shanten(Hand.from_counts(c), form=form) for c in closed]
+
+
+def test_batch_three_player_and_quads_equal_single_calls(hands: list[list[int]]) -> None:
+    sanma = [c for c in hands if not any(c[1:8])]
+    assert len(sanma) > 20
+    batch = shanten_batch(np.array(sanma), rules="sanma")
+    assert batch.tolist() == [shanten(Hand.from_counts(c), rules="sanma") for c in sanma]
+    with_quads = [c for c in hands if sum(c) >= 13]
+    quads = table.batch_replacement(np.array(with_quads), 4 if sum(with_quads[0]) == 14 else
+                                    np.array([sum(c) // 3 for c in with_quads]),
+                                    seven_pairs=True, quads=True, standard=False)
+    for counts, value in zip(with_quads, quads.tolist(), strict=True):
+        assert table.replacement(counts, sum(counts) // 3, False, True, quads=True) == value
+
+
+def test_batch_memory_is_per_chunk() -> None:
+    # every temporary is per chunk: a batch much larger than a chunk matches its parts
+    rng = np.random.default_rng(SEED + 1)
+    many = np.array([random_counts(rng, 14) for _ in range(3 * table.CHUNK + 5)],
+                    dtype=np.uint8)
+    whole = shanten_batch(many)
+    parts = np.concatenate([shanten_batch(many[i:i + 1000]) for i in range(0, len(many), 1000)])
+    assert np.array_equal(whole, parts)
