@@ -26,7 +26,8 @@ SEED = 20261123
 def random_counts(rng: np.random.Generator, tiles: int) -> list[int]:
     """``tiles`` tiles drawn without replacement from the 136."""
     drawn = rng.choice(136, size=tiles, replace=False) // 4
-    return np.bincount(drawn, minlength=34).tolist()
+    counts: list[int] = np.bincount(drawn, minlength=34).tolist()
+    return counts
 
 
 @pytest.fixture(scope="module")
