@@ -7,16 +7,23 @@
   still gets the scanner's error with its position.
 * ``shanten_batch`` == single calls on every tile count and form (the slow exhaustive
   checks in test_shanten.py compare it with brute force).
+* the shipped suit readings == ASP's enumeration on EVERY suit vector of at most 14
+  tiles, and a fresh build of the file gives the shipped arrays; the fast path calls no
+  clingo.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from mjasp import Hand, HandError, shanten, shanten_batch
+from mjasp import Hand, HandError, decompose, shanten, shanten_batch
 from mjasp.notation import plain_counts
-from mjasp.solvers import table
+from mjasp.solvers import fast, suit_data, table
+from mjasp.solvers.base import SuitReading
+from mjasp.verify import suit_vectors
 
 xiangting = pytest.importorskip("xiangting")
 
@@ -160,3 +167,62 @@ def test_batch_memory_is_per_chunk() -> None:
     whole = shanten_batch(many)
     parts = np.concatenate([shanten_batch(many[i:i + 1000]) for i in range(0, len(many), 1000)])
     assert np.array_equal(whole, parts)
+
+
+# -- shipped suit readings (mjasp/data/suit_readings.npz) --------------------------------
+
+
+@pytest.fixture(scope="module")
+def asp_spaces() -> dict[bool, dict[tuple[int, ...], list[SuitReading]]]:
+    from mjasp.solvers import asp
+
+    return {honors: asp.enumerate_space(honors) for honors in (False, True)}
+
+
+@pytest.mark.slow
+def test_shipped_readings_equal_asp_on_every_suit_vector(
+        asp_spaces: dict[bool, dict[tuple[int, ...], list[SuitReading]]]) -> None:
+    # ASP's enumeration equals the four reference algorithms on every vector
+    # (mjasp.verify.check_suits, tests/test_verify.py); equal to it, the file is too
+    for honors in (False, True):
+        space = asp_spaces[honors]
+        vectors = list(suit_vectors(honors))
+        assert len([v for v in vectors if v in space]) == len(space)
+        for counts in vectors:
+            assert suit_data.shipped_readings(counts, honors) == tuple(space.get(counts, [])), \
+                counts
+
+
+@pytest.mark.slow
+def test_shipped_readings_file_matches_a_fresh_build(
+        tmp_path: Path, asp_spaces: dict[bool, dict[tuple[int, ...], list[SuitReading]]]) -> None:
+    fresh: dict[str, np.ndarray] = {}
+    for name, honors in suit_data.SPACES:
+        fresh.update(suit_data.encode(asp_spaces[honors], name))
+    shipped = suit_data.arrays()
+    assert sorted(fresh) == sorted(shipped)
+    for key, array in fresh.items():
+        assert array.dtype == shipped[key].dtype and array.tobytes() == shipped[key].tobytes()
+    # and the script's own writer gives the same arrays
+    target = tmp_path / suit_data.DATA_FILE
+    suit_data.build(target)
+    written = np.load(target)
+    assert all(written[key].tobytes() == shipped[key].tobytes() for key in shipped)
+
+
+def test_fast_path_needs_no_clingo_for_unseen_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mjasp.solvers import asp
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("clingo called on the fast path")
+
+    monkeypatch.setattr(asp, "suit_readings", refuse)
+    fast.clear()
+    try:
+        # hands whose readings are known from a worked example: 111 222 333 m is also
+        # 123 123 123 m, with 44z as the pair; no reading for a broken hand
+        assert [str(d) for d in decompose("111222333m789p44z")] == \
+            ["123m 123m 123m 789p 44z", "111m 222m 333m 789p 44z"]
+        assert decompose("111222333m789p45z") == []
+    finally:
+        fast.clear()

@@ -1,8 +1,10 @@
-"""The fast path: readings of each distinct suit vector solved once by ASP, then memoised.
+"""The fast path: readings of each suit vector from shipped data, then memoised.
 
-A suit has at most 405,350 count vectors (honors 43,130) and real hands reuse a few
-thousand, so every suit vector is solved once by the ASP engine
-(:func:`mjasp.solvers.asp.suit_readings`) and kept; a whole hand is then the product of
+A suit has at most 405,350 count vectors (honors 43,130), and the readings of every one
+were solved by the ASP engine ahead of time and ship with the package
+(:mod:`mjasp.solvers.suit_data`): a vector seen for the first time costs a dict lookup
+and a few bytes decoded, no clingo call (after :func:`clear`, the ASP engine answers
+again, one vector at a time, until :func:`preload`); a whole hand is then the product of
 its four cached suits (as :func:`mjasp.solvers.base.assemble` defines it), built without
 re-sorting because each suit's readings are kept in canonical order. The cache also
 keeps, per suit, what seven pairs and thirteen orphans need to know, so the special
@@ -23,8 +25,8 @@ from typing import NamedTuple
 from mjasp.blocks import Block, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import asp
-from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading, shift
+from mjasp.solvers import asp, suit_data
+from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading
 
 #: Every form (the default rules).
 ALL_FORMS = frozenset(Form)
@@ -46,6 +48,8 @@ class SuitEntry(NamedTuple):
 _SUITS: dict[tuple[tuple[int, ...], bool], tuple[SuitReading, ...]] = {}
 #: Suit spaces that ``preload`` filled: a vector (<= 14 tiles) missing there has no reading.
 _COMPLETE: set[bool] = set()
+#: Read readings from the shipped file (``clear(shipped=False)`` turns it off for tests).
+_SHIPPED = [True]
 
 
 def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitReading]:
@@ -56,7 +60,9 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
     """
     found = _SUITS.get((counts, is_honors))
     if found is None:
-        if is_honors in _COMPLETE and sum(counts) <= 14:
+        if _SHIPPED[0]:
+            found = suit_data.shipped_readings(counts, is_honors)
+        elif is_honors in _COMPLETE and sum(counts) <= 14:
             found = ()
         else:
             found = tuple(asp.suit_readings(counts, is_honors))
@@ -64,8 +70,20 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
     return found
 
 
+#: (suit-local block, first kind of the suit) -> the block on the 34 kinds, built once.
+_SHIFTED: dict[tuple[Block, int], Block] = {}
+
+
+def _shift(block: Block, base: int) -> Block:
+    found = _SHIFTED.get((block, base))
+    if found is None:
+        found = _SHIFTED[block, base] = Block(block.kind, block.tile + base)
+    return found
+
+
 def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
-    standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
+    standard = tuple(tuple(_shift(b, base) for b in reading)
+                     for reading in suit_readings(counts, honors))
     pairs = counts.count(2) if set(counts) <= {0, 2} else _NEVER
     quad_pairs = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else _NEVER
     orphans = range(len(counts)) if honors else (0, 8)
@@ -146,8 +164,9 @@ def preload() -> None:
         _COMPLETE.add(is_honors)
 
 
-def clear() -> None:
-    """Empty the cache: the next hands are solved by ASP again."""
+def clear(shipped: bool = True) -> None:
+    """Empty the cache; ``shipped=False``: the next hands are solved by ASP again."""
+    _SHIPPED[0] = shipped
     _SUITS.clear()
     _COMPLETE.clear()
     for table in _TABLES:
