@@ -10,6 +10,9 @@
 * the shipped suit readings == ASP's enumeration on EVERY suit vector of at most 14
   tiles, and a fresh build of the file gives the shipped arrays; the fast path calls no
   clingo.
+* waits (winners picked by the tables) == every usable tile tried through the readings;
+  the kan check's standard readings == ``inverse_forms`` (tests/test_kan.py checks the
+  verdicts against a brute force).
 """
 
 from __future__ import annotations
@@ -19,11 +22,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mjasp import Hand, HandError, decompose, shanten, shanten_batch
+from mjasp import (
+    Hand,
+    HandError,
+    decompose,
+    find_rules,
+    random_winning_hands,
+    shanten,
+    shanten_batch,
+    waits,
+)
 from mjasp.notation import plain_counts
 from mjasp.solvers import fast, suit_data, table
 from mjasp.solvers.base import SuitReading
+from mjasp.solvers.winning_forms import form_blocks, inverse_forms
 from mjasp.verify import suit_vectors
+from mjasp.waits import _wait_on, usable_tiles, winning_tiles
 
 xiangting = pytest.importorskip("xiangting")
 
@@ -226,3 +240,44 @@ def test_fast_path_needs_no_clingo_for_unseen_vectors(monkeypatch: pytest.Monkey
         assert decompose("111222333m789p45z") == []
     finally:
         fast.clear()
+
+
+# -- waits and the kan check: the tables pick the winners, readings only for them -----------
+
+
+def tenpai_hands(count: int, seed: int, rules: str) -> list[Hand]:
+    """Hands one tile short of a seeded random winning hand (each concealed kind in turn)."""
+    out = []
+    drawn = (random_winning_hands(count, seed=seed, rules=rules)
+             + random_winning_hands(count, seed=seed, rules=rules, melds=True))
+    for hand in drawn:
+        kind = next(k for k, n in enumerate(hand.counts) if n)
+        counts = list(hand.counts)
+        counts[kind] -= 1
+        red = tuple(min(r, counts[f]) for r, f in zip(hand.red, (4, 13, 22), strict=True))
+        out.append(Hand(tuple(counts), (red[0], red[1], red[2]), hand.melds))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["standard", "sanma", "chiitoitsu-quad"])
+def test_waits_equal_every_usable_tile_tried(rules: str) -> None:
+    found_rules = find_rules(rules)
+    hands = tenpai_hands(150, SEED, rules)
+    hands += [Hand.parse(t) for t in ("1112345678999m", "19m19p19s1234567z", "2344m",
+                                      "123456789m1111z", "1122334455667z")]
+    for hand in hands:
+        if found_rules.players == 3 and any(hand.counts[1:8]):
+            continue
+        # the definition: every usable tile whose completed hand has a reading
+        expected = [w for t in usable_tiles(hand, found_rules)
+                    if (w := _wait_on(hand, t, found_rules)) is not None]
+        assert waits(hand, rules=rules) == expected, hand
+        assert winning_tiles(hand, found_rules) == [w.tile for w in expected]
+
+
+def test_standard_readings_are_the_inverse_forms() -> None:
+    standard_only = find_rules("standard-form")
+    for hand in random_winning_hands(300, seed=SEED + 2, rules="standard-form"):
+        melds = 4 - len(hand.melds)
+        forms = sorted(form_blocks(w) for w in inverse_forms(hand.counts, melds))
+        assert sorted(d.blocks for d in fast.readings(hand.counts, (), standard_only)) == forms

@@ -26,7 +26,13 @@ from mjasp.blocks import Block, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import asp, suit_data
-from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading
+from mjasp.solvers.base import (
+    SUIT_SLICES,
+    SuitReading,
+    chiitoitsu_reading,
+    kokushi_reading,
+    shift,
+)
 
 #: Every form (the default rules).
 ALL_FORMS = frozenset(Form)
@@ -70,20 +76,12 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
     return found
 
 
-#: (suit-local block, first kind of the suit) -> the block on the 34 kinds, built once.
-_SHIFTED: dict[tuple[Block, int], Block] = {}
-
-
-def _shift(block: Block, base: int) -> Block:
-    found = _SHIFTED.get((block, base))
-    if found is None:
-        found = _SHIFTED[block, base] = Block(block.kind, block.tile + base)
-    return found
-
-
 def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
-    standard = tuple(tuple(_shift(b, base) for b in reading)
-                     for reading in suit_readings(counts, honors))
+    if _SHIPPED[0]:
+        # decoded straight onto the 34 kinds, with blocks shared by every reading
+        standard = suit_data.shipped_readings(counts, honors, base)
+    else:
+        standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
     pairs = counts.count(2) if set(counts) <= {0, 2} else _NEVER
     quad_pairs = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else _NEVER
     orphans = range(len(counts)) if honors else (0, 8)
@@ -102,6 +100,16 @@ def _miss(suit: int, counts: tuple[int, ...]) -> SuitEntry:
     base, _, honors = SUIT_SLICES[suit]
     found = _TABLES[suit][counts] = _entry(base, counts, honors)
     return found
+
+
+def _sorted_reading(blocks: tuple[Block, ...], melds: tuple[Meld, ...]) -> Decomposition:
+    """A standard reading from blocks already valid and in canonical order, and melds
+    already sorted (a ``Hand``'s): ``Decomposition``'s checks and sorts, skipped."""
+    reading = object.__new__(Decomposition)
+    object.__setattr__(reading, "blocks", blocks)
+    object.__setattr__(reading, "form", Form.STANDARD)
+    object.__setattr__(reading, "melds", melds)
+    return reading
 
 
 def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
@@ -123,11 +131,11 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
         if len(m.standard) == len(p.standard) == len(s.standard) == len(z.standard) == 1:
             # the common case: one reading per suit, already in canonical order
             blocks = m.standard[0] + p.standard[0] + s.standard[0] + z.standard[0]
-            found.append(Decomposition(blocks, Form.STANDARD, melds))
+            found.append(_sorted_reading(blocks, melds))
         else:
             # suits in tile order, each suit's readings sorted: the product comes out sorted
             for parts in itertools.product(m.standard, p.standard, s.standard, z.standard):
-                found.append(Decomposition(sum(parts, ()), Form.STANDARD, melds))
+                found.append(_sorted_reading(sum(parts, ()), melds))
     if melds:
         return found
     if rules is not None and rules.chiitoitsu_quad:

@@ -36,10 +36,8 @@ from mjasp.solvers.base import SuitReading
 
 DATA_FILE: Final = "suit_readings.npz"
 SPACES: Final = (("number", False), ("honor", True))
-#: Every block a suit reading can hold, built once: decoding shares these values.
-_BLOCKS: Final = {16 * kind + tile: Block(BlockKind(kind), tile)
-                  for kind in (BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR)
-                  for tile in range(7 if kind == BlockKind.SEQUENCE else 9)}
+#: Block kinds a suit reading holds (kans are declared, singles only in kokushi).
+_KINDS: Final = (BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR)
 
 
 def _base5(counts: Sequence[int]) -> int:
@@ -87,10 +85,18 @@ def arrays() -> dict[str, npt.NDArray[np.generic]]:
 
 
 class _Space:
-    """One space as plain Python values: index -> position, and the flat offsets."""
+    """One space as plain Python values: index -> position, the flat offsets, and every
+    block a reading can hold at each suit's first kind (built once, shared by decoding)."""
 
     def __init__(self, name: str) -> None:
         a = arrays()
+        honors = name == "honor"
+        # honors hold no sequence; suit-local blocks (base 0) are what suit decomposers give
+        kinds = _KINDS[1:] if honors else _KINDS
+        self.decoded = {base: {16 * kind + tile: Block(kind, base + tile) for kind in kinds
+                               for tile in range(7 if honors or kind == BlockKind.SEQUENCE
+                                                 else 9)}
+                        for base in ((0, 27) if honors else (0, 9, 18))}
         self.position = {int(k): i for i, k in enumerate(a[f"{name}_index"].tolist())}
         self.offsets: list[int] = a[f"{name}_offsets"].tolist()
         self.blocks: list[int] = a[f"{name}_blocks"].tolist()
@@ -102,18 +108,20 @@ def _space(honors: bool) -> _Space:
     return _Space("honor" if honors else "number")
 
 
-def shipped_readings(counts: Sequence[int], is_honors: bool) -> tuple[SuitReading, ...]:
+def shipped_readings(counts: Sequence[int], is_honors: bool,
+                     base: int = 0) -> tuple[SuitReading, ...]:
     """Every reading of one suit vector from the shipped file (``()`` if it has none).
 
-    Vectors of more than 14 tiles are not in the file either: they have no reading
-    in a hand.
+    ``base``: the first kind of the suit (0, 9, 18, 27), to get blocks on the 34 kinds
+    instead of suit-local ones. Vectors of more than 14 tiles are not in the file either:
+    they have no reading in a hand.
     """
     space = _space(is_honors)
     at = space.position.get(_base5(counts))
     if at is None:
         return ()
-    blocks, codes = space.blocks, space.codes
-    return tuple(tuple(_BLOCKS[c] for c in codes[blocks[r]:blocks[r + 1]])
+    blocks, codes, decoded = space.blocks, space.codes, space.decoded[base]
+    return tuple(tuple([decoded[c] for c in codes[blocks[r]:blocks[r + 1]]])
                  for r in range(space.offsets[at], space.offsets[at + 1]))
 
 
