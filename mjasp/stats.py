@@ -96,6 +96,7 @@ class ShantenDistribution:
                                  for s, d, fd, h, fh in self.rows()]}
 
 
+@functools.cache
 def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
     """Group keys of one suit's vectors of ≤ m tiles with their summed weights.
 
@@ -103,8 +104,9 @@ def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
     """
     honors = suit == "honor"
     # in the tables' own index order: row i of digits is the vector of table row i
-    digits = table.all_vectors(7 if honors else 9).astype(np.int64)
-    digits = digits[digits.sum(axis=1) <= m]
+    digits = table.all_vectors(7 if honors else 9)
+    # filter in uint8 first: the int64 copy is then of the few vectors kept
+    digits = digits[digits.sum(axis=1, dtype=np.int64) <= m].astype(np.int64)
     if suit == "sanma-man":
         # the kinds three players leave out: none held, none to draw
         cap = tuple(0 if k in SANMA_REMOVED else 4 for k in range(9))
@@ -115,28 +117,45 @@ def _suit_groups(m: int, suit: str) -> dict[Key, Weights]:
             table.suit_indices(digits)]
     terminals = digits if honors else digits[:, [0, 8]]
     weights = np.prod(np.array([comb(4, c) for c in range(5)])[digits], axis=1)
-    keys = np.column_stack([
-        digits.sum(axis=1), np.minimum(rows, CAP),
-        np.minimum((digits >= 2).sum(axis=1), SEVEN),
-        np.minimum((digits >= 1).sum(axis=1), SEVEN),
-        (terminals >= 1).sum(axis=1), (terminals >= 2).any(axis=1)]).astype(np.int64)
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    columns = [digits.sum(axis=1), *np.minimum(rows, CAP).T,
+               np.minimum((digits >= 2).sum(axis=1), SEVEN),
+               np.minimum((digits >= 1).sum(axis=1), SEVEN),
+               (terminals >= 1).sum(axis=1), (terminals >= 2).any(axis=1)]
+    # one int64 per key (mixed radix, 55 bits): a 1-D unique, not np.unique(axis=0)
+    packed = np.zeros(len(digits), dtype=np.int64)
+    for column, radix in zip(columns, _RADICES, strict=True):
+        packed = packed * radix + column
+    unique, inverse = np.unique(packed, return_inverse=True)
     inverse = inverse.reshape(-1)
     deals = np.zeros(len(unique), dtype=np.int64)
-    hands = np.zeros(len(unique), dtype=np.int64)
     np.add.at(deals, inverse, weights)  # exact: at most C(36, 14) < 2**63
-    np.add.at(hands, inverse, 1)
+    hands = np.bincount(inverse, minlength=len(unique))
     groups: dict[Key, Weights] = {}
-    for key, d, h in zip(unique.tolist(), deals.tolist(), hands.tolist(), strict=True):
+    for code, d, h in zip(unique.tolist(), deals.tolist(), hands.tolist(), strict=True):
+        key = []
+        for radix in reversed(_RADICES):
+            code, digit = divmod(code, radix)
+            key.append(digit)
+        key.reverse()
         groups[(key[0], tuple(key[1:11]), *key[11:])] = [d, h]
     return groups
 
 
+#: Radix of each key column: tiles, ten row values (clipped at CAP), pairs, kinds,
+#: terminal/honor kinds, terminal/honor pair.
+_RADICES: Final = (15, *(CAP + 1,) * 10, SEVEN + 1, SEVEN + 1, 10, 2)
+
+
 @functools.cache
 def _combine_rows(a: Row, b: Row) -> Row:
-    """The tables' (min,+) union of two suits' rows, clipped at CAP (a few thousand
-    distinct pairs per distribution, hence the cache)."""
-    return tuple(min(CAP, x) for x in table.combine(a, b).tolist())
+    """The tables' (min,+) union of two suits' rows (``table.combine``), clipped at CAP (a
+    few thousand distinct pairs per distribution, hence the cache; pure Python: numpy's
+    per-call cost is ten times the work on ten numbers)."""
+    k = table.MAX_MELDS + 1
+    u = [min(a[m] + b[n - m] for m in range(n + 1)) for n in range(k)]
+    v = [min(min(a[m] + b[k + n - m], a[k + m] + b[n - m]) for m in range(n + 1))
+         for n in range(k)]
+    return tuple(x if x < CAP else CAP for x in u + v)
 
 
 def _merge(a: Key, b: Key) -> Key:
@@ -174,10 +193,14 @@ def _compute(m: int, players: int, progress: Progress | None) -> Tables:
         # the last suit must bring the hand to exactly m tiles
         last = i == len(suits) - 1
         merged: dict[Key, Weights] = defaultdict(lambda: [0, 0])
-        for a, (ad, ah) in states.items():
-            for tiles in [m - a[0]] if last else range(m - a[0] + 1):
-                for b, (bd, bh) in by_tiles[tiles]:
-                    slot = merged[_merge(a, b)]
+        for (a0, arow, a2, a3, a4, a5), (ad, ah) in states.items():
+            for tiles in [m - a0] if last else range(m - a0 + 1):
+                for (b0, brow, b2, b3, b4, b5), (bd, bh) in by_tiles[tiles]:
+                    # _merge inlined: this loop runs about a million times for 14 tiles
+                    pairs, kinds = a2 + b2, a3 + b3
+                    slot = merged[(a0 + b0, _combine_rows(arow, brow),
+                                   pairs if pairs < SEVEN else SEVEN,
+                                   kinds if kinds < SEVEN else SEVEN, a4 + b4, a5 | b5)]
                     slot[0] += ad * bd
                     slot[1] += ah * bh
         states = merged

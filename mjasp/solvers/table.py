@@ -360,8 +360,15 @@ def all_vectors(length: int) -> U8:
     >>> all_vectors(2)[7].tolist()   # 7 = 2 + 1·5
     [2, 1]
     """
-    index = np.arange(5 ** length)
-    return np.stack([(index // 5 ** i) % 5 for i in range(length)], axis=1).astype(np.uint8)
+    # digit by digit, most significant last: uint8 throughout (no int64 temporaries)
+    vectors = np.zeros((1, 0), dtype=np.uint8)
+    for digit in range(length):
+        size = len(vectors)
+        grown = np.empty((5 * size, digit + 1), dtype=np.uint8)
+        grown[:, :digit] = np.tile(vectors, (5, 1))
+        grown[:, digit] = np.repeat(np.arange(5, dtype=np.uint8), size)
+        vectors = grown
+    return vectors
 
 
 #: Per-suit tables of the special forms, in the data file.
