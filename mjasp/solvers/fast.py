@@ -25,7 +25,7 @@ from typing import NamedTuple
 from mjasp.blocks import Block, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import asp, suit_data
+from mjasp.solvers import suit_data
 from mjasp.solvers.base import (
     SUIT_SLICES,
     SuitReading,
@@ -71,6 +71,8 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
         elif is_honors in _COMPLETE and sum(counts) <= 14:
             found = ()
         else:
+            from mjasp.solvers import asp  # clingo loads only when the ASP engine answers
+
             found = tuple(asp.suit_readings(counts, is_honors))
         _SUITS[counts, is_honors] = found
     return found
@@ -166,6 +168,8 @@ def preload() -> None:
 
     About a second and a half instead of one solve per new vector (``asp.enumerate_space``).
     """
+    from mjasp.solvers import asp
+
     for is_honors in (False, True):
         for counts, found in asp.enumerate_space(is_honors).items():
             _SUITS[counts, is_honors] = tuple(found)
