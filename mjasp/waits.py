@@ -12,9 +12,8 @@ from typing import Any
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.hand import Hand
-from mjasp.readings import hand_readings
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import table
+from mjasp.solvers import fast, table
 from mjasp.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, add_count, tile_name
 from mjasp.validity import HandLike, as_hand, check_waiting
 
@@ -101,10 +100,11 @@ def usable_tiles(hand: Hand, rules: Rules) -> list[Tile]:
 
 def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
     """The wait on ``tile``, or None when the tile does not complete the hand."""
-    completed = Hand(add_count(hand.counts, tile, 1), hand.red, hand.melds)
     thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
     found = []
-    for reading in hand_readings(completed, rules):
+    # the fast path's readings (shipped suit readings): the same list as hand_readings
+    # (tests/test_fast_paths.py), without building and checking the completed Hand
+    for reading in fast.readings(add_count(hand.counts, tile, 1), hand.melds, rules):
         for block in sorted(set(reading.blocks), key=Block.sort_key):
             if tile in block.tiles():
                 found.append(WaitReading(reading, block,

@@ -32,12 +32,15 @@ from mjasp import (
     shanten_batch,
     waits,
 )
+from mjasp.blocks import Block
 from mjasp.notation import plain_counts
+from mjasp.readings import hand_readings
 from mjasp.solvers import fast, suit_data, table
 from mjasp.solvers.base import SuitReading
 from mjasp.solvers.winning_forms import form_blocks, inverse_forms
+from mjasp.tiles import TERMINALS_AND_HONORS, add_count
 from mjasp.verify import suit_vectors
-from mjasp.waits import _wait_on, usable_tiles, winning_tiles
+from mjasp.waits import Wait, WaitReading, _shape, usable_tiles, winning_tiles
 
 xiangting = pytest.importorskip("xiangting")
 
@@ -268,9 +271,17 @@ def test_waits_equal_every_usable_tile_tried(rules: str) -> None:
     for hand in hands:
         if found_rules.players == 3 and any(hand.counts[1:8]):
             continue
-        # the definition: every usable tile whose completed hand has a reading
-        expected = [w for t in usable_tiles(hand, found_rules)
-                    if (w := _wait_on(hand, t, found_rules)) is not None]
+        # the definition: every usable tile whose completed hand has a reading, read by
+        # the inversion engine (hand_readings) on a checked Hand
+        expected = []
+        for tile in usable_tiles(hand, found_rules):
+            completed = Hand(add_count(hand.counts, tile, 1), hand.red, hand.melds)
+            sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
+            found = [WaitReading(r, b, _shape(b, tile, r.form, sided))
+                     for r in hand_readings(completed, found_rules)
+                     for b in sorted(set(r.blocks), key=Block.sort_key) if tile in b.tiles()]
+            if found:
+                expected.append(Wait(tile, tuple(found)))
         assert waits(hand, rules=rules) == expected, hand
         assert winning_tiles(hand, found_rules) == [w.tile for w in expected]
 
