@@ -9,7 +9,6 @@ True
 from __future__ import annotations
 
 from mjasp.blocks import Decomposition, sorted_readings
-from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers.base import assemble, special_readings
 from mjasp.solvers.registry import (
@@ -20,10 +19,10 @@ from mjasp.solvers.registry import (
 )
 
 # re-exported: callers of the old home of these checks keep working
-from mjasp.validity import as_hand, check_complete, check_tiles_in_set
+from mjasp.validity import HandLike, as_hand, check_complete, check_tiles_in_set
 
 
-def decompose(hand: Hand | str, *, solver: str | None = None,
+def decompose(hand: HandLike, *, solver: str | None = None,
               rules: Rules | str | None = None) -> list[Decomposition]:
     """Every reading of a complete hand, in canonical order (standard, then the others).
 
@@ -48,7 +47,7 @@ def decompose(hand: Hand | str, *, solver: str | None = None,
     return sorted_readings(readings)
 
 
-def is_winning(hand: Hand | str, *, rules: Rules | str | None = None) -> bool:
+def is_winning(hand: HandLike, *, rules: Rules | str | None = None) -> bool:
     """True when a complete hand has at least one reading (agari).
 
     >>> is_winning("123m456p789s11234z")

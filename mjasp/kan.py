@@ -18,7 +18,7 @@ from mjasp.rules import Rules, find_rules
 from mjasp.solvers import fast, table
 from mjasp.solvers.winning_forms import MAX_MELDS
 from mjasp.tiles import FIVES, Tile, add_count, tile_name
-from mjasp.validity import as_hand, as_tile, check_tiles_in_set
+from mjasp.validity import HandLike, as_hand, as_tile, check_tiles_in_set
 from mjasp.waits import usable_tiles, winning_tiles
 
 #: Winning forms are standard readings: the fast path with the other forms switched off.
@@ -132,7 +132,7 @@ def _winning_readings(hand: Hand, rules: Rules,
     return tuple(found)
 
 
-def kan_hands(hand: Hand | str, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]:
+def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]:
     """(hand after the draw, before the draw, after the concealed kan, kan tile).
 
     ``hand`` is the closed hand after the draw (14 tiles, kans as three) holding four
@@ -171,7 +171,7 @@ def kan_hands(hand: Hand | str, tile: Tile | str) -> tuple[Hand, Hand, Hand, Til
             kind)
 
 
-def kan_check(hand: Hand | str, tile: Tile | str, *,
+def kan_check(hand: HandLike, tile: Tile | str, *,
               rules: Rules | str | None = None) -> KanCheck:
     """Does a concealed kan of ``tile`` keep the hand? Both rules of seed 003.
 

@@ -292,3 +292,14 @@ def test_standard_readings_are_the_inverse_forms() -> None:
         melds = 4 - len(hand.melds)
         forms = sorted(form_blocks(w) for w in inverse_forms(hand.counts, melds))
         assert sorted(d.blocks for d in fast.readings(hand.counts, (), standard_only)) == forms
+
+
+def test_every_hand_taking_function_accepts_counts() -> None:
+    # 11122233344455m: four readings (worked out in the README); waits of 1112223334445m
+    counts = [3, 3, 3, 3, 2] + [0] * 29
+    for form in (counts, tuple(counts), bytes(counts), np.array(counts)):
+        assert len(decompose(form)) == 4
+    waiting = [3, 3, 3, 3, 1] + [0] * 29
+    assert [w.tile for w in waits(waiting)] == [w.tile for w in waits("1112223334445m")]
+    with pytest.raises(HandError):
+        decompose([3.0, 3, 3, 3, 2] + [0] * 29)
