@@ -32,11 +32,11 @@ from mjasp import (
     shanten_batch,
     waits,
 )
-from mjasp.blocks import Block
+from mjasp.blocks import Block, Decomposition
 from mjasp.notation import plain_counts
 from mjasp.readings import hand_readings
 from mjasp.solvers import fast, suit_data, table
-from mjasp.solvers.base import SuitReading
+from mjasp.solvers.base import SuitReading, chiitoitsu_reading, kokushi_reading
 from mjasp.solvers.winning_forms import form_blocks, inverse_forms
 from mjasp.tiles import TERMINALS_AND_HONORS, add_count
 from mjasp.verify import suit_vectors
@@ -302,4 +302,18 @@ def test_every_hand_taking_function_accepts_counts() -> None:
     waiting = [3, 3, 3, 3, 1] + [0] * 29
     assert [w.tile for w in waits(waiting)] == [w.tile for w in waits("1112223334445m")]
     with pytest.raises(HandError):
-        decompose([3.0, 3, 3, 3, 2] + [0] * 29)
+        decompose([3.0, 3, 3, 3, 2] + [0] * 29)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad"])
+def test_fast_special_readings_equal_their_definitions(rules: str) -> None:
+    found_rules = find_rules(rules)
+    hands = random_winning_hands(400, seed=SEED + 3, rules=rules,
+                                 forms=("chiitoitsu", "kokushi", "standard"))
+    hands += [Hand.parse("1111m22p33s445566z"), Hand.parse("119m19p19s1234567z")]
+    for hand in hands:
+        got = [d for d in fast.readings(hand.counts, (), found_rules) if d.form != "standard"]
+        expected = [d for d in (chiitoitsu_reading(hand.counts, found_rules),
+                                kokushi_reading(hand.counts)) if d is not None]
+        assert got == expected, hand
+        assert all(d == Decomposition(d.blocks, d.form, d.melds) for d in got)

@@ -22,17 +22,16 @@ import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mjasp.blocks import Block, Decomposition, Form
+from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import suit_data
 from mjasp.solvers.base import (
     SUIT_SLICES,
     SuitReading,
-    chiitoitsu_reading,
-    kokushi_reading,
     shift,
 )
+from mjasp.tiles import TERMINALS_AND_HONORS
 
 #: Every form (the default rules).
 ALL_FORMS = frozenset(Form)
@@ -104,14 +103,23 @@ def _miss(suit: int, counts: tuple[int, ...]) -> SuitEntry:
     return found
 
 
-def _sorted_reading(blocks: tuple[Block, ...], melds: tuple[Meld, ...]) -> Decomposition:
-    """A standard reading from blocks already valid and in canonical order, and melds
-    already sorted (a ``Hand``'s): ``Decomposition``'s checks and sorts, skipped."""
+def _trusted(blocks: tuple[Block, ...], form: Form, melds: tuple[Meld, ...]) -> Decomposition:
+    """A reading from blocks already valid and in canonical order, and melds already
+    sorted (a ``Hand``'s): ``Decomposition``'s checks and sorts, skipped."""
     reading = object.__new__(Decomposition)
     object.__setattr__(reading, "blocks", blocks)
-    object.__setattr__(reading, "form", Form.STANDARD)
+    object.__setattr__(reading, "form", form)
     object.__setattr__(reading, "melds", melds)
     return reading
+
+
+def _sorted_reading(blocks: tuple[Block, ...], melds: tuple[Meld, ...]) -> Decomposition:
+    return _trusted(blocks, Form.STANDARD, melds)
+
+
+#: The pair and the single of every kind, built once (the special forms' blocks).
+_PAIRS = tuple(Block(BlockKind.PAIR, k) for k in range(34))
+_SINGLES = tuple(Block(BlockKind.SINGLE, k) for k in range(34))
 
 
 def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
@@ -144,13 +152,17 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
         pairs = m.quad_pairs + p.quad_pairs + s.quad_pairs + z.quad_pairs
     else:
         pairs = m.pairs + p.pairs + s.pairs + z.pairs
+    # the per-suit summaries decide the special forms exactly: seven pairs when every
+    # count is 0 or 2 (4 with the quad rule) and they make seven pairs; thirteen orphans
+    # when every suit fits and one orphan is doubled (tests: == chiitoitsu_reading and
+    # kokushi_reading, the definitions, on every hand the cross-checks deal)
     if pairs == 7 and Form.CHIITOITSU in forms:
-        seven = chiitoitsu_reading(c, rules or find_rules(None))
-        found += [seven] if seven is not None else []
+        found.append(_trusted(tuple(_PAIRS[k] for k in range(34) for _ in range(c[k] // 2)),
+                              Form.CHIITOITSU, ()))
     doubled = m.doubled_orphans + p.doubled_orphans + s.doubled_orphans + z.doubled_orphans
     if doubled == 1 and Form.KOKUSHI in forms:
-        orphans = kokushi_reading(c)
-        found += [orphans] if orphans is not None else []
+        found.append(_trusted(tuple(_PAIRS[k] if c[k] == 2 else _SINGLES[k]
+                                    for k in TERMINALS_AND_HONORS), Form.KOKUSHI, ()))
     return found
 
 
