@@ -28,12 +28,14 @@ import mjasp
 from mjasp import Hand, decompose, kan_check, random_winning_hands, shanten, shanten_batch, waits
 from mjasp.solvers import fast
 
+# peak memory from VmHWM: ru_maxrss would carry the parent's peak across fork and exec
 STATS_SNIPPET = """
-import resource, sys, time
+import time
 start = time.perf_counter()
 from mjasp.stats import shanten_distribution
 shanten_distribution({tiles})
-print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(time.perf_counter() - start, int(peak.split()[1]) / 1024)
 """
 IMPORT_SNIPPET = """
 import sys, time
