@@ -317,3 +317,13 @@ def test_fast_special_readings_equal_their_definitions(rules: str) -> None:
                                 kokushi_reading(hand.counts)) if d is not None]
         assert got == expected, hand
         assert all(d == Decomposition(d.blocks, d.form, d.melds) for d in got)
+
+
+def test_decompose_from_plain_text_equals_the_hand_path() -> None:
+    # the text fast path skips the Hand; readings and errors must not change
+    for hand in random_winning_hands(300, seed=SEED + 4):
+        text = str(hand)
+        assert decompose(text) == decompose(hand) == decompose(text, rules="standard")
+    for bad in ("1111m11112222333m", "00m111222333444z", "123m", "0z123m456p789s11z"):
+        with pytest.raises(HandError):
+            decompose(bad)
