@@ -327,3 +327,19 @@ def test_decompose_from_plain_text_equals_the_hand_path() -> None:
     for bad in ("1111m11112222333m", "00m111222333444z", "123m", "0z123m456p789s11z"):
         with pytest.raises(HandError):
             decompose(bad)
+
+
+@pytest.mark.slow
+def test_suit_summaries_equal_their_definition_on_every_vector() -> None:
+    # per-suit summaries of the special forms, written out from their definitions
+    for honors in (False, True):
+        orphans = range(7) if honors else (0, 8)
+        for counts in suit_vectors(honors):
+            entry = fast._entry(27 if honors else 0, counts, honors)
+            pairs = counts.count(2) if set(counts) <= {0, 2} else -100
+            quads = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else -100
+            fits = all(counts[i] in (1, 2) for i in orphans) and \
+                all(n == 0 for i, n in enumerate(counts) if i not in orphans)
+            doubled = sum(counts[i] == 2 for i in orphans) if fits else -100
+            assert (entry.pairs, entry.quad_pairs, entry.doubled_orphans) == \
+                (pairs, quads, doubled), counts

@@ -83,13 +83,21 @@ def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
         standard = suit_data.shipped_readings(counts, honors, base)
     else:
         standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
-    pairs = counts.count(2) if set(counts) <= {0, 2} else _NEVER
-    quad_pairs = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else _NEVER
-    orphans = range(len(counts)) if honors else (0, 8)
-    fits = (all(counts[i] in (1, 2) for i in orphans)
-            and all(n == 0 for i, n in enumerate(counts) if i not in orphans))
-    doubled = sum(counts[i] == 2 for i in orphans) if fits else _NEVER
+    held = set(counts)
+    pairs = counts.count(2) if held <= _ZERO_TWO else _NEVER
+    quad_pairs = counts.count(2) + 2 * counts.count(4) if held <= _ZERO_TWO_FOUR else _NEVER
+    # thirteen orphans: each terminal (every honor) held once or twice, nothing else held
+    if honors:
+        doubled = counts.count(2) if held <= _ONE_TWO else _NEVER
+    else:
+        fits = 1 <= counts[0] <= 2 and 1 <= counts[8] <= 2 and not any(counts[1:8])
+        doubled = (counts[0] == 2) + (counts[8] == 2) if fits else _NEVER
     return SuitEntry(standard, int(sum(counts) % 3 == 2), pairs, quad_pairs, doubled)
+
+
+_ZERO_TWO = frozenset({0, 2})
+_ZERO_TWO_FOUR = frozenset({0, 2, 4})
+_ONE_TWO = frozenset({1, 2})
 
 
 #: One table per suit: counts of that suit -> its entry (filled on first use).
