@@ -120,11 +120,12 @@ def _winning_readings(hand: Hand, rules: Rules,
     extra = [Block(BlockKind.TRIPLET, m.tile) for m in hand.melds if m not in as_before]
     melds = MAX_MELDS - len(hand.melds)
     found = []
-    for j in usable_tiles(hand, rules):
-        counts = add_count(hand.counts, j, 1)
-        # the tables rule out most tiles at once: no standard shape, no winning form
-        if table.replacement(counts, melds) != 0:
+    tiles = usable_tiles(hand, rules)
+    # the tables rule out most tiles at once: no standard shape, no winning form
+    for j, r in zip(tiles, table.draw_replacements(hand.counts, melds, tiles), strict=True):
+        if r != 0:
             continue
+        counts = add_count(hand.counts, j, 1)
         # the standard readings of counts are its winning forms (inverse_forms, the
         # reference, is checked against them in tests/test_fast_paths.py)
         found += [(j, Decomposition.of(d.blocks + tuple(extra), Form.STANDARD, as_before))

@@ -146,13 +146,9 @@ def winning_tiles(hand: Hand, rules: Rules) -> list[Tile]:
     forms = rules.forms
     options = (Form.STANDARD in forms, special and Form.CHIITOITSU in forms,
                special and Form.KOKUSHI in forms, rules.players == 3, rules.chiitoitsu_quad)
-    found = []
-    for tile in usable_tiles(hand, rules):
-        counts[tile] += 1
-        if table.replacement(counts, melds, *options) == 0:
-            found.append(tile)
-        counts[tile] -= 1
-    return found
+    tiles = usable_tiles(hand, rules)
+    return [t for t, r in zip(tiles, table.draw_replacements(counts, melds, tiles, *options),
+                              strict=True) if r == 0]
 
 
 __all__ = ["Wait", "WaitReading", "WaitShape", "usable_tiles", "waits", "winning_tiles"]

@@ -343,3 +343,17 @@ def test_suit_summaries_equal_their_definition_on_every_vector() -> None:
             doubled = sum(counts[i] == 2 for i in orphans) if fits else -100
             assert (entry.pairs, entry.quad_pairs, entry.doubled_orphans) == \
                 (pairs, quads, doubled), counts
+
+
+def test_draw_replacements_equal_one_lookup_per_completed_hand(hands: list[list[int]]) -> None:
+    for counts in hands[::5]:
+        melds = (sum(counts) + 1) // 3
+        tiles = [k for k in range(34) if counts[k] < 4]
+        for options in ((True, False, False, False, False), (True, True, True, False, True),
+                        (True, True, True, True, False), (False, True, False, False, True)):
+            expected = []
+            for k in tiles:
+                drawn = list(counts)
+                drawn[k] += 1
+                expected.append(table.replacement(drawn, melds, *options))
+            assert table.draw_replacements(counts, melds, tiles, *options) == expected

@@ -452,6 +452,36 @@ def replacement(c: Sequence[int], melds: int, standard: bool = True, seven_pairs
     return _combine_packed(t, m, p, s, z, melds, standard, seven_pairs, orphans, quads)
 
 
+def draw_replacements(c: Sequence[int], melds: int, tiles: Iterable[int],
+                      standard: bool = True, seven_pairs: bool = False, orphans: bool = False,
+                      three_player: bool = False, quads: bool = False) -> list[int]:
+    """:func:`replacement` of ``c`` plus one copy of each of ``tiles`` (each below 4 copies).
+
+    A draw changes one suit, so the other three suits are looked up once for all tiles.
+
+    >>> draw_replacements([1, 1] + [0] * 25 + [2, 0, 0, 0, 0, 0, 0], 1, [2, 27])
+    [0, 1]
+    """
+    t = _lookup()
+    suits = [suit_index(c[b:b + n]) for b, n in ((0, 9), (9, 9), (18, 9), (27, 7))]
+    tables = (t.number, t.number, t.number, t.honor)
+    packed = [tables[i][x] for i, x in enumerate(suits)]
+    if three_player:  # manzu by 5 * c_1m + c_9m
+        packed[0] = t.sanma[5 * c[0] + c[8]]
+    out = []
+    for tile in tiles:
+        suit = tile // 9 if tile < 27 else 3
+        digit = tile - 9 * suit
+        values = packed.copy()
+        if three_player and suit == 0:
+            values[0] = t.sanma[5 * (c[0] + (digit == 0)) + c[8] + (digit == 8)]
+        else:
+            values[suit] = tables[suit][suits[suit] + 5 ** digit]
+        out.append(_combine_packed(t, values[0], values[1], values[2], values[3], melds,
+                                   standard, seven_pairs, orphans, quads))
+    return out
+
+
 def _combine_packed(t: _Lookup, m: int, p: int, s: int, z: int, melds: int, standard: bool,
                     seven_pairs: bool, orphans: bool, quads: bool) -> int:
     """The least replacement number from the four suits' packed values."""
