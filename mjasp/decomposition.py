@@ -9,9 +9,10 @@ True
 from __future__ import annotations
 
 from mjasp.blocks import Decomposition, sorted_readings
-from mjasp.hand import Hand
+from mjasp.notation import plain_counts
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers.base import assemble, special_readings
+from mjasp.solvers.fast import readings as fast_readings
 from mjasp.solvers.registry import (
     DECOMPOSERS,
     DEFAULT_DECOMPOSER,
@@ -20,10 +21,16 @@ from mjasp.solvers.registry import (
 )
 
 # re-exported: callers of the old home of these checks keep working
-from mjasp.validity import as_hand, check_complete, check_tiles_in_set
+from mjasp.validity import (
+    COMPLETE_TILES,
+    HandLike,
+    as_hand,
+    check_complete,
+    check_tiles_in_set,
+)
 
 
-def decompose(hand: Hand | str, *, solver: str | None = None,
+def decompose(hand: HandLike, *, solver: str | None = None,
               rules: Rules | str | None = None) -> list[Decomposition]:
     """Every reading of a complete hand, in canonical order (standard, then the others).
 
@@ -33,6 +40,12 @@ def decompose(hand: Hand | str, *, solver: str | None = None,
     >>> len(decompose("11122233344455m"))
     4
     """
+    if solver is None and rules is None and type(hand) is str:
+        plain = plain_counts(hand)
+        # plain text of a legal complete hand: the fast path's readings, no Hand built
+        if plain is not None and max(plain[0]) <= 4 and max(plain[1]) <= 1 and \
+                sum(plain[0]) == COMPLETE_TILES:
+            return fast_readings(tuple(plain[0]))
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_complete(hand, rules)
@@ -48,7 +61,7 @@ def decompose(hand: Hand | str, *, solver: str | None = None,
     return sorted_readings(readings)
 
 
-def is_winning(hand: Hand | str, *, rules: Rules | str | None = None) -> bool:
+def is_winning(hand: HandLike, *, rules: Rules | str | None = None) -> bool:
     """True when a complete hand has at least one reading (agari).
 
     >>> is_winning("123m456p789s11234z")

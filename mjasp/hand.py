@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import mjasp.mjai as mjai
 from mjasp.blocks import Meld, MeldKind, meld_from_group
 from mjasp.errors import HandError
-from mjasp.notation import digits, scan
+from mjasp.notation import digits, plain_counts, scan
 from mjasp.tiles import (
     FIVES,
     NUM_KINDS,
@@ -233,7 +233,23 @@ def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.red)))
 
 
+def _trusted(counts: tuple[int, ...], red: tuple[int, int, int]) -> Hand:
+    """A hand without melds from counts already known legal (the parse fast path):
+    ``Hand.__post_init__`` re-checks what the caller has just checked."""
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "counts", counts)
+    object.__setattr__(hand, "red", red)
+    object.__setattr__(hand, "melds", ())
+    return hand
+
+
 def _parse(text: str) -> Hand:
+    plain = plain_counts(text) if type(text) is str else None
+    if plain is not None:
+        counts, red = plain
+        # plain text holds ints 0..: only the limits are left to check
+        if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= 1:
+            return _trusted(tuple(counts), (red[0], red[1], red[2]))
     found = scan(text)
     counts, red = found.counts, found.red
     melds = [meld_from_group(g.tiles, g.closed, text, g.position) for g in found.groups]

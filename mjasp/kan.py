@@ -15,10 +15,14 @@ from mjasp.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
 from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers.winning_forms import MAX_MELDS, form_blocks, inverse_forms
+from mjasp.solvers import fast, table
+from mjasp.solvers.winning_forms import MAX_MELDS
 from mjasp.tiles import FIVES, Tile, add_count, tile_name
-from mjasp.validity import as_hand, as_tile, check_tiles_in_set
-from mjasp.waits import usable_tiles, waits
+from mjasp.validity import HandLike, as_hand, as_tile, check_tiles_in_set
+from mjasp.waits import usable_tiles, winning_tiles
+
+#: Winning forms are standard readings: the fast path with the other forms switched off.
+_STANDARD_FORM = find_rules("standard-form")
 
 WinningReading = tuple[Tile, Decomposition]
 """(winning tile j, a reading of the hand plus j)."""
@@ -115,15 +119,22 @@ def _winning_readings(hand: Hand, rules: Rules,
     so a reading after the kan compares with the readings before it.
     """
     extra = [Block(BlockKind.TRIPLET, m.tile) for m in hand.melds if m not in as_before]
+    melds = MAX_MELDS - len(hand.melds)
     found = []
-    for j in usable_tiles(hand, rules):
+    tiles = usable_tiles(hand, rules)
+    # the tables rule out most tiles at once: no standard shape, no winning form
+    for j, r in zip(tiles, table.draw_replacements(hand.counts, melds, tiles), strict=True):
+        if r != 0:
+            continue
         counts = add_count(hand.counts, j, 1)
-        found += [(j, Decomposition.of(form_blocks(w) + tuple(extra), Form.STANDARD, as_before))
-                  for w in inverse_forms(counts, MAX_MELDS - len(hand.melds))]
+        # the standard readings of counts are its winning forms (inverse_forms, the
+        # reference, is checked against them in tests/test_fast_paths.py)
+        found += [(j, Decomposition.of(d.blocks + tuple(extra), Form.STANDARD, as_before))
+                  for d in fast.readings(counts, (), _STANDARD_FORM)]
     return tuple(found)
 
 
-def kan_hands(hand: Hand | str, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]:
+def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]:
     """(hand after the draw, before the draw, after the concealed kan, kan tile).
 
     ``hand`` is the closed hand after the draw (14 tiles, kans as three) holding four
@@ -162,7 +173,7 @@ def kan_hands(hand: Hand | str, tile: Tile | str) -> tuple[Hand, Hand, Hand, Til
             kind)
 
 
-def kan_check(hand: Hand | str, tile: Tile | str, *,
+def kan_check(hand: HandLike, tile: Tile | str, *,
               rules: Rules | str | None = None) -> KanCheck:
     """Does a concealed kan of ``tile`` keep the hand? Both rules of seed 003.
 
@@ -181,8 +192,9 @@ def kan_check(hand: Hand | str, tile: Tile | str, *,
         hand=drawn, tile=kind,
         before=_winning_readings(before, rules, before.melds),
         after=_winning_readings(after, rules, before.melds),
-        waits_before=tuple(w.tile for w in waits(before, rules=rules)),
-        waits_after=tuple(w.tile for w in waits(after, rules=rules)))
+        # the loose rule compares tiles only: no readings needed (waits() builds them)
+        waits_before=tuple(winning_tiles(before, rules)),
+        waits_after=tuple(winning_tiles(after, rules)))
 
 
 __all__ = ["KanCheck", "WinningReading", "kan_check", "kan_hands"]

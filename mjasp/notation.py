@@ -10,9 +10,10 @@ meaning to its callers: ``Hand.parse``, ``Meld.parse``, ``Block.parse`` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjasp.errors import HandError
 from mjasp.tiles import NUM_KINDS, SUIT_BASE, SUITS, Tile
@@ -114,6 +115,61 @@ def scan(text: str) -> Scan:
     return out
 
 
+#: Loose tiles only: runs of digits, each closed by its suit letter.
+_PLAIN: Final = re.compile(r"(?:[0-9]+[mpsz])+")
+#: A run of digits closed by its suit letter.
+_RUN: Final = re.compile(r"([0-9]+)([mpsz])")
+#: Per suit letter, digit character -> tile kind (``0``, a red five, is the five).
+_KINDS: Final = {suit: {str(d): base + (d - 1 if d else 4) for d in range(10)
+                        if suit != "z" or 1 <= d <= 7}
+                 for suit, base in SUIT_BASE.items()}
+
+
+def plain_counts(text: str) -> tuple[list[int], list[int]] | None:
+    """Counts and red fives of plain mpsz (loose tiles only), or None for anything else.
+
+    The fast path of ``Hand.parse`` and ``shanten(text)``: no positions are tracked, so
+    brackets, other whitespace and every error go to :func:`scan`, which explains them.
+    Counts above four are returned as they are.
+
+    >>> counts, red = plain_counts("105m 7z")
+    >>> counts[0], counts[4], counts[33], red
+    (1, 2, 1, [1, 0, 0])
+    """
+    compact = text.replace(" ", "") if " " in text else text
+    # anything but runs of digits and a suit letter is for the scanner to report
+    if _PLAIN.fullmatch(compact) is None:
+        return None
+    runs = _RUN.findall(compact)
+    counts = [0] * NUM_KINDS
+    try:
+        for run, suit in runs:
+            kinds = _KINDS[suit]
+            for char in run:
+                counts[kinds[char]] += 1
+    except KeyError:  # 0z, 8z, 9z
+        return None
+    red = [0, 0, 0]
+    if "0" in compact:
+        for run, suit in runs:
+            if suit != "z":
+                red[SUIT_BASE[suit] // 9] += run.count("0")
+    return counts, red
+
+
+def text_counts(text: str) -> bytes | None:
+    """The 34 counts of plain mpsz as ``bytes`` (see :func:`plain_counts`), or None.
+
+    >>> text_counts("11m") == bytes([2] + [0] * 33)
+    True
+    """
+    found = plain_counts(text)
+    # a second red five of a suit (or a count no byte holds) is for Hand to explain
+    if found is None or max(found[1]) > 1 or max(found[0]) > 255:
+        return None
+    return bytes(found[0])
+
+
 def _tile_from_digit(digit: int, suit: str, text: str, pos: int) -> tuple[Tile, bool]:
     if suit == "z":
         if digit == 0:
@@ -153,4 +209,5 @@ def suit_index(tile: Tile) -> int:
     return min(tile // 9, 3)
 
 
-__all__ = ["SUITS", "Group", "Scan", "Written", "digits", "scan", "suit_index"]
+__all__ = ["SUITS", "Group", "Scan", "Written", "digits", "plain_counts", "scan", "suit_index",
+           "text_counts"]

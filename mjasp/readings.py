@@ -29,7 +29,7 @@ from mjasp.solvers.winning_forms import (
     inverse_forms,
     iter_forms,
 )
-from mjasp.validity import as_hand, check_readable
+from mjasp.validity import HandLike, as_hand, check_readable
 
 
 def winning_forms(melds: int = MAX_MELDS) -> Iterator[Decomposition]:
@@ -73,7 +73,7 @@ def hand_readings(hand: Hand, rules: Rules) -> list[Decomposition]:
     return sorted_readings(found + special_readings(hand, rules))
 
 
-def readings(hand: Hand | str, *, rules: Rules | str | None = None) -> list[Decomposition]:
+def readings(hand: HandLike, *, rules: Rules | str | None = None) -> list[Decomposition]:
     """Every reading of a hand by inversion: a third decomposition method.
 
     Works for any hand whose concealed tiles number 2 (mod 3) (a form with fewer

@@ -24,7 +24,8 @@ fast path), ``"cpsat"`` (a CP-SAT model) and ``"brute"`` (every shape enumerated
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+import struct
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, SupportsIndex
 
@@ -33,14 +34,20 @@ import numpy.typing as npt
 
 from mjasp.blocks import FORM_ORDER, Form
 from mjasp.errors import HandError, RulesError
-from mjasp.hand import Hand
-from mjasp.notation import scan
+from mjasp.hand import MAX_TILES, Hand
+from mjasp.notation import scan, text_counts
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import table
 from mjasp.solvers.registry import SHANTEN_ENGINES, shanten_engine
 from mjasp.solvers.shanten_engines import ShantenProblem
 from mjasp.tiles import NUM_KINDS, Tile, as_int, tile_name
-from mjasp.validity import as_hand, as_tile, check_shanten_shape
+from mjasp.validity import (
+    HandLike,
+    as_hand,
+    as_tile,
+    check_shanten_shape,
+    counts_bytes,
+)
 
 #: Shanten engines by name (the registry's table).
 SOLVERS: Final = tuple(SHANTEN_ENGINES)
@@ -107,28 +114,52 @@ def _check_form(form: Form | str | None, problem: _Problem) -> Form | None:
     return chosen
 
 
-def shanten(hand: Hand | str, form: Form | str | None = None,
+def shanten(hand: HandLike, form: Form | str | None = None,
             rules: Rules | str | None = None, solver: str = "table") -> int:
     """Shanten number: the minimum over the forms the rules and the hand allow.
 
+    ``hand`` is a ``Hand``, mpsz text or 34 counts (list, tuple, ``bytes``, numpy row);
     ``form`` picks one form; ``solver`` is ``"table"``, ``"cpsat"`` or ``"brute"``.
 
     >>> shanten("1111m111122233z"), shanten("1111m111122233z", rules="sanma")
     (1, 2)
     >>> shanten("123m456p789s1122z", form="chiitoitsu")   # 2 pairs + 5 singles kept
     4
+    >>> shanten([1, 1, 1] + [0] * 24 + [3, 3, 3, 2, 0, 0, 0])   # 123m111222333z44z
+    -1
     """
-    if (solver == "table" and rules is None and form is None and type(hand) is Hand
-            and not hand.melds):
-        tiles = sum(hand.counts)
-        if tiles % 3:  # the defaults need no checks; bad tile counts take the general path
-            special = tiles >= 13
-            return table.replacement(hand.counts, tiles // 3, True, special, special) - 1
-    hand = hand if isinstance(hand, Hand) else as_hand(hand)
+    if rules is None and solver == "table" and (form is None or form == "standard"):
+        # the defaults need no rule checks: 34 counts as bytes, one table kernel
+        kind = type(hand)
+        if kind is Hand:
+            packed = None if hand.melds else bytes(hand.counts)  # type: ignore[union-attr]
+        elif kind is str:
+            packed = text_counts(hand)  # type: ignore[arg-type]
+        else:
+            packed = counts_bytes(hand)
+        if packed is not None:
+            tiles = sum(packed)
+            if tiles % 3 and tiles <= MAX_TILES:
+                try:
+                    return (_KERNEL or _load_kernel())(
+                        packed, tiles // 3, form is None and tiles >= 13) - 1
+                except (KeyError, IndexError, struct.error):
+                    pass  # a count above 4 or a wrong length: the general path says which
+    hand = as_hand(hand)
     rules = _STANDARD_RULES if rules is None else find_rules(rules)
     problem = _problem(hand, rules)
     chosen = _check_form(form, problem)
     return _least(problem, problem.forms if chosen is None else (chosen,), solver) - 1
+
+
+#: The table kernel of the default path, bound on first use (the tables load lazily).
+_KERNEL: Callable[[bytes, int, bool], int] | None = None
+
+
+def _load_kernel() -> Callable[[bytes, int, bool], int]:
+    global _KERNEL
+    _KERNEL = table.counts_kernel()
+    return _KERNEL
 
 
 @dataclass(frozen=True)
@@ -159,7 +190,7 @@ class ShantenResult:
                 "forms": {f.value: n for f, n in self.forms.items()}}
 
 
-def shanten_forms(hand: Hand | str, rules: Rules | str | None = None,
+def shanten_forms(hand: HandLike, rules: Rules | str | None = None,
                   solver: str = "table") -> ShantenResult:
     """Shanten of every form the rules and the hand allow.
 
@@ -262,7 +293,7 @@ def _waits(problem: _Problem, form: Form | None, solver: str, seen: Sequence[int
     return base - 1, tuple(waits)
 
 
-def effective_tiles(hand: Hand | str, visible: Iterable[SupportsIndex | str] | str | None = None,
+def effective_tiles(hand: HandLike, visible: Iterable[SupportsIndex | str] | str | None = None,
                     rules: Rules | str | None = None, form: Form | str | None = None,
                     solver: str = "table") -> list[EffectiveTile]:
     """The tiles that lower the shanten of a 3n+1 hand, with the copies still unseen.
@@ -280,7 +311,7 @@ def effective_tiles(hand: Hand | str, visible: Iterable[SupportsIndex | str] | s
                        hand.total_counts())[1])
 
 
-def _prepare(hand: Hand | str, rules: Rules | str | None, form: Form | str | None,
+def _prepare(hand: HandLike, rules: Rules | str | None, form: Form | str | None,
              remainder: int, wrong_count: str) -> tuple[Hand, _Problem, Form | None]:
     """The hand, its problem and the chosen form; ``wrong_count`` unless 3n+remainder."""
     hand = as_hand(hand)
@@ -290,7 +321,7 @@ def _prepare(hand: Hand | str, rules: Rules | str | None, form: Form | str | Non
     return hand, problem, _check_form(form, problem)
 
 
-def discards(hand: Hand | str, visible: Iterable[SupportsIndex | str] | str | None = None,
+def discards(hand: HandLike, visible: Iterable[SupportsIndex | str] | str | None = None,
              rules: Rules | str | None = None, form: Form | str | None = None,
              solver: str = "table") -> list[Discard]:
     """Every discard of a 3n+2 hand with its shanten and effective tiles, tenhou.net/2 order.

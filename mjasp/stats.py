@@ -97,14 +97,16 @@ class ShantenDistribution:
                                  for s, d, fd, h, fh in self.rows()]}
 
 
+@functools.cache
 def _suit_groups(m: int, honors: bool, cap: tuple[int, ...]) -> dict[Key, Weights]:
     """Group keys of one suit's vectors of ≤ m tiles with their summed weights.
 
     ``cap``: the copies of each kind of the suit in the wall (``Rules.copies``).
     """
     # in the tables' own index order: row i of digits is the vector of table row i
-    digits = table.all_vectors(7 if honors else 9).astype(np.int64)
-    digits = digits[digits.sum(axis=1) <= m]
+    digits = table.all_vectors(7 if honors else 9)
+    # filter in uint8 first: the int64 copy is then of the few vectors kept
+    digits = digits[digits.sum(axis=1, dtype=np.int64) <= m].astype(np.int64)
     if min(cap) < 4:
         # a reduced wall (sanma's manzu): only what it holds, rows under its caps
         digits = digits[(digits <= np.array(cap)).all(axis=1)]
@@ -116,28 +118,45 @@ def _suit_groups(m: int, honors: bool, cap: tuple[int, ...]) -> dict[Key, Weight
     # deals: C(copies_k, c_k) ways to pick the held copies of each kind
     choose = np.array([[comb(n, c) for c in range(5)] for n in cap])
     weights = np.prod(choose[np.arange(len(cap)), digits], axis=1)
-    keys = np.column_stack([
-        digits.sum(axis=1), np.minimum(rows, CAP),
-        np.minimum((digits >= 2).sum(axis=1), SEVEN),
-        np.minimum((digits >= 1).sum(axis=1), SEVEN),
-        (terminals >= 1).sum(axis=1), (terminals >= 2).any(axis=1)]).astype(np.int64)
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    columns = [digits.sum(axis=1), *np.minimum(rows, CAP).T,
+               np.minimum((digits >= 2).sum(axis=1), SEVEN),
+               np.minimum((digits >= 1).sum(axis=1), SEVEN),
+               (terminals >= 1).sum(axis=1), (terminals >= 2).any(axis=1)]
+    # one int64 per key (mixed radix, 55 bits): a 1-D unique, not np.unique(axis=0)
+    packed = np.zeros(len(digits), dtype=np.int64)
+    for column, radix in zip(columns, _RADICES, strict=True):
+        packed = packed * radix + column
+    unique, inverse = np.unique(packed, return_inverse=True)
     inverse = inverse.reshape(-1)
     deals = np.zeros(len(unique), dtype=np.int64)
-    hands = np.zeros(len(unique), dtype=np.int64)
     np.add.at(deals, inverse, weights)  # exact: at most C(36, 14) < 2**63
-    np.add.at(hands, inverse, 1)
+    hands = np.bincount(inverse, minlength=len(unique))
     groups: dict[Key, Weights] = {}
-    for key, d, h in zip(unique.tolist(), deals.tolist(), hands.tolist(), strict=True):
+    for code, d, h in zip(unique.tolist(), deals.tolist(), hands.tolist(), strict=True):
+        key = []
+        for radix in reversed(_RADICES):
+            code, digit = divmod(code, radix)
+            key.append(digit)
+        key.reverse()
         groups[(key[0], tuple(key[1:11]), *key[11:])] = [d, h]
     return groups
 
 
+#: Radix of each key column: tiles, ten row values (clipped at CAP), pairs, kinds,
+#: terminal/honor kinds, terminal/honor pair.
+_RADICES: Final = (15, *(CAP + 1,) * 10, SEVEN + 1, SEVEN + 1, 10, 2)
+
+
 @functools.cache
 def _combine_rows(a: Row, b: Row) -> Row:
-    """The tables' (min,+) union of two suits' rows, clipped at CAP (a few thousand
-    distinct pairs per distribution, hence the cache)."""
-    return tuple(min(CAP, x) for x in table.combine(a, b).tolist())
+    """The tables' (min,+) union of two suits' rows (``table.combine``), clipped at CAP (a
+    few thousand distinct pairs per distribution, hence the cache; pure Python: numpy's
+    per-call cost is ten times the work on ten numbers)."""
+    k = table.MAX_MELDS + 1
+    u = [min(a[m] + b[n - m] for m in range(n + 1)) for n in range(k)]
+    v = [min(min(a[m] + b[k + n - m], a[k + m] + b[n - m]) for m in range(n + 1))
+         for n in range(k)]
+    return tuple(x if x < CAP else CAP for x in u + v)
 
 
 def _merge(a: Key, b: Key) -> Key:
@@ -165,22 +184,55 @@ Tables = dict[str, tuple[dict[int, int], dict[int, int]]]
 _cache: dict[tuple[int, tuple[int, ...]], Tables] = {}
 
 
+class _RowIds:
+    """Rows as small ints, and their (min,+) unions by id: the merge loop then hashes
+    ints instead of ten-value tuples (it runs about a million times for 14 tiles)."""
+
+    def __init__(self) -> None:
+        self.rows: list[Row] = []
+        self.ids: dict[Row, int] = {}
+        self.unions: dict[int, int] = {}
+
+    def id(self, row: Row) -> int:
+        found = self.ids.get(row)
+        if found is None:
+            found = self.ids[row] = len(self.rows)
+            self.rows.append(row)
+        return found
+
+    def union(self, a: int, b: int) -> int:
+        key = a << 20 | b
+        found = self.unions.get(key)
+        if found is None:
+            found = self.unions[key] = self.id(_combine_rows(self.rows[a], self.rows[b]))
+        return found
+
+
 def _compute(m: int, copies: tuple[int, ...], progress: Progress | None) -> Tables:
     # honors first, then the number suits, each with its slice of the wall
     suits = [(honors, copies[base:base + size])
              for base, size, honors in SUIT_SLICES[3:] + SUIT_SLICES[:3]]
-    states: dict[Key, Weights] = {(0, (0,) + (CAP,) * 9, 0, 0, 0, 0): [1, 1]}
+    rows = _RowIds()
+    union, unions = rows.union, rows.unions
+    # keys as in Key, with the row replaced by its id
+    states: dict[tuple[int, ...], Weights] = {
+        (0, rows.id((0,) + (CAP,) * 9), 0, 0, 0, 0): [1, 1]}
     for i, (honors, cap) in enumerate(suits):
-        by_tiles: dict[int, list[tuple[Key, Weights]]] = defaultdict(list)
-        for group in _suit_groups(m, honors, cap).items():
-            by_tiles[group[0][0]].append(group)
+        by_tiles: dict[int, list[tuple[tuple[int, ...], Weights]]] = defaultdict(list)
+        for (tiles, suit_row, *rest), weights in _suit_groups(m, honors, cap).items():
+            by_tiles[tiles].append(((tiles, rows.id(suit_row), *rest), weights))
         # the last suit must bring the hand to exactly m tiles
         last = i == len(suits) - 1
-        merged: dict[Key, Weights] = defaultdict(lambda: [0, 0])
-        for a, (ad, ah) in states.items():
-            for tiles in [m - a[0]] if last else range(m - a[0] + 1):
-                for b, (bd, bh) in by_tiles[tiles]:
-                    slot = merged[_merge(a, b)]
+        merged: dict[tuple[int, ...], Weights] = defaultdict(lambda: [0, 0])
+        for (a0, arow, a2, a3, a4, a5), (ad, ah) in states.items():
+            for tiles in [m - a0] if last else range(m - a0 + 1):
+                for (b0, brow, b2, b3, b4, b5), (bd, bh) in by_tiles[tiles]:
+                    # _merge inlined, rows by id
+                    pairs, kinds = a2 + b2, a3 + b3
+                    known = unions.get(arow << 20 | brow)
+                    slot = merged[(a0 + b0, union(arow, brow) if known is None else known,
+                                   pairs if pairs < SEVEN else SEVEN,
+                                   kinds if kinds < SEVEN else SEVEN, a4 + b4, a5 | b5)]
                     slot[0] += ad * bd
                     slot[1] += ah * bh
         states = merged
@@ -188,7 +240,8 @@ def _compute(m: int, copies: tuple[int, ...], progress: Progress | None) -> Tabl
             progress(1)
     melds = m // 3
     result: Tables = {form: (defaultdict(int), defaultdict(int)) for form in FORMS}
-    for key, (deals, hands) in states.items():
+    for (tiles, row_id, pairs, kinds, terminals, pair), (deals, hands) in states.items():
+        key = (tiles, rows.rows[row_id], pairs, kinds, terminals, pair)
         for form, r in zip(FORMS, reversed(replacement_numbers(key, melds)), strict=True):
             if r >= CAP:  # would mean the clipping lost information
                 raise AssertionError(f"replacement number {r} reached the clip {CAP}")

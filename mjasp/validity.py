@@ -19,6 +19,12 @@ mjasp.errors.HandError: a complete hand has 14 tiles (...), this one has 3 in '1
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
 from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
@@ -28,17 +34,53 @@ from mjasp.tiles import NUM_KINDS, Tile, tile_kind, tile_name
 COMPLETE_TILES = 14
 
 
-def as_hand(hand: Hand | str) -> Hand:
-    """Accept a ``Hand`` or mpsz text.
+#: What every function taking a hand accepts: a ``Hand``, mpsz text, or 34 concealed
+#: counts (a list or tuple of ints, ``bytes``, a numpy integer row).
+HandLike: TypeAlias = "Hand | str | Sequence[int] | bytes | npt.NDArray[np.integer[Any]]"
 
-    >>> as_hand("11m") == Hand.from_counts([2] + [0] * 33)
+
+def as_hand(hand: HandLike) -> Hand:
+    """Accept a ``Hand``, mpsz text or 34 counts.
+
+    >>> as_hand("11m") == as_hand([2] + [0] * 33) == as_hand(bytes([2] + [0] * 33))
     True
     """
     if isinstance(hand, Hand):
         return hand
     if isinstance(hand, str):
         return Hand.parse(hand)
-    raise HandError(f"expected a Hand or mpsz text, got {type(hand).__name__}")
+    if isinstance(hand, bytes | bytearray):
+        return Hand.from_counts(tuple(hand))
+    if isinstance(hand, list | tuple | np.ndarray):
+        if isinstance(hand, np.ndarray) and hand.ndim != 1:
+            raise HandError(f"a hand's counts are one row of 34, got shape {hand.shape}")
+        # Hand.from_counts refuses floats, complex and bools instead of truncating them
+        return Hand.from_counts(hand)
+    raise HandError(f"expected a Hand, mpsz text or 34 counts, got {type(hand).__name__}")
+
+
+def counts_bytes(hand: object) -> bytes | None:
+    """34 counts as ``bytes`` cheaply, or None (not counts, or not plain 0..255 ints).
+
+    Only the conversion is checked here: callers look the bytes up in tables that have
+    no entry for a count above 4, and hand anything else to :func:`as_hand`, whose
+    errors say what is wrong.
+
+    >>> counts_bytes([1, 2]), counts_bytes([1.0, 2.0]), counts_bytes("12m")
+    (b'\\x01\\x02', None, None)
+    """
+    kind = type(hand)
+    try:
+        if kind is bytes:
+            return hand  # type: ignore[return-value]
+        if kind is list or kind is tuple:
+            # bytes() refuses floats, complex and text; bools count as 0 and 1
+            return bytes(hand)  # type: ignore[call-overload,no-any-return]
+        if kind is np.ndarray and hand.dtype.kind in "iu":  # type: ignore[attr-defined]
+            return bytes(hand.tolist())  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        return None
+    return None
 
 
 def as_tile(tile: Tile | str) -> Tile:
@@ -119,5 +161,6 @@ def check_waiting(hand: Hand, rules: Rules | None = None) -> None:
     check_tiles_in_set(hand, find_rules(rules))
 
 
-__all__ = ["COMPLETE_TILES", "as_hand", "as_tile", "before_draw", "check_complete",
-           "check_readable", "check_shanten_shape", "check_tiles_in_set", "check_waiting"]
+__all__ = ["COMPLETE_TILES", "HandLike", "as_hand", "as_tile", "before_draw", "check_complete",
+           "check_readable", "check_shanten_shape", "check_tiles_in_set", "check_waiting",
+           "counts_bytes"]

@@ -12,10 +12,10 @@ from typing import Any
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.hand import Hand
-from mjasp.readings import hand_readings
 from mjasp.rules import Rules, find_rules
+from mjasp.solvers import fast, table
 from mjasp.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, add_count, tile_name
-from mjasp.validity import as_hand, check_waiting
+from mjasp.validity import HandLike, as_hand, check_waiting
 
 
 class WaitShape(enum.StrEnum):
@@ -100,10 +100,11 @@ def usable_tiles(hand: Hand, rules: Rules) -> list[Tile]:
 
 def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
     """The wait on ``tile``, or None when the tile does not complete the hand."""
-    completed = Hand(add_count(hand.counts, tile, 1), hand.red, hand.melds)
     thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
     found = []
-    for reading in hand_readings(completed, rules):
+    # the fast path's readings (shipped suit readings): the same list as hand_readings
+    # (tests/test_fast_paths.py), without building and checking the completed Hand
+    for reading in fast.readings(add_count(hand.counts, tile, 1), hand.melds, rules):
         for block in sorted(set(reading.blocks), key=Block.sort_key):
             if tile in block.tiles():
                 found.append(WaitReading(reading, block,
@@ -111,7 +112,7 @@ def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
     return Wait(tile, tuple(found)) if found else None
 
 
-def waits(hand: Hand | str, *, rules: Rules | str | None = None) -> list[Wait]:
+def waits(hand: HandLike, *, rules: Rules | str | None = None) -> list[Wait]:
     """Every winning tile of a 3n+1 hand, each with its readings and wait shapes.
 
     A tile whose four copies are all in the hand (melds included) is not a wait;
@@ -125,8 +126,29 @@ def waits(hand: Hand | str, *, rules: Rules | str | None = None) -> list[Wait]:
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_waiting(hand, rules)
-    found = (_wait_on(hand, tile, rules) for tile in usable_tiles(hand, rules))
+    found = (_wait_on(hand, tile, rules) for tile in winning_tiles(hand, rules))
     return [w for w in found if w is not None]
 
 
-__all__ = ["Wait", "WaitReading", "WaitShape", "usable_tiles", "waits"]
+def winning_tiles(hand: Hand, rules: Rules) -> list[Tile]:
+    """The usable tiles that complete the hand, by the shanten tables (no readings built).
+
+    A complete hand has replacement number 0 under the same forms the readings use
+    (seven pairs and thirteen orphans only for a closed hand without declared melds),
+    so the readings are built for the winners only.
+
+    >>> [tile_name(t) for t in winning_tiles(Hand.parse("2344m"), find_rules())]
+    ['1m', '4m']
+    """
+    counts = list(hand.counts)
+    melds = (sum(counts) + 1) // 3
+    special = not hand.melds and melds == 4
+    forms = rules.forms
+    options = (Form.STANDARD in forms, special and Form.CHIITOITSU in forms,
+               special and Form.KOKUSHI in forms, rules.players == 3, rules.chiitoitsu_quad)
+    tiles = usable_tiles(hand, rules)
+    return [t for t, r in zip(tiles, table.draw_replacements(counts, melds, tiles, *options),
+                              strict=True) if r == 0]
+
+
+__all__ = ["Wait", "WaitReading", "WaitShape", "usable_tiles", "waits", "winning_tiles"]

@@ -1,8 +1,10 @@
-"""The fast path: readings of each distinct suit vector solved once by ASP, then memoised.
+"""The fast path: readings of each suit vector from shipped data, then memoised.
 
-A suit has at most 405,350 count vectors (honors 43,130) and real hands reuse a few
-thousand, so every suit vector is solved once by the ASP engine
-(:func:`mjasp.solvers.asp.suit_readings`) and kept; a whole hand is then the product of
+A suit has at most 405,350 count vectors (honors 43,130), and the readings of every one
+were solved by the ASP engine ahead of time and ship with the package
+(:mod:`mjasp.solvers.suit_data`): a vector seen for the first time costs a dict lookup
+and a few bytes decoded, no clingo call (after :func:`clear`, the ASP engine answers
+again, one vector at a time, until :func:`preload`); a whole hand is then the product of
 its four cached suits (as :func:`mjasp.solvers.base.assemble` defines it), built without
 re-sorting because each suit's readings are kept in canonical order. The cache also
 keeps, per suit, what seven pairs and thirteen orphans need to know, so the special
@@ -20,11 +22,16 @@ import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mjasp.blocks import Block, Decomposition, Form
+from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import asp
-from mjasp.solvers.base import SUIT_SLICES, SuitReading, chiitoitsu_reading, kokushi_reading, shift
+from mjasp.solvers import suit_data
+from mjasp.solvers.base import (
+    SUIT_SLICES,
+    SuitReading,
+    shift,
+)
+from mjasp.tiles import TERMINALS_AND_HONORS
 
 #: Every form (the default rules).
 ALL_FORMS = frozenset(Form)
@@ -46,6 +53,8 @@ class SuitEntry(NamedTuple):
 _SUITS: dict[tuple[tuple[int, ...], bool], tuple[SuitReading, ...]] = {}
 #: Suit spaces that ``preload`` filled: a vector (<= 14 tiles) missing there has no reading.
 _COMPLETE: set[bool] = set()
+#: Read readings from the shipped file (``clear(shipped=False)`` turns it off for tests).
+_SHIPPED = [True]
 
 
 def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitReading]:
@@ -56,23 +65,39 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
     """
     found = _SUITS.get((counts, is_honors))
     if found is None:
-        if is_honors in _COMPLETE and sum(counts) <= 14:
+        if _SHIPPED[0]:
+            found = suit_data.shipped_readings(counts, is_honors)
+        elif is_honors in _COMPLETE and sum(counts) <= 14:
             found = ()
         else:
+            from mjasp.solvers import asp  # clingo loads only when the ASP engine answers
+
             found = tuple(asp.suit_readings(counts, is_honors))
         _SUITS[counts, is_honors] = found
     return found
 
 
 def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
-    standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
-    pairs = counts.count(2) if set(counts) <= {0, 2} else _NEVER
-    quad_pairs = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else _NEVER
-    orphans = range(len(counts)) if honors else (0, 8)
-    fits = (all(counts[i] in (1, 2) for i in orphans)
-            and all(n == 0 for i, n in enumerate(counts) if i not in orphans))
-    doubled = sum(counts[i] == 2 for i in orphans) if fits else _NEVER
+    if _SHIPPED[0]:
+        # decoded straight onto the 34 kinds, with blocks shared by every reading
+        standard = suit_data.shipped_readings(counts, honors, base)
+    else:
+        standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
+    held = set(counts)
+    pairs = counts.count(2) if held <= _ZERO_TWO else _NEVER
+    quad_pairs = counts.count(2) + 2 * counts.count(4) if held <= _ZERO_TWO_FOUR else _NEVER
+    # thirteen orphans: each terminal (every honor) held once or twice, nothing else held
+    if honors:
+        doubled = counts.count(2) if held <= _ONE_TWO else _NEVER
+    else:
+        fits = 1 <= counts[0] <= 2 and 1 <= counts[8] <= 2 and not any(counts[1:8])
+        doubled = (counts[0] == 2) + (counts[8] == 2) if fits else _NEVER
     return SuitEntry(standard, int(sum(counts) % 3 == 2), pairs, quad_pairs, doubled)
+
+
+_ZERO_TWO = frozenset({0, 2})
+_ZERO_TWO_FOUR = frozenset({0, 2, 4})
+_ONE_TWO = frozenset({1, 2})
 
 
 #: One table per suit: counts of that suit -> its entry (filled on first use).
@@ -84,6 +109,25 @@ def _miss(suit: int, counts: tuple[int, ...]) -> SuitEntry:
     base, _, honors = SUIT_SLICES[suit]
     found = _TABLES[suit][counts] = _entry(base, counts, honors)
     return found
+
+
+def _trusted(blocks: tuple[Block, ...], form: Form, melds: tuple[Meld, ...]) -> Decomposition:
+    """A reading from blocks already valid and in canonical order, and melds already
+    sorted (a ``Hand``'s): ``Decomposition``'s checks and sorts, skipped."""
+    reading = object.__new__(Decomposition)
+    object.__setattr__(reading, "blocks", blocks)
+    object.__setattr__(reading, "form", form)
+    object.__setattr__(reading, "melds", melds)
+    return reading
+
+
+def _sorted_reading(blocks: tuple[Block, ...], melds: tuple[Meld, ...]) -> Decomposition:
+    return _trusted(blocks, Form.STANDARD, melds)
+
+
+#: The pair and the single of every kind, built once (the special forms' blocks).
+_PAIRS = tuple(Block(BlockKind.PAIR, k) for k in range(34))
+_SINGLES = tuple(Block(BlockKind.SINGLE, k) for k in range(34))
 
 
 def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
@@ -105,24 +149,28 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
         if len(m.standard) == len(p.standard) == len(s.standard) == len(z.standard) == 1:
             # the common case: one reading per suit, already in canonical order
             blocks = m.standard[0] + p.standard[0] + s.standard[0] + z.standard[0]
-            found.append(Decomposition(blocks, Form.STANDARD, melds))
+            found.append(_sorted_reading(blocks, melds))
         else:
             # suits in tile order, each suit's readings sorted: the product comes out sorted
             for parts in itertools.product(m.standard, p.standard, s.standard, z.standard):
-                found.append(Decomposition(sum(parts, ()), Form.STANDARD, melds))
+                found.append(_sorted_reading(sum(parts, ()), melds))
     if melds:
         return found
     if rules is not None and rules.chiitoitsu_quad:
         pairs = m.quad_pairs + p.quad_pairs + s.quad_pairs + z.quad_pairs
     else:
         pairs = m.pairs + p.pairs + s.pairs + z.pairs
+    # the per-suit summaries decide the special forms exactly: seven pairs when every
+    # count is 0 or 2 (4 with the quad rule) and they make seven pairs; thirteen orphans
+    # when every suit fits and one orphan is doubled (tests: == chiitoitsu_reading and
+    # kokushi_reading, the definitions, on every hand the cross-checks deal)
     if pairs == 7 and Form.CHIITOITSU in forms:
-        seven = chiitoitsu_reading(c, rules or find_rules(None))
-        found += [seven] if seven is not None else []
+        found.append(_trusted(tuple(_PAIRS[k] for k in range(34) for _ in range(c[k] // 2)),
+                              Form.CHIITOITSU, ()))
     doubled = m.doubled_orphans + p.doubled_orphans + s.doubled_orphans + z.doubled_orphans
     if doubled == 1 and Form.KOKUSHI in forms:
-        orphans = kokushi_reading(c)
-        found += [orphans] if orphans is not None else []
+        found.append(_trusted(tuple(_PAIRS[k] if c[k] == 2 else _SINGLES[k]
+                                    for k in TERMINALS_AND_HONORS), Form.KOKUSHI, ()))
     return found
 
 
@@ -140,14 +188,17 @@ def preload() -> None:
 
     About a second and a half instead of one solve per new vector (``asp.enumerate_space``).
     """
+    from mjasp.solvers import asp
+
     for is_honors in (False, True):
         for counts, found in asp.enumerate_space(is_honors).items():
             _SUITS[counts, is_honors] = tuple(found)
         _COMPLETE.add(is_honors)
 
 
-def clear() -> None:
-    """Empty the cache: the next hands are solved by ASP again."""
+def clear(shipped: bool = True) -> None:
+    """Empty the cache; ``shipped=False``: the next hands are solved by ASP again."""
+    _SHIPPED[0] = shipped
     _SUITS.clear()
     _COMPLETE.clear()
     for table in _TABLES:

@@ -68,8 +68,10 @@ target count ``w_i ≤ 4`` there. Run ``python -m mjasp.solvers.table`` to rebui
 from __future__ import annotations
 
 import functools
+import itertools
+import struct
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Final
@@ -311,38 +313,61 @@ def _transitions(state: _State, sequences_allowed: bool,
 
 
 class _Lookup:
-    """The tables as uint8 arrays (batch) and flat ``bytes`` (single calls: indexing
-    ``bytes`` is the cheapest lookup Python has). Every id fits a byte: 136 number, 55
-    honor and 180 combined rows."""
+    """The tables packed for lookups: one ``uint32`` per suit vector holds everything a
+    hand needs from that suit, so a hand costs four gathers (numpy, batch) or four
+    indexings (``memoryview``, single calls) into one 8 MB array instead of five.
+
+    Packing (low to high byte): seven-pairs units, thirteen-orphans units, seven-pairs
+    units with the quad rule (``_STATS``), then the signature id (136 number, 55 honor
+    rows). The three unit bytes of four suits add without carry (each sum stays below 256
+    for a hand of at most 14 tiles), so one addition gives all three special-form keys.
+    """
 
     def __init__(self) -> None:
-        a = _arrays()
-        self.number_ids = a["number_ids"].astype(np.uint8)
-        self.honor_ids = a["honor_ids"].astype(np.uint8)
-        self.sanma_ids = a["sanma_man"].astype(np.uint8)
-        self.pair_ids = a["pair"].astype(np.uint8)
-        self.triple_ids = a["triple"].astype(np.uint8)
-        # final[three, honor, n] -> v_n; the melds axis first makes one slice contiguous
-        self.final_by_melds = np.ascontiguousarray(np.moveaxis(a["final"], 2, 0))
-        self.numbers = self.pair_ids.shape[1]
-        self.honors = a["final"].shape[1]
-        self.number = self.number_ids.tobytes()
-        self.honor = self.honor_ids.tobytes()
-        self.sanma_man = self.sanma_ids.tobytes()
+        # read the file directly: the unpacked arrays (10 MB) are dropped after packing
+        with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
+            a = np.load(handle)
+            self.packed_number = _pack(a["number_ids"], a["number_pairs"],
+                                       a["number_orphans"], a["number_quads"])
+            self.packed_honor = _pack(a["honor_ids"], a["honor_pairs"], a["honor_orphans"],
+                                      a["honor_quads"])
+            # three-player manzu by 5 * c_1m + c_9m: its own row ids, the full vector's units
+            full = np.array([x + 390625 * y for x in range(5) for y in range(5)])
+            self.packed_sanma = ((self.packed_number[full] & 0xFFFFFF)
+                                 | (a["sanma_man"].astype(np.uint32) << 24))
+            self.pair_ids = a["pair"].astype(np.uint8)
+            self.triple_ids = a["triple"].astype(np.uint8)
+            final = a["final"]
+        self.numbers = int(self.pair_ids.shape[1])
+        self.honors = int(final.shape[1])
+        # final[melds, three, honor] -> v_melds; flat copies for the batch's 1-D gathers
+        self.final_by_melds = np.ascontiguousarray(np.moveaxis(final, 2, 0))
+        self.pair_flat = self.pair_ids.reshape(-1).astype(np.intp)
+        self.triple_flat = self.triple_ids.reshape(-1).astype(np.intp)
+        # single calls index ``bytes`` and ``memoryview``: the cheapest lookups Python has
+        self.number = self.packed_number.data.cast("B").cast("I")
+        self.honor = self.packed_honor.data.cast("B").cast("I")
+        self.sanma = self.packed_sanma.data.cast("B").cast("I")
         self.pair = self.pair_ids.tobytes()
         self.triple = self.triple_ids.tobytes()
-        self.final = a["final"].tobytes()
-        # per-suit counts for the special forms, packed so four suits add without carry
-        self.stats: dict[str, U8] = {key: a[key].astype(np.uint8) for key in _STATS}
-        self.pairs, self.pairs_honor, self.quads, self.quads_honor, self.orphans, \
-            self.orphans_honor = (bytes(a[key]) for key in _STATS)
-        # replacement numbers by the packed sum of the four suits' stats (below 256 for a
-        # hand of at most 14 tiles), for the batch (arrays) and single calls (bytes)
+        self.final = final.tobytes()
+        # replacement numbers by the summed unit byte of the four suits
         packed = np.arange(256)
         self.seven_pairs_by_packed = _seven_pairs_value(packed)
         self.thirteen_orphans_by_packed = _thirteen_orphans_value(packed)
         self.seven_pairs = self.seven_pairs_by_packed.tobytes()
         self.thirteen_orphans = self.thirteen_orphans_by_packed.tobytes()
+
+
+def _pack(ids: npt.NDArray[np.generic], pairs: npt.NDArray[np.generic],
+          orphans: npt.NDArray[np.generic],
+          quads: npt.NDArray[np.generic]) -> npt.NDArray[np.uint32]:
+    """One ``uint32`` per vector: pairs | orphans << 8 | quads << 16 | signature id << 24."""
+    packed: npt.NDArray[np.uint32] = pairs.astype(np.uint32)
+    packed |= orphans.astype(np.uint32) << 8
+    packed |= quads.astype(np.uint32) << 16
+    packed |= ids.astype(np.uint32) << 24
+    return packed
 
 
 def all_vectors(length: int) -> U8:
@@ -351,8 +376,15 @@ def all_vectors(length: int) -> U8:
     >>> all_vectors(2)[7].tolist()   # 7 = 2 + 1·5
     [2, 1]
     """
-    index = np.arange(5 ** length)
-    return np.stack([(index // 5 ** i) % 5 for i in range(length)], axis=1).astype(np.uint8)
+    # digit by digit, most significant last: uint8 throughout (no int64 temporaries)
+    vectors = np.zeros((1, 0), dtype=np.uint8)
+    for digit in range(length):
+        size = len(vectors)
+        grown = np.empty((5 * size, digit + 1), dtype=np.uint8)
+        grown[:, :digit] = np.tile(vectors, (5, 1))
+        grown[:, digit] = np.repeat(np.arange(5, dtype=np.uint8), size)
+        vectors = grown
+    return vectors
 
 
 #: Per-suit tables of the special forms, in the data file.
@@ -415,39 +447,142 @@ def replacement(c: Sequence[int], melds: int, standard: bool = True, seven_pairs
     """Least replacement number of one hand over the chosen forms, no extra caps.
 
     The single-call counterpart of :func:`batch_replacement` (same options): base-5
-    indices and byte lookups in pure Python, the hot path of ``mjasp.shanten``.
+    indices and packed lookups in pure Python. ``mjasp.shanten`` takes the faster
+    :func:`counts_replacement` for the default options.
 
     >>> pairs = [0] * 27 + [2] * 7   # 11223344556677z
     >>> replacement(pairs, 4, seven_pairs=True, orphans=True), replacement(pairs, 4)
     (0, 4)
     """
     t = _lookup()
-    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (
-        c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-    p = c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
-        c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17])))))))
-    s = c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
-        c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))
-    z = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    number = t.number
+    # three-player manzu holds only 1m and 9m
+    m = t.sanma[5 * c[0] + c[8]] if three_player else number[c[0] + 5 * (c[1] + 5 * (
+        c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))]
+    p = number[c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (
+        c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17])))))))]
+    s = number[c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (
+        c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))]
+    z = t.honor[c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (
+        c[31] + 5 * (c[32] + 5 * c[33])))))]
+    return _combine_packed(t, m, p, s, z, melds, standard, seven_pairs, orphans, quads)
+
+
+def draw_replacements(c: Sequence[int], melds: int, tiles: Iterable[int],
+                      standard: bool = True, seven_pairs: bool = False, orphans: bool = False,
+                      three_player: bool = False, quads: bool = False) -> list[int]:
+    """:func:`replacement` of ``c`` plus one copy of each of ``tiles`` (each below 4 copies).
+
+    A draw changes one suit, so the other three suits are looked up once for all tiles.
+
+    >>> draw_replacements([1, 1] + [0] * 25 + [2, 0, 0, 0, 0, 0, 0], 1, [2, 27])
+    [0, 1]
+    """
+    t = _lookup()
+    suits = [suit_index(c[b:b + n]) for b, n in ((0, 9), (9, 9), (18, 9), (27, 7))]
+    tables = (t.number, t.number, t.number, t.honor)
+    packed = [tables[i][x] for i, x in enumerate(suits)]
+    if three_player:  # manzu by 5 * c_1m + c_9m
+        packed[0] = t.sanma[5 * c[0] + c[8]]
+    out = []
+    for tile in tiles:
+        suit = tile // 9 if tile < 27 else 3
+        digit = tile - 9 * suit
+        values = packed.copy()
+        if three_player and suit == 0:
+            values[0] = t.sanma[5 * (c[0] + (digit == 0)) + c[8] + (digit == 8)]
+        else:
+            values[suit] = tables[suit][suits[suit] + 5 ** digit]
+        out.append(_combine_packed(t, values[0], values[1], values[2], values[3], melds,
+                                   standard, seven_pairs, orphans, quads))
+    return out
+
+
+def _combine_packed(t: _Lookup, m: int, p: int, s: int, z: int, melds: int, standard: bool,
+                    seven_pairs: bool, orphans: bool, quads: bool) -> int:
+    """The least replacement number from the four suits' packed values."""
     best: int = INF
     if standard:
         numbers = t.numbers
-        number = t.number
-        # three-player manzu holds only 1m and 9m
-        man = t.sanma_man[5 * c[0] + c[8]] if three_player else number[m]
-        three = t.triple[t.pair[man * numbers + number[p]] * numbers + number[s]]
-        best = t.final[(three * t.honors + t.honor[z]) * (MAX_MELDS + 1) + melds]
+        three = t.triple[t.pair[(m >> 24) * numbers + (p >> 24)] * numbers + (s >> 24)]
+        best = t.final[(three * t.honors + (z >> 24)) * (MAX_MELDS + 1) + melds]
+    units = m + p + s + z  # the unit bytes add without carry
     if seven_pairs:
-        number, honor = (t.quads, t.quads_honor) if quads else (t.pairs, t.pairs_honor)
-        value = t.seven_pairs[number[m] + number[p] + number[s] + honor[z]]
-        if value < best:
-            best = value
+        best = min(best, t.seven_pairs[(units >> 16 if quads else units) & 255])
     if orphans:
-        number = t.orphans
-        value = t.thirteen_orphans[number[m] + number[p] + number[s] + t.orphans_honor[z]]
-        if value < best:
-            best = value
+        best = min(best, t.thirteen_orphans[(units >> 8) & 255])
     return best
+
+
+#: 34 counts as ``bytes``, unpacked per suit into 4 + 4 + 1 (honors 4 + 2 + 1) digits.
+_SUIT_GROUPS: Final = struct.Struct("<IIBIIBIIBIHB")
+
+
+def _counts_kernel() -> Callable[[bytes, int, bool], int]:
+    """Build :func:`counts_replacement`'s kernel: every table bound as a local name.
+
+    ``struct`` splits the 34 bytes into 12 little-endian integers in one call; small
+    dicts turn 4 (or 2) packed bytes into their base-5 value and a tuple the single last
+    digit. A count above 4 is missing from those, so a lookup error doubles as validation.
+    """
+    t = _lookup()
+    low: dict[int, int] = {}
+    high: dict[int, int] = {}
+    honor_high: dict[int, int] = {}
+    for digits in itertools.product(range(5), repeat=4):
+        key = digits[0] | digits[1] << 8 | digits[2] << 16 | digits[3] << 24
+        value = digits[0] + 5 * digits[1] + 25 * digits[2] + 125 * digits[3]
+        low[key], high[key] = value, 625 * value
+        if digits[2] == digits[3] == 0:
+            honor_high[key] = 625 * value
+    ninth = tuple(5 ** 8 * d for d in range(5))
+    seventh = tuple(5 ** 6 * d for d in range(5))
+    numbers, honors = t.numbers, t.honors
+
+    def kernel(b: bytes, melds: int, special: bool, unpack: Callable[[bytes], tuple[int, ...]]
+               = _SUIT_GROUPS.unpack, low: dict[int, int] = low, high: dict[int, int] = high,
+               honor_high: dict[int, int] = honor_high, ninth: tuple[int, ...] = ninth,
+               seventh: tuple[int, ...] = seventh, number: memoryview = t.number,
+               honor: memoryview = t.honor, pair: bytes = t.pair, triple: bytes = t.triple,
+               final: bytes = t.final, seven_pairs: bytes = t.seven_pairs,
+               thirteen_orphans: bytes = t.thirteen_orphans) -> int:
+        m0, m1, m2, p0, p1, p2, s0, s1, s2, z0, z1, z2 = unpack(b)
+        m = number[low[m0] + high[m1] + ninth[m2]]
+        p = number[low[p0] + high[p1] + ninth[p2]]
+        s = number[low[s0] + high[s1] + ninth[s2]]
+        z = honor[low[z0] + honor_high[z1] + seventh[z2]]
+        best: int = final[(triple[pair[(m >> 24) * numbers + (p >> 24)] * numbers
+                                  + (s >> 24)] * honors + (z >> 24)) * 5 + melds]
+        if special:
+            units = m + p + s + z
+            value = seven_pairs[units & 255]
+            if value < best:
+                best = value
+            value = thirteen_orphans[(units >> 8) & 255]
+            if value < best:
+                best = value
+        return best
+
+    return kernel
+
+
+def counts_replacement(counts: bytes, melds: int, special: bool) -> int:
+    """Least replacement number of 34 counts given as ``bytes`` (the hot path).
+
+    ``special`` adds seven pairs and thirteen orphans to the standard form (four-player
+    rules, no declared melds). A count above 4 raises ``KeyError`` or ``IndexError`` and
+    a length other than 34 ``struct.error``: callers turn those into a ``HandError``.
+
+    >>> counts_replacement(bytes([0] * 27 + [2] * 7), 4, True)
+    0
+    """
+    return counts_kernel()(counts, melds, special)
+
+
+@functools.cache
+def counts_kernel() -> Callable[[bytes, int, bool], int]:
+    """The function behind :func:`counts_replacement`, to bind once and call directly."""
+    return _counts_kernel()
 
 
 def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:
@@ -459,13 +594,28 @@ def standard_replacement(counts: Sequence[int], melds: int, three_player: bool =
     return replacement(counts, melds, three_player=three_player)
 
 
-#: Base-5 weights of the four suits as a (34, 4) matrix: counts @ weights = suit indices.
-_WEIGHTS = np.zeros((34, 4), dtype=np.float32)
-for _suit, (_base, _size) in enumerate(((0, 9), (9, 9), (18, 9), (27, 7))):
-    _WEIGHTS[_base:_base + _size, _suit] = 5.0 ** np.arange(_size)
-_SANMA_WEIGHTS = np.zeros((34, 4), dtype=np.float32)
-_SANMA_WEIGHTS[:, 1:] = _WEIGHTS[:, 1:]
-_SANMA_WEIGHTS[0, 0], _SANMA_WEIGHTS[8, 0] = 5.0, 1.0  # index 5 * c_1m + c_9m
+def _pair_weights() -> npt.NDArray[np.uint64]:
+    """``(17, 1029)``: what the pair of tiles ``2k, 2k+1`` adds to two packed suit indices.
+
+    Read as ``uint16``, a row of 34 ``uint8`` counts is 17 numbers ``c_2k + 256 c_2k+1``;
+    each indexes row ``k`` here. Tiles 0-17 go to one ``uint64`` (manzu index in bits
+    0-20, pinzu from bit 21), tiles 18-33 to another (souzu, then honors from bit 21), so
+    a hand's four base-5 indices are 17 gathers and adds: integer work, no BLAS call.
+    """
+    weights = np.zeros((17, 1029), dtype=np.uint64)
+    for k in range(17):
+        for low in range(5):
+            for high in range(5):
+                total = 0
+                for count, tile in ((low, 2 * k), (high, 2 * k + 1)):
+                    suit, digit = min(tile // 9, 3), tile - 9 * min(tile // 9, 3)
+                    total += count * 5 ** digit << (_INDEX_BITS * (suit % 2))
+                weights[k, low + 256 * high] = total
+    return weights
+
+
+#: Bits of one base-5 suit index (5**9 < 2**21) inside a packed pair of indices.
+_INDEX_BITS: Final = 21
 #: Hands per chunk: small enough that every temporary stays in the CPU cache.
 CHUNK = 4096
 
@@ -490,48 +640,64 @@ def batch_replacement(counts: npt.NDArray[np.integer],
     """Least replacement number over the chosen forms for each row of ``counts``.
 
     The special forms (``seven_pairs``, ``orphans``; ``quads``: a quad is two pairs)
-    apply to the rows where ``special_rows`` is true (default: all). One float32 matmul
-    gives the four suit indices of a chunk, then each form is a few gathers.
+    apply to the rows where ``special_rows`` is true (default: all).
+    ``_pair_weights`` gives the four suit indices of a chunk, then each form is a few
+    gathers: integer numpy only, no BLAS or threads, memory O(chunk).
 
     >>> hands = np.array([[2] * 7 + [0] * 27, [1] * 9 + [0] * 18 + [4] + [0] * 6])
     >>> batch_replacement(hands, 4, seven_pairs=True, orphans=True).tolist()
     [0, 2]
     """
     t = _lookup()
-    weights = _SANMA_WEIGHTS if three_player else _WEIGHTS
-    man_ids = t.sanma_ids if three_player else t.number_ids
-    pairs = t.stats["number_quads" if quads else "number_pairs"]
-    honor_pairs = t.stats["honor_quads" if quads else "honor_pairs"]
-    man_pairs, man_orphans = pairs, t.stats["number_orphans"]
-    if three_player:  # the manzu index is 5 * c_1m + c_9m: map it to the full index
-        full = np.array([a + 390625 * b for a in range(5) for b in range(5)])
-        man_pairs, man_orphans = pairs[full], man_orphans[full]
+    weights = _weights()
+    mask = np.uint64((1 << _INDEX_BITS) - 1)
+    shift = np.uint64(_INDEX_BITS)
+    number, honor = t.packed_number, t.packed_honor
+    units_shift = 16 if quads else 0
     out = np.empty(len(counts), dtype=np.uint8)
     per_hand = not isinstance(melds, int)
+    final = None if per_hand else t.final_by_melds[melds].reshape(-1)
     for start in range(0, len(counts), CHUNK):
         stop = start + CHUNK
-        # a float32 matmul (BLAS) is exact here: indices stay below 2**24
-        index = (counts[start:stop].astype(np.float32) @ weights).astype(np.intp)
-        m, p, s, z = index[:, 0], index[:, 1], index[:, 2], index[:, 3]
-        best = np.full(len(index), INF, dtype=np.uint8)
+        block = np.ascontiguousarray(counts[start:stop], dtype=np.uint8)
+        pairs = block.view("<u2")
+        low = weights[0][pairs[:, 0]]
+        for k in range(1, 9):
+            low += weights[k][pairs[:, k]]
+        high = weights[9][pairs[:, 9]]
+        for k in range(10, 17):
+            high += weights[k][pairs[:, k]]
+        if three_player:  # the manzu index is 5 * c_1m + c_9m
+            m = t.packed_sanma[5 * block[:, 0].astype(np.intp) + block[:, 8]]
+        else:
+            m = number[low & mask]
+        p, s, z = number[low >> shift], number[high & mask], honor[high >> shift]
+        best = np.full(len(block), INF, dtype=np.uint8)
         if standard:
-            three = t.triple_ids[t.pair_ids[man_ids[m], t.number_ids[p]], t.number_ids[s]]
-            honor = t.honor_ids[z]
-            if per_hand:
-                best = t.final_by_melds[melds[start:stop], three, honor]  # type: ignore[index]
+            numbers = np.uint32(t.numbers)
+            mp = t.pair_flat[(m >> 24) * numbers + (p >> 24)]
+            three = t.triple_flat[mp * t.numbers + (s >> 24)]
+            honors = three * t.honors + (z >> 24)
+            if final is None:
+                best = t.final_by_melds.reshape(MAX_MELDS + 1, -1)[
+                    melds[start:stop], honors]  # type: ignore[index]
             else:
-                best = t.final_by_melds[melds][three, honor]
+                best = final[honors]
         special = None if special_rows is None else special_rows[start:stop]
+        units = m + p + s + z  # the unit bytes add without carry
         if seven_pairs:
-            value = t.seven_pairs_by_packed[man_pairs[m] + pairs[p] + pairs[s] + honor_pairs[z]]
+            value = t.seven_pairs_by_packed[(units >> units_shift) & 255]
             best = np.minimum(best, value if special is None else np.where(special, value, INF))
         if orphans:
-            value = t.thirteen_orphans_by_packed[
-                man_orphans[m] + t.stats["number_orphans"][p]
-                + t.stats["number_orphans"][s] + t.stats["honor_orphans"][z]]
+            value = t.thirteen_orphans_by_packed[(units >> 8) & 255]
             best = np.minimum(best, value if special is None else np.where(special, value, INF))
         out[start:stop] = best
     return out
+
+
+@functools.cache
+def _weights() -> npt.NDArray[np.uint64]:
+    return _pair_weights()
 
 
 def capped_standard(counts: Sequence[int], melds: int, cap: Sequence[int]) -> int:

@@ -1,0 +1,277 @@
+"""Every speed goal of issue 13 in one table: each call, mjasp, the peer, the ratio, the goal.
+
+One run, the same seeded inputs for mjasp and its peers (``xiangting``, ``mahjong``);
+ratios are the peer's time over mjasp's (above 1: mjasp is faster), except where the goal
+is an absolute time or a ratio between two mjasp paths. Times are the best of several
+short rounds, so a busy machine shows in the numbers only as far as it slows every round.
+It also checks that mjasp and the peers give the same answers on every input it times.
+
+    python benchmarks/run_all.py                 # full sizes (a few minutes)
+    python benchmarks/run_all.py --quick         # tiny sizes (the smoke test runs this)
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+import mjasp
+from mjasp import Hand, decompose, kan_check, random_winning_hands, shanten, shanten_batch, waits
+from mjasp.solvers import fast
+
+# peak memory from VmHWM: ru_maxrss would carry the parent's peak across fork and exec
+STATS_SNIPPET = """
+import time
+start = time.perf_counter()
+from mjasp.stats import shanten_distribution
+shanten_distribution({tiles})
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(time.perf_counter() - start, int(peak.split()[1]) / 1024)
+"""
+IMPORT_SNIPPET = """
+import sys, time
+start = time.perf_counter()
+import mjasp
+imported = time.perf_counter() - start
+def rss():
+    return int(open("/proc/self/statm").read().split()[1]) * 4096 / 2 ** 20
+before = rss()
+mjasp.shanten("123m456p789s1122z")
+print(imported, rss() - before, int("clingo" in sys.modules or "ortools" in sys.modules))
+"""
+
+
+@dataclass
+class Row:
+    """One line of the table: times in microseconds (None: no such peer)."""
+
+    call: str
+    mjasp: float
+    peer_name: str
+    peer: float | None
+    goal: str
+    met: bool | None
+
+    @property
+    def ratio(self) -> str:
+        return "-" if self.peer is None else f"{self.peer / self.mjasp:.2f}x"
+
+
+def best_us(func: Callable[[], object], count: int, rounds: int) -> float:
+    """Best-of-``rounds`` microseconds per item of ``func()`` (which does ``count`` items)."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best / count * 1e6
+
+
+def random_counts(n: int, seed: int, sizes: Sequence[int] = (13, 14)) -> np.ndarray:
+    """``n`` closed hands drawn from the 136 tiles, sizes taken in turn."""
+    rng = np.random.default_rng(seed)
+    out = np.zeros((n, 34), dtype=np.uint8)
+    for i in range(n):
+        drawn = rng.choice(136, size=sizes[i % len(sizes)], replace=False) // 4
+        np.add.at(out[i], drawn, 1)
+    return out
+
+
+def tenpai_hands(n: int, seed: int) -> list[Hand]:
+    """Seeded winning hands minus one tile: waiting hands with at least one wait."""
+    out = []
+    for hand in random_winning_hands(n, seed=seed, forms=("standard",)):
+        counts = list(hand.counts)
+        counts[next(k for k, c in enumerate(counts) if c)] -= 1
+        out.append(Hand.from_counts(counts))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
+    """Run every benchmark, print the table; returns the rows and any disagreement."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke test)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    quick = args.quick
+    n_single, n_batch, rounds = (200, 5000, 2) if quick else (20_000, 1_000_000, 5)
+    n_decompose, n_waits, stats_tiles = (50, 20, (5,)) if quick else (2000, 300, (13, 14))
+
+    import xiangting
+    from mahjong.agari import Agari
+    from mahjong.hand_calculating.divider import HandDivider
+    from mahjong.shanten import Shanten
+    from mahjong.tile import TilesConverter
+
+    rows: list[Row] = []
+    wrong: list[str] = []
+    four = xiangting.PlayerCount.FOUR
+    hands = random_counts(n_single, args.seed)
+    lists = hands.tolist()
+    tuples = [tuple(c) for c in lists]
+    objects = [Hand.from_counts(c) for c in lists]
+    texts = [str(h) for h in objects]
+    shanten(objects[0])  # load the tables
+
+    # -- shanten, single calls -------------------------------------------------------
+    expected = [xiangting.calculate_replacement_number(c, four) - 1 for c in lists]
+    for name, inputs in (("list", lists), ("tuple", tuples), ("Hand", objects),
+                         ("mpsz text", texts)):
+        if [shanten(x) for x in inputs] != expected:
+            wrong.append(f"shanten from {name} != xiangting")
+    t_xt = best_us(lambda: [xiangting.calculate_replacement_number(c, four) for c in lists],
+                   len(lists), rounds)
+    t_list = best_us(lambda: [shanten(c) for c in lists], len(lists), rounds)
+    rows.append(Row("shanten from 34 counts (list)", t_list, "xiangting list", t_xt,
+                    ">= 1.0x", t_xt / t_list >= 1.0))
+    t_hand = best_us(lambda: [shanten(h) for h in objects], len(objects), rounds)
+    rows.append(Row("shanten from a Hand", t_hand, "xiangting list", t_xt, ">= 1.0x",
+                    t_xt / t_hand >= 1.0))
+    t_text = best_us(lambda: [shanten(t) for t in texts], len(texts), rounds)
+    rows.append(Row("shanten from mpsz text", t_text, "xiangting list", t_xt, ">= 0.33x",
+                    t_xt / t_text >= 0.33))
+    t_std = best_us(lambda: [shanten(h, form="standard") for h in objects], len(objects),
+                    rounds)
+    rows.append(Row("shanten(Hand, form='standard')", t_std, "mjasp default", t_hand,
+                    ">= 1.0x (as fast)", t_hand / t_std >= 0.95))
+    t_mj = best_us(lambda: [Shanten.calculate_shanten(c) for c in lists], len(lists), 1)
+    t_from = best_us(lambda: [shanten(Hand.from_counts(c)) for c in lists], len(lists), rounds)
+    rows.append(Row("Hand.from_counts then shanten", t_from, "mahjong Shanten", t_mj,
+                    "-", None))
+
+    # -- shanten_batch ----------------------------------------------------------------
+    big = random_counts(n_batch, args.seed + 1) if quick else _fast_random(n_batch, args.seed)
+    blobs = [bytes(r) for r in big.tolist()]
+    batch = shanten_batch(big)
+    if batch[:2000].tolist() != [xiangting.calculate_replacement_number(b, four) - 1  # type: ignore[arg-type]
+                                 for b in blobs[:2000]]:
+        wrong.append("shanten_batch != xiangting")
+    t_batch = best_us(lambda: shanten_batch(big), len(big), max(2, rounds // 2))
+    t_xtb = best_us(lambda: [xiangting.calculate_replacement_number(b, four)  # type: ignore[arg-type]
+                             for b in blobs], len(blobs), 1)
+    rows.append(Row(f"shanten_batch ({len(big):,} hands)", t_batch, "xiangting bytes loop",
+                    t_xtb, ">= 4x", t_xtb / t_batch >= 4))
+
+    # -- decompose --------------------------------------------------------------------
+    winners = random_winning_hands(n_decompose, seed=args.seed)
+    wtexts = [str(h) for h in winners]
+    divider = HandDivider()
+    for text in wtexts:
+        ours = [d for d in decompose(text) if d.form != "kokushi"]
+        theirs = divider.divide_hand(TilesConverter.one_line_string_to_34_array(text))
+        if len(ours) != len(theirs):
+            wrong.append(f"decompose {text}: {len(ours)} readings, mahjong {len(theirs)}")
+
+    def first_pass() -> None:
+        fast.clear()  # every suit vector is new again (the shipped file stays loaded)
+        for text in wtexts:
+            decompose(text)
+
+    t_cold = best_us(first_pass, len(wtexts), rounds)
+    t_warm = best_us(lambda: [decompose(t) for t in wtexts], len(wtexts), rounds)
+    t_div = best_us(lambda: [divider.divide_hand(TilesConverter.one_line_string_to_34_array(t))
+                             for t in wtexts], len(wtexts), rounds)
+    rows.append(Row("decompose from text, warm", t_warm, "mahjong HandDivider (text)", t_div,
+                    ">= 4x", t_div / t_warm >= 4))
+    rows.append(Row("decompose, first pass over new hands", t_cold, "mjasp warm", t_warm,
+                    "<= 2x warm", t_cold <= 2 * t_warm))
+
+    # -- waits and kan ----------------------------------------------------------------
+    tenpai = tenpai_hands(n_waits, args.seed)
+    agari = Agari()
+
+    def agari_loop(hand: Hand) -> list[int]:
+        counts = list(hand.counts)
+        found = []
+        for tile in range(34):
+            if counts[tile] < 4:
+                counts[tile] += 1
+                if agari.is_agari(counts):
+                    found.append(tile)
+                counts[tile] -= 1
+        return found
+
+    for hand in tenpai:
+        if [w.tile for w in waits(hand)] != agari_loop(hand):
+            wrong.append(f"waits {hand} != mahjong agari loop")
+    t_waits = best_us(lambda: [waits(h) for h in tenpai], len(tenpai), rounds)
+    t_agari = best_us(lambda: [agari_loop(h) for h in tenpai], len(tenpai), rounds)
+    rows.append(Row("waits of a tenpai hand (readings too)", t_waits, "mahjong agari loop",
+                    t_agari, ">= 3x", t_agari / t_waits >= 3))
+    kans = [("111222333m4567p1m", "1m"), ("1112345678999m1m", "1m"),
+            ("111m456789p2345s1m", "1m"), ("123m444p567s1122z4p", "4p")]
+    t_kan = max(best_us(functools.partial(kan_check, h, t), 1, rounds * 4) for h, t in kans)
+    rows.append(Row("kan check (slowest of 4 hands)", t_kan, "-", None, "<= 500 us",
+                    t_kan <= 500))
+
+    # -- stats and import (fresh processes) ---------------------------------------------
+    for tiles in stats_tiles:
+        out = subprocess.run([sys.executable, "-c", STATS_SNIPPET.format(tiles=tiles)],
+                             capture_output=True, text=True, check=True).stdout.split()
+        seconds, mb = float(out[0]), float(out[1])
+        rows.append(Row(f"mjasp stats --tiles {tiles} ({mb:.0f} MB peak)", seconds * 1e6, "-",
+                        None, "<= 4 s, <= 200 MB", seconds <= 4 and mb <= 200))
+    runs = [subprocess.run([sys.executable, "-c", IMPORT_SNIPPET], capture_output=True,
+                           text=True, check=True).stdout.split() for _ in range(3)]
+    imported = min(float(r[0]) for r in runs)
+    tables = min(float(r[1]) for r in runs)
+    heavy = any(r[2] == "1" for r in runs)
+    rows.append(Row(f"import mjasp (clingo/ortools loaded: {heavy})", imported * 1e6, "-",
+                    None, "<= 100 ms, lazy", imported <= 0.1 and not heavy))
+    rows.append(Row(f"tables resident after first shanten: {tables:.1f} MB", 0.0, "-", None,
+                    "<= 10 MB", tables <= 10))
+    print_table(rows)
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; mjasp "
+          f"{mjasp.__version__}; this process peak "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print("answers agree with the peers" if not wrong else "DISAGREEMENTS:\n  "
+          + "\n  ".join(wrong[:20]))
+    return rows, wrong
+
+
+def _fast_random(n: int, seed: int) -> np.ndarray:
+    """Many hands at once (the per-row generator is too slow for a million)."""
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.arange(34), 4)
+    out = np.zeros((n, 34), dtype=np.uint8)
+    for start in range(0, n, 50_000):
+        rows = min(50_000, n - start)
+        pick = np.argpartition(rng.random((rows, 136), dtype=np.float32), 14, axis=1)[:, :14]
+        drawn = wall[pick]
+        sizes = 13 + (np.arange(start, start + rows) % 2)
+        keep = np.arange(14)[None, :] < sizes[:, None]
+        index = np.repeat(np.arange(rows), 14).reshape(rows, 14)
+        np.add.at(out[start:start + rows], (index[keep], drawn[keep]), 1)
+    return out
+
+
+def print_table(rows: Sequence[Row]) -> None:
+    """One fixed-width table: times in us (ms/s where large), the ratio and the goal."""
+    def when(us: float) -> str:
+        if us >= 1e6:
+            return f"{us / 1e6:.2f} s"
+        if us >= 1e4:
+            return f"{us / 1e3:.1f} ms"
+        return f"{us:.2f} us" if us else "-"
+
+    table = [("call", "mjasp", "peer", "peer time", "ratio", "goal", "met")]
+    table += [(r.call, when(r.mjasp), r.peer_name, "-" if r.peer is None else when(r.peer),
+               r.ratio, r.goal, "-" if r.met is None else ("yes" if r.met else "NO"))
+              for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    for line in table:
+        print("  ".join(cell.ljust(w) if i in (0, 2, 5) else cell.rjust(w)
+                        for i, (cell, w) in enumerate(zip(line, widths, strict=True))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The benchmark script runs and its answers agree with the peers (no wall-clock threshold).
+
+``benchmarks/run_all.py --quick`` times every call of issue 13 on tiny inputs; this only
+checks that it finishes, prints its table with every row, and that mjasp and the peers
+gave the same answers on every input it timed. Speed itself is never asserted here: a
+timing threshold would flake on a busy machine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("xiangting")
+pytest.importorskip("mahjong")
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run_all.py"
+
+
+def test_run_all_quick_runs_and_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("run_all", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["run_all"] = module
+    try:
+        spec.loader.exec_module(module)
+        rows, wrong = module.main(["--quick"])
+    finally:
+        del sys.modules["run_all"]
+    assert wrong == []
+    printed = capsys.readouterr().out
+    assert "answers agree with the peers" in printed
+    calls = [row.call for row in rows]
+    for call in ("shanten from 34 counts (list)", "shanten from a Hand", "shanten from mpsz text",
+                 "decompose from text, warm", "waits of a tenpai hand (readings too)"):
+        assert call in calls and call in printed
+    assert all(row.mjasp >= 0 for row in rows)
