@@ -3,7 +3,9 @@
 Facts are computed at three levels, each once: the hand (situation, tile set, dora),
 each reading (its blocks), each placement of the winning tile (wait, pinfu, which
 triplets stay concealed). The yaku table ``YAKU`` has one row per yaku in Tenhou id
-order, so it reads side by side with ``encodings/scoring/``.
+order, so it reads side by side with ``encodings/scoring/``. For speed, a row is not
+even asked where a cheap fact rules it out (``NEEDS_*``: no honor, no situational flag,
+fewer than two sets or sequences, another form, another wind); the rows decide the rest.
 
 Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
 https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
