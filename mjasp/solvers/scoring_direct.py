@@ -158,6 +158,9 @@ def _round(n: int) -> Rule:
 
 
 STANDARD = Form.STANDARD
+# enum members as module constants: the hot loops below look them up per block
+SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR
+RYANMEN = WaitShape.RYANMEN
 
 #: One row per yaku, in Tenhou id order: (yaku, closed han, open han (0 = closed only),
 #: level, rule). The level says what the rule reads, so it runs once per hand, per
@@ -321,15 +324,14 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
         else:
             counts[meld.tile] += 3 if meld.kind is MeldKind.PON else 4
     kinds = frozenset(compress(range(NUM_KINDS), counts))
+    # positional: keyword arguments cost twice as much, and this runs once per hand
     return HandFacts(
-        win=win, tile=win.kind, closed=hand.is_closed if melds else True, kinds=kinds,
-        quads=sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
-        seat=_WIND_TILE[win.seat_wind], round=_WIND_TILE[win.round_wind],
-        counts=counts, melds_closed=not hand.melds,
-        suits=any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]),
-        honors=any(counts[27:34]),
-        flags=bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
-                   or win.houtei or win.tenhou or win.chiihou))
+        win, win.kind, hand.is_closed if melds else True, kinds,
+        sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
+        _WIND_TILE[win.seat_wind], _WIND_TILE[win.round_wind], counts, not melds,
+        any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]), any(counts[27:34]),
+        bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
+             or win.houtei or win.tenhou or win.chiihou))
 
 
 _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
@@ -378,11 +380,11 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
     sets = []
     pair = None
     for block in decomposition.blocks:
-        if block.kind is BlockKind.SEQUENCE:
+        if block.kind is SEQUENCE:
             sequences.append(block.tile)
-        elif block.kind is BlockKind.TRIPLET:
+        elif block.kind is TRIPLET:
             sets.append((block.tile, False, True))
-        elif block.kind is BlockKind.PAIR:
+        elif block.kind is PAIR:
             pair = block.tile
     for meld in decomposition.melds:
         if meld.kind is MeldKind.CHI:
@@ -400,9 +402,9 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
 
 def _shape(block: Block, tile: Tile) -> WaitShape:
     """The wait of a standard-form block completed by ``tile``."""
-    if block.kind is BlockKind.TRIPLET:
+    if block.kind is TRIPLET:
         return WaitShape.SHANPON
-    if block.kind is BlockKind.PAIR:
+    if block.kind is PAIR:
         return WaitShape.TANKI
     if tile == block.tile + 1:
         return WaitShape.KANCHAN
@@ -435,15 +437,15 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
         if block == previous or not (
-                block.tile <= tile <= block.tile + 2 if block.kind is BlockKind.SEQUENCE
+                block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
                 else block.tile == tile):
             continue
         previous = block
         wait = _shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
-        opened = block.kind is BlockKind.TRIPLET and not h.win.tsumo
+        opened = block.kind is TRIPLET and not h.win.tsumo
         found.append(Placement(block, wait, concealed - opened,
-                               pinfu_shape and wait is WaitShape.RYANMEN))
+                               pinfu_shape and wait is RYANMEN))
     return found
 
 
