@@ -80,7 +80,7 @@ def _split(base: int, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
     return 0, -(-2 * base // 100) * 100, -(-base // 100) * 100
 
 
-def settle(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
+def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0,
            sticks: int = 0) -> tuple[int, Payments]:
     """The winner's gain before honba and sticks, and every payment, from base points.
 

@@ -171,8 +171,8 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     if yakuman:
         kept = sorted((i for i in listed if i.yaku in _YAKUMAN), key=_by_id)
         multiple = yakuman // 13
-        gain, paid = settle(8000 * multiple, dealer=win.dealer, tsumo=win.tsumo,
-                            honba=win.honba, sticks=win.riichi_sticks)
+        gain, paid = settle(8000 * multiple, win.dealer, win.tsumo, win.honba,
+                            win.riichi_sticks)
         return Score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
     if not has_yaku:
@@ -186,8 +186,8 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     raw = sum([f for _, f in details])
     fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     base, limit = value(han, fu, 0)
-    gain, paid = settle(base, dealer=win.seat_wind == "E", tsumo=win.tsumo, honba=win.honba,
-                        sticks=win.riichi_sticks)
+    # positional: this runs for every candidate of every hand
+    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks)
     return Score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
 
 
