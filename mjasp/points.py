@@ -70,21 +70,17 @@ def value(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
     return base, None
 
 
-def _up(x: int) -> int:
-    """Rounded up to a multiple of 100."""
-    return -(-x // 100) * 100
-
-
 def _split(base: int, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
     """(ron, dealer's share, each non-dealer's share) before honba."""
+    # each payment rounded up to 100: -(-x // 100) * 100
     if not tsumo:
-        return _up(base * (6 if dealer else 4)), 0, 0
+        return -(-base * (6 if dealer else 4) // 100) * 100, 0, 0
     if dealer:
-        return 0, 0, _up(2 * base)
-    return 0, _up(2 * base), _up(base)
+        return 0, 0, -(-2 * base // 100) * 100
+    return 0, -(-2 * base // 100) * 100, -(-base // 100) * 100
 
 
-def settle(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
+def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0,
            sticks: int = 0) -> tuple[int, Payments]:
     """The winner's gain before honba and sticks, and every payment, from base points.
 

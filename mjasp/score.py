@@ -171,8 +171,8 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     if yakuman:
         kept = sorted((i for i in listed if i.yaku in _YAKUMAN), key=_by_id)
         multiple = yakuman // 13
-        gain, paid = settle(8000 * multiple, dealer=win.dealer, tsumo=win.tsumo,
-                            honba=win.honba, sticks=win.riichi_sticks)
+        gain, paid = settle(8000 * multiple, win.dealer, win.tsumo, win.honba,
+                            win.riichi_sticks)
         return Score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
     if not has_yaku:
@@ -180,13 +180,14 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
-    listed.sort(key=_by_id)
+    if len(listed) > 1:
+        listed.sort(key=_by_id)
     details = _merge(fu_details)
     raw = sum([f for _, f in details])
     fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     base, limit = value(han, fu, 0)
-    gain, paid = settle(base, dealer=win.dealer, tsumo=win.tsumo, honba=win.honba,
-                        sticks=win.riichi_sticks)
+    # positional: this runs for every candidate of every hand
+    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks)
     return Score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
 
 
@@ -250,7 +251,7 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     """
     if rules.players != 4:
         raise WinError("scoring follows Tenhou's four-player rules; sanma is not supported")
-    if hand.tile_count != 14:
+    if sum(hand.counts) + 3 * len(hand.melds) != 14:
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}")
     kind = win.kind

@@ -3,7 +3,9 @@
 Facts are computed at three levels, each once: the hand (situation, tile set, dora),
 each reading (its blocks), each placement of the winning tile (wait, pinfu, which
 triplets stay concealed). The yaku table ``YAKU`` has one row per yaku in Tenhou id
-order, so it reads side by side with ``encodings/scoring/``.
+order, so it reads side by side with ``encodings/scoring/``. For speed, a row is not
+even asked where a cheap fact rules it out (``NEEDS_*``: no honor, no situational flag,
+fewer than two sets or sequences, another form, another wind); the rows decide the rest.
 
 Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
 https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
@@ -116,7 +118,10 @@ def _junchan(h: HandFacts, r: ReadingFacts) -> bool:
 
 def _ittsu(r: ReadingFacts) -> bool:
     s = r.sequences
-    return len(s) >= 3 and any(b in s and b + 3 in s and b + 6 in s for b in (0, 9, 18))
+    if len(s) < 3:
+        return False
+    return ((0 in s and 3 in s and 6 in s) or (9 in s and 12 in s and 15 in s)
+            or (18 in s and 21 in s and 24 in s))
 
 
 def _sanshoku(r: ReadingFacts) -> bool:
@@ -127,10 +132,6 @@ def _sanshoku(r: ReadingFacts) -> bool:
 def _sanshoku_doukou(r: ReadingFacts) -> bool:
     s = r.set_tiles
     return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
-
-
-def _count_sets(r: ReadingFacts, kinds: frozenset[Tile]) -> int:
-    return len(r.set_tiles & kinds)
 
 
 def _chuuren(h: HandFacts) -> bool:
@@ -157,6 +158,9 @@ def _round(n: int) -> Rule:
 
 
 STANDARD = Form.STANDARD
+# enum members as module constants: the hot loops below look them up per block
+SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR
+RYANMEN = WaitShape.RYANMEN
 
 #: One row per yaku, in Tenhou id order: (yaku, closed han, open han (0 = closed only),
 #: level, rule). The level says what the rule reads, so it runs once per hand, per
@@ -206,7 +210,7 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     (Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3),
     # 小三元: two dragon triplets and a dragon pair
     (Yaku.SHOUSANGEN, 2, 2, "reading",
-     lambda h, r, p: _count_sets(r, DRAGONS) == 2 and r.pair in DRAGONS),
+     lambda h, r, p: len(r.set_tiles & DRAGONS) == 2 and r.pair in DRAGONS),
     # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
     (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS | HONORS),
     (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2),  # 二盃口
@@ -219,7 +223,7 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     # 人和 (36) is not played on Tenhou: no row
     (Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou),  # 天和
     (Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou),  # 地和
-    (Yaku.DAISANGEN, 13, 13, "reading", lambda h, r, p: _count_sets(r, DRAGONS) == 3),  # 大三元
+    (Yaku.DAISANGEN, 13, 13, "reading", lambda h, r, p: len(r.set_tiles & DRAGONS) == 3),  # 大三元
     # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
     (Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4),
     (Yaku.SUUANKOU_TANKI, 13, 13, "placement",
@@ -234,9 +238,9 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     (Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: r.form is Form.KOKUSHI),
     (Yaku.KOKUSHI_13, 13, 13, "placement", lambda h, r, p: p.wait is WaitShape.KOKUSHI_13),
     # 大四喜 / 小四喜: four wind triplets / three and a wind pair
-    (Yaku.DAISUUSHII, 13, 13, "reading", lambda h, r, p: _count_sets(r, WIND_TILES) == 4),
+    (Yaku.DAISUUSHII, 13, 13, "reading", lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4),
     (Yaku.SHOUSUUSHII, 13, 13, "reading",
-     lambda h, r, p: _count_sets(r, WIND_TILES) == 3 and r.pair in WIND_TILES),
+     lambda h, r, p: len(r.set_tiles & WIND_TILES) == 3 and r.pair in WIND_TILES),
     (Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4),  # 四槓子
 )
 
@@ -299,11 +303,6 @@ def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None
         and (level != "reading" or yaku not in other_winds))
 
 
-def _items(rows: _Rows, h: HandFacts, r: ReadingFacts | None,
-           p: Placement | None) -> list[YakuItem]:
-    return [item for item, rule in rows if rule(h, r, p)]  # type: ignore[arg-type]
-
-
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
     present = {i.yaku for i in items}
     if present.isdisjoint(REPLACES):
@@ -325,15 +324,14 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
         else:
             counts[meld.tile] += 3 if meld.kind is MeldKind.PON else 4
     kinds = frozenset(compress(range(NUM_KINDS), counts))
+    # positional: keyword arguments cost twice as much, and this runs once per hand
     return HandFacts(
-        win=win, tile=win.kind, closed=hand.is_closed if melds else True, kinds=kinds,
-        quads=sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
-        seat=_WIND_TILE[win.seat_wind], round=_WIND_TILE[win.round_wind],
-        counts=counts, melds_closed=not hand.melds,
-        suits=any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]),
-        honors=any(counts[27:34]),
-        flags=bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
-                   or win.houtei or win.tenhou or win.chiihou))
+        win, win.kind, hand.is_closed if melds else True, kinds,
+        sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
+        _WIND_TILE[win.seat_wind], _WIND_TILE[win.round_wind], counts, not melds,
+        any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]), any(counts[27:34]),
+        bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
+             or win.houtei or win.tenhou or win.chiihou))
 
 
 _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
@@ -343,11 +341,15 @@ def _dora(hand: Hand, win: Win, counts: list[int]) -> list[YakuItem]:
     """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
     found = []
     # every indicator counts, a repeated one twice; tiles in melds and quads count too
-    n = sum(counts[_dora_of(t)] for t in win.dora_indicators)
+    n = 0
+    for t in win.dora_indicators:
+        n += counts[_DORA_OF[t] if t in _DORA_OF else _dora_of(t)]
     if n:
         found.append(YakuItem(Yaku.DORA, n))
     if win.riichi:
-        n = sum(counts[_dora_of(t)] for t in win.ura_indicators)
+        n = 0
+        for t in win.ura_indicators:
+            n += counts[_DORA_OF[t] if t in _DORA_OF else _dora_of(t)]
         if n:
             found.append(YakuItem(Yaku.URA_DORA, n))
     red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
@@ -378,11 +380,11 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
     sets = []
     pair = None
     for block in decomposition.blocks:
-        if block.kind is BlockKind.SEQUENCE:
+        if block.kind is SEQUENCE:
             sequences.append(block.tile)
-        elif block.kind is BlockKind.TRIPLET:
+        elif block.kind is TRIPLET:
             sets.append((block.tile, False, True))
-        elif block.kind is BlockKind.PAIR:
+        elif block.kind is PAIR:
             pair = block.tile
     for meld in decomposition.melds:
         if meld.kind is MeldKind.CHI:
@@ -400,9 +402,9 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
 
 def _shape(block: Block, tile: Tile) -> WaitShape:
     """The wait of a standard-form block completed by ``tile``."""
-    if block.kind is BlockKind.TRIPLET:
+    if block.kind is TRIPLET:
         return WaitShape.SHANPON
-    if block.kind is BlockKind.PAIR:
+    if block.kind is PAIR:
         return WaitShape.TANKI
     if tile == block.tile + 1:
         return WaitShape.KANCHAN
@@ -426,7 +428,7 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
         return [Placement(Block(BlockKind.SINGLE, tile), wait, 0, False)]
     if r.form is Form.CHIITOITSU:
         return [Placement(Block(BlockKind.PAIR, tile), WaitShape.TANKI, 0, False)]
-    concealed = sum(c for _, _, c in r.sets)
+    concealed = [c for _, _, c in r.sets].count(True)
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
                    and not _value_of_pair(h, r.pair))
@@ -435,15 +437,15 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
         if block == previous or not (
-                block.tile <= tile <= block.tile + 2 if block.kind is BlockKind.SEQUENCE
+                block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
                 else block.tile == tile):
             continue
         previous = block
         wait = _shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
-        opened = block.kind is BlockKind.TRIPLET and not h.win.tsumo
+        opened = block.kind is TRIPLET and not h.win.tsumo
         found.append(Placement(block, wait, concealed - opened,
-                               pinfu_shape and wait is WaitShape.RYANMEN))
+                               pinfu_shape and wait is RYANMEN))
     return found
 
 
@@ -491,7 +493,9 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     h = _hand_facts(hand, win)
     hand_rows = _rows("hand", h.closed, h.honors, h.flags, None, True, True, h.suits <= 1,
                       h.quads >= 3)
-    hand_items = _items(hand_rows, h, None, None) + _dora(hand, win, h.counts)
+    # the rules of hand rows read no reading or placement
+    hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
+    hand_items += _dora(hand, win, h.counts)
     found = []
     for decomposition in readings(hand, rules):
         r = _reading_facts(decomposition)
@@ -500,10 +504,12 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
         honor_set = h.honors and max(r.set_tiles, default=0) >= 27
         gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
                  len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
-        reading_items = hand_items + _items(_rows("reading", *gates), h, r, None)
+        reading_items = hand_items + [item for item, rule in _rows("reading", *gates)
+                                      if rule(h, r, None)]  # type: ignore[arg-type]
         placement_rows = _rows("placement", *gates)
         for p in _placements(h, r):
-            items = _upgrade(reading_items + _items(placement_rows, h, r, p))
+            items = _upgrade(reading_items + [item for item, rule in placement_rows
+                                              if rule(h, r, p)])
             found.append(make_score(items, _fu(h, r, p),
                                     Reading(decomposition, p.block, p.wait), win))
     return found
