@@ -50,6 +50,18 @@ class Form(enum.StrEnum):
 FORM_ORDER = {Form.STANDARD: 0, Form.CHIITOITSU: 1, Form.KOKUSHI: 2}
 
 
+class WaitShape(enum.StrEnum):
+    """How the winning tile completes a block (machi)."""
+
+    RYANMEN = "ryanmen"  #: two-sided: 23 waiting on 1 or 4
+    KANCHAN = "kanchan"  #: closed: 13 waiting on 2
+    PENCHAN = "penchan"  #: edge: 12 waiting on 3, 89 waiting on 7
+    SHANPON = "shanpon"  #: dual pon: one of two pairs becomes a triplet
+    TANKI = "tanki"  #: pair wait on a single tile (also every seven-pairs wait)
+    KOKUSHI = "kokushi"  #: thirteen orphans waiting on its one missing kind
+    KOKUSHI_13 = "kokushi-13"  #: thirteen orphans, all 13 kinds held: thirteen-sided
+
+
 def _is_int(value: object) -> bool:
     # bool is an int subclass, but True as a tile or a count is always a mistake
     return isinstance(value, int) and not isinstance(value, bool)

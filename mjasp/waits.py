@@ -6,28 +6,15 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Any
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import fast, table
 from mjasp.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, add_count, tile_name
 from mjasp.validity import HandLike, as_hand, check_waiting
-
-
-class WaitShape(enum.StrEnum):
-    """How the winning tile completes a block (machi)."""
-
-    RYANMEN = "ryanmen"  #: two-sided: 23 waiting on 1 or 4
-    KANCHAN = "kanchan"  #: closed: 13 waiting on 2
-    PENCHAN = "penchan"  #: edge: 12 waiting on 3, 89 waiting on 7
-    SHANPON = "shanpon"  #: dual pon: one of two pairs becomes a triplet
-    TANKI = "tanki"  #: pair wait on a single tile (also every seven-pairs wait)
-    KOKUSHI = "kokushi"  #: thirteen orphans waiting on its one missing kind
-    KOKUSHI_13 = "kokushi-13"  #: thirteen orphans, all 13 kinds held: thirteen-sided
 
 
 def _shape(block: Block, tile: Tile, form: Form, thirteen_sided: bool) -> WaitShape:

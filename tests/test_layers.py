@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[1] / "mjasp"
 #: Value types, their notations (mpsz, MJAI) and pictures: nothing above them.
 TYPES = {"mjasp.errors", "mjasp.tiles", "mjasp.notation", "mjasp.blocks", "mjasp.hand",
          "mjasp.win", "mjasp.yaku", "mjasp.mjai", "mjasp.draw"}
-#: Rule variants, hand validity, and the formats engines read (hand facts, points).
-RULES = {"mjasp.rules", "mjasp.validity", "mjasp.facts", "mjasp.points"}
+#: Rule variants, hand validity, and the formats engines read and write (hand facts,
+#: points, the score card every scoring engine returns).
+RULES = {"mjasp.rules", "mjasp.validity", "mjasp.facts", "mjasp.points", "mjasp.scorecard"}
 NAMES = ("types", "rules", "engines", "API", "CLI")
 
 

@@ -14,7 +14,7 @@ from mjasp.errors import MjaspError
 from mjasp.hand import Hand
 from mjasp.points import payments
 from mjasp.rules import Rules
-from mjasp.score import ENGINES, Score, score_candidates
+from mjasp.score import ENGINES, Score, score_candidates, score_files
 from mjasp.win import WINDS, Win
 
 
@@ -160,7 +160,6 @@ def _score_files(files: tuple[str, ...], tile: str | None,
     """``mjasp score FILE.lp [VARIANT.lp ...]``: hand facts (hand/1, count/2, meld/2) and
     situation facts (win_tile/1, tsumo, seat_wind/1 ..., encodings/scoring/situation.lp)
     grounded with the scoring encoding and any variant rules, like ``mjasp solve``."""
-    from mjasp.solvers.scoring_asp import score_files  # clingo loads only for this
 
     if tile is not None:
         raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, tsumo, "

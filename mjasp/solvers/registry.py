@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mjasp.blocks import Decomposition
 from mjasp.errors import RulesError
@@ -128,6 +128,28 @@ def shanten_engine(name: str) -> ShantenEngine:
         for key, engine in _shanten_engines().items():
             _loaded[key, "shanten"] = engine
         found = _loaded[name, "shanten"]
+    return found  # type: ignore[return-value]
+
+
+#: Scoring engines by name (``mjasp.score(..., solver=)``): ``(Hand, Win, Rules) ->
+#: list[Score]``, every candidate of a checked win.
+SCORING_ENGINES: Final = {"direct": "one Python table of yaku (the default)",
+                          "asp": "clingo: encodings/scoring/score.lp, #maximize"}
+
+
+def scoring_engine(name: str) -> Callable[..., Any]:
+    """The scoring engine ``name``'s ``candidates`` (see ``SCORING_ENGINES``); the ASP one
+    loads clingo, so engines load on first use."""
+    found = _loaded.get((name, "scoring"))
+    if found is None:
+        if not isinstance(name, str) or name not in SCORING_ENGINES:
+            raise RulesError(f"unknown scoring solver {name!r}; known: "
+                             f"{', '.join(SCORING_ENGINES)}")
+        if name == "direct":
+            from mjasp.solvers import scoring_direct as module
+        else:
+            from mjasp.solvers import scoring_asp as module  # type: ignore[no-redef]
+        found = _loaded[name, "scoring"] = module.candidates
     return found  # type: ignore[return-value]
 
 

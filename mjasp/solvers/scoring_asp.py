@@ -24,13 +24,11 @@ from typing import Any
 
 import clingo
 
-from mjasp.blocks import Block, BlockKind
-from mjasp.facts import read_hand
-from mjasp.forms import WaitShape
+from mjasp.blocks import Block, BlockKind, WaitShape
 from mjasp.hand import Hand, MeldKind
 from mjasp.points import points
 from mjasp.rules import Rules, find_rules
-from mjasp.score import Reading, Score, YakuItem, check_win, make_score
+from mjasp.scorecard import Reading, Score, YakuItem, make_score
 from mjasp.solvers.asp import ENCODINGS, decode, ground, rule_facts
 from mjasp.tiles import tile_kind, tile_name
 from mjasp.win import Win, WinError
@@ -280,18 +278,6 @@ def _string(term: clingo.Symbol) -> str:
     return term.string
 
 
-def score_files(files: Sequence[str], rules: Rules | str | None = None,
-                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score]]:
-    """The hand and situation written as facts in ``files`` (plus any variant rules there),
-    checked, and every candidate best first: what ``mjasp score FILE.lp`` prints."""
-    program = ScoringProgram(rules, files, arguments)
-    program.situation_in_files = True  # the facts are the situation; Win only describes it
-    hand = read_hand(files)  # the facts module owns the hand-facts format
-    win = win_facts_in(program.control)
-    check_win(hand, win, program.rules)
-    return hand, win, program.candidates(hand, win)
-
-
 def _reading_key(s: Score) -> tuple[object, ...]:
     assert s.reading is not None
     return (s.reading.decomposition.sort_key(), s.reading.win_block.sort_key())
@@ -312,4 +298,4 @@ if __name__ == "__main__":
     Path(str(SCORING / TABLE_FILE)).write_text(points_table())
     print(f"wrote {SCORING / TABLE_FILE}")
 
-__all__ = ["ScoringProgram", "candidates", "points_table", "score_files", "win_facts_in"]
+__all__ = ["ScoringProgram", "candidates", "points_table", "win_facts_in"]

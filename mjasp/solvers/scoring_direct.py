@@ -26,11 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form
-from mjasp.forms import WaitShape
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
 from mjasp.hand import Hand, MeldKind
 from mjasp.rules import Rules
-from mjasp.score import Reading, Score, YakuItem, make_score, readings
+from mjasp.scorecard import Reading, Score, YakuItem, make_score
+from mjasp.solvers.fast import winning_readings
 from mjasp.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.win import KINDS, WINDS, Win
 from mjasp.yaku import Yaku
@@ -497,7 +497,7 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
     hand_items += _dora(hand, win, h.counts)
     found = []
-    for decomposition in readings(hand, rules):
+    for decomposition in winning_readings(hand, rules):
         r = _reading_facts(decomposition)
         # positional, in _rows' order (a cache key): form, two sets, two sequences, the
         # hand-level gates left open, an honor set, the winds
