@@ -484,6 +484,9 @@ def draw_replacements(c: Sequence[int], melds: int, tiles: Iterable[int],
     packed = [tables[i][x] for i, x in enumerate(suits)]
     if three_player:  # manzu by 5 * c_1m + c_9m
         packed[0] = t.sanma[5 * c[0] + c[8]]
+    # _combine_packed inlined, its tables bound once (this loop runs per usable tile)
+    numbers, honors, pair, triple, final = t.numbers, t.honors, t.pair, t.triple, t.final
+    units_shift = 16 if quads else 0
     out = []
     for tile in tiles:
         suit = tile // 9 if tile < 27 else 3
@@ -493,8 +496,18 @@ def draw_replacements(c: Sequence[int], melds: int, tiles: Iterable[int],
             values[0] = t.sanma[5 * (c[0] + (digit == 0)) + c[8] + (digit == 8)]
         else:
             values[suit] = tables[suit][suits[suit] + 5 ** digit]
-        out.append(_combine_packed(t, values[0], values[1], values[2], values[3], melds,
-                                   standard, seven_pairs, orphans, quads))
+        m, p, s, z = values
+        best: int = INF
+        if standard:
+            three = triple[pair[(m >> 24) * numbers + (p >> 24)] * numbers + (s >> 24)]
+            best = final[(three * honors + (z >> 24)) * (MAX_MELDS + 1) + melds]
+        if seven_pairs or orphans:
+            units = m + p + s + z
+            if seven_pairs:
+                best = min(best, t.seven_pairs[(units >> units_shift) & 255])
+            if orphans:
+                best = min(best, t.thirteen_orphans[(units >> 8) & 255])
+        out.append(best)
     return out
 
 
