@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from bench_forms import mahjong_waits
+from bench_shanten import random_hands
 
 import mjasp
 from mjasp import Hand, decompose, kan_check, random_winning_hands, shanten, shanten_batch, waits
@@ -107,7 +109,6 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     n_decompose, n_waits, stats_tiles = (50, 20, (5,)) if quick else (2000, 300, (13, 14))
 
     import xiangting
-    from mahjong.agari import Agari
     from mahjong.hand_calculating.divider import HandDivider
     from mahjong.shanten import Shanten
     from mahjong.tile import TilesConverter
@@ -149,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
                     "-", None))
 
     # -- shanten_batch ----------------------------------------------------------------
-    big = random_counts(n_batch, args.seed + 1) if quick else _fast_random(n_batch, args.seed)
+    big = random_counts(n_batch, args.seed + 1) if quick else random_hands(n_batch, args.seed)
     blobs = [bytes(r) for r in big.tolist()]
     batch = shanten_batch(big)
     if batch[:2000].tolist() != [xiangting.calculate_replacement_number(b, four) - 1  # type: ignore[arg-type]
@@ -187,18 +188,9 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
 
     # -- waits and kan ----------------------------------------------------------------
     tenpai = tenpai_hands(n_waits, args.seed)
-    agari = Agari()
 
     def agari_loop(hand: Hand) -> list[int]:
-        counts = list(hand.counts)
-        found = []
-        for tile in range(34):
-            if counts[tile] < 4:
-                counts[tile] += 1
-                if agari.is_agari(counts):
-                    found.append(tile)
-                counts[tile] -= 1
-        return found
+        return mahjong_waits(list(hand.counts))
 
     for hand in tenpai:
         if [w.tile for w in waits(hand)] != agari_loop(hand):
@@ -236,22 +228,6 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     print("answers agree with the peers" if not wrong else "DISAGREEMENTS:\n  "
           + "\n  ".join(wrong[:20]))
     return rows, wrong
-
-
-def _fast_random(n: int, seed: int) -> np.ndarray:
-    """Many hands at once (the per-row generator is too slow for a million)."""
-    rng = np.random.default_rng(seed)
-    wall = np.repeat(np.arange(34), 4)
-    out = np.zeros((n, 34), dtype=np.uint8)
-    for start in range(0, n, 50_000):
-        rows = min(50_000, n - start)
-        pick = np.argpartition(rng.random((rows, 136), dtype=np.float32), 14, axis=1)[:, :14]
-        drawn = wall[pick]
-        sizes = 13 + (np.arange(start, start + rows) % 2)
-        keep = np.arange(14)[None, :] < sizes[:, None]
-        index = np.repeat(np.arange(rows), 14).reshape(rows, 14)
-        np.add.at(out[start:start + rows], (index[keep], drawn[keep]), 1)
-    return out
 
 
 def print_table(rows: Sequence[Row]) -> None:

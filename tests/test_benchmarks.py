@@ -20,7 +20,10 @@ pytest.importorskip("mahjong")
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run_all.py"
 
 
-def test_run_all_quick_runs_and_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_all_quick_runs_and_agrees(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # as when run as a script: its folder is on the path (it shares helpers with the others)
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("run_all", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
