@@ -184,7 +184,7 @@ def test_shipped_file_matches_a_fresh_build(tmp_path: Path) -> None:
     target = tmp_path / table.DATA_FILE
     table.build_tables(target)
     fresh = np.load(target)
-    shipped = table._arrays()
+    shipped = table.shipped_arrays()
     assert sorted(fresh.files) == sorted(shipped)
     for key in fresh.files:
         assert np.array_equal(fresh[key], shipped[key]), key

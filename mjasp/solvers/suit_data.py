@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -32,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mjasp.blocks import Block, BlockKind
+from mjasp.solvers import table
 from mjasp.solvers.base import SuitReading
 
 DATA_FILE: Final = "suit_readings.npz"
@@ -73,15 +73,9 @@ def build(path: Path) -> None:
     np.savez_compressed(path, allow_pickle=False, **arrays)
 
 
-@functools.cache
 def arrays() -> dict[str, npt.NDArray[np.generic]]:
     """The shipped arrays, read-only."""
-    with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
-        data = np.load(handle)
-        found = {key: data[key] for key in data.files}
-    for array in found.values():
-        array.flags.writeable = False
-    return found
+    return table.shipped_arrays(DATA_FILE)
 
 
 class _Space:

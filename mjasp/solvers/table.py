@@ -219,9 +219,9 @@ def build_tables(path: Path) -> None:
 
 
 @functools.cache
-def _arrays() -> dict[str, npt.NDArray[np.generic]]:
-    """Every array of the shipped file, read-only."""
-    with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
+def shipped_arrays(name: str = "") -> dict[str, npt.NDArray[np.generic]]:
+    """Every array of a file shipped in ``mjasp/data`` (the tables' by default), read-only."""
+    with resources.files("mjasp").joinpath("data", name or DATA_FILE).open("rb") as handle:
         data = np.load(handle)
         arrays = {key: data[key] for key in data.files}
     for array in arrays.values():
@@ -239,7 +239,7 @@ def signature_tables() -> tuple[npt.NDArray[np.uint16], U8, npt.NDArray[np.uint1
     >>> sigs[ids[suit_index((0, 0, 0, 0, 0, 0, 0, 0, 0))]].tolist()
     [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]
     """
-    a = _arrays()
+    a = shipped_arrays()
     return (a["number_ids"], a["number_sigs"],  # type: ignore[return-value]
             a["honor_ids"], a["honor_sigs"])
 
