@@ -244,22 +244,22 @@ def signature_tables() -> tuple[npt.NDArray[np.uint16], U8, npt.NDArray[np.uint1
             a["honor_ids"], a["honor_sigs"])
 
 
-@functools.cache
-def number_table() -> U8:
-    """Dense ``(5**9, 10)`` values of every number-suit vector (read-only)."""
-    ids, sigs, _, _ = signature_tables()
+def _dense(ids: npt.NDArray[np.uint16], sigs: U8) -> U8:
     dense = sigs[ids]
     dense.flags.writeable = False
     return dense
+
+
+@functools.cache
+def number_table() -> U8:
+    """Dense ``(5**9, 10)`` values of every number-suit vector (read-only)."""
+    return _dense(*signature_tables()[:2])
 
 
 @functools.cache
 def honor_table() -> U8:
     """Dense ``(5**7, 10)`` values of every honor vector (read-only)."""
-    _, _, ids, sigs = signature_tables()
-    dense = sigs[ids]
-    dense.flags.writeable = False
-    return dense
+    return _dense(*signature_tables()[2:])
 
 
 # -- one suit, one hand -----------------------------------------------------------
