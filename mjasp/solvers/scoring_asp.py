@@ -2,7 +2,9 @@
 
 ``scoring/engine.lp`` is ``scoring/score.lp`` (the decomposition encoding plus one part per
 yaku family, fu, dora, points and a ``#maximize`` of points, then real yakuman, then han,
-then fu) with every input an external. :class:`ScoringProgram` grounds it once; each win
+then fu) with every input an external, and without the hand-size check of ``complete.lp``
+(``check_win`` makes it in Python; with free counts its sum grounded into a program that made
+every solve cost milliseconds). :class:`ScoringProgram` grounds it once; each win
 is one solve that sets the hand's counts and the situation's externals by assumptions, and
 enumerates every candidate (reading x block of the winning tile) with its cost, so the
 candidates come out ranked by the encoding's own optimisation statement.
