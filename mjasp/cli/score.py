@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ def headline(s: Score, win: Win) -> str:
 
 def describe(s: Score, win: Win) -> list[str]:
     """The lines after the headline: yaku, fu parts, reading, payments."""
-    lines = [f"  {i.yaku.english} ({i.yaku.japanese})".ljust(36) + f"{i.han:>3} han"
+    lines = [_pad(f"  {i.yaku.english} ({i.yaku.japanese})", 40) + f"{i.han:>3} han"
              for i in s.yaku]
     if s.fu_details:
         parts = ", ".join(f"{reason} {fu}" for reason, fu in s.fu_details)
@@ -109,10 +110,10 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     Example:
       $ mjasp score "05m678p678s [234p] [777z]" --win 8s --tsumo --seat W --dora 7m
       30 fu 2 han: 2000 (500/1000 tsumo)
-        Red dragon (役牌 中)                   1 han
+        Red dragon (役牌 中)                    1 han
         Aka dora (赤ドラ)                       1 han
       fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
-      reading: 05m 678p 678s [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
+      reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
     if hand[0].endswith(".lp"):
         parsed, win, found = _score_files(hand, tile, rules)
@@ -171,3 +172,9 @@ def _score_files(files: tuple[str, ...], tile: str | None,
     if not found:
         raise MjaspError(f"{hand} is not a complete hand")
     return hand, win, found
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a CJK character takes two)."""
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(1, width - columns)
