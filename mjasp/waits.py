@@ -132,7 +132,8 @@ def winning_tiles(hand: Hand, rules: Rules) -> list[Tile]:
     special = not hand.melds and melds == 4
     forms = rules.forms
     options = (Form.STANDARD in forms, special and Form.CHIITOITSU in forms,
-               special and Form.KOKUSHI in forms, rules.players == 3, rules.chiitoitsu_quad)
+               special and Form.KOKUSHI in forms, table.three_player_wall(rules.copies),
+               rules.chiitoitsu_quad)
     tiles = usable_tiles(hand, rules)
     return [t for t, r in zip(tiles, table.draw_replacements(counts, melds, tiles, *options),
                               strict=True) if r == 0]
