@@ -74,9 +74,9 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and hand.melds:
         raise WinError("tenhou and chiihou need a hand with no meld or kan")
-    if win.rinshan and not any(m.kind in (MeldKind.KAN, MeldKind.ANKAN) for m in hand.melds):
+    if win.rinshan and not any(m.kind >= MeldKind.KAN for m in hand.melds):
         raise WinError("rinshan needs a kan in the hand")
-    if win.chankan and hand.total_counts()[kind] > 1:
+    if win.chankan and _held(hand)[kind] > 1:
         raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
                        "so the hand holds no second copy")
     if not winning_readings(hand, rules):
@@ -94,7 +94,7 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
         shown[kind] = shown.get(kind, 0) + 1
         if text.strip()[0] == "0":
             red_suits.append(FIVES.index(kind))
-    held = hand.total_counts() if hand.melds else hand.counts
+    held = _held(hand)
     for kind, n in shown.items():
         copies = n + held[kind]
         if copies > 4:
@@ -104,6 +104,25 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
         reds = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
         if reds + red_suits.count(suit) > 1:
             raise WinError("two red fives of one suit counting the indicators; the set has one")
+
+
+def _held(hand: Hand) -> Sequence[int]:
+    """Every tile of the hand by kind, melds included (a quad counts four).
+
+    ``Hand.total_counts`` without building each meld's block: this runs on every win.
+    """
+    if not hand.melds:
+        return hand.counts
+    total = list(hand.counts)
+    for meld in hand.melds:
+        tile = meld.tile
+        if meld.kind is MeldKind.CHI:
+            total[tile] += 1
+            total[tile + 1] += 1
+            total[tile + 2] += 1
+        else:
+            total[tile] += 3 if meld.kind is MeldKind.PON else 4
+    return total
 
 
 def _name(kind: int) -> str:

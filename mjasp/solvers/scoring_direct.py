@@ -22,7 +22,7 @@ https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Ten
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 
@@ -56,7 +56,7 @@ class HandFacts:
     quads: int
     seat: Tile  # the seat wind's kind (27 = East)
     round: Tile
-    counts: list[int]  # every tile, melds included (a quad counts four)
+    counts: Sequence[int]  # every tile, melds included (a quad counts four)
     melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
     suits: int  # how many number suits the hand uses (flushes)
     honors: bool  # the hand holds an honor
@@ -314,20 +314,33 @@ def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
 # -- facts ------------------------------------------------------------------------------
 
 def _hand_facts(hand: Hand, win: Win) -> HandFacts:
-    counts = list(hand.counts)
     melds = hand.melds
-    for meld in melds:
-        if meld.kind is MeldKind.CHI:
-            counts[meld.tile] += 1
-            counts[meld.tile + 1] += 1
-            counts[meld.tile + 2] += 1
-        else:
-            counts[meld.tile] += 3 if meld.kind is MeldKind.PON else 4
+    closed = True
+    quads = 0
+    counts: Sequence[int]
+    if melds:
+        total = list(hand.counts)
+        counts = total
+        for meld in melds:
+            tile, kind = meld.tile, meld.kind
+            if kind is MeldKind.CHI:
+                total[tile] += 1
+                total[tile + 1] += 1
+                total[tile + 2] += 1
+                closed = False
+            elif kind is MeldKind.PON:
+                total[tile] += 3
+                closed = False
+            else:
+                total[tile] += 4
+                quads += 1
+                closed = closed and kind is MeldKind.ANKAN
+    else:
+        counts = hand.counts  # read only from here on
     kinds = frozenset(compress(range(NUM_KINDS), counts))
     # positional: keyword arguments cost twice as much, and this runs once per hand
     return HandFacts(
-        win, win.kind, hand.is_closed if melds else True, kinds,
-        sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
+        win, win.kind, closed, kinds, quads,
         _WIND_TILE[win.seat_wind], _WIND_TILE[win.round_wind], counts, not melds,
         any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]), any(counts[27:34]),
         bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
@@ -337,7 +350,7 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
 _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
 
 
-def _dora(hand: Hand, win: Win, counts: list[int]) -> list[YakuItem]:
+def _dora(hand: Hand, win: Win, counts: Sequence[int]) -> list[YakuItem]:
     """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
     found = []
     # every indicator counts, a repeated one twice; tiles in melds and quads count too
@@ -488,6 +501,10 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
             WaitShape.TANKI: "tanki wait"}
 
 
+#: the reading and placement rows of each reading's gates (``candidates``), one lookup
+_READING_ROWS: dict[tuple[object, ...], tuple[_Rows, _Rows]] = {}
+
+
 def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
     """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
     h = _hand_facts(hand, win)
@@ -504,9 +521,12 @@ def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
         honor_set = h.honors and max(r.set_tiles, default=0) >= 27
         gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
                  len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
-        reading_items = hand_items + [item for item, rule in _rows("reading", *gates)
+        both = _READING_ROWS.get(gates)
+        if both is None:
+            both = _READING_ROWS[gates] = (_rows("reading", *gates), _rows("placement", *gates))
+        reading_rows, placement_rows = both
+        reading_items = hand_items + [item for item, rule in reading_rows
                                       if rule(h, r, None)]  # type: ignore[arg-type]
-        placement_rows = _rows("placement", *gates)
         for p in _placements(h, r):
             items = _upgrade(reading_items + [item for item, rule in placement_rows
                                               if rule(h, r, p)])
