@@ -196,6 +196,16 @@ def _by_id(item: YakuItem) -> int:
 
 def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     """One entry per reason, fu summed, in ``FU_REASONS`` order."""
+    parts = tuple(parts)
+    # the common case, checked in one pass: the parts already come one per reason, in order
+    last = -1
+    for reason, _ in parts:
+        at = _REASON_ORDER.get(reason, -1)
+        if at <= last:
+            break
+        last = at
+    else:
+        return parts
     total: dict[str, int] = {}
     for reason, fu in parts:
         total[reason] = total.get(reason, 0) + fu

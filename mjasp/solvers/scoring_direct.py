@@ -37,6 +37,7 @@ from mjasp.yaku import Yaku
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
+TERMINALS_HONORS = TERMINALS | HONORS
 WIND_TILES = frozenset(range(27, 31))
 DRAGONS = frozenset((31, 32, 33))
 #: ryuuiisou: 2s 3s 4s 6s 8s and the green dragon (6z); Tenhou does not require hatsu
@@ -212,7 +213,7 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     (Yaku.SHOUSANGEN, 2, 2, "reading",
      lambda h, r, p: len(r.set_tiles & DRAGONS) == 2 and r.pair in DRAGONS),
     # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
-    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS | HONORS),
+    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS),
     (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2),  # 二盃口
     (Yaku.JUNCHAN, 3, 2, "reading", lambda h, r, p: _junchan(h, r)),  # 純全帯幺九
     # 混一色 / 清一色: one number suit, with / without honors
@@ -449,9 +450,9 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     previous = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
-        if block == previous or not (
-                block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
-                else block.tile == tile):
+        # cheap test first: most blocks do not hold the winning tile
+        if not (block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
+                else block.tile == tile) or block == previous:
             continue
         previous = block
         wait = _shape(block, tile)
