@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
+from mjasp.blocks import Decomposition
 from mjasp.decomposition import as_hand
 from mjasp.errors import HandError
 from mjasp.facts import read_hand
@@ -44,7 +45,7 @@ __all__ = ["ENGINES", "FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "
 ENGINES = SCORING_ENGINES
 
 
-def _engine(name: str) -> Callable[[Hand, Win, Rules], list[Score]]:
+def _engine(name: str) -> Callable[..., list[Score]]:
     return scoring_engine(name)
 
 
@@ -56,6 +57,11 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     ...
     mjasp.win.WinError: riichi needs a closed hand; this one has an open meld
     """
+    _checked_readings(hand, win, rules)
+
+
+def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
+    """``check_win``, returning the readings it found (the direct engine reuses them)."""
     if rules.players != 4:
         raise WinError("scoring follows Tenhou's four-player rules; sanma is not supported")
     if sum(hand.counts) + 3 * len(hand.melds) != 14:
@@ -79,8 +85,10 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     if win.chankan and _held(hand)[kind] > 1:
         raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
                        "so the hand holds no second copy")
-    if not winning_readings(hand, rules):
+    found = winning_readings(hand, rules)
+    if not found:
         raise WinError(f"{hand} is not a complete hand")
+    return found
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
@@ -153,8 +161,10 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     """
     hand, found = _prepare(hand, win, rules)
     engine = _engine(solver)  # an unknown solver fails before the checks
-    check_win(hand, win, found)
-    found_scores = engine(hand, win, found)
+    readings = _checked_readings(hand, win, found)
+    # the direct engine takes the checked readings: a second cache lookup hashes the hand
+    found_scores = (engine(hand, win, found, readings) if solver == "direct"
+                    else engine(hand, win, found))
     if len(found_scores) > 1:
         # a stable sort keeps the engine's order among equal candidates
         found_scores.sort(key=rank_key, reverse=True)

@@ -504,27 +504,39 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
 
 #: the reading and placement rows of each reading's gates (``candidates``), one lookup
 _READING_ROWS: dict[tuple[object, ...], tuple[_Rows, _Rows]] = {}
+#: the hand rows of each hand's gates: a plain dict of a short key, not functools' wrapper
+_HAND_ROWS: dict[tuple[bool, ...], _Rows] = {}
 
 
-def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
-    """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
+def candidates(hand: Hand, win: Win, rules: Rules,
+               readings: Sequence[Decomposition] | None = None) -> list[Score]:
+    """Every candidate score of a checked hand and situation (see ``mjasp.score``);
+    ``readings``: the hand's readings when the caller has them already."""
     h = _hand_facts(hand, win)
-    hand_rows = _rows("hand", h.closed, h.honors, h.flags, None, True, True, h.suits <= 1,
-                      h.quads >= 3)
+    hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
+    hand_rows = _HAND_ROWS.get(hand_key)
+    if hand_rows is None:
+        hand_rows = _HAND_ROWS[hand_key] = _rows("hand", h.closed, h.honors, h.flags, None,
+                                                 True, True, h.suits <= 1, h.quads >= 3)
     # the rules of hand rows read no reading or placement
     hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
     hand_items += _dora(hand, win, h.counts)
     found = []
-    for decomposition in winning_readings(hand, rules):
+    if readings is None:
+        readings = winning_readings(hand, rules)
+    for decomposition in readings:
         r = _reading_facts(decomposition)
-        # positional, in _rows' order (a cache key): form, two sets, two sequences, the
-        # hand-level gates left open, an honor set, the winds
+        # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
         honor_set = h.honors and max(r.set_tiles, default=0) >= 27
-        gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
-                 len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
-        both = _READING_ROWS.get(gates)
+        # the form by its str value: an Enum member hashes in Python, a str's hash is kept
+        key = (h.closed, h.honors, h.flags, r.form.value, len(r.sets) >= 2,
+               len(r.sequences) >= 2, honor_set, h.seat, h.round)
+        both = _READING_ROWS.get(key)
         if both is None:
-            both = _READING_ROWS[gates] = (_rows("reading", *gates), _rows("placement", *gates))
+            # positional, in _rows' order: the hand-level gates left open
+            gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
+                     len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
+            both = _READING_ROWS[key] = (_rows("reading", *gates), _rows("placement", *gates))
         reading_rows, placement_rows = both
         reading_items = hand_items + [item for item, rule in reading_rows
                                       if rule(h, r, None)]  # type: ignore[arg-type]
