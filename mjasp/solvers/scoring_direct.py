@@ -531,8 +531,8 @@ def candidates(hand: Hand, win: Win, rules: Rules,
         r = _reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
         honor_set = h.honors and max(r.set_tiles, default=0) >= 27
-        # the form by its str value: an Enum member hashes in Python, a str's hash is kept
-        key = (h.closed, h.honors, h.flags, r.form.value, len(r.sets) >= 2,
+        # Form is a StrEnum: it hashes as its str, in C
+        key = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
                len(r.sequences) >= 2, honor_set, h.seat, h.round)
         both = _READING_ROWS.get(key)
         if both is None:
