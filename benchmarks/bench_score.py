@@ -9,6 +9,14 @@ stay warm, as in real use.
 Prints microseconds per hand, the ratios, and how many results agree on points.
 
     python benchmarks/bench_score.py [--hands 2000] [--asp 300] [--seed 2024] [--rounds 5]
+
+Instruction counts, which do not depend on the load: ``--count ENGINE N`` scores the
+first 300 hands once (warm: suit tables filled; 300 is more than the reading cache), then
+N of them again, and prints nothing; run it under callgrind with N = 0 and N = 300 and
+divide the difference of the "Collected" totals by 300:
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/bench_score.py --count direct 300     # (and mahjong; and 0)
 """
 
 from __future__ import annotations
@@ -59,16 +67,40 @@ def best_of(rounds: int, engines: dict[str, tuple[Callable[[Any], object], Seque
     return best
 
 
+def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
+               calculator: Any) -> None:
+    """Score ``wins`` once to warm up, then the first ``n`` again (``--count``)."""
+    if engine == "direct":
+        for _ in range(2):  # the warm-up pass, then the counted one
+            for hand, win in wins:
+                score(hand, win)
+            wins = wins[:n]
+    elif engine == "mahjong":
+        peer_args = [peer.to_mahjong(h, w) for h, w in wins]
+        for _ in range(2):
+            for kw in peer_args:
+                calculator.estimate_hand_value(**kw)
+            peer_args = peer_args[:n]
+    else:
+        raise SystemExit(f"--count: unknown engine {engine!r} (direct, mahjong)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--asp", type=int, default=300, help="hands for the ASP engine")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--rounds", type=int, default=5, help="passes per engine (best)")
+    parser.add_argument("--count", nargs=2, metavar=("ENGINE", "N"),
+                        help="direct|mahjong N: a pass to count instructions of, no output")
     args = parser.parse_args()
     wins: list[tuple[Hand, Win]] = random_wins(args.hands, seed=args.seed)
     peer = peer_module()
     from mahjong.hand_calculating.hand import HandCalculator
+
+    if args.count:
+        count_pass(args.count[0], int(args.count[1]), wins[:300], peer, HandCalculator)
+        return
 
     peer_args = [peer.to_mahjong(h, w) for h, w in wins]
     rows: list[list[object]] = []

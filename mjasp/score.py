@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
+from mjasp.blocks import Decomposition
 from mjasp.decomposition import as_hand
 from mjasp.errors import HandError
 from mjasp.facts import read_hand
@@ -44,7 +45,7 @@ __all__ = ["ENGINES", "FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "
 ENGINES = SCORING_ENGINES
 
 
-def _engine(name: str) -> Callable[[Hand, Win, Rules], list[Score]]:
+def _engine(name: str) -> Callable[..., list[Score]]:
     return scoring_engine(name)
 
 
@@ -56,6 +57,11 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     ...
     mjasp.win.WinError: riichi needs a closed hand; this one has an open meld
     """
+    _checked_readings(hand, win, rules)
+
+
+def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
+    """``check_win``, returning the readings it found (the direct engine reuses them)."""
     if rules.players != 4:
         raise WinError("scoring follows Tenhou's four-player rules; sanma is not supported")
     if sum(hand.counts) + 3 * len(hand.melds) != 14:
@@ -74,13 +80,15 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and hand.melds:
         raise WinError("tenhou and chiihou need a hand with no meld or kan")
-    if win.rinshan and not any(m.kind in (MeldKind.KAN, MeldKind.ANKAN) for m in hand.melds):
+    if win.rinshan and not any(m.kind >= MeldKind.KAN for m in hand.melds):
         raise WinError("rinshan needs a kan in the hand")
-    if win.chankan and hand.total_counts()[kind] > 1:
+    if win.chankan and _held(hand)[kind] > 1:
         raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
                        "so the hand holds no second copy")
-    if not winning_readings(hand, rules):
+    found = winning_readings(hand, rules)
+    if not found:
         raise WinError(f"{hand} is not a complete hand")
+    return found
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
@@ -94,7 +102,7 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
         shown[kind] = shown.get(kind, 0) + 1
         if text.strip()[0] == "0":
             red_suits.append(FIVES.index(kind))
-    held = hand.total_counts() if hand.melds else hand.counts
+    held = _held(hand)
     for kind, n in shown.items():
         copies = n + held[kind]
         if copies > 4:
@@ -104,6 +112,25 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
         reds = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
         if reds + red_suits.count(suit) > 1:
             raise WinError("two red fives of one suit counting the indicators; the set has one")
+
+
+def _held(hand: Hand) -> Sequence[int]:
+    """Every tile of the hand by kind, melds included (a quad counts four).
+
+    ``Hand.total_counts`` without building each meld's block: this runs on every win.
+    """
+    if not hand.melds:
+        return hand.counts
+    total = list(hand.counts)
+    for meld in hand.melds:
+        tile = meld.tile
+        if meld.kind is MeldKind.CHI:
+            total[tile] += 1
+            total[tile + 1] += 1
+            total[tile + 2] += 1
+        else:
+            total[tile] += 3 if meld.kind is MeldKind.PON else 4
+    return total
 
 
 def _name(kind: int) -> str:
@@ -134,8 +161,10 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     """
     hand, found = _prepare(hand, win, rules)
     engine = _engine(solver)  # an unknown solver fails before the checks
-    check_win(hand, win, found)
-    found_scores = engine(hand, win, found)
+    readings = _checked_readings(hand, win, found)
+    # the direct engine takes the checked readings: a second cache lookup hashes the hand
+    found_scores = (engine(hand, win, found, readings) if solver == "direct"
+                    else engine(hand, win, found))
     if len(found_scores) > 1:
         # a stable sort keeps the engine's order among equal candidates
         found_scores.sort(key=rank_key, reverse=True)

@@ -162,10 +162,10 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
         multiple = yakuman // 13
         gain, paid = settle(8000 * multiple, win.dealer, win.tsumo, win.honba,
                             win.riichi_sticks)
-        return Score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
+        return _score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
     if not has_yaku:
-        return Score(0, 0, 0, 0, None, (), (), _NOTHING, reading, NO_YAKU)
+        return _score(0, 0, 0, 0, None, (), (), _NOTHING, reading, NO_YAKU)
     if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
@@ -177,7 +177,35 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     base, limit = value(han, fu, 0)
     # positional: this runs for every candidate of every hand
     gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks)
-    return Score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+    return _score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+# As ``mjasp.points._payments``: the slots set through their descriptors, about half the
+# instructions of the generated ``__init__`` of a frozen dataclass (Score has no
+# __post_init__); make_score builds a Score for every candidate of every hand.
+_SET_SCORE = tuple(getattr(Score, name).__set__ for name in (
+    "han", "fu", "points", "yakuman", "limit", "yaku", "fu_details", "payments", "reading",
+    "reason"))
+
+
+def _score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
+           yaku: tuple[YakuItem, ...], fu_details: tuple[tuple[str, int], ...],
+           payments: Payments, reading: Reading | None, reason: str | None = None) -> Score:
+    """``Score(...)`` with the same positional arguments, faster (see above)."""
+    made = object.__new__(Score)
+    (set_han, set_fu, set_points, set_yakuman, set_limit, set_yaku, set_details,
+     set_payments, set_reading, set_reason) = _SET_SCORE
+    set_han(made, han)
+    set_fu(made, fu)
+    set_points(made, points)
+    set_yakuman(made, yakuman)
+    set_limit(made, limit)
+    set_yaku(made, yaku)
+    set_details(made, fu_details)
+    set_payments(made, payments)
+    set_reading(made, reading)
+    set_reason(made, reason)
+    return made
 
 
 _NOTHING = no_payments()
@@ -196,6 +224,16 @@ def _by_id(item: YakuItem) -> int:
 
 def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     """One entry per reason, fu summed, in ``FU_REASONS`` order."""
+    parts = tuple(parts)
+    # the common case, checked in one pass: the parts already come one per reason, in order
+    last = -1
+    for reason, _ in parts:
+        at = _REASON_ORDER.get(reason, -1)
+        if at <= last:
+            break
+        last = at
+    else:
+        return parts
     total: dict[str, int] = {}
     for reason, fu in parts:
         total[reason] = total.get(reason, 0) + fu

@@ -22,7 +22,7 @@ https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Ten
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 
@@ -37,6 +37,7 @@ from mjasp.yaku import Yaku
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
+TERMINALS_HONORS = TERMINALS | HONORS
 WIND_TILES = frozenset(range(27, 31))
 DRAGONS = frozenset((31, 32, 33))
 #: ryuuiisou: 2s 3s 4s 6s 8s and the green dragon (6z); Tenhou does not require hatsu
@@ -56,7 +57,7 @@ class HandFacts:
     quads: int
     seat: Tile  # the seat wind's kind (27 = East)
     round: Tile
-    counts: list[int]  # every tile, melds included (a quad counts four)
+    counts: Sequence[int]  # every tile, melds included (a quad counts four)
     melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
     suits: int  # how many number suits the hand uses (flushes)
     honors: bool  # the hand holds an honor
@@ -212,7 +213,7 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     (Yaku.SHOUSANGEN, 2, 2, "reading",
      lambda h, r, p: len(r.set_tiles & DRAGONS) == 2 and r.pair in DRAGONS),
     # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
-    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS | HONORS),
+    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS),
     (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2),  # 二盃口
     (Yaku.JUNCHAN, 3, 2, "reading", lambda h, r, p: _junchan(h, r)),  # 純全帯幺九
     # 混一色 / 清一色: one number suit, with / without honors
@@ -314,30 +315,46 @@ def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
 # -- facts ------------------------------------------------------------------------------
 
 def _hand_facts(hand: Hand, win: Win) -> HandFacts:
-    counts = list(hand.counts)
     melds = hand.melds
-    for meld in melds:
-        if meld.kind is MeldKind.CHI:
-            counts[meld.tile] += 1
-            counts[meld.tile + 1] += 1
-            counts[meld.tile + 2] += 1
-        else:
-            counts[meld.tile] += 3 if meld.kind is MeldKind.PON else 4
+    closed = True
+    quads = 0
+    counts: Sequence[int]
+    if melds:
+        total = list(hand.counts)
+        counts = total
+        for meld in melds:
+            tile, kind = meld.tile, meld.kind
+            if kind is MeldKind.CHI:
+                total[tile] += 1
+                total[tile + 1] += 1
+                total[tile + 2] += 1
+                closed = False
+            elif kind is MeldKind.PON:
+                total[tile] += 3
+                closed = False
+            else:
+                total[tile] += 4
+                quads += 1
+                closed = closed and kind is MeldKind.ANKAN
+    else:
+        counts = hand.counts  # read only from here on
     kinds = frozenset(compress(range(NUM_KINDS), counts))
     # positional: keyword arguments cost twice as much, and this runs once per hand
     return HandFacts(
-        win, win.kind, hand.is_closed if melds else True, kinds,
-        sum(m.kind >= MeldKind.KAN for m in melds) if melds else 0,
+        win, win.kind, closed, kinds, quads,
         _WIND_TILE[win.seat_wind], _WIND_TILE[win.round_wind], counts, not melds,
-        any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27]), any(counts[27:34]),
+        # set tests on the kinds: cheaper than slicing the counts four times
+        (not kinds.isdisjoint(_MAN)) + (not kinds.isdisjoint(_PIN))
+        + (not kinds.isdisjoint(_SOU)), not kinds.isdisjoint(HONORS),
         bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
              or win.houtei or win.tenhou or win.chiihou))
 
 
 _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
+_MAN, _PIN, _SOU = (frozenset(range(base, base + 9)) for base in (0, 9, 18))
 
 
-def _dora(hand: Hand, win: Win, counts: list[int]) -> list[YakuItem]:
+def _dora(hand: Hand, win: Win, counts: Sequence[int]) -> list[YakuItem]:
     """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
     found = []
     # every indicator counts, a repeated one twice; tiles in melds and quads count too
@@ -436,9 +453,9 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     previous = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
-        if block == previous or not (
-                block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
-                else block.tile == tile):
+        # cheap test first: most blocks do not hold the winning tile
+        if not (block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
+                else block.tile == tile) or block == previous:
             continue
         previous = block
         wait = _shape(block, tile)
@@ -488,25 +505,44 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
             WaitShape.TANKI: "tanki wait"}
 
 
-def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
-    """Every candidate score of a checked hand and situation (see ``mjasp.score``)."""
+#: the reading and placement rows of each reading's gates (``candidates``), one lookup
+_READING_ROWS: dict[tuple[object, ...], tuple[_Rows, _Rows]] = {}
+#: the hand rows of each hand's gates: a plain dict of a short key, not functools' wrapper
+_HAND_ROWS: dict[tuple[bool, ...], _Rows] = {}
+
+
+def candidates(hand: Hand, win: Win, rules: Rules,
+               readings: Sequence[Decomposition] | None = None) -> list[Score]:
+    """Every candidate score of a checked hand and situation (see ``mjasp.score``);
+    ``readings``: the hand's readings when the caller has them already."""
     h = _hand_facts(hand, win)
-    hand_rows = _rows("hand", h.closed, h.honors, h.flags, None, True, True, h.suits <= 1,
-                      h.quads >= 3)
+    hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
+    hand_rows = _HAND_ROWS.get(hand_key)
+    if hand_rows is None:
+        hand_rows = _HAND_ROWS[hand_key] = _rows("hand", h.closed, h.honors, h.flags, None,
+                                                 True, True, h.suits <= 1, h.quads >= 3)
     # the rules of hand rows read no reading or placement
     hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
     hand_items += _dora(hand, win, h.counts)
     found = []
-    for decomposition in winning_readings(hand, rules):
+    if readings is None:
+        readings = winning_readings(hand, rules)
+    for decomposition in readings:
         r = _reading_facts(decomposition)
-        # positional, in _rows' order (a cache key): form, two sets, two sequences, the
-        # hand-level gates left open, an honor set, the winds
+        # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
         honor_set = h.honors and max(r.set_tiles, default=0) >= 27
-        gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
-                 len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
-        reading_items = hand_items + [item for item, rule in _rows("reading", *gates)
+        # Form is a StrEnum: it hashes as its str, in C
+        key = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
+               len(r.sequences) >= 2, honor_set, h.seat, h.round)
+        both = _READING_ROWS.get(key)
+        if both is None:
+            # positional, in _rows' order: the hand-level gates left open
+            gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
+                     len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
+            both = _READING_ROWS[key] = (_rows("reading", *gates), _rows("placement", *gates))
+        reading_rows, placement_rows = both
+        reading_items = hand_items + [item for item, rule in reading_rows
                                       if rule(h, r, None)]  # type: ignore[arg-type]
-        placement_rows = _rows("placement", *gates)
         for p in _placements(h, r):
             items = _upgrade(reading_items + [item for item, rule in placement_rows
                                               if rule(h, r, p)])
