@@ -119,13 +119,5 @@ def shipped_readings(counts: Sequence[int], is_honors: bool,
                  for r in range(space.offsets[at], space.offsets[at + 1]))
 
 
-def _main(argv: Sequence[str]) -> None:
-    target = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "data"
-    if target.is_dir():
-        target = target / DATA_FILE
-    build(target)
-    print(f"wrote {target} ({target.stat().st_size} bytes)")
-
-
 if __name__ == "__main__":
-    _main(sys.argv[1:])
+    table.write_data(sys.argv[1:], DATA_FILE, build)

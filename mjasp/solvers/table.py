@@ -777,13 +777,15 @@ def default_target() -> Path:
     return Path(__file__).resolve().parent.parent / "data"
 
 
-def _main(argv: Sequence[str]) -> None:
+def write_data(argv: Sequence[str], name: str, build: Callable[[Path], None]) -> None:
+    """The command line of a data builder: write ``name`` into the folder given (or into
+    ``default_target()``), or to the file given."""
     target = Path(argv[0]) if argv else default_target()
     if target.is_dir():
-        target = target / DATA_FILE
-    build_tables(target)
+        target = target / name
+    build(target)
     print(f"wrote {target} ({target.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":
-    _main(sys.argv[1:])
+    write_data(sys.argv[1:], DATA_FILE, build_tables)
