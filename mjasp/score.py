@@ -15,7 +15,7 @@ both round and rank alike.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from mjasp.blocks import Decomposition
 from mjasp.decomposition import as_hand
@@ -43,10 +43,6 @@ __all__ = ["ENGINES", "FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "
 
 #: Scoring engines by name (the registry's table, ``mjasp.solvers.registry``).
 ENGINES = SCORING_ENGINES
-
-
-def _engine(name: str) -> Callable[..., list[Score]]:
-    return scoring_engine(name)
 
 
 def check_win(hand: Hand, win: Win, rules: Rules) -> None:
@@ -160,11 +156,11 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     [7800, 3000]
     """
     hand, found = _prepare(hand, win, rules)
-    engine = _engine(solver)  # an unknown solver fails before the checks
+    engine = scoring_engine(solver)  # an unknown solver fails before the checks
     readings = _checked_readings(hand, win, found)
     # the direct engine takes the checked readings: a second cache lookup hashes the hand
-    found_scores = (engine(hand, win, found, readings) if solver == "direct"
-                    else engine(hand, win, found))
+    found_scores: list[Score] = (engine(hand, win, found, readings) if solver == "direct"
+                                 else engine(hand, win, found))
     if len(found_scores) > 1:
         # a stable sort keeps the engine's order among equal candidates
         found_scores.sort(key=rank_key, reverse=True)

@@ -73,24 +73,24 @@ def _flush(rng: random.Random) -> tuple[Plan, Tile]:
     return _fill(rng, [], pool, 0.6)
 
 
+def _big_set(rng: random.Random, tiles: Sequence[Tile]) -> tuple[Plan, Tile]:
+    # every tile of the set as a triplet, or all but one with the last as the pair
+    chosen = list(tiles)
+    rng.shuffle(chosen)
+    if rng.random() < 0.5:
+        return _fill(rng, [(BlockKind.TRIPLET, t) for t in chosen], range(NUM_KINDS), 0.6)
+    return _fill(rng, [(BlockKind.TRIPLET, t) for t in chosen[:-1]], range(NUM_KINDS), 0.6,
+                 pair=chosen[-1])
+
+
 def _dragons(rng: random.Random) -> tuple[Plan, Tile]:
     # two or three dragon triplets: shousangen or daisangen
-    dragons = list(DRAGONS)
-    rng.shuffle(dragons)
-    if rng.random() < 0.5:
-        return _fill(rng, [(BlockKind.TRIPLET, d) for d in dragons], range(NUM_KINDS), 0.6)
-    return _fill(rng, [(BlockKind.TRIPLET, d) for d in dragons[:2]], range(NUM_KINDS), 0.6,
-                 pair=dragons[2])
+    return _big_set(rng, DRAGONS)
 
 
 def _winds(rng: random.Random) -> tuple[Plan, Tile]:
     # three or four wind triplets: shousuushii or daisuushii
-    winds = list(WIND_TILES)
-    rng.shuffle(winds)
-    if rng.random() < 0.5:
-        return _fill(rng, [(BlockKind.TRIPLET, w) for w in winds], range(NUM_KINDS), 0.6)
-    return _fill(rng, [(BlockKind.TRIPLET, w) for w in winds[:3]], range(NUM_KINDS), 0.6,
-                 pair=winds[3])
+    return _big_set(rng, WIND_TILES)
 
 
 def _honors(rng: random.Random) -> tuple[Plan, Tile]:
