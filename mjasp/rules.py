@@ -1,9 +1,12 @@
-"""Rule variants as named presets, in one table.
+"""Rule variants as named presets, in one table: the tile set, the winning forms, and
+every scoring option (``mjasp rules`` lists them; ``--diff A B`` compares two).
 
 >>> find_rules("sanma").players
 3
 >>> sorted(RULES)
-['chiitoitsu-quad', 'sanma', 'standard', 'standard-form']
+['chiitoitsu-quad', 'mahjongsoul', 'mahjongsoul-3p', 'standard-form', 'tenhou', 'tenhou-3p', 'wrc']
+>>> RULES["tenhou"].replace(kiriage=True).kiriage
+True
 """
 
 from __future__ import annotations
@@ -28,13 +31,49 @@ class Rules:
     ``chiitoitsu_quad``: four of a kind counts as two pairs of seven pairs.
     ``called_tiles_count``: tiles in declared melds count toward the four-copy limit
     (they do in every real game; off only for puzzles).
+
+    Scoring options (the defaults are Tenhou's ranked four-player rules):
+
+    ``open_tanyao``: tanyao counts in an open hand (kuitan).
+    ``red_fives``: red fives per suit (man, pin, sou), 0-2 each; a removed suit's entry
+    is ignored (three players have no 5m).
+    ``double_yakuman``: which of ``DOUBLE_YAKUMAN`` count as two yakuman.
+    ``yakuman_stacking``: different yakuman add up (off: only the largest counts).
+    ``yakuman_cap``: the largest yakuman multiple paid (0 = no cap).
+    ``kazoe``: 13+ han is ``"yakuman"``, capped at ``"sanbaiman"``, or ``"multiple"``
+    (one yakuman per 13 han).
+    ``kiriage``: 4 han 30 fu and 3 han 60 fu are rounded up to mangan.
+    ``double_wind_fu``: fu of a pair that is both seat and round wind (2 or 4).
+    ``renhou``: a non-dealer's ron before their first draw: ``"none"`` (no yaku),
+    ``"mangan"`` or ``"yakuman"``.
+    ``local_yaku``: which of ``LOCAL_YAKU`` are played.
+    ``pao``: the yakuman with liability (the player who fed the last set pays).
+    ``nukidora``: three players only: north tiles set aside count as dora.
+    ``tsumo_loss``: three players only: a tsumo collects only the two players' shares
+    (off: the absent fourth share is split between them).
+    ``honba_points``: what one honba counter adds to a ron (a tsumo splits it evenly
+    among the payers).
     """
 
-    name: str = "standard"
+    name: str = "tenhou"
     players: int = 4
     forms: frozenset[Form] = frozenset(Form)
     chiitoitsu_quad: bool = False
     called_tiles_count: bool = True
+    open_tanyao: bool = True
+    red_fives: tuple[int, int, int] = (1, 1, 1)
+    double_yakuman: frozenset[str] = frozenset()
+    yakuman_stacking: bool = True
+    yakuman_cap: int = 0
+    kazoe: str = "yakuman"
+    kiriage: bool = False
+    double_wind_fu: int = 4
+    renhou: str = "none"
+    local_yaku: frozenset[str] = frozenset()
+    pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    nukidora: bool = False
+    tsumo_loss: bool = False
+    honba_points: int = 300
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -53,15 +92,64 @@ class Rules:
         if not forms:
             raise RulesError("at least one winning form must be allowed")
         object.__setattr__(self, "forms", frozenset(forms))
-        for option in ("chiitoitsu_quad", "called_tiles_count"):
+        for option in ("chiitoitsu_quad", "called_tiles_count", "open_tanyao",
+                       "yakuman_stacking", "kiriage", "nukidora", "tsumo_loss"):
             if not isinstance(getattr(self, option), bool):
                 raise RulesError(f"{option} is True or False, not {getattr(self, option)!r}")
+        self._check_scoring()
+
+    def _check_scoring(self) -> None:
+        """Validate (and freeze) the scoring options; name the impossible combination."""
+        reds = self.red_fives
+        if (not isinstance(reds, tuple | list) or len(reds) != 3
+                or any(type(n) is not int or not 0 <= n <= 2 for n in reds)):
+            raise RulesError(f"red_fives is three counts (man, pin, sou) of 0-2, not {reds!r}")
+        object.__setattr__(self, "red_fives", tuple(reds))
+        for option, known in (("double_yakuman", DOUBLE_YAKUMAN), ("local_yaku", LOCAL_YAKU),
+                              ("pao", PAO_YAKUMAN)):
+            value = getattr(self, option)
+            if isinstance(value, str) or not isinstance(value, Iterable):
+                raise RulesError(f"{option} is a set of names, not {value!r}")
+            names = frozenset(value)
+            unknown = sorted(str(n) for n in names - frozenset(known))
+            if unknown:
+                raise RulesError(f"unknown {option} {', '.join(unknown)}; known: "
+                                 f"{', '.join(known)}")
+            object.__setattr__(self, option, names)
+        for option, allowed in (("kazoe", KAZOE), ("renhou", RENHOU), ("double_wind_fu", (2, 4))):
+            value = getattr(self, option)
+            if type(value) is not type(allowed[0]) or value not in allowed:
+                raise RulesError(f"{option} is one of {', '.join(map(repr, allowed))}, "
+                                 f"not {value!r}")
+        for option in ("yakuman_cap", "honba_points"):
+            value = getattr(self, option)
+            if type(value) is not int or value < 0:
+                raise RulesError(f"{option} is a non-negative integer, not {value!r}")
+        if self.players == 4 and (self.nukidora or self.tsumo_loss):
+            which = "nukidora" if self.nukidora else "tsumo_loss"
+            raise RulesError(f"{which} is a three-player option; these rules have 4 players")
+
+    def __repr__(self) -> str:
+        # constructor style, only what differs from the defaults (Tenhou's rules)
+        changed = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                            if f.name == "name" or getattr(self, f.name) != f.default)
+        return f"Rules({changed})"
+
+    def diff(self, other: Rules) -> dict[str, tuple[object, object]]:
+        """The options (not the name) where two rule sets differ: ``{option: (mine, theirs)}``.
+
+        >>> RULES["tenhou"].diff(RULES["tenhou"].replace(kiriage=True))
+        {'kiriage': (False, True)}
+        """
+        return {f.name: (getattr(self, f.name), getattr(other, f.name))
+                for f in dataclasses.fields(self)
+                if f.name != "name" and getattr(self, f.name) != getattr(other, f.name)}
 
     @property
     def removed_kinds(self) -> tuple[Tile, ...]:
         """The kinds not in the wall: 2m-8m in sanma, none with four players.
 
-        >>> RULES["sanma"].removed_kinds == tuple(range(1, 8)), RULES["standard"].removed_kinds
+        >>> RULES["tenhou-3p"].removed_kinds == tuple(range(1, 8)), RULES["tenhou"].removed_kinds
         (True, ())
         """
         return SANMA_REMOVED if self.players == 3 else ()
@@ -70,7 +158,7 @@ class Rules:
     def copies(self) -> tuple[int, ...]:
         """The wall as 34 copy counts (0 for a removed kind): what engines are given.
 
-        >>> sum(RULES["sanma"].copies), sum(RULES["standard"].copies)
+        >>> sum(RULES["tenhou-3p"].copies), sum(RULES["tenhou"].copies)
         (108, 136)
         """
         return _wall_copies(self.removed_kinds)
@@ -86,50 +174,79 @@ class Rules:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
 
+#: Yakuman that some rules count double (``Rules.double_yakuman``).
+DOUBLE_YAKUMAN = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
+#: Local yaku mjasp knows (``Rules.local_yaku``); each is also one variant encoding.
+LOCAL_YAKU = ("daisharin", "daichikurin", "daisuurin", "sanrenkou")
+#: Yakuman that can carry liability (pao, ``Rules.pao``).
+PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+#: ``Rules.kazoe`` values: 13+ han is one yakuman, capped at sanbaiman, one per 13 han.
+KAZOE = ("yakuman", "sanbaiman", "multiple")
+#: ``Rules.renhou`` values.
+RENHOU = ("none", "mangan", "yakuman")
+
+
 @functools.cache
 def _wall_copies(removed: tuple[Tile, ...]) -> tuple[int, ...]:
     # cached: engines read the wall on every call
     return tuple(0 if k in removed else 4 for k in range(NUM_KINDS))
 
 
+_TENHOU = Rules()
+
 #: Every preset by name; ``find_rules`` also accepts the aliases in ``ALIASES``.
+#: Each scoring difference from ``tenhou`` is cited where the preset is defined
+#: (PRESET NOTES: the values below are being checked against public sources).
 RULES: dict[str, Rules] = {
-    "standard": Rules(),
-    "sanma": Rules(name="sanma", players=3),
-    "chiitoitsu-quad": Rules(name="chiitoitsu-quad", chiitoitsu_quad=True),
+    # Tenhou's ranked four-player rules (the 喰赤 rooms): https://tenhou.net/man/
+    "tenhou": _TENHOU,
+    # Tenhou's three-player rules: 2m-8m removed, red 5p and 5s, north tiles as dora
+    "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
+                                 nukidora=True, honba_points=200),
+    # Mahjong Soul's ranked rules: the four double yakuman count double
+    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN),
+                                   pao=frozenset(PAO_YAKUMAN)),
+    "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
+                                      double_yakuman=frozenset(DOUBLE_YAKUMAN),
+                                      pao=frozenset(PAO_YAKUMAN), nukidora=True,
+                                      tsumo_loss=True, honba_points=200),
+    # World Riichi Championship rules: no red fives, kiriage, no kazoe yakuman
+    "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
+                           double_wind_fu=2),
+    "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask
-    "standard-form": Rules(name="standard-form", forms=frozenset({Form.STANDARD})),
+    "standard-form": _TENHOU.replace(name="standard-form", forms=frozenset({Form.STANDARD})),
 }
-ALIASES = {"4p": "standard", "riichi": "standard", "tenhou": "standard", "3p": "sanma",
-           "three-player": "sanma"}
+ALIASES = {"standard": "tenhou", "4p": "tenhou", "riichi": "tenhou", "sanma": "tenhou-3p",
+           "3p": "tenhou-3p", "three-player": "tenhou-3p", "majsoul": "mahjongsoul"}
 
 
 def rules_for(rules: Rules | str | None, players: int | None = None) -> Rules:
     """``rules=`` as ``find_rules`` reads it, or the deprecated ``players=`` alias
-    (4: the standard preset, 3: sanma) of counting, sampling and statistics.
+    (4: the tenhou preset, 3: tenhou-3p) of counting, sampling and statistics.
 
     >>> rules_for("3p").name
-    'sanma'
+    'tenhou-3p'
     """
     if players is None:
         return find_rules(rules)
-    warnings.warn("players= is deprecated: pass rules='sanma' or rules='standard'",
+    warnings.warn("players= is deprecated: pass rules='tenhou-3p' or rules='tenhou'",
                   DeprecationWarning, stacklevel=3)
     if rules is not None:
         raise RulesError("give rules= or the old players=, not both")
     if type(players) is not int or players not in (3, 4):
         raise RulesError(f"players must be 3 or 4, not {players!r}")
-    return RULES[{4: "standard", 3: "sanma"}[players]]
+    return RULES[{4: "tenhou", 3: "tenhou-3p"}[players]]
 
 
 def find_rules(rules: str | Rules | None = None) -> Rules:
-    """Look up a preset by name (or pass a ``Rules`` through; ``None`` = standard).
+    """Look up a preset by name (or pass a ``Rules`` through; ``None`` = tenhou).
 
     >>> find_rules("3p").name
-    'sanma'
+    'tenhou-3p'
     """
     if rules is None:
-        return RULES["standard"]
+        return _TENHOU
     if isinstance(rules, Rules):
         return rules
     if not isinstance(rules, str):

@@ -102,9 +102,10 @@ class Score:
 
     @property
     def value(self) -> tuple[int, int, int, int, str | None, tuple[tuple[int, int], ...]]:
-        """(points, han, fu, yakuman, limit, ((tenhou id, han), ...)): what engines agree on."""
+        """(points, han, fu, yakuman, limit, ((yaku value, han), ...)): what engines agree on
+        (the yaku value is its Tenhou id where it has one)."""
         return (self.points, self.han, self.fu, self.yakuman, self.limit,
-                tuple((i.yaku.tenhou_id, i.han) for i in self.yaku))
+                tuple((i.yaku.value, i.han) for i in self.yaku))
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
@@ -215,7 +216,8 @@ _URA = Yaku.URA_DORA
 _NO_URA = YakuItem(_URA, 0)
 
 
-_TENHOU_ID = {y: y.tenhou_id for y in Yaku}
+# the order of items: Tenhou's ids, then the yaku Tenhou lacks (their values are above 54)
+_TENHOU_ID = {y: y.value for y in Yaku}
 
 
 def _by_id(item: YakuItem) -> int:

@@ -1,4 +1,5 @@
-"""Every yaku Tenhou scores, by its Tenhou id (0-54).
+"""Every yaku Tenhou scores, by its Tenhou id (0-54), and the local yaku and north dora
+of other rules (values 100 and up, no Tenhou id).
 
 The ids are those of Tenhou's game logs (the ``yaku=`` attribute of an AGARI tag: pairs of
 id and han), as listed by the public log-format notes, e.g.
@@ -74,14 +75,22 @@ class Yaku(enum.Enum):
     DORA = 52
     URA_DORA = 53
     AKA_DORA = 54
+    # Not on Tenhou (its logs have no id for them): local yaku, played where
+    # ``Rules.local_yaku`` names them, and the north tiles of three players
+    # (``Rules.nukidora``).
+    DAISHARIN = 100
+    DAICHIKURIN = 101
+    DAISUURIN = 102
+    SANRENKOU = 103
+    NUKIDORA = 120
 
     # members are singletons compared by identity: hash them by identity too (C speed)
     __hash__ = object.__hash__
 
     @property
-    def tenhou_id(self) -> int:
-        """Tenhou's id of the yaku (0-54)."""
-        return int(self.value)
+    def tenhou_id(self) -> int | None:
+        """Tenhou's id of the yaku (0-54); None for a yaku Tenhou does not have."""
+        return int(self.value) if self.value <= 54 else None
 
     @property
     def english(self) -> str:
@@ -95,13 +104,14 @@ class Yaku(enum.Enum):
 
     @property
     def is_yakuman(self) -> bool:
-        """A limit hand (ids 36-51; renhou is a yakuman where it is played)."""
-        return 36 <= self.value <= 51
+        """A limit hand (ids 36-51 and the daisharin family; renhou is a yakuman where it
+        is played as one: ``Rules.renhou``)."""
+        return 36 <= self.value <= 51 or 100 <= self.value <= 102
 
     @property
     def is_dora(self) -> bool:
-        """Dora, ura dora or a red five: han that are not a yaku."""
-        return self.value >= 52
+        """Dora, ura dora, a red five or a north tile: han that are not a yaku."""
+        return 52 <= self.value <= 54 or self.value == 120
 
 
 # (English, Japanese) by Tenhou id.
@@ -128,4 +138,6 @@ _NAMES: dict[int, tuple[str, str]] = {
     48: ("Kokushi musou 13-sided", "国士無双１３面"), 49: ("Daisuushii", "大四喜"),
     50: ("Shousuushii", "小四喜"), 51: ("Suukantsu", "四槓子"), 52: ("Dora", "ドラ"),
     53: ("Ura dora", "裏ドラ"), 54: ("Aka dora", "赤ドラ"),
+    100: ("Daisharin", "大車輪"), 101: ("Daichikurin", "大竹林"), 102: ("Daisuurin", "大数隣"),
+    103: ("Sanrenkou", "三連刻"), 120: ("Nuki dora (north)", "抜きドラ"),
 }

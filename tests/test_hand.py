@@ -128,7 +128,7 @@ def test_complete_hand_needs_14_tiles(text: str) -> None:
 
 
 def test_sanma_rejects_2m_to_8m() -> None:
-    with pytest.raises(HandError, match="not in the sanma tile set"):
+    with pytest.raises(HandError, match="not in the tenhou-3p tile set"):
         mjasp.decompose("123m456p789s11222z", rules="sanma")
 
 

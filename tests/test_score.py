@@ -260,9 +260,11 @@ def test_wind_triplets(seat: str, round_wind: str) -> None:
         assert s.points == table[seat == "E"]
 
 
-def test_every_yaku_but_renhou_is_covered() -> None:
+def test_every_tenhou_yaku_but_renhou_is_covered() -> None:
+    # the yaku Tenhou lacks (local yaku, north dora) are covered by the variant tests
     covered = {y for case in CASES for y in case[3]} | set(SEAT_YAKU) | set(ROUND_YAKU)
-    assert set(Yaku) - covered == {Yaku.RENHOU}
+    tenhou = {y for y in Yaku if y.tenhou_id is not None}
+    assert tenhou - covered == {Yaku.RENHOU}
 
 
 def test_no_yaku_is_worth_nothing_with_a_reason() -> None:

@@ -75,7 +75,7 @@ def test_form_and_rules_options() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["11111m23p456s1122z"], "5 copies of 1m"),
     (["123456789m111z"], "12 concealed tiles"),
-    (["2m23p456s789s1122z", "--rules", "sanma"], "2m is not in the sanma tile set"),
+    (["2m23p456s789s1122z", "--rules", "sanma"], "2m is not in the tenhou-3p tile set"),
     (["123m456p789s1z [111z]", "--form", "kokushi"], "needs a closed hand"),
     (["123m456p789s1122z", "--visible", "1z1z1z"], "5 copies of 1z"),
 ])

@@ -126,7 +126,8 @@ def test_a_missing_file_and_a_tile_outside_the_rules(tmp_path: Path) -> None:
     code, _, err = run("solve", str(tmp_path / "nope.lp"))
     assert code == 2 and "does not exist" in err
     sanma = write(tmp_path, 'hand("11122233344455m").')
-    assert_one_line_error(*run("solve", "--rules", "sanma", sanma), r"not in the sanma tile set")
+    assert_one_line_error(*run("solve", "--rules", "sanma", sanma),
+                          r"not in the tenhou-3p tile set")
 
 
 def test_the_engine_raises_encoding_error_with_location(tmp_path: Path) -> None:

@@ -142,7 +142,7 @@ def test_every_yaku_and_limit_occurs_by_the_direct_engine() -> None:
     limits: collections.Counter[str] = collections.Counter()
     for hand, win in random_wins(draws, seed=4):
         best = max(candidates(hand, win, rules), key=rank_key)
-        yaku.update(i.yaku.tenhou_id for i in best.yaku if i.han)
+        yaku.update(i.yaku.value for i in best.yaku if i.han)
         limits[best.limit or "none"] += 1
         if best.limit == "yakuman" and not best.yakuman:
             limits["counted yakuman"] += 1
