@@ -38,8 +38,11 @@ class Win:
 
     ``tile`` is the winning tile in mpsz (``"0p"`` = the red five), ``seat_wind`` and
     ``round_wind`` are ``E S W N`` (the dealer sits East), ``riichi`` is 0, 1 or 2
-    (double riichi). Conflicts that need no hand (ron with haitei, ippatsu without
-    riichi…) are rejected here; those that need it by :func:`mjasp.score.check_win`.
+    (double riichi). ``renhou``: a non-dealer's ron before their first draw (a yaku only
+    where ``Rules.renhou`` says so); ``north_dora``: north tiles set aside (three players,
+    ``Rules.nukidora``); ``liable``: the seat wind of the player who pays for a yakuman
+    under liability (pao, ``Rules.pao``). Conflicts that need no hand (ron with haitei,
+    ippatsu without riichi…) are rejected here; those that need it by :func:`mjasp.score.check_win`.
 
     >>> Win(tile="0p", riichi=1, ura_indicators=("4p",)).is_red
     True
@@ -61,6 +64,9 @@ class Win:
     chiihou: bool = False
     honba: int = 0
     riichi_sticks: int = 0
+    renhou: bool = False
+    north_dora: int = 0
+    liable: str | None = None
 
     def __post_init__(self) -> None:
         _tile(self.tile, "winning tile")
@@ -78,6 +84,12 @@ class Win:
                                f"not {getattr(self, name)!r}")
         if self.riichi not in (0, 1, 2) or isinstance(self.riichi, bool):
             raise WinError(f"riichi must be 0, 1 or 2 (double riichi), not {self.riichi!r}")
+        if self.liable is not None and self.liable not in WINDS:
+            raise WinError(f"liable must be a seat wind (E S W N) or None, not {self.liable!r}")
+        if not isinstance(self.north_dora, int) or isinstance(self.north_dora, bool) \
+                or not 0 <= self.north_dora <= 4:
+            raise WinError(f"north dora must be 0-4 (north tiles set aside), "
+                           f"not {self.north_dora!r}")
         for name in ("honba", "riichi_sticks"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -137,5 +149,12 @@ def _conflict(win: Win) -> str | None:
          "tenhou and chiihou cannot follow riichi (the first draw wins)"),
         ((win.tenhou or win.chiihou) and (win.rinshan or win.haitei or win.ippatsu),
          "tenhou and chiihou are the first draw: no rinshan, haitei or ippatsu"),
+        (win.renhou and win.tsumo, "renhou is a ron (before the winner's first draw)"),
+        (win.renhou and win.dealer, "renhou is a non-dealer's win (the dealer has drawn)"),
+        (win.renhou and bool(win.riichi), "renhou comes before the first draw: no riichi"),
+        (win.renhou and (win.houtei or win.chankan),
+         "renhou comes in the first go-around: no houtei or chankan"),
+        (win.liable is not None and win.liable == win.seat_wind,
+         "the liable player is another seat than the winner's"),
     ]
     return next((message for bad, message in rules if bad), None)
