@@ -57,7 +57,7 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
 
 
 def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
-    """``check_win``, returning the readings it found (the direct engine reuses them)."""
+    """``check_win``, returning the readings it found (engines take them)."""
     if rules.players != 4:
         raise WinError("scoring follows Tenhou's four-player rules; sanma is not supported")
     if sum(hand.counts) + 3 * len(hand.melds) != 14:
@@ -155,12 +155,10 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     >>> [s.points for s in score_candidates("111222333m45677p", Win("7p", tsumo=True))]
     [7800, 3000]
     """
-    hand, found = _prepare(hand, win, rules)
+    hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
-    readings = _checked_readings(hand, win, found)
-    # the direct engine takes the checked readings: a second cache lookup hashes the hand
-    found_scores: list[Score] = (engine(hand, win, found, readings) if solver == "direct"
-                                 else engine(hand, win, found))
+    # every engine takes the checked readings: a second cache lookup would hash the hand
+    found_scores = engine(hand, win, chosen, _checked_readings(hand, win, chosen))
     if len(found_scores) > 1:
         # a stable sort keeps the engine's order among equal candidates
         found_scores.sort(key=rank_key, reverse=True)

@@ -9,7 +9,10 @@ Two questions have several engines: *decompose* (every reading of a complete han
   from it (``solvers.base.assemble``) and adds the special forms;
 - decompose, whole hand: a :data:`HandDecomposer` ``(Hand, Rules) -> readings`` in
   canonical order; ``mjasp.decompose`` prefers it when the engine has one;
-- shanten: the names in :data:`SHANTEN_ENGINES`, answered by ``mjasp.shanten``.
+- shanten: the names in :data:`SHANTEN_ENGINES`, answered by ``mjasp.shanten``;
+- scoring: a :data:`ScoringEngine` ``(Hand, Win, Rules, readings) -> candidate Scores`` of
+  a checked win (``mjasp.score.check_win`` found the readings; an engine that finds its
+  own, like the ASP one, may ignore them).
 
 >>> sorted(DECOMPOSERS)[:3]
 ['asp', 'backtrack-1', 'backtrack-2']
@@ -19,9 +22,9 @@ Two questions have several engines: *decompose* (every reading of a complete han
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from mjasp.blocks import Decomposition
 from mjasp.errors import RulesError
@@ -30,7 +33,9 @@ from mjasp.rules import Rules
 from mjasp.solvers.base import SuitDecomposer
 
 if TYPE_CHECKING:
+    from mjasp.scorecard import Score
     from mjasp.solvers.shanten_engines import ShantenEngine
+    from mjasp.win import Win
 
 HandDecomposer = Callable[[Hand, Rules], list[Decomposition]]
 """(hand, rules) -> every reading in canonical order."""
@@ -137,7 +142,11 @@ SCORING_ENGINES: Final = {"direct": "one Python table of yaku (the default)",
                           "asp": "clingo: encodings/scoring/score.lp, #maximize"}
 
 
-def scoring_engine(name: str) -> Callable[..., Any]:
+#: A scoring engine: every candidate of a checked win (any order; ``mjasp.score`` ranks).
+ScoringEngine = Callable[[Hand, "Win", Rules, Sequence[Decomposition]], "list[Score]"]
+
+
+def scoring_engine(name: str) -> ScoringEngine:
     """The scoring engine ``name``'s ``candidates`` (see ``SCORING_ENGINES``); the ASP one
     loads clingo, so engines load on first use."""
     found = _loaded.get((name, "scoring"))

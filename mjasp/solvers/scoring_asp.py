@@ -26,7 +26,7 @@ from typing import Any
 
 import clingo
 
-from mjasp.blocks import Block, BlockKind, WaitShape
+from mjasp.blocks import Block, BlockKind, Decomposition, WaitShape
 from mjasp.hand import Hand, MeldKind
 from mjasp.points import points
 from mjasp.rules import Rules, find_rules
@@ -291,8 +291,12 @@ def shared_program(rules: Rules) -> ScoringProgram:
     return ScoringProgram(rules)
 
 
-def candidates(hand: Hand, win: Win, rules: Rules) -> list[Score]:
-    """Every candidate of a checked win (``mjasp.score.check_win``), best first."""
+def candidates(hand: Hand, win: Win, rules: Rules,
+               readings: Sequence[Decomposition] = ()) -> list[Score]:
+    """Every candidate of a checked win (``mjasp.score.check_win``), best first.
+
+    ``readings`` is ignored: the encoding finds the readings itself (that is the point).
+    """
     return shared_program(rules).candidates(hand, win)
 
 
