@@ -8,6 +8,7 @@ It also checks that mjasp and the peers give the same answers on every input it 
 
     python benchmarks/run_all.py                 # full sizes (a few minutes)
     python benchmarks/run_all.py --quick         # tiny sizes (the smoke test runs this)
+    MJASP_PURE_PYTHON=1 python benchmarks/run_all.py   # without the compiled kernel
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bench_shanten import random_hands
 
 import mjasp
 from mjasp import Hand, decompose, kan_check, random_winning_hands, shanten, shanten_batch, waits
-from mjasp.solvers import fast
+from mjasp.solvers import fast, kernel
 
 # peak memory from VmHWM: ru_maxrss would carry the parent's peak across fork and exec
 STATS_SNIPPET = """
@@ -105,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     quick = args.quick
+    print("kernel: " + ("compiled (mjasp/solvers/_kernel.c)" if kernel.COMPILED else
+                        "pure Python" + (" (MJASP_PURE_PYTHON set)" if kernel.AVAILABLE
+                                         else " (not built)")))
     n_single, n_batch, rounds = (200, 5000, 2) if quick else (20_000, 1_000_000, 5)
     n_decompose, n_waits, stats_tiles = (50, 20, (5,)) if quick else (2000, 300, (13, 14))
 
