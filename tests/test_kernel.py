@@ -216,3 +216,23 @@ def test_shanten_loads_no_numpy() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["False"]
+
+
+@pytest.mark.parametrize("kind", range(1, 8))
+def test_sanma_batches_refuse_each_of_2m_to_8m(kind: int) -> None:
+    legal = [1, 0, 0, 0, 0, 0, 0, 0, 1] + [1] * 11 + [0] * 14  # 19m + 11 kinds: 13 tiles
+    row = legal.copy()
+    row[kind] = 1
+    row[9] = 0  # still 13 tiles
+    assert shanten_batch(np.array([legal], dtype=np.uint8), rules="sanma").shape == (1,)
+    with pytest.raises(HandError, match="tile set lacks"):
+        shanten_batch(np.array([legal, row], dtype=np.uint8), rules="sanma")
+
+
+@pytest.mark.parametrize("value", [5, 127, 128, 200, 255])
+def test_batch_refuses_any_count_above_four(value: int) -> None:
+    for kind in (0, 8, 9, 26, 27, 33):
+        row = [1] * 13 + [0] * 21
+        row[kind] = value
+        with pytest.raises(HandError, match="0..4"):
+            shanten_batch(np.array([row], dtype=np.uint8))

@@ -66,6 +66,52 @@ static inline unsigned orphan_units(const uint8_t *c, int honor) {
     return units;
 }
 
+/* ---------------------------------------------------------------- eight counts at once
+ * batch() reads a suit's first eight counts as one 64-bit word (a lane per count) and
+ * works on all lanes together; the results are the same sums as the loops above. */
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+#define LOW7 0x7F7F7F7F7F7F7F7FULL
+
+/* n (at most 8) counts as the lanes of a word, the first count in the lowest lane
+ * (byte by byte, so the order is the same on any machine; compilers merge the loads) */
+static inline uint64_t lanes(const uint8_t *c, int n) {
+    uint64_t x = 0;
+    for (int i = n - 1; i >= 0; i--) x = x << 8 | c[i];
+    return x;
+}
+
+/* a high bit in each lane holding at least k (1 <= k <= 127; lanes of 128+ count too) */
+static inline uint64_t at_least(uint64_t x, unsigned k) {
+    return (((x & LOW7) + (0x80 - k) * ONES) | x) & HIGHS;
+}
+
+/* how many lanes carry a high bit (a byte sum by one multiplication: at most 8) */
+static inline unsigned marked(uint64_t highs) { return (unsigned)(((highs >> 7) * ONES) >> 56); }
+
+/* sum of the lanes, each at most 31 (so the total stays below 256) */
+static inline unsigned lane_sum(uint64_t x) { return (unsigned)((x * ONES) >> 56); }
+
+/* Σ lane_i · 5**i of eight lanes of 0..4: pairs, then quartets, then the two halves */
+static inline uint32_t base5_lanes(uint64_t x) {
+    uint64_t y = (x & 0x00FF00FF00FF00FFULL) + ((x >> 8) & 0x00FF00FF00FF00FFULL) * 5;
+    uint64_t z = (y & 0x0000FFFF0000FFFFULL) + ((y >> 16) & 0x0000FFFF0000FFFFULL) * 25;
+    return (uint32_t)((z & 0xFFFFFFFFULL) + (z >> 32) * 625);
+}
+
+/* seven-pairs units of a suit from its lane word and its ninth count (0 for honors) */
+static inline unsigned pair_units_lanes(uint64_t x, unsigned ninth, int quads) {
+    unsigned one = marked(at_least(x, 1)), two = marked(at_least(x, 2));
+    unsigned pairs = two + (ninth >= 2), singles = one - two + (ninth == 1);
+    if (quads) {
+        unsigned three = marked(at_least(x, 3)), four = marked(at_least(x, 4));
+        pairs += four + (ninth == 4);
+        singles += three - four + (ninth == 3);
+    }
+    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
+}
+
 typedef struct {
     int standard, seven_pairs, orphans, three_player, quads;
 } Forms;
@@ -371,32 +417,18 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
      * independent from row to row, so the processor overlaps their cache misses. */
     uint32_t index[BLOCK][4];
     uint8_t melds[BLOCK], special_best[BLOCK];
-    const uint16_t *step = PAIR_STEP[f.quads != 0];
-    static const int BASE[4] = {0, 9, 18, 27}, LENGTH[4] = {9, 9, 9, 7};
     for (Py_ssize_t first = 0; first < rows && bad < 0; first += BLOCK) {
         int n = rows - first < BLOCK ? (int)(rows - first) : BLOCK;
         for (int j = 0; j < n; j++, c += KINDS) {
-            /* one pass over the counts: size, checks, suit indices, seven-pairs units */
-            unsigned tiles = 0, high = 0, pair_sum = 0;
-            for (int suit = 0; suit < 4; suit++) {
-                const uint8_t *h = c + BASE[suit];
-                uint32_t at = 0;
-                unsigned acc = 0;
-                for (int i = LENGTH[suit] - 1; i >= 0; i--) {
-                    unsigned v = h[i];
-                    tiles += v;
-                    high |= v > 4;
-                    at = 5 * at + v;
-                    acc += step[v & 7];
-                }
-                unsigned pairs = acc >> 8, singles = acc & 255;
-                pair_sum += 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
-                index[j][suit] = at;
-            }
-            if (f.three_player) {
-                for (int i = 1; i < 8; i++) high |= c[i] != 0;
-                index[j][0] = 5u * c[0] + c[8];
-            }
+            /* the counts as four lane words and three ninth counts: checks, size, suit
+             * indices and special-form units without a loop over the 34 kinds */
+            uint64_t m = lanes(c, 8), p = lanes(c + 9, 8), s = lanes(c + 18, 8);
+            uint64_t z = lanes(c + 27, 7);
+            unsigned m9 = c[8], p9 = c[17], s9 = c[26];
+            uint64_t over = at_least(m, 5) | at_least(p, 5) | at_least(s, 5) | at_least(z, 5);
+            int high = over != 0 || m9 > 4 || p9 > 4 || s9 > 4;
+            if (f.three_player) high |= (m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
+            unsigned tiles = high ? 0 : lane_sum(m + p + s + z) + m9 + p9 + s9;
             int special = tiles >= 13;
             if (high || tiles % 3 == 0 || tiles > 14 || (!f.standard && !special)) {
                 bad = first + j;
@@ -404,11 +436,23 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
                 break;
             }
             melds[j] = (uint8_t)(tiles / 3);
+            index[j][0] = f.three_player ? 5u * c[0] + m9 : base5_lanes(m) + m9 * 390625u;
+            index[j][1] = base5_lanes(p) + p9 * 390625u;
+            index[j][2] = base5_lanes(s) + s9 * 390625u;
+            index[j][3] = base5_lanes(z);
             int best = INF;
-            if (special && f.seven_pairs) best = seven_pairs[pair_sum & 255];
+            if (special && f.seven_pairs) {
+                unsigned units = (pair_units_lanes(m, m9, f.quads) + pair_units_lanes(p, p9, f.quads)
+                                  + pair_units_lanes(s, s9, f.quads)
+                                  + pair_units_lanes(z, 0, f.quads));
+                best = seven_pairs[units & 255];
+            }
             if (special && f.orphans) {
-                unsigned units = (orphan_units(c, 0) + orphan_units(c + 9, 0)
-                                  + orphan_units(c + 18, 0) + orphan_units(c + 27, 1));
+                /* 16 per terminal or honor missing, 1 per one held once */
+                unsigned held = marked(at_least(z, 1)), twice = marked(at_least(z, 2));
+                unsigned units = (ORPHAN_STEP[c[0]] + ORPHAN_STEP[m9] + ORPHAN_STEP[c[9]]
+                                  + ORPHAN_STEP[p9] + ORPHAN_STEP[c[18]] + ORPHAN_STEP[s9]
+                                  + 16 * (7 - held) + held - twice);
                 int value = thirteen_orphans[units & 255];
                 if (value < best) best = value;
             }
