@@ -234,5 +234,5 @@ def test_batch_refuses_any_count_above_four(value: int) -> None:
     for kind in (0, 8, 9, 26, 27, 33):
         row = [1] * 13 + [0] * 21
         row[kind] = value
-        with pytest.raises(HandError, match="0..4"):
+        with pytest.raises(HandError, match=r"0\.\.4"):
             shanten_batch(np.array([row], dtype=np.uint8))
