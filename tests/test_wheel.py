@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # what a clean checkout holds; caches and earlier builds stay behind
 IGNORED = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
                                  ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache",
-                                 ".venv*")
+                                 ".venv*", "*.so")  # an in-place kernel build too
 
 
 def run(*args: str | Path, cwd: Path) -> str:

@@ -198,10 +198,12 @@ static int read_counts(PyObject *obj, uint8_t *out) {
  * s or z, spaces ignored; 0 is a red five (at most one per suit here). Anything else, a
  * count above 4 included, gives 0: the general path parses it and says what is wrong. */
 static int read_text(PyObject *text, uint8_t *out) {
-    if (PyUnicode_READY(text) < 0) {
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) { /* a no-op from Python 3.12 on */
         PyErr_Clear();
         return 0;
     }
+#endif
     if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) return 0;
     const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
@@ -283,7 +285,9 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
     int tiles = 0;
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles % 3 == 0 || tiles > 14) Py_RETURN_NONE;
-    int special = PyObject_IsTrue(args[1]) && tiles >= 13;
+    int wanted = PyObject_IsTrue(args[1]);
+    if (wanted < 0) return NULL;
+    int special = wanted && tiles >= 13;
     return PyLong_FromLong(replacement(c, tiles / 3, special ? &DEFAULT_FORMS : &STANDARD_ONLY,
                                        special) - 1);
 }
