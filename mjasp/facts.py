@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-import clingo
-from clingo import Symbol, SymbolType, ast
+if TYPE_CHECKING:  # clingo loads when a file is read, not with mjasp (import time)
+    from clingo import Symbol, ast
 
 from mjasp.errors import EncodingError, HandError
 from mjasp.hand import Hand, Meld, MeldKind
@@ -46,6 +47,9 @@ def read_hand(paths: Sequence[str]) -> Hand:
     (clingo would merge them). A hand fact must be a plain fact with written-out values;
     errors are ``HandError`` naming ``file:line`` and the fact.
     """
+    import clingo
+    from clingo import ast
+
     facts: list[tuple[Symbol, str]] = []
 
     def visit(statement: ast.AST) -> None:
@@ -130,6 +134,8 @@ def hand_from_facts(facts: Iterable[Symbol], where: Sequence[str] = ()) -> Hand:
 
 
 def _string(fact: Symbol, term: Symbol, example: str) -> str:
+    from clingo import SymbolType
+
     if term.type != SymbolType.String:
         raise HandError(f"{fact}: expected a quoted string; write {example}")
     return term.string
@@ -151,6 +157,8 @@ def _count(fact: Symbol) -> tuple[int, int, bool]:
     except HandError as error:
         raise HandError(f"{fact}: {error}") from None
     copies = fact.arguments[1]
+    from clingo import SymbolType
+
     if copies.type != SymbolType.Number or not 1 <= copies.number <= 4:
         raise HandError(f"{fact}: a count is 1..4 copies; write {example}")
     # "0m" names the red five: its copies are red fives (one per suit in the set)
@@ -161,6 +169,8 @@ def _meld(fact: Symbol) -> Meld:
     example = SHAPES["meld"][1]
     how = fact.arguments[0]
     kinds = {k.name.lower(): k for k in MeldKind}
+    from clingo import SymbolType
+
     if how.type != SymbolType.Function or how.arguments or how.name not in kinds:
         raise HandError(f"{fact}: a meld is chi, pon, kan or ankan; write {example}")
     tiles = _string(fact, fact.arguments[1], example)

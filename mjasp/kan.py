@@ -15,7 +15,7 @@ from mjasp.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
 from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import fast, table
+from mjasp.solvers import fast, kernel
 from mjasp.solvers.winning_forms import MAX_MELDS
 from mjasp.tiles import FIVES, Tile, add_count, tile_name
 from mjasp.validity import HandLike, as_hand, as_tile, check_tiles_in_set
@@ -123,7 +123,7 @@ def _winning_readings(hand: Hand, rules: Rules,
     found = []
     tiles = usable_tiles(hand, rules)
     # the tables rule out most tiles at once: no standard shape, no winning form
-    for j, r in zip(tiles, table.draw_replacements(hand.counts, melds, tiles), strict=True):
+    for j, r in zip(tiles, kernel.draw_replacements(hand.counts, melds, tiles), strict=True):
         if r != 0:
             continue
         counts = add_count(hand.counts, j, 1)

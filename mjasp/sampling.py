@@ -26,15 +26,16 @@ same streams, so deal ``i`` is the same either way.
 
 from __future__ import annotations
 
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final
 
 from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, rules_for
 from mjasp.tiles import NUM_KINDS
+
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy as np
+    import numpy.typing as npt
 
 GAMMA: Final = 0x9E3779B97F4A7C15
 _MASK64: Final = (1 << 64) - 1
@@ -117,6 +118,8 @@ def sample_hands(n: int, m: int, seed: int = 0, players: int | None = None, *,
 
 
 def _mix64_array(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    import numpy as np
+
     x = (x ^ (x >> np.uint64(30))) * np.uint64(_MUL1)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(_MUL2)
     return x ^ (x >> np.uint64(31))
@@ -130,6 +133,8 @@ def sample_id_array(n: int, m: int, seed: int = 0, players: int | None = None, s
     >>> sample_id_array(2, 5, seed=1).tolist() == [list(d) for d in sample_ids(2, 5, seed=1)]
     True
     """
+    import numpy as np
+
     wall = np.array(wall_ids(rules=rules_for(rules, players)), dtype=np.uint8)
     _check(n, m, len(wall), start)
     out = np.empty((n, m), dtype=np.uint8)
@@ -166,6 +171,8 @@ def sample_counts(n: int, m: int, seed: int = 0, players: int | None = None,
     >>> sample_counts(1, 14, seed=3)[0, :9].tolist()
     [0, 0, 0, 1, 0, 0, 0, 0, 2]
     """
+    import numpy as np
+
     ids = sample_id_array(n, m, seed, start=start, rules=rules_for(rules, players))
     counts = np.zeros((n, NUM_KINDS), dtype=np.uint8)
     rows = np.arange(n)

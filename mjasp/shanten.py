@@ -27,17 +27,14 @@ import functools
 import struct
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, SupportsIndex
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 from mjasp.blocks import FORM_ORDER, Form
 from mjasp.errors import HandError, RulesError
 from mjasp.hand import MAX_TILES, Hand
 from mjasp.notation import scan, text_counts
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import table
+from mjasp.solvers import kernel, table
 from mjasp.solvers.registry import SHANTEN_ENGINES, shanten_engine
 from mjasp.solvers.shanten_engines import ShantenProblem
 from mjasp.tiles import NUM_KINDS, Tile, as_int, tile_name
@@ -48,6 +45,10 @@ from mjasp.validity import (
     check_shanten_shape,
     counts_bytes,
 )
+
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy as np
+    import numpy.typing as npt
 
 #: Shanten engines by name (the registry's table).
 SOLVERS: Final = tuple(SHANTEN_ENGINES)
@@ -130,6 +131,11 @@ def shanten(hand: HandLike, form: Form | str | None = None,
     """
     if rules is None and solver == "table" and (form is None or form == "standard"):
         # the defaults need no rule checks: 34 counts as bytes, one table kernel
+        if kernel.COMPILED:
+            # one C call reads a Hand, plain text or counts; None: anything else
+            found = (_COMPILED or _load_compiled())(hand, form is None)
+            if found is not None:
+                return found
         kind = type(hand)
         if kind is Hand:
             packed = None if hand.melds else bytes(hand.counts)  # type: ignore[union-attr]
@@ -160,6 +166,16 @@ def _load_kernel() -> Callable[[bytes, int, bool], int]:
     global _KERNEL
     _KERNEL = table.counts_kernel()
     return _KERNEL
+
+
+#: The compiled default path, bound on first use (``kernel.COMPILED`` decides if it runs).
+_COMPILED: Callable[[object, bool], int | None] | None = None
+
+
+def _load_compiled() -> Callable[[object, bool], int | None]:
+    global _COMPILED
+    _COMPILED = kernel.shanten_function()
+    return _COMPILED
 
 
 @dataclass(frozen=True)
@@ -365,6 +381,8 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     >>> shanten_batch([[1] * 9 + [0] * 18 + [4] + [0] * 6]).tolist()
     [1]
     """
+    import numpy as np
+
     rules = find_rules(rules)
     array = np.asarray(counts)
     if array.ndim != 2 or array.shape[1] != NUM_KINDS:
@@ -372,6 +390,10 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
     if array.dtype.kind not in "iu" and array.size:
         # a float, complex or bool count would be truncated or read as 0/1 silently
         raise HandError(f"counts must be integers, got an array of {array.dtype}")
+    if kernel.COMPILED:
+        found = _compiled_batch(array, rules, form)
+        if found is not None:
+            return found
     if array.size and ((array.dtype.kind != "u" and array.min() < 0) or array.max() > 4):
         raise HandError("counts must be 0..4 (four copies of each tile)")
     hands = array.astype(np.uint8, copy=False)
@@ -399,3 +421,22 @@ def shanten_batch(counts: npt.ArrayLike, rules: Rules | str | None = None,
         orphans=Form.KOKUSHI in forms, quads=rules.chiitoitsu_quad, special_rows=closed)
     result: npt.NDArray[np.int8] = best.astype(np.int8) - 1
     return result
+
+
+def _compiled_batch(array: npt.NDArray[Any], rules: Rules,
+                    form: Form | str | None) -> npt.NDArray[np.int8] | None:
+    """``shanten_batch`` by the compiled kernel: one pass over the rows, which also checks
+    them; None when a row breaks a rule (the pure path's checks then say which)."""
+    import numpy as np
+
+    if array.dtype != np.uint8:
+        if array.size and (array.min() < 0 or array.max() > 4):
+            return None  # a cast would wrap: the checks refuse these
+        array = array.astype(np.uint8)
+    chosen = _rules_form(form, rules)
+    forms = rules.forms if chosen is None else frozenset((chosen,))
+    out = np.empty(len(array), dtype=np.int8)
+    bad = kernel.batch_shanten(np.ascontiguousarray(array), out, Form.STANDARD in forms,
+                               Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
+                               table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
+    return out if bad < 0 else None

@@ -35,15 +35,16 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb
-from typing import Final
-
-import numpy as np
+from typing import TYPE_CHECKING, Final
 
 from mjasp.errors import HandError, RulesError
 from mjasp.rules import Rules, rules_for
 from mjasp.solvers import table
 from mjasp.solvers.base import SUIT_SLICES
 from mjasp.tiles import as_int
+
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    pass
 
 #: Row values are clipped here: a standard replacement number never exceeds 9.
 CAP: Final = 10
@@ -103,6 +104,8 @@ def _suit_groups(m: int, honors: bool, cap: tuple[int, ...]) -> dict[Key, Weight
 
     ``cap``: the copies of each kind of the suit in the wall (``Rules.copies``).
     """
+    import numpy as np
+
     # in the tables' own index order: row i of digits is the vector of table row i
     digits = table.all_vectors(7 if honors else 9)
     # filter in uint8 first: the int64 copy is then of the few vectors kept

@@ -19,16 +19,18 @@ mjasp.errors.HandError: a complete hand has 14 tiles (...), this one has 3 in '1
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from typing import Any, TypeAlias
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from mjasp.errors import HandError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 from mjasp.tiles import NUM_KINDS, Tile, tile_kind, tile_name
+
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy as np
+    import numpy.typing as npt
 
 #: Tiles of a complete hand, each kan counted as three.
 COMPLETE_TILES = 14
@@ -37,6 +39,13 @@ COMPLETE_TILES = 14
 #: What every function taking a hand accepts: a ``Hand``, mpsz text, or 34 concealed
 #: counts (a list or tuple of ints, ``bytes``, a numpy integer row).
 HandLike: TypeAlias = "Hand | str | Sequence[int] | bytes | npt.NDArray[np.integer[Any]]"
+
+
+def _is_ndarray(value: object) -> bool:
+    """Whether ``value`` is a numpy array, without importing numpy: no array can exist
+    before something imported it."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.ndarray)
 
 
 def as_hand(hand: HandLike) -> Hand:
@@ -51,9 +60,11 @@ def as_hand(hand: HandLike) -> Hand:
         return Hand.parse(hand)
     if isinstance(hand, bytes | bytearray):
         return Hand.from_counts(tuple(hand))
-    if isinstance(hand, list | tuple | np.ndarray):
-        if isinstance(hand, np.ndarray) and hand.ndim != 1:
-            raise HandError(f"a hand's counts are one row of 34, got shape {hand.shape}")
+    array = _is_ndarray(hand)
+    if array or isinstance(hand, list | tuple):
+        if array and hand.ndim != 1:  # type: ignore[union-attr]
+            raise HandError(f"a hand's counts are one row of 34, got shape "
+                            f"{hand.shape}")  # type: ignore[union-attr]
         # Hand.from_counts refuses floats, complex and bools instead of truncating them
         return Hand.from_counts(hand)
     raise HandError(f"expected a Hand, mpsz text or 34 counts, got {type(hand).__name__}")
@@ -76,7 +87,7 @@ def counts_bytes(hand: object) -> bytes | None:
         if kind is list or kind is tuple:
             # bytes() refuses floats, complex and text; bools count as 0 and 1
             return bytes(hand)  # type: ignore[call-overload,no-any-return]
-        if kind is np.ndarray and hand.dtype.kind in "iu":  # type: ignore[attr-defined]
+        if _is_ndarray(hand) and hand.dtype.kind in "iu":  # type: ignore[attr-defined]
             return bytes(hand.tolist())  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         return None

@@ -12,7 +12,7 @@ from typing import Any
 from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import fast, table
+from mjasp.solvers import fast, kernel, table
 from mjasp.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, add_count, tile_name
 from mjasp.validity import HandLike, as_hand, check_waiting
 
@@ -85,18 +85,27 @@ def usable_tiles(hand: Hand, rules: Rules) -> list[Tile]:
     return [t for t in rules.tile_kinds if held[t] < 4 and t in near]
 
 
-def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
+def _wait_on(hand: Hand, tile: Tile, rules: Rules, thirteen_sided: bool) -> Wait | None:
     """The wait on ``tile``, or None when the tile does not complete the hand."""
-    thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
     found = []
     # the fast path's readings (shipped suit readings): the same list as hand_readings
     # (tests/test_fast_paths.py), without building and checking the completed Hand
     for reading in fast.readings(add_count(hand.counts, tile, 1), hand.melds, rules):
-        for block in sorted(set(reading.blocks), key=Block.sort_key):
-            if tile in block.tiles():
+        # a reading's blocks are in canonical order (tile, kind): equal blocks are
+        # neighbours, so each distinct block holding the tile is kept once, in that order
+        last = None
+        for block in reading.blocks:
+            start = block.tile
+            if start == tile or (block.kind is _SEQUENCE and 0 < tile - start <= 2):
+                if last is not None and block == last:
+                    continue
+                last = block
                 found.append(WaitReading(reading, block,
                                          _shape(block, tile, reading.form, thirteen_sided)))
     return Wait(tile, tuple(found)) if found else None
+
+
+_SEQUENCE = BlockKind.SEQUENCE
 
 
 def waits(hand: HandLike, *, rules: Rules | str | None = None) -> list[Wait]:
@@ -113,7 +122,8 @@ def waits(hand: HandLike, *, rules: Rules | str | None = None) -> list[Wait]:
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_waiting(hand, rules)
-    found = (_wait_on(hand, tile, rules) for tile in winning_tiles(hand, rules))
+    thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
+    found = (_wait_on(hand, tile, rules, thirteen_sided) for tile in winning_tiles(hand, rules))
     return [w for w in found if w is not None]
 
 
@@ -134,9 +144,27 @@ def winning_tiles(hand: Hand, rules: Rules) -> list[Tile]:
     options = (Form.STANDARD in forms, special and Form.CHIITOITSU in forms,
                special and Form.KOKUSHI in forms, table.three_player_wall(rules.copies),
                rules.chiitoitsu_quad)
-    tiles = usable_tiles(hand, rules)
-    return [t for t, r in zip(tiles, table.draw_replacements(counts, melds, tiles, *options),
+    if kernel.COMPILED:
+        # a compiled test of every kind with a copy left beats pruning them in Python
+        # (usable_tiles only drops kinds that cannot complete the hand)
+        held = hand.total_counts() if hand.melds else counts
+        tiles = [t for t in _kinds(rules) if held[t] < 4]
+    else:
+        tiles = usable_tiles(hand, rules)
+    return [t for t, r in zip(tiles, kernel.draw_replacements(counts, melds, tiles, *options),
                               strict=True) if r == 0]
+
+
+#: The last rules seen and their tile kinds (``Rules.tile_kinds`` is built per call).
+_LAST_KINDS: list[tuple[Rules, tuple[Tile, ...]]] = []
+
+
+def _kinds(rules: Rules) -> tuple[Tile, ...]:
+    if _LAST_KINDS and _LAST_KINDS[0][0] is rules:
+        return _LAST_KINDS[0][1]
+    kinds = tuple(rules.tile_kinds)
+    _LAST_KINDS[:] = [(rules, kinds)]
+    return kinds
 
 
 __all__ = ["Wait", "WaitReading", "WaitShape", "usable_tiles", "waits", "winning_tiles"]

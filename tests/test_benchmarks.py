@@ -20,7 +20,7 @@ pytest.importorskip("mahjong")
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run_all.py"
 
 
-def test_run_all_quick_runs_and_agrees(capsys: pytest.CaptureFixture[str],
+def test_run_all_quick_runs_and_agrees(kernel_path: str, capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # as when run as a script: its folder is on the path (it shares helpers with the others)
     monkeypatch.syspath_prepend(str(SCRIPT.parent))
@@ -36,6 +36,9 @@ def test_run_all_quick_runs_and_agrees(capsys: pytest.CaptureFixture[str],
     assert wrong == []
     printed = capsys.readouterr().out
     assert "answers agree with the peers" in printed
+    # the header names the path that ran (kernel_path: both, in turn)
+    assert printed.splitlines()[0].startswith(
+        "kernel: compiled" if kernel_path == "compiled" else "kernel: pure Python")
     calls = [row.call for row in rows]
     for call in ("shanten from 34 counts (list)", "shanten from a Hand", "shanten from mpsz text",
                  "decompose from text, warm", "waits of a tenpai hand (readings too)"):

@@ -61,7 +61,8 @@ def hands() -> list[list[int]]:
     return [random_counts(rng, sizes[i % len(sizes)]) for i in range(3000)]
 
 
-def test_every_count_input_equals_the_general_path_and_xiangting(hands: list[list[int]]) -> None:
+def test_every_count_input_equals_the_general_path_and_xiangting(kernel_path: str,
+                                                                 hands: list[list[int]]) -> None:
     four = xiangting.PlayerCount.FOUR
     for counts in hands:
         expected = shanten(Hand.from_counts(counts), rules="standard")
@@ -73,7 +74,8 @@ def test_every_count_input_equals_the_general_path_and_xiangting(hands: list[lis
         assert shanten(str(Hand.from_counts(counts))) == expected
 
 
-def test_standard_form_fast_path_equals_the_general_path(hands: list[list[int]]) -> None:
+def test_standard_form_fast_path_equals_the_general_path(kernel_path: str,
+                                                         hands: list[list[int]]) -> None:
     for counts in hands[::3]:
         expected = shanten(Hand.from_counts(counts), form="standard", rules="standard")
         assert shanten(counts, form="standard") == expected
@@ -104,7 +106,7 @@ def test_counts_kernel_equals_the_general_table_lookup(hands: list[list[int]]) -
     bytes([9] + [1] * 4 + [0] * 29),
     bytes([1] * 13),
 ])
-def test_bad_counts_are_hand_errors(counts: object) -> None:
+def test_bad_counts_are_hand_errors(kernel_path: str, counts: object) -> None:
     with pytest.raises(HandError):
         shanten(counts)  # type: ignore[arg-type]
 
@@ -136,7 +138,8 @@ def test_plain_parse_equals_a_count_by_hand(text: str) -> None:
     ("11111m", 4), ("0z", 0), ("8z", 0), ("12", 0), ("1x", 1), ("00m", None),
     ("11112222333344445m", None), ("1m]", 2),
 ])
-def test_bad_plain_text_keeps_the_scanners_error(text: str, position: int | None) -> None:
+def test_bad_plain_text_keeps_the_scanners_error(kernel_path: str,
+                                                 text: str, position: int | None) -> None:
     with pytest.raises(HandError) as error:
         Hand.parse(text)
     if position is not None:
@@ -151,7 +154,8 @@ def test_plain_counts_leaves_brackets_to_the_scanner() -> None:
     assert Hand.parse("123m [456p] 1z").melds[0].tile == 12
 
 
-def test_batch_equals_single_calls_on_every_size_and_form(hands: list[list[int]]) -> None:
+def test_batch_equals_single_calls_on_every_size_and_form(kernel_path: str,
+                                                          hands: list[list[int]]) -> None:
     array = np.array(hands, dtype=np.uint8)
     for form in (None, "standard"):
         batch = shanten_batch(array, form=form)
@@ -163,7 +167,8 @@ def test_batch_equals_single_calls_on_every_size_and_form(hands: list[list[int]]
         assert batch.tolist() == [shanten(Hand.from_counts(c), form=form) for c in closed]
 
 
-def test_batch_three_player_and_quads_equal_single_calls(hands: list[list[int]]) -> None:
+def test_batch_three_player_and_quads_equal_single_calls(kernel_path: str,
+                                                         hands: list[list[int]]) -> None:
     sanma = [c for c in hands if not any(c[1:8])]
     assert len(sanma) > 20
     batch = shanten_batch(np.array(sanma), rules="sanma")
@@ -263,7 +268,7 @@ def tenpai_hands(count: int, seed: int, rules: str) -> list[Hand]:
 
 
 @pytest.mark.parametrize("rules", ["standard", "sanma", "chiitoitsu-quad"])
-def test_waits_equal_every_usable_tile_tried(rules: str) -> None:
+def test_waits_equal_every_usable_tile_tried(kernel_path: str, rules: str) -> None:
     found_rules = find_rules(rules)
     hands = tenpai_hands(150, SEED, rules)
     hands += [Hand.parse(t) for t in ("1112345678999m", "19m19p19s1234567z", "2344m",
@@ -294,7 +299,7 @@ def test_standard_readings_are_the_inverse_forms() -> None:
         assert sorted(d.blocks for d in fast.readings(hand.counts, (), standard_only)) == forms
 
 
-def test_every_hand_taking_function_accepts_counts() -> None:
+def test_every_hand_taking_function_accepts_counts(kernel_path: str) -> None:
     # 11122233344455m: four readings (worked out in the README); waits of 1112223334445m
     counts = [3, 3, 3, 3, 2] + [0] * 29
     for form in (counts, tuple(counts), bytes(counts), np.array(counts)):

@@ -93,14 +93,14 @@ def closed_hands() -> np.ndarray:
 
 
 @pytest.mark.slow
-def test_closed_hands_batch_equals_brute_force(closed_hands: np.ndarray,
+def test_closed_hands_batch_equals_brute_force(kernel_path: str, closed_hands: np.ndarray,
                                                lattice: dict[bool, np.ndarray]) -> None:
     expected = brute_combine(closed_hands, lattice) - 1
     assert np.array_equal(shanten_batch(closed_hands, form="standard"), expected)
 
 
 @pytest.mark.slow
-def test_closed_hands_single_calls_equal_batch(closed_hands: np.ndarray) -> None:
+def test_closed_hands_single_calls_equal_batch(kernel_path: str, closed_hands: np.ndarray) -> None:
     batch = shanten_batch(closed_hands)
     for form in Form:
         per_form = shanten_batch(closed_hands, form=form)
@@ -110,7 +110,7 @@ def test_closed_hands_single_calls_equal_batch(closed_hands: np.ndarray) -> None
 
 
 @pytest.mark.slow
-def test_closed_hands_match_xiangting(closed_hands: np.ndarray) -> None:
+def test_closed_hands_match_xiangting(kernel_path: str, closed_hands: np.ndarray) -> None:
     # same definition (replacement number, four-copy limit, all three forms)
     batch = shanten_batch(closed_hands)
     four = xiangting.PlayerCount.FOUR
@@ -126,7 +126,7 @@ def test_closed_hands_match_mahjong(closed_hands: np.ndarray) -> None:
         assert calc.calculate_shanten(row.tolist()) == value
 
 
-def test_special_forms_equal_enumeration(closed_hands: np.ndarray) -> None:
+def test_special_forms_equal_enumeration(kernel_path: str, closed_hands: np.ndarray) -> None:
     sample = closed_hands[::480]  # the seven-pairs enumeration is 2**kinds per hand
     seven = shanten_batch(sample, form="chiitoitsu")
     orphans = shanten_batch(sample, form="kokushi")
@@ -138,7 +138,7 @@ def test_special_forms_equal_enumeration(closed_hands: np.ndarray) -> None:
         assert (forms[Form.CHIITOITSU], forms[Form.KOKUSHI]) == (s7, s13)
 
 
-def test_seven_pairs_with_quads_rule() -> None:
+def test_seven_pairs_with_quads_rule(kernel_path: str) -> None:
     rng = np.random.default_rng(SEED + 7)
     hands = random_hands(rng, 400, 14, kinds=list(range(8)))  # crowded: many 3s and 4s
     got = shanten_batch(hands, rules="chiitoitsu-quad", form="chiitoitsu")
@@ -153,7 +153,8 @@ def test_seven_pairs_with_quads_rule() -> None:
 
 
 @pytest.mark.slow
-def test_fewer_tiles_melds_implied_by_count(lattice: dict[bool, np.ndarray]) -> None:
+def test_fewer_tiles_melds_implied_by_count(kernel_path: str,
+                                            lattice: dict[bool, np.ndarray]) -> None:
     rng = np.random.default_rng(SEED + 1)
     hands = np.concatenate([random_hands(rng, 5000, size) for size in (1, 2, 4, 5, 7, 8, 10, 11)])
     expected = brute_combine(hands, lattice) - 1
@@ -166,7 +167,7 @@ def test_fewer_tiles_melds_implied_by_count(lattice: dict[bool, np.ndarray]) -> 
 
 
 @pytest.mark.slow
-def test_three_player_hands(lattice: dict[bool, np.ndarray]) -> None:
+def test_three_player_hands(kernel_path: str, lattice: dict[bool, np.ndarray]) -> None:
     rng = np.random.default_rng(SEED + 2)
     hands = np.concatenate([random_hands(rng, 20_000, 13, SANMA_KINDS),
                             random_hands(rng, 20_000, 14, SANMA_KINDS)])
@@ -266,7 +267,7 @@ TRAPS = [
 
 
 @pytest.mark.parametrize(("text", "rules", "reported"), TRAPS)
-def test_trap_cases(text: str, rules: str | None, reported: int) -> None:
+def test_trap_cases(kernel_path: str, text: str, rules: str | None, reported: int) -> None:
     hand = Hand.parse(text)
     sanma = rules == "sanma"
     closed = hand.concealed_count >= 13
@@ -286,19 +287,19 @@ def test_trap_cases(text: str, rules: str | None, reported: int) -> None:
     ("123456789m111z", "12 concealed tiles"),
     ("1234m [456p]", "1 declared meld leaves"),
 ])
-def test_bad_hands(text: str, message: str) -> None:
+def test_bad_hands(kernel_path: str, text: str, message: str) -> None:
     with pytest.raises(HandError, match=message):
         shanten(text)
 
 
-def test_three_player_rejects_2m() -> None:
+def test_three_player_rejects_2m(kernel_path: str) -> None:
     with pytest.raises(HandError, match="2m is not in the sanma"):
         shanten("2m123p456s789s1122z", rules="sanma")
     with pytest.raises(HandError, match="2m-8m"):
         shanten_batch([[0, 1] + [0] * 32], rules="sanma")
 
 
-def test_bad_batches_and_options() -> None:
+def test_bad_batches_and_options(kernel_path: str) -> None:
     with pytest.raises(HandError, match="row 1 has 12 tiles"):
         shanten_batch([[2] + [0] * 33, [4, 4, 4] + [0] * 31])
     with pytest.raises(HandError, match=r"0\.\.4"):
@@ -315,7 +316,7 @@ def test_bad_batches_and_options() -> None:
         shanten_batch([[1] + [0] * 33], form="eight pairs")
 
 
-def test_closed_kan_rules_out_special_forms() -> None:
+def test_closed_kan_rules_out_special_forms(kernel_path: str) -> None:
     forms = shanten_forms("19m19p19s12345z (6666z)").forms
     assert list(forms) == [Form.STANDARD]
 
@@ -342,7 +343,8 @@ def brute_effective(hand: Hand) -> set[int]:
     return found
 
 
-def test_effective_tiles_match_xiangting_and_brute_force(closed_hands: np.ndarray) -> None:
+def test_effective_tiles_match_xiangting_and_brute_force(kernel_path: str,
+                                                         closed_hands: np.ndarray) -> None:
     four = xiangting.PlayerCount.FOUR
     for i, row in enumerate(closed_hands[:60_000:200]):  # 13-tile hands
         hand = Hand.from_counts(row)

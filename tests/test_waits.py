@@ -66,13 +66,13 @@ def as_found(hand: Hand | str, rules: str = "standard") -> dict[int, set[tuple[s
             for w in waits(hand, rules=rules)}
 
 
-def test_nine_gates_waits_on_every_manzu() -> None:
+def test_nine_gates_waits_on_every_manzu(kernel_path: str) -> None:
     hand = Hand.parse("1112345678999m")
     assert as_found(hand) == brute_waits(hand)
     assert sorted(as_found(hand)) == list(range(9))
 
 
-def test_a_tile_held_four_times_is_no_wait() -> None:
+def test_a_tile_held_four_times_is_no_wait(kernel_path: str) -> None:
     hand = Hand.parse("123456789m1111z")
     # only a fifth 1z would make 111z + 11z; the decomposers use at most four copies
     fifth = list(hand.counts)
@@ -81,7 +81,7 @@ def test_a_tile_held_four_times_is_no_wait() -> None:
     assert waits(hand) == [] and brute_waits(hand) == {}
 
 
-def test_copies_in_a_closed_kan_count_toward_the_four() -> None:
+def test_copies_in_a_closed_kan_count_toward_the_four(kernel_path: str) -> None:
     hand = Hand.parse("23m555p777s99s(1111m)")
     assert list(as_found(hand)) == [tile_kind("4m")]
     assert as_found(hand) == brute_waits(hand)
@@ -95,7 +95,7 @@ def test_copies_in_a_closed_kan_count_toward_the_four() -> None:
     ("19m19p19s1234566z", {"7z": {"kokushi"}}),
     ("1m [111p] [222p] [333p] [444p]", {"1m": {"tanki"}}),
 ])
-def test_shapes(text: str, shapes: dict[str, set[str]]) -> None:
+def test_shapes(kernel_path: str, text: str, shapes: dict[str, set[str]]) -> None:
     found = {w.tile: set(w.shapes) for w in waits(text)}
     assert found == {tile_kind(k): v for k, v in shapes.items()}
     # the reference decomposer takes 14 tiles: pad short hands with three called pons
@@ -110,7 +110,7 @@ def test_seven_pairs_wait_is_a_pair_wait() -> None:
 
 
 @pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad", "sanma"])
-def test_waits_equal_brute_force_on_sampled_tenpai_hands(rules: str) -> None:
+def test_waits_equal_brute_force_on_sampled_tenpai_hands(kernel_path: str, rules: str) -> None:
     rng = random.Random(17)
     for complete in random_winning_hands(400, seed=23, rules=rules, melds=True):
         tiles = [t for t, n in enumerate(complete.counts) for _ in range(n)]
@@ -120,7 +120,7 @@ def test_waits_equal_brute_force_on_sampled_tenpai_hands(rules: str) -> None:
         assert as_found(hand, rules) == brute_waits(hand, rules), str(hand)
 
 
-def test_random_13_tile_hands_equal_brute_force() -> None:
+def test_random_13_tile_hands_equal_brute_force(kernel_path: str) -> None:
     rng = random.Random(29)
     for _ in range(300):
         hand = Hand.from_ids(rng.sample(range(136), 13))
@@ -128,7 +128,7 @@ def test_random_13_tile_hands_equal_brute_force() -> None:
 
 
 @pytest.mark.parametrize("text", ["123m", "123m456p789s11222z", "11m [111p] [222p] [333p]"])
-def test_not_a_waiting_hand_is_an_error(text: str) -> None:
+def test_not_a_waiting_hand_is_an_error(kernel_path: str, text: str) -> None:
     with pytest.raises(HandError, match="3n\\+1"):
         waits(text)
 
@@ -145,7 +145,7 @@ def test_cli_waits() -> None:
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "3n+1" in result.output
 
 
-def test_waits_agree_with_xiangting_necessary_tiles() -> None:
+def test_waits_agree_with_xiangting_necessary_tiles(kernel_path: str) -> None:
     # a peer (xiangting, Rust): for a tenpai hand its necessary tiles are the waits
     xiangting = pytest.importorskip("xiangting")
     rng = random.Random(19)

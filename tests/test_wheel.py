@@ -5,6 +5,7 @@ the CLI from a directory outside the repository.
 
 from __future__ import annotations
 
+import os
 import shutil
 import site
 import subprocess
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # what a clean checkout holds; caches and earlier builds stay behind
 IGNORED = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
                                  ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache",
-                                 ".venv*")
+                                 ".venv*", "*.so")  # an in-place kernel build too
 
 
 def run(*args: str | Path, cwd: Path) -> str:
@@ -45,6 +46,13 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
                        for p in (ROOT / "mjasp" / "encodings").rglob("*.lp"))
     assert {f"mjasp/{name}" for name in encodings} <= names
     assert not any(name.startswith(("encodings/", "solvers/")) for name in names)
+    # the compiled kernel is optional (setup.py): built whenever a C compiler and the
+    # Python headers are there, as on this machine
+    compiler = shutil.which(sysconfig.get_config_var("CC").split()[0]) is not None and \
+        (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+    built = any(name.startswith("mjasp/solvers/_kernel.") and name.endswith((".so", ".pyd"))
+                for name in names)
+    assert built == compiler
 
     # clingo, ortools, click and numpy come from the interpreter running this test (which may
     # itself be a venv: --system-site-packages would reach past it to the base interpreter);
@@ -69,8 +77,12 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
              "root = importlib.resources.files('mjasp')\n"
              "names = [p.name for p in (root / 'encodings').iterdir() if p.name.endswith('.lp')]\n"
              "print(' '.join(sorted('encodings/' + n for n in names)))\n"
-             "print(len(mjasp.decompose('11122233344455m')))")
-    module, solver, shipped, readings = run(python, "-c", probe, cwd=outside).splitlines()
+             "print(len(mjasp.decompose('11122233344455m')))\n"
+             "import mjasp.solvers.kernel as k\nprint(k.COMPILED, mjasp.shanten('1112345678999m'))")
+    module, solver, shipped, readings, kernel = run(python, "-c", probe,
+                                                    cwd=outside).splitlines()
+    forced = os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0")
+    assert kernel == f"{built and not forced} 0"  # nine gates: tenpai, compiled or not
     for path in (Path(module), Path(solver)):
         assert path.is_relative_to(venv), path
         assert not path.is_relative_to(ROOT)

@@ -26,14 +26,17 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from mjasp.solvers.base import SUIT_SLICES
 from mjasp.tiles import TERMINALS_AND_HONORS
 
-IntArray = npt.NDArray[np.int64]
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
+
 #: Value used where no shape fits (caps can forbid every shape).
 UNREACHABLE = 99
 
@@ -41,6 +44,8 @@ UNREACHABLE = 99
 @functools.cache
 def suit_shapes(honors: bool) -> dict[tuple[int, int], IntArray]:
     """Every target shape of one suit by (melds, pairs): rows of 9 (or 7) counts ≤ 4."""
+    import numpy as np
+
     length = 7 if honors else 9
     melds: list[tuple[int, ...]] = [tuple(3 * (k == i) for k in range(length))
                                     for i in range(length)]
@@ -61,6 +66,8 @@ def suit_shapes(honors: bool) -> dict[tuple[int, int], IntArray]:
 @functools.cache
 def _stacked_shapes(honors: bool) -> tuple[IntArray, IntArray]:
     """All shapes in one array, groups in row order (u_0..u_4, v_0..v_4), and group starts."""
+    import numpy as np
+
     groups = [suit_shapes(honors)[n, p] for p in (0, 1) for n in range(5)]
     starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
     return np.concatenate(groups).astype(np.int8), starts  # int8: less memory to stream
@@ -73,6 +80,8 @@ def suit_values(counts: Sequence[int], honors: bool,
     >>> suit_values((0, 0, 0, 0, 0, 0, 2), honors=True, cap=(4, 4, 4, 4, 4, 4, 1))[5]
     2
     """
+    import numpy as np
+
     shapes, starts = _stacked_shapes(honors)
     distances = np.maximum(shapes - np.asarray(counts, dtype=np.int8), 0).sum(axis=1)
     if cap is not None:
@@ -83,6 +92,8 @@ def suit_values(counts: Sequence[int], honors: bool,
 
 def all_suit_values(honors: bool) -> npt.NDArray[np.uint8]:
     """``(5**L, 10)`` values of every suit vector (index ``Σ c_i 5**i``), by lattice closure."""
+    import numpy as np
+
     length = 7 if honors else 9
     sizes = np.zeros((5,) * length, dtype=np.int8)  # sizes[c] = Σ c
     for axis in range(length):

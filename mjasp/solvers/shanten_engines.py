@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from mjasp.blocks import Form
 from mjasp.rules import Rules
-from mjasp.solvers import brute, table
+from mjasp.solvers import brute, kernel, table
 
 
 class ShantenProblem(NamedTuple):
@@ -54,8 +54,9 @@ def table_engine(problem: ShantenProblem, forms: tuple[Form, ...]) -> int:
         return table.capped_standard(problem.counts, problem.melds, problem.cap)
     rules = problem.rules
     standard, seven_pairs, orphans = _form_flags(forms)
-    return table.replacement(problem.counts, problem.melds, standard, seven_pairs, orphans,
-                             table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
+    # the compiled kernel when it was built (kernel.COMPILED), else table.replacement
+    return kernel.replacement(problem.counts, problem.melds, standard, seven_pairs, orphans,
+                              table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
 
 
 def cpsat_engine(problem: ShantenProblem, forms: tuple[Form, ...]) -> int:

@@ -25,14 +25,15 @@ import functools
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final
 
 from mjasp.blocks import Block, BlockKind
 from mjasp.solvers import table
 from mjasp.solvers.base import SuitReading
+
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy as np
+    import numpy.typing as npt
 
 DATA_FILE: Final = "suit_readings.npz"
 SPACES: Final = (("number", False), ("honor", True))
@@ -50,6 +51,8 @@ def _base5(counts: Sequence[int]) -> int:
 def encode(space: dict[tuple[int, ...], list[SuitReading]],
            name: str) -> dict[str, npt.NDArray[np.generic]]:
     """The four arrays of one space (vector -> readings), vectors in index order."""
+    import numpy as np
+
     keys = sorted(space, key=_base5)
     offsets, blocks, codes = [0], [0], []
     for counts in keys:
@@ -65,6 +68,8 @@ def encode(space: dict[tuple[int, ...], list[SuitReading]],
 
 def build(path: Path) -> None:
     """Solve both suit spaces with clingo (about ten seconds) and write the file."""
+    import numpy as np
+
     from mjasp.solvers import asp  # clingo only here: loading the file needs none
 
     arrays: dict[str, npt.NDArray[np.generic]] = {}

@@ -74,15 +74,17 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final
 
 from mjasp.errors import RulesError
 
-U8 = npt.NDArray[np.uint8]
-I64 = npt.NDArray[np.int64]
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy as np
+    import numpy.typing as npt
+
+    U8 = npt.NDArray[np.uint8]
+    I64 = npt.NDArray[np.int64]
+
 
 #: Largest number of melds in a hand.
 MAX_MELDS: Final = 4
@@ -129,6 +131,8 @@ def suit_indices(counts: npt.ArrayLike) -> I64:
     >>> suit_indices([[1, 0, 2], [0, 0, 1]]).tolist()
     [51, 25]
     """
+    import numpy as np
+
     array = np.asarray(counts, dtype=np.int64)
     powers = 5 ** np.arange(array.shape[-1], dtype=np.int64)
     result: I64 = array @ powers
@@ -152,6 +156,8 @@ def _choices(state: _State, sequences_allowed: bool,
 
 def _prefix_dp(length: int, honors: bool) -> U8:
     """``(5**length, 10)`` values of every vector, by a DP vectorised over prefixes."""
+    import numpy as np
+
     # dp[state] = array over every prefix vector (index = base-5 of the prefix)
     dp: dict[_State, U8] = {(0, 0, 0, 0): np.zeros(1, dtype=np.uint8)}
     for i in range(length):
@@ -177,6 +183,8 @@ def _prefix_dp(length: int, honors: bool) -> U8:
 
 def _signatures(table: U8) -> tuple[npt.NDArray[np.uint16], U8]:
     """Distinct rows of a table and each vector's row id."""
+    import numpy as np
+
     sigs, ids = np.unique(table, axis=0, return_inverse=True)
     return ids.reshape(-1).astype(np.uint16), sigs.astype(np.uint8)
 
@@ -191,6 +199,8 @@ def build_tables(path: Path) -> None:
     suit (only 1m and 9m exist) by ``5 * c_1m + c_9m``; those rows are appended to
     ``number_sigs``.
     """
+    import numpy as np
+
     number_ids, number_sigs = _signatures(_prefix_dp(9, honors=False))
     honor_ids, honor_sigs = _signatures(_prefix_dp(7, honors=True))
     known = {row.tobytes(): i for i, row in enumerate(number_sigs)}
@@ -221,6 +231,8 @@ def build_tables(path: Path) -> None:
 @functools.cache
 def shipped_arrays(name: str = "") -> dict[str, npt.NDArray[np.generic]]:
     """Every array of a file shipped in ``mjasp/data`` (the tables' by default), read-only."""
+    import numpy as np
+
     with resources.files("mjasp").joinpath("data", name or DATA_FILE).open("rb") as handle:
         data = np.load(handle)
         arrays = {key: data[key] for key in data.files}
@@ -325,6 +337,8 @@ class _Lookup:
 
     def __init__(self) -> None:
         # read the file directly: the unpacked arrays (10 MB) are dropped after packing
+        import numpy as np
+
         with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
             a = np.load(handle)
             self.packed_number = _pack(a["number_ids"], a["number_pairs"],
@@ -363,6 +377,8 @@ def _pack(ids: npt.NDArray[np.generic], pairs: npt.NDArray[np.generic],
           orphans: npt.NDArray[np.generic],
           quads: npt.NDArray[np.generic]) -> npt.NDArray[np.uint32]:
     """One ``uint32`` per vector: pairs | orphans << 8 | quads << 16 | signature id << 24."""
+    import numpy as np
+
     packed: npt.NDArray[np.uint32] = pairs.astype(np.uint32)
     packed |= orphans.astype(np.uint32) << 8
     packed |= quads.astype(np.uint32) << 16
@@ -376,6 +392,8 @@ def all_vectors(length: int) -> U8:
     >>> all_vectors(2)[7].tolist()   # 7 = 2 + 1·5
     [2, 1]
     """
+    import numpy as np
+
     # digit by digit, most significant last: uint8 throughout (no int64 temporaries)
     vectors = np.zeros((1, 0), dtype=np.uint8)
     for digit in range(length):
@@ -409,6 +427,8 @@ def _pair_stats(digits: U8, quads: bool) -> U8:
     A pair unit keeps two held tiles, a single keeps one; under the quad rule four of a
     kind is two pair units and three of a kind a pair and a single.
     """
+    import numpy as np
+
     pairs = (digits >= 2).sum(axis=1) + quads * (digits == 4).sum(axis=1)
     singles = (digits == 1).sum(axis=1) + quads * (digits == 3).sum(axis=1)
     packed: U8 = (32 * np.minimum(pairs, 7) + np.minimum(singles, 7)).astype(np.uint8)
@@ -417,6 +437,8 @@ def _pair_stats(digits: U8, quads: bool) -> U8:
 
 def _orphan_stats(digits: U8) -> U8:
     """Per vector ``16 * (terminal/honor kinds missing) + (kinds held exactly once)``."""
+    import numpy as np
+
     packed: U8 = (16 * (digits == 0).sum(axis=1) + (digits == 1).sum(axis=1)).astype(np.uint8)
     return packed
 
@@ -424,6 +446,8 @@ def _orphan_stats(digits: U8) -> U8:
 def _seven_pairs_value(packed: npt.NDArray[np.integer]) -> U8:
     """Seven pairs from the summed ``_pair_stats`` of the suits: 14 minus the held tiles
     kept by the best seven units (pairs first, then singles)."""
+    import numpy as np
+
     pairs = np.minimum(packed >> 5, 7)
     value: U8 = (14 - 2 * pairs - np.minimum(packed & 31, 7 - pairs)).astype(np.uint8)
     return value
@@ -431,6 +455,8 @@ def _seven_pairs_value(packed: npt.NDArray[np.integer]) -> U8:
 
 def _thirteen_orphans_value(packed: npt.NDArray[np.integer]) -> U8:
     """Thirteen orphans from the summed ``_orphan_stats`` of the suits."""
+    import numpy as np
+
     missing = packed >> 4
     # 13 kinds + one more copy: a held pair (some kind held twice or more) saves a draw
     value: U8 = (1 + missing - (missing + (packed & 15) < 13)).astype(np.uint8)
@@ -615,6 +641,8 @@ def _pair_weights() -> npt.NDArray[np.uint64]:
     0-20, pinzu from bit 21), tiles 18-33 to another (souzu, then honors from bit 21), so
     a hand's four base-5 indices are 17 gathers and adds: integer work, no BLAS call.
     """
+    import numpy as np
+
     weights = np.zeros((17, 1029), dtype=np.uint64)
     for k in range(17):
         for low in range(5):
@@ -639,6 +667,7 @@ def batch_standard(counts: npt.NDArray[np.integer], melds: int | npt.NDArray[np.
 
     ``melds`` is one number or one per hand. No validation: counts must be 0..4.
 
+    >>> import numpy as np
     >>> batch_standard(np.array([[1] * 9 + [0] * 18 + [4] + [0] * 6]), 4).tolist()
     [2]
     """
@@ -657,10 +686,13 @@ def batch_replacement(counts: npt.NDArray[np.integer],
     ``_pair_weights`` gives the four suit indices of a chunk, then each form is a few
     gathers: integer numpy only, no BLAS or threads, memory O(chunk).
 
+    >>> import numpy as np
     >>> hands = np.array([[2] * 7 + [0] * 27, [1] * 9 + [0] * 18 + [4] + [0] * 6])
     >>> batch_replacement(hands, 4, seven_pairs=True, orphans=True).tolist()
     [0, 2]
     """
+    import numpy as np
+
     t = _lookup()
     weights = _weights()
     mask = np.uint64((1 << _INDEX_BITS) - 1)
@@ -735,6 +767,8 @@ def combine(a: npt.ArrayLike, b: npt.ArrayLike) -> U8:
     >>> combine([0, 1, 4, 7, 10, 1, 2, 5, 8, 11], [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]).tolist()
     [0, 1, 4, 7, 10, 1, 2, 5, 8, 11]
     """
+    import numpy as np
+
     x = np.asarray(a, dtype=np.uint8)
     y = np.asarray(b, dtype=np.uint8)
     shape = np.broadcast_shapes(x.shape, y.shape)

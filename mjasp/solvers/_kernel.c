@@ -1,0 +1,617 @@
+/* The compiled shanten kernel: the hot loops of mjasp/solvers/table.py in C.
+ *
+ * Optional: setup.py builds it when a compiler is there; without it mjasp/solvers/kernel.py
+ * uses the pure-Python code of table.py, which gives the same answers (tests run both).
+ * The tables are the shipped data (mjasp/data/shanten_tables.npz), handed over once by
+ * init(); nothing here is computed differently from table.py:
+ *
+ *   - a suit's base-5 index picks its signature id (number_ids / honor_ids; three-player
+ *     manzu by 5 * c_1m + c_9m in sanma), and pair / triple / final combine the four ids
+ *     into v_melds of the whole hand (table.build_tables);
+ *   - seven pairs and thirteen orphans sum per-suit "unit" bytes exactly as table._pack
+ *     and table._pair_stats / _orphan_stats define them, then look the sum up in the
+ *     256-entry tables table._seven_pairs_value / _thirteen_orphans_value.
+ *
+ * No threads, no allocation per hand, no numpy headers (buffers only).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KINDS 34
+#define INF 60
+#define BLOCK 256 /* rows per pass of batch() */
+
+static uint8_t *number_ids;   /* 5**9 signature ids of a number suit */
+static uint8_t *honor_ids;    /* 5**7 signature ids of the honors */
+static uint8_t sanma_ids[25]; /* three-player manzu by 5 * c_1m + c_9m */
+static uint8_t *pair_ids, *triple_ids, *final_values;
+static Py_ssize_t numbers, honors, pair_rows, triple_rows;
+static uint8_t seven_pairs[256], thirteen_orphans[256];
+static PyObject *hand_type;  /* mjasp.hand.Hand */
+static PyObject *str_counts, *str_melds;
+static int ready;
+
+/* ---------------------------------------------------------------- per-suit values */
+
+static inline uint32_t base5(const uint8_t *c, int n) {
+    uint32_t index = 0;
+    for (int i = n - 1; i >= 0; i--) index = 5 * index + c[i];
+    return index;
+}
+
+/* Per held count 0..4: (pairs << 8) | singles it adds to a suit's seven-pairs units,
+ * without and with the quad rule (a quad is two pairs, a triplet a pair and a single). */
+static const uint16_t PAIR_STEP[2][8] = {
+    {0, 1, 1 << 8, 1 << 8, 1 << 8, 0, 0, 0},
+    {0, 1, 1 << 8, (1 << 8) | 1, 2 << 8, 0, 0, 0},
+};
+
+/* seven-pairs units of one suit: 32 * min(pairs, 7) + min(singles, 7) (table._pair_stats) */
+static inline unsigned pair_units(const uint8_t *c, int n, const uint16_t *step) {
+    unsigned sum = 0;
+    for (int i = 0; i < n; i++) sum += step[c[i]];
+    unsigned pairs = sum >> 8, singles = sum & 255;
+    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
+}
+
+/* thirteen-orphans units of one kind: 16 if missing, 1 if held once (table._orphan_stats) */
+static const uint8_t ORPHAN_STEP[5] = {16, 1, 0, 0, 0};
+
+static inline unsigned orphan_units(const uint8_t *c, int honor) {
+    if (!honor) return ORPHAN_STEP[c[0]] + ORPHAN_STEP[c[8]];
+    unsigned units = 0;
+    for (int i = 0; i < 7; i++) units += ORPHAN_STEP[c[i]];
+    return units;
+}
+
+/* ---------------------------------------------------------------- eight counts at once
+ * batch() reads a suit's first eight counts as one 64-bit word (a lane per count) and
+ * works on all lanes together; the results are the same sums as the loops above. */
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+#define LOW7 0x7F7F7F7F7F7F7F7FULL
+
+/* n (at most 8) counts as the lanes of a word, the first count in the lowest lane
+ * (byte by byte, so the order is the same on any machine; compilers merge the loads) */
+static inline uint64_t lanes(const uint8_t *c, int n) {
+    uint64_t x = 0;
+    for (int i = n - 1; i >= 0; i--) x = x << 8 | c[i];
+    return x;
+}
+
+/* a high bit in each lane holding at least k (1 <= k <= 127; lanes of 128+ count too) */
+static inline uint64_t at_least(uint64_t x, unsigned k) {
+    return (((x & LOW7) + (0x80 - k) * ONES) | x) & HIGHS;
+}
+
+/* how many lanes carry a high bit (a byte sum by one multiplication: at most 8) */
+static inline unsigned marked(uint64_t highs) { return (unsigned)(((highs >> 7) * ONES) >> 56); }
+
+/* sum of the lanes, each at most 31 (so the total stays below 256) */
+static inline unsigned lane_sum(uint64_t x) { return (unsigned)((x * ONES) >> 56); }
+
+/* Σ lane_i · 5**i of eight lanes of 0..4: pairs, then quartets, then the two halves */
+static inline uint32_t base5_lanes(uint64_t x) {
+    uint64_t y = (x & 0x00FF00FF00FF00FFULL) + ((x >> 8) & 0x00FF00FF00FF00FFULL) * 5;
+    uint64_t z = (y & 0x0000FFFF0000FFFFULL) + ((y >> 16) & 0x0000FFFF0000FFFFULL) * 25;
+    return (uint32_t)((z & 0xFFFFFFFFULL) + (z >> 32) * 625);
+}
+
+/* seven-pairs units of a suit from its lane word and its ninth count (0 for honors) */
+static inline unsigned pair_units_lanes(uint64_t x, unsigned ninth, int quads) {
+    unsigned one = marked(at_least(x, 1)), two = marked(at_least(x, 2));
+    unsigned pairs = two + (ninth >= 2), singles = one - two + (ninth == 1);
+    if (quads) {
+        unsigned three = marked(at_least(x, 3)), four = marked(at_least(x, 4));
+        pairs += four + (ninth == 4);
+        singles += three - four + (ninth == 3);
+    }
+    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
+}
+
+typedef struct {
+    int standard, seven_pairs, orphans, three_player, quads;
+} Forms;
+
+/* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
+static int replacement(const uint8_t *c, int melds, const Forms *f, int special) {
+    int best = INF;
+    uint8_t man[9];
+    const uint8_t *m_counts = c;
+    if (f->three_player) { /* only 1m and 9m are in the wall */
+        memset(man, 0, sizeof man);
+        man[0] = c[0];
+        man[8] = c[8];
+        m_counts = man;
+    }
+    if (f->standard) {
+        unsigned m = f->three_player ? sanma_ids[5 * c[0] + c[8]] : number_ids[base5(c, 9)];
+        unsigned p = number_ids[base5(c + 9, 9)];
+        unsigned s = number_ids[base5(c + 18, 9)];
+        unsigned z = honor_ids[base5(c + 27, 7)];
+        unsigned three = triple_ids[pair_ids[m * numbers + p] * numbers + s];
+        best = final_values[(three * honors + z) * 5 + melds];
+    }
+    if (special && f->seven_pairs) {
+        const uint16_t *step = PAIR_STEP[f->quads != 0];
+        unsigned units = (pair_units(m_counts, 9, step) + pair_units(c + 9, 9, step)
+                          + pair_units(c + 18, 9, step) + pair_units(c + 27, 7, step));
+        int value = seven_pairs[units & 255];
+        if (value < best) best = value;
+    }
+    if (special && f->orphans) {
+        unsigned units = (orphan_units(m_counts, 0) + orphan_units(c + 9, 0)
+                          + orphan_units(c + 18, 0) + orphan_units(c + 27, 1));
+        int value = thirteen_orphans[units & 255];
+        if (value < best) best = value;
+    }
+    return best;
+}
+
+static const Forms DEFAULT_FORMS = {1, 1, 1, 0, 0};
+static const Forms STANDARD_ONLY = {1, 0, 0, 0, 0};
+
+/* ---------------------------------------------------------------- reading a hand */
+
+/* 34 counts from a list, tuple, bytes or bytearray into out; 0 when it is not one of
+ * those, or not 34 ints in 0..4 (the caller's general path explains what is wrong). */
+static int read_counts(PyObject *obj, uint8_t *out) {
+    if (PyList_CheckExact(obj) || PyTuple_CheckExact(obj)) {
+        if (PySequence_Fast_GET_SIZE(obj) != KINDS) return 0;
+        PyObject **items = PySequence_Fast_ITEMS(obj);
+        for (int i = 0; i < KINDS; i++) {
+            PyObject *item = items[i];
+            if (!PyLong_Check(item)) return 0;
+            int overflow = 0;
+            long value = PyLong_AsLongAndOverflow(item, &overflow);
+            if (overflow || value < 0 || value > 4) {
+                if (value == -1 && PyErr_Occurred()) PyErr_Clear();
+                return 0;
+            }
+            out[i] = (uint8_t)value;
+        }
+        return 1;
+    }
+    const char *data;
+    Py_ssize_t size;
+    if (PyBytes_CheckExact(obj)) {
+        data = PyBytes_AS_STRING(obj);
+        size = PyBytes_GET_SIZE(obj);
+    } else if (PyByteArray_CheckExact(obj)) {
+        data = PyByteArray_AS_STRING(obj);
+        size = PyByteArray_GET_SIZE(obj);
+    } else {
+        return 0;
+    }
+    if (size != KINDS) return 0;
+    for (int i = 0; i < KINDS; i++) {
+        if ((uint8_t)data[i] > 4) return 0;
+        out[i] = (uint8_t)data[i];
+    }
+    return 1;
+}
+
+/* Plain mpsz (notation.plain_counts + text_counts): runs of digits each closed by m, p,
+ * s or z, spaces ignored; 0 is a red five (at most one per suit here). Anything else, a
+ * count above 4 included, gives 0: the general path parses it and says what is wrong. */
+static int read_text(PyObject *text, uint8_t *out) {
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) { /* a no-op from Python 3.12 on */
+        PyErr_Clear();
+        return 0;
+    }
+#endif
+    if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) return 0;
+    const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int counts[KINDS] = {0};
+    int pending = 0, runs = 0, red[3] = {0, 0, 0};
+    int pending_digits[64];
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS1 ch = chars[i];
+        if (ch == ' ') continue;
+        if (ch >= '0' && ch <= '9') {
+            if (pending == 64) return 0;
+            pending_digits[pending++] = ch - '0';
+            continue;
+        }
+        int base;
+        switch (ch) {
+            case 'm': base = 0; break;
+            case 'p': base = 9; break;
+            case 's': base = 18; break;
+            case 'z': base = 27; break;
+            default: return 0;
+        }
+        if (!pending) return 0;
+        for (int k = 0; k < pending; k++) {
+            int d = pending_digits[k];
+            if (base == 27) {
+                if (d < 1 || d > 7) return 0;
+                counts[base + d - 1]++;
+            } else if (d == 0) {
+                counts[base + 4]++;
+                red[base / 9]++;
+            } else {
+                counts[base + d - 1]++;
+            }
+        }
+        pending = 0;
+        runs++;
+    }
+    if (pending || !runs || red[0] > 1 || red[1] > 1 || red[2] > 1) return 0;
+    for (int i = 0; i < KINDS; i++) {
+        if (counts[i] > 4) return 0;
+        out[i] = (uint8_t)counts[i];
+    }
+    return 1;
+}
+
+static int not_ready(void) {
+    if (!ready) PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: init() not called");
+    return !ready;
+}
+
+/* shanten(hand, special) -> int | None: the default path of mjasp.shanten. */
+static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "shanten(hand, special)");
+        return NULL;
+    }
+    if (not_ready()) return NULL;
+    PyObject *hand = args[0];
+    uint8_t c[KINDS];
+    int ok;
+    if (PyUnicode_CheckExact(hand)) {
+        ok = read_text(hand, c);
+    } else if ((PyObject *)Py_TYPE(hand) == hand_type) {
+        PyObject *melds = PyObject_GetAttr(hand, str_melds);
+        if (melds == NULL) return NULL;
+        int closed = PyTuple_CheckExact(melds) && PyTuple_GET_SIZE(melds) == 0;
+        Py_DECREF(melds);
+        if (!closed) Py_RETURN_NONE;
+        PyObject *counts = PyObject_GetAttr(hand, str_counts);
+        if (counts == NULL) return NULL;
+        ok = read_counts(counts, c);
+        Py_DECREF(counts);
+    } else {
+        ok = read_counts(hand, c);
+    }
+    if (!ok) Py_RETURN_NONE;
+    int tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    if (tiles % 3 == 0 || tiles > 14) Py_RETURN_NONE;
+    int wanted = PyObject_IsTrue(args[1]);
+    if (wanted < 0) return NULL;
+    int special = wanted && tiles >= 13;
+    return PyLong_FromLong(replacement(c, tiles / 3, special ? &DEFAULT_FORMS : &STANDARD_ONLY,
+                                       special) - 1);
+}
+
+static int parse_forms(PyObject *const *args, Forms *f) {
+    int *fields[5] = {&f->standard, &f->seven_pairs, &f->orphans, &f->three_player, &f->quads};
+    for (int i = 0; i < 5; i++) {
+        int value = PyObject_IsTrue(args[i]);
+        if (value < 0) return 0;
+        *fields[i] = value;
+    }
+    return 1;
+}
+
+static int melds_value(PyObject *obj, int *melds) {
+    long value = PyLong_AsLong(obj);
+    if (value == -1 && PyErr_Occurred()) return 0;
+    if (value < 0 || value > 4) {
+        PyErr_SetString(PyExc_ValueError, "melds must be 0..4");
+        return 0;
+    }
+    *melds = (int)value;
+    return 1;
+}
+
+/* replacement(counts, melds, standard, seven_pairs, orphans, three_player, quads) -> int:
+ * table.replacement; counts must be 34 ints in 0..4 (ValueError otherwise). */
+static PyObject *k_replacement(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "replacement(counts, melds, standard, seven_pairs, orphans, "
+                        "three_player, quads)");
+        return NULL;
+    }
+    if (not_ready()) return NULL;
+    uint8_t c[KINDS];
+    Forms f;
+    int melds;
+    if (!read_counts(args[0], c)) {
+        PyErr_SetString(PyExc_ValueError, "expected 34 counts in 0..4");
+        return NULL;
+    }
+    if (!melds_value(args[1], &melds) || !parse_forms(args + 2, &f)) return NULL;
+    return PyLong_FromLong(replacement(c, melds, &f, 1));
+}
+
+/* draw_replacements(counts, melds, tiles, standard, seven_pairs, orphans, three_player,
+ * quads) -> list[int]: table.draw_replacements (each tile below 4 copies). */
+static PyObject *k_draw_replacements(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError,
+                        "draw_replacements(counts, melds, tiles, standard, seven_pairs, "
+                        "orphans, three_player, quads)");
+        return NULL;
+    }
+    if (not_ready()) return NULL;
+    uint8_t c[KINDS];
+    Forms f;
+    int melds;
+    if (!read_counts(args[0], c)) {
+        PyErr_SetString(PyExc_ValueError, "expected 34 counts in 0..4");
+        return NULL;
+    }
+    if (!melds_value(args[1], &melds) || !parse_forms(args + 3, &f)) return NULL;
+    PyObject *tiles = PySequence_Fast(args[2], "tiles must be a sequence");
+    if (tiles == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(tiles);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        Py_DECREF(tiles);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long tile = PyLong_AsLong(PySequence_Fast_GET_ITEM(tiles, i));
+        if (tile == -1 && PyErr_Occurred()) goto fail;
+        if (tile < 0 || tile >= KINDS || c[tile] >= 4) {
+            PyErr_SetString(PyExc_ValueError, "each tile must be a kind held fewer than 4 times");
+            goto fail;
+        }
+        c[tile]++;
+        PyObject *value = PyLong_FromLong(replacement(c, melds, &f, 1));
+        c[tile]--;
+        if (value == NULL) goto fail;
+        PyList_SET_ITEM(out, i, value);
+    }
+    Py_DECREF(tiles);
+    return out;
+fail:
+    Py_DECREF(tiles);
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* batch(counts, out, standard, seven_pairs, orphans, three_player, quads) -> int:
+ * shanten (replacement - 1, as int8) of every row of a C-contiguous (N, 34) uint8 buffer
+ * into the N-byte buffer out; a row of n melds is 3n+1 or 3n+2 tiles (at most 14), and
+ * the special forms apply to rows of 13 or 14 tiles. Returns -1, or the first row that
+ * breaks the rules (a count above 4, a size, 2m-8m in sanma, a special form alone on a
+ * short row): the caller's checks then say what is wrong. One thread, no allocation. */
+static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "batch(counts, out, standard, seven_pairs, orphans, three_player, "
+                        "quads)");
+        return NULL;
+    }
+    if (not_ready()) return NULL;
+    Forms f;
+    if (!parse_forms(args + 2, &f)) return NULL;
+    Py_buffer in, out;
+    if (PyObject_GetBuffer(args[0], &in, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (PyObject_GetBuffer(args[1], &out, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&in);
+        return NULL;
+    }
+    Py_ssize_t rows = in.len / KINDS, bad = -1;
+    if (in.len % KINDS || out.len != rows) {
+        PyBuffer_Release(&in);
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "counts must be N * 34 bytes and out N bytes");
+        return NULL;
+    }
+    const uint8_t *c = (const uint8_t *)in.buf;
+    int8_t *result = (int8_t *)out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    /* Two passes per block of rows: first the checks, the special forms and the four
+     * suit indices of each row (counts only), then the table lookups, which are
+     * independent from row to row, so the processor overlaps their cache misses. */
+    uint32_t index[BLOCK][4];
+    uint8_t melds[BLOCK], special_best[BLOCK];
+    for (Py_ssize_t first = 0; first < rows && bad < 0; first += BLOCK) {
+        int n = rows - first < BLOCK ? (int)(rows - first) : BLOCK;
+        for (int j = 0; j < n; j++, c += KINDS) {
+            /* the counts as four lane words and three ninth counts: checks, size, suit
+             * indices and special-form units without a loop over the 34 kinds */
+            uint64_t m = lanes(c, 8), p = lanes(c + 9, 8), s = lanes(c + 18, 8);
+            uint64_t z = lanes(c + 27, 7);
+            unsigned m9 = c[8], p9 = c[17], s9 = c[26];
+            uint64_t over = at_least(m, 5) | at_least(p, 5) | at_least(s, 5) | at_least(z, 5);
+            int high = over != 0 || m9 > 4 || p9 > 4 || s9 > 4;
+            if (f.three_player) high |= (m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
+            unsigned tiles = high ? 0 : lane_sum(m + p + s + z) + m9 + p9 + s9;
+            int special = tiles >= 13;
+            if (high || tiles % 3 == 0 || tiles > 14 || (!f.standard && !special)) {
+                bad = first + j;
+                n = j;
+                break;
+            }
+            melds[j] = (uint8_t)(tiles / 3);
+            index[j][0] = f.three_player ? 5u * c[0] + m9 : base5_lanes(m) + m9 * 390625u;
+            index[j][1] = base5_lanes(p) + p9 * 390625u;
+            index[j][2] = base5_lanes(s) + s9 * 390625u;
+            index[j][3] = base5_lanes(z);
+            int best = INF;
+            if (special && f.seven_pairs) {
+                unsigned units = (pair_units_lanes(m, m9, f.quads) + pair_units_lanes(p, p9, f.quads)
+                                  + pair_units_lanes(s, s9, f.quads)
+                                  + pair_units_lanes(z, 0, f.quads));
+                best = seven_pairs[units & 255];
+            }
+            if (special && f.orphans) {
+                /* 16 per terminal or honor missing, 1 per one held once */
+                unsigned held = marked(at_least(z, 1)), twice = marked(at_least(z, 2));
+                unsigned units = (ORPHAN_STEP[c[0]] + ORPHAN_STEP[m9] + ORPHAN_STEP[c[9]]
+                                  + ORPHAN_STEP[p9] + ORPHAN_STEP[c[18]] + ORPHAN_STEP[s9]
+                                  + 16 * (7 - held) + held - twice);
+                int value = thirteen_orphans[units & 255];
+                if (value < best) best = value;
+            }
+            special_best[j] = (uint8_t)best;
+        }
+        for (int j = 0; j < n; j++) {
+            int best = special_best[j];
+            if (f.standard) {
+                unsigned m = f.three_player ? sanma_ids[index[j][0]] : number_ids[index[j][0]];
+                unsigned p = number_ids[index[j][1]];
+                unsigned s = number_ids[index[j][2]];
+                unsigned z = honor_ids[index[j][3]];
+                unsigned three = triple_ids[pair_ids[m * numbers + p] * numbers + s];
+                int value = final_values[(three * honors + z) * 5 + melds[j]];
+                if (value < best) best = value;
+            }
+            result[first + j] = (int8_t)(best - 1);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&in);
+    PyBuffer_Release(&out);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+/* A copy of a little-endian uint16 buffer as uint8 (every id is below 256). */
+static uint8_t *narrow(PyObject *obj, Py_ssize_t expected, const char *name) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len != 2 * expected) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd uint16 values", name, expected);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    uint8_t *out = PyMem_Malloc(expected ? expected : 1);
+    if (out == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    const uint8_t *bytes = view.buf;
+    for (Py_ssize_t i = 0; i < expected; i++) {
+        unsigned value = bytes[2 * i] | (unsigned)bytes[2 * i + 1] << 8;
+        if (value > 255) {
+            PyErr_Format(PyExc_ValueError, "%s: an id above 255", name);
+            PyMem_Free(out);
+            PyBuffer_Release(&view);
+            return NULL;
+        }
+        out[i] = (uint8_t)value;
+    }
+    PyBuffer_Release(&view);
+    return out;
+}
+
+static int copy_bytes(PyObject *obj, uint8_t *out, Py_ssize_t expected, const char *name) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) return 0;
+    int ok = view.len == expected;
+    if (ok) memcpy(out, view.buf, expected);
+    else PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
+    PyBuffer_Release(&view);
+    return ok;
+}
+
+/* init(number_ids, honor_ids, sanma_man, pair, triple, final, seven_pairs,
+ *      thirteen_orphans, numbers, honors, pair_rows, triple_rows, hand_type):
+ * the shipped arrays as buffers (ids little-endian uint16, final uint8 of shape
+ * (triple_rows, honors, 5), the two 256-byte special-form tables). */
+static PyObject *k_init(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *a_number, *a_honor, *a_sanma, *a_pair, *a_triple, *a_final, *a_seven,
+        *a_orphans, *a_hand;
+    Py_ssize_t n_numbers, n_honors, n_pair_rows, n_triple_rows;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOnnnnO", &a_number, &a_honor, &a_sanma, &a_pair,
+                          &a_triple, &a_final, &a_seven, &a_orphans, &n_numbers, &n_honors,
+                          &n_pair_rows, &n_triple_rows, &a_hand))
+        return NULL;
+    if (ready) Py_RETURN_NONE; /* the tables never change: a second call is a no-op */
+    uint8_t *sanma = NULL, *numbers_ = NULL, *honors_ = NULL, *pairs_ = NULL, *triples_ = NULL;
+    uint8_t *finals = NULL;
+    numbers_ = narrow(a_number, 1953125, "number_ids");
+    if (!numbers_) goto fail;
+    honors_ = narrow(a_honor, 78125, "honor_ids");
+    if (!honors_) goto fail;
+    sanma = narrow(a_sanma, 25, "sanma_man");
+    if (!sanma) goto fail;
+    pairs_ = narrow(a_pair, n_pair_rows * n_numbers, "pair");
+    if (!pairs_) goto fail;
+    triples_ = narrow(a_triple, n_triple_rows * n_numbers, "triple");
+    if (!triples_) goto fail;
+    finals = PyMem_Malloc(n_triple_rows * n_honors * 5);
+    if (!finals) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (!copy_bytes(a_final, finals, n_triple_rows * n_honors * 5, "final")) goto fail;
+    if (!copy_bytes(a_seven, seven_pairs, 256, "seven_pairs")) goto fail;
+    if (!copy_bytes(a_orphans, thirteen_orphans, 256, "thirteen_orphans")) goto fail;
+    memcpy(sanma_ids, sanma, 25);
+    PyMem_Free(sanma);
+    number_ids = numbers_;
+    honor_ids = honors_;
+    pair_ids = pairs_;
+    triple_ids = triples_;
+    final_values = finals;
+    numbers = n_numbers;
+    honors = n_honors;
+    pair_rows = n_pair_rows;
+    triple_rows = n_triple_rows;
+    Py_INCREF(a_hand);
+    hand_type = a_hand;
+    ready = 1;
+    Py_RETURN_NONE;
+fail:
+    PyMem_Free(numbers_);
+    PyMem_Free(honors_);
+    PyMem_Free(sanma);
+    PyMem_Free(pairs_);
+    PyMem_Free(triples_);
+    PyMem_Free(finals);
+    return NULL;
+}
+
+static PyObject *k_ready(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyBool_FromLong(ready);
+}
+
+static PyMethodDef methods[] = {
+    {"init", k_init, METH_VARARGS, "Hand the shipped tables over (once)."},
+    {"ready", k_ready, METH_NOARGS, "Whether init() has run."},
+    {"shanten", (PyCFunction)(void (*)(void))k_shanten, METH_FASTCALL,
+     "shanten(hand, special) -> int | None: the default path of mjasp.shanten."},
+    {"replacement", (PyCFunction)(void (*)(void))k_replacement, METH_FASTCALL,
+     "table.replacement of one hand."},
+    {"draw_replacements", (PyCFunction)(void (*)(void))k_draw_replacements, METH_FASTCALL,
+     "table.draw_replacements of one hand."},
+    {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
+     "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel",
+    "The compiled shanten kernel (see mjasp/solvers/kernel.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    str_counts = PyUnicode_InternFromString("counts");
+    str_melds = PyUnicode_InternFromString("melds");
+    if (!str_counts || !str_melds) return NULL;
+    return PyModule_Create(&module);
+}

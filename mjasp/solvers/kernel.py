@@ -1,0 +1,159 @@
+"""Which shanten kernel runs: the compiled one (``_kernel.c``) or the pure-Python tables.
+
+``pip install`` compiles ``mjasp/solvers/_kernel.c`` when the machine has a C compiler
+(``setup.py``, ``optional=True``); without one, or with the environment variable
+``MJASP_PURE_PYTHON=1`` set before mjasp is imported, every call below runs the
+pure-Python code of :mod:`mjasp.solvers.table`, which is the reference: both paths give
+the same answers (``tests/test_kernel.py`` compares them, and the shanten / waits
+cross-checks run through each). Both read the same shipped tables.
+
+>>> COMPILED in (True, False)
+True
+>>> replacement([0] * 27 + [2] * 7, 4, True, True, True, False, False)   # 11223344556677z
+0
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Final
+
+from mjasp.solvers import table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+try:
+    _compiled: ModuleType | None = importlib.import_module("mjasp.solvers._kernel")
+except ImportError:  # no compiler when mjasp was installed
+    _compiled = None
+
+#: Whether the compiled module was built and imports.
+AVAILABLE: Final = _compiled is not None
+#: Whether the compiled kernel answers (else the pure-Python tables); tests switch it
+#: with :func:`use_compiled`.
+COMPILED: bool = AVAILABLE and os.environ.get("MJASP_PURE_PYTHON", "") in ("", "0")
+
+
+def use_compiled(flag: bool) -> bool:
+    """Switch paths; returns the previous setting. True needs the compiled module.
+
+    >>> previous = use_compiled(False); use_compiled(previous)
+    False
+    """
+    global COMPILED
+    if flag and not AVAILABLE:
+        raise RuntimeError("mjasp was installed without its compiled kernel")
+    previous, COMPILED = COMPILED, flag
+    return previous
+
+
+def compiled() -> ModuleType:
+    """The compiled module, with the shipped tables handed over on first use."""
+    if _compiled is None:
+        raise RuntimeError("mjasp was installed without its compiled kernel")
+    if not _compiled.ready():
+        from mjasp.hand import Hand
+
+        a = shipped_raw(("number_ids", "honor_ids", "sanma_man", "pair", "triple", "final"))
+        seven_pairs, thirteen_orphans = special_values()
+        (pair_rows, numbers), (triple_rows, _), (_, honors, _) = (
+            a["pair"][1], a["triple"][1], a["final"][1])
+        _compiled.init(a["number_ids"][0], a["honor_ids"][0], a["sanma_man"][0], a["pair"][0],
+                       a["triple"][0], a["final"][0], seven_pairs, thirteen_orphans, numbers,
+                       honors, pair_rows, triple_rows, Hand)
+    return _compiled
+
+
+def shipped_raw(keys: Iterable[str]) -> dict[str, tuple[bytes, tuple[int, ...]]]:
+    """Raw little-endian data and shape of arrays in the shipped tables, read without
+    numpy (the compiled path needs no numpy, so ``mjasp.shanten`` never loads it).
+
+    An ``.npz`` is a zip of ``.npy`` files: a magic string, a version, the header's
+    length and a header (a dict literal: dtype, order, shape), then the data
+    (https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html).
+    """
+    import ast
+    import zipfile
+    from importlib import resources
+
+    out = {}
+    data_file = resources.files("mjasp").joinpath("data", table.DATA_FILE)
+    with data_file.open("rb") as handle, zipfile.ZipFile(handle) as archive:
+        for key in keys:
+            blob = archive.read(key + ".npy")
+            if blob[:6] != b"\x93NUMPY":
+                raise ValueError(f"{key}: not an .npy array")
+            size = 2 if blob[6] == 1 else 4
+            start = 8 + size + int.from_bytes(blob[8:8 + size], "little")
+            header = ast.literal_eval(blob[8 + size:start].decode("latin1"))
+            if header["descr"] not in ("<u2", "|u1") or header["fortran_order"]:
+                raise ValueError(f"{key}: unexpected layout {header}")
+            out[key] = (blob[start:], tuple(header["shape"]))
+    return out
+
+
+def special_values() -> tuple[bytes, bytes]:
+    """``table._seven_pairs_value`` and ``_thirteen_orphans_value`` of every unit byte
+    0..255, in plain Python (the same formulas; tests/test_kernel.py compares them)."""
+    seven, orphans = bytearray(256), bytearray(256)
+    for packed in range(256):
+        pairs = min(packed >> 5, 7)
+        seven[packed] = 14 - 2 * pairs - min(packed & 31, 7 - pairs)
+        missing = packed >> 4
+        orphans[packed] = 1 + missing - (missing + (packed & 15) < 13)
+    return bytes(seven), bytes(orphans)
+
+
+def shanten_function() -> Callable[[object, bool], int | None]:
+    """``f(hand, special)``: the default path of ``mjasp.shanten`` in one compiled call.
+
+    ``hand`` is a ``Hand`` without melds, plain mpsz text or 34 counts (list, tuple,
+    ``bytes``); ``special`` adds seven pairs and thirteen orphans for 13/14 tiles. None
+    when the hand is anything else or breaks a rule (the general path explains).
+    """
+    function: Callable[[object, bool], int | None] = compiled().shanten
+    return function
+
+
+def replacement(counts: Sequence[int], melds: int, standard: bool = True,
+                seven_pairs: bool = False, orphans: bool = False, three_player: bool = False,
+                quads: bool = False) -> int:
+    """:func:`mjasp.solvers.table.replacement` by the active path (counts 0..4)."""
+    if COMPILED:
+        value: int = compiled().replacement(counts, melds, standard, seven_pairs, orphans,
+                                            three_player, quads)
+        return value
+    return table.replacement(counts, melds, standard, seven_pairs, orphans, three_player,
+                             quads)
+
+
+def draw_replacements(counts: Sequence[int], melds: int, tiles: Iterable[int],
+                      standard: bool = True, seven_pairs: bool = False, orphans: bool = False,
+                      three_player: bool = False, quads: bool = False) -> list[int]:
+    """:func:`mjasp.solvers.table.draw_replacements` by the active path.
+
+    >>> draw_replacements([1, 1] + [0] * 25 + [2, 0, 0, 0, 0, 0, 0], 1, [2, 27])
+    [0, 1]
+    """
+    if COMPILED:
+        values: list[int] = compiled().draw_replacements(
+            counts, melds, list(tiles), standard, seven_pairs, orphans, three_player, quads)
+        return values
+    return table.draw_replacements(counts, melds, tiles, standard, seven_pairs, orphans,
+                                   three_player, quads)
+
+
+def batch_shanten(hands: npt.NDArray[np.uint8], out: npt.NDArray[np.int8], standard: bool,
+                  seven_pairs: bool, orphans: bool, three_player: bool, quads: bool) -> int:
+    """Compiled shanten of each row of a C-contiguous ``(N, 34)`` ``uint8`` array into
+    ``out`` (``int8``, N); -1, or the first row that breaks a rule (counts 0..4, 3n+1 or
+    3n+2 tiles up to 14, no 2m-8m in sanma, 13/14 tiles for a special form alone), whose
+    error the caller's checks then raise. Call only when :data:`COMPILED`."""
+    bad: int = compiled().batch(hands, out, standard, seven_pairs, orphans, three_player,
+                                quads)
+    return bad
