@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mjasp
-from mjasp.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form
+from mjasp.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form, Meld, MeldKind
 from mjasp.decomposition import suit_decomposer
 from mjasp.hand import Hand
 from mjasp.rules import find_rules
@@ -261,8 +261,17 @@ def test_every_predicate_is_documented_where_it_is_defined(path: str) -> None:
 
 def plain_clingo_readings(hand: Hand) -> int:
     """Answer sets of ``clingo decompose.lp`` on the hand's hold/2 and called/2 facts."""
-    facts = [f"hold({k},{n})." for k, n in enumerate(hand.counts) if n]
-    facts += [f"called({m.kind.name.lower()},{m.tile})." for m in hand.melds]
+    return plain_clingo_count(hand.counts, [(m.kind, m.tile) for m in hand.melds])
+
+
+def plain_clingo_count(counts: Sequence[int], melds: Sequence[tuple[MeldKind, int]]) -> int:
+    """Answer sets of ``clingo decompose.lp`` on hold/2 facts and the melds as called/2
+    facts, or called/3 for a meld given more than once (clingo merges equal facts)."""
+    facts = [f"hold({k},{n})." for k, n in enumerate(counts) if n]
+    for (kind, tile), times in Counter(melds).items():
+        name = kind.name.lower()
+        facts.append(f"called({name},{tile})." if times == 1 else
+                     f"called({name},{tile},{times}).")
     ctl = asp.ground([asp.encoding("decompose.lp")], " ".join(facts))
     models = 0
     with ctl.solve(yield_=True) as handle:
@@ -286,6 +295,71 @@ def test_plain_encoding_refuses_what_the_api_refuses(text: str) -> None:
 def test_plain_encoding_reads_what_the_api_reads(text: str) -> None:
     hand = Hand.parse(text)
     assert plain_clingo_readings(hand) == len(mjasp.decompose(hand, solver="backtrack-dedupe"))
+
+
+def api_readings(counts: Sequence[int], melds: Sequence[tuple[MeldKind, int]]) -> int:
+    """How many readings mjasp gives the hand; 0 where it refuses it (a HandError)."""
+    try:
+        hand = Hand(tuple(counts), melds=tuple(Meld(kind, tile) for kind, tile in melds))
+        return len(mjasp.decompose(hand, solver="backtrack-dedupe"))
+    except mjasp.HandError:
+        return 0
+
+
+def nudged_hands(n: int, seed: int) -> list[tuple[list[int], list[tuple[MeldKind, int]]]]:
+    """``n`` seeded hands with declared melds, most of them one step off a winning hand:
+    a concealed tile more or less, a meld more, less or repeated, a tile or a chi moved;
+    some keep 14 tiles (winning or not), others have 11 to 17, or a fifth copy of a kind."""
+    rng = random.Random(seed)
+    out = []
+    for hand in random_winning_hands(n, seed=seed, forms="standard", melds=True):
+        counts = list(hand.counts)
+        melds = [(m.kind, m.tile) for m in hand.melds]
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            step = rng.randrange(5)
+            held = [k for k, c in enumerate(counts) if c]
+            if step == 0:                       # a concealed tile more
+                counts[rng.randrange(34)] += 1
+            elif step == 1 and held:            # a concealed tile less
+                counts[rng.choice(held)] -= 1
+            elif step == 2 and melds:           # a meld less, or repeated (chis can be)
+                meld = melds.pop(rng.randrange(len(melds)))
+                melds += [meld, meld] if rng.random() < 0.5 else []
+            elif step == 3:                     # a meld more
+                kind = rng.choice(list(MeldKind))
+                tile = rng.choice([k for k in range(27) if k % 9 <= 6]) if (
+                    kind is MeldKind.CHI) else rng.randrange(34)
+                melds.append((kind, tile))
+            elif held:                          # a tile moved: 14 tiles, rarely winning
+                counts[rng.choice(held)] -= 1
+                counts[rng.randrange(34)] += 1
+        out.append((counts, melds))
+    return out
+
+
+def test_plain_encoding_reads_exactly_what_the_api_reads_with_melds() -> None:
+    # issue 11: complete.lp checked only an upper bound of the tiles with declared melds;
+    # the API's answer (readings, or a HandError for a hand it refuses) is the reference
+    sample = nudged_hands(400, seed=11)
+    # the sample covers what it must: winning hands, and 13 or fewer, 14, 15 or more tiles
+    # (counted here, kans as three)
+    sizes = Counter(min(max(sum(c) + 3 * len(m), 13), 15) for c, m in sample)
+    assert min(sizes[13], sizes[14], sizes[15]) >= 40
+    found = [(api_readings(c, m), plain_clingo_count(c, m)) for c, m in sample]
+    assert sum(1 for api, _ in found if api) >= 100
+    assert Counter(len(m) - len(set(m)) for _, m in sample)[1] >= 5
+    assert [api for api, _ in found] == [plain for _, plain in found]
+
+
+def test_plain_encoding_counts_repeated_chis() -> None:
+    # two chis 123m: clingo merges two called(chi,0) facts, called(chi,0,2) says both;
+    # 11m 456p 789p + 123m 123m is 14 tiles, one reading (worked out by hand)
+    counts = [0] * 34
+    counts[0] = 2                 # 11m
+    counts[12:18] = [1] * 6       # 456789p
+    chis = [(MeldKind.CHI, 0), (MeldKind.CHI, 0)]
+    assert plain_clingo_count(counts, chis) == api_readings(counts, chis) == 1
+    assert plain_clingo_count(counts, chis[:1]) == api_readings(counts, chis[:1]) == 0
 
 
 def test_plain_encoding_refuses_more_than_fourteen_tiles() -> None:
