@@ -200,15 +200,26 @@ _TENHOU = Rules()
 RULES: dict[str, Rules] = {
     # Tenhou's ranked four-player rules (the 喰赤 rooms): https://tenhou.net/man/
     "tenhou": _TENHOU,
-    # Tenhou's three-player rules: 2m-8m removed, red 5p and 5s, north tiles as dora
+    # Tenhou's three-player rules (https://tenhou.net/man/): 2m-8m removed, no chi, 1m
+    # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
+    # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
+    # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
+    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
+    # ``mahjong`` package's three-player option; no primary page found); liability for
+    # daisangen and daisuushii as with four players.
     "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
-                                 nukidora=True, honba_points=200),
-    # Mahjong Soul's ranked rules: the four double yakuman count double
-    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN),
-                                   pao=frozenset(PAO_YAKUMAN)),
+                                 nukidora=True, tsumo_loss=True, honba_points=200),
+    # Mahjong Soul's ranked rules: the four double yakuman count double; liability for
+    # daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
+    # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
+    # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
+    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN)),
+    # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
+    # "3P-Mahjong"): tsumo loss by default (an older revision of that page said the North's
+    # share is split; splitting is an option of friendly rooms: tsumo_loss=False), north
+    # tiles set aside as dora, a north triplet a guest wind; honba as Tenhou's.
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
-                                      double_yakuman=frozenset(DOUBLE_YAKUMAN),
-                                      pao=frozenset(PAO_YAKUMAN), nukidora=True,
+                                      double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200),
     # World Riichi Championship rules: no red fives, kiriage, no kazoe yakuman
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",

@@ -4,7 +4,7 @@ engine returns, so that any two engines round, suppress and rank alike.
 
 >>> r = Reading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
 >>> s = make_score([YakuItem(Yaku.PINFU, 1)], [("base", 20), ("menzen ron", 10)], r,
-...                Win("1m", seat_wind="S"))   # a non-dealer's ron: 4 x 30 x 2^3 -> 1000
+...                Win("1m", seat_wind="S"), Rules())  # a non-dealer ron: 4 x 30 x 2^3 -> 1000
 >>> s.han, s.fu, s.points
 (1, 30, 1000)
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 from mjasp.blocks import Block, Decomposition, WaitShape
 from mjasp.points import Payments, no_payments, settle, value
+from mjasp.rules import Rules
 from mjasp.win import Win
 from mjasp.yaku import CustomYaku, Yaku
 
@@ -116,7 +117,7 @@ class Score:
                 "fu_details": [{"reason": r, "fu": f} for r, f in self.fu_details],
                 "payments": {"ron": self.payments.ron, "dealer": self.payments.dealer,
                              "others": self.payments.others, "sticks": self.payments.sticks,
-                             "total": self.payments.total},
+                             "total": self.payments.total, "liable": self.payments.liable},
                 "reading": self.reading.to_json() if self.reading else None,
                 "reason": self.reason}
 
@@ -133,7 +134,7 @@ def rank_key(s: Score) -> tuple[int, ...]:
 
 
 def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
-               reading: Reading, win: Win) -> Score:
+               reading: Reading, win: Win, rules: Rules) -> Score:
     """A score from a candidate's yaku items and fu parts (engines call this).
 
     Yakuman items (han 13 each) drop every other item; a candidate without a yaku (dora
@@ -141,7 +142,8 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     when none hits). Fu are rounded up to 10, except chiitoitsu's 25.
 
     >>> r = Reading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
-    >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m")).reason == NO_YAKU
+    >>> dora_only = make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"), Rules())
+    >>> dora_only.reason == NO_YAKU
     True
     """
     listed = []
@@ -163,7 +165,7 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
         kept = sorted((i for i in listed if i.yaku.is_yakuman), key=_by_id)
         multiple = yakuman // 13
         gain, paid = settle(8000 * multiple, win.dealer, win.tsumo, win.honba,
-                            win.riichi_sticks)
+                            win.riichi_sticks, rules, _liable_base(kept, win, rules))
         return _score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
     if not has_yaku:
@@ -178,8 +180,16 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     base, limit = value(han, fu, 0)
     # positional: this runs for every candidate of every hand
-    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks)
+    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
+                        rules)
     return _score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:
+    """Base points of the yakuman a liable player answers for (``Rules.pao``, ``Win.liable``)."""
+    if win.liable is None or not rules.pao:
+        return 0
+    return 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
 
 
 # As ``mjasp.points._payments``: the slots set through their descriptors, about half the

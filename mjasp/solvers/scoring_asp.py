@@ -51,7 +51,7 @@ MAX_MULTIPLE = 7
 _BLOCKS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "pair": BlockKind.PAIR,
            "single": BlockKind.SINGLE}
 _WAITS = {"kokushi13": WaitShape.KOKUSHI_13, **{w.value: w for w in WaitShape}}
-_DORA = {"dora": Yaku.DORA, "ura": Yaku.URA_DORA}
+_DORA = {"dora": Yaku.DORA, "ura": Yaku.URA_DORA, "north": Yaku.NUKIDORA}
 _FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
           "renhou")
 
@@ -144,6 +144,8 @@ class ScoringProgram:
         true.append(_atom("round_wind", ("c", win.round_wind.lower())))
         if win.riichi:
             true.append(_atom("riichi", ("n", win.riichi)))
+        if win.north_dora:
+            true.append(_atom("north_dora", ("n", win.north_dora)))
         for name, shown in (("dora_slot", win.dora_indicators),
                             ("ura_slot", win.ura_indicators)):
             # one slot per indicator; a red indicator is its plain five
@@ -172,7 +174,8 @@ class ScoringProgram:
         found: list[tuple[tuple[int, ...], Score]] = []
 
         def on_model(model: clingo.Model) -> None:
-            found.append((tuple(model.cost), self._score(model.symbols(shown=True), hand, win)))
+            found.append((tuple(model.cost),
+                          self._score(model.symbols(shown=True), hand, win, self.rules)))
 
         self.control.solve(assumptions=assumptions, on_model=on_model)
         # equal costs: the reading order, so that the result does not depend on clingo's
@@ -180,7 +183,7 @@ class ScoringProgram:
         return found
 
     @staticmethod
-    def _score(symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
+    def _score(symbols: Sequence[clingo.Symbol], hand: Hand, win: Win, rules: Rules) -> Score:
         items: list[YakuItem] = []
         details: list[tuple[str, int]] = []
         block = Block(BlockKind.PAIR, 0)
@@ -200,7 +203,7 @@ class ScoringProgram:
                 dora[str(part[1])] = dora.get(str(part[1]), 0) + part[2]
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
         reading = Reading(decode(symbols, hand.melds), block, wait)
-        return make_score(items, details, reading, win)
+        return make_score(items, details, reading, win, rules)
 
 
 def _ground_with_variants(rules: Rules, files: Sequence[str],
@@ -277,7 +280,8 @@ def _part(symbol: clingo.Symbol) -> _Part:
 #: Situation facts a file may hold (situation.lp): name -> arities.
 SITUATION_FACTS = {"win_tile": (1,), "tsumo": (0,), "seat_wind": (1,), "round_wind": (1,),
                    "dora_indicator": (1, 2), "ura_indicator": (1, 2), "riichi": (1,),
-                   "honba": (1,), "riichi_sticks": (1,), **{flag: (0,) for flag in _FLAGS}}
+                   "honba": (1,), "riichi_sticks": (1,), "north_dora": (1,), "liable": (1,),
+                   **{flag: (0,) for flag in _FLAGS}}
 
 
 def win_facts_in(control: clingo.Control) -> Win:
@@ -307,7 +311,7 @@ def win_facts_in(control: clingo.Control) -> Win:
                 shown[symbol.name] += [_string(args[0])] * times
             elif symbol.name == "win_tile":
                 fields["tile"] = _string(args[0])
-            elif symbol.name in ("seat_wind", "round_wind"):
+            elif symbol.name in ("seat_wind", "round_wind", "liable"):
                 fields[symbol.name] = args[0].name.upper()
             elif args:
                 fields[symbol.name] = args[0].number
