@@ -51,8 +51,8 @@ def test_a_variant_file_declares_its_option(option: str, value: object) -> None:
     (declared,) = _options_of(path)
     assert declared[0] == option and sv.OPTION_TERMS[option][declared[1]] == value
     # and the Rules with that value load exactly this file
-    changed = Rules(**{option: frozenset({value}) if option in ("double_yakuman", "local_yaku")
-                       else value})
+    sets = ("double_yakuman", "local_yaku")
+    changed = Rules().replace(**{option: frozenset({value}) if option in sets else value})
     assert sv.variant_files(changed) == [path.name]
     header = path.read_text().split("option(")[0]
     assert "Rules." in header and "Source: https://" in header and "Rulesets:" in header
