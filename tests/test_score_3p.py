@@ -260,3 +260,22 @@ def test_engines_agree_on_three_player_wins(preset: str) -> None:
             wrong.append((str(hand), win, asp[0].value, direct[0].value))
     assert wrong == []
     assert norths > AGREEMENT_WINS // 4  # north tiles set aside are common in the sample
+
+
+# -- the command line --------------------------------------------------------------------
+
+def test_cli_north_and_liable() -> None:
+    from click.testing import CliRunner
+
+    from mjasp.cli import main
+
+    run = CliRunner().invoke
+    north = run(main, ["score", "111999m11p [111z] [222z]", "--win", "1p", "--tsumo", "--seat",
+                       "S", "--dora", "3z", "--north", "2", "--rules", "tenhou-3p"])
+    # the hand of test_north_tiles_set_aside: baiman, 4000/8000 with tsumo loss
+    assert north.exit_code == 0 and north.output.startswith("50 fu 10 han baiman: 12000")
+    liable = run(main, ["score", DAISANGEN, "--win", "1s", "--seat", "S", "--liable", "e"])
+    assert liable.exit_code == 0 and "liable: E pays 16000, the discarder 16000" in liable.output
+    bad = run(main, ["score", "234m111p11s [111z] [222z]", "--win", "1s", "--rules", "sanma"])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
+    assert "2m is not in the three-player set" in bad.output
