@@ -279,3 +279,19 @@ def test_cli_north_and_liable() -> None:
     bad = run(main, ["score", "234m111p11s [111z] [222z]", "--win", "1s", "--rules", "sanma"])
     assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
     assert "2m is not in the three-player set" in bad.output
+
+
+def test_the_three_player_facts_example() -> None:
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from mjasp.cli import main
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "scoring" / "sanma_north.lp"
+    result = CliRunner().invoke(main, ["score", str(example), "--rules", "tenhou-3p"])
+    assert result.exit_code == 0, result.output
+    # worked in the file's comment: 10 han baiman, 8000 + 4000 with tsumo loss
+    assert result.output == example.with_suffix(".expected").read_text()
+    four = CliRunner().invoke(main, ["score", str(example)])
+    assert four.exit_code == 2 and "need three-player rules" in four.output
