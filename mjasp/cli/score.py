@@ -56,6 +56,11 @@ def describe(s: Score, win: Win) -> list[str]:
         lines.append(f"reading: {s.reading.decomposition}  (winning tile {win.tile} in "
                      f"{s.reading.win_block}, {s.reading.wait.value} wait)")
     p = s.payments
+    if p.liable:
+        # liability (pao): the liable seat pays for its yakuman (see mjasp.points)
+        lines.append(f"liable: {win.liable} pays {p.liable}"
+                     + (f", the discarder {p.ron}" if not win.tsumo else
+                        f", the others {p.others}/{p.dealer}" if p.others else ""))
     if s.points and (win.honba or win.riichi_sticks):
         paid = (f"{p.ron} ron" if not win.tsumo else
                 f"{p.others} all" if win.dealer else f"{p.others}/{p.dealer}")
@@ -87,6 +92,10 @@ def _tiles(text: str) -> tuple[str, ...]:
 @click.option("--houtei", is_flag=True, help="Won on the last tile discarded.")
 @click.option("--tenhou", is_flag=True, help="The dealer's first draw.")
 @click.option("--chiihou", is_flag=True, help="A non-dealer's first draw.")
+@click.option("--north", "north_dora", type=click.IntRange(0, 4), default=0,
+              help="Three players: north tiles set aside (nukidora), each a dora.")
+@click.option("--liable", type=click.Choice(WINDS, case_sensitive=False), default=None,
+              help="The seat liable for a yakuman (pao): it pays that yakuman's part.")
 @click.option("--honba", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--sticks", type=click.IntRange(min=0), default=0, show_default=True,
               help="Riichi sticks on the table, to the winner.")
@@ -99,7 +108,8 @@ def _tiles(text: str) -> tuple[str, ...]:
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
-                  chiihou: bool, honba: int, sticks: int, show_all: bool, solver: str,
+                  chiihou: bool, north_dora: int, liable: str | None, honba: int, sticks: int,
+                  show_all: bool, solver: str,
                   rules: Rules, as_json: bool) -> None:
     """Score HAND (every tile, the winning one included; melds in brackets) under Tenhou rules.
 
@@ -126,7 +136,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               dora_indicators=_tiles(dora), ura_indicators=_tiles(ura),
               riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
               chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-              honba=honba, riichi_sticks=sticks)
+              honba=honba, riichi_sticks=sticks, north_dora=north_dora,
+              liable=liable.upper() if liable else None)
     parsed = as_hand(" ".join(hand))
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
