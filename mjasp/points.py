@@ -1,6 +1,6 @@
 """Points from (han, fu, yakuman): the one function both scoring engines share.
 
-Tenhou's table (no kiriage mangan, kazoe yakuman at 13 han), as in the standard
+Tenhou's table (no kiriage mangan, kazoe yakuman at 13 han) by default, as in the standard
 scoring tables, e.g. https://riichi.wiki/Japanese_mahjong_scoring_rules and
 https://en.wikipedia.org/wiki/Japanese_Mahjong_scoring_rules :
 
@@ -11,6 +11,11 @@ https://en.wikipedia.org/wiki/Japanese_Mahjong_scoring_rules :
   each non-dealer 1 base (a dealer's tsumo: 2 base from each); every payment rounded
   up to 100.
 - honba: 300 on ron, 100 from each payer on tsumo; riichi sticks: 1000 each.
+
+Other rules (``rules=``, a :class:`mjasp.rules.Rules`) change the table in three places:
+``kiriage`` (4 han 30 fu and 3 han 60 fu become mangan), ``kazoe`` (13+ han a yakuman,
+a sanbaiman, or one yakuman per 13 han) and ``yakuman_cap`` (the largest multiple paid);
+https://riichi.wiki/Japanese_mahjong_scoring_rules (kiriage mangan, kazoe yakuman).
 
 >>> value(2, 30, 0)
 (480, None)
@@ -23,6 +28,8 @@ Payments(ron=0, dealer=1100, others=600, sticks=1000, total=3300)
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from mjasp.rules import Rules
 
 #: The limits by name, with their base points.
 LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
@@ -47,16 +54,29 @@ class Payments:
     total: int
 
 
-def value(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
-    """Base points and limit name of a hand (``yakuman`` = real yakuman multiple).
+def value(han: int, fu: int, yakuman: int, rules: Rules | None = None) -> tuple[int, str | None]:
+    """Base points and limit name of a hand (``yakuman`` = real yakuman multiple) under
+    ``rules`` (None: Tenhou's).
 
     >>> value(4, 40, 0), value(13, 30, 0), value(0, 0, 2)
     ((2000, 'mangan'), (8000, 'yakuman'), (16000, 'yakuman'))
+    >>> from mjasp.rules import RULES
+    >>> value(4, 30, 0), value(4, 30, 0, RULES["tenhou"].replace(kiriage=True))
+    ((1920, None), (2000, 'mangan'))
     """
+    if rules is None:
+        rules = _TENHOU
     if yakuman:
-        return 8000 * yakuman, "yakuman"
+        cap = rules.yakuman_cap
+        return 8000 * (min(yakuman, cap) if cap else yakuman), "yakuman"
     if han >= 13:
-        return 8000, "yakuman"  # kazoe yakuman
+        kazoe = rules.kazoe
+        if kazoe == "yakuman":
+            return 8000, "yakuman"  # kazoe yakuman
+        if kazoe == "sanbaiman":
+            return 6000, "sanbaiman"
+        cap = rules.yakuman_cap  # "multiple": one yakuman per 13 han
+        return 8000 * (min(han // 13, cap) if cap else han // 13), "yakuman"
     if han >= 11:
         return 6000, "sanbaiman"
     if han >= 8:
@@ -64,10 +84,14 @@ def value(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
     if han >= 6:
         return 3000, "haneman"
     base = fu * 2 ** (han + 2)
-    # no kiriage on Tenhou: 4 han 30 fu (1920) and 3 han 60 fu stay below mangan
-    if han >= 5 or base > 2000:
+    # kiriage (not on Tenhou) rounds 4 han 30 fu and 3 han 60 fu (both 1920) up to mangan;
+    # 2 han 120 fu is 1920 too but is not in the rule
+    if han >= 5 or base > 2000 or (rules.kiriage and base == 1920 and han >= 3):
         return 2000, "mangan"
     return base, None
+
+
+_TENHOU = Rules()
 
 
 def _split(base: int, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
@@ -122,23 +146,24 @@ def _payments(ron: int, dealer: int, others: int, sticks: int, total: int) -> Pa
     return made
 
 
-def points(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool) -> int:
+def points(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
+           rules: Rules | None = None) -> int:
     """The winner's gain before honba and riichi sticks.
 
     >>> points(3, 30, 0, dealer=True, tsumo=False), points(1, 30, 0, dealer=True, tsumo=True)
     (5800, 1500)
     """
-    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo)[0]
+    return settle(value(han, fu, yakuman, rules)[0], dealer=dealer, tsumo=tsumo)[0]
 
 
 def payments(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
-             honba: int = 0, sticks: int = 0) -> Payments:
+             honba: int = 0, sticks: int = 0, rules: Rules | None = None) -> Payments:
     """Every payment of a win, honba and riichi sticks included.
 
     >>> payments(1, 30, 0, dealer=True, tsumo=False, honba=2)
     Payments(ron=2100, dealer=0, others=0, sticks=0, total=2100)
     """
-    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo, honba=honba,
+    return settle(value(han, fu, yakuman, rules)[0], dealer=dealer, tsumo=tsumo, honba=honba,
                   sticks=sticks)[1]
 
 

@@ -167,8 +167,7 @@ class ScoringProgram:
         found.sort(key=lambda cs: (cs[0], _reading_key(cs[1])))
         return found
 
-    @staticmethod
-    def _score(symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
+    def _score(self, symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
         items: list[YakuItem] = []
         details: list[tuple[str, int]] = []
         block = Block(BlockKind.PAIR, 0)
@@ -188,7 +187,7 @@ class ScoringProgram:
                 dora[str(part[1])] = dora.get(str(part[1]), 0) + part[2]
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
         reading = Reading(decode(symbols, hand.melds), block, wait)
-        return make_score(items, details, reading, win)
+        return make_score(items, details, reading, win, self.rules)
 
 
 @functools.cache

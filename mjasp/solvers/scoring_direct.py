@@ -547,7 +547,7 @@ def candidates(hand: Hand, win: Win, rules: Rules,
             items = _upgrade(reading_items + [item for item, rule in placement_rows
                                               if rule(h, r, p)])
             found.append(make_score(items, _fu(h, r, p),
-                                    Reading(decomposition, p.block, p.wait), win))
+                                    Reading(decomposition, p.block, p.wait), win, rules))
     return found
 
 
