@@ -179,6 +179,19 @@ SPECIAL = {"chiitoitsu": 6, "kokushi": 2, "chuuren": 2}
 THEMES = {**{name: w for name, (w, _) in PLANNERS.items()}, **SPECIAL}
 
 
+def _sanrenkou(rng: random.Random) -> tuple[Plan, Tile]:
+    # three triplets of consecutive numbers in one suit (the local yaku sanrenkou)
+    start = 9 * rng.randrange(3) + rng.randrange(7)
+    plan: Plan = [(BlockKind.TRIPLET, start + i) for i in range(3)]
+    return _fill(rng, plan, range(NUM_KINDS), 0.6)
+
+
+#: Themes drawn only when ``themes`` names them, so that the default draws stay the same:
+#: the local yaku of ``Rules.local_yaku`` (daisharin: two of each 2-8 of a random suit).
+EXTRA_THEMES = {"daisharin": 3, "sanrenkou": 3}
+_EXTRA_PLANNERS = {"sanrenkou": _sanrenkou}
+
+
 def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = None, *,
                 rules: Rules | str | None = None) -> list[tuple[Hand, Win]]:
     """``n`` reproducible winning situations: (complete hand, its ``Win``).
@@ -192,13 +205,14 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
     ('19m19p19s123', True)
     """
     names = list(THEMES) if themes is None else list(themes)
-    unknown = [t for t in names if t not in THEMES]
+    known = {**THEMES, **EXTRA_THEMES}
+    unknown = [t for t in names if t not in known]
     if unknown or not names:
-        raise RulesError(f"unknown themes {unknown}; known: {', '.join(THEMES)}")
+        raise RulesError(f"unknown themes {unknown}; known: {', '.join(known)}")
     found = find_rules(rules)
     three = found if found.players == 3 else None
     rng = random.Random(seed)
-    weights = [THEMES[t] for t in names]
+    weights = [known[t] for t in names]
     wins: list[tuple[Hand, Win]] = []
     while len(wins) < n:
         theme = rng.choices(names, weights)[0]
@@ -212,8 +226,9 @@ def _draw(rng: random.Random, theme: str, three: Rules | None = None
           ) -> tuple[Hand, Win] | None:
     """One situation of the theme, or None when the drawn blocks break a rule (redraw);
     ``three``: the rules of a three-player game (None: four players)."""
-    if theme in PLANNERS:
-        plan, pair = PLANNERS[theme][1](rng)
+    planner = PLANNERS[theme][1] if theme in PLANNERS else _EXTRA_PLANNERS.get(theme)
+    if planner is not None:
+        plan, pair = planner(rng)
         hand = _build(rng, plan, pair, closed=rng.random() < 0.5, chi=three is None)
     else:
         hand = _special(rng, theme)
@@ -258,6 +273,10 @@ def _special(rng: random.Random, theme: str) -> Hand:
     if theme == "chiitoitsu":
         pool = HONORS if rng.random() < 0.1 else range(NUM_KINDS)
         for t in rng.sample(pool, 7):
+            counts[t] = 2
+    elif theme == "daisharin":  # and daichikurin, daisuurin: two of each 2-8 of one suit
+        base = 9 * rng.randrange(3)
+        for t in range(base + 1, base + 8):
             counts[t] = 2
     elif theme == "kokushi":
         for t in TERMINALS_AND_HONORS:
@@ -382,4 +401,4 @@ def _indicators(rng: random.Random, seen: list[int], red_suits: set[int], count:
     return tuple(shown)
 
 
-__all__ = ["THEMES", "random_wins"]
+__all__ = ["EXTRA_THEMES", "THEMES", "random_wins"]
