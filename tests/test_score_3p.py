@@ -317,6 +317,8 @@ def test_three_player_preset_files(name: str) -> None:
         ctl.add("base", [], facts)
         ctl.ground([("base", [])])
         shown: set[str] = set()
-        ctl.solve(on_model=lambda m, seen=shown: seen.update(
-            str(s) for s in m.symbols(shown=True)))
+        with ctl.solve(yield_=True) as handle:
+            for model in handle:
+                shown.update(str(s) for s in model.symbols(shown=True))
+        assert shown
         assert (f'scored_dora(dora,"1m",{dora})' in shown) == bool(dora), shown
