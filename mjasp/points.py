@@ -1,6 +1,6 @@
 """Points from (han, fu, yakuman): the one function both scoring engines share.
 
-Tenhou's table (no kiriage mangan, kazoe yakuman at 13 han), as in the standard
+Tenhou's table (no kiriage mangan, kazoe yakuman at 13 han) by default, as in the standard
 scoring tables, e.g. https://riichi.wiki/Japanese_mahjong_scoring_rules and
 https://en.wikipedia.org/wiki/Japanese_Mahjong_scoring_rules :
 
@@ -30,6 +30,11 @@ honba when nothing else is paid; the rest is paid as an ordinary tsumo; on ron t
 player pays half of that part and the discarder the rest with the honba (sources
 differ on the honba: the Sekinin barai page splits them, its Honba page says most rules
 leave them to the discarder; mjasp follows the latter).
+
+Other rules (``rules=``, a :class:`mjasp.rules.Rules`) change the table in three places:
+``kiriage`` (4 han 30 fu and 3 han 60 fu become mangan), ``kazoe`` (13+ han a yakuman,
+a sanbaiman, or one yakuman per 13 han) and ``yakuman_cap`` (the largest multiple paid);
+https://riichi.wiki/Japanese_mahjong_scoring_rules (kiriage mangan, kazoe yakuman).
 
 >>> value(2, 30, 0)
 (480, None)
@@ -71,16 +76,29 @@ class Payments:
     liable: int = 0
 
 
-def value(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
-    """Base points and limit name of a hand (``yakuman`` = real yakuman multiple).
+def value(han: int, fu: int, yakuman: int, rules: Rules | None = None) -> tuple[int, str | None]:
+    """Base points and limit name of a hand (``yakuman`` = real yakuman multiple) under
+    ``rules`` (None: Tenhou's).
 
     >>> value(4, 40, 0), value(13, 30, 0), value(0, 0, 2)
     ((2000, 'mangan'), (8000, 'yakuman'), (16000, 'yakuman'))
+    >>> from mjasp.rules import RULES
+    >>> value(4, 30, 0), value(4, 30, 0, RULES["tenhou"].replace(kiriage=True))
+    ((1920, None), (2000, 'mangan'))
     """
+    if rules is None:
+        rules = _TENHOU
     if yakuman:
-        return 8000 * yakuman, "yakuman"
+        cap = rules.yakuman_cap
+        return 8000 * (min(yakuman, cap) if cap else yakuman), "yakuman"
     if han >= 13:
-        return 8000, "yakuman"  # kazoe yakuman
+        kazoe = rules.kazoe
+        if kazoe == "yakuman":
+            return 8000, "yakuman"  # kazoe yakuman
+        if kazoe == "sanbaiman":
+            return 6000, "sanbaiman"
+        cap = rules.yakuman_cap  # "multiple": one yakuman per 13 han
+        return 8000 * (min(han // 13, cap) if cap else han // 13), "yakuman"
     if han >= 11:
         return 6000, "sanbaiman"
     if han >= 8:
@@ -88,10 +106,14 @@ def value(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
     if han >= 6:
         return 3000, "haneman"
     base = fu * 2 ** (han + 2)
-    # no kiriage on Tenhou: 4 han 30 fu (1920) and 3 han 60 fu stay below mangan
-    if han >= 5 or base > 2000:
+    # kiriage (not on Tenhou) rounds 4 han 30 fu and 3 han 60 fu (both 1920) up to mangan;
+    # 2 han 120 fu is 1920 too but is not in the rule
+    if han >= 5 or base > 2000 or (rules.kiriage and base == 1920 and han >= 3):
         return 2000, "mangan"
     return base, None
+
+
+_TENHOU = Rules()
 
 
 def _up(points: float) -> int:
@@ -185,24 +207,25 @@ def _payments(ron: int, dealer: int, others: int, sticks: int, total: int,
     return made
 
 
-def points(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool) -> int:
+def points(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
+           rules: Rules | None = None) -> int:
     """The winner's gain before honba and riichi sticks.
 
     >>> points(3, 30, 0, dealer=True, tsumo=False), points(1, 30, 0, dealer=True, tsumo=True)
     (5800, 1500)
     """
-    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo)[0]
+    return settle(value(han, fu, yakuman, rules)[0], dealer=dealer, tsumo=tsumo, rules=rules)[0]
 
 
 def payments(han: int, fu: int, yakuman: int, *, dealer: bool, tsumo: bool,
-             honba: int = 0, sticks: int = 0) -> Payments:
+             honba: int = 0, sticks: int = 0, rules: Rules | None = None) -> Payments:
     """Every payment of a win, honba and riichi sticks included.
 
     >>> payments(1, 30, 0, dealer=True, tsumo=False, honba=2)
     Payments(ron=2100, dealer=0, others=0, sticks=0, total=2100, liable=0)
     """
-    return settle(value(han, fu, yakuman)[0], dealer=dealer, tsumo=tsumo, honba=honba,
-                  sticks=sticks)[1]
+    return settle(value(han, fu, yakuman, rules)[0], dealer=dealer, tsumo=tsumo, honba=honba,
+                  sticks=sticks, rules=rules)[1]
 
 
 def no_payments() -> Payments:

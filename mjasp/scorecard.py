@@ -4,7 +4,7 @@ engine returns, so that any two engines round, suppress and rank alike.
 
 >>> r = Reading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
 >>> s = make_score([YakuItem(Yaku.PINFU, 1)], [("base", 20), ("menzen ron", 10)], r,
-...                Win("1m", seat_wind="S"), Rules())  # a non-dealer ron: 4 x 30 x 2^3 -> 1000
+...                Win("1m", seat_wind="S"), Rules())  # a non-dealer's ron: 4 x 30 x 2^3 -> 1000
 >>> s.han, s.fu, s.points
 (1, 30, 1000)
 """
@@ -137,23 +137,34 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
                reading: Reading, win: Win, rules: Rules) -> Score:
     """A score from a candidate's yaku items and fu parts (engines call this).
 
-    Yakuman items (han 13 each) drop every other item; a candidate without a yaku (dora
-    alone) is worth nothing; a riichi win always lists ura dora, as Tenhou does (0 han
-    when none hits). Fu are rounded up to 10, except chiitoitsu's 25.
+    Yakuman items (han 13 each, 26 for a double yakuman of ``rules.double_yakuman``: the
+    engines give each item its han under the rules) drop every other item; without
+    ``rules.yakuman_stacking`` only the largest yakuman counts, and ``rules.yakuman_cap``
+    caps the multiple. A candidate without a yaku (dora alone) is worth nothing; a riichi
+    win always lists ura dora, as Tenhou does (0 han when none hits). Fu are rounded up to
+    10, except chiitoitsu's 25. A renhou item of less than 13 han (``rules.renhou ==
+    "mangan"``, engines give it 5) is valued apart: the candidate is a mangan with renhou
+    alone unless its other yaku and dora are worth more
+    (https://riichi.wiki/Renhou: "if the hand could score more using normal counting of
+    yaku and dora, it will be scored for the alternate value").
 
     >>> r = Reading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
-    >>> dora_only = make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"), Rules())
-    >>> dora_only.reason == NO_YAKU
+    >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"),
+    ...            Rules()).reason == NO_YAKU
     True
     """
     listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
+    renhou = None
     for item in items:  # one pass: this runs for every candidate of every hand
         yaku = item.yaku
         if yaku is _URA:
             has_ura = True
         elif not item.han:
+            continue
+        elif yaku is _RENHOU and item.han < 13:
+            renhou = item  # renhou as a mangan: not added to the other yaku (see above)
             continue
         listed.append(item)
         han += item.han
@@ -163,22 +174,31 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
             has_yaku = True
     if yakuman:
         kept = sorted((i for i in listed if i.yaku.is_yakuman), key=_by_id)
-        multiple = yakuman // 13
-        gain, paid = settle(8000 * multiple, win.dealer, win.tsumo, win.honba,
-                            win.riichi_sticks, rules, _liable_base(kept, win, rules))
+        if not rules.yakuman_stacking and len(kept) > 1:
+            # only the largest yakuman counts; of equals, the first in id order
+            kept = [max(kept, key=_by_han)]
+            yakuman = kept[0].han
+        base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
+        multiple = base // 8000
+        gain, paid = settle(base, win.dealer, win.tsumo, win.honba, win.riichi_sticks,
+                            rules, min(base, _liable_base(kept, win, rules)))
         return _score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
-    if not has_yaku:
+    if not has_yaku and renhou is None:
         return _score(0, 0, 0, 0, None, (), (), _NOTHING, reading, NO_YAKU)
-    if win.riichi and not has_ura:
+    details = _merge(fu_details)
+    raw = sum([f for _, f in details])
+    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
+    if renhou is not None and (not has_yaku or value(han, fu, 0, rules)[0] <= 2000):
+        # renhou alone is a mangan; the other yaku and dora win only when worth more
+        listed = [renhou]
+        han = renhou.han
+    elif win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
     if len(listed) > 1:
         listed.sort(key=_by_id)
-    details = _merge(fu_details)
-    raw = sum([f for _, f in details])
-    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
-    base, limit = value(han, fu, 0)
+    base, limit = value(han, fu, 0, rules)
     # positional: this runs for every candidate of every hand
     gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
                         rules)
@@ -224,6 +244,7 @@ _NOTHING = no_payments()
 _YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
 _DORA = frozenset(y for y in Yaku if y.is_dora)
 _URA = Yaku.URA_DORA
+_RENHOU = Yaku.RENHOU
 _NO_URA = YakuItem(_URA, 0)
 
 
@@ -234,6 +255,11 @@ _TENHOU_ID: dict[Yaku | CustomYaku, int] = {y: y.value for y in Yaku}
 def _by_id(item: YakuItem) -> int:
     # a custom yaku after every Yaku (a stable sort keeps the engine's order among them)
     return _TENHOU_ID.get(item.yaku, 1_000)
+
+
+def _by_han(item: YakuItem) -> tuple[int, int]:
+    """Larger han first, then the smaller id (``max`` keeps the first of equals)."""
+    return item.han, -_TENHOU_ID.get(item.yaku, 1_000)
 
 
 def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:

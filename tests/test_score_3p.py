@@ -295,3 +295,30 @@ def test_the_three_player_facts_example() -> None:
     assert result.output == example.with_suffix(".expected").read_text()
     four = CliRunner().invoke(main, ["score", str(example)])
     assert four.exit_code == 2 and "need three-player rules" in four.output
+
+
+@pytest.mark.parametrize("name", ["tenhou-3p", "mahjongsoul-3p"])
+def test_three_player_preset_files(name: str) -> None:
+    import clingo
+
+    from mjasp.solvers import scoring_variants
+
+    # the entry file includes the variants of its rules, and the 2m-8m it removes
+    assert scoring_variants.preset_includes(name) == scoring_variants.variant_files(RULES[name])
+    # plain clingo: 111999m11p + pon 1z + pon 2z, tsumo 1p by South, a 1m indicator: 9m is
+    # the dora with the preset's absent/1 facts (three 9m: dora 3), 2m without them (none)
+    facts = ('hold(0,3). hold(8,3). hold(9,2). called(pon,27). called(pon,28). '
+             'win_tile("1p"). tsumo. seat_wind(s). dora_indicator("1m").')
+    for preset, dora in ((True, 3), (False, 0)):
+        ctl = clingo.Control(["--opt-mode=optN"])
+        ctl.load(str(scoring_asp.SCORING / "score.lp"))
+        if preset:
+            ctl.load(str(scoring_variants.PRESETS / f"{name}.lp"))
+        ctl.add("base", [], facts)
+        ctl.ground([("base", [])])
+        shown: set[str] = set()
+        with ctl.solve(yield_=True) as handle:
+            for model in handle:
+                shown.update(str(s) for s in model.symbols(shown=True))
+        assert shown
+        assert (f'scored_dora(dora,"1m",{dora})' in shown) == bool(dora), shown

@@ -175,15 +175,14 @@ class ScoringProgram:
 
         def on_model(model: clingo.Model) -> None:
             found.append((tuple(model.cost),
-                          self._score(model.symbols(shown=True), hand, win, self.rules)))
+                          self._score(model.symbols(shown=True), hand, win)))
 
         self.control.solve(assumptions=assumptions, on_model=on_model)
         # equal costs: the reading order, so that the result does not depend on clingo's
         found.sort(key=lambda cs: (cs[0], _reading_key(cs[1])))
         return found
 
-    @staticmethod
-    def _score(symbols: Sequence[clingo.Symbol], hand: Hand, win: Win, rules: Rules) -> Score:
+    def _score(self, symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
         items: list[YakuItem] = []
         details: list[tuple[str, int]] = []
         block = Block(BlockKind.PAIR, 0)
@@ -203,7 +202,7 @@ class ScoringProgram:
                 dora[str(part[1])] = dora.get(str(part[1]), 0) + part[2]
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
         reading = Reading(decode(symbols, hand.melds), block, wait)
-        return make_score(items, details, reading, win, rules)
+        return make_score(items, details, reading, win, self.rules)
 
 
 def _ground_with_variants(rules: Rules, files: Sequence[str],
