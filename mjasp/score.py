@@ -69,9 +69,11 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if win.is_red and not hand.red[FIVES.index(kind)]:
         raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
                        "concealed")
+    if rules.red_fives != (1, 1, 1) and (any(hand.red) or win.is_red or hand.melds):
+        _check_red_fives(hand, rules)
     indicators = win.dora_indicators + win.ura_indicators
     if indicators:
-        _check_indicators(hand, indicators)
+        _check_indicators(hand, indicators, rules)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and hand.melds:
@@ -87,8 +89,27 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     return found
 
 
-def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
-    """No fifth copy of a kind, no second red five, counting the indicators."""
+def _red_held(hand: Hand, suit: int) -> int:
+    """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
+    return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+
+
+_COUNT = {1: "one", 2: "two", 3: "three"}
+
+
+def _check_red_fives(hand: Hand, rules: Rules) -> None:
+    """No more red fives of a suit than ``rules.red_fives`` puts in the set."""
+    # three players have no 5m: that tile's error is the removed kind's, not a red five's
+    for suit in range(1 if rules.players == 3 else 0, 3):
+        held, allowed = _red_held(hand, suit), rules.red_fives[suit]
+        if held > allowed:
+            raise WinError(f"{_COUNT.get(held, held)} red fives of {'mps'[suit]} (0{'mps'[suit]}) "
+                           f"in {hand}; the {rules.name} rules have {allowed or 'none'}")
+
+
+def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules) -> None:
+    """No fifth copy of a kind, no more red fives than the set has, counting the
+    indicators."""
     shown: dict[int, int] = {}
     red_suits = []
     for text in indicators:
@@ -105,9 +126,11 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
             raise WinError(f"{copies} copies of {_name(kind)} counting the indicators; "
                            "there are only 4")
     for suit in red_suits:
-        reds = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
-        if reds + red_suits.count(suit) > 1:
-            raise WinError("two red fives of one suit counting the indicators; the set has one")
+        reds = _red_held(hand, suit) + red_suits.count(suit)
+        allowed = rules.red_fives[suit]
+        if reds > allowed:
+            raise WinError(f"{_COUNT.get(reds, reds)} red fives of {'mps'[suit]} counting the "
+                           f"indicators; the {rules.name} rules have {allowed or 'none'}")
 
 
 def _held(hand: Hand) -> Sequence[int]:
