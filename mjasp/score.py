@@ -94,7 +94,10 @@ def _red_held(hand: Hand, suit: int) -> int:
     return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
 
 
-_COUNT = {1: "one", 2: "two", 3: "three"}
+def _reds(n: int, suit: int) -> str:
+    """``two red fives (0p)``: a count of red fives of one suit, in words."""
+    words = {1: "one red five", 2: "two red fives"}.get(n, f"{n} red fives")
+    return f"{words} (0{'mps'[suit]})"
 
 
 def _check_red_fives(hand: Hand, rules: Rules) -> None:
@@ -103,8 +106,8 @@ def _check_red_fives(hand: Hand, rules: Rules) -> None:
     for suit in range(1 if rules.players == 3 else 0, 3):
         held, allowed = _red_held(hand, suit), rules.red_fives[suit]
         if held > allowed:
-            raise WinError(f"{_COUNT.get(held, held)} red fives of {'mps'[suit]} (0{'mps'[suit]}) "
-                           f"in {hand}; the {rules.name} rules have {allowed or 'none'}")
+            raise WinError(f"{_reds(held, suit)} in {hand}; the {rules.name} rules have "
+                           f"{allowed or 'none'}")
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules) -> None:
@@ -129,8 +132,8 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules) -> 
         reds = _red_held(hand, suit) + red_suits.count(suit)
         allowed = rules.red_fives[suit]
         if reds > allowed:
-            raise WinError(f"{_COUNT.get(reds, reds)} red fives of {'mps'[suit]} counting the "
-                           f"indicators; the {rules.name} rules have {allowed or 'none'}")
+            raise WinError(f"{_reds(reds, suit)} counting the indicators; the {rules.name} "
+                           f"rules have {allowed or 'none'}")
 
 
 def _held(hand: Hand) -> Sequence[int]:

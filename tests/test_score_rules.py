@@ -175,10 +175,10 @@ def test_sanrenkou() -> None:
 
 
 @pytest.mark.parametrize(("hand", "win", "reds", "message"), [
-    ("0m34m456p678s345s88p", Win("8p"), (0, 0, 0), "red fives of m"),
-    ("234m406p678s345s88p", Win("8p"), (1, 0, 1), "red fives of p"),
+    ("0m34m456p678s345s88p", Win("8p"), (0, 0, 0), r"one red five \(0m\)"),
+    ("234m406p678s345s88p", Win("8p"), (1, 0, 1), r"red fives? \(0p\)"),
     # a red indicator counts: the set of (0, 1, 0) has one red 5p, and the hand holds it
-    ("234m406p678s345s88p", Win("8p", dora_indicators=("0p",)), (0, 1, 0), "red fives of p"),
+    ("234m406p678s345s88p", Win("8p", dora_indicators=("0p",)), (0, 1, 0), r"red fives? \(0p\)"),
 ])
 def test_red_fives_beyond_the_set(hand: str, win: Win, reds: tuple[int, int, int],
                                   message: str) -> None:
