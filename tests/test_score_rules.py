@@ -131,15 +131,15 @@ def test_renhou() -> None:
     # yakuman: 8000 x 4 = 32000
     s = score(hand, win, rules=TENHOU.replace(renhou="yakuman"))
     assert (s.points, s.yakuman, yaku(s)) == (32000, 1, {Y.RENHOU: 13})
-    # mangan renhou against a hand worth more: pinfu 1 + tanyao 1 + ryanpeikou 3 +
-    # chinitsu 6 = 11 han, sanbaiman 6000 x 4 = 24000 > 8000: the normal count, no renhou
-    s = score("22334455667788p", Win("8p", seat_wind="S", renhou=True),
+    # mangan is a 5-han yaku that adds up (WRC's renhou; the mahjong package's too):
+    # renhou 5 + pinfu 1 + tanyao 1 = 7 han (5m completes 34m), haneman 3000 x 4 = 12000
+    s = score("234m456p678s22p345m", Win("5m", seat_wind="S", renhou=True),
               rules=TENHOU.replace(renhou="mangan"))
-    assert (s.points, s.limit, Y.RENHOU in yaku(s)) == (24000, "sanbaiman", False)
-    # ... and against a small one: pinfu + tanyao = 2 han 30 fu = 2000 < 8000: renhou alone
-    s = score("234m456p678s22p234m", Win("4m", seat_wind="S", renhou=True),
+    assert (s.points, yaku(s)) == (12000, {Y.RENHOU: 5, Y.PINFU: 1, Y.TANYAO: 1})
+    # ... and stays out of a yakuman: daisangen alone, 8000 x 4 = 32000
+    s = score("555666777z234m22p", Win("7z", seat_wind="S", renhou=True),
               rules=TENHOU.replace(renhou="mangan"))
-    assert (s.points, yaku(s)) == (8000, {Y.RENHOU: 5})
+    assert (s.points, yaku(s)) == (32000, {Y.DAISANGEN: 13})
 
 
 def test_daisharin_family() -> None:

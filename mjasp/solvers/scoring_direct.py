@@ -262,8 +262,9 @@ def _sanrenkou(r: ReadingFacts) -> bool:
 
 
 #: Rows that only some rules play, in ``YAKU``'s format, by ``Rules`` option value:
-#: renhou (``Rules.renhou``: 5 han for "mangan", valued apart by ``make_score``; or a
-#: yakuman; https://riichi.wiki/Renhou) and the local yaku of ``Rules.local_yaku``
+#: renhou (``Rules.renhou``: "mangan" is a 5-han yaku adding up with the others, as in
+#: the WRC rules, https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 §6.5.4;
+#: or a yakuman; https://riichi.wiki/Renhou) and the local yaku of ``Rules.local_yaku``
 #: (https://riichi.wiki/Optional_yaku).
 VARIANT_ROWS: dict[str, tuple[Yaku, int, int, str, Rule]] = {
     # 人和: a non-dealer's ron before their first draw (closed: no call came before it)
