@@ -252,3 +252,22 @@ def test_a_bad_custom_yaku_is_one_line(tmp_path: Path) -> None:
     bad.write_text('custom_yaku(x,1,"X",yaku).')
     code, output = _run(str(EXAMPLES / "local_yaku" / "five_gates_win.lp"), str(bad))
     assert code == 2 and "custom_yaku(x,1" in output and len(output.strip().splitlines()) == 1
+
+
+def test_a_preset_entry_file_runs_in_plain_clingo() -> None:
+    # tests/data/score_asp/kokushi_13.lp: the dealer's ron on the 13-sided wait, 48000 on
+    # Tenhou; Mahjong Soul's preset makes it a double yakuman: 2 * 48000 = 96000
+    def best(*extra: Path) -> set[str]:
+        ctl = clingo.Control(["0", "--opt-mode=optN"])
+        for path in (VARIANTS.parent / "score.lp", *extra,
+                     ROOT / "tests" / "data" / "score_asp" / "kokushi_13.lp"):
+            ctl.load(str(path))
+        ctl.ground([("base", [])])
+        found: list[set[str]] = []
+        ctl.solve(on_model=lambda m: found.append(
+            {str(s) for s in m.symbols(shown=True) if s.name in ("points", "yaku")})
+            if m.optimality_proven else None)
+        return found[-1]
+
+    assert best() == {"points(48000)", "yaku(48,13)"}
+    assert best(Path(str(sv.PRESETS)) / "mahjongsoul.lp") == {"points(96000)", "yaku(48,26)"}
