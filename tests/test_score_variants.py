@@ -271,3 +271,17 @@ def test_a_preset_entry_file_runs_in_plain_clingo() -> None:
 
     assert best() == {"points(48000)", "yaku(48,13)"}
     assert best(Path(str(sv.PRESETS)) / "mahjongsoul.lp") == {"points(96000)", "yaku(48,26)"}
+
+
+@pytest.mark.parametrize(("extra", "points"), [
+    ((), 7700),
+    ((str(VARIANTS / "kiriage.lp"),), 8000),
+    (("--rules", "wrc"), 8000),
+    ((str(Path(str(sv.PRESETS)) / "wrc.lp"),), 8000),
+])
+def test_the_cli_scores_a_file_with_variants(extra: tuple[str, ...], points: int) -> None:
+    # examples/scoring/kiriage_hand.lp (worked in its comment): 4 han 30 fu, 7700 on
+    # Tenhou, 8000 with kiriage: the variant file, the wrc preset, or its entry file
+    code, output = _run(str(EXAMPLES / "scoring" / "kiriage_hand.lp"), *extra, "--json")
+    assert code == 0, output
+    assert json.loads(output)["points"] == points
