@@ -285,3 +285,16 @@ def test_the_cli_scores_a_file_with_variants(extra: tuple[str, ...], points: int
     code, output = _run(str(EXAMPLES / "scoring" / "kiriage_hand.lp"), *extra, "--json")
     assert code == 0, output
     assert json.loads(output)["points"] == points
+
+
+def test_the_headline_pays_by_the_files_options(tmp_path: Path) -> None:
+    # 234m 567p 234s 678s 55m, a non-dealer's tsumo on 3m (kanchan), riichi, indicator 4p:
+    # riichi 1 + menzen tsumo 1 + tanyao 1 + dora 1 = 4 han; fu 20 + tsumo 2 + kanchan 2 =
+    # 24 -> 30: 1920 base, 3900 from the dealer and 2000 from each other (7900); with
+    # kiriage.lp a mangan, 4000 and 2000 (8000), as the headline then says
+    win = _win_file(tmp_path, 'hand("234m567p234678s55m"). win_tile("3m"). tsumo. '
+                              'seat_wind(s). riichi(1). dora_indicator("4p").')
+    code, output = _run(win)
+    assert code == 0 and output.splitlines()[0] == "30 fu 4 han: 7900 (2000/3900 tsumo)"
+    code, output = _run(win, str(VARIANTS / "kiriage.lp"))
+    assert code == 0 and output.splitlines()[0] == "30 fu 4 han mangan: 8000 (2000/4000 tsumo)"
