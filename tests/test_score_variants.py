@@ -278,6 +278,8 @@ def test_a_preset_entry_file_runs_in_plain_clingo() -> None:
     ((str(VARIANTS / "kiriage.lp"),), 8000),
     (("--rules", "wrc"), 8000),
     ((str(Path(str(sv.PRESETS)) / "wrc.lp"),), 8000),
+    (("kiriage.lp",), 8000),  # a file mjasp ships, named alone
+    (("presets/wrc.lp",), 8000),
 ])
 def test_the_cli_scores_a_file_with_variants(extra: tuple[str, ...], points: int) -> None:
     # examples/scoring/kiriage_hand.lp (worked in its comment): 4 han 30 fu, 7700 on

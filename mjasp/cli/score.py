@@ -17,6 +17,7 @@ from mjasp.hand import Hand
 from mjasp.points import payments
 from mjasp.rules import Rules
 from mjasp.score import ENGINES, Score, score_candidates, score_files
+from mjasp.solvers.scoring_variants import shipped
 from mjasp.win import WINDS, Win
 
 
@@ -180,6 +181,8 @@ def _score_files(files: tuple[str, ...], tile: str | None,
     if tile is not None:
         raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, tsumo, "
                                "...); leave out --win and the other situation options")
+    # a variant or preset mjasp ships may be named alone: kiriage.lp, presets/wrc.lp
+    files = tuple(f if Path(f).is_file() else shipped(f) or f for f in files)
     missing = [f for f in files if not Path(f).is_file()]
     if missing:
         raise click.BadParameter(f"{missing[0]}: no such file", param_hint="FILE.lp")

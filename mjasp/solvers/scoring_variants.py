@@ -152,6 +152,21 @@ def _value(name: str, term: str) -> object:
     return terms[term]
 
 
+def shipped(name: str) -> str | None:
+    """The path of a variant file (``kiriage.lp``) or preset entry file (``presets/wrc.lp``)
+    mjasp ships, named as on the command line (None if it has no such file).
+
+    >>> shipped("kiriage.lp").endswith("variants/kiriage.lp"), shipped("my_hand.lp")
+    (True, None)
+    """
+    for folder, prefix in ((VARIANTS, ""), (PRESETS, "presets/")):
+        if name.startswith(prefix) and "/" not in name[len(prefix):]:
+            path = folder / name[len(prefix):]
+            if path.is_file():
+                return str(path)
+    return None
+
+
 def preset_includes(name: str) -> list[str]:
     """The variant files a preset's entry file ``#include``s (names in ``VARIANTS``).
 
@@ -164,4 +179,4 @@ def preset_includes(name: str) -> list[str]:
 
 
 __all__ = ["OPTION_TERMS", "PRESETS", "VARIANTS", "VARIANT_FILES", "declared",
-           "option_facts", "preset_includes", "variant_files", "with_options"]
+           "option_facts", "preset_includes", "shipped", "variant_files", "with_options"]
