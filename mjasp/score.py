@@ -78,6 +78,8 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and hand.melds:
         raise WinError("tenhou and chiihou need a hand with no meld or kan")
+    if win.renhou and hand.melds:
+        raise WinError("renhou comes before any call or kan: the hand has no meld")
     if win.rinshan and not any(m.kind >= MeldKind.KAN for m in hand.melds):
         raise WinError("rinshan needs a kan in the hand")
     if win.chankan and _held(hand)[kind] > 1:
