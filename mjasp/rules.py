@@ -170,7 +170,17 @@ class Rules:
         return tuple(t for t in range(NUM_KINDS) if t not in removed)
 
     def replace(self, **changes: object) -> Rules:
-        """A copy with some options changed."""
+        """A copy with some options changed (an unknown option is a ``RulesError``).
+
+        >>> RULES["tenhou"].replace(kiriag=True)
+        Traceback (most recent call last):
+        ...
+        mjasp.errors.RulesError: unknown option 'kiriag'; known: name, players, ...
+        """
+        known = [f.name for f in dataclasses.fields(self)]
+        unknown = [name for name in changes if name not in known]
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r}; known: {', '.join(known)}")
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
 
