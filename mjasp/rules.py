@@ -216,11 +216,14 @@ RULES: dict[str, Rules] = {
     # Tenhou's three-player rules: 2m-8m removed, red 5p and 5s, north tiles as dora
     "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
                                  nukidora=True, honba_points=200),
-    # Mahjong Soul's ranked rules (https://riichi.wiki/Mahjong_Soul, "Rules"): kuitan,
-    # one red five per suit, no kiriage, kazoe yakuman, no renhou, like Tenhou; the four
-    # double yakuman (13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii) count
-    # double (https://riichi.wiki/Yaku_variations#Double_yakuman). Pao: the wiki's rules
-    # table lists daisangen and daisuushii only; suukantsu here is the pao helper's call.
+    # Mahjong Soul's ranked rules, https://riichi.wiki/Majsoul ("Rules"; read there:
+    # kuitan allowed, liability for yakuman, in an earlier revision for daisangen and
+    # daisuushii only, https://riichi.wiki/Special:MobileDiff/19081 ; three players: red
+    # 0p and 0s, honba 200). The four double yakuman (13-sided kokushi, suuankou tanki,
+    # junsei chuuren, daisuushii; https://riichi.wiki/Yaku_variations#Double_yakuman) and
+    # Tenhou's values for the rest (one red five per suit, no kiriage, kazoe yakuman, no
+    # renhou) are NOT confirmed by a text read here. Pao: the wiki lists daisangen and
+    # daisuushii; the suukantsu below is the liability helper's call (sources disagree).
     "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN),
                                    pao=frozenset(PAO_YAKUMAN)),
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
