@@ -72,9 +72,11 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if win.is_red and not hand.red[FIVES.index(kind)]:
         raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
                        "concealed")
+    if rules.red_fives != (1, 1, 1) and (any(hand.red) or win.is_red or hand.melds):
+        _check_red_fives(hand, rules)
     indicators = win.dora_indicators + win.ura_indicators
     if indicators or win.north_dora:
-        _check_indicators(hand, indicators, win.north_dora)
+        _check_indicators(hand, indicators, rules, win.north_dora)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
@@ -129,9 +131,31 @@ def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
                        "last set of it called from the liable player: this hand has none")
 
 
-def _check_indicators(hand: Hand, indicators: tuple[str, ...], north: int = 0) -> None:
-    """No fifth copy of a kind, no second red five, counting the indicators and the north
-    tiles set aside."""
+def _red_held(hand: Hand, suit: int) -> int:
+    """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
+    return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+
+
+def _reds(n: int, suit: int) -> str:
+    """``two red fives (0p)``: a count of red fives of one suit, in words."""
+    words = {1: "one red five", 2: "two red fives"}.get(n, f"{n} red fives")
+    return f"{words} (0{'mps'[suit]})"
+
+
+def _check_red_fives(hand: Hand, rules: Rules) -> None:
+    """No more red fives of a suit than ``rules.red_fives`` puts in the set."""
+    # three players have no 5m: that tile's error is the removed kind's, not a red five's
+    for suit in range(1 if rules.players == 3 else 0, 3):
+        held, allowed = _red_held(hand, suit), rules.red_fives[suit]
+        if held > allowed:
+            raise WinError(f"{_reds(held, suit)} in {hand}; the {rules.name} rules have "
+                           f"{allowed or 'none'}")
+
+
+def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
+                      north: int = 0) -> None:
+    """No fifth copy of a kind, no more red fives than the set has, counting the
+    indicators and the north tiles set aside."""
     shown: dict[int, int] = {}
     red_suits = []
     for text in indicators:
@@ -151,9 +175,11 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], north: int = 0) -
                            f"{' and the norths set aside' if kind == 30 and north else ''}; "
                            "there are only 4")
     for suit in red_suits:
-        reds = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
-        if reds + red_suits.count(suit) > 1:
-            raise WinError("two red fives of one suit counting the indicators; the set has one")
+        reds = _red_held(hand, suit) + red_suits.count(suit)
+        allowed = rules.red_fives[suit]
+        if reds > allowed:
+            raise WinError(f"{_reds(reds, suit)} counting the indicators; the {rules.name} "
+                           f"rules have {allowed or 'none'}")
 
 
 def _held(hand: Hand) -> Sequence[int]:

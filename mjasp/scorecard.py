@@ -143,10 +143,7 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     caps the multiple. A candidate without a yaku (dora alone) is worth nothing; a riichi
     win always lists ura dora, as Tenhou does (0 han when none hits). Fu are rounded up to
     10, except chiitoitsu's 25. A renhou item of less than 13 han (``rules.renhou ==
-    "mangan"``, engines give it 5) is valued apart: the candidate is a mangan with renhou
-    alone unless its other yaku and dora are worth more
-    (https://riichi.wiki/Renhou: "if the hand could score more using normal counting of
-    yaku and dora, it will be scored for the alternate value").
+    "mangan"``: engines give it 5) is an ordinary yaku that adds up with the others.
 
     >>> r = Reading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
     >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"),
@@ -156,24 +153,21 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
-    renhou = None
     for item in items:  # one pass: this runs for every candidate of every hand
         yaku = item.yaku
         if yaku is _URA:
             has_ura = True
         elif not item.han:
             continue
-        elif yaku is _RENHOU and item.han < 13:
-            renhou = item  # renhou as a mangan: not added to the other yaku (see above)
-            continue
         listed.append(item)
         han += item.han
-        if yaku in _YAKUMAN or (yaku.__class__ is CustomYaku and yaku.is_yakuman):
+        if (yaku in _YAKUMAN and item.han >= 13) or (  # renhou at 5 han is ordinary
+                yaku.__class__ is CustomYaku and yaku.is_yakuman):
             yakuman += item.han
         elif yaku not in _DORA:
             has_yaku = True
     if yakuman:
-        kept = sorted((i for i in listed if i.yaku.is_yakuman), key=_by_id)
+        kept = sorted((i for i in listed if i.yaku.is_yakuman and i.han >= 13), key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
             # only the largest yakuman counts; of equals, the first in id order
             kept = [max(kept, key=_by_han)]
@@ -184,16 +178,12 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
                             rules, min(base, _liable_base(kept, win, rules)))
         return _score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
-    if not has_yaku and renhou is None:
+    if not has_yaku:
         return _score(0, 0, 0, 0, None, (), (), _NOTHING, reading, NO_YAKU)
     details = _merge(fu_details)
     raw = sum([f for _, f in details])
     fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
-    if renhou is not None and (not has_yaku or value(han, fu, 0, rules)[0] <= 2000):
-        # renhou alone is a mangan; the other yaku and dora win only when worth more
-        listed = [renhou]
-        han = renhou.han
-    elif win.riichi and not has_ura:
+    if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
     if len(listed) > 1:
@@ -244,7 +234,6 @@ _NOTHING = no_payments()
 _YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
 _DORA = frozenset(y for y in Yaku if y.is_dora)
 _URA = Yaku.URA_DORA
-_RENHOU = Yaku.RENHOU
 _NO_URA = YakuItem(_URA, 0)
 
 

@@ -123,15 +123,11 @@ CASES = [
      Win("3s", seat_wind="S", renhou=True), (0, 32000)),
     ("renhou mangan", {"renhou": "mangan"}, "11123m456p123789s",
      Win("3s", seat_wind="S", renhou=True), (0, 8000)),
-    # renhou as a mangan is valued apart, never added: 234m 567p 234s 678s 55m, a
-    # non-dealer's ron on 2m (ryanmen) before the first draw, pinfu 1 + tanyao 1 = 2 han 30
-    # fu: 4 * 480 = 1920 -> 2000 on Tenhou; renhou alone (mangan, 8000) is worth more.
-    # 22334455667788m ron on 8m: sanbaiman 24000 (pinfu, tanyao, ryanpeikou, chinitsu: 11
-    # han) is worth more than renhou, and stays 24000 (5 + 11 added would be 32000).
-    ("renhou mangan alone", {"renhou": "mangan"}, "234m567p234678s55m",
-     Win("2m", seat_wind="S", renhou=True), (2000, 8000)),
-    ("renhou mangan apart", {"renhou": "mangan"}, "22334455667788m",
-     Win("8m", seat_wind="S", renhou=True), (24000, 24000)),
+    # renhou as a 5 han yaku adds up: 234m 567p 234s 678s 55m, a non-dealer's ron on 2m
+    # (ryanmen) before the first draw: pinfu 1 + tanyao 1 = 2 han 30 fu, 4 * 480 = 1920 ->
+    # 2000 on Tenhou; with renhou 7 han: haneman 4 * 3000 = 12000.
+    ("renhou mangan adds up", {"renhou": "mangan"}, "234m567p234678s55m",
+     Win("2m", seat_wind="S", renhou=True), (2000, 12000)),
     # 22334455667788p, a non-dealer's ron on 8p: best as 234 234 678 678 55 (67p+8p,
     # ryanmen): pinfu 1 + tanyao 1 + ryanpeikou 3 + chinitsu 6 = 11 han, sanbaiman
     # 4 * 6000 = 24000; daisharin is a yakuman: 32000.

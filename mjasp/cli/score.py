@@ -1,4 +1,5 @@
-"""``mjasp score HAND --win TILE ...``: what a winning hand is worth under Tenhou rules."""
+"""``mjasp score HAND --win TILE ...``: what a winning hand is worth (``--rules``: under
+which rules; Tenhou's by default)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from mjasp.score import ENGINES, Score, score_candidates, score_files
 from mjasp.win import WINDS, Win
 
 
-def headline(s: Score, win: Win) -> str:
+def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
     """The first line: fu, han, limit, points, and who pays them (honba and sticks aside).
 
     >>> from mjasp.score import score
@@ -29,7 +30,7 @@ def headline(s: Score, win: Win) -> str:
     """
     if s.reason:
         return f"0 points: {s.reason}"
-    bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo)
+    bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo, rules=rules)
     if not win.tsumo:
         who = "ron"
     elif win.dealer:
@@ -96,6 +97,9 @@ def _tiles(text: str) -> tuple[str, ...]:
               help="Three players: north tiles set aside (nukidora), each a dora.")
 @click.option("--liable", type=click.Choice(WINDS, case_sensitive=False), default=None,
               help="The seat liable for a yakuman (pao): it pays that yakuman's part.")
+@click.option("--renhou", is_flag=True,
+              help="A non-dealer's ron before their first draw (a yaku where the rules "
+                   "play it).")
 @click.option("--honba", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--sticks", type=click.IntRange(min=0), default=0, show_default=True,
               help="Riichi sticks on the table, to the winner.")
@@ -108,10 +112,10 @@ def _tiles(text: str) -> tuple[str, ...]:
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
-                  chiihou: bool, north_dora: int, liable: str | None, honba: int, sticks: int,
-                  show_all: bool, solver: str,
+                  chiihou: bool, renhou: bool, north_dora: int, liable: str | None,
+                  honba: int, sticks: int, show_all: bool, solver: str,
                   rules: Rules, as_json: bool) -> None:
-    """Score HAND (every tile, the winning one included; melds in brackets) under Tenhou rules.
+    """Score HAND (every tile, the winning one included; melds in brackets) under --rules.
 
     The best of every reading and every placement of the winning tile: most points,
     then a real yakuman over a counted one, then han, then fu.
@@ -136,7 +140,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               dora_indicators=_tiles(dora), ura_indicators=_tiles(ura),
               riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
               chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-              honba=honba, riichi_sticks=sticks, north_dora=north_dora,
+              renhou=renhou, honba=honba, riichi_sticks=sticks, north_dora=north_dora,
               liable=liable.upper() if liable else None)
     parsed = as_hand(" ".join(hand))
     found = score_candidates(parsed, win, rules=rules, solver=solver)
@@ -155,7 +159,7 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
             data["candidates"] = [s.to_json() for s in found]
         emit_json(data)
         return
-    click.echo(headline(best, win))
+    click.echo(headline(best, win, rules))
     for line in describe(best, win):
         click.echo(line)
     if show_all:
@@ -164,7 +168,7 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
             where = (f"{s.reading.decomposition}  [{s.reading.win_block} "
                      f"{s.reading.wait.value}]" if s.reading else "")
             yaku = ", ".join(f"{i.yaku.english} {i.han}" for i in s.yaku) or "no yaku"
-            click.echo(f"  {headline(s, win)}  {where}  {yaku}")
+            click.echo(f"  {headline(s, win, rules)}  {where}  {yaku}")
 
 
 def _score_files(files: tuple[str, ...], tile: str | None,
