@@ -213,22 +213,31 @@ RULES: dict[str, Rules] = {
     # (複合役満), a double-wind pair 4 fu (連風牌 4符), no renhou, pao for daisangen and
     # daisuushii; the same table: https://riichi.wiki/Tenhou.net_ranked_rules
     "tenhou": _TENHOU,
-    # Tenhou's three-player rules: 2m-8m removed, red 5p and 5s, north tiles as dora
+    # Tenhou's three-player rules (https://tenhou.net/man/): 2m-8m removed, no chi, 1m
+    # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
+    # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
+    # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
+    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
+    # ``mahjong`` package's three-player option; no primary page found); liability for
+    # daisangen and daisuushii as with four players.
     "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
-                                 nukidora=True, honba_points=200),
-    # Mahjong Soul's ranked rules, https://riichi.wiki/Majsoul ("Rules"; read there:
-    # kuitan allowed, liability for yakuman, in an earlier revision for daisangen and
-    # daisuushii only, https://riichi.wiki/Special:MobileDiff/19081 ; three players: red
-    # 0p and 0s, honba 200). The four double yakuman (13-sided kokushi, suuankou tanki,
-    # junsei chuuren, daisuushii; https://riichi.wiki/Yaku_variations#Double_yakuman) and
-    # Tenhou's values for the rest (one red five per suit, no kiriage, kazoe yakuman, no
-    # renhou) are NOT confirmed by a text read here. Pao: the wiki lists daisangen and
-    # daisuushii; the suukantsu below is the liability helper's call (sources disagree).
-    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN),
-                                   pao=frozenset(PAO_YAKUMAN)),
+                                 nukidora=True, tsumo_loss=True, honba_points=200),
+    # Mahjong Soul's ranked rules (https://riichi.wiki/Mahjong_Soul, "Rules"): kuitan,
+    # one red five per suit, no kiriage, kazoe yakuman, no renhou, like Tenhou; the four
+    # double yakuman (13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii) count
+    # double (https://riichi.wiki/Yaku_variations#Double_yakuman). Of the scoring values
+    # only kuitan was found in a page's text (an older revision of the wiki page,
+    # https://riichi.wiki/Special:MobileDiff/19575); the others are not re-checked there.
+    # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
+    # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
+    # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
+    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN)),
+    # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
+    # "3P-Mahjong"): tsumo loss by default (an older revision of that page said the North's
+    # share is split; splitting is an option of friendly rooms: tsumo_loss=False), north
+    # tiles set aside as dora, a north triplet a guest wind; honba as Tenhou's.
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
-                                      double_yakuman=frozenset(DOUBLE_YAKUMAN),
-                                      pao=frozenset(PAO_YAKUMAN), nukidora=True,
+                                      double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200),
     # World Riichi Championship rules, 2015 book (read at
     # https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 ; summary at

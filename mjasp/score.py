@@ -58,8 +58,11 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
 
 def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
     """``check_win``, returning the readings it found (the direct engine reuses them)."""
-    if rules.players != 4:
-        raise WinError("scoring follows Tenhou's four-player rules; sanma is not supported")
+    if rules.players == 3:
+        _check_three_players(hand, win)
+    if win.north_dora and not rules.nukidora:
+        raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
+                       f"rules with nukidora; {rules.name} has none")
     if sum(hand.counts) + 3 * len(hand.melds) != 14:
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}")
@@ -72,16 +75,21 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if rules.red_fives != (1, 1, 1) and (any(hand.red) or win.is_red or hand.melds):
         _check_red_fives(hand, rules)
     indicators = win.dora_indicators + win.ura_indicators
-    if indicators:
-        _check_indicators(hand, indicators, rules)
+    if indicators or win.north_dora:
+        _check_indicators(hand, indicators, rules, win.north_dora)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
-    if (win.tenhou or win.chiihou) and hand.melds:
-        raise WinError("tenhou and chiihou need a hand with no meld or kan")
+    if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
+        raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
+    # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
+    # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
+    if win.rinshan and not win.north_dora and not any(m.kind >= MeldKind.KAN
+                                                      for m in hand.melds):
+        raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
     if win.renhou and hand.melds:
         raise WinError("renhou comes before any call or kan: the hand has no meld")
-    if win.rinshan and not any(m.kind >= MeldKind.KAN for m in hand.melds):
-        raise WinError("rinshan needs a kan in the hand")
+    if win.liable is not None:
+        _check_liable(hand, win, rules)
     if win.chankan and _held(hand)[kind] > 1:
         raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
                        "so the hand holds no second copy")
@@ -89,6 +97,40 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if not found:
         raise WinError(f"{hand} is not a complete hand")
     return found
+
+
+def _check_three_players(hand: Hand, win: Win) -> None:
+    """No 2m-8m tile, chi, North seat or North round with three players."""
+    shown = [tile_kind(t) for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
+    removed = [k for k, n in enumerate(_held(hand)) if n and 1 <= k <= 7] + [
+        k for k in shown if 1 <= k <= 7]
+    if removed:
+        raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
+    if any(m.kind is MeldKind.CHI for m in hand.melds):
+        raise WinError("three players cannot call chi; an open sequence is impossible")
+    for what, wind in (("seat", win.seat_wind), ("round", win.round_wind),
+                       ("liable seat", win.liable)):
+        if wind == "N":
+            raise WinError(f"three players have no North seat or round; the {what} is N")
+
+
+def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
+    """A liable player (pao) needs rules with liability and a hand whose last set of the
+    yakuman could have been called from them (an open meld of it)."""
+    if not rules.pao:
+        raise WinError(f"{rules.name} has no liability (pao); liable must be None")
+    held = _held(hand)
+    called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
+    open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
+    possible = {"daisangen": all(held[k] >= 3 for k in (31, 32, 33))
+                and not called.isdisjoint((31, 32, 33)),
+                "daisuushii": all(held[k] >= 3 for k in (27, 28, 29, 30))
+                and not called.isdisjoint((27, 28, 29, 30)),
+                "suukantsu": sum(m.kind >= MeldKind.KAN for m in hand.melds) == 4
+                and open_kans > 0}
+    if not any(possible[name] for name in rules.pao):
+        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
+                       "last set of it called from the liable player: this hand has none")
 
 
 def _red_held(hand: Hand, suit: int) -> int:
@@ -112,9 +154,10 @@ def _check_red_fives(hand: Hand, rules: Rules) -> None:
                            f"{allowed or 'none'}")
 
 
-def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules) -> None:
+def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
+                      north: int = 0) -> None:
     """No fifth copy of a kind, no more red fives than the set has, counting the
-    indicators."""
+    indicators and the north tiles set aside."""
     shown: dict[int, int] = {}
     red_suits = []
     for text in indicators:
@@ -125,10 +168,13 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules) -> 
         if text.strip()[0] == "0":
             red_suits.append(FIVES.index(kind))
     held = _held(hand)
+    if north:
+        shown[30] = shown.get(30, 0) + north
     for kind, n in shown.items():
         copies = n + held[kind]
         if copies > 4:
-            raise WinError(f"{copies} copies of {_name(kind)} counting the indicators; "
+            raise WinError(f"{copies} copies of {_name(kind)} counting the indicators"
+                           f"{' and the norths set aside' if kind == 30 and north else ''}; "
                            "there are only 4")
     for suit in red_suits:
         reds = _red_held(hand, suit) + red_suits.count(suit)

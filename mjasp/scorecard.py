@@ -19,7 +19,7 @@ from mjasp.blocks import Block, Decomposition, WaitShape
 from mjasp.points import Payments, no_payments, settle, value
 from mjasp.rules import Rules
 from mjasp.win import Win
-from mjasp.yaku import Yaku
+from mjasp.yaku import CustomYaku, Yaku
 
 __all__ = ["FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "YakuItem", "make_score",
            "rank_key"]
@@ -51,9 +51,10 @@ NO_YAKU = "no yaku (dora, ura dora and red fives are not yaku)"
 
 @dataclass(frozen=True, slots=True)
 class YakuItem:
-    """One line of a score: a yaku and its han (13 per yakuman; the count for dora)."""
+    """One line of a score: a yaku and its han (13 per yakuman; the count for dora); the
+    yaku is a ``Yaku`` or a ``CustomYaku`` of a user's encoding."""
 
-    yaku: Yaku
+    yaku: Yaku | CustomYaku
     han: int
 
     def to_json(self) -> dict[str, Any]:
@@ -102,9 +103,9 @@ class Score:
     reason: str | None = None
 
     @property
-    def value(self) -> tuple[int, int, int, int, str | None, tuple[tuple[int, int], ...]]:
+    def value(self) -> tuple[int, int, int, int, str | None, tuple[tuple[int | str, int], ...]]:
         """(points, han, fu, yakuman, limit, ((yaku value, han), ...)): what engines agree on
-        (the yaku value is its Tenhou id where it has one)."""
+        (the yaku value is its Tenhou id where it has one, a custom yaku's name)."""
         return (self.points, self.han, self.fu, self.yakuman, self.limit,
                 tuple((i.yaku.value, i.han) for i in self.yaku))
 
@@ -116,7 +117,7 @@ class Score:
                 "fu_details": [{"reason": r, "fu": f} for r, f in self.fu_details],
                 "payments": {"ron": self.payments.ron, "dealer": self.payments.dealer,
                              "others": self.payments.others, "sticks": self.payments.sticks,
-                             "total": self.payments.total},
+                             "total": self.payments.total, "liable": self.payments.liable},
                 "reading": self.reading.to_json() if self.reading else None,
                 "reason": self.reason}
 
@@ -160,19 +161,21 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
             continue
         listed.append(item)
         han += item.han
-        if yaku in _YAKUMAN and item.han >= 13:  # renhou at 5 han is an ordinary yaku
+        if (yaku in _YAKUMAN and item.han >= 13) or (  # renhou at 5 han is ordinary
+                yaku.__class__ is CustomYaku and yaku.is_yakuman):
             yakuman += item.han
         elif yaku not in _DORA:
             has_yaku = True
     if yakuman:
-        kept = sorted((i for i in listed if i.yaku in _YAKUMAN and i.han >= 13), key=_by_id)
+        kept = sorted((i for i in listed if i.yaku.is_yakuman and i.han >= 13), key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
             # only the largest yakuman counts; of equals, the first in id order
             kept = [max(kept, key=_by_han)]
             yakuman = kept[0].han
         base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
         multiple = base // 8000
-        gain, paid = settle(base, win.dealer, win.tsumo, win.honba, win.riichi_sticks)
+        gain, paid = settle(base, win.dealer, win.tsumo, win.honba, win.riichi_sticks,
+                            rules, min(base, _liable_base(kept, win, rules)))
         return _score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
     if not has_yaku:
@@ -187,8 +190,16 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
         listed.sort(key=_by_id)
     base, limit = value(han, fu, 0, rules)
     # positional: this runs for every candidate of every hand
-    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks)
+    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
+                        rules)
     return _score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:
+    """Base points of the yakuman a liable player answers for (``Rules.pao``, ``Win.liable``)."""
+    if win.liable is None or not rules.pao:
+        return 0
+    return 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
 
 
 # As ``mjasp.points._payments``: the slots set through their descriptors, about half the
@@ -227,16 +238,17 @@ _NO_URA = YakuItem(_URA, 0)
 
 
 # the order of items: Tenhou's ids, then the yaku Tenhou lacks (their values are above 54)
-_TENHOU_ID = {y: y.value for y in Yaku}
+_TENHOU_ID: dict[Yaku | CustomYaku, int] = {y: y.value for y in Yaku}
 
 
 def _by_id(item: YakuItem) -> int:
-    return _TENHOU_ID[item.yaku]
+    # a custom yaku after every Yaku (a stable sort keeps the engine's order among them)
+    return _TENHOU_ID.get(item.yaku, 1_000)
 
 
 def _by_han(item: YakuItem) -> tuple[int, int]:
     """Larger han first, then the smaller id (``max`` keeps the first of equals)."""
-    return item.han, -_TENHOU_ID[item.yaku]
+    return item.han, -_TENHOU_ID.get(item.yaku, 1_000)
 
 
 def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:

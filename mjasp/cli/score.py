@@ -31,7 +31,10 @@ def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
     if s.reason:
         return f"0 points: {s.reason}"
     bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo, rules=rules)
-    if not win.tsumo:
+    if s.payments.liable:
+        # liability moves a yakuman's part to the liable seat: describe() says who pays what
+        who = f"{'tsumo' if win.tsumo else 'ron'}, {win.liable} liable"
+    elif not win.tsumo:
         who = "ron"
     elif win.dealer:
         who = f"{bare.others} all tsumo"
@@ -57,9 +60,17 @@ def describe(s: Score, win: Win) -> list[str]:
         lines.append(f"reading: {s.reading.decomposition}  (winning tile {win.tile} in "
                      f"{s.reading.win_block}, {s.reading.wait.value} wait)")
     p = s.payments
+    if p.liable:
+        # liability (pao): the liable seat pays for its yakuman (see mjasp.points)
+        lines.append(f"liable: {win.liable} pays {p.liable}"
+                     + (f", the discarder {p.ron}" if not win.tsumo else
+                        f", the others {p.others}/{p.dealer}" if p.others else ""))
     if s.points and (win.honba or win.riichi_sticks):
         paid = (f"{p.ron} ron" if not win.tsumo else
+                f"{p.liable} from {win.liable}" if p.liable and not p.others else
                 f"{p.others} all" if win.dealer else f"{p.others}/{p.dealer}")
+        if p.liable and (p.others or not win.tsumo):
+            paid += f" + {p.liable} from {win.liable}"
         lines.append(f"payments: {paid} with {win.honba} honba, + {p.sticks} riichi sticks"
                      f" = {p.total}")
     return lines
@@ -88,6 +99,10 @@ def _tiles(text: str) -> tuple[str, ...]:
 @click.option("--houtei", is_flag=True, help="Won on the last tile discarded.")
 @click.option("--tenhou", is_flag=True, help="The dealer's first draw.")
 @click.option("--chiihou", is_flag=True, help="A non-dealer's first draw.")
+@click.option("--north", "north_dora", type=click.IntRange(0, 4), default=0,
+              help="Three players: north tiles set aside (nukidora), each a dora.")
+@click.option("--liable", type=click.Choice(WINDS, case_sensitive=False), default=None,
+              help="The seat liable for a yakuman (pao): it pays that yakuman's part.")
 @click.option("--renhou", is_flag=True,
               help="A non-dealer's ron before their first draw (a yaku where the rules "
                    "play it).")
@@ -103,7 +118,8 @@ def _tiles(text: str) -> tuple[str, ...]:
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
-                  chiihou: bool, renhou: bool, honba: int, sticks: int, show_all: bool, solver: str,
+                  chiihou: bool, renhou: bool, north_dora: int, liable: str | None,
+                  honba: int, sticks: int, show_all: bool, solver: str,
                   rules: Rules, as_json: bool) -> None:
     """Score HAND (every tile, the winning one included; melds in brackets) under --rules.
 
@@ -130,7 +146,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               dora_indicators=_tiles(dora), ura_indicators=_tiles(ura),
               riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
               chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-              renhou=renhou, honba=honba, riichi_sticks=sticks)
+              renhou=renhou, honba=honba, riichi_sticks=sticks, north_dora=north_dora,
+              liable=liable.upper() if liable else None)
     parsed = as_hand(" ".join(hand))
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:

@@ -409,34 +409,49 @@ _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
 _MAN, _PIN, _SOU = (frozenset(range(base, base + 9)) for base in (0, 9, 18))
 
 
-def _dora(hand: Hand, win: Win, counts: Sequence[int]) -> list[YakuItem]:
-    """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
+def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[YakuItem]:
+    """Dora, ura dora (with riichi only), red fives and north tiles set aside (three
+    players), each item's han its count."""
     found = []
+    dora_of = _DORA_OF
+    if rules.players == 3:
+        # 2m-8m are not in the set: a 1m indicator shows 9m (https://riichi.wiki/Sanma)
+        dora_of = _DORA_OF_3P
+    if win.north_dora:
+        # north tiles set aside are the winner's tiles: a west indicator makes each a dora
+        # too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
+        counts = list(counts)
+        counts[30] += win.north_dora
     # every indicator counts, a repeated one twice; tiles in melds and quads count too
     n = 0
     for t in win.dora_indicators:
-        n += counts[_DORA_OF[t] if t in _DORA_OF else _dora_of(t)]
+        n += counts[dora_of[t] if t in dora_of else _dora_of(t, rules)]
     if n:
         found.append(YakuItem(Yaku.DORA, n))
     if win.riichi:
         n = 0
         for t in win.ura_indicators:
-            n += counts[_DORA_OF[t] if t in _DORA_OF else _dora_of(t)]
+            n += counts[dora_of[t] if t in dora_of else _dora_of(t, rules)]
         if n:
             found.append(YakuItem(Yaku.URA_DORA, n))
     red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
     if red:
         found.append(YakuItem(Yaku.AKA_DORA, red))
+    if win.north_dora:
+        found.append(YakuItem(Yaku.NUKIDORA, win.north_dora))
     return found
 
 
-def _dora_of(indicator: str) -> Tile:
-    dora = _DORA_OF.get(indicator)
-    return _next(tile_kind(indicator)) if dora is None else dora
+def _dora_of(indicator: str, rules: Rules) -> Tile:
+    dora = (_DORA_OF_3P if rules.players == 3 else _DORA_OF).get(indicator)
+    return _next(tile_kind(indicator), rules.players) if dora is None else dora
 
 
-def _next(indicator: Tile) -> Tile:
-    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh)."""
+def _next(indicator: Tile, players: int = 4) -> Tile:
+    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh); with
+    three players 1m shows 9m (2m-8m are not in the set)."""
+    if players == 3 and indicator == 0:
+        return 8
     if indicator < 27:
         return indicator // 9 * 9 + (indicator % 9 + 1) % 9
     if indicator < 31:
@@ -445,6 +460,7 @@ def _next(indicator: Tile) -> Tile:
 
 
 _DORA_OF = {name: _next(kind) for name, kind in KINDS.items()}
+_DORA_OF_3P = {name: _next(kind, 3) for name, kind in KINDS.items()}
 
 
 def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
@@ -588,7 +604,7 @@ def candidates(hand: Hand, win: Win, rules: Rules,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
     # the rules of hand rows read no reading or placement
     hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
-    hand_items += _dora(hand, win, h.counts)
+    hand_items += _dora(hand, win, h.counts, rules)
     found = []
     if readings is None:
         readings = winning_readings(hand, rules)
