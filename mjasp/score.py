@@ -256,9 +256,10 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
 
 
 def score_files(files: Sequence[str], rules: Rules | str | None = None,
-                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score]]:
+                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score], Rules]:
     """The hand and situation written as facts in ``files`` (plus any variant rules there),
-    checked, and every candidate best first by the ASP engine: ``mjasp score FILE.lp``."""
+    checked, every candidate best first by the ASP engine, and the rules played (``rules``
+    with the ``option/2`` facts of the files): ``mjasp score FILE.lp``."""
     from mjasp.solvers.scoring_asp import ScoringProgram, win_facts_in  # loads clingo
 
     program = ScoringProgram(rules, files, arguments)
@@ -266,4 +267,4 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     hand = read_hand(list(files))  # the facts module owns the hand-facts format
     win = win_facts_in(program.control)
     check_win(hand, win, program.rules)
-    return hand, win, program.candidates(hand, win)
+    return hand, win, program.candidates(hand, win), program.rules

@@ -252,3 +252,49 @@ def test_a_bad_custom_yaku_is_one_line(tmp_path: Path) -> None:
     bad.write_text('custom_yaku(x,1,"X",yaku).')
     code, output = _run(str(EXAMPLES / "local_yaku" / "five_gates_win.lp"), str(bad))
     assert code == 2 and "custom_yaku(x,1" in output and len(output.strip().splitlines()) == 1
+
+
+def test_a_preset_entry_file_runs_in_plain_clingo() -> None:
+    # tests/data/score_asp/kokushi_13.lp: the dealer's ron on the 13-sided wait, 48000 on
+    # Tenhou; Mahjong Soul's preset makes it a double yakuman: 2 * 48000 = 96000
+    def best(*extra: Path) -> set[str]:
+        ctl = clingo.Control(["0", "--opt-mode=optN"])
+        for path in (VARIANTS.parent / "score.lp", *extra,
+                     ROOT / "tests" / "data" / "score_asp" / "kokushi_13.lp"):
+            ctl.load(str(path))
+        ctl.ground([("base", [])])
+        found: list[set[str]] = []
+        ctl.solve(on_model=lambda m: found.append(
+            {str(s) for s in m.symbols(shown=True) if s.name in ("points", "yaku")})
+            if m.optimality_proven else None)
+        return found[-1]
+
+    assert best() == {"points(48000)", "yaku(48,13)"}
+    assert best(Path(str(sv.PRESETS)) / "mahjongsoul.lp") == {"points(96000)", "yaku(48,26)"}
+
+
+@pytest.mark.parametrize(("extra", "points"), [
+    ((), 7700),
+    ((str(VARIANTS / "kiriage.lp"),), 8000),
+    (("--rules", "wrc"), 8000),
+    ((str(Path(str(sv.PRESETS)) / "wrc.lp"),), 8000),
+])
+def test_the_cli_scores_a_file_with_variants(extra: tuple[str, ...], points: int) -> None:
+    # examples/scoring/kiriage_hand.lp (worked in its comment): 4 han 30 fu, 7700 on
+    # Tenhou, 8000 with kiriage: the variant file, the wrc preset, or its entry file
+    code, output = _run(str(EXAMPLES / "scoring" / "kiriage_hand.lp"), *extra, "--json")
+    assert code == 0, output
+    assert json.loads(output)["points"] == points
+
+
+def test_the_headline_pays_by_the_files_options(tmp_path: Path) -> None:
+    # 234m 567p 234s 678s 55m, a non-dealer's tsumo on 3m (kanchan), riichi, indicator 4p:
+    # riichi 1 + menzen tsumo 1 + tanyao 1 + dora 1 = 4 han; fu 20 + tsumo 2 + kanchan 2 =
+    # 24 -> 30: 1920 base, 3900 from the dealer and 2000 from each other (7900); with
+    # kiriage.lp a mangan, 4000 and 2000 (8000), as the headline then says
+    win = _win_file(tmp_path, 'hand("234m567p234678s55m"). win_tile("3m"). tsumo. '
+                              'seat_wind(s). riichi(1). dora_indicator("4p").')
+    code, output = _run(win)
+    assert code == 0 and output.splitlines()[0] == "30 fu 4 han: 7900 (2000/3900 tsumo)"
+    code, output = _run(win, str(VARIANTS / "kiriage.lp"))
+    assert code == 0 and output.splitlines()[0] == "30 fu 4 han mangan: 8000 (2000/4000 tsumo)"

@@ -136,8 +136,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
       reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
     if hand[0].endswith(".lp"):
-        parsed, win, found = _score_files(hand, tile, rules)
-        return _echo_scores(parsed, win, found, show_all, as_json, rules, "asp")
+        parsed, win, found, played = _score_files(hand, tile, rules)
+        return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
     if riichi and double_riichi:
         raise click.UsageError("--riichi and --double-riichi exclude each other")
     if tile is None:
@@ -178,7 +178,7 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
 
 
 def _score_files(files: tuple[str, ...], tile: str | None,
-                 rules: Rules) -> tuple[Hand, Win, list[Score]]:
+                 rules: Rules) -> tuple[Hand, Win, list[Score], Rules]:
     """``mjasp score FILE.lp [VARIANT.lp ...]``: hand facts (hand/1, count/2, meld/2) and
     situation facts (win_tile/1, tsumo, seat_wind/1 ..., encodings/scoring/situation.lp)
     grounded with the scoring encoding and any variant rules, like ``mjasp solve``."""
@@ -189,10 +189,10 @@ def _score_files(files: tuple[str, ...], tile: str | None,
     missing = [f for f in files if not Path(f).is_file()]
     if missing:
         raise click.BadParameter(f"{missing[0]}: no such file", param_hint="FILE.lp")
-    hand, win, found = score_files(files, rules)
+    hand, win, found, played = score_files(files, rules)
     if not found:
         raise MjaspError(f"{hand} is not a complete hand")
-    return hand, win, found
+    return hand, win, found, played  # played: the rules with the files' option facts
 
 
 def _pad(text: str, width: int) -> str:
