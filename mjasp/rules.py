@@ -170,7 +170,17 @@ class Rules:
         return tuple(t for t in range(NUM_KINDS) if t not in removed)
 
     def replace(self, **changes: object) -> Rules:
-        """A copy with some options changed."""
+        """A copy with some options changed (an unknown option is a ``RulesError``).
+
+        >>> RULES["tenhou"].replace(kiriag=True)
+        Traceback (most recent call last):
+        ...
+        mjasp.errors.RulesError: unknown option 'kiriag'; known: name, players, ...
+        """
+        known = [f.name for f in dataclasses.fields(self)]
+        unknown = [name for name in changes if name not in known]
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r}; known: {', '.join(known)}")
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
 
@@ -215,8 +225,10 @@ RULES: dict[str, Rules] = {
     # Mahjong Soul's ranked rules (https://riichi.wiki/Mahjong_Soul, "Rules"): kuitan,
     # one red five per suit, no kiriage, kazoe yakuman, no renhou, like Tenhou; the four
     # double yakuman (13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii) count
-    # double (https://riichi.wiki/Yaku_variations#Double_yakuman); liability for
-    # daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
+    # double (https://riichi.wiki/Yaku_variations#Double_yakuman). Of the scoring values
+    # only kuitan was found in a page's text (an older revision of the wiki page,
+    # https://riichi.wiki/Special:MobileDiff/19575); the others are not re-checked there.
+    # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
     # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
     # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
     "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN)),

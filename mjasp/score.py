@@ -86,6 +86,8 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if win.rinshan and not win.north_dora and not any(m.kind >= MeldKind.KAN
                                                       for m in hand.melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+    if win.renhou and hand.melds:
+        raise WinError("renhou comes before any call or kan: the hand has no meld")
     if win.liable is not None:
         _check_liable(hand, win, rules)
     if win.chankan and _held(hand)[kind] > 1:

@@ -322,3 +322,18 @@ def test_three_player_preset_files(name: str) -> None:
                 shown.update(str(s) for s in model.symbols(shown=True))
         assert shown
         assert (f'scored_dora(dora,"1m",{dora})' in shown) == bool(dora), shown
+
+
+def test_three_player_samples() -> None:
+    from mjasp.hand import MeldKind
+
+    wins = random_wins(300, seed=11, rules="tenhou-3p")
+    assert wins == random_wins(300, seed=11, rules="sanma")
+    for hand, win in wins:
+        check_win(hand, win, SANMA)  # the checks of mjasp.score: 2m-8m, chi, North, copies
+        assert not any(hand.total_counts()[1:8])
+        assert all(m.kind is not MeldKind.CHI for m in hand.melds)
+        assert "N" not in (win.seat_wind, win.round_wind)
+    assert sum(w.north_dora > 0 for _, w in wins) > 60
+    # four-player rules of any scoring options draw the default samples
+    assert random_wins(50, seed=11, rules="mahjongsoul") == random_wins(50, seed=11)

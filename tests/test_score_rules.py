@@ -196,3 +196,17 @@ def test_red_fives_within_the_set() -> None:
     assert yaku(s)[Y.AKA_DORA] == 1 and yaku(s)[Y.DORA] == 1
     # a hand without a red five is fine with none in the set
     assert score("234m456p678s345s88p", Win("8p"), rules=RULES["wrc"]).points > 0
+
+
+def test_renhou_needs_a_hand_without_melds() -> None:
+    # renhou comes before any call: a meld (even a closed kan) cannot be there yet
+    with pytest.raises(WinError, match="renhou comes before any call"):
+        score("123m456p789s11z [2222s]", Win("1z", seat_wind="S", renhou=True),
+              rules=TENHOU.replace(renhou="yakuman"))
+
+
+def test_an_unknown_option_is_a_rules_error() -> None:
+    from mjasp.errors import RulesError
+
+    with pytest.raises(RulesError, match="unknown option 'kiriag'"):
+        TENHOU.replace(kiriag=True)

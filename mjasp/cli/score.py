@@ -32,7 +32,10 @@ def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
     if s.reason:
         return f"0 points: {s.reason}"
     bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo, rules=rules)
-    if not win.tsumo:
+    if s.payments.liable:
+        # liability moves a yakuman's part to the liable seat: describe() says who pays what
+        who = f"{'tsumo' if win.tsumo else 'ron'}, {win.liable} liable"
+    elif not win.tsumo:
         who = "ron"
     elif win.dealer:
         who = f"{bare.others} all tsumo"
@@ -65,7 +68,10 @@ def describe(s: Score, win: Win) -> list[str]:
                         f", the others {p.others}/{p.dealer}" if p.others else ""))
     if s.points and (win.honba or win.riichi_sticks):
         paid = (f"{p.ron} ron" if not win.tsumo else
+                f"{p.liable} from {win.liable}" if p.liable and not p.others else
                 f"{p.others} all" if win.dealer else f"{p.others}/{p.dealer}")
+        if p.liable and (p.others or not win.tsumo):
+            paid += f" + {p.liable} from {win.liable}"
         lines.append(f"payments: {paid} with {win.honba} honba, + {p.sticks} riichi sticks"
                      f" = {p.total}")
     return lines
