@@ -45,7 +45,7 @@ class Rules:
     ``kiriage``: 4 han 30 fu and 3 han 60 fu are rounded up to mangan.
     ``double_wind_fu``: fu of a pair that is both seat and round wind (2 or 4).
     ``renhou``: a non-dealer's ron before their first draw: ``"none"`` (no yaku),
-    ``"mangan"`` or ``"yakuman"``.
+    ``"mangan"`` (a 5-han yaku that adds up with the others) or ``"yakuman"``.
     ``local_yaku``: which of ``LOCAL_YAKU`` are played.
     ``pao``: the yakuman with liability (the player who fed the last set pays).
     ``nukidora``: three players only: north tiles set aside count as dora.
@@ -170,7 +170,17 @@ class Rules:
         return tuple(t for t in range(NUM_KINDS) if t not in removed)
 
     def replace(self, **changes: object) -> Rules:
-        """A copy with some options changed."""
+        """A copy with some options changed (an unknown option is a ``RulesError``).
+
+        >>> RULES["tenhou"].replace(kiriag=True)
+        Traceback (most recent call last):
+        ...
+        mjasp.errors.RulesError: unknown option 'kiriag'; known: name, players, ...
+        """
+        known = [f.name for f in dataclasses.fields(self)]
+        unknown = [name for name in changes if name not in known]
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r}; known: {', '.join(known)}")
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
 
@@ -195,24 +205,52 @@ def _wall_copies(removed: tuple[Tile, ...]) -> tuple[int, ...]:
 _TENHOU = Rules()
 
 #: Every preset by name; ``find_rules`` also accepts the aliases in ``ALIASES``.
-#: Each scoring difference from ``tenhou`` is cited where the preset is defined
-#: (PRESET NOTES: the values below are being checked against public sources).
+#: Each scoring difference from ``tenhou`` is cited where the preset is defined.
 RULES: dict[str, Rules] = {
-    # Tenhou's ranked four-player rules (the 喰赤 rooms): https://tenhou.net/man/
+    # Tenhou's ranked four-player rules (the 喰赤 rooms), https://tenhou.net/man/ :
+    # kuitan and one red five per suit (喰断・赤あり), kazoe yakuman at 13 han, no
+    # kiriage, no double yakuman (a 13-sided kokushi is one yakuman), yakuman stack
+    # (複合役満), a double-wind pair 4 fu (連風牌 4符), no renhou, pao for daisangen and
+    # daisuushii; the same table: https://riichi.wiki/Tenhou.net_ranked_rules
     "tenhou": _TENHOU,
-    # Tenhou's three-player rules: 2m-8m removed, red 5p and 5s, north tiles as dora
+    # Tenhou's three-player rules (https://tenhou.net/man/): 2m-8m removed, no chi, 1m
+    # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
+    # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
+    # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
+    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
+    # ``mahjong`` package's three-player option; no primary page found); liability for
+    # daisangen and daisuushii as with four players.
     "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
-                                 nukidora=True, honba_points=200),
-    # Mahjong Soul's ranked rules: the four double yakuman count double
-    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN),
-                                   pao=frozenset(PAO_YAKUMAN)),
+                                 nukidora=True, tsumo_loss=True, honba_points=200),
+    # Mahjong Soul's ranked rules (https://riichi.wiki/Mahjong_Soul, "Rules"): kuitan,
+    # one red five per suit, no kiriage, kazoe yakuman, no renhou, like Tenhou; the four
+    # double yakuman (13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii) count
+    # double (https://riichi.wiki/Yaku_variations#Double_yakuman). Of the scoring values
+    # only kuitan was found in a page's text (an older revision of the wiki page,
+    # https://riichi.wiki/Special:MobileDiff/19575); the others are not re-checked there.
+    # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
+    # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
+    # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
+    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN)),
+    # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
+    # "3P-Mahjong"): tsumo loss by default (an older revision of that page said the North's
+    # share is split; splitting is an option of friendly rooms: tsumo_loss=False), north
+    # tiles set aside as dora, a north triplet a guest wind; honba as Tenhou's.
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
-                                      double_yakuman=frozenset(DOUBLE_YAKUMAN),
-                                      pao=frozenset(PAO_YAKUMAN), nukidora=True,
+                                      double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200),
-    # World Riichi Championship rules: no red fives, kiriage, no kazoe yakuman
+    # World Riichi Championship rules, 2015 book (read at
+    # https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 ; summary at
+    # https://riichi.wiki/World_Riichi_Championship_rules): kuitan ari; every yakuman
+    # single and "yakuman yaku are not cumulative" (§6.5); renhou a mangan yaku (§6.5.4),
+    # "cumulative with other yaku and dora", and no kazoe yakuman, 11+ han a sanbaiman
+    # (the 2014 rules' errata, http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230).
+    # Not verified in the book here (kept from the provisional preset): no red fives (EMA's
+    # competition rules dropped them, https://redmahjong.com/riichi_mahjong.shtml §1.3),
+    # kiriage mangan, and a double-wind pair of 2 fu (rulesets differ: 2 or 4,
+    # https://riichi.wiki/Fu).
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
-                           double_wind_fu=2),
+                           double_wind_fu=2, yakuman_stacking=False, renhou="mangan"),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask
     "standard-form": _TENHOU.replace(name="standard-form", forms=frozenset({Form.STANDARD})),

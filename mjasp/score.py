@@ -58,8 +58,11 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
 
 def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
     """``check_win``, returning the readings it found (engines take them)."""
-    if rules.players != 4:
-        raise WinError("scoring follows Tenhou's four-player rules; sanma is not supported")
+    if rules.players == 3:
+        _check_three_players(hand, win)
+    if win.north_dora and not rules.nukidora:
+        raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
+                       f"rules with nukidora; {rules.name} has none")
     if sum(hand.counts) + 3 * len(hand.melds) != 14:
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}")
@@ -69,15 +72,24 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if win.is_red and not hand.red[FIVES.index(kind)]:
         raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
                        "concealed")
+    if rules.red_fives != (1, 1, 1) and (any(hand.red) or win.is_red or hand.melds):
+        _check_red_fives(hand, rules)
     indicators = win.dora_indicators + win.ura_indicators
-    if indicators:
-        _check_indicators(hand, indicators)
+    if indicators or win.north_dora:
+        _check_indicators(hand, indicators, rules, win.north_dora)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
-    if (win.tenhou or win.chiihou) and hand.melds:
-        raise WinError("tenhou and chiihou need a hand with no meld or kan")
-    if win.rinshan and not any(m.kind >= MeldKind.KAN for m in hand.melds):
-        raise WinError("rinshan needs a kan in the hand")
+    if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
+        raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
+    # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
+    # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
+    if win.rinshan and not win.north_dora and not any(m.kind >= MeldKind.KAN
+                                                      for m in hand.melds):
+        raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+    if win.renhou and hand.melds:
+        raise WinError("renhou comes before any call or kan: the hand has no meld")
+    if win.liable is not None:
+        _check_liable(hand, win, rules)
     if win.chankan and _held(hand)[kind] > 1:
         raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
                        "so the hand holds no second copy")
@@ -87,8 +99,65 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     return found
 
 
-def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
-    """No fifth copy of a kind, no second red five, counting the indicators."""
+def _check_three_players(hand: Hand, win: Win) -> None:
+    """No 2m-8m tile, chi, North seat or North round with three players."""
+    shown = [tile_kind(t) for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
+    removed = [k for k, n in enumerate(_held(hand)) if n and 1 <= k <= 7] + [
+        k for k in shown if 1 <= k <= 7]
+    if removed:
+        raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
+    if any(m.kind is MeldKind.CHI for m in hand.melds):
+        raise WinError("three players cannot call chi; an open sequence is impossible")
+    for what, wind in (("seat", win.seat_wind), ("round", win.round_wind),
+                       ("liable seat", win.liable)):
+        if wind == "N":
+            raise WinError(f"three players have no North seat or round; the {what} is N")
+
+
+def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
+    """A liable player (pao) needs rules with liability and a hand whose last set of the
+    yakuman could have been called from them (an open meld of it)."""
+    if not rules.pao:
+        raise WinError(f"{rules.name} has no liability (pao); liable must be None")
+    held = _held(hand)
+    called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
+    open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
+    possible = {"daisangen": all(held[k] >= 3 for k in (31, 32, 33))
+                and not called.isdisjoint((31, 32, 33)),
+                "daisuushii": all(held[k] >= 3 for k in (27, 28, 29, 30))
+                and not called.isdisjoint((27, 28, 29, 30)),
+                "suukantsu": sum(m.kind >= MeldKind.KAN for m in hand.melds) == 4
+                and open_kans > 0}
+    if not any(possible[name] for name in rules.pao):
+        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
+                       "last set of it called from the liable player: this hand has none")
+
+
+def _red_held(hand: Hand, suit: int) -> int:
+    """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
+    return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+
+
+def _reds(n: int, suit: int) -> str:
+    """``two red fives (0p)``: a count of red fives of one suit, in words."""
+    words = {1: "one red five", 2: "two red fives"}.get(n, f"{n} red fives")
+    return f"{words} (0{'mps'[suit]})"
+
+
+def _check_red_fives(hand: Hand, rules: Rules) -> None:
+    """No more red fives of a suit than ``rules.red_fives`` puts in the set."""
+    # three players have no 5m: that tile's error is the removed kind's, not a red five's
+    for suit in range(1 if rules.players == 3 else 0, 3):
+        held, allowed = _red_held(hand, suit), rules.red_fives[suit]
+        if held > allowed:
+            raise WinError(f"{_reds(held, suit)} in {hand}; the {rules.name} rules have "
+                           f"{allowed or 'none'}")
+
+
+def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
+                      north: int = 0) -> None:
+    """No fifth copy of a kind, no more red fives than the set has, counting the
+    indicators and the north tiles set aside."""
     shown: dict[int, int] = {}
     red_suits = []
     for text in indicators:
@@ -99,15 +168,20 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...]) -> None:
         if text.strip()[0] == "0":
             red_suits.append(FIVES.index(kind))
     held = _held(hand)
+    if north:
+        shown[30] = shown.get(30, 0) + north
     for kind, n in shown.items():
         copies = n + held[kind]
         if copies > 4:
-            raise WinError(f"{copies} copies of {_name(kind)} counting the indicators; "
+            raise WinError(f"{copies} copies of {_name(kind)} counting the indicators"
+                           f"{' and the norths set aside' if kind == 30 and north else ''}; "
                            "there are only 4")
     for suit in red_suits:
-        reds = hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
-        if reds + red_suits.count(suit) > 1:
-            raise WinError("two red fives of one suit counting the indicators; the set has one")
+        reds = _red_held(hand, suit) + red_suits.count(suit)
+        allowed = rules.red_fives[suit]
+        if reds > allowed:
+            raise WinError(f"{_reds(reds, suit)} counting the indicators; the {rules.name} "
+                           f"rules have {allowed or 'none'}")
 
 
 def _held(hand: Hand) -> Sequence[int]:
@@ -180,9 +254,10 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
 
 
 def score_files(files: Sequence[str], rules: Rules | str | None = None,
-                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score]]:
+                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score], Rules]:
     """The hand and situation written as facts in ``files`` (plus any variant rules there),
-    checked, and every candidate best first by the ASP engine: ``mjasp score FILE.lp``."""
+    checked, every candidate best first by the ASP engine, and the rules played (``rules``
+    with the ``option/2`` facts of the files): ``mjasp score FILE.lp``."""
     from mjasp.solvers.scoring_asp import ScoringProgram, win_facts_in  # loads clingo
 
     program = ScoringProgram(rules, files, arguments)
@@ -190,4 +265,4 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     hand = read_hand(list(files))  # the facts module owns the hand-facts format
     win = win_facts_in(program.control)
     check_win(hand, win, program.rules)
-    return hand, win, program.candidates(hand, win)
+    return hand, win, program.candidates(hand, win), program.rules

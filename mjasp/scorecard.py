@@ -4,7 +4,7 @@ engine returns, so that any two engines round, suppress and rank alike.
 
 >>> r = Reading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
 >>> s = make_score([YakuItem(Yaku.PINFU, 1)], [("base", 20), ("menzen ron", 10)], r,
-...                Win("1m", seat_wind="S"))   # a non-dealer's ron: 4 x 30 x 2^3 -> 1000
+...                Win("1m", seat_wind="S"), Rules())  # a non-dealer's ron: 4 x 30 x 2^3 -> 1000
 >>> s.han, s.fu, s.points
 (1, 30, 1000)
 """
@@ -17,8 +17,9 @@ from typing import Any
 
 from mjasp.blocks import Block, Decomposition, WaitShape
 from mjasp.points import Payments, no_payments, settle, value
+from mjasp.rules import Rules
 from mjasp.win import Win
-from mjasp.yaku import Yaku
+from mjasp.yaku import CustomYaku, Yaku
 
 __all__ = ["FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "YakuItem", "make_score",
            "rank_key"]
@@ -50,9 +51,10 @@ NO_YAKU = "no yaku (dora, ura dora and red fives are not yaku)"
 
 @dataclass(frozen=True, slots=True)
 class YakuItem:
-    """One line of a score: a yaku and its han (13 per yakuman; the count for dora)."""
+    """One line of a score: a yaku and its han (13 per yakuman; the count for dora); the
+    yaku is a ``Yaku`` or a ``CustomYaku`` of a user's encoding."""
 
-    yaku: Yaku
+    yaku: Yaku | CustomYaku
     han: int
 
     def to_json(self) -> dict[str, Any]:
@@ -101,9 +103,9 @@ class Score:
     reason: str | None = None
 
     @property
-    def value(self) -> tuple[int, int, int, int, str | None, tuple[tuple[int, int], ...]]:
+    def value(self) -> tuple[int, int, int, int, str | None, tuple[tuple[int | str, int], ...]]:
         """(points, han, fu, yakuman, limit, ((yaku value, han), ...)): what engines agree on
-        (the yaku value is its Tenhou id where it has one)."""
+        (the yaku value is its Tenhou id where it has one, a custom yaku's name)."""
         return (self.points, self.han, self.fu, self.yakuman, self.limit,
                 tuple((i.yaku.value, i.han) for i in self.yaku))
 
@@ -115,7 +117,7 @@ class Score:
                 "fu_details": [{"reason": r, "fu": f} for r, f in self.fu_details],
                 "payments": {"ron": self.payments.ron, "dealer": self.payments.dealer,
                              "others": self.payments.others, "sticks": self.payments.sticks,
-                             "total": self.payments.total},
+                             "total": self.payments.total, "liable": self.payments.liable},
                 "reading": self.reading.to_json() if self.reading else None,
                 "reason": self.reason}
 
@@ -132,15 +134,20 @@ def rank_key(s: Score) -> tuple[int, ...]:
 
 
 def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
-               reading: Reading, win: Win) -> Score:
+               reading: Reading, win: Win, rules: Rules) -> Score:
     """A score from a candidate's yaku items and fu parts (engines call this).
 
-    Yakuman items (han 13 each) drop every other item; a candidate without a yaku (dora
-    alone) is worth nothing; a riichi win always lists ura dora, as Tenhou does (0 han
-    when none hits). Fu are rounded up to 10, except chiitoitsu's 25.
+    Yakuman items (han 13 each, 26 for a double yakuman of ``rules.double_yakuman``: the
+    engines give each item its han under the rules) drop every other item; without
+    ``rules.yakuman_stacking`` only the largest yakuman counts, and ``rules.yakuman_cap``
+    caps the multiple. A candidate without a yaku (dora alone) is worth nothing; a riichi
+    win always lists ura dora, as Tenhou does (0 han when none hits). Fu are rounded up to
+    10, except chiitoitsu's 25. A renhou item of less than 13 han (``rules.renhou ==
+    "mangan"``: engines give it 5) is an ordinary yaku that adds up with the others.
 
     >>> r = Reading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
-    >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m")).reason == NO_YAKU
+    >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"),
+    ...            Rules()).reason == NO_YAKU
     True
     """
     listed = []
@@ -154,31 +161,45 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
             continue
         listed.append(item)
         han += item.han
-        if yaku in _YAKUMAN:
+        if (yaku in _YAKUMAN and item.han >= 13) or (  # renhou at 5 han is ordinary
+                yaku.__class__ is CustomYaku and yaku.is_yakuman):
             yakuman += item.han
         elif yaku not in _DORA:
             has_yaku = True
     if yakuman:
-        kept = sorted((i for i in listed if i.yaku in _YAKUMAN), key=_by_id)
-        multiple = yakuman // 13
-        gain, paid = settle(8000 * multiple, win.dealer, win.tsumo, win.honba,
-                            win.riichi_sticks)
+        kept = sorted((i for i in listed if i.yaku.is_yakuman and i.han >= 13), key=_by_id)
+        if not rules.yakuman_stacking and len(kept) > 1:
+            # only the largest yakuman counts; of equals, the first in id order
+            kept = [max(kept, key=_by_han)]
+            yakuman = kept[0].han
+        base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
+        multiple = base // 8000
+        gain, paid = settle(base, win.dealer, win.tsumo, win.honba, win.riichi_sticks,
+                            rules, min(base, _liable_base(kept, win, rules)))
         return _score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
                      reading)
     if not has_yaku:
         return _score(0, 0, 0, 0, None, (), (), _NOTHING, reading, NO_YAKU)
+    details = _merge(fu_details)
+    raw = sum([f for _, f in details])
+    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
     if len(listed) > 1:
         listed.sort(key=_by_id)
-    details = _merge(fu_details)
-    raw = sum([f for _, f in details])
-    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
-    base, limit = value(han, fu, 0)
+    base, limit = value(han, fu, 0, rules)
     # positional: this runs for every candidate of every hand
-    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks)
+    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
+                        rules)
     return _score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:
+    """Base points of the yakuman a liable player answers for (``Rules.pao``, ``Win.liable``)."""
+    if win.liable is None or not rules.pao:
+        return 0
+    return 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
 
 
 # As ``mjasp.points._payments``: the slots set through their descriptors, about half the
@@ -217,11 +238,17 @@ _NO_URA = YakuItem(_URA, 0)
 
 
 # the order of items: Tenhou's ids, then the yaku Tenhou lacks (their values are above 54)
-_TENHOU_ID = {y: y.value for y in Yaku}
+_TENHOU_ID: dict[Yaku | CustomYaku, int] = {y: y.value for y in Yaku}
 
 
 def _by_id(item: YakuItem) -> int:
-    return _TENHOU_ID[item.yaku]
+    # a custom yaku after every Yaku (a stable sort keeps the engine's order among them)
+    return _TENHOU_ID.get(item.yaku, 1_000)
+
+
+def _by_han(item: YakuItem) -> tuple[int, int]:
+    """Larger han first, then the smaller id (``max`` keeps the first of equals)."""
+    return item.han, -_TENHOU_ID.get(item.yaku, 1_000)
 
 
 def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:

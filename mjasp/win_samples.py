@@ -8,9 +8,15 @@ ippatsu only with riichi, rinshan only after a kan, chankan only when no other c
 winning tile is in sight, tenhou/chiihou only for an untouched hand, indicators and red
 fives within the four copies of each kind (three plain fives and one red per suit).
 
+Three-player rules (``rules="tenhou-3p"``) draw from their set: no 2m-8m (a hand that
+holds one is drawn again), no chi (a sequence stays concealed), seats and rounds East,
+South and West, and north tiles set aside (``Win.north_dora``) where the rules count them.
+
 >>> wins = random_wins(3, seed=1)
 >>> wins == random_wins(3, seed=1), all(h.tile_count == 14 for h, _ in wins)
 (True, True)
+>>> all(not any(h.total_counts()[1:8]) for h, _ in random_wins(20, seed=1, rules="sanma"))
+True
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from mjasp.blocks import Block, BlockKind
 from mjasp.decomposition import decompose
 from mjasp.errors import RulesError
 from mjasp.hand import Hand, Meld, MeldKind
+from mjasp.rules import Rules, find_rules
 from mjasp.tiles import FIVES, HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Tile, tile_name
 from mjasp.win import Win
 
@@ -172,54 +179,77 @@ SPECIAL = {"chiitoitsu": 6, "kokushi": 2, "chuuren": 2}
 THEMES = {**{name: w for name, (w, _) in PLANNERS.items()}, **SPECIAL}
 
 
-def random_wins(n: int, seed: int | None = 0,
-                themes: Sequence[str] | None = None) -> list[tuple[Hand, Win]]:
+def _sanrenkou(rng: random.Random) -> tuple[Plan, Tile]:
+    # three triplets of consecutive numbers in one suit (the local yaku sanrenkou)
+    start = 9 * rng.randrange(3) + rng.randrange(7)
+    plan: Plan = [(BlockKind.TRIPLET, start + i) for i in range(3)]
+    return _fill(rng, plan, range(NUM_KINDS), 0.6)
+
+
+#: Themes drawn only when ``themes`` names them, so that the default draws stay the same:
+#: the local yaku of ``Rules.local_yaku`` (daisharin: two of each 2-8 of a random suit).
+EXTRA_THEMES = {"daisharin": 3, "sanrenkou": 3}
+_EXTRA_PLANNERS = {"sanrenkou": _sanrenkou}
+
+
+def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = None, *,
+                rules: Rules | str | None = None) -> list[tuple[Hand, Win]]:
     """``n`` reproducible winning situations: (complete hand, its ``Win``).
 
-    ``themes`` restricts the draw to some names of ``THEMES`` (weights kept).
+    ``themes`` restricts the draw to some names of ``THEMES`` (weights kept); ``rules``
+    (default tenhou) gives the tile set and the situations (three players: see above);
+    four-player rules draw the same samples whatever their scoring options.
 
     >>> hand, win = random_wins(1, seed=3, themes=["kokushi"])[0]
     >>> str(hand)[:12], win.tile in ("1m", "9m", "1p", "9p", "1s", "9s") or win.tile[1] == "z"
     ('19m19p19s123', True)
     """
     names = list(THEMES) if themes is None else list(themes)
-    unknown = [t for t in names if t not in THEMES]
+    known = {**THEMES, **EXTRA_THEMES}
+    unknown = [t for t in names if t not in known]
     if unknown or not names:
-        raise RulesError(f"unknown themes {unknown}; known: {', '.join(THEMES)}")
+        raise RulesError(f"unknown themes {unknown}; known: {', '.join(known)}")
+    found = find_rules(rules)
+    three = found if found.players == 3 else None
     rng = random.Random(seed)
-    weights = [THEMES[t] for t in names]
+    weights = [known[t] for t in names]
     wins: list[tuple[Hand, Win]] = []
     while len(wins) < n:
         theme = rng.choices(names, weights)[0]
-        drawn = _draw(rng, theme)
+        drawn = _draw(rng, theme, three)
         if drawn is not None:
             wins.append(drawn)
     return wins
 
 
-def _draw(rng: random.Random, theme: str) -> tuple[Hand, Win] | None:
-    """One situation of the theme, or None when the drawn blocks break a rule (redraw)."""
-    if theme in PLANNERS:
-        plan, pair = PLANNERS[theme][1](rng)
-        hand = _build(rng, plan, pair, closed=rng.random() < 0.5)
+def _draw(rng: random.Random, theme: str, three: Rules | None = None
+          ) -> tuple[Hand, Win] | None:
+    """One situation of the theme, or None when the drawn blocks break a rule (redraw);
+    ``three``: the rules of a three-player game (None: four players)."""
+    planner = PLANNERS[theme][1] if theme in PLANNERS else _EXTRA_PLANNERS.get(theme)
+    if planner is not None:
+        plan, pair = planner(rng)
+        hand = _build(rng, plan, pair, closed=rng.random() < 0.5, chi=three is None)
     else:
         hand = _special(rng, theme)
-    if hand is None or not decompose(hand):
+    if hand is None or (three is not None and any(hand.total_counts()[1:8])) \
+            or not decompose(hand):
         return None
-    return hand, _situation(rng, hand, theme)
+    return hand, _situation(rng, hand, theme, three)
 
 
-def _build(rng: random.Random, plan: Plan, pair: Tile, closed: bool) -> Hand | None:
+def _build(rng: random.Random, plan: Plan, pair: Tile, closed: bool,
+           chi: bool = True) -> Hand | None:
     counts = [0] * NUM_KINDS
     counts[pair] += 2
     melds: list[Meld] = []
     for kind, tile in plan:
         if kind is BlockKind.QUAD:
             melds.append(Meld(rng.choice((MeldKind.KAN, MeldKind.ANKAN)), tile))
-        elif not closed and rng.random() < 0.45:
+        elif not closed and rng.random() < 0.45 and (chi or kind is not BlockKind.SEQUENCE):
             melds.append(Meld(MeldKind.CHI if kind is BlockKind.SEQUENCE else rng.choices(
                 (MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN), (8, 1, 1))[0], tile))
-        else:
+        else:  # (three players: no chi, the sequence stays concealed)
             for t in Block(kind, tile).tiles():
                 counts[t] += 1
         if closed and kind is BlockKind.TRIPLET and rng.random() < 0.05:
@@ -243,6 +273,10 @@ def _special(rng: random.Random, theme: str) -> Hand:
     if theme == "chiitoitsu":
         pool = HONORS if rng.random() < 0.1 else range(NUM_KINDS)
         for t in rng.sample(pool, 7):
+            counts[t] = 2
+    elif theme == "daisharin":  # and daichikurin, daisuurin: two of each 2-8 of one suit
+        base = 9 * rng.randrange(3)
+        for t in range(base + 1, base + 8):
             counts[t] = 2
     elif theme == "kokushi":
         for t in TERMINALS_AND_HONORS:
@@ -273,8 +307,11 @@ def _redden(rng: random.Random, hand: Hand) -> Hand:
     return Hand(hand.counts, (red[0], red[1], red[2]), tuple(melds))
 
 
-def _indicator_of(dora: Tile) -> Tile:
+def _indicator_of(dora: Tile, three: bool = False) -> Tile:
     # the indicator shows the tile before the dora: 9 before 1, N before E, Rd before Wh
+    # (three players: 1m before 9m)
+    if three and dora == 8:
+        return 0
     if dora < 27:
         return dora - 1 if dora % 9 else dora + 8
     if dora < 31:
@@ -282,7 +319,7 @@ def _indicator_of(dora: Tile) -> Tile:
     return 31 + (dora - 31 - 1) % 3
 
 
-def _situation(rng: random.Random, hand: Hand, theme: str) -> Win:
+def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None = None) -> Win:
     seen = list(hand.total_counts())
     red_suits = {s for s in range(3) if hand.red[s] or any(
         m.red and m.tile // 9 == s and m.tile < 27 for m in hand.melds)}
@@ -291,20 +328,29 @@ def _situation(rng: random.Random, hand: Hand, theme: str) -> Win:
     closed = hand.is_closed
     kans = sum(m.kind in (MeldKind.KAN, MeldKind.ANKAN) for m in hand.melds)
     untouched = not hand.melds
+    seats = WINDS[:3] if three else WINDS  # three players: no North seat or round
     win: dict[str, object] = {
-        "tsumo": rng.random() < 0.5, "seat_wind": rng.choice(WINDS),
-        "round_wind": rng.choice(("E", "E", "S", "S", "W", "N"))}
+        "tsumo": rng.random() < 0.5, "seat_wind": rng.choice(seats),
+        "round_wind": rng.choice(("E", "E", "S", "S", "W") if three else
+                                 ("E", "E", "S", "S", "W", "N"))}
     special = rng.random()
-    if untouched and special < 0.06:
+    north = 0
+    if three is not None and three.nukidora and rng.random() < 0.5:
+        # north tiles set aside: among the copies not in the hand
+        north = rng.randint(1, 4 - seen[30]) if seen[30] < 4 else 0
+        seen[30] += north
+        if north:
+            win["north_dora"] = north
+    if untouched and not north and special < 0.06:
         # first-draw wins: tenhou for the dealer, chiihou otherwise; nothing else applies
-        win.update(tsumo=True, seat_wind="E" if special < 0.03 else rng.choice(WINDS[1:]),
+        win.update(tsumo=True, seat_wind="E" if special < 0.03 else rng.choice(seats[1:]),
                    tenhou=special < 0.03, chiihou=special >= 0.03)
     else:
         if closed and rng.random() < 0.55:
             win["riichi"] = 2 if rng.random() < 0.15 else 1
             win["ippatsu"] = rng.random() < 0.25
         tsumo = bool(win["tsumo"])
-        if kans and tsumo and not win.get("ippatsu") and rng.random() < 0.35:
+        if (kans or north) and tsumo and not win.get("ippatsu") and rng.random() < 0.35:
             win["rinshan"] = True
         elif tsumo and rng.random() < 0.05:
             win["haitei"] = True
@@ -318,10 +364,11 @@ def _situation(rng: random.Random, hand: Hand, theme: str) -> Win:
     # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
     count = 1 + (kans if rng.random() < 0.8 else 0)
     heavy = rng.random() < 0.15
-    dora = _indicators(rng, seen, red_suits, count, heavy, hand)
+    dora = _indicators(rng, seen, red_suits, count, heavy, hand, three is not None)
     win["dora_indicators"] = dora
     if win.get("riichi"):
-        win["ura_indicators"] = _indicators(rng, seen, red_suits, len(dora), heavy, hand)
+        win["ura_indicators"] = _indicators(rng, seen, red_suits, len(dora), heavy, hand,
+                                            three is not None)
     if rng.random() < 0.3:
         win["honba"] = rng.randrange(1, 4)
     if rng.random() < 0.3:
@@ -334,14 +381,17 @@ def _situation(rng: random.Random, hand: Hand, theme: str) -> Win:
 
 
 def _indicators(rng: random.Random, seen: list[int], red_suits: set[int], count: int,
-                heavy: bool, hand: Hand) -> tuple[str, ...]:
-    """``count`` indicators within the copies left (updates ``seen``)."""
+                heavy: bool, hand: Hand, three: bool = False) -> tuple[str, ...]:
+    """``count`` indicators within the copies left (updates ``seen``); ``three``: from the
+    three-player set (no 2m-8m)."""
     held = [t for t in range(NUM_KINDS) if hand.total_counts()[t]]
     shown: list[str] = []
     for _ in range(50):
         if len(shown) == count:
             break
-        kind = _indicator_of(rng.choice(held)) if heavy else rng.randrange(NUM_KINDS)
+        kind = _indicator_of(rng.choice(held), three) if heavy else rng.randrange(NUM_KINDS)
+        if three and 1 <= kind <= 7:
+            continue
         # a plain five has three copies in the set; the fourth is the red one
         limit = 3 if kind in FIVES and FIVES.index(kind) not in red_suits else 4
         if seen[kind] >= limit:
@@ -351,4 +401,4 @@ def _indicators(rng: random.Random, seen: list[int], red_suits: set[int], count:
     return tuple(shown)
 
 
-__all__ = ["THEMES", "random_wins"]
+__all__ = ["EXTRA_THEMES", "THEMES", "random_wins"]

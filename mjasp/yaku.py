@@ -15,6 +15,7 @@ https://gimite.net/pukiwiki/index.php?Tenhou%20Log%20Format (yaku table).
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 
 class Yaku(enum.Enum):
@@ -112,6 +113,39 @@ class Yaku(enum.Enum):
     def is_dora(self) -> bool:
         """Dora, ura dora, a red five or a north tile: han that are not a yaku."""
         return 52 <= self.value <= 54 or self.value == 120
+
+
+@dataclass(frozen=True, slots=True)
+class CustomYaku:
+    """A yaku that mjasp does not know, defined by a user's encoding (``custom_yaku/4``
+    and ``found/2`` in one ``.lp`` file): reported by its name, after every ``Yaku``.
+
+    ``value`` is the name (``Score.value`` compares yaku by value); ``tenhou_id`` is None.
+
+    >>> y = CustomYaku("shiisanpuutaa", "Thirteen unconnected", "十三不塔", is_yakuman=True)
+    >>> y.value, y.tenhou_id, y.is_yakuman, y.is_dora
+    ('shiisanpuutaa', None, True, False)
+    """
+
+    name: str
+    english: str
+    japanese: str
+    is_yakuman: bool = False
+
+    @property
+    def value(self) -> str:
+        """The name the encoding gives it (a constant such as ``shiisanpuutaa``)."""
+        return self.name
+
+    @property
+    def tenhou_id(self) -> None:
+        """None: Tenhou has no such yaku."""
+        return None
+
+    @property
+    def is_dora(self) -> bool:
+        """False: a custom yaku is a yaku."""
+        return False
 
 
 # (English, Japanese) by Tenhou id.

@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-DOCUMENTS = (README, ROOT / "examples" / "README.md")
+DOCUMENTS = (README, ROOT / "examples" / "README.md",
+             ROOT / "examples" / "local_yaku" / "README.md")
 
 
 def transcripts() -> list[tuple[str, str]]:

@@ -51,8 +51,9 @@ class _Ids:
         return choice
 
 
-def to_mahjong(hand: Hand, win: Win) -> dict[str, Any]:
-    """The keyword arguments of ``HandCalculator.estimate_hand_value`` for a situation."""
+def to_mahjong(hand: Hand, win: Win, options: OptionalRules = TENHOU) -> dict[str, Any]:
+    """The keyword arguments of ``HandCalculator.estimate_hand_value`` for a situation
+    (``options``: mahjong's rule options, Tenhou's by default)."""
     ids = _Ids()
     tiles: list[int] = []
     melds = []
@@ -86,18 +87,18 @@ def to_mahjong(hand: Hand, win: Win) -> dict[str, Any]:
         is_tsumo=win.tsumo, is_riichi=win.riichi == 1, is_daburu_riichi=win.riichi == 2,
         is_ippatsu=win.ippatsu, is_rinshan=win.rinshan, is_chankan=win.chankan,
         is_haitei=win.haitei, is_houtei=win.houtei, is_tenhou=win.tenhou,
-        is_chiihou=win.chiihou, player_wind=27 + WINDS.index(win.seat_wind),
+        is_chiihou=win.chiihou, is_renhou=win.renhou, player_wind=27 + WINDS.index(win.seat_wind),
         round_wind=27 + WINDS.index(win.round_wind), tsumi_number=win.honba,
-        kyoutaku_number=win.riichi_sticks, options=TENHOU)
+        kyoutaku_number=win.riichi_sticks, options=options)
     return {"tiles": tiles, "win_tile": win_id, "melds": melds or None,
             "dora_indicators": [indicator(t) for t in win.dora_indicators] or None,
             "ura_dora_indicators": [indicator(t) for t in win.ura_indicators] or None,
             "config": config}
 
 
-def peer_value(hand: Hand, win: Win) -> dict[str, Any] | None:
+def peer_value(hand: Hand, win: Win, options: OptionalRules = TENHOU) -> dict[str, Any] | None:
     """mahjong's verdict in mjasp's terms (points before honba and sticks), None on error."""
-    result = HandCalculator.estimate_hand_value(**to_mahjong(hand, win))
+    result = HandCalculator.estimate_hand_value(**to_mahjong(hand, win, options))
     if result.error:
         return {"error": result.error}
     cost = result.cost

@@ -138,7 +138,7 @@ def test_every_yaku_and_limit_occurs_by_the_direct_engine() -> None:
 
     rules = find_rules("tenhou")
     draws = 20_000
-    yaku: collections.Counter[int] = collections.Counter()
+    yaku: collections.Counter[int | str] = collections.Counter()
     limits: collections.Counter[str] = collections.Counter()
     for hand, win in random_wins(draws, seed=4):
         best = max(candidates(hand, win, rules), key=rank_key)

@@ -1,4 +1,5 @@
-"""``mjasp score HAND --win TILE ...``: what a winning hand is worth under Tenhou rules."""
+"""``mjasp score HAND --win TILE ...``: what a winning hand is worth (``--rules``: under
+which rules; Tenhou's by default)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from mjasp.hand import Hand
 from mjasp.points import payments
 from mjasp.rules import Rules
 from mjasp.score import ENGINES, Score, score_candidates, score_files
+from mjasp.solvers.scoring_variants import shipped
 from mjasp.win import WINDS, Win
 
 
-def headline(s: Score, win: Win) -> str:
+def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
     """The first line: fu, han, limit, points, and who pays them (honba and sticks aside).
 
     >>> from mjasp.score import score
@@ -29,8 +31,11 @@ def headline(s: Score, win: Win) -> str:
     """
     if s.reason:
         return f"0 points: {s.reason}"
-    bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo)
-    if not win.tsumo:
+    bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo, rules=rules)
+    if s.payments.liable:
+        # liability moves a yakuman's part to the liable seat: describe() says who pays what
+        who = f"{'tsumo' if win.tsumo else 'ron'}, {win.liable} liable"
+    elif not win.tsumo:
         who = "ron"
     elif win.dealer:
         who = f"{bare.others} all tsumo"
@@ -56,9 +61,17 @@ def describe(s: Score, win: Win) -> list[str]:
         lines.append(f"reading: {s.reading.decomposition}  (winning tile {win.tile} in "
                      f"{s.reading.win_block}, {s.reading.wait.value} wait)")
     p = s.payments
+    if p.liable:
+        # liability (pao): the liable seat pays for its yakuman (see mjasp.points)
+        lines.append(f"liable: {win.liable} pays {p.liable}"
+                     + (f", the discarder {p.ron}" if not win.tsumo else
+                        f", the others {p.others}/{p.dealer}" if p.others else ""))
     if s.points and (win.honba or win.riichi_sticks):
         paid = (f"{p.ron} ron" if not win.tsumo else
+                f"{p.liable} from {win.liable}" if p.liable and not p.others else
                 f"{p.others} all" if win.dealer else f"{p.others}/{p.dealer}")
+        if p.liable and (p.others or not win.tsumo):
+            paid += f" + {p.liable} from {win.liable}"
         lines.append(f"payments: {paid} with {win.honba} honba, + {p.sticks} riichi sticks"
                      f" = {p.total}")
     return lines
@@ -87,6 +100,13 @@ def _tiles(text: str) -> tuple[str, ...]:
 @click.option("--houtei", is_flag=True, help="Won on the last tile discarded.")
 @click.option("--tenhou", is_flag=True, help="The dealer's first draw.")
 @click.option("--chiihou", is_flag=True, help="A non-dealer's first draw.")
+@click.option("--north", "north_dora", type=click.IntRange(0, 4), default=0,
+              help="Three players: north tiles set aside (nukidora), each a dora.")
+@click.option("--liable", type=click.Choice(WINDS, case_sensitive=False), default=None,
+              help="The seat liable for a yakuman (pao): it pays that yakuman's part.")
+@click.option("--renhou", is_flag=True,
+              help="A non-dealer's ron before their first draw (a yaku where the rules "
+                   "play it).")
 @click.option("--honba", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--sticks", type=click.IntRange(min=0), default=0, show_default=True,
               help="Riichi sticks on the table, to the winner.")
@@ -99,9 +119,10 @@ def _tiles(text: str) -> tuple[str, ...]:
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
-                  chiihou: bool, honba: int, sticks: int, show_all: bool, solver: str,
+                  chiihou: bool, renhou: bool, north_dora: int, liable: str | None,
+                  honba: int, sticks: int, show_all: bool, solver: str,
                   rules: Rules, as_json: bool) -> None:
-    """Score HAND (every tile, the winning one included; melds in brackets) under Tenhou rules.
+    """Score HAND (every tile, the winning one included; melds in brackets) under --rules.
 
     The best of every reading and every placement of the winning tile: most points,
     then a real yakuman over a counted one, then han, then fu.
@@ -116,8 +137,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
       reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
     if hand[0].endswith(".lp"):
-        parsed, win, found = _score_files(hand, tile, rules)
-        return _echo_scores(parsed, win, found, show_all, as_json, rules, "asp")
+        parsed, win, found, played = _score_files(hand, tile, rules)
+        return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
     if riichi and double_riichi:
         raise click.UsageError("--riichi and --double-riichi exclude each other")
     if tile is None:
@@ -126,7 +147,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               dora_indicators=_tiles(dora), ura_indicators=_tiles(ura),
               riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
               chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-              honba=honba, riichi_sticks=sticks)
+              renhou=renhou, honba=honba, riichi_sticks=sticks, north_dora=north_dora,
+              liable=liable.upper() if liable else None)
     parsed = as_hand(" ".join(hand))
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
@@ -144,7 +166,7 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
             data["candidates"] = [s.to_json() for s in found]
         emit_json(data)
         return
-    click.echo(headline(best, win))
+    click.echo(headline(best, win, rules))
     for line in describe(best, win):
         click.echo(line)
     if show_all:
@@ -153,11 +175,11 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
             where = (f"{s.reading.decomposition}  [{s.reading.win_block} "
                      f"{s.reading.wait.value}]" if s.reading else "")
             yaku = ", ".join(f"{i.yaku.english} {i.han}" for i in s.yaku) or "no yaku"
-            click.echo(f"  {headline(s, win)}  {where}  {yaku}")
+            click.echo(f"  {headline(s, win, rules)}  {where}  {yaku}")
 
 
 def _score_files(files: tuple[str, ...], tile: str | None,
-                 rules: Rules) -> tuple[Hand, Win, list[Score]]:
+                 rules: Rules) -> tuple[Hand, Win, list[Score], Rules]:
     """``mjasp score FILE.lp [VARIANT.lp ...]``: hand facts (hand/1, count/2, meld/2) and
     situation facts (win_tile/1, tsumo, seat_wind/1 ..., encodings/scoring/situation.lp)
     grounded with the scoring encoding and any variant rules, like ``mjasp solve``."""
@@ -165,13 +187,15 @@ def _score_files(files: tuple[str, ...], tile: str | None,
     if tile is not None:
         raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, tsumo, "
                                "...); leave out --win and the other situation options")
+    # a variant or preset mjasp ships may be named alone: kiriage.lp, presets/wrc.lp
+    files = tuple(f if Path(f).is_file() else shipped(f) or f for f in files)
     missing = [f for f in files if not Path(f).is_file()]
     if missing:
         raise click.BadParameter(f"{missing[0]}: no such file", param_hint="FILE.lp")
-    hand, win, found = score_files(files, rules)
+    hand, win, found, played = score_files(files, rules)
     if not found:
         raise MjaspError(f"{hand} is not a complete hand")
-    return hand, win, found
+    return hand, win, found, played  # played: the rules with the files' option facts
 
 
 def _pad(text: str, width: int) -> str:

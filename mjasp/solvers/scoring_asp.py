@@ -27,14 +27,16 @@ from typing import Any
 import clingo
 
 from mjasp.blocks import Block, BlockKind, Decomposition, WaitShape
+from mjasp.errors import EncodingError
 from mjasp.hand import Hand, MeldKind
 from mjasp.points import points
 from mjasp.rules import Rules, find_rules
 from mjasp.scorecard import Reading, Score, YakuItem, make_score
 from mjasp.solvers.asp import ENCODINGS, decode, ground, rule_facts
+from mjasp.solvers.scoring_variants import VARIANTS, option_facts, variant_files, with_options
 from mjasp.tiles import tile_kind, tile_name
 from mjasp.win import Win, WinError
-from mjasp.yaku import Yaku
+from mjasp.yaku import CustomYaku, Yaku
 
 #: The scoring encodings (``encodings/scoring/`` in the source tree).
 SCORING = ENCODINGS / "scoring"
@@ -49,8 +51,9 @@ MAX_MULTIPLE = 7
 _BLOCKS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "pair": BlockKind.PAIR,
            "single": BlockKind.SINGLE}
 _WAITS = {"kokushi13": WaitShape.KOKUSHI_13, **{w.value: w for w in WaitShape}}
-_DORA = {"dora": Yaku.DORA, "ura": Yaku.URA_DORA}
-_FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
+_DORA = {"dora": Yaku.DORA, "ura": Yaku.URA_DORA, "north": Yaku.NUKIDORA}
+_FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+          "renhou")
 
 
 def points_table() -> str:
@@ -89,9 +92,18 @@ class ScoringProgram:
 
     def __init__(self, rules: Rules | str | None = None, files: Sequence[str] = (),
                  arguments: Sequence[str] = ()) -> None:
+        # the variant files of the rules, then the user's; the option/2 facts of the
+        # user's files change the rules (a conflict with the preset is a RulesError)
         self.rules = find_rules(rules)
-        self.control = ground([str(SCORING / "engine.lp"), *files], rule_facts(self.rules),
-                              arguments, opt_mode="enum")
+        self.control = _ground_with_variants(self.rules, files, arguments)
+        options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1]))
+                   for a in self.control.symbolic_atoms.by_signature("option", 2)}
+        played = with_options(self.rules, options)
+        if set(variant_files(played)) - set(variant_files(self.rules)) - _names(files):
+            # an option fact without its variant file (option(kiriage,on) alone): load it
+            self.control = _ground_with_variants(played, files, arguments)
+        self.rules = played
+        _register_custom_yaku(self.control)
         self._hold: dict[tuple[int, int], int] = {}
         self._inputs: dict[clingo.Symbol, int] = {}
         for atom in self.control.symbolic_atoms:
@@ -132,6 +144,8 @@ class ScoringProgram:
         true.append(_atom("round_wind", ("c", win.round_wind.lower())))
         if win.riichi:
             true.append(_atom("riichi", ("n", win.riichi)))
+        if win.north_dora:
+            true.append(_atom("north_dora", ("n", win.north_dora)))
         for name, shown in (("dora_slot", win.dora_indicators),
                             ("ura_slot", win.ura_indicators)):
             # one slot per indicator; a red indicator is its plain five
@@ -160,15 +174,15 @@ class ScoringProgram:
         found: list[tuple[tuple[int, ...], Score]] = []
 
         def on_model(model: clingo.Model) -> None:
-            found.append((tuple(model.cost), self._score(model.symbols(shown=True), hand, win)))
+            found.append((tuple(model.cost),
+                          self._score(model.symbols(shown=True), hand, win)))
 
         self.control.solve(assumptions=assumptions, on_model=on_model)
         # equal costs: the reading order, so that the result does not depend on clingo's
         found.sort(key=lambda cs: (cs[0], _reading_key(cs[1])))
         return found
 
-    @staticmethod
-    def _score(symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
+    def _score(self, symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
         items: list[YakuItem] = []
         details: list[tuple[str, int]] = []
         block = Block(BlockKind.PAIR, 0)
@@ -188,7 +202,41 @@ class ScoringProgram:
                 dora[str(part[1])] = dora.get(str(part[1]), 0) + part[2]
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
         reading = Reading(decode(symbols, hand.melds), block, wait)
-        return make_score(items, details, reading, win)
+        return make_score(items, details, reading, win, self.rules)
+
+
+def _ground_with_variants(rules: Rules, files: Sequence[str],
+                          arguments: Sequence[str]) -> clingo.Control:
+    """``engine.lp``, the variant files of ``rules`` and ``files``, grounded."""
+    variants = [str(VARIANTS / name) for name in variant_files(rules)]
+    return ground([str(SCORING / "engine.lp"), *variants, *files],
+                  rule_facts(rules) + " " + option_facts(rules), arguments, opt_mode="enum")
+
+
+def _names(files: Sequence[str]) -> set[str]:
+    """The names of the given files that are mjasp's own variant files."""
+    ours = Path(str(VARIANTS)).resolve()
+    return {Path(f).name for f in files if Path(f).resolve().parent == ours}
+
+
+#: Yaku that loaded programs define (custom_yaku/4 facts), by name: what yaku/2 names.
+_CUSTOM: dict[str, CustomYaku] = {}
+
+
+def _register_custom_yaku(control: clingo.Control) -> None:
+    """Read the ``custom_yaku(Y,English,Japanese,Kind)`` facts of a grounded program."""
+    for atom in control.symbolic_atoms.by_signature("custom_yaku", 4):
+        name, english, japanese, kind = atom.symbol.arguments
+        try:
+            yaku = CustomYaku(name.name, english.string, japanese.string,
+                              is_yakuman=kind.name == "yakuman")
+        except RuntimeError:
+            raise EncodingError(f"{atom.symbol}: write custom_yaku(name,\"English\","
+                                f"\"Japanese\",yaku) or ...,yakuman)") from None
+        if kind.name not in ("yaku", "yakuman") or name.arguments:
+            raise EncodingError(f"{atom.symbol}: the name is a constant and the kind yaku "
+                                "or yakuman")
+        _CUSTOM[yaku.name] = yaku
 
 
 @functools.cache
@@ -214,6 +262,8 @@ def _part(symbol: clingo.Symbol) -> _Part:
     """
     name, args = symbol.name, symbol.arguments
     if name == "yaku":
+        if args[0].type == clingo.SymbolType.Function:  # a custom yaku, by name
+            return YakuItem(_CUSTOM[args[0].name], args[1].number)
         return YakuItem(Yaku(args[0].number), args[1].number)
     if name == "wblock":
         return Block(_BLOCKS[args[0].name], args[1].number)
@@ -229,7 +279,8 @@ def _part(symbol: clingo.Symbol) -> _Part:
 #: Situation facts a file may hold (situation.lp): name -> arities.
 SITUATION_FACTS = {"win_tile": (1,), "tsumo": (0,), "seat_wind": (1,), "round_wind": (1,),
                    "dora_indicator": (1, 2), "ura_indicator": (1, 2), "riichi": (1,),
-                   "honba": (1,), "riichi_sticks": (1,), **{flag: (0,) for flag in _FLAGS}}
+                   "honba": (1,), "riichi_sticks": (1,), "north_dora": (1,), "liable": (1,),
+                   **{flag: (0,) for flag in _FLAGS}}
 
 
 def win_facts_in(control: clingo.Control) -> Win:
@@ -259,7 +310,7 @@ def win_facts_in(control: clingo.Control) -> Win:
                 shown[symbol.name] += [_string(args[0])] * times
             elif symbol.name == "win_tile":
                 fields["tile"] = _string(args[0])
-            elif symbol.name in ("seat_wind", "round_wind"):
+            elif symbol.name in ("seat_wind", "round_wind", "liable"):
                 fields[symbol.name] = args[0].name.upper()
             elif args:
                 fields[symbol.name] = args[0].number

@@ -10,6 +10,9 @@ fewer than two sets or sequences, another form, another wind); the rows decide t
 Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
 https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
 https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Tenhou).
+Other rules (``mjasp.rules.Rules``) change the table by :func:`yaku_table`: open tanyao
+off, double yakuman (26 han), renhou, the local yaku of ``VARIANT_ROWS``; and the fu of a
+double-wind pair (``Rules.double_wind_fu``).
 
 >>> from mjasp.hand import Hand
 >>> from mjasp.rules import find_rules
@@ -61,7 +64,7 @@ class HandFacts:
     melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
     suits: int  # how many number suits the hand uses (flushes)
     honors: bool  # the hand holds an honor
-    flags: bool  # riichi or a situational flag (ippatsu, rinshan, … tenhou) is set
+    flags: bool  # riichi or a situational flag (ippatsu, rinshan, … tenhou, renhou) is set
 
 
 @dataclass(slots=True)
@@ -245,6 +248,58 @@ YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     (Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4),  # 四槓子
 )
 
+
+def _seven_pairs_run(h: HandFacts, base: Tile) -> bool:
+    # 22334455667788 of one suit, no meld: closed only (https://riichi.wiki/Daisharin)
+    counts = h.counts
+    return h.melds_closed and all(counts[base + i] == 2 for i in range(1, 8))
+
+
+def _sanrenkou(r: ReadingFacts) -> bool:
+    # three triplets or quads of consecutive numbers in one suit (e.g. 333m 444m 555m)
+    s = r.set_tiles
+    return len(s) >= 3 and any(t + 1 in s and t + 2 in s for t in s if t < 27 and t % 9 < 7)
+
+
+#: Rows that only some rules play, in ``YAKU``'s format, by ``Rules`` option value:
+#: renhou (``Rules.renhou``: "mangan" is a 5-han yaku adding up with the others, as in
+#: the WRC rules, https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 §6.5.4;
+#: or a yakuman; https://riichi.wiki/Renhou) and the local yaku of ``Rules.local_yaku``
+#: (https://riichi.wiki/Optional_yaku).
+VARIANT_ROWS: dict[str, tuple[Yaku, int, int, str, Rule]] = {
+    # 人和: a non-dealer's ron before their first draw (closed: no call came before it)
+    "renhou:mangan": (Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou),
+    "renhou:yakuman": (Yaku.RENHOU, 13, 0, "hand", lambda h, r, p: h.win.renhou),
+    # 大車輪 / 大竹林 / 大数隣: 22334455667788 in pin / sou / man, a yakuman
+    "daisharin": (Yaku.DAISHARIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 9)),
+    "daichikurin": (Yaku.DAICHIKURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 18)),
+    "daisuurin": (Yaku.DAISUURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 0)),
+    # 三連刻: 2 han, open or closed
+    "sanrenkou": (Yaku.SANRENKOU, 2, 2, "reading", lambda h, r, p: _sanrenkou(r)),
+}
+
+
+@functools.cache
+def yaku_table(rules: Rules) -> tuple[tuple[Yaku, int, int, str, Rule], ...]:
+    """``YAKU`` under ``rules``: open tanyao off, double yakuman at 26 han, and the rows of
+    ``VARIANT_ROWS`` the rules play, in Tenhou id order (local yaku last).
+
+    >>> from mjasp.rules import RULES
+    >>> [row[:3] for row in yaku_table(RULES["mahjongsoul"]) if row[0] is Yaku.KOKUSHI_13]
+    [(<Yaku.KOKUSHI_13: 48>, 26, 26)]
+    """
+    extra = [VARIANT_ROWS[name] for name in sorted(rules.local_yaku)]
+    if rules.renhou != "none":
+        extra.append(VARIANT_ROWS[f"renhou:{rules.renhou}"])
+    rows = []
+    for yaku, closed_han, open_han, level, rule in (*YAKU, *extra):
+        if yaku is Yaku.TANYAO and not rules.open_tanyao:
+            open_han = 0  # kuitan nashi
+        if yaku.name.lower() in rules.double_yakuman:
+            closed_han, open_han = 2 * closed_han, 2 * open_han
+        rows.append((yaku, closed_han, open_han, level, rule))
+    return tuple(sorted(rows, key=lambda row: row[0].value))
+
 #: Upgrades: the first replaces the second when both hold.
 REPLACES: dict[Yaku, Yaku] = {
     Yaku.DOUBLE_RIICHI: Yaku.RIICHI, Yaku.RYANPEIKOU: Yaku.IIPEIKOU,
@@ -266,16 +321,16 @@ SEAT_YAKU = (Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH)
 ROUND_YAKU = (Yaku.ROUND_EAST, Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH)
 NEEDS_FLAG = frozenset((
     Yaku.RIICHI, Yaku.IPPATSU, Yaku.CHANKAN, Yaku.RINSHAN, Yaku.HAITEI, Yaku.HOUTEI,
-    Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU))
+    Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU))
 #: ... and these need a hand of at most one number suit, or three kans.
 NEEDS_ONE_SUIT = frozenset((
     Yaku.HONITSU, Yaku.CHINITSU, Yaku.TSUUIISOU, Yaku.RYUUIISOU, Yaku.CHUUREN,
-    Yaku.JUNSEI_CHUUREN))
+    Yaku.JUNSEI_CHUUREN, Yaku.DAISHARIN, Yaku.DAICHIKURIN, Yaku.DAISUURIN))
 NEEDS_KANS = frozenset((Yaku.SANKANTSU, Yaku.SUUKANTSU))
 #: ... and these need at least two triplets or quads, or two sequences, in the reading.
 NEEDS_SETS = frozenset((
     Yaku.SANSHOKU_DOUKOU, Yaku.TOITOI, Yaku.SANANKOU, Yaku.SHOUSANGEN, Yaku.DAISANGEN,
-    Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
+    Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII, Yaku.SANRENKOU))
 NEEDS_SEQUENCES = frozenset((
     Yaku.PINFU, Yaku.IIPEIKOU, Yaku.ITTSU, Yaku.SANSHOKU, Yaku.RYANPEIKOU))
 #: Reading and placement rows that belong to one form only (the others: standard only).
@@ -285,11 +340,11 @@ _Rows = tuple[tuple[YakuItem, Rule], ...]
 
 
 @functools.cache
-def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None = None,
-          sets: bool = True, sequences: bool = True, one_suit: bool = True,
-          kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
+def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: bool,
+          form: Form | None = None, sets: bool = True, sequences: bool = True,
+          one_suit: bool = True, kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
           round_wind: Tile = 27) -> _Rows:
-    """The rows of a level that can hold, each with its item made once."""
+    """The rows of a level that can hold under ``rules``, each with its item made once."""
     gates = ((honors, NEEDS_HONOR), (flags, NEEDS_FLAG), (sets, NEEDS_SETS),
              (sequences, NEEDS_SEQUENCES), (one_suit, NEEDS_ONE_SUIT), (kans, NEEDS_KANS),
              (honor_sets, NEEDS_HONOR_SET))
@@ -297,7 +352,7 @@ def _rows(level: str, closed: bool, honors: bool, flags: bool, form: Form | None
                    | {y for i, y in enumerate(ROUND_YAKU) if 27 + i != round_wind})
     return tuple(
         (YakuItem(yaku, closed_han if closed else open_han), rule)
-        for yaku, closed_han, open_han, at, rule in YAKU
+        for yaku, closed_han, open_han, at, rule in yaku_table(rules)
         if at == level and (closed_han if closed else open_han)
         and all(open_gate or yaku not in needs for open_gate, needs in gates)
         and (form is None or FORM_OF.get(yaku, STANDARD) is form)
@@ -347,41 +402,56 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
         (not kinds.isdisjoint(_MAN)) + (not kinds.isdisjoint(_PIN))
         + (not kinds.isdisjoint(_SOU)), not kinds.isdisjoint(HONORS),
         bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
-             or win.houtei or win.tenhou or win.chiihou))
+             or win.houtei or win.tenhou or win.chiihou or win.renhou))
 
 
 _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
 _MAN, _PIN, _SOU = (frozenset(range(base, base + 9)) for base in (0, 9, 18))
 
 
-def _dora(hand: Hand, win: Win, counts: Sequence[int]) -> list[YakuItem]:
-    """Dora, ura dora (with riichi only) and red fives, each item's han its count."""
+def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[YakuItem]:
+    """Dora, ura dora (with riichi only), red fives and north tiles set aside (three
+    players), each item's han its count."""
     found = []
+    dora_of = _DORA_OF
+    if rules.players == 3:
+        # 2m-8m are not in the set: a 1m indicator shows 9m (https://riichi.wiki/Sanma)
+        dora_of = _DORA_OF_3P
+    if win.north_dora:
+        # north tiles set aside are the winner's tiles: a west indicator makes each a dora
+        # too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
+        counts = list(counts)
+        counts[30] += win.north_dora
     # every indicator counts, a repeated one twice; tiles in melds and quads count too
     n = 0
     for t in win.dora_indicators:
-        n += counts[_DORA_OF[t] if t in _DORA_OF else _dora_of(t)]
+        n += counts[dora_of[t] if t in dora_of else _dora_of(t, rules)]
     if n:
         found.append(YakuItem(Yaku.DORA, n))
     if win.riichi:
         n = 0
         for t in win.ura_indicators:
-            n += counts[_DORA_OF[t] if t in _DORA_OF else _dora_of(t)]
+            n += counts[dora_of[t] if t in dora_of else _dora_of(t, rules)]
         if n:
             found.append(YakuItem(Yaku.URA_DORA, n))
     red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
     if red:
         found.append(YakuItem(Yaku.AKA_DORA, red))
+    if win.north_dora:
+        found.append(YakuItem(Yaku.NUKIDORA, win.north_dora))
     return found
 
 
-def _dora_of(indicator: str) -> Tile:
-    dora = _DORA_OF.get(indicator)
-    return _next(tile_kind(indicator)) if dora is None else dora
+def _dora_of(indicator: str, rules: Rules) -> Tile:
+    dora = (_DORA_OF_3P if rules.players == 3 else _DORA_OF).get(indicator)
+    return _next(tile_kind(indicator), rules.players) if dora is None else dora
 
 
-def _next(indicator: Tile) -> Tile:
-    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh)."""
+def _next(indicator: Tile, players: int = 4) -> Tile:
+    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh); with
+    three players 1m shows 9m (2m-8m are not in the set)."""
+    if players == 3 and indicator == 0:
+        return 8
     if indicator < 27:
         return indicator // 9 * 9 + (indicator % 9 + 1) % 9
     if indicator < 31:
@@ -390,6 +460,7 @@ def _next(indicator: Tile) -> Tile:
 
 
 _DORA_OF = {name: _next(kind) for name, kind in KINDS.items()}
+_DORA_OF_3P = {name: _next(kind, 3) for name, kind in KINDS.items()}
 
 
 def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
@@ -466,8 +537,10 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     return found
 
 
-def _fu(h: HandFacts, r: ReadingFacts, p: Placement) -> list[tuple[str, int]]:
-    """The fu parts of a candidate (reasons from ``mjasp.score.FU_REASONS``)."""
+def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
+        double_wind_fu: int = 4) -> list[tuple[str, int]]:
+    """The fu parts of a candidate (reasons from ``mjasp.score.FU_REASONS``);
+    ``double_wind_fu``: a pair of the seat and round wind at once (``Rules.double_wind_fu``)."""
     if r.form is not STANDARD:
         return [("chiitoitsu", 25)] if r.form is Form.CHIITOITSU else []
     parts = [("base", 20)]
@@ -478,7 +551,8 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement) -> list[tuple[str, int]]:
     if p.wait in _WAIT_FU:
         parts.append((_WAIT_FU[p.wait], 2))
     if r.pair is not None and _value_of_pair(h, r.pair):
-        parts.append(("yakuhai pair", _value_of_pair(h, r.pair)))
+        # 4 only for a double wind (a dragon is no wind): some rules give it 2
+        parts.append(("yakuhai pair", min(_value_of_pair(h, r.pair), double_wind_fu)))
     # a triplet completed by a discard counts as open (minkou)
     by_ron = p.block.tile if p.block.kind is BlockKind.TRIPLET and not h.win.tsumo else None
     for tile, quad, concealed in r.sets:
@@ -505,10 +579,11 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
             WaitShape.TANKI: "tanki wait"}
 
 
-#: the reading and placement rows of each reading's gates (``candidates``), one lookup
-_READING_ROWS: dict[tuple[object, ...], tuple[_Rows, _Rows]] = {}
+#: the reading and placement rows of each reading's gates (``candidates``), one lookup,
+#: by rules
+_READING_ROWS: dict[Rules, dict[tuple[object, ...], tuple[_Rows, _Rows]]] = {}
 #: the hand rows of each hand's gates: a plain dict of a short key, not functools' wrapper
-_HAND_ROWS: dict[tuple[bool, ...], _Rows] = {}
+_HAND_ROWS: dict[Rules, dict[tuple[bool, ...], _Rows]] = {}
 
 
 def candidates(hand: Hand, win: Win, rules: Rules,
@@ -516,14 +591,20 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
     ``readings``: the hand's readings when the caller has them already."""
     h = _hand_facts(hand, win)
+    hand_cache = _HAND_ROWS.get(rules)
+    if hand_cache is None:
+        hand_cache = _HAND_ROWS[rules] = {}
+        _READING_ROWS[rules] = {}
+    reading_cache = _READING_ROWS[rules]
+    double_wind_fu = rules.double_wind_fu
     hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
-    hand_rows = _HAND_ROWS.get(hand_key)
+    hand_rows = hand_cache.get(hand_key)
     if hand_rows is None:
-        hand_rows = _HAND_ROWS[hand_key] = _rows("hand", h.closed, h.honors, h.flags, None,
-                                                 True, True, h.suits <= 1, h.quads >= 3)
+        hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
+                                                 None, True, True, h.suits <= 1, h.quads >= 3)
     # the rules of hand rows read no reading or placement
     hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
-    hand_items += _dora(hand, win, h.counts)
+    hand_items += _dora(hand, win, h.counts, rules)
     found = []
     if readings is None:
         readings = winning_readings(hand, rules)
@@ -534,22 +615,24 @@ def candidates(hand: Hand, win: Win, rules: Rules,
         # Form is a StrEnum: it hashes as its str, in C
         key = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
                len(r.sequences) >= 2, honor_set, h.seat, h.round)
-        both = _READING_ROWS.get(key)
+        both = reading_cache.get(key)
         if both is None:
             # positional, in _rows' order: the hand-level gates left open
             gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
                      len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
-            both = _READING_ROWS[key] = (_rows("reading", *gates), _rows("placement", *gates))
+            both = reading_cache[key] = (_rows(rules, "reading", *gates),
+                                         _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
         reading_items = hand_items + [item for item, rule in reading_rows
                                       if rule(h, r, None)]  # type: ignore[arg-type]
         for p in _placements(h, r):
             items = _upgrade(reading_items + [item for item, rule in placement_rows
                                               if rule(h, r, p)])
-            found.append(make_score(items, _fu(h, r, p),
-                                    Reading(decomposition, p.block, p.wait), win))
+            found.append(make_score(items, _fu(h, r, p, double_wind_fu),
+                                    Reading(decomposition, p.block, p.wait), win, rules))
     return found
 
 
 __all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_HONOR_SET", "NEEDS_KANS",
-           "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "YAKU", "candidates"]
+           "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "VARIANT_ROWS", "YAKU",
+           "candidates", "yaku_table"]

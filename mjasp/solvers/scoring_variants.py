@@ -1,0 +1,182 @@
+"""Rule options as files: the variant encodings of ``encodings/scoring/variants/`` that a
+:class:`~mjasp.rules.Rules` implies, and the ``Rules`` that the ``option/2`` facts of
+loaded files imply.
+
+Every variant file plays one option value Tenhou does not have and declares it as a fact,
+``option(kiriage,on).``; ``VARIANT_FILES`` is the one table from option values to files.
+The ASP scoring engine loads the files of its rules, plus any the user gives
+(``mjasp score hand.lp kiriage.lp``); the facts those declare change the rules the
+scores are totalled by, and a file that contradicts the chosen preset is an error.
+
+>>> variant_files(find_rules("wrc"))[:3]
+['double_wind_2fu.lp', 'kazoe_sanbaiman.lp', 'kiriage.lp']
+>>> with_options(find_rules("tenhou"), [("kiriage", "on")]).kiriage
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from mjasp.errors import RulesError
+from mjasp.rules import DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, Rules, find_rules
+from mjasp.solvers.asp import ENCODINGS
+
+#: The variant encodings, one per option value (``encodings/scoring/variants/``).
+VARIANTS = ENCODINGS / "scoring" / "variants"
+#: The presets as entry files of ``#include``s of variants (``encodings/scoring/presets/``).
+PRESETS = ENCODINGS / "scoring" / "presets"
+
+_ON_OFF: dict[str, object] = {"on": True, "off": False}
+#: How each option is spelled in an ``option(Name,Value)`` fact: option -> {term: value}.
+#: Set-valued options (``double_yakuman``, ``local_yaku``) name one member a fact.
+OPTION_TERMS: dict[str, dict[str, object]] = {
+    "open_tanyao": _ON_OFF,
+    "kiriage": _ON_OFF,
+    "yakuman_stacking": _ON_OFF,
+    "kazoe": {k: k for k in KAZOE},
+    "renhou": {r: r for r in RENHOU},
+    "double_wind_fu": {"2": 2, "4": 4},
+    "double_yakuman": {y: y for y in DOUBLE_YAKUMAN},
+    "local_yaku": {y: y for y in LOCAL_YAKU},
+}
+_SETS = ("double_yakuman", "local_yaku")
+
+#: (option, value) -> the variant file that plays it: the values Tenhou does not have.
+#: ``yakuman_cap`` (a number) is ``yakuman_cap.lp`` with an ``option(yakuman_cap,N)`` fact.
+VARIANT_FILES: dict[tuple[str, object], str] = {
+    ("open_tanyao", False): "no_open_tanyao.lp",
+    ("kiriage", True): "kiriage.lp",
+    ("kazoe", "sanbaiman"): "kazoe_sanbaiman.lp",
+    ("kazoe", "multiple"): "kazoe_multiple.lp",
+    ("double_wind_fu", 2): "double_wind_2fu.lp",
+    ("yakuman_stacking", False): "no_yakuman_stacking.lp",
+    ("renhou", "mangan"): "renhou_mangan.lp",
+    ("renhou", "yakuman"): "renhou_yakuman.lp",
+    **{("double_yakuman", y): f"double_{y}.lp" for y in DOUBLE_YAKUMAN},
+    **{("local_yaku", y): f"{y}.lp" for y in LOCAL_YAKU},
+}
+CAP_FILE = "yakuman_cap.lp"
+
+_TENHOU = Rules()
+
+
+def variant_files(rules: Rules) -> list[str]:
+    """The variant files (names in ``VARIANTS``) that make the ASP engine play ``rules``.
+
+    >>> variant_files(find_rules("tenhou")), variant_files(Rules(yakuman_cap=2))
+    ([], ['yakuman_cap.lp'])
+    """
+    files = []
+    for option in OPTION_TERMS:
+        value = getattr(rules, option)
+        values = sorted(value) if option in _SETS else [value]
+        files += [VARIANT_FILES[option, v] for v in values
+                  if (option, v) in VARIANT_FILES]
+    if rules.yakuman_cap:
+        files.append(CAP_FILE)
+    return sorted(files)
+
+
+def option_facts(rules: Rules) -> str:
+    """The ``option/2`` facts no variant file states: the yakuman cap's number.
+
+    >>> option_facts(Rules(yakuman_cap=2)), option_facts(Rules())
+    ('option(yakuman_cap,2).', '')
+    """
+    return f"option(yakuman_cap,{rules.yakuman_cap})." if rules.yakuman_cap else ""
+
+
+def declared(rules: Rules) -> set[tuple[str, str]]:
+    """The ``option(Name,Value)`` facts (as text pairs) the files of ``rules`` declare.
+
+    >>> sorted(declared(find_rules("tenhou").replace(kiriage=True, yakuman_cap=2)))
+    [('kiriage', 'on'), ('yakuman_cap', '2')]
+    """
+    facts = set()
+    for option, terms in OPTION_TERMS.items():
+        value = getattr(rules, option)
+        values = value if option in _SETS else {value}
+        facts |= {(option, term) for term, v in terms.items()
+                  if v in values and (option, v) in VARIANT_FILES}
+    if rules.yakuman_cap:
+        facts.add(("yakuman_cap", str(rules.yakuman_cap)))
+    return facts
+
+
+def with_options(rules: Rules, options: Iterable[tuple[str, str]]) -> Rules:
+    """``rules`` changed by ``option(Name,Value)`` facts (text pairs) found in loaded files.
+
+    An option the preset leaves at Tenhou's value takes the file's; a preset's own value
+    cannot be changed by a file (``RulesError`` names both), nor can two files disagree.
+
+    >>> with_options(find_rules("wrc"), [("kazoe", "multiple")])
+    Traceback (most recent call last):
+    ...
+    mjasp.errors.RulesError: option(kazoe,multiple) conflicts with rules 'wrc' (kazoe='sanbaiman')
+    """
+    changes: dict[str, object] = {}
+    sets: dict[str, set[object]] = {}
+    for name, term in sorted(set(options) - declared(rules)):
+        value = _value(name, term)
+        if name in _SETS:
+            sets.setdefault(name, set(getattr(rules, name))).add(value)
+            continue
+        own, default = getattr(rules, name), getattr(_TENHOU, name)
+        if own != default and own != value:
+            raise RulesError(f"option({name},{term}) conflicts with rules {rules.name!r} "
+                             f"({name}={own!r})")
+        if name in changes and changes[name] != value:
+            raise RulesError(f"option({name},{term}) conflicts with another option({name},_) "
+                             f"of the loaded files ({name}={changes[name]!r})")
+        changes[name] = value
+    changes.update((name, frozenset(values)) for name, values in sets.items())
+    if not changes:
+        return rules
+    return dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
+
+
+def _value(name: str, term: str) -> object:
+    """The Python value of an ``option(name,term)`` fact (``RulesError`` if unknown)."""
+    if name == "yakuman_cap":
+        if term.isdigit():
+            return int(term)
+        raise RulesError(f"option(yakuman_cap,{term}): the cap is a number of yakuman")
+    if name not in OPTION_TERMS:
+        known = ", ".join([*OPTION_TERMS, "yakuman_cap"])
+        raise RulesError(f"unknown option {name!r} in option({name},{term}); known: {known}")
+    terms = OPTION_TERMS[name]
+    if term not in terms:
+        raise RulesError(f"option({name},{term}): {name} is one of {', '.join(terms)}")
+    return terms[term]
+
+
+def shipped(name: str) -> str | None:
+    """The path of a variant file (``kiriage.lp``) or preset entry file (``presets/wrc.lp``)
+    mjasp ships, named as on the command line (None if it has no such file).
+
+    >>> shipped("kiriage.lp").endswith("variants/kiriage.lp"), shipped("my_hand.lp")
+    (True, None)
+    """
+    for folder, prefix in ((VARIANTS, ""), (PRESETS, "presets/")):
+        if name.startswith(prefix) and "/" not in name[len(prefix):]:
+            path = folder / name[len(prefix):]
+            if path.is_file():
+                return str(path)
+    return None
+
+
+def preset_includes(name: str) -> list[str]:
+    """The variant files a preset's entry file ``#include``s (names in ``VARIANTS``).
+
+    >>> preset_includes("mahjongsoul")[:1]
+    ['double_daisuushii.lp']
+    """
+    text = (PRESETS / f"{find_rules(name).name}.lp").read_text()
+    return sorted(line.split('"')[1].rsplit("/", 1)[-1] for line in text.splitlines()
+                  if line.startswith("#include"))
+
+
+__all__ = ["OPTION_TERMS", "PRESETS", "VARIANTS", "VARIANT_FILES", "declared",
+           "option_facts", "preset_includes", "shipped", "variant_files", "with_options"]
