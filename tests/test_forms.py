@@ -160,7 +160,7 @@ def test_asp_model_count_equals_dp() -> None:
 
 @pytest.mark.slow
 def test_asp_model_count_equals_dp_for_complete_hands() -> None:
-    # m = 4: clingo enumerates all 14-tile forms one answer at a time (about 150 s of CPU),
+    # m = 4: clingo enumerates all 14-tile forms one answer at a time (about 80 s of CPU),
     # worth it once per CI run: it is the count every complete hand is built from
     assert count_forms_asp(4) == count_forms(4)
 
