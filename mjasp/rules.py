@@ -248,7 +248,10 @@ RULES: dict[str, Rules] = {
     # Not verified in the book here (kept from the provisional preset): no red fives (EMA's
     # competition rules dropped them, https://redmahjong.com/riichi_mahjong.shtml §1.3),
     # kiriage mangan, and a double-wind pair of 2 fu (rulesets differ: 2 or 4,
-    # https://riichi.wiki/Fu).
+    # https://riichi.wiki/Fu). The preset follows the 2015 book: the 2022 revision counts
+    # several yakuman together and still caps 13+ han at sanbaiman (the Belgian federation's
+    # summary, https://www.mahjongbelgium.be/l/aangepaste-spelregels-wrc/), i.e.
+    # RULES["wrc"].replace(yakuman_stacking=True).
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
                            double_wind_fu=2, yakuman_stacking=False, renhou="mangan"),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
