@@ -313,6 +313,17 @@ static int melds_value(PyObject *obj, int *melds) {
     return 1;
 }
 
+/* The shared start of replacement and draw_replacements: 34 counts, the meld count, and
+ * the five form flags from args[forms_at]. */
+static int read_problem(PyObject *const *args, int forms_at, uint8_t *c, int *melds, Forms *f) {
+    if (not_ready()) return 0;
+    if (!read_counts(args[0], c)) {
+        PyErr_SetString(PyExc_ValueError, "expected 34 counts in 0..4");
+        return 0;
+    }
+    return melds_value(args[1], melds) && parse_forms(args + forms_at, f);
+}
+
 /* replacement(counts, melds, standard, seven_pairs, orphans, three_player, quads) -> int:
  * table.replacement; counts must be 34 ints in 0..4 (ValueError otherwise). */
 static PyObject *k_replacement(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -323,15 +334,10 @@ static PyObject *k_replacement(PyObject *self, PyObject *const *args, Py_ssize_t
                         "three_player, quads)");
         return NULL;
     }
-    if (not_ready()) return NULL;
     uint8_t c[KINDS];
     Forms f;
     int melds;
-    if (!read_counts(args[0], c)) {
-        PyErr_SetString(PyExc_ValueError, "expected 34 counts in 0..4");
-        return NULL;
-    }
-    if (!melds_value(args[1], &melds) || !parse_forms(args + 2, &f)) return NULL;
+    if (!read_problem(args, 2, c, &melds, &f)) return NULL;
     return PyLong_FromLong(replacement(c, melds, &f, 1));
 }
 
@@ -345,15 +351,10 @@ static PyObject *k_draw_replacements(PyObject *self, PyObject *const *args, Py_s
                         "orphans, three_player, quads)");
         return NULL;
     }
-    if (not_ready()) return NULL;
     uint8_t c[KINDS];
     Forms f;
     int melds;
-    if (!read_counts(args[0], c)) {
-        PyErr_SetString(PyExc_ValueError, "expected 34 counts in 0..4");
-        return NULL;
-    }
-    if (!melds_value(args[1], &melds) || !parse_forms(args + 3, &f)) return NULL;
+    if (!read_problem(args, 3, c, &melds, &f)) return NULL;
     PyObject *tiles = PySequence_Fast(args[2], "tiles must be a sequence");
     if (tiles == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(tiles);
