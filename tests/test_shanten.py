@@ -293,7 +293,7 @@ def test_bad_hands(kernel_path: str, text: str, message: str) -> None:
 
 
 def test_three_player_rejects_2m(kernel_path: str) -> None:
-    with pytest.raises(HandError, match="2m is not in the sanma"):
+    with pytest.raises(HandError, match="2m is not in the tenhou-3p"):
         shanten("2m123p456s789s1122z", rules="sanma")
     with pytest.raises(HandError, match="2m-8m"):
         shanten_batch([[0, 1] + [0] * 32], rules="sanma")

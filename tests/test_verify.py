@@ -38,7 +38,7 @@ def test_text_summary() -> None:
     code, out, _ = run("--hands", "50", "--no-suits", "--rules", "sanma")
     assert code == 0
     assert out.splitlines()[-1] == "OK: every engine agrees"
-    assert "rules sanma" in out
+    assert "rules tenhou-3p" in out
 
 
 def test_a_wrong_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
