@@ -59,7 +59,7 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
 def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
     """``check_win``, returning the readings it found (engines take them)."""
     if rules.players == 3:
-        _check_three_players(hand, win)
+        _check_three_players(hand, win, rules)
     if win.north_dora and not rules.nukidora:
         raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
@@ -99,11 +99,13 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     return found
 
 
-def _check_three_players(hand: Hand, win: Win) -> None:
-    """No 2m-8m tile, chi, North seat or North round with three players."""
+def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
+    """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
+    with three players."""
+    gone = rules.removed_kinds
     shown = [tile_kind(t) for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
-    removed = [k for k, n in enumerate(_held(hand)) if n and 1 <= k <= 7] + [
-        k for k in shown if 1 <= k <= 7]
+    removed = [k for k, n in enumerate(_held(hand)) if n and k in gone] + [
+        k for k in shown if k in gone]
     if removed:
         raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
     if any(m.kind is MeldKind.CHI for m in hand.melds):
@@ -146,8 +148,8 @@ def _reds(n: int, suit: int) -> str:
 
 def _check_red_fives(hand: Hand, rules: Rules) -> None:
     """No more red fives of a suit than ``rules.red_fives`` puts in the set."""
-    # three players have no 5m: that tile's error is the removed kind's, not a red five's
-    for suit in range(1 if rules.players == 3 else 0, 3):
+    # a removed five (5m with three players) is the removed kind's error, not a red five's
+    for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
         held, allowed = _red_held(hand, suit), rules.red_fives[suit]
         if held > allowed:
             raise WinError(f"{_reds(held, suit)} in {hand}; the {rules.name} rules have "
