@@ -402,3 +402,12 @@ def test_three_player_samples() -> None:
     assert sum(w.north_dora > 0 for _, w in wins) > 60
     # four-player rules of any scoring options draw the default samples
     assert random_wins(50, seed=11, rules="mahjongsoul") == random_wins(50, seed=11)
+
+
+def test_the_dora_wrap_follows_the_removed_kinds() -> None:
+    from mjasp.solvers.scoring_direct import _next
+
+    # the next kind in the set (https://riichi.wiki/Dora): with 2m-8m removed 1m shows 9m
+    # and 9m shows 1m; 9p shows 1p, N shows E, Rd shows Wh as with four players
+    assert [_next(k, SANMA.removed_kinds) for k in (0, 8, 17, 30, 33)] == [8, 0, 9, 27, 31]
+    assert [_next(k) for k in (0, 8, 17, 30, 33)] == [1, 0, 9, 27, 31]
