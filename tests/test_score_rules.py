@@ -273,7 +273,7 @@ def test_an_unknown_option_is_a_rules_error() -> None:
 
 
 def test_one_yakuman_predicate_for_every_yaku() -> None:
-    from mjasp.blocks import Block, Decomposition, WaitShape
+    from mjasp.blocks import Block, BlockKind, Decomposition, WaitShape
     from mjasp.scorecard import Reading, YakuItem, is_yakuman_item, make_score
     from mjasp.yaku import CustomYaku
 
@@ -285,7 +285,7 @@ def test_one_yakuman_predicate_for_every_yaku() -> None:
     # so a custom "yakuman" given 5 han adds up like renhou as a mangan yaku: with tanyao
     # 1, 6 han 30 fu: haneman, a non-dealer's ron 4 x 3000 = 12000 (it was 0 points when
     # the sum saw a yakuman and the list kept none)
-    reading = Reading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
+    reading = Reading(Decomposition.of([]), Block(BlockKind.SEQUENCE, 1), WaitShape.RYANMEN)
     s = make_score([YakuItem(Y.TANYAO, 1), YakuItem(custom, 5)], [("base", 20), ("menzen ron", 10)],
                    reading, Win("2m", seat_wind="S"), TENHOU)
     assert (s.han, s.points, s.yakuman, s.limit) == (6, 12000, 0, "haneman")
