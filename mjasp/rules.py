@@ -222,8 +222,7 @@ RULES: dict[str, Rules] = {
     # Tenhou's rule page and riichi.wiki's Sanma page, whose text says nothing of honba);
     # liability for daisangen and daisuushii as with four players. A north set aside can
     # be robbed by ron, without chankan (https://riichi.wiki/Kita, the Sanma page: "A kita
-    # call can be ronned, but this does not award chankan"); mjasp has no Win flag for it
-    # yet, see the README.
+    # call can be ronned, but this does not award chankan"): Win(robbed_north=True).
     "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
                                  nukidora=True, tsumo_loss=True, honba_points=200),
     # Mahjong Soul's ranked rules (https://riichi.wiki/Mahjong_Soul, "Rules"): kuitan,

@@ -60,6 +60,9 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     """``check_win``, returning the readings it found (engines take them)."""
     if rules.players == 3:
         _check_three_players(hand, win, rules)
+    if win.robbed_north and not rules.nukidora:
+        raise WinError(f"robbing a north set aside needs three-player rules with nukidora; "
+                       f"{rules.name} has none")
     if win.north_dora and not rules.nukidora:
         raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
