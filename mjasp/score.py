@@ -78,8 +78,9 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if indicators or win.north_dora:
         _check_indicators(hand, indicators, rules, win.north_dora)
     counts = hand.counts
-    if (indicators or hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
-            or 4 in (counts[4], counts[13], counts[22])):
+    if (hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
+            or 4 in (counts[4], counts[13], counts[22])
+            or not _FIVE_NAMES.isdisjoint(indicators) or not _USUAL_NAMES.issuperset(indicators)):
         # (skipped only where it cannot fail: no red, no five shown or called, at most
         # three fives of a suit, and Tenhou's one red five per suit)
         _check_fives(hand, rules, indicators)
@@ -152,6 +153,11 @@ def _reds(n: int, suit: int) -> str:
     return f"{words} (0{'mps'[suit]})"
 
 
+#: Indicator names that are fives, and the usual names (anything else is read by tile_kind).
+_FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
+_USUAL_NAMES = frozenset(KINDS)
+
+
 def _check_winning_five(hand: Hand, win: Win) -> None:
     """A red winning five needs a red five in hand, a plain one a plain five."""
     suit = FIVES.index(win.kind)
@@ -179,8 +185,8 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> 
     # a removed five (5m with three players) is the removed kind's error, not a red five's
     for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
         red, allowed = _red_held(hand, suit), rules.red_fives[suit]
-        where = " counting the indicators" if shown_red[suit] else f" in {hand}"
         if red + shown_red[suit] > allowed:
+            where = " counting the indicators" if shown_red[suit] else f" in {hand}"
             raise WinError(f"{_reds(red + shown_red[suit], suit)}{where}; the {rules.name} "
                            f"rules have {allowed or 'none'}")
         plain = held[FIVES[suit]] - red + shown_plain[suit]
