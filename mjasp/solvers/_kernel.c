@@ -35,37 +35,6 @@ static int ready;
 
 /* ---------------------------------------------------------------- per-suit values */
 
-static inline uint32_t base5(const uint8_t *c, int n) {
-    uint32_t index = 0;
-    for (int i = n - 1; i >= 0; i--) index = 5 * index + c[i];
-    return index;
-}
-
-/* Per held count 0..4: (pairs << 8) | singles it adds to a suit's seven-pairs units,
- * without and with the quad rule (a quad is two pairs, a triplet a pair and a single). */
-static const uint16_t PAIR_STEP[2][8] = {
-    {0, 1, 1 << 8, 1 << 8, 1 << 8, 0, 0, 0},
-    {0, 1, 1 << 8, (1 << 8) | 1, 2 << 8, 0, 0, 0},
-};
-
-/* seven-pairs units of one suit: 32 * min(pairs, 7) + min(singles, 7) (table._pair_stats) */
-static inline unsigned pair_units(const uint8_t *c, int n, const uint16_t *step) {
-    unsigned sum = 0;
-    for (int i = 0; i < n; i++) sum += step[c[i]];
-    unsigned pairs = sum >> 8, singles = sum & 255;
-    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
-}
-
-/* thirteen-orphans units of one kind: 16 if missing, 1 if held once (table._orphan_stats) */
-static const uint8_t ORPHAN_STEP[5] = {16, 1, 0, 0, 0};
-
-static inline unsigned orphan_units(const uint8_t *c, int honor) {
-    if (!honor) return ORPHAN_STEP[c[0]] + ORPHAN_STEP[c[8]];
-    unsigned units = 0;
-    for (int i = 0; i < 7; i++) units += ORPHAN_STEP[c[i]];
-    return units;
-}
-
 /* ---------------------------------------------------------------- eight counts at once
  * batch() reads a suit's first eight counts as one 64-bit word (a lane per count) and
  * works on all lanes together; the results are the same sums as the loops above. */
@@ -74,12 +43,19 @@ static inline unsigned orphan_units(const uint8_t *c, int honor) {
 #define HIGHS 0x8080808080808080ULL
 #define LOW7 0x7F7F7F7F7F7F7F7FULL
 
-/* n (at most 8) counts as the lanes of a word, the first count in the lowest lane
- * (byte by byte, so the order is the same on any machine; compilers merge the loads) */
-static inline uint64_t lanes(const uint8_t *c, int n) {
-    uint64_t x = 0;
-    for (int i = n - 1; i >= 0; i--) x = x << 8 | c[i];
+/* eight counts as the lanes of a word, the first count in the lowest lane: one load on a
+ * little-endian machine (GCC at -O2 kept the byte-by-byte loop as a loop), byte by byte
+ * elsewhere so the order is the same on any machine */
+static inline uint64_t lanes(const uint8_t *c) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, c, 8);
     return x;
+#else
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--) x = x << 8 | c[i];
+    return x;
+#endif
 }
 
 /* a high bit in each lane holding at least k (1 <= k <= 127; lanes of 128+ count too) */
@@ -87,8 +63,6 @@ static inline uint64_t at_least(uint64_t x, unsigned k) {
     return (((x & LOW7) + (0x80 - k) * ONES) | x) & HIGHS;
 }
 
-/* how many lanes carry a high bit (a byte sum by one multiplication: at most 8) */
-static inline unsigned marked(uint64_t highs) { return (unsigned)(((highs >> 7) * ONES) >> 56); }
 
 /* sum of the lanes, each at most 31 (so the total stays below 256) */
 static inline unsigned lane_sum(uint64_t x) { return (unsigned)((x * ONES) >> 56); }
@@ -100,52 +74,89 @@ static inline uint32_t base5_lanes(uint64_t x) {
     return (uint32_t)((z & 0xFFFFFFFFULL) + (z >> 32) * 625);
 }
 
-/* seven-pairs units of a suit from its lane word and its ninth count (0 for honors) */
-static inline unsigned pair_units_lanes(uint64_t x, unsigned ninth, int quads) {
-    unsigned one = marked(at_least(x, 1)), two = marked(at_least(x, 2));
-    unsigned pairs = two + (ninth >= 2), singles = one - two + (ninth == 1);
-    if (quads) {
-        unsigned three = marked(at_least(x, 3)), four = marked(at_least(x, 4));
-        pairs += four + (ninth == 4);
-        singles += three - four + (ninth == 3);
-    }
-    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
-}
+/* the lanes holding at least k, each as 0 or 1 (so up to 255 such words add lane by lane) */
+static inline uint64_t ones_at_least(uint64_t x, unsigned k) { return at_least(x, k) >> 7; }
 
 typedef struct {
     int standard, seven_pairs, orphans, three_player, quads;
 } Forms;
 
-/* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
-static int replacement(const uint8_t *c, int melds, const Forms *f, int special) {
+/* A hand of 34 counts (0..4) as lane words: 1m-8m, 1p-8p, 1s-8s, the honors, and the
+ * three ninth counts. In sanma the manzu word keeps 1m only (2m-8m are not in the wall). */
+typedef struct {
+    uint64_t m, p, s, z;
+    unsigned m9, p9, s9;
+} Lanes;
+
+static inline Lanes read_lanes(const uint8_t *c, int three_player) {
+    /* the honors: eight counts from 9s on, 9s shifted out (so no read past the row) */
+    Lanes h = {lanes(c), lanes(c + 9), lanes(c + 18), lanes(c + 26) >> 8,
+               c[8], c[17], c[26]};
+    if (three_player) h.m &= 0xFF;
+    return h;
+}
+
+/* The least replacement number of the special forms (INF when neither applies).
+ * Seven pairs: with P kinds held twice or more and S held once (a quad two pairs and a
+ * triplet a pair and a single with the quad rule), table._pair_stats packs
+ * 32 * min(P, 7) + min(S, 7), summed over suits; in at most 14 tiles P is at most 7, and
+ * clamping S per suit or over the hand gives the same value (seven_pairs reads
+ * min(S, 7 - P)), so the counts of the whole hand are packed at once. Thirteen orphans:
+ * 16 per terminal or honor missing plus 1 per one held once (table._orphan_stats). */
+static inline int special_value(const Lanes *h, const Forms *f) {
     int best = INF;
-    uint8_t man[9];
-    const uint8_t *m_counts = c;
-    if (f->three_player) { /* only 1m and 9m are in the wall */
-        memset(man, 0, sizeof man);
-        man[0] = c[0];
-        man[8] = c[8];
-        m_counts = man;
+    if (f->seven_pairs) {
+        uint64_t one = (ones_at_least(h->m, 1) + ones_at_least(h->p, 1)
+                        + ones_at_least(h->s, 1) + ones_at_least(h->z, 1));
+        uint64_t two = (ones_at_least(h->m, 2) + ones_at_least(h->p, 2)
+                        + ones_at_least(h->s, 2) + ones_at_least(h->z, 2));
+        unsigned held = lane_sum(one) + (h->m9 >= 1) + (h->p9 >= 1) + (h->s9 >= 1);
+        unsigned pairs = lane_sum(two) + (h->m9 >= 2) + (h->p9 >= 2) + (h->s9 >= 2);
+        unsigned singles = held - pairs;
+        if (f->quads) {
+            uint64_t three = (ones_at_least(h->m, 3) + ones_at_least(h->p, 3)
+                              + ones_at_least(h->s, 3) + ones_at_least(h->z, 3));
+            uint64_t four = (ones_at_least(h->m, 4) + ones_at_least(h->p, 4)
+                             + ones_at_least(h->s, 4) + ones_at_least(h->z, 4));
+            unsigned threes = lane_sum(three) + (h->m9 >= 3) + (h->p9 >= 3) + (h->s9 >= 3);
+            unsigned fours = lane_sum(four) + (h->m9 == 4) + (h->p9 == 4) + (h->s9 == 4);
+            pairs += fours;
+            singles += threes - fours;
+        }
+        best = seven_pairs[32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7)];
     }
-    if (f->standard) {
-        unsigned m = f->three_player ? sanma_ids[5 * c[0] + c[8]] : number_ids[base5(c, 9)];
-        unsigned p = number_ids[base5(c + 9, 9)];
-        unsigned s = number_ids[base5(c + 18, 9)];
-        unsigned z = honor_ids[base5(c + 27, 7)];
-        unsigned three = triple_ids[pair_ids[m * numbers + p] * numbers + s];
-        best = final_values[(three * honors + z) * 5 + melds];
-    }
-    if (special && f->seven_pairs) {
-        const uint16_t *step = PAIR_STEP[f->quads != 0];
-        unsigned units = (pair_units(m_counts, 9, step) + pair_units(c + 9, 9, step)
-                          + pair_units(c + 18, 9, step) + pair_units(c + 27, 7, step));
-        int value = seven_pairs[units & 255];
+    if (f->orphans) {
+        /* the six terminals as the lanes of one word, beside the honors' word */
+        uint64_t ends = ((h->m & 0xFF) | (uint64_t)h->m9 << 8 | (h->p & 0xFF) << 16
+                         | (uint64_t)h->p9 << 24 | (h->s & 0xFF) << 32 | (uint64_t)h->s9 << 40);
+        unsigned held = lane_sum(ones_at_least(ends, 1) + ones_at_least(h->z, 1));
+        unsigned twice = lane_sum(ones_at_least(ends, 2) + ones_at_least(h->z, 2));
+        int value = thirteen_orphans[(16 * (13 - held) + held - twice) & 255];
         if (value < best) best = value;
     }
-    if (special && f->orphans) {
-        unsigned units = (orphan_units(m_counts, 0) + orphan_units(c + 9, 0)
-                          + orphan_units(c + 18, 0) + orphan_units(c + 27, 1));
-        int value = thirteen_orphans[units & 255];
+    return best;
+}
+
+/* The standard form's replacement number from the four suit indices (table.build_tables) */
+static inline int standard_value(uint32_t mi, uint32_t pi, uint32_t si, uint32_t zi,
+                                 int melds, int three_player) {
+    unsigned m = three_player ? sanma_ids[mi] : number_ids[mi];
+    unsigned three = triple_ids[pair_ids[m * numbers + number_ids[pi]] * numbers
+                                + number_ids[si]];
+    return final_values[(three * honors + honor_ids[zi]) * 5 + melds];
+}
+
+/* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
+static int replacement(const uint8_t *c, int melds, const Forms *f, int special) {
+    Lanes h = read_lanes(c, f->three_player);
+    int best = INF;
+    if (f->standard)
+        best = standard_value(f->three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u,
+                              base5_lanes(h.p) + h.p9 * 390625u,
+                              base5_lanes(h.s) + h.s9 * 390625u, base5_lanes(h.z), melds,
+                              f->three_player);
+    if (special) {
+        int value = special_value(&h, f);
         if (value < best) best = value;
     }
     return best;
@@ -427,13 +438,12 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         for (int j = 0; j < n; j++, c += KINDS) {
             /* the counts as four lane words and three ninth counts: checks, size, suit
              * indices and special-form units without a loop over the 34 kinds */
-            uint64_t m = lanes(c, 8), p = lanes(c + 9, 8), s = lanes(c + 18, 8);
-            uint64_t z = lanes(c + 27, 7);
-            unsigned m9 = c[8], p9 = c[17], s9 = c[26];
-            uint64_t over = at_least(m, 5) | at_least(p, 5) | at_least(s, 5) | at_least(z, 5);
-            int high = over != 0 || m9 > 4 || p9 > 4 || s9 > 4;
-            if (f.three_player) high |= (m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
-            unsigned tiles = high ? 0 : lane_sum(m + p + s + z) + m9 + p9 + s9;
+            Lanes h = read_lanes(c, 0);
+            uint64_t over = (at_least(h.m, 5) | at_least(h.p, 5) | at_least(h.s, 5)
+                             | at_least(h.z, 5));
+            int high = over != 0 || h.m9 > 4 || h.p9 > 4 || h.s9 > 4;
+            if (f.three_player) high |= (h.m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
+            unsigned tiles = high ? 0 : lane_sum(h.m + h.p + h.s + h.z) + h.m9 + h.p9 + h.s9;
             int special = tiles >= 13;
             if (high || tiles % 3 == 0 || tiles > 14 || (!f.standard && !special)) {
                 bad = first + j;
@@ -441,37 +451,18 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
                 break;
             }
             melds[j] = (uint8_t)(tiles / 3);
-            index[j][0] = f.three_player ? 5u * c[0] + m9 : base5_lanes(m) + m9 * 390625u;
-            index[j][1] = base5_lanes(p) + p9 * 390625u;
-            index[j][2] = base5_lanes(s) + s9 * 390625u;
-            index[j][3] = base5_lanes(z);
-            int best = INF;
-            if (special && f.seven_pairs) {
-                unsigned units = (pair_units_lanes(m, m9, f.quads) + pair_units_lanes(p, p9, f.quads)
-                                  + pair_units_lanes(s, s9, f.quads)
-                                  + pair_units_lanes(z, 0, f.quads));
-                best = seven_pairs[units & 255];
-            }
-            if (special && f.orphans) {
-                /* 16 per terminal or honor missing, 1 per one held once */
-                unsigned held = marked(at_least(z, 1)), twice = marked(at_least(z, 2));
-                unsigned units = (ORPHAN_STEP[c[0]] + ORPHAN_STEP[m9] + ORPHAN_STEP[c[9]]
-                                  + ORPHAN_STEP[p9] + ORPHAN_STEP[c[18]] + ORPHAN_STEP[s9]
-                                  + 16 * (7 - held) + held - twice);
-                int value = thirteen_orphans[units & 255];
-                if (value < best) best = value;
-            }
+            index[j][0] = f.three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u;
+            index[j][1] = base5_lanes(h.p) + h.p9 * 390625u;
+            index[j][2] = base5_lanes(h.s) + h.s9 * 390625u;
+            index[j][3] = base5_lanes(h.z);
+            int best = special ? special_value(&h, &f) : INF;
             special_best[j] = (uint8_t)best;
         }
         for (int j = 0; j < n; j++) {
             int best = special_best[j];
             if (f.standard) {
-                unsigned m = f.three_player ? sanma_ids[index[j][0]] : number_ids[index[j][0]];
-                unsigned p = number_ids[index[j][1]];
-                unsigned s = number_ids[index[j][2]];
-                unsigned z = honor_ids[index[j][3]];
-                unsigned three = triple_ids[pair_ids[m * numbers + p] * numbers + s];
-                int value = final_values[(three * honors + z) * 5 + melds[j]];
+                int value = standard_value(index[j][0], index[j][1], index[j][2], index[j][3],
+                                           melds[j], f.three_player);
                 if (value < best) best = value;
             }
             result[first + j] = (int8_t)(best - 1);
