@@ -236,3 +236,32 @@ def test_batch_refuses_any_count_above_four(value: int) -> None:
         row[kind] = value
         with pytest.raises(HandError, match=r"0\.\.4"):
             shanten_batch(np.array([row], dtype=np.uint8))
+
+
+def test_suit_entries_equal_the_pure_decode_on_every_vector_of_the_file() -> None:
+    # every vector with a reading, in each suit, and vectors without one (a count of 3
+    # or 4 spread out, 15 tiles): the same readings, the same Block objects, the same pair flag
+    from mjasp.solvers import suit_data
+
+    entry = kernel.suit_entry_function()
+    for suit, (base, honors) in enumerate(((0, False), (9, False), (18, False), (27, True))):
+        length = 7 if honors else 9
+        space = suit_data._space(honors)
+        vectors = [tuple(key) for key in space.position]
+        vectors += [(4,) * 3 + (3,) + (0,) * (length - 4), (1, 0, 1) + (0,) * (length - 3),
+                    (0,) * length]
+        for counts in vectors:
+            readings, holds_pair = entry(counts, suit)
+            expected = suit_data.shipped_readings(counts, honors, base)
+            assert readings == expected, (suit, counts)
+            assert all(a is b for r, e in zip(readings, expected, strict=True)
+                       for a, b in zip(r, e, strict=True))
+            assert holds_pair == (sum(counts) % 3 == 2)
+
+
+def test_suit_entry_refuses_what_is_not_a_suit() -> None:
+    entry = kernel.suit_entry_function()
+    for counts, suit in (((0,) * 9, 4), ((0,) * 9, 3), ((0,) * 7, 0), ([0] * 9, 0)):
+        with pytest.raises(ValueError):
+            entry(counts, suit)
+    assert entry((5,) + (0,) * 8, 0) == ((), True)  # no reading holds a fifth copy; 5 = 2 mod 3

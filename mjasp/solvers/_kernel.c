@@ -395,6 +395,83 @@ fail:
     return NULL;
 }
 
+/* winners(counts, melds, held, kinds, standard, seven_pairs, orphans, three_player, quads)
+ * -> list[int]: the kinds of the bytes `kinds`, in that order, that are held (melds
+ * included: `held`) fewer than 4 times and whose draw completes the hand (replacement 0):
+ * waits.winning_tiles in one call, without a list of every kind's number. */
+static PyObject *k_winners(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError,
+                        "winners(counts, melds, held, kinds, standard, seven_pairs, orphans, "
+                        "three_player, quads)");
+        return NULL;
+    }
+    uint8_t c[KINDS], held[KINDS];
+    Forms f;
+    int melds;
+    if (!read_problem(args, 4, c, &melds, &f)) return NULL;
+    if (!read_counts(args[2], held) || !PyBytes_CheckExact(args[3])) {
+        PyErr_SetString(PyExc_ValueError, "held: 34 counts in 0..4; kinds: bytes");
+        return NULL;
+    }
+    const uint8_t *kinds = (const uint8_t *)PyBytes_AS_STRING(args[3]);
+    Py_ssize_t n = PyBytes_GET_SIZE(args[3]);
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned tile = kinds[i];
+        if (tile >= KINDS) {
+            Py_DECREF(out);
+            PyErr_SetString(PyExc_ValueError, "kinds must be 0..33");
+            return NULL;
+        }
+        if (held[tile] >= 4 || c[tile] >= 4) continue;
+        c[tile]++;
+        int complete = replacement(c, melds, &f, 1) == 0;
+        c[tile]--;
+        if (complete) {
+            PyObject *value = PyLong_FromLong((long)tile);
+            if (value == NULL || PyList_Append(out, value) < 0) {
+                Py_XDECREF(value);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(value);
+        }
+    }
+    return out;
+}
+
+/* plain(text, tiles) -> tuple[int, ...] | None: the 34 counts of plain mpsz text holding
+ * exactly `tiles` tiles (read_text's grammar); None for anything else, which the caller's
+ * general path reads and explains. */
+static PyObject *k_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "plain(text, tiles)");
+        return NULL;
+    }
+    long wanted = PyLong_AsLong(args[1]);
+    if (wanted == -1 && PyErr_Occurred()) return NULL;
+    uint8_t c[KINDS];
+    if (!PyUnicode_CheckExact(args[0]) || !read_text(args[0], c)) Py_RETURN_NONE;
+    long tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    if (tiles != wanted) Py_RETURN_NONE;
+    PyObject *out = PyTuple_New(KINDS);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < KINDS; i++) {
+        PyObject *value = PyLong_FromLong(c[i]); /* 0..4: the interpreter's shared ints */
+        if (value == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
 /* batch(counts, out, standard, seven_pairs, orphans, three_player, quads) -> int:
  * shanten (replacement - 1, as int8) of every row of a C-contiguous (N, 34) uint8 buffer
  * into the N-byte buffer out; a row of n melds is 3n+1 or 3n+2 tiles (at most 14), and
@@ -472,6 +549,160 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyBuffer_Release(&in);
     PyBuffer_Release(&out);
     return PyLong_FromSsize_t(bad);
+}
+
+/* ---------------------------------------------------------------- shipped suit readings
+ * The arrays of mjasp/data/suit_readings.npz (see mjasp/solvers/suit_data.py), handed over
+ * by readings_init(): per space (number, honor) the sorted base-5 indices of the vectors
+ * with a reading, where each vector's readings start, where each reading's blocks start,
+ * and one code per block (16 * kind + suit-local tile). A code becomes a Block of the
+ * 34 kinds through the list of the suit it is read for, so blocks are shared. */
+
+typedef struct {
+    uint32_t *index, *offsets, *starts;
+    uint8_t *codes;
+    Py_ssize_t vectors, readings, blocks;
+} Space;
+
+static Space spaces[2];    /* number, honor */
+static PyObject *suit_blocks[4]; /* per suit (m, p, s, honors): code -> Block or None */
+static int readings_ready;
+
+/* suit_entry(counts, suit) -> (readings, holds_pair): fast._miss for the shipped file.
+ * counts: a tuple of the suit's 9 (7 for honors) counts; readings: a tuple of readings,
+ * each a tuple of Blocks on the 34 kinds, () when the vector has none (suit_data
+ * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3). */
+static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "suit_entry(counts, suit)");
+        return NULL;
+    }
+    if (!readings_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: readings_init() not called");
+        return NULL;
+    }
+    long suit = PyLong_AsLong(args[1]);
+    if (suit == -1 && PyErr_Occurred()) return NULL;
+    int length = suit == 3 ? 7 : 9;
+    if (suit < 0 || suit > 3 || !PyTuple_CheckExact(args[0]) ||
+        PyTuple_GET_SIZE(args[0]) != length) {
+        PyErr_SetString(PyExc_ValueError, "suit_entry: a tuple of a suit's counts, suit 0..3");
+        return NULL;
+    }
+    uint32_t index = 0, weight = 1;
+    long total = 0;
+    int found = 1;
+    for (int i = 0; i < length; i++) {
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(args[0], i));
+        if (value == -1 && PyErr_Occurred()) return NULL;
+        if (value < 0 || value > 4) found = 0; /* not in the file: no reading */
+        total += value;
+        index += (uint32_t)(value & 7) * weight;
+        weight *= 5;
+    }
+    const Space *space = &spaces[suit == 3];
+    Py_ssize_t low = 0, high = space->vectors; /* binary search of the sorted indices */
+    while (found && low < high) {
+        Py_ssize_t mid = low + (high - low) / 2;
+        if (space->index[mid] < index) low = mid + 1;
+        else high = mid;
+    }
+    found = found && low < space->vectors && space->index[low] == index;
+    Py_ssize_t first = found ? space->offsets[low] : 0, end = found ? space->offsets[low + 1] : 0;
+    PyObject *readings = PyTuple_New(end - first);
+    if (readings == NULL) return NULL;
+    PyObject *decoded = suit_blocks[suit];
+    for (Py_ssize_t r = first; r < end; r++) {
+        uint32_t start = space->starts[r], stop = space->starts[r + 1];
+        PyObject *reading = PyTuple_New(stop - start);
+        if (reading == NULL) {
+            Py_DECREF(readings);
+            return NULL;
+        }
+        for (uint32_t b = start; b < stop; b++) {
+            PyObject *block = PyList_GET_ITEM(decoded, space->codes[b]);
+            Py_INCREF(block);
+            PyTuple_SET_ITEM(reading, b - start, block);
+        }
+        PyTuple_SET_ITEM(readings, r - first, reading);
+    }
+    return Py_BuildValue("(NO)", readings, total % 3 == 2 ? Py_True : Py_False);
+}
+
+/* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
+ * over numpy arrays in this machine's order) */
+static void *copy_items(PyObject *obj, Py_ssize_t size, Py_ssize_t *count) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len % size) {
+        PyErr_SetString(PyExc_ValueError, "readings_init: a buffer of the wrong item size");
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    void *out = PyMem_Malloc(view.len ? view.len : 1);
+    if (out == NULL) PyErr_NoMemory();
+    else memcpy(out, view.buf, view.len);
+    *count = view.len / size;
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* readings_init(number_index, number_offsets, number_blocks, number_codes, honor_index,
+ *               honor_offsets, honor_blocks, honor_codes, suit_blocks):
+ * the eight arrays (uint32, codes uint8) and, per suit, a list of 256: code -> Block. */
+static PyObject *k_readings_init(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *a[8], *blocks;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO!", &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6],
+                          &a[7], &PyTuple_Type, &blocks))
+        return NULL;
+    if (readings_ready) Py_RETURN_NONE; /* the file never changes: a second call is a no-op */
+    if (PyTuple_GET_SIZE(blocks) != 4) {
+        PyErr_SetString(PyExc_ValueError, "readings_init: four lists of blocks");
+        return NULL;
+    }
+    for (int s = 0; s < 4; s++) {
+        PyObject *list = PyTuple_GET_ITEM(blocks, s);
+        if (!PyList_CheckExact(list) || PyList_GET_SIZE(list) != 256) {
+            PyErr_SetString(PyExc_ValueError, "readings_init: each suit's blocks: a list of 256");
+            return NULL;
+        }
+    }
+    Space made[2];
+    memset(made, 0, sizeof made);
+    int ok = 1;
+    for (int k = 0; k < 2 && ok; k++) {
+        Py_ssize_t vectors = 0, offsets = 0, starts = 0, codes = 0;
+        made[k].index = copy_items(a[4 * k], 4, &vectors);
+        made[k].offsets = made[k].index ? copy_items(a[4 * k + 1], 4, &offsets) : NULL;
+        made[k].starts = made[k].offsets ? copy_items(a[4 * k + 2], 4, &starts) : NULL;
+        made[k].codes = made[k].starts ? copy_items(a[4 * k + 3], 1, &codes) : NULL;
+        ok = made[k].codes != NULL;
+        if (ok && (offsets != vectors + 1 || starts < 1 ||
+                   made[k].offsets[vectors] != (uint32_t)(starts - 1) ||
+                   made[k].starts[starts - 1] != (uint32_t)codes)) {
+            PyErr_SetString(PyExc_ValueError, "readings_init: inconsistent arrays");
+            ok = 0;
+        }
+        made[k].vectors = vectors;
+    }
+    if (!ok) {
+        for (int k = 0; k < 2; k++) {
+            PyMem_Free(made[k].index);
+            PyMem_Free(made[k].offsets);
+            PyMem_Free(made[k].starts);
+            PyMem_Free(made[k].codes);
+        }
+        return NULL;
+    }
+    memcpy(spaces, made, sizeof made);
+    for (int s = 0; s < 4; s++) {
+        suit_blocks[s] = PyTuple_GET_ITEM(blocks, s);
+        Py_INCREF(suit_blocks[s]);
+    }
+    readings_ready = 1;
+    Py_RETURN_NONE;
 }
 
 /* ---------------------------------------------------------------- set-up */
@@ -590,6 +821,14 @@ static PyMethodDef methods[] = {
      "table.replacement of one hand."},
     {"draw_replacements", (PyCFunction)(void (*)(void))k_draw_replacements, METH_FASTCALL,
      "table.draw_replacements of one hand."},
+    {"winners", (PyCFunction)(void (*)(void))k_winners, METH_FASTCALL,
+     "the kinds whose draw completes a hand (waits.winning_tiles)."},
+    {"plain", (PyCFunction)(void (*)(void))k_plain, METH_FASTCALL,
+     "plain(text, tiles) -> the 34 counts of plain mpsz text of that many tiles, or None."},
+    {"readings_init", k_readings_init, METH_VARARGS,
+     "Hand the shipped suit readings over (once)."},
+    {"suit_entry", (PyCFunction)(void (*)(void))k_suit_entry, METH_FASTCALL,
+     "suit_entry(counts, suit) -> (readings, holds_pair) from the shipped suit readings."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

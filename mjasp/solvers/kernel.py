@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from mjasp.blocks import Block
+
 try:
     _compiled: ModuleType | None = importlib.import_module("mjasp.solvers._kernel")
 except ImportError:  # no compiler when mjasp was installed
@@ -146,6 +148,69 @@ def draw_replacements(counts: Sequence[int], melds: int, tiles: Iterable[int],
         return values
     return table.draw_replacements(counts, melds, tiles, standard, seven_pairs, orphans,
                                    three_player, quads)
+
+
+def winners(counts: Sequence[int], melds: int, held: Sequence[int], kinds: bytes,
+            standard: bool, seven_pairs: bool, orphans: bool, three_player: bool,
+            quads: bool) -> list[int]:
+    """Compiled: the ``kinds`` (in order) held fewer than 4 times (``held``: melds
+    included) whose draw makes replacement 0, i.e. the winning tiles. Call only when
+    :data:`COMPILED` (the pure path filters :func:`draw_replacements`).
+
+    >>> two_three_four_four = [0, 1, 1, 2] + [0] * 30   # 2344m waits on 1m and 4m
+    >>> winners(two_three_four_four, 1, two_three_four_four, bytes(range(34)),
+    ...         True, False, False, False, False) if COMPILED else [0, 3]
+    [0, 3]
+    """
+    found: list[int] = compiled().winners(counts, melds, held, kinds, standard, seven_pairs,
+                                          orphans, three_player, quads)
+    return found
+
+
+def plain_counts(text: str, tiles: int) -> tuple[int, ...] | None:
+    """Compiled: the 34 counts of plain mpsz ``text`` of exactly ``tiles`` tiles (digits
+    then a suit letter, spaces, at most one red five a suit), else None. Call only when
+    :data:`COMPILED` (``notation.plain_counts`` is the pure path).
+
+    >>> plain_counts("123m", 3)[:4] if COMPILED else (1, 1, 1, 0)
+    (1, 1, 1, 0)
+    """
+    found: tuple[int, ...] | None = compiled().plain(text, tiles)
+    return found
+
+
+def suit_entry_function() -> Callable[[tuple[int, ...], int], tuple[tuple[tuple[Block, ...],
+                                                                          ...], bool]]:
+    """Compiled ``f(counts, suit)``: the readings of one suit vector from the shipped file
+    (``suit_data.shipped_readings`` on the 34 kinds of suit 0..3, the same Block objects)
+    and whether the suit holds 2 tiles (mod 3): what ``fast`` keeps per suit vector.
+
+    >>> f = suit_entry_function() if COMPILED else None
+    >>> [" ".join(map(str, r)) for r in f((1, 1, 1) + (0,) * 6, 1)[0]] if f else ["123p"]
+    ['123p']
+    """
+    module = compiled()
+    if not _READINGS_SENT:
+        from mjasp.solvers import suit_data
+
+        a = suit_data.arrays()
+        names = [f"{space}_{part}" for space, _ in suit_data.SPACES
+                 for part in ("index", "offsets", "blocks", "codes")]
+        data = [a[name].astype("=u1" if name.endswith("codes") else "=u4").tobytes()
+                for name in names]
+        blocks = []
+        for base, honors in ((0, False), (9, False), (18, False), (27, True)):
+            decoded = suit_data.block_codes(honors, base)
+            blocks.append([decoded.get(code) for code in range(256)])
+        module.readings_init(*data, tuple(blocks))
+        _READINGS_SENT.append(True)
+    function: Callable[[tuple[int, ...], int], tuple[tuple[tuple[Block, ...], ...], bool]] = \
+        module.suit_entry
+    return function
+
+
+#: Whether the shipped suit readings were handed to the compiled module.
+_READINGS_SENT: list[bool] = []
 
 
 def batch_shanten(hands: npt.NDArray[np.uint8], out: npt.NDArray[np.int8], standard: bool,
