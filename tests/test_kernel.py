@@ -13,11 +13,13 @@ import itertools
 import os
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
 
 from mjasp import Hand, HandError, RulesError, shanten, shanten_batch
+from mjasp.blocks import Form
 from mjasp.solvers import kernel, table
 
 pytestmark = pytest.mark.skipif(not kernel.AVAILABLE, reason="no compiled kernel")
@@ -112,8 +114,10 @@ def test_single_call_reads_every_input_like_the_pure_path() -> None:
         standard = table.replacement(counts, size // 3) - 1
         for value in (counts, tuple(counts), bytes(counts), bytearray(counts), hand,
                       str(hand)):
-            assert read(value, True) == expected
-            assert read(value, False) == standard
+            assert read(value, True) == read(value, None) == expected
+            assert read(value, False) == read(value, "standard") == standard
+            assert read(value, Form.STANDARD) == standard
+            assert read(value, "chiitoitsu") is None  # other forms: the general path
 
 
 @pytest.mark.parametrize("value", [
@@ -261,7 +265,8 @@ def test_suit_entries_equal_the_pure_decode_on_every_vector_of_the_file() -> Non
 
 def test_suit_entry_refuses_what_is_not_a_suit() -> None:
     entry = kernel.suit_entry_function()
-    for counts, suit in (((0,) * 9, 4), ((0,) * 9, 3), ((0,) * 7, 0), ([0] * 9, 0)):
+    cases: list[tuple[Any, int]] = [((0,) * 9, 4), ((0,) * 9, 3), ((0,) * 7, 0), ([0] * 9, 0)]
+    for counts, suit in cases:
         with pytest.raises(ValueError):
             entry(counts, suit)
     assert entry((5,) + (0,) * 8, 0) == ((), True)  # no reading holds a fifth copy; 5 = 2 mod 3

@@ -266,14 +266,24 @@ static int not_ready(void) {
     return !ready;
 }
 
-/* shanten(hand, special) -> int | None: the default path of mjasp.shanten. */
+/* shanten(hand, form) -> int | None: the default path of mjasp.shanten. form: None (or
+ * True) for every form, "standard" (or False) for the standard form alone; anything else
+ * gives None, as does a hand this does not read: the general path answers. Taking the
+ * form as it is keeps `form="standard"` from costing Python tests the default skips. */
 static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "shanten(hand, special)");
+        PyErr_SetString(PyExc_TypeError, "shanten(hand, form)");
         return NULL;
     }
     if (not_ready()) return NULL;
+    PyObject *form = args[1];
+    int wanted;
+    if (form == Py_None || form == Py_True) wanted = 1;
+    else if (form == Py_False) wanted = 0;
+    else if (PyUnicode_Check(form) && PyUnicode_CompareWithASCIIString(form, "standard") == 0)
+        wanted = 0;
+    else Py_RETURN_NONE;
     PyObject *hand = args[0];
     uint8_t c[KINDS];
     int ok;
@@ -296,8 +306,6 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
     int tiles = 0;
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles % 3 == 0 || tiles > 14) Py_RETURN_NONE;
-    int wanted = PyObject_IsTrue(args[1]);
-    if (wanted < 0) return NULL;
     int special = wanted && tiles >= 13;
     return PyLong_FromLong(replacement(c, tiles / 3, special ? &DEFAULT_FORMS : &STANDARD_ONLY,
                                        special) - 1);
@@ -816,7 +824,7 @@ static PyMethodDef methods[] = {
     {"init", k_init, METH_VARARGS, "Hand the shipped tables over (once)."},
     {"ready", k_ready, METH_NOARGS, "Whether init() has run."},
     {"shanten", (PyCFunction)(void (*)(void))k_shanten, METH_FASTCALL,
-     "shanten(hand, special) -> int | None: the default path of mjasp.shanten."},
+     "shanten(hand, form) -> int | None: the default path of mjasp.shanten."},
     {"replacement", (PyCFunction)(void (*)(void))k_replacement, METH_FASTCALL,
      "table.replacement of one hand."},
     {"draw_replacements", (PyCFunction)(void (*)(void))k_draw_replacements, METH_FASTCALL,

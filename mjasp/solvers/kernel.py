@@ -111,14 +111,15 @@ def special_values() -> tuple[bytes, bytes]:
     return bytes(seven), bytes(orphans)
 
 
-def shanten_function() -> Callable[[object, bool], int | None]:
-    """``f(hand, special)``: the default path of ``mjasp.shanten`` in one compiled call.
+def shanten_function() -> Callable[[object, object], int | None]:
+    """``f(hand, form)``: the default path of ``mjasp.shanten`` in one compiled call.
 
     ``hand`` is a ``Hand`` without melds, plain mpsz text or 34 counts (list, tuple,
-    ``bytes``); ``special`` adds seven pairs and thirteen orphans for 13/14 tiles. None
-    when the hand is anything else or breaks a rule (the general path explains).
+    ``bytes``); ``form`` None (or True) adds seven pairs and thirteen orphans for 13/14
+    tiles, ``"standard"`` (or False) is the standard form alone. None when the hand or
+    the form is anything else or breaks a rule (the general path answers or explains).
     """
-    function: Callable[[object, bool], int | None] = compiled().shanten
+    function: Callable[[object, object], int | None] = compiled().shanten
     return function
 
 
