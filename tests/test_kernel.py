@@ -20,7 +20,7 @@ import pytest
 
 from mjasp import Hand, HandError, RulesError, shanten, shanten_batch
 from mjasp.blocks import Form
-from mjasp.solvers import kernel, table
+from mjasp.solvers import fast, kernel, table
 
 pytestmark = pytest.mark.skipif(not kernel.AVAILABLE, reason="no compiled kernel")
 
@@ -255,7 +255,8 @@ def test_suit_entries_equal_the_pure_decode_on_every_vector_of_the_file() -> Non
         vectors += [(4,) * 3 + (3,) + (0,) * (length - 4), (1, 0, 1) + (0,) * (length - 3),
                     (0,) * length]
         for counts in vectors:
-            readings, holds_pair = entry(counts, suit)
+            readings, holds_pair, flags = entry(counts, suit)
+            assert flags == fast.special_flags(counts, honors), (suit, counts)
             expected = suit_data.shipped_readings(counts, honors, base)
             assert readings == expected, (suit, counts)
             assert all(a is b for r, e in zip(readings, expected, strict=True)
@@ -269,4 +270,5 @@ def test_suit_entry_refuses_what_is_not_a_suit() -> None:
     for counts, suit in cases:
         with pytest.raises(ValueError):
             entry(counts, suit)
-    assert entry((5,) + (0,) * 8, 0) == ((), True)  # no reading holds a fifth copy; 5 = 2 mod 3
+    # no reading holds a fifth copy; 5 = 2 (mod 3); a 5 fits no special form
+    assert entry((5,) + (0,) * 8, 0) == ((), True, 0)

@@ -576,10 +576,10 @@ static Space spaces[2];    /* number, honor */
 static PyObject *suit_blocks[4]; /* per suit (m, p, s, honors): code -> Block or None */
 static int readings_ready;
 
-/* suit_entry(counts, suit) -> (readings, holds_pair): fast._miss for the shipped file.
+/* suit_entry(counts, suit) -> (readings, holds_pair, flags): fast._miss for the shipped file.
  * counts: a tuple of the suit's 9 (7 for honors) counts; readings: a tuple of readings,
  * each a tuple of Blocks on the 34 kinds, () when the vector has none (suit_data
- * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3). */
+ * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3); flags: below. */
 static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
@@ -601,6 +601,10 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
     uint32_t index = 0, weight = 1;
     long total = 0;
     int found = 1;
+    /* the special-form flags (fast.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS): every count
+     * 0 or 2; every count 0, 2 or 4; the orphans of the suit (1 and 9, every honor) held
+     * once or twice and nothing else */
+    int even = 1, even_quads = 1, orphans = 1;
     for (int i = 0; i < length; i++) {
         long value = PyLong_AsLong(PyTuple_GET_ITEM(args[0], i));
         if (value == -1 && PyErr_Occurred()) return NULL;
@@ -608,7 +612,12 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
         total += value;
         index += (uint32_t)(value & 7) * weight;
         weight *= 5;
+        even &= value == 0 || value == 2;
+        even_quads &= value == 0 || value == 2 || value == 4;
+        int orphan = length == 7 || i == 0 || i == 8;
+        orphans &= orphan ? value == 1 || value == 2 : value == 0;
     }
+    long flags = even | even_quads << 1 | orphans << 2;
     const Space *space = &spaces[suit == 3];
     Py_ssize_t low = 0, high = space->vectors; /* binary search of the sorted indices */
     while (found && low < high) {
@@ -635,7 +644,7 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
         }
         PyTuple_SET_ITEM(readings, r - first, reading);
     }
-    return Py_BuildValue("(NO)", readings, total % 3 == 2 ? Py_True : Py_False);
+    return Py_BuildValue("(NOl)", readings, total % 3 == 2 ? Py_True : Py_False, flags);
 }
 
 /* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
@@ -836,7 +845,7 @@ static PyMethodDef methods[] = {
     {"readings_init", k_readings_init, METH_VARARGS,
      "Hand the shipped suit readings over (once)."},
     {"suit_entry", (PyCFunction)(void (*)(void))k_suit_entry, METH_FASTCALL,
-     "suit_entry(counts, suit) -> (readings, holds_pair) from the shipped suit readings."},
+     "suit_entry(counts, suit) -> (readings, holds_pair, flags) from the shipped suit readings."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

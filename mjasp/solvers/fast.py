@@ -38,9 +38,29 @@ from mjasp.tiles import TERMINALS_AND_HONORS
 ALL_FORMS = frozenset(Form)
 #: A sum no real suit total reaches: marks "this suit rules the special form out".
 #: What the fast path keeps per (suit, counts): the readings (blocks on the 34 kinds,
-#: canonical order) and 1 if the suit holds 2 tiles (mod 3), i.e. its readings hold the
-#: pair. A plain tuple: a miss costs one shipped decode and little else.
-SuitEntry = tuple[tuple[tuple[Block, ...], ...], int]
+#: canonical order), 1 if the suit holds 2 tiles (mod 3), i.e. its readings hold the
+#: pair, and the special-form flags below. A plain tuple: a miss costs one shipped
+#: decode and little else.
+SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
+#: Flags of a suit that may be part of a special form: every count 0 or 2; every count
+#: 0, 2 or 4 (the quad rule); its orphans (1 and 9, or every honor) held once or twice
+#: and nothing else. A hand whose four suits share none is neither special form.
+SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS = 1, 2, 4
+
+
+def special_flags(counts: Sequence[int], honors: bool) -> int:
+    """The flags of one suit's counts (the compiled decode computes the same).
+
+    >>> special_flags((2, 0, 0, 0, 0, 0, 0, 0, 2), False)   # SEVEN_PAIRS | _QUADS | ORPHANS
+    7
+    >>> special_flags((1, 0, 0, 0, 0, 0, 0, 0, 2), False), special_flags((1, 1, 1, 0, 0, 0), True)
+    (4, 0)
+    """
+    held = set(counts)
+    ends = counts if honors else (counts[0], counts[-1])
+    fits = set(ends) <= {1, 2} and (honors or not any(counts[1:-1]))
+    return ((SEVEN_PAIRS if held <= {0, 2} else 0) | (SEVEN_PAIRS_QUADS if held <= {0, 2, 4}
+            else 0) | (ORPHANS if fits else 0))
 
 
 #: (suit counts, honors?) -> readings, in canonical order: filled by ASP, one vector at a time.
@@ -89,7 +109,7 @@ def _miss(suit: int, counts: tuple[int, ...]) -> SuitEntry:
             standard = _SHIPPED_READINGS(counts, honors, base)
         else:
             standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
-        found = (standard, sum(counts) % 3 == 2)
+        found = (standard, sum(counts) % 3 == 2, special_flags(counts, honors))
     _TABLES[suit][counts] = found
     return found
 
@@ -183,6 +203,10 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     # rule a four is two pairs); thirteen orphans: exactly the 13 terminals and honors
     # held, 14 tiles, so one of them twice. Tests: == chiitoitsu_reading and
     # kokushi_reading, the definitions, on random hands and on every near miss.
+    # (the suits' flags first: most hands share none, and then neither form is tested)
+    flags = m[2] & p[2] & s[2] & z[2]
+    if not flags:
+        return found
     twos = c.count(2)
     if allowed.quad_pairs and 4 in c:
         fours = c.count(4)
@@ -192,8 +216,8 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     if seven_pairs and allowed.chiitoitsu:
         found.append(_trusted(tuple(_PAIRS[k] for k in range(34) for _ in range(c[k] // 2)),
                               Form.CHIITOITSU, ()))
-    if twos == 1 and allowed.kokushi and c.count(0) == 21 and sum(c) == 14 and \
-            all(c[k] for k in TERMINALS_AND_HONORS):
+    if flags & ORPHANS and twos == 1 and allowed.kokushi and c.count(0) == 21 and \
+            sum(c) == 14 and all(c[k] for k in TERMINALS_AND_HONORS):
         found.append(_trusted(tuple(_PAIRS[k] if c[k] == 2 else _SINGLES[k]
                                     for k in TERMINALS_AND_HONORS), Form.KOKUSHI, ()))
     return found

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     from mjasp.blocks import Block
 
+    #: readings (blocks on the 34 kinds), holds the pair, special-form flags
+    SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
+
 try:
     _compiled: ModuleType | None = importlib.import_module("mjasp.solvers._kernel")
 except ImportError:  # no compiler when mjasp was installed
@@ -180,11 +183,11 @@ def plain_counts(text: str, tiles: int) -> tuple[int, ...] | None:
     return found
 
 
-def suit_entry_function() -> Callable[[tuple[int, ...], int], tuple[tuple[tuple[Block, ...],
-                                                                          ...], bool]]:
+def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
     """Compiled ``f(counts, suit)``: the readings of one suit vector from the shipped file
-    (``suit_data.shipped_readings`` on the 34 kinds of suit 0..3, the same Block objects)
-    and whether the suit holds 2 tiles (mod 3): what ``fast`` keeps per suit vector.
+    (``suit_data.shipped_readings`` on the 34 kinds of suit 0..3, the same Block objects),
+    whether the suit holds 2 tiles (mod 3) and its special-form flags
+    (``fast.special_flags``): what ``fast`` keeps per suit vector.
 
     >>> f = suit_entry_function() if COMPILED else None
     >>> [" ".join(map(str, r)) for r in f((1, 1, 1) + (0,) * 6, 1)[0]] if f else ["123p"]
@@ -205,8 +208,7 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], tuple[tuple[tuple[
             blocks.append([decoded.get(code) for code in range(256)])
         module.readings_init(*data, tuple(blocks))
         _READINGS_SENT.append(True)
-    function: Callable[[tuple[int, ...], int], tuple[tuple[tuple[Block, ...], ...], bool]] = \
-        module.suit_entry
+    function: Callable[[tuple[int, ...], int], SuitEntry] = module.suit_entry
     return function
 
 
