@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mjasp.blocks import Decomposition, sorted_readings
 from mjasp.notation import plain_counts
 from mjasp.rules import Rules, find_rules
@@ -44,7 +46,7 @@ def decompose(hand: HandLike, *, solver: str | None = None,
     if solver is None and rules is None and type(hand) is str:
         if kernel.COMPILED:
             # one C call parses plain text of 14 tiles (None: anything else, explained below)
-            counts = kernel.plain_counts(hand, COMPLETE_TILES)
+            counts = (_PLAIN or _load_plain())(hand, COMPLETE_TILES)
             if counts is not None:
                 return fast_readings(counts)
         plain = plain_counts(hand)
@@ -65,6 +67,16 @@ def decompose(hand: HandLike, *, solver: str | None = None,
         readings += assemble(hand.counts, hand.melds, by_suit)
     readings += special_readings(hand, rules)
     return sorted_readings(readings)
+
+
+#: The compiled plain-text reader, bound on first use (``kernel.COMPILED`` decides if it runs).
+_PLAIN: Callable[[str, int], tuple[int, ...] | None] | None = None
+
+
+def _load_plain() -> Callable[[str, int], tuple[int, ...] | None]:
+    global _PLAIN
+    _PLAIN = kernel.plain_function()
+    return _PLAIN
 
 
 def is_winning(hand: HandLike, *, rules: Rules | str | None = None) -> bool:

@@ -324,7 +324,7 @@ def test_fast_special_readings_equal_their_definitions(rules: str) -> None:
         assert all(d == Decomposition(d.blocks, d.form, d.melds) for d in got)
 
 
-def test_decompose_from_plain_text_equals_the_hand_path() -> None:
+def test_decompose_from_plain_text_equals_the_hand_path(kernel_path: str) -> None:
     # the text fast path skips the Hand; readings and errors must not change
     for hand in random_winning_hands(300, seed=SEED + 4):
         text = str(hand)

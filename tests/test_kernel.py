@@ -272,3 +272,22 @@ def test_suit_entry_refuses_what_is_not_a_suit() -> None:
             entry(counts, suit)
     # no reading holds a fifth copy; 5 = 2 (mod 3); a 5 fits no special form
     assert entry((5,) + (0,) * 8, 0) == ((), True, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "123m456p789s11122z", "123m 456p 789s 11122z", "0m", "105m 7z", "055m", "00m", "123",
+    "1m2", "0z", "8z", "11m x", "", "   ", "１m", "11111m", "123m [456p]", "1m\t2m",
+    "19m19p19s1234567z7z", "1234567890m1234p",
+])
+def test_plain_reads_text_like_the_pure_parser(text: str) -> None:
+    # the pure parser (notation.plain_counts) counts red fives and refuses the rest; the
+    # compiled one also refuses a second red five of a suit and counts above 4, which
+    # Hand then explains
+    from mjasp.notation import plain_counts
+
+    read = kernel.plain_function()
+    pure = plain_counts(text)
+    legal = pure is not None and max(pure[1]) <= 1 and max(pure[0]) <= 4
+    for tiles in range(15):
+        expected = tuple(pure[0]) if legal and pure and sum(pure[0]) == tiles else None
+        assert read(text, tiles) == expected, (text, tiles)

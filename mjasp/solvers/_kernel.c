@@ -647,6 +647,65 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
     return Py_BuildValue("(NOl)", readings, total % 3 == 2 ? Py_True : Py_False, flags);
 }
 
+/* common(counts, tables, melds) -> tuple[Block, ...] | None: the blocks of the one
+ * reading of a hand in fast.readings' common case, or None for every other case (which
+ * fast.readings then works out itself): `counts` a tuple of 34, `tables` fast._TABLES
+ * (four dicts: a suit's counts -> (readings, holds_pair, flags)); the common case is
+ * every suit vector already cached, exactly one suit holding the pair, one reading per
+ * suit, and (unless `melds`) no special form any suit allows (their flags share none).
+ * The suits' readings are each in canonical order and in tile order, so the joined
+ * blocks are the reading's. */
+static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != KINDS ||
+        !PyTuple_CheckExact(args[1]) || PyTuple_GET_SIZE(args[1]) != 4) {
+        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables: 4-tuple, melds)");
+        return NULL;
+    }
+    int melds = PyObject_IsTrue(args[2]);
+    if (melds < 0) return NULL;
+    static const int starts[5] = {0, 9, 18, 27, 34};
+    PyObject *parts[4];
+    Py_ssize_t size = 0;
+    long pairs = 0, flags = 7;
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *table = PyTuple_GET_ITEM(args[1], suit);
+        if (!PyDict_CheckExact(table)) {
+            PyErr_SetString(PyExc_TypeError, "common: tables must be dicts");
+            return NULL;
+        }
+        PyObject *key = PyTuple_GetSlice(args[0], starts[suit], starts[suit + 1]);
+        if (key == NULL) return NULL;
+        PyObject *entry = PyDict_GetItemWithError(table, key); /* borrowed */
+        Py_DECREF(key);
+        if (entry == NULL) {
+            if (PyErr_Occurred()) return NULL;
+            Py_RETURN_NONE; /* a miss: fast.readings decodes it */
+        }
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3) Py_RETURN_NONE;
+        PyObject *readings = PyTuple_GET_ITEM(entry, 0);
+        if (!PyTuple_CheckExact(readings) || PyTuple_GET_SIZE(readings) != 1) Py_RETURN_NONE;
+        parts[suit] = PyTuple_GET_ITEM(readings, 0);
+        if (!PyTuple_CheckExact(parts[suit])) Py_RETURN_NONE;
+        size += PyTuple_GET_SIZE(parts[suit]);
+        pairs += PyObject_IsTrue(PyTuple_GET_ITEM(entry, 1));
+        flags &= PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
+        if (PyErr_Occurred()) return NULL;
+    }
+    if (pairs != 1 || (flags && !melds)) Py_RETURN_NONE;
+    PyObject *blocks = PyTuple_New(size);
+    if (blocks == NULL) return NULL;
+    Py_ssize_t at = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts[suit]); i++) {
+            PyObject *block = PyTuple_GET_ITEM(parts[suit], i);
+            Py_INCREF(block);
+            PyTuple_SET_ITEM(blocks, at++, block);
+        }
+    }
+    return blocks;
+}
+
 /* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
  * over numpy arrays in this machine's order) */
 static void *copy_items(PyObject *obj, Py_ssize_t size, Py_ssize_t *count) {
@@ -846,6 +905,8 @@ static PyMethodDef methods[] = {
      "Hand the shipped suit readings over (once)."},
     {"suit_entry", (PyCFunction)(void (*)(void))k_suit_entry, METH_FASTCALL,
      "suit_entry(counts, suit) -> (readings, holds_pair, flags) from the shipped suit readings."},
+    {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
+     "common(counts, tables, melds) -> the blocks of fast.readings' common case, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

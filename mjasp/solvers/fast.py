@@ -124,6 +124,18 @@ def _load_suit_entry() -> Callable[[tuple[int, ...], int], SuitEntry]:
     return _SUIT_ENTRY
 
 
+#: The compiled common case of ``readings``, bound on first use.
+_COMMON: Callable[[tuple[int, ...], tuple[dict[tuple[int, ...], SuitEntry], ...], object],
+                  tuple[Block, ...] | None] | None = None
+
+
+def _load_common() -> Callable[[tuple[int, ...], tuple[dict[tuple[int, ...], SuitEntry], ...],
+                                object], tuple[Block, ...] | None]:
+    global _COMMON
+    _COMMON = kernel.compiled().common
+    return _COMMON
+
+
 _NEW = object.__new__
 # the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
 _SET_BLOCKS: Callable[[Decomposition, object], None] = vars(Decomposition)["blocks"].__set__
@@ -179,6 +191,12 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     ``decompose_hand`` is the checked entry point; this is the hot loop's call.
     """
     c = counts if isinstance(counts, tuple) else tuple(counts)
+    if kernel.COMPILED and (rules is None or _allowed(rules).standard):
+        # the common case (every suit cached, one reading, no special form possible) in
+        # one C call; None: anything else, worked out below (tests: equal both ways)
+        blocks = (_COMMON or _load_common())(c, _TABLES, melds)
+        if blocks is not None:
+            return [_trusted(blocks, _STANDARD, melds)]
     # four dict lookups; a miss solves that suit vector once by ASP
     m = _MAN.get(c[0:9]) or _miss(0, c[0:9])
     p = _PIN.get(c[9:18]) or _miss(1, c[9:18])

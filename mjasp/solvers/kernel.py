@@ -171,16 +171,16 @@ def winners(counts: Sequence[int], melds: int, held: Sequence[int], kinds: bytes
     return found
 
 
-def plain_counts(text: str, tiles: int) -> tuple[int, ...] | None:
-    """Compiled: the 34 counts of plain mpsz ``text`` of exactly ``tiles`` tiles (digits
-    then a suit letter, spaces, at most one red five a suit), else None. Call only when
-    :data:`COMPILED` (``notation.plain_counts`` is the pure path).
+def plain_function() -> Callable[[str, int], tuple[int, ...] | None]:
+    """Compiled ``f(text, tiles)``: the 34 counts of plain mpsz ``text`` of exactly
+    ``tiles`` tiles (digits then a suit letter, spaces, at most one red five a suit), else
+    None. Use only when :data:`COMPILED` (``notation.plain_counts`` is the pure path).
 
-    >>> plain_counts("123m", 3)[:4] if COMPILED else (1, 1, 1, 0)
+    >>> plain_function()("123m", 3)[:4] if COMPILED else (1, 1, 1, 0)
     (1, 1, 1, 0)
     """
-    found: tuple[int, ...] | None = compiled().plain(text, tiles)
-    return found
+    function: Callable[[str, int], tuple[int, ...] | None] = compiled().plain
+    return function
 
 
 def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
