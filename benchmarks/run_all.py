@@ -173,25 +173,30 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
             wrong.append(f"shanten from {name} != xiangting")
     c_lists, c_objects, c_texts = (chunks(x, n_chunk) for x in (lists, objects, texts))
     calc = xiangting.calculate_replacement_number
-    t_xt, t_list, t_hand, t_text, t_std, t_from, t_mj = race(
-        [lambda j: [calc(c, four) for c in c_lists[j]],
-         lambda j: [shanten(c) for c in c_lists[j]],
-         lambda j: [shanten(h) for h in c_objects[j]],
-         lambda j: [shanten(t) for t in c_texts[j]],
-         lambda j: [shanten(h, form="standard") for h in c_objects[j]],
-         lambda j: [shanten(Hand.from_counts(c)) for c in c_lists[j][:n_chunk // 20]],
-         lambda j: [Shanten.calculate_shanten(c) for c in c_lists[j][:n_chunk // 20]]],
-        len(c_lists), len(lists), rounds)
-    # the last two ran on a twentieth of each chunk (they are slower)
-    t_from, t_mj = t_from * 20, t_mj * 20
+
+    def xt(j: int) -> object:
+        return [calc(c, four) for c in c_lists[j]]
+
+    # each row races its own two contenders, chunk by chunk
+    parts, items = len(c_lists), len(lists)
+    t_list, t_xt = race([lambda j: [shanten(c) for c in c_lists[j]], xt], parts, items, rounds)
     rows.append(Row("shanten from 34 counts (list)", t_list, "xiangting list", t_xt,
                     ">= 1.0x", t_xt / t_list >= 1.0))
+    t_hand, t_xt = race([lambda j: [shanten(h) for h in c_objects[j]], xt], parts, items, rounds)
     rows.append(Row("shanten from a Hand", t_hand, "xiangting list", t_xt, ">= 1.0x",
                     t_xt / t_hand >= 1.0))
+    t_text, t_xt = race([lambda j: [shanten(t) for t in c_texts[j]], xt], parts, items, rounds)
     rows.append(Row("shanten from mpsz text", t_text, "xiangting list", t_xt, ">= 0.33x",
                     t_xt / t_text >= 0.33))
+    t_std, t_hand = race([lambda j: [shanten(h, form="standard") for h in c_objects[j]],
+                          lambda j: [shanten(h) for h in c_objects[j]]], parts, items, rounds)
     rows.append(Row("shanten(Hand, form='standard')", t_std, "mjasp default", t_hand,
                     ">= 0.95x (as fast)", t_hand / t_std >= 0.95))
+    # a twentieth of each chunk: these two are slower
+    t_from, t_mj = race(
+        [lambda j: [shanten(Hand.from_counts(c)) for c in c_lists[j][:n_chunk // 20]],
+         lambda j: [Shanten.calculate_shanten(c) for c in c_lists[j][:n_chunk // 20]]],
+        parts, items // 20, rounds)
     rows.append(Row("Hand.from_counts then shanten", t_from, "mahjong Shanten", t_mj,
                     "-", None))
 
@@ -296,9 +301,11 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
                     "<= 10 MB", tables <= 10))
     print_table(rows)
     print(f"times: CPU time of this process (time.process_time; a fresh process's own for "
-          f"stats and import), not wall clock; each chunk of ~1-5 ms timed for mjasp and the "
-          f"peer back to back, best of {rounds} rounds per chunk, summed; GC off while timing "
-          f"(as timeit)")
+          f"stats and import, best of 2 / 3), not wall clock; each row's mjasp call and its "
+          f"peer run the same chunk of inputs (0.1-5 ms) back to back, order alternating "
+          f"(decompose: fixed, see run_all.py); best of {rounds} rounds per chunk, summed; "
+          f"GC off while timing (as timeit); caches: see run_all.py (waits and the first "
+          f"pass start each round empty; mahjong's HandDivider cache is warm for the warm row)")
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; mjasp "
           f"{mjasp.__version__}; this process peak "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")

@@ -16,6 +16,7 @@ from mjasp.rules import Rules, find_rules
 from mjasp.solvers import kernel
 from mjasp.solvers.base import assemble, special_readings
 from mjasp.solvers.fast import readings as fast_readings
+from mjasp.solvers.fast import text_readings as fast_text_readings
 from mjasp.solvers.registry import (
     DECOMPOSERS,
     DEFAULT_DECOMPOSER,
@@ -45,7 +46,12 @@ def decompose(hand: HandLike, *, solver: str | None = None,
     """
     if solver is None and rules is None and type(hand) is str:
         if kernel.COMPILED:
-            # one C call parses plain text of 14 tiles (None: anything else, explained below)
+            # the common case in one C call: plain text of 14 tiles, every suit cached, one
+            # reading; else one C call parses plain text of 14 tiles (None: anything else,
+            # explained below)
+            found = fast_text_readings(hand)
+            if found is not None:
+                return found
             counts = (_PLAIN or _load_plain())(hand, COMPLETE_TILES)
             if counts is not None:
                 return fast_readings(counts)

@@ -17,6 +17,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include "structmember.h" /* T_OBJECT_EX: the kind of a __slots__ member */
 #include <string.h>
 
 #define KINDS 34
@@ -647,52 +648,93 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
     return Py_BuildValue("(NOl)", readings, total % 3 == 2 ? Py_True : Py_False, flags);
 }
 
-/* common(counts, tables, melds) -> tuple[Block, ...] | None: the blocks of the one
- * reading of a hand in fast.readings' common case, or None for every other case (which
- * fast.readings then works out itself): `counts` a tuple of 34, `tables` fast._TABLES
- * (four dicts: a suit's counts -> (readings, holds_pair, flags)); the common case is
- * every suit vector already cached, exactly one suit holding the pair, one reading per
- * suit, and (unless `melds`) no special form any suit allows (their flags share none).
- * The suits' readings are each in canonical order and in tile order, so the joined
- * blocks are the reading's. */
-static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+/* The reading type (mjasp.blocks.Decomposition, a frozen dataclass with __slots__ blocks,
+ * form, melds), the standard form and where each slot sits in an instance: handed over
+ * by reading_init(), so a reading is built the way object.__new__ and the slots'
+ * descriptors build one in fast._trusted (blocks valid and sorted by construction). */
+static PyTypeObject *reading_type;
+static PyObject *standard_form;
+static Py_ssize_t slot_offsets[3]; /* blocks, form, melds */
+
+static int slot_offset(PyTypeObject *type, const char *name, Py_ssize_t *offset) {
+    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
+    if (descr == NULL) return 0;
+    int ok = Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
+             ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX;
+    if (ok) *offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    else PyErr_Format(PyExc_TypeError, "reading_init: %s is not a __slots__ member", name);
+    Py_DECREF(descr);
+    return ok;
+}
+
+/* reading_init(Decomposition, Form.STANDARD) */
+static PyObject *k_reading_init(PyObject *self, PyObject *args) {
     (void)self;
-    if (nargs != 3 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != KINDS ||
-        !PyTuple_CheckExact(args[1]) || PyTuple_GET_SIZE(args[1]) != 4) {
-        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables: 4-tuple, melds)");
+    PyObject *type, *form;
+    if (!PyArg_ParseTuple(args, "O!O", &PyType_Type, &type, &form)) return NULL;
+    if (reading_type != NULL) Py_RETURN_NONE;
+    Py_ssize_t offsets[3];
+    if (!slot_offset((PyTypeObject *)type, "blocks", &offsets[0]) ||
+        !slot_offset((PyTypeObject *)type, "form", &offsets[1]) ||
+        !slot_offset((PyTypeObject *)type, "melds", &offsets[2]))
+        return NULL;
+    memcpy(slot_offsets, offsets, sizeof offsets);
+    Py_INCREF(type);
+    Py_INCREF(form);
+    reading_type = (PyTypeObject *)type;
+    standard_form = form;
+    Py_RETURN_NONE;
+}
+
+/* a new standard reading of `blocks` (a reference stolen) and `melds` */
+static PyObject *new_reading(PyObject *blocks, PyObject *melds) {
+    PyObject *reading = reading_type->tp_alloc(reading_type, 0);
+    if (reading == NULL) {
+        Py_DECREF(blocks);
         return NULL;
     }
-    int melds = PyObject_IsTrue(args[2]);
-    if (melds < 0) return NULL;
-    static const int starts[5] = {0, 9, 18, 27, 34};
+    PyObject *values[3] = {blocks, standard_form, melds};
+    Py_INCREF(standard_form);
+    Py_INCREF(melds);
+    for (int i = 0; i < 3; i++) *(PyObject **)((char *)reading + slot_offsets[i]) = values[i];
+    return reading;
+}
+
+/* The blocks of the one reading in fast.readings' common case, from the four suits'
+ * keys (tuples of their counts), or NULL with no error set for every other case:
+ * `tables` fast._TABLES (four dicts: a suit's counts -> (readings, holds_pair, flags));
+ * the common case is every suit vector already cached, exactly one suit holding the
+ * pair, one reading per suit, and (unless `melds`) no special form any suit allows
+ * (their flags share none). The suits' readings are each in canonical order and in
+ * tile order, so the joined blocks are the reading's. */
+static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int melds) {
+    if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4) {
+        PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
+        return NULL;
+    }
     PyObject *parts[4];
     Py_ssize_t size = 0;
     long pairs = 0, flags = 7;
     for (int suit = 0; suit < 4; suit++) {
-        PyObject *table = PyTuple_GET_ITEM(args[1], suit);
+        PyObject *table = PyTuple_GET_ITEM(tables, suit);
         if (!PyDict_CheckExact(table)) {
-            PyErr_SetString(PyExc_TypeError, "common: tables must be dicts");
+            PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
             return NULL;
         }
-        PyObject *key = PyTuple_GetSlice(args[0], starts[suit], starts[suit + 1]);
-        if (key == NULL) return NULL;
-        PyObject *entry = PyDict_GetItemWithError(table, key); /* borrowed */
-        Py_DECREF(key);
-        if (entry == NULL) {
-            if (PyErr_Occurred()) return NULL;
-            Py_RETURN_NONE; /* a miss: fast.readings decodes it */
-        }
-        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3) Py_RETURN_NONE;
+        PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
+        if (entry == NULL) return NULL; /* a miss (or an error): fast.readings decodes */
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3) return NULL;
         PyObject *readings = PyTuple_GET_ITEM(entry, 0);
-        if (!PyTuple_CheckExact(readings) || PyTuple_GET_SIZE(readings) != 1) Py_RETURN_NONE;
+        if (!PyTuple_CheckExact(readings) || PyTuple_GET_SIZE(readings) != 1) return NULL;
         parts[suit] = PyTuple_GET_ITEM(readings, 0);
-        if (!PyTuple_CheckExact(parts[suit])) Py_RETURN_NONE;
+        if (!PyTuple_CheckExact(parts[suit])) return NULL;
         size += PyTuple_GET_SIZE(parts[suit]);
-        pairs += PyObject_IsTrue(PyTuple_GET_ITEM(entry, 1));
-        flags &= PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
-        if (PyErr_Occurred()) return NULL;
+        pairs += PyTuple_GET_ITEM(entry, 1) == Py_True;
+        long suit_flags = PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
+        if (suit_flags == -1 && PyErr_Occurred()) return NULL;
+        flags &= suit_flags;
     }
-    if (pairs != 1 || (flags && !melds)) Py_RETURN_NONE;
+    if (pairs != 1 || (flags && !melds)) return NULL;
     PyObject *blocks = PyTuple_New(size);
     if (blocks == NULL) return NULL;
     Py_ssize_t at = 0;
@@ -704,6 +746,87 @@ static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t narg
         }
     }
     return blocks;
+}
+
+static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
+
+/* [the one reading] from the blocks, or None when common_blocks said no (no error) */
+static PyObject *common_list(PyObject *const keys[4], PyObject *tables, PyObject *melds) {
+    int has_melds = PyObject_IsTrue(melds);
+    if (has_melds < 0) return NULL;
+    PyObject *blocks = common_blocks(keys, tables, has_melds);
+    if (blocks == NULL) {
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NONE;
+    }
+    PyObject *reading = new_reading(blocks, melds);
+    if (reading == NULL) return NULL;
+    PyObject *out = PyList_New(1);
+    if (out == NULL) {
+        Py_DECREF(reading);
+        return NULL;
+    }
+    PyList_SET_ITEM(out, 0, reading);
+    return out;
+}
+
+static int reading_ready(void) {
+    if (reading_type == NULL)
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: reading_init() not called");
+    return reading_type != NULL;
+}
+
+/* common(counts, tables, melds) -> list[Decomposition] | None: fast.readings in its
+ * common case (common_blocks), None for every other case, which fast.readings then
+ * works out itself; counts: a tuple of 34. */
+static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != KINDS) {
+        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds)");
+        return NULL;
+    }
+    if (!reading_ready()) return NULL;
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}, *out = NULL;
+    for (int suit = 0; suit < 4; suit++) {
+        keys[suit] = PyTuple_GetSlice(args[0], SUIT_STARTS[suit], SUIT_STARTS[suit + 1]);
+        if (keys[suit] == NULL) goto done;
+    }
+    out = common_list(keys, args[1], args[2]);
+done:
+    for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
+    return out;
+}
+
+/* text_readings(text, tables, melds) -> list[Decomposition] | None: decompose(text) for
+ * plain mpsz of 14 tiles (read_text) in fast.readings' common case; None for anything
+ * else (other text, a miss, several readings, a special form possible). */
+static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds)");
+        return NULL;
+    }
+    if (!reading_ready()) return NULL;
+    uint8_t c[KINDS];
+    if (!PyUnicode_CheckExact(args[0]) || !read_text(args[0], c)) Py_RETURN_NONE;
+    int tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    if (tiles != 14) Py_RETURN_NONE;
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}, *out = NULL;
+    for (int suit = 0; suit < 4; suit++) {
+        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+        keys[suit] = PyTuple_New(length);
+        if (keys[suit] == NULL) goto done;
+        for (int i = 0; i < length; i++) {
+            PyObject *value = PyLong_FromLong(c[first + i]); /* 0..4: shared small ints */
+            if (value == NULL) goto done;
+            PyTuple_SET_ITEM(keys[suit], i, value);
+        }
+    }
+    out = common_list(keys, args[1], args[2]);
+done:
+    for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
+    return out;
 }
 
 /* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
@@ -905,8 +1028,12 @@ static PyMethodDef methods[] = {
      "Hand the shipped suit readings over (once)."},
     {"suit_entry", (PyCFunction)(void (*)(void))k_suit_entry, METH_FASTCALL,
      "suit_entry(counts, suit) -> (readings, holds_pair, flags) from the shipped suit readings."},
+    {"reading_init", k_reading_init, METH_VARARGS,
+     "reading_init(Decomposition, Form.STANDARD): how to build a reading (once)."},
     {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
-     "common(counts, tables, melds) -> the blocks of fast.readings' common case, or None."},
+     "common(counts, tables, melds) -> [the reading] of fast.readings' common case, or None."},
+    {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
+     "text_readings(text, tables, melds) -> decompose(text) in the common case, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

@@ -124,16 +124,34 @@ def _load_suit_entry() -> Callable[[tuple[int, ...], int], SuitEntry]:
     return _SUIT_ENTRY
 
 
-#: The compiled common case of ``readings``, bound on first use.
-_COMMON: Callable[[tuple[int, ...], tuple[dict[tuple[int, ...], SuitEntry], ...], object],
-                  tuple[Block, ...] | None] | None = None
+#: The compiled common case of ``readings`` (and of ``decompose`` from text), bound on
+#: first use.
+_COMMON: Callable[..., list[Decomposition] | None] | None = None
+_TEXT_READINGS: Callable[..., list[Decomposition] | None] | None = None
 
 
-def _load_common() -> Callable[[tuple[int, ...], tuple[dict[tuple[int, ...], SuitEntry], ...],
-                                object], tuple[Block, ...] | None]:
-    global _COMMON
-    _COMMON = kernel.compiled().common
+def _load_common() -> Callable[..., list[Decomposition] | None]:
+    global _COMMON, _TEXT_READINGS
+    _COMMON, _TEXT_READINGS = kernel.reading_functions()
     return _COMMON
+
+
+def text_readings(text: str) -> list[Decomposition] | None:
+    """Compiled: the readings of plain mpsz ``text`` of 14 tiles in the common case, else
+    None (``decompose`` then takes its usual path). Use only when ``kernel.COMPILED``.
+
+    >>> first = readings(Hand.parse("123m456p789s11122z").counts)   # caches its suits
+    >>> found = text_readings("123m456p789s11122z") if kernel.COMPILED else first
+    >>> [str(d) for d in found or []]
+    ['123m 456p 789s 111z 22z']
+    """
+    return (_TEXT_READINGS or _load_text())(text, _TABLES, ())
+
+
+def _load_text() -> Callable[..., list[Decomposition] | None]:
+    _load_common()
+    assert _TEXT_READINGS is not None
+    return _TEXT_READINGS
 
 
 _NEW = object.__new__
@@ -194,9 +212,9 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     if kernel.COMPILED and (rules is None or _allowed(rules).standard):
         # the common case (every suit cached, one reading, no special form possible) in
         # one C call; None: anything else, worked out below (tests: equal both ways)
-        blocks = (_COMMON or _load_common())(c, _TABLES, melds)
-        if blocks is not None:
-            return [_trusted(blocks, _STANDARD, melds)]
+        common = (_COMMON or _load_common())(c, _TABLES, melds)
+        if common is not None:
+            return common
     # four dict lookups; a miss solves that suit vector once by ASP
     m = _MAN.get(c[0:9]) or _miss(0, c[0:9])
     p = _PIN.get(c[9:18]) or _miss(1, c[9:18])

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from mjasp.blocks import Block
+    from mjasp.blocks import Block, Decomposition
 
     #: readings (blocks on the 34 kinds), holds the pair, special-form flags
     SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
@@ -210,6 +210,19 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
         _READINGS_SENT.append(True)
     function: Callable[[tuple[int, ...], int], SuitEntry] = module.suit_entry
     return function
+
+
+def reading_functions() -> tuple[Callable[..., list[Decomposition] | None],
+                                 Callable[..., list[Decomposition] | None]]:
+    """Compiled ``common(counts, tables, melds)`` and ``text_readings(text, tables, melds)``:
+    ``fast.readings`` of 34 counts, and ``decompose`` of plain mpsz text of 14 tiles, in
+    their common case (every suit vector in ``tables`` already, one reading per suit, no
+    special form possible), else None. Use only when :data:`COMPILED`."""
+    from mjasp.blocks import Decomposition, Form
+
+    module = compiled()
+    module.reading_init(Decomposition, Form.STANDARD)
+    return module.common, module.text_readings
 
 
 #: Whether the shipped suit readings were handed to the compiled module.
