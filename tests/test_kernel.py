@@ -291,3 +291,30 @@ def test_plain_reads_text_like_the_pure_parser(text: str) -> None:
     for tiles in range(15):
         expected = tuple(pure[0]) if legal and pure and sum(pure[0]) == tiles else None
         assert read(text, tiles) == expected, (text, tiles)
+
+
+def test_common_readings_equal_the_pure_path_and_behave_as_readings() -> None:
+    # fast.readings' common case and decompose's text path build their Decomposition in C:
+    # the same lists as the pure path (kernel off), with and without melds, each reading
+    # equal, hashed, ordered and frozen like one built by its constructor
+    from mjasp import decompose, random_winning_hands
+    from mjasp.blocks import Decomposition
+
+    hands = random_winning_hands(300, seed=31) + random_winning_hands(200, seed=32, melds=True)
+    compiled = [fast.readings(h.counts, h.melds) for h in hands]
+    compiled += [fast.readings(h.counts, h.melds) for h in hands]  # now every suit cached
+    texts = [decompose(str(h)) for h in hands if not h.melds]
+    previous = kernel.use_compiled(False)
+    try:
+        pure = [fast.readings(h.counts, h.melds) for h in hands]
+        pure_texts = [decompose(str(h)) for h in hands if not h.melds]
+    finally:
+        kernel.use_compiled(previous)
+    assert compiled == pure + pure and texts == pure_texts
+    for found in compiled:
+        for reading in found:
+            rebuilt = Decomposition(reading.blocks, reading.form, reading.melds)
+            assert reading == rebuilt and hash(reading) == hash(rebuilt)
+            assert repr(reading) == repr(rebuilt) and not reading < rebuilt
+            with pytest.raises(AttributeError):
+                reading.form = Form.CHIITOITSU  # type: ignore[misc]

@@ -31,7 +31,7 @@ static uint8_t *pair_ids, *triple_ids, *final_values;
 static Py_ssize_t numbers, honors, pair_rows, triple_rows;
 static uint8_t seven_pairs[256], thirteen_orphans[256];
 static PyObject *hand_type;  /* mjasp.hand.Hand */
-static PyObject *str_counts, *str_melds;
+static PyObject *str_counts, *str_melds, *str_standard;
 static int ready;
 
 /* ---------------------------------------------------------------- per-suit values */
@@ -281,7 +281,7 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
     PyObject *form = args[1];
     int wanted;
     if (form == Py_None || form == Py_True) wanted = 1;
-    else if (form == Py_False) wanted = 0;
+    else if (form == Py_False || form == str_standard) wanted = 0; /* a literal is interned */
     else if (PyUnicode_Check(form) && PyUnicode_CompareWithASCIIString(form, "standard") == 0)
         wanted = 0;
     else Py_RETURN_NONE;
@@ -1048,6 +1048,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__kernel(void) {
     str_counts = PyUnicode_InternFromString("counts");
     str_melds = PyUnicode_InternFromString("melds");
-    if (!str_counts || !str_melds) return NULL;
+    str_standard = PyUnicode_InternFromString("standard");
+    if (!str_counts || !str_melds || !str_standard) return NULL;
     return PyModule_Create(&module);
 }
