@@ -581,6 +581,8 @@ static int readings_ready;
  * counts: a tuple of the suit's 9 (7 for honors) counts; readings: a tuple of readings,
  * each a tuple of Blocks on the 34 kinds, () when the vector has none (suit_data
  * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3); flags: below. */
+static PyObject *suit_entry(PyObject *counts, long suit);
+
 static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
@@ -593,9 +595,14 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     long suit = PyLong_AsLong(args[1]);
     if (suit == -1 && PyErr_Occurred()) return NULL;
+    return suit_entry(args[0], suit);
+}
+
+/* the entry of one suit's counts (a tuple), as k_suit_entry describes */
+static PyObject *suit_entry(PyObject *counts, long suit) {
     int length = suit == 3 ? 7 : 9;
-    if (suit < 0 || suit > 3 || !PyTuple_CheckExact(args[0]) ||
-        PyTuple_GET_SIZE(args[0]) != length) {
+    if (suit < 0 || suit > 3 || !PyTuple_CheckExact(counts) ||
+        PyTuple_GET_SIZE(counts) != length) {
         PyErr_SetString(PyExc_ValueError, "suit_entry: a tuple of a suit's counts, suit 0..3");
         return NULL;
     }
@@ -607,7 +614,7 @@ static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t 
      * once or twice and nothing else */
     int even = 1, even_quads = 1, orphans = 1;
     for (int i = 0; i < length; i++) {
-        long value = PyLong_AsLong(PyTuple_GET_ITEM(args[0], i));
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(counts, i));
         if (value == -1 && PyErr_Occurred()) return NULL;
         if (value < 0 || value > 4) found = 0; /* not in the file: no reading */
         total += value;
@@ -703,18 +710,19 @@ static PyObject *new_reading(PyObject *blocks, PyObject *melds) {
 /* The blocks of the one reading in fast.readings' common case, from the four suits'
  * keys (tuples of their counts), or NULL with no error set for every other case:
  * `tables` fast._TABLES (four dicts: a suit's counts -> (readings, holds_pair, flags));
- * the common case is every suit vector already cached, exactly one suit holding the
- * pair, one reading per suit, and (unless `melds`) no special form any suit allows
+ * the common case is every suit vector cached (a miss decoded and cached here when
+ * `fill`), exactly one suit holding the pair, one reading per suit, and (unless `melds`)
+ * no special form any suit allows
  * (their flags share none). The suits' readings are each in canonical order and in
  * tile order, so the joined blocks are the reading's. */
-static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int melds) {
+static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int melds, int fill) {
     if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4) {
         PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
         return NULL;
     }
-    PyObject *parts[4];
-    Py_ssize_t size = 0;
-    long pairs = 0, flags = 7;
+    PyObject *entries[4], *parts[4];
+    /* every suit looked up (and a miss cached) first, so a hand that is not the common
+     * case leaves all four suits cached for fast.readings */
     for (int suit = 0; suit < 4; suit++) {
         PyObject *table = PyTuple_GET_ITEM(tables, suit);
         if (!PyDict_CheckExact(table)) {
@@ -722,7 +730,23 @@ static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int me
             return NULL;
         }
         PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
-        if (entry == NULL) return NULL; /* a miss (or an error): fast.readings decodes */
+        if (entry == NULL) {
+            /* a miss: decoded from the shipped file and cached, as fast._miss does (with
+             * `fill` false, fast.readings asks its other source itself) */
+            if (PyErr_Occurred() || !fill || !readings_ready) return NULL;
+            PyObject *made = suit_entry(keys[suit], suit);
+            if (made == NULL) return NULL;
+            int stored = PyDict_SetItem(table, keys[suit], made);
+            Py_DECREF(made); /* the table holds it */
+            if (stored < 0) return NULL;
+            entry = made;
+        }
+        entries[suit] = entry;
+    }
+    Py_ssize_t size = 0;
+    long pairs = 0, flags = 7;
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *entry = entries[suit];
         if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3) return NULL;
         PyObject *readings = PyTuple_GET_ITEM(entry, 0);
         if (!PyTuple_CheckExact(readings) || PyTuple_GET_SIZE(readings) != 1) return NULL;
@@ -751,10 +775,11 @@ static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int me
 static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
 
 /* [the one reading] from the blocks, or None when common_blocks said no (no error) */
-static PyObject *common_list(PyObject *const keys[4], PyObject *tables, PyObject *melds) {
-    int has_melds = PyObject_IsTrue(melds);
-    if (has_melds < 0) return NULL;
-    PyObject *blocks = common_blocks(keys, tables, has_melds);
+static PyObject *common_list(PyObject *const keys[4], PyObject *tables, PyObject *melds,
+                             PyObject *fill) {
+    int has_melds = PyObject_IsTrue(melds), filling = PyObject_IsTrue(fill);
+    if (has_melds < 0 || filling < 0) return NULL;
+    PyObject *blocks = common_blocks(keys, tables, has_melds, filling);
     if (blocks == NULL) {
         if (PyErr_Occurred()) return NULL;
         Py_RETURN_NONE;
@@ -776,13 +801,13 @@ static int reading_ready(void) {
     return reading_type != NULL;
 }
 
-/* common(counts, tables, melds) -> list[Decomposition] | None: fast.readings in its
- * common case (common_blocks), None for every other case, which fast.readings then
- * works out itself; counts: a tuple of 34. */
+/* common(counts, tables, melds, fill) -> list[Decomposition] | None: fast.readings in
+ * its common case (common_blocks), None for every other case, which fast.readings then
+ * works out itself; counts: a tuple of 34; fill: decode misses from the shipped file. */
 static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != KINDS) {
-        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds)");
+    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != KINDS) {
+        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds, fill)");
         return NULL;
     }
     if (!reading_ready()) return NULL;
@@ -791,19 +816,19 @@ static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t narg
         keys[suit] = PyTuple_GetSlice(args[0], SUIT_STARTS[suit], SUIT_STARTS[suit + 1]);
         if (keys[suit] == NULL) goto done;
     }
-    out = common_list(keys, args[1], args[2]);
+    out = common_list(keys, args[1], args[2], args[3]);
 done:
     for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
     return out;
 }
 
-/* text_readings(text, tables, melds) -> list[Decomposition] | None: decompose(text) for
+/* text_readings(text, tables, melds, fill) -> list[Decomposition] | None: decompose(text) for
  * plain mpsz of 14 tiles (read_text) in fast.readings' common case; None for anything
  * else (other text, a miss, several readings, a special form possible). */
 static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds)");
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds, fill)");
         return NULL;
     }
     if (!reading_ready()) return NULL;
@@ -823,7 +848,7 @@ static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize
             PyTuple_SET_ITEM(keys[suit], i, value);
         }
     }
-    out = common_list(keys, args[1], args[2]);
+    out = common_list(keys, args[1], args[2], args[3]);
 done:
     for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
     return out;
@@ -1031,9 +1056,9 @@ static PyMethodDef methods[] = {
     {"reading_init", k_reading_init, METH_VARARGS,
      "reading_init(Decomposition, Form.STANDARD): how to build a reading (once)."},
     {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
-     "common(counts, tables, melds) -> [the reading] of fast.readings' common case, or None."},
+     "common(counts, tables, melds, fill) -> [the reading] of fast.readings' common case."},
     {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
-     "text_readings(text, tables, melds) -> decompose(text) in the common case, or None."},
+     "text_readings(text, tables, melds, fill) -> decompose(text) in the common case."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

@@ -145,7 +145,7 @@ def text_readings(text: str) -> list[Decomposition] | None:
     >>> [str(d) for d in found or []]
     ['123m 456p 789s 111z 22z']
     """
-    return (_TEXT_READINGS or _load_text())(text, _TABLES, ())
+    return (_TEXT_READINGS or _load_text())(text, _TABLES, (), _SHIPPED[0])
 
 
 def _load_text() -> Callable[..., list[Decomposition] | None]:
@@ -210,9 +210,10 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     """
     c = counts if isinstance(counts, tuple) else tuple(counts)
     if kernel.COMPILED and (rules is None or _allowed(rules).standard):
-        # the common case (every suit cached, one reading, no special form possible) in
-        # one C call; None: anything else, worked out below (tests: equal both ways)
-        common = (_COMMON or _load_common())(c, _TABLES, melds)
+        # the common case (one reading, no special form possible; a suit vector not yet
+        # cached decoded from the shipped file) in one C call; None: anything else,
+        # worked out below (tests: equal both ways)
+        common = (_COMMON or _load_common())(c, _TABLES, melds, _SHIPPED[0])
         if common is not None:
             return common
     # four dict lookups; a miss solves that suit vector once by ASP

@@ -214,12 +214,14 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
 
 def reading_functions() -> tuple[Callable[..., list[Decomposition] | None],
                                  Callable[..., list[Decomposition] | None]]:
-    """Compiled ``common(counts, tables, melds)`` and ``text_readings(text, tables, melds)``:
-    ``fast.readings`` of 34 counts, and ``decompose`` of plain mpsz text of 14 tiles, in
-    their common case (every suit vector in ``tables`` already, one reading per suit, no
-    special form possible), else None. Use only when :data:`COMPILED`."""
+    """Compiled ``common(counts, tables, melds, fill)`` and ``text_readings(text, tables,
+    melds, fill)``: ``fast.readings`` of 34 counts, and ``decompose`` of plain mpsz text of
+    14 tiles, in their common case (one reading per suit, no special form possible; with
+    ``fill`` a suit vector missing from ``tables`` is decoded from the shipped file and
+    cached), else None. Use only when :data:`COMPILED`."""
     from mjasp.blocks import Decomposition, Form
 
+    suit_entry_function()  # hands the shipped suit readings over: misses decode in C
     module = compiled()
     module.reading_init(Decomposition, Form.STANDARD)
     return module.common, module.text_readings
