@@ -311,7 +311,7 @@ def test_every_hand_taking_function_accepts_counts(kernel_path: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad"])
-def test_fast_special_readings_equal_their_definitions(rules: str) -> None:
+def test_fast_special_readings_equal_their_definitions(rules: str, kernel_path: str) -> None:
     found_rules = find_rules(rules)
     hands = random_winning_hands(400, seed=SEED + 3, rules=rules,
                                  forms=("chiitoitsu", "kokushi", "standard"))
@@ -347,7 +347,7 @@ def near_misses(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad"])
-def test_special_forms_equal_their_definitions_on_every_near_miss(rules: str) -> None:
+def test_special_forms_equal_their_definitions_on_every_near_miss(rules: str, kernel_path: str) -> None:
     # the fast path tells seven pairs and thirteen orphans from the whole hand's counts:
     # every kokushi hand (13: which orphan is doubled), seven-pairs hands with and without
     # fours, and every hand one tile away from each, against the definitions

@@ -656,12 +656,23 @@ static PyObject *suit_entry(PyObject *counts, long suit) {
 }
 
 /* The reading type (mjasp.blocks.Decomposition, a frozen dataclass with __slots__ blocks,
- * form, melds), the standard form and where each slot sits in an instance: handed over
- * by reading_init(), so a reading is built the way object.__new__ and the slots'
- * descriptors build one in fast._trusted (blocks valid and sorted by construction). */
+ * form, melds), the three forms, the pair and the single of every kind (fast._PAIRS,
+ * fast._SINGLES) and where each slot sits in an instance: handed over by reading_init(),
+ * so a reading is built the way object.__new__ and the slots' descriptors build one in
+ * fast._trusted (blocks valid and in canonical order by construction). */
 static PyTypeObject *reading_type;
-static PyObject *standard_form;
+static PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
 static Py_ssize_t slot_offsets[3]; /* blocks, form, melds */
+
+/* fast.readings' rules flags (the argument `allowed` below) */
+#define ALLOW_STANDARD 1
+#define ALLOW_CHIITOITSU 2
+#define ALLOW_KOKUSHI 4
+#define QUAD_PAIRS 8
+/* the suits' special-form flags (fast.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS) */
+#define SUIT_ORPHANS 4
+
+static const int ORPHAN_KINDS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
 static int slot_offset(PyTypeObject *type, const char *name, Py_ssize_t *offset) {
     PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
@@ -674,55 +685,77 @@ static int slot_offset(PyTypeObject *type, const char *name, Py_ssize_t *offset)
     return ok;
 }
 
-/* reading_init(Decomposition, Form.STANDARD) */
+/* reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs, singles) */
 static PyObject *k_reading_init(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *type, *form;
-    if (!PyArg_ParseTuple(args, "O!O", &PyType_Type, &type, &form)) return NULL;
+    PyObject *type, *standard, *chiitoitsu, *kokushi, *pairs, *singles;
+    if (!PyArg_ParseTuple(args, "O!OOOO!O!", &PyType_Type, &type, &standard, &chiitoitsu,
+                          &kokushi, &PyTuple_Type, &pairs, &PyTuple_Type, &singles))
+        return NULL;
     if (reading_type != NULL) Py_RETURN_NONE;
+    if (PyTuple_GET_SIZE(pairs) != KINDS || PyTuple_GET_SIZE(singles) != KINDS) {
+        PyErr_SetString(PyExc_ValueError, "reading_init: a pair and a single of each kind");
+        return NULL;
+    }
     Py_ssize_t offsets[3];
     if (!slot_offset((PyTypeObject *)type, "blocks", &offsets[0]) ||
         !slot_offset((PyTypeObject *)type, "form", &offsets[1]) ||
         !slot_offset((PyTypeObject *)type, "melds", &offsets[2]))
         return NULL;
     memcpy(slot_offsets, offsets, sizeof offsets);
-    Py_INCREF(type);
-    Py_INCREF(form);
+    PyObject *kept[6] = {type, standard, chiitoitsu, kokushi, pairs, singles};
+    for (int i = 0; i < 6; i++) Py_INCREF(kept[i]);
     reading_type = (PyTypeObject *)type;
-    standard_form = form;
+    form_standard = standard;
+    form_chiitoitsu = chiitoitsu;
+    form_kokushi = kokushi;
+    pair_blocks = pairs;
+    single_blocks = singles;
     Py_RETURN_NONE;
 }
 
-/* a new standard reading of `blocks` (a reference stolen) and `melds` */
-static PyObject *new_reading(PyObject *blocks, PyObject *melds) {
+/* a new reading of `blocks` (a reference stolen), `form` and `melds`, appended to `out`;
+ * 0 on an error */
+static int add_reading(PyObject *out, PyObject *blocks, PyObject *form, PyObject *melds) {
+    if (blocks == NULL) return 0;
     PyObject *reading = reading_type->tp_alloc(reading_type, 0);
     if (reading == NULL) {
         Py_DECREF(blocks);
-        return NULL;
+        return 0;
     }
-    PyObject *values[3] = {blocks, standard_form, melds};
-    Py_INCREF(standard_form);
+    PyObject *values[3] = {blocks, form, melds};
+    Py_INCREF(form);
     Py_INCREF(melds);
     for (int i = 0; i < 3; i++) *(PyObject **)((char *)reading + slot_offsets[i]) = values[i];
-    return reading;
+    int ok = PyList_Append(out, reading) == 0;
+    Py_DECREF(reading);
+    return ok;
 }
 
-/* The blocks of the one reading in fast.readings' common case, from the four suits'
- * keys (tuples of their counts), or NULL with no error set for every other case:
- * `tables` fast._TABLES (four dicts: a suit's counts -> (readings, holds_pair, flags));
- * the common case is every suit vector cached (a miss decoded and cached here when
- * `fill`), exactly one suit holding the pair, one reading per suit, and (unless `melds`)
- * no special form any suit allows
- * (their flags share none). The suits' readings are each in canonical order and in
- * tile order, so the joined blocks are the reading's. */
-static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int melds, int fill) {
-    if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4) {
-        PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
+/* fast.readings in C for every hand but one with several readings in some suit: `c`
+ * the 34 counts, `keys` the four suits' counts as tuples, `tables` fast._TABLES (four
+ * dicts: a suit's counts -> (readings, holds_pair, flags)), `melds` the declared melds,
+ * `fill` whether a missing suit vector is decoded from the shipped file and cached (as
+ * fast._miss does; else None is returned and fast.readings asks its other source),
+ * `allowed` the rules' flags. The list of readings, or NULL with no error set when
+ * fast.readings must work the hand out itself.
+ *   - standard: exactly one suit holds the pair and every suit has a reading; with one
+ *     reading per suit, the joined blocks are the reading (each suit's readings are in
+ *     canonical order, the suits in tile order);
+ *   - the special forms (closed hands): only when the suits' flags share one, then the
+ *     whole-hand tests of fast.readings: seven pairs, seven kinds held twice and nothing
+ *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
+ *     terminals and honors held, 14 tiles. */
+static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObject *tables,
+                               PyObject *melds, int fill, long allowed) {
+    if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4 ||
+        !PyTuple_CheckExact(melds)) {
+        PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts; melds: a tuple");
         return NULL;
     }
     PyObject *entries[4], *parts[4];
-    /* every suit looked up (and a miss cached) first, so a hand that is not the common
-     * case leaves all four suits cached for fast.readings */
+    /* every suit looked up (and a miss cached) first, so a hand left to fast.readings
+     * finds all four suits cached */
     for (int suit = 0; suit < 4; suit++) {
         PyObject *table = PyTuple_GET_ITEM(tables, suit);
         if (!PyDict_CheckExact(table)) {
@@ -731,8 +764,6 @@ static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int me
         }
         PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
         if (entry == NULL) {
-            /* a miss: decoded from the shipped file and cached, as fast._miss does (with
-             * `fill` false, fast.readings asks its other source itself) */
             if (PyErr_Occurred() || !fill || !readings_ready) return NULL;
             PyObject *made = suit_entry(keys[suit], suit);
             if (made == NULL) return NULL;
@@ -741,58 +772,83 @@ static PyObject *common_blocks(PyObject *const keys[4], PyObject *tables, int me
             if (stored < 0) return NULL;
             entry = made;
         }
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3 ||
+            !PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 0)))
+            return NULL;
         entries[suit] = entry;
     }
     Py_ssize_t size = 0;
     long pairs = 0, flags = 7;
+    int empty = 0, several = 0;
     for (int suit = 0; suit < 4; suit++) {
-        PyObject *entry = entries[suit];
-        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3) return NULL;
-        PyObject *readings = PyTuple_GET_ITEM(entry, 0);
-        if (!PyTuple_CheckExact(readings) || PyTuple_GET_SIZE(readings) != 1) return NULL;
-        parts[suit] = PyTuple_GET_ITEM(readings, 0);
-        if (!PyTuple_CheckExact(parts[suit])) return NULL;
-        size += PyTuple_GET_SIZE(parts[suit]);
-        pairs += PyTuple_GET_ITEM(entry, 1) == Py_True;
-        long suit_flags = PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
+        PyObject *readings = PyTuple_GET_ITEM(entries[suit], 0);
+        Py_ssize_t n = PyTuple_GET_SIZE(readings);
+        empty |= n == 0;
+        several |= n > 1;
+        parts[suit] = n ? PyTuple_GET_ITEM(readings, 0) : NULL;
+        if (n && !PyTuple_CheckExact(parts[suit])) return NULL;
+        if (n) size += PyTuple_GET_SIZE(parts[suit]);
+        pairs += PyTuple_GET_ITEM(entries[suit], 1) == Py_True;
+        long suit_flags = PyLong_AsLong(PyTuple_GET_ITEM(entries[suit], 2));
         if (suit_flags == -1 && PyErr_Occurred()) return NULL;
         flags &= suit_flags;
     }
-    if (pairs != 1 || (flags && !melds)) return NULL;
-    PyObject *blocks = PyTuple_New(size);
-    if (blocks == NULL) return NULL;
-    Py_ssize_t at = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts[suit]); i++) {
-            PyObject *block = PyTuple_GET_ITEM(parts[suit], i);
-            Py_INCREF(block);
-            PyTuple_SET_ITEM(blocks, at++, block);
+    int standard = (allowed & ALLOW_STANDARD) && pairs == 1 && !empty;
+    if (standard && several) return NULL; /* a product of readings: fast.readings */
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (standard) {
+        PyObject *blocks = PyTuple_New(size);
+        Py_ssize_t at = 0;
+        for (int suit = 0; blocks && suit < 4; suit++) {
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts[suit]); i++) {
+                PyObject *block = PyTuple_GET_ITEM(parts[suit], i);
+                Py_INCREF(block);
+                PyTuple_SET_ITEM(blocks, at++, block);
+            }
         }
+        if (!add_reading(out, blocks, form_standard, melds)) goto fail;
     }
-    return blocks;
-}
-
-static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
-
-/* [the one reading] from the blocks, or None when common_blocks said no (no error) */
-static PyObject *common_list(PyObject *const keys[4], PyObject *tables, PyObject *melds,
-                             PyObject *fill) {
-    int has_melds = PyObject_IsTrue(melds), filling = PyObject_IsTrue(fill);
-    if (has_melds < 0 || filling < 0) return NULL;
-    PyObject *blocks = common_blocks(keys, tables, has_melds, filling);
-    if (blocks == NULL) {
-        if (PyErr_Occurred()) return NULL;
-        Py_RETURN_NONE;
+    if (PyTuple_GET_SIZE(melds) || !flags) return out;
+    int twos = 0, fours = 0, zeros = 0, tiles = 0;
+    for (int k = 0; k < KINDS; k++) {
+        twos += c[k] == 2;
+        fours += c[k] == 4;
+        zeros += c[k] == 0;
+        tiles += c[k];
     }
-    PyObject *reading = new_reading(blocks, melds);
-    if (reading == NULL) return NULL;
-    PyObject *out = PyList_New(1);
-    if (out == NULL) {
-        Py_DECREF(reading);
-        return NULL;
+    int seven = (allowed & QUAD_PAIRS) && fours
+                    ? twos + 2 * fours == 7 && twos + fours + zeros == KINDS
+                    : twos == 7 && zeros == KINDS - 7;
+    if (seven && (allowed & ALLOW_CHIITOITSU)) {
+        PyObject *blocks = PyTuple_New(7);
+        int at = 0;
+        for (int k = 0; blocks && k < KINDS; k++) {
+            for (int n = 0; n < c[k] / 2; n++) {
+                PyObject *pair = PyTuple_GET_ITEM(pair_blocks, k);
+                Py_INCREF(pair);
+                PyTuple_SET_ITEM(blocks, at++, pair);
+            }
+        }
+        if (!add_reading(out, blocks, form_chiitoitsu, melds)) goto fail;
     }
-    PyList_SET_ITEM(out, 0, reading);
+    int orphans = (flags & SUIT_ORPHANS) && twos == 1 && (allowed & ALLOW_KOKUSHI) &&
+                  zeros == KINDS - 13 && tiles == 14;
+    for (int i = 0; orphans && i < 13; i++) orphans = c[ORPHAN_KINDS[i]] != 0;
+    if (orphans) {
+        PyObject *blocks = PyTuple_New(13);
+        for (int i = 0; blocks && i < 13; i++) {
+            int k = ORPHAN_KINDS[i];
+            PyObject *block = PyTuple_GET_ITEM(c[k] == 2 ? pair_blocks : single_blocks, k);
+            Py_INCREF(block);
+            PyTuple_SET_ITEM(blocks, i, block);
+        }
+        if (!add_reading(out, blocks, form_kokushi, melds)) goto fail;
+    }
     return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
 }
 
 static int reading_ready(void) {
@@ -801,34 +857,61 @@ static int reading_ready(void) {
     return reading_type != NULL;
 }
 
-/* common(counts, tables, melds, fill) -> list[Decomposition] | None: fast.readings in
- * its common case (common_blocks), None for every other case, which fast.readings then
- * works out itself; counts: a tuple of 34; fill: decode misses from the shipped file. */
-static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != KINDS) {
-        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds, fill)");
-        return NULL;
-    }
-    if (!reading_ready()) return NULL;
-    PyObject *keys[4] = {NULL, NULL, NULL, NULL}, *out = NULL;
+static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
+
+/* the four suits' keys from 34 counts (new references; 0 on an error, none left) */
+static int suit_keys(const uint8_t *c, PyObject *keys[4]) {
     for (int suit = 0; suit < 4; suit++) {
-        keys[suit] = PyTuple_GetSlice(args[0], SUIT_STARTS[suit], SUIT_STARTS[suit + 1]);
-        if (keys[suit] == NULL) goto done;
+        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+        keys[suit] = PyTuple_New(length);
+        if (keys[suit] == NULL) {
+            for (int s = 0; s < suit; s++) Py_DECREF(keys[s]);
+            return 0;
+        }
+        for (int i = 0; i < length; i++) /* 0..4: the interpreter's shared small ints */
+            PyTuple_SET_ITEM(keys[suit], i, PyLong_FromLong(c[first + i]));
     }
-    out = common_list(keys, args[1], args[2], args[3]);
-done:
-    for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
+    return 1;
+}
+
+/* hand_readings over the keys, None for "not here" (no error), the keys released */
+static PyObject *readings_or_none(const uint8_t *c, PyObject *keys[4], PyObject *tables,
+                                  PyObject *melds, PyObject *fill, PyObject *allowed) {
+    PyObject *out = NULL;
+    int filling = PyObject_IsTrue(fill);
+    long flags = PyLong_AsLong(allowed);
+    if (filling >= 0 && !(flags == -1 && PyErr_Occurred())) {
+        out = hand_readings(c, keys, tables, melds, filling, flags);
+        if (out == NULL && !PyErr_Occurred()) out = Py_NewRef(Py_None);
+    }
+    for (int suit = 0; suit < 4; suit++) Py_DECREF(keys[suit]);
     return out;
 }
 
-/* text_readings(text, tables, melds, fill) -> list[Decomposition] | None: decompose(text) for
- * plain mpsz of 14 tiles (read_text) in fast.readings' common case; None for anything
- * else (other text, a miss, several readings, a special form possible). */
+/* common(counts, tables, melds, fill, allowed) -> list[Decomposition] | None:
+ * fast.readings of a tuple of 34 counts (hand_readings), None when fast.readings must
+ * work the hand out itself. */
+static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    uint8_t c[KINDS];
+    if (nargs != 5 || !PyTuple_CheckExact(args[0]) || !read_counts(args[0], c)) {
+        if (nargs == 5 && PyTuple_CheckExact(args[0])) Py_RETURN_NONE; /* not 34 in 0..4 */
+        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds, fill, allowed)");
+        return NULL;
+    }
+    if (!reading_ready()) return NULL;
+    PyObject *keys[4];
+    if (!suit_keys(c, keys)) return NULL;
+    return readings_or_none(c, keys, args[1], args[2], args[3], args[4]);
+}
+
+/* text_readings(text, tables, melds, fill, allowed) -> list[Decomposition] | None:
+ * decompose(text) for plain mpsz of 14 tiles (read_text); None for other text or when
+ * fast.readings must work the hand out itself. */
 static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds, fill)");
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds, fill, allowed)");
         return NULL;
     }
     if (!reading_ready()) return NULL;
@@ -837,21 +920,9 @@ static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize
     int tiles = 0;
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles != 14) Py_RETURN_NONE;
-    PyObject *keys[4] = {NULL, NULL, NULL, NULL}, *out = NULL;
-    for (int suit = 0; suit < 4; suit++) {
-        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
-        keys[suit] = PyTuple_New(length);
-        if (keys[suit] == NULL) goto done;
-        for (int i = 0; i < length; i++) {
-            PyObject *value = PyLong_FromLong(c[first + i]); /* 0..4: shared small ints */
-            if (value == NULL) goto done;
-            PyTuple_SET_ITEM(keys[suit], i, value);
-        }
-    }
-    out = common_list(keys, args[1], args[2], args[3]);
-done:
-    for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
-    return out;
+    PyObject *keys[4];
+    if (!suit_keys(c, keys)) return NULL;
+    return readings_or_none(c, keys, args[1], args[2], args[3], args[4]);
 }
 
 /* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
@@ -1054,11 +1125,11 @@ static PyMethodDef methods[] = {
     {"suit_entry", (PyCFunction)(void (*)(void))k_suit_entry, METH_FASTCALL,
      "suit_entry(counts, suit) -> (readings, holds_pair, flags) from the shipped suit readings."},
     {"reading_init", k_reading_init, METH_VARARGS,
-     "reading_init(Decomposition, Form.STANDARD): how to build a reading (once)."},
+     "reading_init(Decomposition, three forms, pairs, singles): how to build a reading."},
     {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
-     "common(counts, tables, melds, fill) -> [the reading] of fast.readings' common case."},
+     "common(counts, tables, melds, fill, allowed) -> fast.readings, or None."},
     {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
-     "text_readings(text, tables, melds, fill) -> decompose(text) in the common case."},
+     "text_readings(text, tables, melds, fill, allowed) -> decompose(text), or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

@@ -132,7 +132,7 @@ _TEXT_READINGS: Callable[..., list[Decomposition] | None] | None = None
 
 def _load_common() -> Callable[..., list[Decomposition] | None]:
     global _COMMON, _TEXT_READINGS
-    _COMMON, _TEXT_READINGS = kernel.reading_functions()
+    _COMMON, _TEXT_READINGS = kernel.reading_functions(_PAIRS, _SINGLES)
     return _COMMON
 
 
@@ -145,7 +145,7 @@ def text_readings(text: str) -> list[Decomposition] | None:
     >>> [str(d) for d in found or []]
     ['123m 456p 789s 111z 22z']
     """
-    return (_TEXT_READINGS or _load_text())(text, _TABLES, (), _SHIPPED[0])
+    return (_TEXT_READINGS or _load_text())(text, _TABLES, (), _SHIPPED[0], _DEFAULT_MASK)
 
 
 def _load_text() -> Callable[..., list[Decomposition] | None]:
@@ -186,10 +186,16 @@ class _Allowed(NamedTuple):
     kokushi: bool
     quad_pairs: bool
 
+    @property
+    def mask(self) -> int:
+        """The four as bits 1, 2, 4, 8 (the compiled readings' ``allowed``)."""
+        return self.standard | self.chiitoitsu << 1 | self.kokushi << 2 | self.quad_pairs << 3
+
 
 _DEFAULT_ALLOWED = _Allowed(True, True, True, False)
+_DEFAULT_MASK = _DEFAULT_ALLOWED.mask
 #: The last rules seen and what they allow.
-_LAST_ALLOWED: list[tuple[Rules, _Allowed]] = []
+_LAST_ALLOWED: list[tuple[Rules, _Allowed, int]] = []
 
 
 def _allowed(rules: Rules) -> _Allowed:
@@ -198,8 +204,14 @@ def _allowed(rules: Rules) -> _Allowed:
     forms = rules.forms
     found = _Allowed(Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
                      rules.chiitoitsu_quad)
-    _LAST_ALLOWED[:] = [(rules, found)]
+    _LAST_ALLOWED[:] = [(rules, found, found.mask)]
     return found
+
+
+def _allowed_mask(rules: Rules) -> int:
+    if not (_LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules):
+        _allowed(rules)
+    return _LAST_ALLOWED[0][2]
 
 
 def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
@@ -209,11 +221,12 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     ``decompose_hand`` is the checked entry point; this is the hot loop's call.
     """
     c = counts if isinstance(counts, tuple) else tuple(counts)
-    if kernel.COMPILED and (rules is None or _allowed(rules).standard):
-        # the common case (one reading, no special form possible; a suit vector not yet
-        # cached decoded from the shipped file) in one C call; None: anything else,
-        # worked out below (tests: equal both ways)
-        common = (_COMMON or _load_common())(c, _TABLES, melds, _SHIPPED[0])
+    if kernel.COMPILED:
+        # everything below but a product of several readings in one C call (a suit vector
+        # not yet cached decoded from the shipped file); None: worked out below
+        # (tests: equal both ways)
+        mask = _DEFAULT_MASK if rules is None else _allowed_mask(rules)
+        common = (_COMMON or _load_common())(c, _TABLES, melds, _SHIPPED[0], mask)
         if common is not None:
             return common
     # four dict lookups; a miss solves that suit vector once by ASP

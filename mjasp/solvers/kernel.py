@@ -212,18 +212,20 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
     return function
 
 
-def reading_functions() -> tuple[Callable[..., list[Decomposition] | None],
-                                 Callable[..., list[Decomposition] | None]]:
-    """Compiled ``common(counts, tables, melds, fill)`` and ``text_readings(text, tables,
-    melds, fill)``: ``fast.readings`` of 34 counts, and ``decompose`` of plain mpsz text of
-    14 tiles, in their common case (one reading per suit, no special form possible; with
-    ``fill`` a suit vector missing from ``tables`` is decoded from the shipped file and
-    cached), else None. Use only when :data:`COMPILED`."""
+def reading_functions(pairs: tuple[Block, ...], singles: tuple[Block, ...]) -> tuple[
+        Callable[..., list[Decomposition] | None], Callable[..., list[Decomposition] | None]]:
+    """Compiled ``common(counts, tables, melds, fill, allowed)`` and ``text_readings(text,
+    tables, melds, fill, allowed)``: ``fast.readings`` of 34 counts, and ``decompose`` of
+    plain mpsz text of 14 tiles (``pairs``/``singles``: the block of each kind the special
+    forms use), else None when ``fast.readings`` must work the hand out itself (several
+    readings in a suit, or with ``fill`` false a suit vector not in ``tables``).
+    Use only when :data:`COMPILED`."""
     from mjasp.blocks import Decomposition, Form
 
     suit_entry_function()  # hands the shipped suit readings over: misses decode in C
     module = compiled()
-    module.reading_init(Decomposition, Form.STANDARD)
+    module.reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs,
+                        singles)
     return module.common, module.text_readings
 
 
