@@ -347,7 +347,8 @@ def near_misses(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad"])
-def test_special_forms_equal_their_definitions_on_every_near_miss(rules: str, kernel_path: str) -> None:
+def test_special_forms_equal_their_definitions_on_every_near_miss(rules: str,
+                                                                  kernel_path: str) -> None:
     # the fast path tells seven pairs and thirteen orphans from the whole hand's counts:
     # every kokushi hand (13: which orphan is doubled), seven-pairs hands with and without
     # fours, and every hand one tile away from each, against the definitions

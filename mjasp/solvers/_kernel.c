@@ -8,11 +8,18 @@
  *   - a suit's base-5 index picks its signature id (number_ids / honor_ids; three-player
  *     manzu by 5 * c_1m + c_9m in sanma), and pair / triple / final combine the four ids
  *     into v_melds of the whole hand (table.build_tables);
- *   - seven pairs and thirteen orphans sum per-suit "unit" bytes exactly as table._pack
- *     and table._pair_stats / _orphan_stats define them, then look the sum up in the
- *     256-entry tables table._seven_pairs_value / _thirteen_orphans_value.
+ *   - seven pairs and thirteen orphans pack the counts of kinds held once, twice, ...
+ *     into the "unit" byte of table._pack / _pair_stats / _orphan_stats (from the whole
+ *     hand at once, see special_value) and look it up in the 256-entry tables
+ *     table._seven_pairs_value / _thirteen_orphans_value.
  *
- * No threads, no allocation per hand, no numpy headers (buffers only).
+ * The fast path of decompose and waits (mjasp/solvers/fast.py) is here too: the shipped
+ * suit readings (mjasp/data/suit_readings.npz, handed over by readings_init()) decoded
+ * per suit vector as suit_data.shipped_readings does, and fast.readings of a hand
+ * (hand_readings) building its Decomposition objects as fast._trusted does; the
+ * pure-Python code stays the reference, and the tests compare the two.
+ *
+ * No threads, no allocation per hand in the shanten loops, no numpy headers (buffers only).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

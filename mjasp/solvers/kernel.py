@@ -3,9 +3,10 @@
 ``pip install`` compiles ``mjasp/solvers/_kernel.c`` when the machine has a C compiler
 (``setup.py``, ``optional=True``); without one, or with the environment variable
 ``MJASP_PURE_PYTHON=1`` set before mjasp is imported, every call below runs the
-pure-Python code of :mod:`mjasp.solvers.table`, which is the reference: both paths give
-the same answers (``tests/test_kernel.py`` compares them, and the shanten / waits
-cross-checks run through each). Both read the same shipped tables.
+pure-Python code of :mod:`mjasp.solvers.table` (and of :mod:`mjasp.solvers.fast` for
+readings and waits), which is the reference: both paths give the same answers
+(``tests/test_kernel.py`` compares them, and the shanten / readings / waits
+cross-checks run through each). Both read the same shipped files.
 
 >>> COMPILED in (True, False)
 True
