@@ -8,11 +8,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mjasp.blocks import Decomposition, sorted_readings
 from mjasp.notation import plain_counts
 from mjasp.rules import Rules, find_rules
+from mjasp.solvers import kernel
 from mjasp.solvers.base import assemble, special_readings
 from mjasp.solvers.fast import readings as fast_readings
+from mjasp.solvers.fast import text_readings as fast_text_readings
 from mjasp.solvers.registry import (
     DECOMPOSERS,
     DEFAULT_DECOMPOSER,
@@ -41,6 +45,16 @@ def decompose(hand: HandLike, *, solver: str | None = None,
     4
     """
     if solver is None and rules is None and type(hand) is str:
+        if kernel.COMPILED:
+            # the common case in one C call: plain text of 14 tiles, every suit cached, one
+            # reading; else one C call parses plain text of 14 tiles (None: anything else,
+            # explained below)
+            found = fast_text_readings(hand)
+            if found is not None:
+                return found
+            counts = (_PLAIN or _load_plain())(hand, COMPLETE_TILES)
+            if counts is not None:
+                return fast_readings(counts)
         plain = plain_counts(hand)
         # plain text of a legal complete hand: the fast path's readings, no Hand built
         if plain is not None and max(plain[0]) <= 4 and max(plain[1]) <= 1 and \
@@ -59,6 +73,16 @@ def decompose(hand: HandLike, *, solver: str | None = None,
         readings += assemble(hand.counts, hand.melds, by_suit)
     readings += special_readings(hand, rules)
     return sorted_readings(readings)
+
+
+#: The compiled plain-text reader, bound on first use (``kernel.COMPILED`` decides if it runs).
+_PLAIN: Callable[[str, int], tuple[int, ...] | None] | None = None
+
+
+def _load_plain() -> Callable[[str, int], tuple[int, ...] | None]:
+    global _PLAIN
+    _PLAIN = kernel.plain_function()
+    return _PLAIN
 
 
 def is_winning(hand: HandLike, *, rules: Rules | str | None = None) -> bool:

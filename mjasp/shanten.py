@@ -129,13 +129,14 @@ def shanten(hand: HandLike, form: Form | str | None = None,
     >>> shanten([1, 1, 1] + [0] * 24 + [3, 3, 3, 2, 0, 0, 0])   # 123m111222333z44z
     -1
     """
+    if rules is None and solver == "table" and kernel.COMPILED:
+        # one C call reads a Hand, plain text or counts and the form (None or "standard");
+        # None: anything else, which the paths below answer
+        found = (_COMPILED or _load_compiled())(hand, form)
+        if found is not None:
+            return found
     if rules is None and solver == "table" and (form is None or form == "standard"):
         # the defaults need no rule checks: 34 counts as bytes, one table kernel
-        if kernel.COMPILED:
-            # one C call reads a Hand, plain text or counts; None: anything else
-            found = (_COMPILED or _load_compiled())(hand, form is None)
-            if found is not None:
-                return found
         kind = type(hand)
         if kind is Hand:
             packed = None if hand.melds else bytes(hand.counts)  # type: ignore[union-attr]
@@ -169,10 +170,10 @@ def _load_kernel() -> Callable[[bytes, int, bool], int]:
 
 
 #: The compiled default path, bound on first use (``kernel.COMPILED`` decides if it runs).
-_COMPILED: Callable[[object, bool], int | None] | None = None
+_COMPILED: Callable[[object, object], int | None] | None = None
 
 
-def _load_compiled() -> Callable[[object, bool], int | None]:
+def _load_compiled() -> Callable[[object, object], int | None]:
     global _COMPILED
     _COMPILED = kernel.shanten_function()
     return _COMPILED

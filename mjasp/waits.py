@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,9 +86,9 @@ def usable_tiles(hand: Hand, rules: Rules) -> list[Tile]:
     return [t for t in rules.tile_kinds if held[t] < 4 and t in near]
 
 
-def _wait_on(hand: Hand, tile: Tile, rules: Rules, thirteen_sided: bool) -> Wait | None:
+def _wait_on(hand: Hand, tile: Tile, rules: Rules) -> Wait | None:
     """The wait on ``tile``, or None when the tile does not complete the hand."""
-    found = []
+    found: list[WaitReading] = []
     # the fast path's readings (shipped suit readings): the same list as hand_readings
     # (tests/test_fast_paths.py), without building and checking the completed Hand
     for reading in fast.readings(add_count(hand.counts, tile, 1), hand.melds, rules):
@@ -100,11 +101,30 @@ def _wait_on(hand: Hand, tile: Tile, rules: Rules, thirteen_sided: bool) -> Wait
                 if last is not None and block == last:
                     continue
                 last = block
-                found.append(WaitReading(reading, block,
-                                         _shape(block, tile, reading.form, thirteen_sided)))
-    return Wait(tile, tuple(found)) if found else None
+                # thirteen-sided: all thirteen orphans already held before the draw
+                shape = _shape(block, tile, reading.form, reading.form is Form.KOKUSHI and all(
+                    hand.counts[t] for t in TERMINALS_AND_HONORS))
+                # the fields are valid by construction: set without the dataclass's checks
+                item: WaitReading = _NEW(WaitReading)
+                _SET_READING(item, reading)
+                _SET_BLOCK(item, block)
+                _SET_SHAPE(item, shape)
+                found.append(item)
+    if not found:
+        return None
+    wait: Wait = _NEW(Wait)
+    _SET_TILE(wait, tile)
+    _SET_READINGS(wait, tuple(found))
+    return wait
 
 
+_NEW = object.__new__
+# the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
+_SET_READING: Callable[[WaitReading, object], None] = vars(WaitReading)["reading"].__set__
+_SET_BLOCK: Callable[[WaitReading, object], None] = vars(WaitReading)["block"].__set__
+_SET_SHAPE: Callable[[WaitReading, object], None] = vars(WaitReading)["shape"].__set__
+_SET_TILE: Callable[[Wait, object], None] = vars(Wait)["tile"].__set__
+_SET_READINGS: Callable[[Wait, object], None] = vars(Wait)["readings"].__set__
 _SEQUENCE = BlockKind.SEQUENCE
 
 
@@ -122,8 +142,7 @@ def waits(hand: HandLike, *, rules: Rules | str | None = None) -> list[Wait]:
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_waiting(hand, rules)
-    thirteen_sided = all(hand.counts[t] for t in TERMINALS_AND_HONORS)
-    found = (_wait_on(hand, tile, rules, thirteen_sided) for tile in winning_tiles(hand, rules))
+    found = [_wait_on(hand, tile, rules) for tile in winning_tiles(hand, rules)]
     return [w for w in found if w is not None]
 
 
@@ -137,34 +156,35 @@ def winning_tiles(hand: Hand, rules: Rules) -> list[Tile]:
     >>> [tile_name(t) for t in winning_tiles(Hand.parse("2344m"), find_rules())]
     ['1m', '4m']
     """
-    counts = list(hand.counts)
+    counts = hand.counts
     melds = (sum(counts) + 1) // 3
     special = not hand.melds and melds == 4
-    forms = rules.forms
-    options = (Form.STANDARD in forms, special and Form.CHIITOITSU in forms,
-               special and Form.KOKUSHI in forms, table.three_player_wall(rules.copies),
-               rules.chiitoitsu_quad)
+    kinds, standard, chiitoitsu, kokushi, three_player, quads = _options(rules)
     if kernel.COMPILED:
-        # a compiled test of every kind with a copy left beats pruning them in Python
-        # (usable_tiles only drops kinds that cannot complete the hand)
-        held = hand.total_counts() if hand.melds else counts
-        tiles = [t for t in _kinds(rules) if held[t] < 4]
-    else:
-        tiles = usable_tiles(hand, rules)
-    return [t for t, r in zip(tiles, kernel.draw_replacements(counts, melds, tiles, *options),
-                              strict=True) if r == 0]
+        # one compiled call tests every kind with a copy left (faster than pruning the
+        # kinds in Python first: usable_tiles only drops kinds that cannot complete it)
+        return kernel.winners(counts, melds, hand.total_counts() if hand.melds else counts,
+                              kinds, standard, special and chiitoitsu, special and kokushi,
+                              three_player, quads)
+    tiles = usable_tiles(hand, rules)
+    return [t for t, r in zip(tiles, kernel.draw_replacements(
+        counts, melds, tiles, standard, special and chiitoitsu, special and kokushi,
+        three_player, quads), strict=True) if r == 0]
 
 
-#: The last rules seen and their tile kinds (``Rules.tile_kinds`` is built per call).
-_LAST_KINDS: list[tuple[Rules, tuple[Tile, ...]]] = []
+#: The last rules seen and what ``winning_tiles`` reads of them: the wall's kinds (as
+#: bytes), the forms allowed, sanma, the quad rule (``Rules.tile_kinds`` is built per call).
+_LAST_OPTIONS: list[tuple[Rules, tuple[bytes, bool, bool, bool, bool, bool]]] = []
 
 
-def _kinds(rules: Rules) -> tuple[Tile, ...]:
-    if _LAST_KINDS and _LAST_KINDS[0][0] is rules:
-        return _LAST_KINDS[0][1]
-    kinds = tuple(rules.tile_kinds)
-    _LAST_KINDS[:] = [(rules, kinds)]
-    return kinds
+def _options(rules: Rules) -> tuple[bytes, bool, bool, bool, bool, bool]:
+    if _LAST_OPTIONS and _LAST_OPTIONS[0][0] is rules:
+        return _LAST_OPTIONS[0][1]
+    forms = rules.forms
+    found = (bytes(rules.tile_kinds), Form.STANDARD in forms, Form.CHIITOITSU in forms,
+             Form.KOKUSHI in forms, table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
+    _LAST_OPTIONS[:] = [(rules, found)]
+    return found
 
 
 __all__ = ["Wait", "WaitReading", "WaitShape", "usable_tiles", "waits", "winning_tiles"]

@@ -311,7 +311,7 @@ def test_every_hand_taking_function_accepts_counts(kernel_path: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad"])
-def test_fast_special_readings_equal_their_definitions(rules: str) -> None:
+def test_fast_special_readings_equal_their_definitions(rules: str, kernel_path: str) -> None:
     found_rules = find_rules(rules)
     hands = random_winning_hands(400, seed=SEED + 3, rules=rules,
                                  forms=("chiitoitsu", "kokushi", "standard"))
@@ -324,7 +324,7 @@ def test_fast_special_readings_equal_their_definitions(rules: str) -> None:
         assert all(d == Decomposition(d.blocks, d.form, d.melds) for d in got)
 
 
-def test_decompose_from_plain_text_equals_the_hand_path() -> None:
+def test_decompose_from_plain_text_equals_the_hand_path(kernel_path: str) -> None:
     # the text fast path skips the Hand; readings and errors must not change
     for hand in random_winning_hands(300, seed=SEED + 4):
         text = str(hand)
@@ -334,20 +334,48 @@ def test_decompose_from_plain_text_equals_the_hand_path() -> None:
             decompose(bad)
 
 
-@pytest.mark.slow
-def test_suit_summaries_equal_their_definition_on_every_vector() -> None:
-    # per-suit summaries of the special forms, written out from their definitions
-    for honors in (False, True):
-        orphans = range(7) if honors else (0, 8)
-        for counts in suit_vectors(honors):
-            entry = fast._entry(27 if honors else 0, counts, honors)
-            pairs = counts.count(2) if set(counts) <= {0, 2} else -100
-            quads = counts.count(2) + 2 * counts.count(4) if set(counts) <= {0, 2, 4} else -100
-            fits = all(counts[i] in (1, 2) for i in orphans) and \
-                all(n == 0 for i, n in enumerate(counts) if i not in orphans)
-            doubled = sum(counts[i] == 2 for i in orphans) if fits else -100
-            assert (entry.pairs, entry.quad_pairs, entry.doubled_orphans) == \
-                (pairs, quads, doubled), counts
+def near_misses(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``counts`` and every hand one tile away: a held tile moved to any other kind (each
+    kind at most 4), so every way a count can break a special form is dealt."""
+    out = [counts]
+    for source in range(34):
+        if counts[source]:
+            for target in range(34):
+                if target != source and counts[target] < 4:
+                    out.append(add_count(add_count(counts, source, -1), target, 1))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["standard", "chiitoitsu-quad"])
+def test_special_forms_equal_their_definitions_on_every_near_miss(rules: str,
+                                                                  kernel_path: str) -> None:
+    # the fast path tells seven pairs and thirteen orphans from the whole hand's counts:
+    # every kokushi hand (13: which orphan is doubled), seven-pairs hands with and without
+    # fours, and every hand one tile away from each, against the definitions
+    found_rules = find_rules(rules)
+    bases = []
+    for doubled in TERMINALS_AND_HONORS:
+        counts = [0] * 34
+        for k in TERMINALS_AND_HONORS:
+            counts[k] = 1 + (k == doubled)
+        bases.append(tuple(counts))
+    rng = np.random.default_rng(SEED + 5)
+    for fours in (0, 0, 0, 1, 2, 3):
+        for _ in range(3):
+            kinds = rng.choice(34, size=7 - fours, replace=False).tolist()
+            counts = [0] * 34
+            for i, k in enumerate(kinds):
+                counts[k] = 4 if i < fours else 2
+            bases.append(tuple(counts))
+    dealt = 0
+    for base in bases:
+        for hand in near_misses(base):
+            got = [d for d in fast.readings(hand, (), found_rules) if d.form != "standard"]
+            expected = [d for d in (chiitoitsu_reading(hand, found_rules),
+                                    kokushi_reading(hand)) if d is not None]
+            assert got == expected, hand
+            dealt += bool(expected)
+    assert dealt > 20  # the forms were there to find, not only refused
 
 
 def test_draw_replacements_equal_one_lookup_per_completed_hand(hands: list[list[int]]) -> None:

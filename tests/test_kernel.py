@@ -13,12 +13,14 @@ import itertools
 import os
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
 
 from mjasp import Hand, HandError, RulesError, shanten, shanten_batch
-from mjasp.solvers import kernel, table
+from mjasp.blocks import Form
+from mjasp.solvers import fast, kernel, table
 
 pytestmark = pytest.mark.skipif(not kernel.AVAILABLE, reason="no compiled kernel")
 
@@ -112,8 +114,10 @@ def test_single_call_reads_every_input_like_the_pure_path() -> None:
         standard = table.replacement(counts, size // 3) - 1
         for value in (counts, tuple(counts), bytes(counts), bytearray(counts), hand,
                       str(hand)):
-            assert read(value, True) == expected
-            assert read(value, False) == standard
+            assert read(value, True) == read(value, None) == expected
+            assert read(value, False) == read(value, "standard") == standard
+            assert read(value, Form.STANDARD) == standard
+            assert read(value, "chiitoitsu") is None  # other forms: the general path
 
 
 @pytest.mark.parametrize("value", [
@@ -236,3 +240,81 @@ def test_batch_refuses_any_count_above_four(value: int) -> None:
         row[kind] = value
         with pytest.raises(HandError, match=r"0\.\.4"):
             shanten_batch(np.array([row], dtype=np.uint8))
+
+
+def test_suit_entries_equal_the_pure_decode_on_every_vector_of_the_file() -> None:
+    # every vector with a reading, in each suit, and vectors without one (a count of 3
+    # or 4 spread out, 15 tiles): the same readings, the same Block objects, the same pair flag
+    from mjasp.solvers import suit_data
+
+    entry = kernel.suit_entry_function()
+    for suit, (base, honors) in enumerate(((0, False), (9, False), (18, False), (27, True))):
+        length = 7 if honors else 9
+        space = suit_data._space(honors)
+        vectors = [tuple(key) for key in space.position]
+        vectors += [(4,) * 3 + (3,) + (0,) * (length - 4), (1, 0, 1) + (0,) * (length - 3),
+                    (0,) * length]
+        for counts in vectors:
+            readings, holds_pair, flags = entry(counts, suit)
+            assert flags == fast.special_flags(counts, honors), (suit, counts)
+            expected = suit_data.shipped_readings(counts, honors, base)
+            assert readings == expected, (suit, counts)
+            assert all(a is b for r, e in zip(readings, expected, strict=True)
+                       for a, b in zip(r, e, strict=True))
+            assert holds_pair == (sum(counts) % 3 == 2)
+
+
+def test_suit_entry_refuses_what_is_not_a_suit() -> None:
+    entry = kernel.suit_entry_function()
+    cases: list[tuple[Any, int]] = [((0,) * 9, 4), ((0,) * 9, 3), ((0,) * 7, 0), ([0] * 9, 0)]
+    for counts, suit in cases:
+        with pytest.raises(ValueError):
+            entry(counts, suit)
+    # no reading holds a fifth copy; 5 = 2 (mod 3); a 5 fits no special form
+    assert entry((5,) + (0,) * 8, 0) == ((), True, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "123m456p789s11122z", "123m 456p 789s 11122z", "0m", "105m 7z", "055m", "00m", "123",
+    "1m2", "0z", "8z", "11m x", "", "   ", "１m", "11111m", "123m [456p]", "1m\t2m",
+    "19m19p19s1234567z7z", "1234567890m1234p",
+])
+def test_plain_reads_text_like_the_pure_parser(text: str) -> None:
+    # the pure parser (notation.plain_counts) counts red fives and refuses the rest; the
+    # compiled one also refuses a second red five of a suit and counts above 4, which
+    # Hand then explains
+    from mjasp.notation import plain_counts
+
+    read = kernel.plain_function()
+    pure = plain_counts(text)
+    legal = pure is not None and max(pure[1]) <= 1 and max(pure[0]) <= 4
+    for tiles in range(15):
+        expected = tuple(pure[0]) if legal and pure and sum(pure[0]) == tiles else None
+        assert read(text, tiles) == expected, (text, tiles)
+
+
+def test_common_readings_equal_the_pure_path_and_behave_as_readings() -> None:
+    # fast.readings' common case and decompose's text path build their Decomposition in C:
+    # the same lists as the pure path (kernel off), with and without melds, each reading
+    # equal, hashed, ordered and frozen like one built by its constructor
+    from mjasp import decompose, random_winning_hands
+    from mjasp.blocks import Decomposition
+
+    hands = random_winning_hands(300, seed=31) + random_winning_hands(200, seed=32, melds=True)
+    compiled = [fast.readings(h.counts, h.melds) for h in hands]
+    compiled += [fast.readings(h.counts, h.melds) for h in hands]  # now every suit cached
+    texts = [decompose(str(h)) for h in hands if not h.melds]
+    previous = kernel.use_compiled(False)
+    try:
+        pure = [fast.readings(h.counts, h.melds) for h in hands]
+        pure_texts = [decompose(str(h)) for h in hands if not h.melds]
+    finally:
+        kernel.use_compiled(previous)
+    assert compiled == pure + pure and texts == pure_texts
+    for found in compiled:
+        for reading in found:
+            rebuilt = Decomposition(reading.blocks, reading.form, reading.melds)
+            assert reading == rebuilt and hash(reading) == hash(rebuilt)
+            assert repr(reading) == repr(rebuilt) and not reading < rebuilt
+            with pytest.raises(AttributeError):
+                reading.form = Form.CHIITOITSU  # type: ignore[misc]

@@ -8,15 +8,23 @@
  *   - a suit's base-5 index picks its signature id (number_ids / honor_ids; three-player
  *     manzu by 5 * c_1m + c_9m in sanma), and pair / triple / final combine the four ids
  *     into v_melds of the whole hand (table.build_tables);
- *   - seven pairs and thirteen orphans sum per-suit "unit" bytes exactly as table._pack
- *     and table._pair_stats / _orphan_stats define them, then look the sum up in the
- *     256-entry tables table._seven_pairs_value / _thirteen_orphans_value.
+ *   - seven pairs and thirteen orphans pack the counts of kinds held once, twice, ...
+ *     into the "unit" byte of table._pack / _pair_stats / _orphan_stats (from the whole
+ *     hand at once, see special_value) and look it up in the 256-entry tables
+ *     table._seven_pairs_value / _thirteen_orphans_value.
  *
- * No threads, no allocation per hand, no numpy headers (buffers only).
+ * The fast path of decompose and waits (mjasp/solvers/fast.py) is here too: the shipped
+ * suit readings (mjasp/data/suit_readings.npz, handed over by readings_init()) decoded
+ * per suit vector as suit_data.shipped_readings does, and fast.readings of a hand
+ * (hand_readings) building its Decomposition objects as fast._trusted does; the
+ * pure-Python code stays the reference, and the tests compare the two.
+ *
+ * No threads, no allocation per hand in the shanten loops, no numpy headers (buffers only).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include "structmember.h" /* T_OBJECT_EX: the kind of a __slots__ member */
 #include <string.h>
 
 #define KINDS 34
@@ -30,41 +38,10 @@ static uint8_t *pair_ids, *triple_ids, *final_values;
 static Py_ssize_t numbers, honors, pair_rows, triple_rows;
 static uint8_t seven_pairs[256], thirteen_orphans[256];
 static PyObject *hand_type;  /* mjasp.hand.Hand */
-static PyObject *str_counts, *str_melds;
+static PyObject *str_counts, *str_melds, *str_standard;
 static int ready;
 
 /* ---------------------------------------------------------------- per-suit values */
-
-static inline uint32_t base5(const uint8_t *c, int n) {
-    uint32_t index = 0;
-    for (int i = n - 1; i >= 0; i--) index = 5 * index + c[i];
-    return index;
-}
-
-/* Per held count 0..4: (pairs << 8) | singles it adds to a suit's seven-pairs units,
- * without and with the quad rule (a quad is two pairs, a triplet a pair and a single). */
-static const uint16_t PAIR_STEP[2][8] = {
-    {0, 1, 1 << 8, 1 << 8, 1 << 8, 0, 0, 0},
-    {0, 1, 1 << 8, (1 << 8) | 1, 2 << 8, 0, 0, 0},
-};
-
-/* seven-pairs units of one suit: 32 * min(pairs, 7) + min(singles, 7) (table._pair_stats) */
-static inline unsigned pair_units(const uint8_t *c, int n, const uint16_t *step) {
-    unsigned sum = 0;
-    for (int i = 0; i < n; i++) sum += step[c[i]];
-    unsigned pairs = sum >> 8, singles = sum & 255;
-    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
-}
-
-/* thirteen-orphans units of one kind: 16 if missing, 1 if held once (table._orphan_stats) */
-static const uint8_t ORPHAN_STEP[5] = {16, 1, 0, 0, 0};
-
-static inline unsigned orphan_units(const uint8_t *c, int honor) {
-    if (!honor) return ORPHAN_STEP[c[0]] + ORPHAN_STEP[c[8]];
-    unsigned units = 0;
-    for (int i = 0; i < 7; i++) units += ORPHAN_STEP[c[i]];
-    return units;
-}
 
 /* ---------------------------------------------------------------- eight counts at once
  * batch() reads a suit's first eight counts as one 64-bit word (a lane per count) and
@@ -74,12 +51,19 @@ static inline unsigned orphan_units(const uint8_t *c, int honor) {
 #define HIGHS 0x8080808080808080ULL
 #define LOW7 0x7F7F7F7F7F7F7F7FULL
 
-/* n (at most 8) counts as the lanes of a word, the first count in the lowest lane
- * (byte by byte, so the order is the same on any machine; compilers merge the loads) */
-static inline uint64_t lanes(const uint8_t *c, int n) {
-    uint64_t x = 0;
-    for (int i = n - 1; i >= 0; i--) x = x << 8 | c[i];
+/* eight counts as the lanes of a word, the first count in the lowest lane: one load on a
+ * little-endian machine (GCC at -O2 kept the byte-by-byte loop as a loop), byte by byte
+ * elsewhere so the order is the same on any machine */
+static inline uint64_t lanes(const uint8_t *c) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, c, 8);
     return x;
+#else
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--) x = x << 8 | c[i];
+    return x;
+#endif
 }
 
 /* a high bit in each lane holding at least k (1 <= k <= 127; lanes of 128+ count too) */
@@ -87,8 +71,6 @@ static inline uint64_t at_least(uint64_t x, unsigned k) {
     return (((x & LOW7) + (0x80 - k) * ONES) | x) & HIGHS;
 }
 
-/* how many lanes carry a high bit (a byte sum by one multiplication: at most 8) */
-static inline unsigned marked(uint64_t highs) { return (unsigned)(((highs >> 7) * ONES) >> 56); }
 
 /* sum of the lanes, each at most 31 (so the total stays below 256) */
 static inline unsigned lane_sum(uint64_t x) { return (unsigned)((x * ONES) >> 56); }
@@ -100,52 +82,89 @@ static inline uint32_t base5_lanes(uint64_t x) {
     return (uint32_t)((z & 0xFFFFFFFFULL) + (z >> 32) * 625);
 }
 
-/* seven-pairs units of a suit from its lane word and its ninth count (0 for honors) */
-static inline unsigned pair_units_lanes(uint64_t x, unsigned ninth, int quads) {
-    unsigned one = marked(at_least(x, 1)), two = marked(at_least(x, 2));
-    unsigned pairs = two + (ninth >= 2), singles = one - two + (ninth == 1);
-    if (quads) {
-        unsigned three = marked(at_least(x, 3)), four = marked(at_least(x, 4));
-        pairs += four + (ninth == 4);
-        singles += three - four + (ninth == 3);
-    }
-    return 32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7);
-}
+/* the lanes holding at least k, each as 0 or 1 (so up to 255 such words add lane by lane) */
+static inline uint64_t ones_at_least(uint64_t x, unsigned k) { return at_least(x, k) >> 7; }
 
 typedef struct {
     int standard, seven_pairs, orphans, three_player, quads;
 } Forms;
 
-/* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
-static int replacement(const uint8_t *c, int melds, const Forms *f, int special) {
+/* A hand of 34 counts (0..4) as lane words: 1m-8m, 1p-8p, 1s-8s, the honors, and the
+ * three ninth counts. In sanma the manzu word keeps 1m only (2m-8m are not in the wall). */
+typedef struct {
+    uint64_t m, p, s, z;
+    unsigned m9, p9, s9;
+} Lanes;
+
+static inline Lanes read_lanes(const uint8_t *c, int three_player) {
+    /* the honors: eight counts from 9s on, 9s shifted out (so no read past the row) */
+    Lanes h = {lanes(c), lanes(c + 9), lanes(c + 18), lanes(c + 26) >> 8,
+               c[8], c[17], c[26]};
+    if (three_player) h.m &= 0xFF;
+    return h;
+}
+
+/* The least replacement number of the special forms (INF when neither applies).
+ * Seven pairs: with P kinds held twice or more and S held once (a quad two pairs and a
+ * triplet a pair and a single with the quad rule), table._pair_stats packs
+ * 32 * min(P, 7) + min(S, 7), summed over suits; in at most 14 tiles P is at most 7, and
+ * clamping S per suit or over the hand gives the same value (seven_pairs reads
+ * min(S, 7 - P)), so the counts of the whole hand are packed at once. Thirteen orphans:
+ * 16 per terminal or honor missing plus 1 per one held once (table._orphan_stats). */
+static inline int special_value(const Lanes *h, const Forms *f) {
     int best = INF;
-    uint8_t man[9];
-    const uint8_t *m_counts = c;
-    if (f->three_player) { /* only 1m and 9m are in the wall */
-        memset(man, 0, sizeof man);
-        man[0] = c[0];
-        man[8] = c[8];
-        m_counts = man;
+    if (f->seven_pairs) {
+        uint64_t one = (ones_at_least(h->m, 1) + ones_at_least(h->p, 1)
+                        + ones_at_least(h->s, 1) + ones_at_least(h->z, 1));
+        uint64_t two = (ones_at_least(h->m, 2) + ones_at_least(h->p, 2)
+                        + ones_at_least(h->s, 2) + ones_at_least(h->z, 2));
+        unsigned held = lane_sum(one) + (h->m9 >= 1) + (h->p9 >= 1) + (h->s9 >= 1);
+        unsigned pairs = lane_sum(two) + (h->m9 >= 2) + (h->p9 >= 2) + (h->s9 >= 2);
+        unsigned singles = held - pairs;
+        if (f->quads) {
+            uint64_t three = (ones_at_least(h->m, 3) + ones_at_least(h->p, 3)
+                              + ones_at_least(h->s, 3) + ones_at_least(h->z, 3));
+            uint64_t four = (ones_at_least(h->m, 4) + ones_at_least(h->p, 4)
+                             + ones_at_least(h->s, 4) + ones_at_least(h->z, 4));
+            unsigned threes = lane_sum(three) + (h->m9 >= 3) + (h->p9 >= 3) + (h->s9 >= 3);
+            unsigned fours = lane_sum(four) + (h->m9 == 4) + (h->p9 == 4) + (h->s9 == 4);
+            pairs += fours;
+            singles += threes - fours;
+        }
+        best = seven_pairs[32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7)];
     }
-    if (f->standard) {
-        unsigned m = f->three_player ? sanma_ids[5 * c[0] + c[8]] : number_ids[base5(c, 9)];
-        unsigned p = number_ids[base5(c + 9, 9)];
-        unsigned s = number_ids[base5(c + 18, 9)];
-        unsigned z = honor_ids[base5(c + 27, 7)];
-        unsigned three = triple_ids[pair_ids[m * numbers + p] * numbers + s];
-        best = final_values[(three * honors + z) * 5 + melds];
-    }
-    if (special && f->seven_pairs) {
-        const uint16_t *step = PAIR_STEP[f->quads != 0];
-        unsigned units = (pair_units(m_counts, 9, step) + pair_units(c + 9, 9, step)
-                          + pair_units(c + 18, 9, step) + pair_units(c + 27, 7, step));
-        int value = seven_pairs[units & 255];
+    if (f->orphans) {
+        /* the six terminals as the lanes of one word, beside the honors' word */
+        uint64_t ends = ((h->m & 0xFF) | (uint64_t)h->m9 << 8 | (h->p & 0xFF) << 16
+                         | (uint64_t)h->p9 << 24 | (h->s & 0xFF) << 32 | (uint64_t)h->s9 << 40);
+        unsigned held = lane_sum(ones_at_least(ends, 1) + ones_at_least(h->z, 1));
+        unsigned twice = lane_sum(ones_at_least(ends, 2) + ones_at_least(h->z, 2));
+        int value = thirteen_orphans[(16 * (13 - held) + held - twice) & 255];
         if (value < best) best = value;
     }
-    if (special && f->orphans) {
-        unsigned units = (orphan_units(m_counts, 0) + orphan_units(c + 9, 0)
-                          + orphan_units(c + 18, 0) + orphan_units(c + 27, 1));
-        int value = thirteen_orphans[units & 255];
+    return best;
+}
+
+/* The standard form's replacement number from the four suit indices (table.build_tables) */
+static inline int standard_value(uint32_t mi, uint32_t pi, uint32_t si, uint32_t zi,
+                                 int melds, int three_player) {
+    unsigned m = three_player ? sanma_ids[mi] : number_ids[mi];
+    unsigned three = triple_ids[pair_ids[m * numbers + number_ids[pi]] * numbers
+                                + number_ids[si]];
+    return final_values[(three * honors + honor_ids[zi]) * 5 + melds];
+}
+
+/* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
+static int replacement(const uint8_t *c, int melds, const Forms *f, int special) {
+    Lanes h = read_lanes(c, f->three_player);
+    int best = INF;
+    if (f->standard)
+        best = standard_value(f->three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u,
+                              base5_lanes(h.p) + h.p9 * 390625u,
+                              base5_lanes(h.s) + h.s9 * 390625u, base5_lanes(h.z), melds,
+                              f->three_player);
+    if (special) {
+        int value = special_value(&h, f);
         if (value < best) best = value;
     }
     return best;
@@ -255,14 +274,24 @@ static int not_ready(void) {
     return !ready;
 }
 
-/* shanten(hand, special) -> int | None: the default path of mjasp.shanten. */
+/* shanten(hand, form) -> int | None: the default path of mjasp.shanten. form: None (or
+ * True) for every form, "standard" (or False) for the standard form alone; anything else
+ * gives None, as does a hand this does not read: the general path answers. Taking the
+ * form as it is keeps `form="standard"` from costing Python tests the default skips. */
 static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "shanten(hand, special)");
+        PyErr_SetString(PyExc_TypeError, "shanten(hand, form)");
         return NULL;
     }
     if (not_ready()) return NULL;
+    PyObject *form = args[1];
+    int wanted;
+    if (form == Py_None || form == Py_True) wanted = 1;
+    else if (form == Py_False || form == str_standard) wanted = 0; /* a literal is interned */
+    else if (PyUnicode_Check(form) && PyUnicode_CompareWithASCIIString(form, "standard") == 0)
+        wanted = 0;
+    else Py_RETURN_NONE;
     PyObject *hand = args[0];
     uint8_t c[KINDS];
     int ok;
@@ -285,8 +314,6 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
     int tiles = 0;
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles % 3 == 0 || tiles > 14) Py_RETURN_NONE;
-    int wanted = PyObject_IsTrue(args[1]);
-    if (wanted < 0) return NULL;
     int special = wanted && tiles >= 13;
     return PyLong_FromLong(replacement(c, tiles / 3, special ? &DEFAULT_FORMS : &STANDARD_ONLY,
                                        special) - 1);
@@ -384,6 +411,83 @@ fail:
     return NULL;
 }
 
+/* winners(counts, melds, held, kinds, standard, seven_pairs, orphans, three_player, quads)
+ * -> list[int]: the kinds of the bytes `kinds`, in that order, that are held (melds
+ * included: `held`) fewer than 4 times and whose draw completes the hand (replacement 0):
+ * waits.winning_tiles in one call, without a list of every kind's number. */
+static PyObject *k_winners(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError,
+                        "winners(counts, melds, held, kinds, standard, seven_pairs, orphans, "
+                        "three_player, quads)");
+        return NULL;
+    }
+    uint8_t c[KINDS], held[KINDS];
+    Forms f;
+    int melds;
+    if (!read_problem(args, 4, c, &melds, &f)) return NULL;
+    if (!read_counts(args[2], held) || !PyBytes_CheckExact(args[3])) {
+        PyErr_SetString(PyExc_ValueError, "held: 34 counts in 0..4; kinds: bytes");
+        return NULL;
+    }
+    const uint8_t *kinds = (const uint8_t *)PyBytes_AS_STRING(args[3]);
+    Py_ssize_t n = PyBytes_GET_SIZE(args[3]);
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned tile = kinds[i];
+        if (tile >= KINDS) {
+            Py_DECREF(out);
+            PyErr_SetString(PyExc_ValueError, "kinds must be 0..33");
+            return NULL;
+        }
+        if (held[tile] >= 4 || c[tile] >= 4) continue;
+        c[tile]++;
+        int complete = replacement(c, melds, &f, 1) == 0;
+        c[tile]--;
+        if (complete) {
+            PyObject *value = PyLong_FromLong((long)tile);
+            if (value == NULL || PyList_Append(out, value) < 0) {
+                Py_XDECREF(value);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(value);
+        }
+    }
+    return out;
+}
+
+/* plain(text, tiles) -> tuple[int, ...] | None: the 34 counts of plain mpsz text holding
+ * exactly `tiles` tiles (read_text's grammar); None for anything else, which the caller's
+ * general path reads and explains. */
+static PyObject *k_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "plain(text, tiles)");
+        return NULL;
+    }
+    long wanted = PyLong_AsLong(args[1]);
+    if (wanted == -1 && PyErr_Occurred()) return NULL;
+    uint8_t c[KINDS];
+    if (!PyUnicode_CheckExact(args[0]) || !read_text(args[0], c)) Py_RETURN_NONE;
+    long tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    if (tiles != wanted) Py_RETURN_NONE;
+    PyObject *out = PyTuple_New(KINDS);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < KINDS; i++) {
+        PyObject *value = PyLong_FromLong(c[i]); /* 0..4: the interpreter's shared ints */
+        if (value == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
 /* batch(counts, out, standard, seven_pairs, orphans, three_player, quads) -> int:
  * shanten (replacement - 1, as int8) of every row of a C-contiguous (N, 34) uint8 buffer
  * into the N-byte buffer out; a row of n melds is 3n+1 or 3n+2 tiles (at most 14), and
@@ -427,13 +531,12 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         for (int j = 0; j < n; j++, c += KINDS) {
             /* the counts as four lane words and three ninth counts: checks, size, suit
              * indices and special-form units without a loop over the 34 kinds */
-            uint64_t m = lanes(c, 8), p = lanes(c + 9, 8), s = lanes(c + 18, 8);
-            uint64_t z = lanes(c + 27, 7);
-            unsigned m9 = c[8], p9 = c[17], s9 = c[26];
-            uint64_t over = at_least(m, 5) | at_least(p, 5) | at_least(s, 5) | at_least(z, 5);
-            int high = over != 0 || m9 > 4 || p9 > 4 || s9 > 4;
-            if (f.three_player) high |= (m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
-            unsigned tiles = high ? 0 : lane_sum(m + p + s + z) + m9 + p9 + s9;
+            Lanes h = read_lanes(c, 0);
+            uint64_t over = (at_least(h.m, 5) | at_least(h.p, 5) | at_least(h.s, 5)
+                             | at_least(h.z, 5));
+            int high = over != 0 || h.m9 > 4 || h.p9 > 4 || h.s9 > 4;
+            if (f.three_player) high |= (h.m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
+            unsigned tiles = high ? 0 : lane_sum(h.m + h.p + h.s + h.z) + h.m9 + h.p9 + h.s9;
             int special = tiles >= 13;
             if (high || tiles % 3 == 0 || tiles > 14 || (!f.standard && !special)) {
                 bad = first + j;
@@ -441,37 +544,18 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
                 break;
             }
             melds[j] = (uint8_t)(tiles / 3);
-            index[j][0] = f.three_player ? 5u * c[0] + m9 : base5_lanes(m) + m9 * 390625u;
-            index[j][1] = base5_lanes(p) + p9 * 390625u;
-            index[j][2] = base5_lanes(s) + s9 * 390625u;
-            index[j][3] = base5_lanes(z);
-            int best = INF;
-            if (special && f.seven_pairs) {
-                unsigned units = (pair_units_lanes(m, m9, f.quads) + pair_units_lanes(p, p9, f.quads)
-                                  + pair_units_lanes(s, s9, f.quads)
-                                  + pair_units_lanes(z, 0, f.quads));
-                best = seven_pairs[units & 255];
-            }
-            if (special && f.orphans) {
-                /* 16 per terminal or honor missing, 1 per one held once */
-                unsigned held = marked(at_least(z, 1)), twice = marked(at_least(z, 2));
-                unsigned units = (ORPHAN_STEP[c[0]] + ORPHAN_STEP[m9] + ORPHAN_STEP[c[9]]
-                                  + ORPHAN_STEP[p9] + ORPHAN_STEP[c[18]] + ORPHAN_STEP[s9]
-                                  + 16 * (7 - held) + held - twice);
-                int value = thirteen_orphans[units & 255];
-                if (value < best) best = value;
-            }
+            index[j][0] = f.three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u;
+            index[j][1] = base5_lanes(h.p) + h.p9 * 390625u;
+            index[j][2] = base5_lanes(h.s) + h.s9 * 390625u;
+            index[j][3] = base5_lanes(h.z);
+            int best = special ? special_value(&h, &f) : INF;
             special_best[j] = (uint8_t)best;
         }
         for (int j = 0; j < n; j++) {
             int best = special_best[j];
             if (f.standard) {
-                unsigned m = f.three_player ? sanma_ids[index[j][0]] : number_ids[index[j][0]];
-                unsigned p = number_ids[index[j][1]];
-                unsigned s = number_ids[index[j][2]];
-                unsigned z = honor_ids[index[j][3]];
-                unsigned three = triple_ids[pair_ids[m * numbers + p] * numbers + s];
-                int value = final_values[(three * honors + z) * 5 + melds[j]];
+                int value = standard_value(index[j][0], index[j][1], index[j][2], index[j][3],
+                                           melds[j], f.three_player);
                 if (value < best) best = value;
             }
             result[first + j] = (int8_t)(best - 1);
@@ -481,6 +565,446 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyBuffer_Release(&in);
     PyBuffer_Release(&out);
     return PyLong_FromSsize_t(bad);
+}
+
+/* ---------------------------------------------------------------- shipped suit readings
+ * The arrays of mjasp/data/suit_readings.npz (see mjasp/solvers/suit_data.py), handed over
+ * by readings_init(): per space (number, honor) the sorted base-5 indices of the vectors
+ * with a reading, where each vector's readings start, where each reading's blocks start,
+ * and one code per block (16 * kind + suit-local tile). A code becomes a Block of the
+ * 34 kinds through the list of the suit it is read for, so blocks are shared. */
+
+typedef struct {
+    uint32_t *index, *offsets, *starts;
+    uint8_t *codes;
+    Py_ssize_t vectors, readings, blocks;
+} Space;
+
+static Space spaces[2];    /* number, honor */
+static PyObject *suit_blocks[4]; /* per suit (m, p, s, honors): code -> Block or None */
+static int readings_ready;
+
+/* suit_entry(counts, suit) -> (readings, holds_pair, flags): fast._miss for the shipped file.
+ * counts: a tuple of the suit's 9 (7 for honors) counts; readings: a tuple of readings,
+ * each a tuple of Blocks on the 34 kinds, () when the vector has none (suit_data
+ * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3); flags: below. */
+static PyObject *suit_entry(PyObject *counts, long suit);
+
+static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "suit_entry(counts, suit)");
+        return NULL;
+    }
+    if (!readings_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: readings_init() not called");
+        return NULL;
+    }
+    long suit = PyLong_AsLong(args[1]);
+    if (suit == -1 && PyErr_Occurred()) return NULL;
+    return suit_entry(args[0], suit);
+}
+
+/* the entry of one suit's counts (a tuple), as k_suit_entry describes */
+static PyObject *suit_entry(PyObject *counts, long suit) {
+    int length = suit == 3 ? 7 : 9;
+    if (suit < 0 || suit > 3 || !PyTuple_CheckExact(counts) ||
+        PyTuple_GET_SIZE(counts) != length) {
+        PyErr_SetString(PyExc_ValueError, "suit_entry: a tuple of a suit's counts, suit 0..3");
+        return NULL;
+    }
+    uint32_t index = 0, weight = 1;
+    long total = 0;
+    int found = 1;
+    /* the special-form flags (fast.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS): every count
+     * 0 or 2; every count 0, 2 or 4; the orphans of the suit (1 and 9, every honor) held
+     * once or twice and nothing else */
+    int even = 1, even_quads = 1, orphans = 1;
+    for (int i = 0; i < length; i++) {
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(counts, i));
+        if (value == -1 && PyErr_Occurred()) return NULL;
+        if (value < 0 || value > 4) found = 0; /* not in the file: no reading */
+        total += value;
+        index += (uint32_t)(value & 7) * weight;
+        weight *= 5;
+        even &= value == 0 || value == 2;
+        even_quads &= value == 0 || value == 2 || value == 4;
+        int orphan = length == 7 || i == 0 || i == 8;
+        orphans &= orphan ? value == 1 || value == 2 : value == 0;
+    }
+    long flags = even | even_quads << 1 | orphans << 2;
+    const Space *space = &spaces[suit == 3];
+    Py_ssize_t low = 0, high = space->vectors; /* binary search of the sorted indices */
+    while (found && low < high) {
+        Py_ssize_t mid = low + (high - low) / 2;
+        if (space->index[mid] < index) low = mid + 1;
+        else high = mid;
+    }
+    found = found && low < space->vectors && space->index[low] == index;
+    Py_ssize_t first = found ? space->offsets[low] : 0, end = found ? space->offsets[low + 1] : 0;
+    PyObject *readings = PyTuple_New(end - first);
+    if (readings == NULL) return NULL;
+    PyObject *decoded = suit_blocks[suit];
+    for (Py_ssize_t r = first; r < end; r++) {
+        uint32_t start = space->starts[r], stop = space->starts[r + 1];
+        PyObject *reading = PyTuple_New(stop - start);
+        if (reading == NULL) {
+            Py_DECREF(readings);
+            return NULL;
+        }
+        for (uint32_t b = start; b < stop; b++) {
+            PyObject *block = PyList_GET_ITEM(decoded, space->codes[b]);
+            Py_INCREF(block);
+            PyTuple_SET_ITEM(reading, b - start, block);
+        }
+        PyTuple_SET_ITEM(readings, r - first, reading);
+    }
+    return Py_BuildValue("(NOl)", readings, total % 3 == 2 ? Py_True : Py_False, flags);
+}
+
+/* The reading type (mjasp.blocks.Decomposition, a frozen dataclass with __slots__ blocks,
+ * form, melds), the three forms, the pair and the single of every kind (fast._PAIRS,
+ * fast._SINGLES) and where each slot sits in an instance: handed over by reading_init(),
+ * so a reading is built the way object.__new__ and the slots' descriptors build one in
+ * fast._trusted (blocks valid and in canonical order by construction). */
+static PyTypeObject *reading_type;
+static PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
+static Py_ssize_t slot_offsets[3]; /* blocks, form, melds */
+
+/* fast.readings' rules flags (the argument `allowed` below) */
+#define ALLOW_STANDARD 1
+#define ALLOW_CHIITOITSU 2
+#define ALLOW_KOKUSHI 4
+#define QUAD_PAIRS 8
+/* the suits' special-form flags (fast.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS) */
+#define SUIT_ORPHANS 4
+
+static const int ORPHAN_KINDS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+
+static int slot_offset(PyTypeObject *type, const char *name, Py_ssize_t *offset) {
+    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
+    if (descr == NULL) return 0;
+    int ok = Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
+             ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX;
+    if (ok) *offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    else PyErr_Format(PyExc_TypeError, "reading_init: %s is not a __slots__ member", name);
+    Py_DECREF(descr);
+    return ok;
+}
+
+/* reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs, singles) */
+static PyObject *k_reading_init(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *type, *standard, *chiitoitsu, *kokushi, *pairs, *singles;
+    if (!PyArg_ParseTuple(args, "O!OOOO!O!", &PyType_Type, &type, &standard, &chiitoitsu,
+                          &kokushi, &PyTuple_Type, &pairs, &PyTuple_Type, &singles))
+        return NULL;
+    if (reading_type != NULL) Py_RETURN_NONE;
+    if (PyTuple_GET_SIZE(pairs) != KINDS || PyTuple_GET_SIZE(singles) != KINDS) {
+        PyErr_SetString(PyExc_ValueError, "reading_init: a pair and a single of each kind");
+        return NULL;
+    }
+    Py_ssize_t offsets[3];
+    if (!slot_offset((PyTypeObject *)type, "blocks", &offsets[0]) ||
+        !slot_offset((PyTypeObject *)type, "form", &offsets[1]) ||
+        !slot_offset((PyTypeObject *)type, "melds", &offsets[2]))
+        return NULL;
+    memcpy(slot_offsets, offsets, sizeof offsets);
+    PyObject *kept[6] = {type, standard, chiitoitsu, kokushi, pairs, singles};
+    for (int i = 0; i < 6; i++) Py_INCREF(kept[i]);
+    reading_type = (PyTypeObject *)type;
+    form_standard = standard;
+    form_chiitoitsu = chiitoitsu;
+    form_kokushi = kokushi;
+    pair_blocks = pairs;
+    single_blocks = singles;
+    Py_RETURN_NONE;
+}
+
+/* a new reading of `blocks` (a reference stolen), `form` and `melds`, appended to `out`;
+ * 0 on an error */
+static int add_reading(PyObject *out, PyObject *blocks, PyObject *form, PyObject *melds) {
+    if (blocks == NULL) return 0;
+    PyObject *reading = reading_type->tp_alloc(reading_type, 0);
+    if (reading == NULL) {
+        Py_DECREF(blocks);
+        return 0;
+    }
+    PyObject *values[3] = {blocks, form, melds};
+    Py_INCREF(form);
+    Py_INCREF(melds);
+    for (int i = 0; i < 3; i++) *(PyObject **)((char *)reading + slot_offsets[i]) = values[i];
+    int ok = PyList_Append(out, reading) == 0;
+    Py_DECREF(reading);
+    return ok;
+}
+
+/* fast.readings in C for every hand but one with several readings in some suit: `c`
+ * the 34 counts, `keys` the four suits' counts as tuples, `tables` fast._TABLES (four
+ * dicts: a suit's counts -> (readings, holds_pair, flags)), `melds` the declared melds,
+ * `fill` whether a missing suit vector is decoded from the shipped file and cached (as
+ * fast._miss does; else None is returned and fast.readings asks its other source),
+ * `allowed` the rules' flags. The list of readings, or NULL with no error set when
+ * fast.readings must work the hand out itself.
+ *   - standard: exactly one suit holds the pair and every suit has a reading; with one
+ *     reading per suit, the joined blocks are the reading (each suit's readings are in
+ *     canonical order, the suits in tile order);
+ *   - the special forms (closed hands): only when the suits' flags share one, then the
+ *     whole-hand tests of fast.readings: seven pairs, seven kinds held twice and nothing
+ *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
+ *     terminals and honors held, 14 tiles. */
+static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObject *tables,
+                               PyObject *melds, int fill, long allowed) {
+    if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4 ||
+        !PyTuple_CheckExact(melds)) {
+        PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts; melds: a tuple");
+        return NULL;
+    }
+    PyObject *entries[4], *parts[4];
+    /* every suit looked up (and a miss cached) first, so a hand left to fast.readings
+     * finds all four suits cached */
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *table = PyTuple_GET_ITEM(tables, suit);
+        if (!PyDict_CheckExact(table)) {
+            PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
+            return NULL;
+        }
+        PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
+        if (entry == NULL) {
+            if (PyErr_Occurred() || !fill || !readings_ready) return NULL;
+            PyObject *made = suit_entry(keys[suit], suit);
+            if (made == NULL) return NULL;
+            int stored = PyDict_SetItem(table, keys[suit], made);
+            Py_DECREF(made); /* the table holds it */
+            if (stored < 0) return NULL;
+            entry = made;
+        }
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3 ||
+            !PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 0)))
+            return NULL;
+        entries[suit] = entry;
+    }
+    Py_ssize_t size = 0;
+    long pairs = 0, flags = 7;
+    int empty = 0, several = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *readings = PyTuple_GET_ITEM(entries[suit], 0);
+        Py_ssize_t n = PyTuple_GET_SIZE(readings);
+        empty |= n == 0;
+        several |= n > 1;
+        parts[suit] = n ? PyTuple_GET_ITEM(readings, 0) : NULL;
+        if (n && !PyTuple_CheckExact(parts[suit])) return NULL;
+        if (n) size += PyTuple_GET_SIZE(parts[suit]);
+        pairs += PyTuple_GET_ITEM(entries[suit], 1) == Py_True;
+        long suit_flags = PyLong_AsLong(PyTuple_GET_ITEM(entries[suit], 2));
+        if (suit_flags == -1 && PyErr_Occurred()) return NULL;
+        flags &= suit_flags;
+    }
+    int standard = (allowed & ALLOW_STANDARD) && pairs == 1 && !empty;
+    if (standard && several) return NULL; /* a product of readings: fast.readings */
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (standard) {
+        PyObject *blocks = PyTuple_New(size);
+        Py_ssize_t at = 0;
+        for (int suit = 0; blocks && suit < 4; suit++) {
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts[suit]); i++) {
+                PyObject *block = PyTuple_GET_ITEM(parts[suit], i);
+                Py_INCREF(block);
+                PyTuple_SET_ITEM(blocks, at++, block);
+            }
+        }
+        if (!add_reading(out, blocks, form_standard, melds)) goto fail;
+    }
+    if (PyTuple_GET_SIZE(melds) || !flags) return out;
+    int twos = 0, fours = 0, zeros = 0, tiles = 0;
+    for (int k = 0; k < KINDS; k++) {
+        twos += c[k] == 2;
+        fours += c[k] == 4;
+        zeros += c[k] == 0;
+        tiles += c[k];
+    }
+    int seven = (allowed & QUAD_PAIRS) && fours
+                    ? twos + 2 * fours == 7 && twos + fours + zeros == KINDS
+                    : twos == 7 && zeros == KINDS - 7;
+    if (seven && (allowed & ALLOW_CHIITOITSU)) {
+        PyObject *blocks = PyTuple_New(7);
+        int at = 0;
+        for (int k = 0; blocks && k < KINDS; k++) {
+            for (int n = 0; n < c[k] / 2; n++) {
+                PyObject *pair = PyTuple_GET_ITEM(pair_blocks, k);
+                Py_INCREF(pair);
+                PyTuple_SET_ITEM(blocks, at++, pair);
+            }
+        }
+        if (!add_reading(out, blocks, form_chiitoitsu, melds)) goto fail;
+    }
+    int orphans = (flags & SUIT_ORPHANS) && twos == 1 && (allowed & ALLOW_KOKUSHI) &&
+                  zeros == KINDS - 13 && tiles == 14;
+    for (int i = 0; orphans && i < 13; i++) orphans = c[ORPHAN_KINDS[i]] != 0;
+    if (orphans) {
+        PyObject *blocks = PyTuple_New(13);
+        for (int i = 0; blocks && i < 13; i++) {
+            int k = ORPHAN_KINDS[i];
+            PyObject *block = PyTuple_GET_ITEM(c[k] == 2 ? pair_blocks : single_blocks, k);
+            Py_INCREF(block);
+            PyTuple_SET_ITEM(blocks, i, block);
+        }
+        if (!add_reading(out, blocks, form_kokushi, melds)) goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+static int reading_ready(void) {
+    if (reading_type == NULL)
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: reading_init() not called");
+    return reading_type != NULL;
+}
+
+static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
+
+/* the four suits' keys from 34 counts (new references; 0 on an error, none left) */
+static int suit_keys(const uint8_t *c, PyObject *keys[4]) {
+    for (int suit = 0; suit < 4; suit++) {
+        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+        keys[suit] = PyTuple_New(length);
+        if (keys[suit] == NULL) {
+            for (int s = 0; s < suit; s++) Py_DECREF(keys[s]);
+            return 0;
+        }
+        for (int i = 0; i < length; i++) /* 0..4: the interpreter's shared small ints */
+            PyTuple_SET_ITEM(keys[suit], i, PyLong_FromLong(c[first + i]));
+    }
+    return 1;
+}
+
+/* hand_readings over the keys, None for "not here" (no error), the keys released */
+static PyObject *readings_or_none(const uint8_t *c, PyObject *keys[4], PyObject *tables,
+                                  PyObject *melds, PyObject *fill, PyObject *allowed) {
+    PyObject *out = NULL;
+    int filling = PyObject_IsTrue(fill);
+    long flags = PyLong_AsLong(allowed);
+    if (filling >= 0 && !(flags == -1 && PyErr_Occurred())) {
+        out = hand_readings(c, keys, tables, melds, filling, flags);
+        if (out == NULL && !PyErr_Occurred()) out = Py_NewRef(Py_None);
+    }
+    for (int suit = 0; suit < 4; suit++) Py_DECREF(keys[suit]);
+    return out;
+}
+
+/* common(counts, tables, melds, fill, allowed) -> list[Decomposition] | None:
+ * fast.readings of a tuple of 34 counts (hand_readings), None when fast.readings must
+ * work the hand out itself. */
+static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    uint8_t c[KINDS];
+    if (nargs != 5 || !PyTuple_CheckExact(args[0]) || !read_counts(args[0], c)) {
+        if (nargs == 5 && PyTuple_CheckExact(args[0])) Py_RETURN_NONE; /* not 34 in 0..4 */
+        PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds, fill, allowed)");
+        return NULL;
+    }
+    if (!reading_ready()) return NULL;
+    PyObject *keys[4];
+    if (!suit_keys(c, keys)) return NULL;
+    return readings_or_none(c, keys, args[1], args[2], args[3], args[4]);
+}
+
+/* text_readings(text, tables, melds, fill, allowed) -> list[Decomposition] | None:
+ * decompose(text) for plain mpsz of 14 tiles (read_text); None for other text or when
+ * fast.readings must work the hand out itself. */
+static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds, fill, allowed)");
+        return NULL;
+    }
+    if (!reading_ready()) return NULL;
+    uint8_t c[KINDS];
+    if (!PyUnicode_CheckExact(args[0]) || !read_text(args[0], c)) Py_RETURN_NONE;
+    int tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    if (tiles != 14) Py_RETURN_NONE;
+    PyObject *keys[4];
+    if (!suit_keys(c, keys)) return NULL;
+    return readings_or_none(c, keys, args[1], args[2], args[3], args[4]);
+}
+
+/* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
+ * over numpy arrays in this machine's order) */
+static void *copy_items(PyObject *obj, Py_ssize_t size, Py_ssize_t *count) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len % size) {
+        PyErr_SetString(PyExc_ValueError, "readings_init: a buffer of the wrong item size");
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    void *out = PyMem_Malloc(view.len ? view.len : 1);
+    if (out == NULL) PyErr_NoMemory();
+    else memcpy(out, view.buf, view.len);
+    *count = view.len / size;
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* readings_init(number_index, number_offsets, number_blocks, number_codes, honor_index,
+ *               honor_offsets, honor_blocks, honor_codes, suit_blocks):
+ * the eight arrays (uint32, codes uint8) and, per suit, a list of 256: code -> Block. */
+static PyObject *k_readings_init(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *a[8], *blocks;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO!", &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6],
+                          &a[7], &PyTuple_Type, &blocks))
+        return NULL;
+    if (readings_ready) Py_RETURN_NONE; /* the file never changes: a second call is a no-op */
+    if (PyTuple_GET_SIZE(blocks) != 4) {
+        PyErr_SetString(PyExc_ValueError, "readings_init: four lists of blocks");
+        return NULL;
+    }
+    for (int s = 0; s < 4; s++) {
+        PyObject *list = PyTuple_GET_ITEM(blocks, s);
+        if (!PyList_CheckExact(list) || PyList_GET_SIZE(list) != 256) {
+            PyErr_SetString(PyExc_ValueError, "readings_init: each suit's blocks: a list of 256");
+            return NULL;
+        }
+    }
+    Space made[2];
+    memset(made, 0, sizeof made);
+    int ok = 1;
+    for (int k = 0; k < 2 && ok; k++) {
+        Py_ssize_t vectors = 0, offsets = 0, starts = 0, codes = 0;
+        made[k].index = copy_items(a[4 * k], 4, &vectors);
+        made[k].offsets = made[k].index ? copy_items(a[4 * k + 1], 4, &offsets) : NULL;
+        made[k].starts = made[k].offsets ? copy_items(a[4 * k + 2], 4, &starts) : NULL;
+        made[k].codes = made[k].starts ? copy_items(a[4 * k + 3], 1, &codes) : NULL;
+        ok = made[k].codes != NULL;
+        if (ok && (offsets != vectors + 1 || starts < 1 ||
+                   made[k].offsets[vectors] != (uint32_t)(starts - 1) ||
+                   made[k].starts[starts - 1] != (uint32_t)codes)) {
+            PyErr_SetString(PyExc_ValueError, "readings_init: inconsistent arrays");
+            ok = 0;
+        }
+        made[k].vectors = vectors;
+    }
+    if (!ok) {
+        for (int k = 0; k < 2; k++) {
+            PyMem_Free(made[k].index);
+            PyMem_Free(made[k].offsets);
+            PyMem_Free(made[k].starts);
+            PyMem_Free(made[k].codes);
+        }
+        return NULL;
+    }
+    memcpy(spaces, made, sizeof made);
+    for (int s = 0; s < 4; s++) {
+        suit_blocks[s] = PyTuple_GET_ITEM(blocks, s);
+        Py_INCREF(suit_blocks[s]);
+    }
+    readings_ready = 1;
+    Py_RETURN_NONE;
 }
 
 /* ---------------------------------------------------------------- set-up */
@@ -594,11 +1118,25 @@ static PyMethodDef methods[] = {
     {"init", k_init, METH_VARARGS, "Hand the shipped tables over (once)."},
     {"ready", k_ready, METH_NOARGS, "Whether init() has run."},
     {"shanten", (PyCFunction)(void (*)(void))k_shanten, METH_FASTCALL,
-     "shanten(hand, special) -> int | None: the default path of mjasp.shanten."},
+     "shanten(hand, form) -> int | None: the default path of mjasp.shanten."},
     {"replacement", (PyCFunction)(void (*)(void))k_replacement, METH_FASTCALL,
      "table.replacement of one hand."},
     {"draw_replacements", (PyCFunction)(void (*)(void))k_draw_replacements, METH_FASTCALL,
      "table.draw_replacements of one hand."},
+    {"winners", (PyCFunction)(void (*)(void))k_winners, METH_FASTCALL,
+     "the kinds whose draw completes a hand (waits.winning_tiles)."},
+    {"plain", (PyCFunction)(void (*)(void))k_plain, METH_FASTCALL,
+     "plain(text, tiles) -> the 34 counts of plain mpsz text of that many tiles, or None."},
+    {"readings_init", k_readings_init, METH_VARARGS,
+     "Hand the shipped suit readings over (once)."},
+    {"suit_entry", (PyCFunction)(void (*)(void))k_suit_entry, METH_FASTCALL,
+     "suit_entry(counts, suit) -> (readings, holds_pair, flags) from the shipped suit readings."},
+    {"reading_init", k_reading_init, METH_VARARGS,
+     "reading_init(Decomposition, three forms, pairs, singles): how to build a reading."},
+    {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
+     "common(counts, tables, melds, fill, allowed) -> fast.readings, or None."},
+    {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
+     "text_readings(text, tables, melds, fill, allowed) -> decompose(text), or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},
@@ -613,6 +1151,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__kernel(void) {
     str_counts = PyUnicode_InternFromString("counts");
     str_melds = PyUnicode_InternFromString("melds");
-    if (!str_counts || !str_melds) return NULL;
+    str_standard = PyUnicode_InternFromString("standard");
+    if (!str_counts || !str_melds || !str_standard) return NULL;
     return PyModule_Create(&module);
 }

@@ -6,9 +6,9 @@ were solved by the ASP engine ahead of time and ship with the package
 and a few bytes decoded, no clingo call (after :func:`clear`, the ASP engine answers
 again, one vector at a time, until :func:`preload`); a whole hand is then the product of
 its four cached suits (as :func:`mjasp.solvers.base.assemble` defines it), built without
-re-sorting because each suit's readings are kept in canonical order. The cache also
-keeps, per suit, what seven pairs and thirteen orphans need to know, so the special
-forms cost two additions; only a hand that passes is built, by ``solvers.base``. (Calling
+re-sorting because each suit's readings are kept in canonical order. Seven pairs and
+thirteen orphans are told from the whole hand's counts by one or two ``tuple.count``
+calls, and only a hand that passes builds its reading. (Calling
 ``chiitoitsu_reading``/``kokushi_reading`` on every hand instead doubles the time of a
 non-winning hand.)
 
@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.hand import Hand, Meld
 from mjasp.rules import Rules, find_rules
-from mjasp.solvers import suit_data
+from mjasp.solvers import kernel, suit_data
 from mjasp.solvers.base import (
     SUIT_SLICES,
     SuitReading,
@@ -37,17 +37,30 @@ from mjasp.tiles import TERMINALS_AND_HONORS
 #: Every form (the default rules).
 ALL_FORMS = frozenset(Form)
 #: A sum no real suit total reaches: marks "this suit rules the special form out".
-_NEVER = -100
+#: What the fast path keeps per (suit, counts): the readings (blocks on the 34 kinds,
+#: canonical order), 1 if the suit holds 2 tiles (mod 3), i.e. its readings hold the
+#: pair, and the special-form flags below. A plain tuple: a miss costs one shipped
+#: decode and little else.
+SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
+#: Flags of a suit that may be part of a special form: every count 0 or 2; every count
+#: 0, 2 or 4 (the quad rule); its orphans (1 and 9, or every honor) held once or twice
+#: and nothing else. A hand whose four suits share none is neither special form.
+SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS = 1, 2, 4
 
 
-class SuitEntry(NamedTuple):
-    """What the fast path keeps per (suit, counts)."""
+def special_flags(counts: Sequence[int], honors: bool) -> int:
+    """The flags of one suit's counts (the compiled decode computes the same).
 
-    standard: tuple[tuple[Block, ...], ...]  #: readings, blocks on the 34 kinds, canonical order
-    holds_pair: int  #: 1 if the suit's count is 2 (mod 3): its readings hold the pair
-    pairs: int  #: pairs if every count is 0 or 2 (seven pairs), else _NEVER
-    quad_pairs: int  #: the same with 4 counted as two pairs (chiitoitsu-quad rules)
-    doubled_orphans: int  #: orphans held twice if the suit fits thirteen orphans, else _NEVER
+    >>> special_flags((2, 0, 0, 0, 0, 0, 0, 0, 2), False)   # SEVEN_PAIRS | _QUADS | ORPHANS
+    7
+    >>> special_flags((1, 0, 0, 0, 0, 0, 0, 0, 2), False), special_flags((1, 1, 1, 0, 0, 0), True)
+    (4, 0)
+    """
+    held = set(counts)
+    ends = counts if honors else (counts[0], counts[-1])
+    fits = set(ends) <= {1, 2} and (honors or not any(counts[1:-1]))
+    return ((SEVEN_PAIRS if held <= {0, 2} else 0) | (SEVEN_PAIRS_QUADS if held <= {0, 2, 4}
+            else 0) | (ORPHANS if fits else 0))
 
 
 #: (suit counts, honors?) -> readings, in canonical order: filled by ASP, one vector at a time.
@@ -78,57 +91,127 @@ def suit_readings(counts: tuple[int, ...], is_honors: bool) -> Sequence[SuitRead
     return found
 
 
-def _entry(base: int, counts: tuple[int, ...], honors: bool) -> SuitEntry:
-    if _SHIPPED[0]:
-        # decoded straight onto the 34 kinds, with blocks shared by every reading
-        standard = suit_data.shipped_readings(counts, honors, base)
-    else:
-        standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
-    held = set(counts)
-    pairs = counts.count(2) if held <= _ZERO_TWO else _NEVER
-    quad_pairs = counts.count(2) + 2 * counts.count(4) if held <= _ZERO_TWO_FOUR else _NEVER
-    # thirteen orphans: each terminal (every honor) held once or twice, nothing else held
-    if honors:
-        doubled = counts.count(2) if held <= _ONE_TWO else _NEVER
-    else:
-        fits = 1 <= counts[0] <= 2 and 1 <= counts[8] <= 2 and not any(counts[1:8])
-        doubled = (counts[0] == 2) + (counts[8] == 2) if fits else _NEVER
-    return SuitEntry(standard, int(sum(counts) % 3 == 2), pairs, quad_pairs, doubled)
-
-
-_ZERO_TWO = frozenset({0, 2})
-_ZERO_TWO_FOUR = frozenset({0, 2, 4})
-_ONE_TWO = frozenset({1, 2})
-
-
 #: One table per suit: counts of that suit -> its entry (filled on first use).
 _TABLES: tuple[dict[tuple[int, ...], SuitEntry], ...] = tuple({} for _ in SUIT_SLICES)
 _MAN, _PIN, _SOU, _HONORS = _TABLES
+_SHIPPED_READINGS = suit_data.shipped_readings
 
 
 def _miss(suit: int, counts: tuple[int, ...]) -> SuitEntry:
-    base, _, honors = SUIT_SLICES[suit]
-    found = _TABLES[suit][counts] = _entry(base, counts, honors)
+    found: SuitEntry
+    if _SHIPPED[0] and kernel.COMPILED:
+        # the same decode in one C call (tests: equal on every vector of the file)
+        found = (_SUIT_ENTRY or _load_suit_entry())(counts, suit)
+    else:
+        base, _, honors = SUIT_SLICES[suit]
+        if _SHIPPED[0]:
+            # decoded straight onto the 34 kinds, with blocks shared by every reading
+            standard = _SHIPPED_READINGS(counts, honors, base)
+        else:
+            standard = tuple(shift(reading, base) for reading in suit_readings(counts, honors))
+        found = (standard, sum(counts) % 3 == 2, special_flags(counts, honors))
+    _TABLES[suit][counts] = found
     return found
+
+
+#: The compiled decode, bound on first use (``kernel.COMPILED`` decides if it runs).
+_SUIT_ENTRY: Callable[[tuple[int, ...], int], SuitEntry] | None = None
+
+
+def _load_suit_entry() -> Callable[[tuple[int, ...], int], SuitEntry]:
+    global _SUIT_ENTRY
+    _SUIT_ENTRY = kernel.suit_entry_function()
+    return _SUIT_ENTRY
+
+
+#: The compiled common case of ``readings`` (and of ``decompose`` from text), bound on
+#: first use.
+_COMMON: Callable[..., list[Decomposition] | None] | None = None
+_TEXT_READINGS: Callable[..., list[Decomposition] | None] | None = None
+
+
+def _load_common() -> Callable[..., list[Decomposition] | None]:
+    global _COMMON, _TEXT_READINGS
+    _COMMON, _TEXT_READINGS = kernel.reading_functions(_PAIRS, _SINGLES)
+    return _COMMON
+
+
+def text_readings(text: str) -> list[Decomposition] | None:
+    """Compiled: the readings of plain mpsz ``text`` of 14 tiles in the common case, else
+    None (``decompose`` then takes its usual path). Use only when ``kernel.COMPILED``.
+
+    >>> first = readings(Hand.parse("123m456p789s11122z").counts)   # caches its suits
+    >>> found = text_readings("123m456p789s11122z") if kernel.COMPILED else first
+    >>> [str(d) for d in found or []]
+    ['123m 456p 789s 111z 22z']
+    """
+    return (_TEXT_READINGS or _load_text())(text, _TABLES, (), _SHIPPED[0], _DEFAULT_MASK)
+
+
+def _load_text() -> Callable[..., list[Decomposition] | None]:
+    _load_common()
+    assert _TEXT_READINGS is not None
+    return _TEXT_READINGS
+
+
+_NEW = object.__new__
+# the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
+_SET_BLOCKS: Callable[[Decomposition, object], None] = vars(Decomposition)["blocks"].__set__
+_SET_FORM: Callable[[Decomposition, object], None] = vars(Decomposition)["form"].__set__
+_SET_MELDS: Callable[[Decomposition, object], None] = vars(Decomposition)["melds"].__set__
+_STANDARD = Form.STANDARD
 
 
 def _trusted(blocks: tuple[Block, ...], form: Form, melds: tuple[Meld, ...]) -> Decomposition:
     """A reading from blocks already valid and in canonical order, and melds already
     sorted (a ``Hand``'s): ``Decomposition``'s checks and sorts, skipped."""
-    reading = object.__new__(Decomposition)
-    object.__setattr__(reading, "blocks", blocks)
-    object.__setattr__(reading, "form", form)
-    object.__setattr__(reading, "melds", melds)
+    reading: Decomposition = _NEW(Decomposition)
+    _SET_BLOCKS(reading, blocks)
+    _SET_FORM(reading, form)
+    _SET_MELDS(reading, melds)
     return reading
-
-
-def _sorted_reading(blocks: tuple[Block, ...], melds: tuple[Meld, ...]) -> Decomposition:
-    return _trusted(blocks, Form.STANDARD, melds)
 
 
 #: The pair and the single of every kind, built once (the special forms' blocks).
 _PAIRS = tuple(Block(BlockKind.PAIR, k) for k in range(34))
 _SINGLES = tuple(Block(BlockKind.SINGLE, k) for k in range(34))
+
+
+class _Allowed(NamedTuple):
+    """What ``readings`` asks of the rules, read once per rules (hashing a ``Form`` runs
+    Python code: three ``in rules.forms`` tests cost a third of a warm call)."""
+
+    standard: bool
+    chiitoitsu: bool
+    kokushi: bool
+    quad_pairs: bool
+
+    @property
+    def mask(self) -> int:
+        """The four as bits 1, 2, 4, 8 (the compiled readings' ``allowed``)."""
+        return self.standard | self.chiitoitsu << 1 | self.kokushi << 2 | self.quad_pairs << 3
+
+
+_DEFAULT_ALLOWED = _Allowed(True, True, True, False)
+_DEFAULT_MASK = _DEFAULT_ALLOWED.mask
+#: The last rules seen and what they allow.
+_LAST_ALLOWED: list[tuple[Rules, _Allowed, int]] = []
+
+
+def _allowed(rules: Rules) -> _Allowed:
+    if _LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules:
+        return _LAST_ALLOWED[0][1]
+    forms = rules.forms
+    found = _Allowed(Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
+                     rules.chiitoitsu_quad)
+    _LAST_ALLOWED[:] = [(rules, found, found.mask)]
+    return found
+
+
+def _allowed_mask(rules: Rules) -> int:
+    if not (_LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules):
+        _allowed(rules)
+    return _LAST_ALLOWED[0][2]
 
 
 def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
@@ -138,38 +221,53 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     ``decompose_hand`` is the checked entry point; this is the hot loop's call.
     """
     c = counts if isinstance(counts, tuple) else tuple(counts)
+    if kernel.COMPILED:
+        # everything below but a product of several readings in one C call (a suit vector
+        # not yet cached decoded from the shipped file); None: worked out below
+        # (tests: equal both ways)
+        mask = _DEFAULT_MASK if rules is None else _allowed_mask(rules)
+        common = (_COMMON or _load_common())(c, _TABLES, melds, _SHIPPED[0], mask)
+        if common is not None:
+            return common
     # four dict lookups; a miss solves that suit vector once by ASP
     m = _MAN.get(c[0:9]) or _miss(0, c[0:9])
     p = _PIN.get(c[9:18]) or _miss(1, c[9:18])
     s = _SOU.get(c[18:27]) or _miss(2, c[18:27])
     z = _HONORS.get(c[27:34]) or _miss(3, c[27:34])
-    forms = rules.forms if rules is not None else ALL_FORMS
+    allowed = _DEFAULT_ALLOWED if rules is None else _allowed(rules)
     found: list[Decomposition] = []
     # each suit of 2 (mod 3) brings a pair: a standard reading has exactly one
-    if Form.STANDARD in forms and m.holds_pair + p.holds_pair + s.holds_pair + z.holds_pair == 1:
-        if len(m.standard) == len(p.standard) == len(s.standard) == len(z.standard) == 1:
+    if m[1] + p[1] + s[1] + z[1] == 1 and allowed.standard:
+        ms, ps, ss, zs = m[0], p[0], s[0], z[0]
+        if len(ms) == len(ps) == len(ss) == len(zs) == 1:
             # the common case: one reading per suit, already in canonical order
-            blocks = m.standard[0] + p.standard[0] + s.standard[0] + z.standard[0]
-            found.append(_sorted_reading(blocks, melds))
+            found.append(_trusted(ms[0] + ps[0] + ss[0] + zs[0], _STANDARD, melds))
         else:
             # suits in tile order, each suit's readings sorted: the product comes out sorted
-            for parts in itertools.product(m.standard, p.standard, s.standard, z.standard):
-                found.append(_sorted_reading(sum(parts, ()), melds))
+            for parts in itertools.product(ms, ps, ss, zs):
+                found.append(_trusted(sum(parts, ()), _STANDARD, melds))
     if melds:
         return found
-    if rules is not None and rules.chiitoitsu_quad:
-        pairs = m.quad_pairs + p.quad_pairs + s.quad_pairs + z.quad_pairs
+    # the special forms from the whole hand's counts (a closed hand: 14 tiles when
+    # complete). Seven pairs: seven kinds held twice and nothing else (with the quad
+    # rule a four is two pairs); thirteen orphans: exactly the 13 terminals and honors
+    # held, 14 tiles, so one of them twice. Tests: == chiitoitsu_reading and
+    # kokushi_reading, the definitions, on random hands and on every near miss.
+    # (the suits' flags first: most hands share none, and then neither form is tested)
+    flags = m[2] & p[2] & s[2] & z[2]
+    if not flags:
+        return found
+    twos = c.count(2)
+    if allowed.quad_pairs and 4 in c:
+        fours = c.count(4)
+        seven_pairs = twos + 2 * fours == 7 and twos + fours + c.count(0) == 34
     else:
-        pairs = m.pairs + p.pairs + s.pairs + z.pairs
-    # the per-suit summaries decide the special forms exactly: seven pairs when every
-    # count is 0 or 2 (4 with the quad rule) and they make seven pairs; thirteen orphans
-    # when every suit fits and one orphan is doubled (tests: == chiitoitsu_reading and
-    # kokushi_reading, the definitions, on every hand the cross-checks deal)
-    if pairs == 7 and Form.CHIITOITSU in forms:
+        seven_pairs = twos == 7 and c.count(0) == 27
+    if seven_pairs and allowed.chiitoitsu:
         found.append(_trusted(tuple(_PAIRS[k] for k in range(34) for _ in range(c[k] // 2)),
                               Form.CHIITOITSU, ()))
-    doubled = m.doubled_orphans + p.doubled_orphans + s.doubled_orphans + z.doubled_orphans
-    if doubled == 1 and Form.KOKUSHI in forms:
+    if flags & ORPHANS and twos == 1 and allowed.kokushi and c.count(0) == 21 and \
+            sum(c) == 14 and all(c[k] for k in TERMINALS_AND_HONORS):
         found.append(_trusted(tuple(_PAIRS[k] if c[k] == 2 else _SINGLES[k]
                                     for k in TERMINALS_AND_HONORS), Form.KOKUSHI, ()))
     return found

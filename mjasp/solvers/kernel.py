@@ -3,9 +3,10 @@
 ``pip install`` compiles ``mjasp/solvers/_kernel.c`` when the machine has a C compiler
 (``setup.py``, ``optional=True``); without one, or with the environment variable
 ``MJASP_PURE_PYTHON=1`` set before mjasp is imported, every call below runs the
-pure-Python code of :mod:`mjasp.solvers.table`, which is the reference: both paths give
-the same answers (``tests/test_kernel.py`` compares them, and the shanten / waits
-cross-checks run through each). Both read the same shipped tables.
+pure-Python code of :mod:`mjasp.solvers.table` (and of :mod:`mjasp.solvers.fast` for
+readings and waits), which is the reference: both paths give the same answers
+(``tests/test_kernel.py`` compares them, and the shanten / readings / waits
+cross-checks run through each). Both read the same shipped files.
 
 >>> COMPILED in (True, False)
 True
@@ -26,6 +27,11 @@ from mjasp.solvers import table
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from mjasp.blocks import Block, Decomposition
+
+    #: readings (blocks on the 34 kinds), holds the pair, special-form flags
+    SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
 
 try:
     _compiled: ModuleType | None = importlib.import_module("mjasp.solvers._kernel")
@@ -109,14 +115,15 @@ def special_values() -> tuple[bytes, bytes]:
     return bytes(seven), bytes(orphans)
 
 
-def shanten_function() -> Callable[[object, bool], int | None]:
-    """``f(hand, special)``: the default path of ``mjasp.shanten`` in one compiled call.
+def shanten_function() -> Callable[[object, object], int | None]:
+    """``f(hand, form)``: the default path of ``mjasp.shanten`` in one compiled call.
 
     ``hand`` is a ``Hand`` without melds, plain mpsz text or 34 counts (list, tuple,
-    ``bytes``); ``special`` adds seven pairs and thirteen orphans for 13/14 tiles. None
-    when the hand is anything else or breaks a rule (the general path explains).
+    ``bytes``); ``form`` None (or True) adds seven pairs and thirteen orphans for 13/14
+    tiles, ``"standard"`` (or False) is the standard form alone. None when the hand or
+    the form is anything else or breaks a rule (the general path answers or explains).
     """
-    function: Callable[[object, bool], int | None] = compiled().shanten
+    function: Callable[[object, object], int | None] = compiled().shanten
     return function
 
 
@@ -146,6 +153,85 @@ def draw_replacements(counts: Sequence[int], melds: int, tiles: Iterable[int],
         return values
     return table.draw_replacements(counts, melds, tiles, standard, seven_pairs, orphans,
                                    three_player, quads)
+
+
+def winners(counts: Sequence[int], melds: int, held: Sequence[int], kinds: bytes,
+            standard: bool, seven_pairs: bool, orphans: bool, three_player: bool,
+            quads: bool) -> list[int]:
+    """Compiled: the ``kinds`` (in order) held fewer than 4 times (``held``: melds
+    included) whose draw makes replacement 0, i.e. the winning tiles. Call only when
+    :data:`COMPILED` (the pure path filters :func:`draw_replacements`).
+
+    >>> two_three_four_four = [0, 1, 1, 2] + [0] * 30   # 2344m waits on 1m and 4m
+    >>> winners(two_three_four_four, 1, two_three_four_four, bytes(range(34)),
+    ...         True, False, False, False, False) if COMPILED else [0, 3]
+    [0, 3]
+    """
+    found: list[int] = compiled().winners(counts, melds, held, kinds, standard, seven_pairs,
+                                          orphans, three_player, quads)
+    return found
+
+
+def plain_function() -> Callable[[str, int], tuple[int, ...] | None]:
+    """Compiled ``f(text, tiles)``: the 34 counts of plain mpsz ``text`` of exactly
+    ``tiles`` tiles (digits then a suit letter, spaces, at most one red five a suit), else
+    None. Use only when :data:`COMPILED` (``notation.plain_counts`` is the pure path).
+
+    >>> plain_function()("123m", 3)[:4] if COMPILED else (1, 1, 1, 0)
+    (1, 1, 1, 0)
+    """
+    function: Callable[[str, int], tuple[int, ...] | None] = compiled().plain
+    return function
+
+
+def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
+    """Compiled ``f(counts, suit)``: the readings of one suit vector from the shipped file
+    (``suit_data.shipped_readings`` on the 34 kinds of suit 0..3, the same Block objects),
+    whether the suit holds 2 tiles (mod 3) and its special-form flags
+    (``fast.special_flags``): what ``fast`` keeps per suit vector.
+
+    >>> f = suit_entry_function() if COMPILED else None
+    >>> [" ".join(map(str, r)) for r in f((1, 1, 1) + (0,) * 6, 1)[0]] if f else ["123p"]
+    ['123p']
+    """
+    module = compiled()
+    if not _READINGS_SENT:
+        from mjasp.solvers import suit_data
+
+        a = suit_data.arrays()
+        names = [f"{space}_{part}" for space, _ in suit_data.SPACES
+                 for part in ("index", "offsets", "blocks", "codes")]
+        data = [a[name].astype("=u1" if name.endswith("codes") else "=u4").tobytes()
+                for name in names]
+        blocks = []
+        for base, honors in ((0, False), (9, False), (18, False), (27, True)):
+            decoded = suit_data.block_codes(honors, base)
+            blocks.append([decoded.get(code) for code in range(256)])
+        module.readings_init(*data, tuple(blocks))
+        _READINGS_SENT.append(True)
+    function: Callable[[tuple[int, ...], int], SuitEntry] = module.suit_entry
+    return function
+
+
+def reading_functions(pairs: tuple[Block, ...], singles: tuple[Block, ...]) -> tuple[
+        Callable[..., list[Decomposition] | None], Callable[..., list[Decomposition] | None]]:
+    """Compiled ``common(counts, tables, melds, fill, allowed)`` and ``text_readings(text,
+    tables, melds, fill, allowed)``: ``fast.readings`` of 34 counts, and ``decompose`` of
+    plain mpsz text of 14 tiles (``pairs``/``singles``: the block of each kind the special
+    forms use), else None when ``fast.readings`` must work the hand out itself (several
+    readings in a suit, or with ``fill`` false a suit vector not in ``tables``).
+    Use only when :data:`COMPILED`."""
+    from mjasp.blocks import Decomposition, Form
+
+    suit_entry_function()  # hands the shipped suit readings over: misses decode in C
+    module = compiled()
+    module.reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs,
+                        singles)
+    return module.common, module.text_readings
+
+
+#: Whether the shipped suit readings were handed to the compiled module.
+_READINGS_SENT: list[bool] = []
 
 
 def batch_shanten(hands: npt.NDArray[np.uint8], out: npt.NDArray[np.int8], standard: bool,

@@ -72,13 +72,13 @@ import itertools
 import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from importlib import resources
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from mjasp.errors import RulesError
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    from pathlib import Path
+
     import numpy as np
     import numpy.typing as npt
 
@@ -231,6 +231,8 @@ def build_tables(path: Path) -> None:
 @functools.cache
 def shipped_arrays(name: str = "") -> dict[str, npt.NDArray[np.generic]]:
     """Every array of a file shipped in ``mjasp/data`` (the tables' by default), read-only."""
+    from importlib import resources  # here, not at import: it loads tempfile, zipfile, ...
+
     import numpy as np
 
     with resources.files("mjasp").joinpath("data", name or DATA_FILE).open("rb") as handle:
@@ -337,6 +339,8 @@ class _Lookup:
 
     def __init__(self) -> None:
         # read the file directly: the unpacked arrays (10 MB) are dropped after packing
+        from importlib import resources
+
         import numpy as np
 
         with resources.files("mjasp").joinpath("data", DATA_FILE).open("rb") as handle:
@@ -808,12 +812,16 @@ def replacement_number(rows: Iterable[Sequence[int]], melds: int) -> int:
 def default_target() -> Path:
     """Where ``python -m mjasp.solvers.table`` writes without an argument: the folder the
     tables are loaded from (``mjasp/data``), installed or not."""
+    from pathlib import Path
+
     return Path(__file__).resolve().parent.parent / "data"
 
 
 def write_data(argv: Sequence[str], name: str, build: Callable[[Path], None]) -> None:
     """The command line of a data builder: write ``name`` into the folder given (or into
     ``default_target()``), or to the file given."""
+    from pathlib import Path
+
     target = Path(argv[0]) if argv else default_target()
     if target.is_dir():
         target = target / name
