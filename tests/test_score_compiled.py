@@ -1,0 +1,184 @@
+"""The compiled scorer (``mjasp/solvers/_score.c``) gives the pure-Python engine's answers.
+
+``mjasp.score`` asks the compiled scorer first and the Python direct engine
+(``scoring_direct.candidates`` ranked by ``rank_key``) where it declines; the Python engine
+is the reference, checked against the ASP engine and real Tenhou wins elsewhere
+(test_score_asp.py, test_score_tenhou_data.py, which run both paths). Here:
+
+- on seeded sampled wins (every yaku, yakuman and limit occurs: ``mjasp.win_samples``),
+  under Tenhou's rules and under every scoring option the compiled path plays, the two
+  paths return equal ``Score`` values: points, han, fu, yakuman, limit, yaku items, fu
+  parts, payments with honba and sticks, and the chosen reading and wait;
+- on situations made impossible on purpose (a fifth copy counting the indicators, riichi
+  on an open hand, rinshan without a kan, ...), both paths raise the same ``WinError``:
+  the compiled path never scores what the checks reject;
+- rules and situations it does not play (three players, local yaku, renhou, liability,
+  north tiles) are left to Python (``compiled_best`` is None).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import mjasp
+from mjasp import Hand, Win
+from mjasp.rules import RULES, Rules
+from mjasp.score import rank_key
+from mjasp.solvers import kernel, scoring_direct
+from mjasp.win import WinError
+from mjasp.win_samples import random_wins
+
+pytestmark = pytest.mark.skipif(
+    not (scoring_direct.COMPILED_AVAILABLE and kernel.AVAILABLE),
+    reason="mjasp was installed without its compiled scorer")
+
+#: Sampled wins per rule set: about 0.4 ms to sample and 0.1 ms to score both ways.
+WINS = 8000
+TENHOU = RULES["tenhou"]
+#: The options the compiled path reads from Rules, each away from Tenhou's value.
+VARIANTS = {
+    "tenhou": TENHOU,
+    "mahjongsoul": RULES["mahjongsoul"],  # double yakuman
+    "limits": TENHOU.replace(name="limits", kiriage=True, kazoe="sanbaiman",
+                             yakuman_stacking=False, open_tanyao=False, double_wind_fu=2,
+                             honba_points=100),
+    "multiple": TENHOU.replace(name="multiple", kazoe="multiple", yakuman_cap=2,
+                               double_yakuman=frozenset({"suuankou_tanki", "daisuushii"})),
+    "chiitoitsu-quad": RULES["chiitoitsu-quad"],
+}
+
+
+@pytest.fixture(scope="module")
+def wins() -> list[tuple[Hand, Win]]:
+    return random_wins(WINS, seed=515)
+
+
+@pytest.fixture
+def compiled() -> Iterator[None]:
+    previous = kernel.use_compiled(True)
+    try:
+        yield
+    finally:
+        kernel.use_compiled(previous)
+
+
+def python_score(hand: Hand, win: Win, rules: Rules) -> mjasp.Score:
+    """The reference: every candidate of the Python engine, the best by ``rank_key``
+    (first of equals, as ``score_candidates``' stable sort)."""
+    found = scoring_direct.candidates(hand, win, rules)
+    return max(found, key=rank_key)
+
+
+def outcome(call: Callable[[], object]) -> object:
+    try:
+        return call()
+    except WinError as error:
+        return f"WinError: {error}"
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_compiled_equals_python(name: str, wins: list[tuple[Hand, Win]],
+                                compiled: None) -> None:
+    rules = VARIANTS[name]
+    assert scoring_direct.compiled_context(rules) is not None
+    wrong = []
+    for hand, win in wins:
+        fast = scoring_direct.compiled_best(hand, win, rules)
+        assert fast is not None, (str(hand), win)
+        if fast != python_score(hand, win, rules):
+            wrong.append((str(hand), win))
+    assert wrong == []
+
+
+def test_each_limit_and_yakuman_was_compared(wins: list[tuple[Hand, Win]],
+                                             compiled: None) -> None:
+    # the sample reaches what the comparison above needs to have seen
+    limits: set[str | None] = set()
+    yaku: set[object] = set()
+    for hand, win in wins:
+        s = scoring_direct.compiled_best(hand, win, TENHOU)
+        assert s is not None
+        limits.add(s.limit)
+        yaku.update(i.yaku for i in s.yaku)
+    assert limits == {None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman"}
+    assert {y for y in mjasp.Yaku if y.value <= 54 and y is not mjasp.Yaku.RENHOU} <= yaku
+
+
+def _broken(hand: Hand, win: Win) -> Iterator[tuple[Hand, Win]]:
+    """Situations that break one check of ``check_win`` (or may: each is compared)."""
+    held = list(hand.total_counts())
+    most = max(range(34), key=held.__getitem__)
+    name = f"{most % 9 + 1}{'mpsz'[most // 9]}" if most < 27 else f"{most - 26}z"
+    changes: list[dict[str, object]] = [
+        {"dora_indicators": (*win.dora_indicators, name, name)},  # a fifth copy, often
+        {"riichi": 1, "tsumo": win.tsumo},  # on an open hand: refused
+        {"tsumo": True, "rinshan": True, "haitei": False, "houtei": False, "chankan": False,
+         "ippatsu": False},  # without a kan: refused
+        {"tsumo": False, "chankan": True, "haitei": False, "rinshan": False,
+         "houtei": False},  # a second copy held: refused
+        {"tsumo": True, "tenhou": True, "seat_wind": "E", "riichi": 0, "ura_indicators": (),
+         "ippatsu": False, "rinshan": False, "haitei": False, "houtei": False,
+         "chankan": False},  # with melds: refused
+        {"tile": "0" + win.tile[1]} if win.tile[1] != "z" else {},  # no red five held
+        {"dora_indicators": ("0m", "0p", "0s")},  # a second red five, often
+        {"tile": name},  # another tile of the hand
+        {"renhou": True, "tsumo": False, "seat_wind": "S", "riichi": 0, "ura_indicators": (),
+         "ippatsu": False, "houtei": False, "chankan": False},  # with melds: refused
+        {"liable": "W" if win.seat_wind != "W" else "S"},  # pao: the Python path checks
+    ]
+    for change in changes:
+        try:
+            yield hand, dataclasses.replace(win, **change)  # type: ignore[arg-type]
+        except WinError:
+            continue  # Win itself refuses it
+    if hand.melds:  # three tiles short
+        yield Hand(hand.counts, hand.red, hand.melds[1:]), win
+    short = list(hand.counts)
+    short[most if short[most] else hand.counts.index(max(hand.counts))] -= 1
+    try:
+        yield Hand(tuple(short), (0, 0, 0), hand.melds), win
+    except mjasp.HandError:
+        pass
+
+
+def test_impossible_situations_raise_the_same_error(wins: list[tuple[Hand, Win]]) -> None:
+    compared = errors = 0
+    previous = kernel.COMPILED
+    try:
+        for hand, win in wins[:1500]:
+            for bad_hand, bad_win in _broken(hand, win):
+                kernel.use_compiled(True)
+                fast = outcome(lambda: mjasp.score(bad_hand, bad_win))
+                kernel.use_compiled(False)
+                slow = outcome(lambda: mjasp.score(bad_hand, bad_win))
+                assert fast == slow, (str(bad_hand), bad_win)
+                compared += 1
+                errors += isinstance(slow, str)
+    finally:
+        kernel.use_compiled(previous)
+    # most of them are refused, and not only by Win: the checks were exercised
+    assert compared > 10_000 and errors > compared // 2
+
+
+def test_what_the_compiled_path_leaves_to_python(compiled: None) -> None:
+    hand = Hand.parse("123m456p789s11z [555z]")
+    win = Win("1z", seat_wind="S", liable=None)
+    assert scoring_direct.compiled_best(hand, win, TENHOU) is not None
+    for rules in (RULES["tenhou-3p"], RULES["wrc"],
+                  TENHOU.replace(local_yaku=frozenset({"sanrenkou"}))):
+        assert scoring_direct.compiled_context(rules) is None
+        assert scoring_direct.compiled_best(hand, win, rules) is None
+    # liability: settled by the Python path (it splits a yakuman between two payers)
+    big = Hand.parse("11m [555z] [666z] [777z] 123p")
+    pao = Win("1m", seat_wind="S", liable="W")
+    assert scoring_direct.compiled_best(big, pao, TENHOU) is None
+    assert mjasp.score(big, pao).payments.liable > 0
+    # the pure-Python switch turns it off
+    kernel.use_compiled(False)
+    try:
+        assert scoring_direct.compiled_best(hand, win, TENHOU) is None
+    finally:
+        kernel.use_compiled(True)
