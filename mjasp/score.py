@@ -35,7 +35,7 @@ from mjasp.scorecard import (
 )
 from mjasp.solvers.fast import winning_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
-from mjasp.solvers.scoring_direct import compiled_best
+from mjasp.solvers.scoring_best import best
 from mjasp.tiles import FIVES, tile_kind
 from mjasp.win import KINDS, Win, WinError
 
@@ -251,11 +251,12 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     (5, 30, 12000, ['PINFU', 'TANYAO', 'RYANPEIKOU'])
     """
     if solver == "direct" and type(win) is Win:
-        # the compiled scorer's one call, where it answers (else the engine below)
+        # the best candidate alone (mjasp.solvers.scoring_best), where that path answers;
+        # else every candidate below, and the checks' specific errors
         chosen = _named_rules(rules) if type(rules) is str else rules
         if type(chosen) is Rules:
-            found = compiled_best(hand if type(hand) is Hand else _prepare(hand, win, chosen)[0],
-                                  win, chosen)
+            found = best(hand if type(hand) is Hand else _prepare(hand, win, chosen)[0],
+                         win, chosen)
             if found is not None:
                 return found
     candidates = score_candidates(hand, win, rules=rules, solver=solver)

@@ -25,29 +25,15 @@ double-wind pair (``Rules.double_wind_fu``).
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from types import ModuleType
 
 from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
 from mjasp.hand import Hand, MeldKind
-from mjasp.points import _payments
 from mjasp.rules import Rules
-from mjasp.scorecard import (
-    _NOTHING,
-    FU_REASONS,
-    NO_YAKU,
-    Reading,
-    Score,
-    YakuItem,
-    _reading,
-    _score,
-    make_score,
-)
-from mjasp.solvers import kernel
-from mjasp.solvers.fast import _PAIRS, _SINGLES, winning_readings
+from mjasp.scorecard import Reading, Score, YakuItem, make_score
+from mjasp.solvers.fast import winning_readings
 from mjasp.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.win import KINDS, WINDS, Win
 from mjasp.yaku import Yaku
@@ -647,93 +633,6 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     return found
 
 
-# -- the compiled path ------------------------------------------------------------------
-
-try:
-    _compiled_score: ModuleType | None = importlib.import_module("mjasp.solvers._score")
-except ImportError:  # installed without a C compiler: the Python rows above answer
-    _compiled_score = None
-
-#: Whether the compiled scorer was built (``mjasp/solvers/_score.c``); it answers while
-#: ``mjasp.solvers.kernel.COMPILED`` is on (``MJASP_PURE_PYTHON=1`` turns both off).
-COMPILED_AVAILABLE = _compiled_score is not None
-_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-#: WaitShape in the order of _score.c's wait codes
-_WAIT_CODES = (WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.SHANPON,
-               WaitShape.TANKI, WaitShape.KOKUSHI, WaitShape.KOKUSHI_13)
-#: per Rules (by identity, kept alive by the entry): the compiled path's context or None
-_CONTEXTS: dict[int, tuple[Rules, tuple[object, ...] | None]] = {}
-
-
-def compiled_context(rules: Rules) -> tuple[object, ...] | None:
-    """What ``_score.best`` needs of ``rules``: the han of every yaku id 0-51 (closed,
-    open) from :func:`yaku_table`, the options, and the objects a result is made of;
-    None for rules the compiled path does not play (three players, local yaku, renhou),
-    which the Python engine scores.
-
-    >>> from mjasp.rules import RULES
-    >>> compiled_context(RULES["tenhou-3p"]) is None
-    True
-    """
-    entry = _CONTEXTS.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    context = _build_context(rules)
-    _CONTEXTS[id(rules)] = (rules, context)
-    return context
-
-
-def _build_context(rules: Rules) -> tuple[object, ...] | None:
-    if rules.players != 4 or rules.local_yaku or rules.renhou != "none":
-        return None
-    closed_han, open_han = [0] * 52, [0] * 52
-    for yaku, closed, opened, _, _ in yaku_table(rules):
-        if yaku.value >= 52 or not 0 <= closed <= 255 or not 0 <= opened <= 255:
-            return None
-        closed_han[yaku.value], open_han[yaku.value] = closed, opened
-    params = bytes(closed_han + open_han + [
-        rules.yakuman_stacking, ("yakuman", "sanbaiman", "multiple").index(rules.kazoe),
-        rules.kiriage, rules.double_wind_fu, *rules.red_fives,
-        *(_DORA_OF[_name_of(k)] for k in range(NUM_KINDS))])
-    return (params, rules.yakuman_cap, rules.honba_points,
-            tuple(YakuItem(Yaku(i), closed_han[i]) for i in range(52)),
-            tuple(YakuItem(Yaku(i), open_han[i]) for i in range(52)),
-            *(tuple(YakuItem(which, n) for n in range(33))
-              for which in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA)),
-            FU_REASONS, _WAIT_CODES, _PAIRS, _SINGLES, _LIMITS, NO_YAKU,
-            Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI)
-
-
-def compiled_best(hand: Hand, win: Win, rules: Rules) -> Score | None:
-    """The best candidate by the compiled scorer (``mjasp.score``'s fast path), or None
-    where it does not answer: not built or switched off, rules it does not play, or a
-    situation it leaves to the Python checks (which then name the conflict).
-
-    >>> from mjasp.rules import find_rules
-    >>> s = compiled_best(Hand.parse("22334455m667788p"), Win("8p"), find_rules())
-    >>> s is None or (s.han, s.fu, s.points) == (5, 30, 12000)
-    True
-    """
-    if _compiled_score is None or not kernel.COMPILED:
-        return None
-    context = compiled_context(rules)
-    if context is None:
-        return None
-    found = _compiled_score.best(hand, win, winning_readings(hand, rules), context)
-    if found is None:
-        return None
-    (han, fu, points, yakuman, limit, yaku, details, ron, dealer, others, sticks, total,
-     decomposition, block, wait, reason) = found
-    return _score(han, fu, points, yakuman, limit, yaku, details,
-                  _payments(ron, dealer, others, sticks, total) if points else _NOTHING,
-                  _reading(decomposition, block, wait), reason)
-
-
-
-def _name_of(kind: Tile) -> str:
-    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}" if kind < 27 else f"{kind - 26}z"
-
-
-__all__ = ["COMPILED_AVAILABLE", "FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_HONOR_SET",
-           "NEEDS_KANS", "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES",
-           "VARIANT_ROWS", "YAKU", "candidates", "compiled_best", "compiled_context", "yaku_table"]
+__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_HONOR_SET", "NEEDS_KANS",
+           "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "VARIANT_ROWS", "YAKU",
+           "candidates", "yaku_table"]

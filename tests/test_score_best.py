@@ -1,45 +1,44 @@
-"""The compiled scorer (``mjasp/solvers/_score.c``) gives the pure-Python engine's answers.
+"""``mjasp.score``'s fast path (``mjasp.solvers.scoring_best``) gives the reference's answers.
 
-``mjasp.score`` asks the compiled scorer first and the Python direct engine
-(``scoring_direct.candidates`` ranked by ``rank_key``) where it declines; the Python engine
-is the reference, checked against the ASP engine and real Tenhou wins elsewhere
-(test_score_asp.py, test_score_tenhou_data.py, which run both paths). Here:
+``mjasp.score`` asks the fast path first — the compiled scorer (``mjasp/solvers/_score.c``)
+or, without it, its lean Python twin — and the direct engine where it declines. The direct
+engine (``scoring_direct.candidates``, every candidate ranked by ``rank_key``) is the
+reference, checked against the ASP engine and real Tenhou wins elsewhere
+(test_score_asp.py, test_score_tenhou_data.py, which also run the fast path). Here, each
+test through both paths (compiled and lean Python):
 
 - on seeded sampled wins (every yaku, yakuman and limit occurs: ``mjasp.win_samples``),
-  under Tenhou's rules and under every scoring option the compiled path plays, the two
-  paths return equal ``Score`` values: points, han, fu, yakuman, limit, yaku items, fu
-  parts, payments with honba and sticks, and the chosen reading and wait;
+  under Tenhou's rules and under every scoring option the fast path plays, it returns a
+  ``Score`` equal to the reference's best: points, han, fu, yakuman, limit, yaku items,
+  fu parts, payments with honba and sticks, and the chosen reading and wait;
 - on situations made impossible on purpose (a fifth copy counting the indicators, riichi
-  on an open hand, rinshan without a kan, ...), both paths raise the same ``WinError``:
-  the compiled path never scores what the checks reject;
+  on an open hand, rinshan without a kan, ...), ``mjasp.score`` raises the same
+  ``WinError`` as the reference path: the fast path never scores what the checks reject;
 - rules and situations it does not play (three players, local yaku, renhou, liability,
-  north tiles) are left to Python (``compiled_best`` is None).
+  north tiles) are left to the reference (``best`` is None).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 import mjasp
 from mjasp import Hand, Win
 from mjasp.rules import RULES, Rules
-from mjasp.score import rank_key
-from mjasp.solvers import kernel, scoring_direct
+from mjasp.score import rank_key, score_candidates
+from mjasp.solvers import kernel, scoring_best, scoring_direct
 from mjasp.win import WinError
 from mjasp.win_samples import random_wins
 
-pytestmark = pytest.mark.skipif(
-    not (scoring_direct.COMPILED_AVAILABLE and kernel.AVAILABLE),
-    reason="mjasp was installed without its compiled scorer")
-
-#: Sampled wins per rule set: about 0.4 ms to sample and 0.1 ms to score both ways.
+#: Sampled wins (about 0.4 ms each to sample, 0.1 ms to score by both paths and the
+#: reference).
 WINS = 8000
 TENHOU = RULES["tenhou"]
-#: The options the compiled path reads from Rules, each away from Tenhou's value.
+#: The options the fast path reads from Rules, each away from Tenhou's value.
 VARIANTS = {
     "tenhou": TENHOU,
     "mahjongsoul": RULES["mahjongsoul"],  # double yakuman
@@ -57,11 +56,14 @@ def wins() -> list[tuple[Hand, Win]]:
     return random_wins(WINS, seed=515)
 
 
-@pytest.fixture
-def compiled() -> Iterator[None]:
-    previous = kernel.use_compiled(True)
+@pytest.fixture(params=["compiled", "python"])
+def path(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each test once through the compiled scorer, once through lean Python."""
+    if request.param == "compiled" and not (kernel.AVAILABLE and scoring_best.AVAILABLE):
+        pytest.skip("mjasp was installed without its compiled scorer")
+    previous = kernel.use_compiled(request.param == "compiled")
     try:
-        yield
+        yield request.param
     finally:
         kernel.use_compiled(previous)
 
@@ -73,35 +75,39 @@ def python_score(hand: Hand, win: Win, rules: Rules) -> mjasp.Score:
     return max(found, key=rank_key)
 
 
-def outcome(hand: Hand, win: Win) -> object:
-    """``mjasp.score``'s answer: the Score, or the message of its WinError."""
+def outcome(score: Callable[[Hand, Win], object], hand: Hand, win: Win) -> object:
+    """The answer of a scoring call: the Score, or the message of its WinError."""
     try:
-        return mjasp.score(hand, win)
+        return score(hand, win)
     except WinError as error:
         return f"WinError: {error}"
 
 
+def reference(hand: Hand, win: Win) -> mjasp.Score:
+    """The best of every candidate, checks included (what ``score`` did before)."""
+    return score_candidates(hand, win)[0]
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
-def test_compiled_equals_python(name: str, wins: list[tuple[Hand, Win]],
-                                compiled: None) -> None:
+def test_fast_path_equals_the_reference(name: str, wins: list[tuple[Hand, Win]],
+                                        path: str) -> None:
     rules = VARIANTS[name]
-    assert scoring_direct.compiled_context(rules) is not None
+    assert scoring_best.context(rules) is not None
     wrong = []
     for hand, win in wins:
-        fast = scoring_direct.compiled_best(hand, win, rules)
+        fast = scoring_best.best(hand, win, rules)
         assert fast is not None, (str(hand), win)
         if fast != python_score(hand, win, rules):
             wrong.append((str(hand), win))
     assert wrong == []
 
 
-def test_each_limit_and_yakuman_was_compared(wins: list[tuple[Hand, Win]],
-                                             compiled: None) -> None:
+def test_each_limit_and_yakuman_was_compared(wins: list[tuple[Hand, Win]]) -> None:
     # the sample reaches what the comparison above needs to have seen
     limits: set[str | None] = set()
     yaku: set[object] = set()
     for hand, win in wins:
-        s = scoring_direct.compiled_best(hand, win, TENHOU)
+        s = scoring_best.best(hand, win, TENHOU)
         assert s is not None
         limits.add(s.limit)
         yaku.update(i.yaku for i in s.yaku)
@@ -144,41 +150,29 @@ def _broken(hand: Hand, win: Win) -> Iterator[tuple[Hand, Win]]:
         yield Hand(tuple(short), (0, 0, 0), hand.melds), win
 
 
-def test_impossible_situations_raise_the_same_error(wins: list[tuple[Hand, Win]]) -> None:
+def test_impossible_situations_raise_the_same_error(wins: list[tuple[Hand, Win]],
+                                                    path: str) -> None:
     compared = errors = 0
-    previous = kernel.COMPILED
-    try:
-        for hand, win in wins[:1500]:
-            for bad_hand, bad_win in _broken(hand, win):
-                kernel.use_compiled(True)
-                fast = outcome(bad_hand, bad_win)
-                kernel.use_compiled(False)
-                slow = outcome(bad_hand, bad_win)
-                assert fast == slow, (str(bad_hand), bad_win)
-                compared += 1
-                errors += isinstance(slow, str)
-    finally:
-        kernel.use_compiled(previous)
+    for hand, win in wins[:1000]:
+        for bad_hand, bad_win in _broken(hand, win):
+            slow = outcome(reference, bad_hand, bad_win)
+            assert outcome(mjasp.score, bad_hand, bad_win) == slow, (str(bad_hand), bad_win)
+            compared += 1
+            errors += isinstance(slow, str)
     # most of them are refused, and not only by Win: the checks were exercised
-    assert compared > 10_000 and errors > compared // 2
+    assert compared > 7000 and errors > compared // 2
 
 
-def test_what_the_compiled_path_leaves_to_python(compiled: None) -> None:
+def test_what_the_fast_path_leaves_to_the_reference(path: str) -> None:
     hand = Hand.parse("123m456p789s11z [555z]")
     win = Win("1z", seat_wind="S", liable=None)
-    assert scoring_direct.compiled_best(hand, win, TENHOU) is not None
+    assert scoring_best.best(hand, win, TENHOU) is not None
     for rules in (RULES["tenhou-3p"], RULES["wrc"],
                   TENHOU.replace(local_yaku=frozenset({"sanrenkou"}))):
-        assert scoring_direct.compiled_context(rules) is None
-        assert scoring_direct.compiled_best(hand, win, rules) is None
+        assert scoring_best.context(rules) is None
+        assert scoring_best.best(hand, win, rules) is None
     # liability: settled by the Python path (it splits a yakuman between two payers)
     big = Hand.parse("11m [555z] [666z] [777z] 123p")
     pao = Win("1m", seat_wind="S", liable="W")
-    assert scoring_direct.compiled_best(big, pao, TENHOU) is None
+    assert scoring_best.best(big, pao, TENHOU) is None
     assert mjasp.score(big, pao).payments.liable > 0
-    # the pure-Python switch turns it off
-    kernel.use_compiled(False)
-    try:
-        assert scoring_direct.compiled_best(hand, win, TENHOU) is None
-    finally:
-        kernel.use_compiled(True)
