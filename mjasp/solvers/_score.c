@@ -1,9 +1,10 @@
 /* The compiled scorer: the best candidate of a checked-or-not winning hand, in one call.
  *
  * Optional, like _kernel.c: setup.py builds it when a compiler is there; without it (or
- * with MJASP_PURE_PYTHON=1) mjasp.score runs the pure-Python direct engine
- * (mjasp/solvers/scoring_direct.py), which is the reference: tests score the same hands
- * through both and compare whole Score values.
+ * with MJASP_PURE_PYTHON=1) mjasp.score runs lean_best, the same steps in Python
+ * (mjasp/solvers/scoring_best.py). The reference is the direct engine
+ * (mjasp/solvers/scoring_direct.py: every candidate as a full Score): tests score the
+ * same hands through all three and compare whole Score values.
  *
  * best(hand, win, readings, ctx) evaluates every reading x every block the winning tile
  * completes exactly as scoring_direct.candidates and scorecard.make_score do -- the same
@@ -13,8 +14,8 @@
  * situation needs a check it does not make or a rule it does not know (an impossible
  * win, a liable player, north tiles set aside, a tile text it does not read): the Python
  * path then answers, with its specific error where there is one. ``ctx`` is the per-Rules
- * tuple built by scoring_direct._compiled_context (the rules' han table, options, and the
- * Python objects the result is made of, so no object is built here but the result's).
+ * tuple built by scoring_best.context (the rules' han table, options, and the Python
+ * objects the result is made of, so no object is built here but the result's tuples).
  *
  * No allocation per candidate; the only objects built are the returned tuples.
  */
@@ -250,9 +251,9 @@ static uint64_t reading_mask(const HandFacts *h, const ReadingFacts *r) {
 
 static uint64_t hand_rows(const HandFacts *h, PyObject *win, int *err) {
     uint64_t m = 0;
-    int flags[9];
-    PyObject *names[9] = {s_ippatsu, s_chankan, s_rinshan, s_haitei, s_houtei, s_tenhou,
-                          s_chiihou, NULL, NULL};
+    int flags[7];
+    PyObject *names[7] = {s_ippatsu, s_chankan, s_rinshan, s_haitei, s_houtei, s_tenhou,
+                          s_chiihou};
     for (int i = 0; i < 7; i++) {
         flags[i] = get_bool(win, names[i]);
         if (flags[i] < 0) { *err = 1; return 0; }
@@ -326,7 +327,7 @@ static void evaluate(const HandFacts *h, const ReadingFacts *r, int b, int wait,
             if (top < 0 || han[i] > han[top]) top = i;  /* the largest, first of equals */
         }
     if (yakuman) {
-        uint64_t kept = m & ~(uint64_t)0 << 36;
+        uint64_t kept = m & (~(uint64_t)0 << 36);
         for (int i = 36; i < NYAKU; i++)
             if (han[i] < 13) kept &= ~BIT(i);
         if (!params[P_STACKING] && count > 1) {
@@ -606,9 +607,8 @@ static int reading_facts(PyObject *decomposition, PyObject *ctx, const int *meld
             }
             if (first) r->peikou += same / 2;
         }
-    } else if (r->form == F_KOKUSHI) {
-        /* kept in r->pair only to tell the 13-sided wait; no standard facts */
     }
+    /* a kokushi reading keeps its pair in r->pair only to tell the 13-sided wait */
     ok = 1;
 done:
     Py_DECREF(blocks);
@@ -700,7 +700,7 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (!PyTuple_Check(readings) || !PyTuple_Check(ctx) || PyTuple_GET_SIZE(ctx) != C_SIZE
         || !PyBytes_Check(PyTuple_GET_ITEM(ctx, C_PARAMS))
         || PyBytes_GET_SIZE(PyTuple_GET_ITEM(ctx, C_PARAMS)) != P_SIZE + KINDS) {
-        PyErr_SetString(PyExc_TypeError, "best: readings and ctx are tuples (see scoring_direct)");
+        PyErr_SetString(PyExc_TypeError, "best: readings and ctx are tuples (see scoring_best)");
         return NULL;
     }
     const uint8_t *params = (const uint8_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(ctx, C_PARAMS));
@@ -754,13 +754,13 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
 static PyMethodDef methods[] = {
     {"best", (PyCFunction)(void (*)(void))best, METH_FASTCALL,
      "best(hand, win, readings, ctx): the best candidate's fields, or None (see "
-     "mjasp/solvers/scoring_direct.py)."},
+     "mjasp/solvers/scoring_best.py)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_score",
-    "The compiled scorer (see mjasp/solvers/scoring_direct.py).", -1, methods,
+    "The compiled scorer (see mjasp/solvers/scoring_best.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

@@ -18,7 +18,6 @@ non-winning hand.)
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -184,15 +183,30 @@ def decompose_hand(hand: Hand, rules: Rules | str | None = None) -> list[Decompo
     return readings(hand.counts, hand.melds, find_rules(rules))
 
 
-@functools.lru_cache(maxsize=256)
 def winning_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
-    """``decompose_hand`` cached for a few hundred hands: checking a win and scoring it ask
-    for the same readings.
+    """``decompose_hand`` cached for the last few hundred hands (least recently used
+    first out): checking a win and scoring it ask for the same readings.
+
+    Keyed by the hand and the two options the readings depend on (``Rules.forms``,
+    ``Rules.chiitoitsu_quad``), not by the ``Rules``: a frozenset keeps its hash, a
+    ``Rules`` hashes its nineteen fields on every call.
 
     >>> len(winning_readings(Hand.parse("11122233344455m"), find_rules()))
     4
     """
-    return tuple(decompose_hand(hand, rules))
+    key = (hand, rules.forms, rules.chiitoitsu_quad)
+    found = _READINGS.pop(key, None)
+    if found is None:
+        found = tuple(readings(hand.counts, hand.melds, rules))
+        if len(_READINGS) >= READINGS_CACHED:
+            del _READINGS[next(iter(_READINGS))]  # the least recently used
+    _READINGS[key] = found  # (re)inserted last: the most recently used
+    return found
+
+
+#: Hands whose readings ``winning_readings`` keeps.
+READINGS_CACHED = 256
+_READINGS: dict[tuple[Hand, frozenset[Form], bool], tuple[Decomposition, ...]] = {}
 
 
 def preload() -> None:
@@ -215,6 +229,7 @@ def clear(shipped: bool = True) -> None:
     _COMPLETE.clear()
     for table in _TABLES:
         table.clear()
+    _READINGS.clear()
 
 
 def cache_size() -> int:
