@@ -21,7 +21,7 @@ from typing import Any
 
 from mjasp.errors import HandError
 from mjasp.notation import Written, digits, scan
-from mjasp.tiles import FIVES, NUM_KINDS, Tile, suit_of, tile_name
+from mjasp.tiles import FIVES, MAX_RED_FIVES, NUM_KINDS, Tile, suit_of, tile_name
 
 
 class BlockKind(enum.IntEnum):
@@ -206,7 +206,7 @@ class Meld:
         if self.kind is MeldKind.CHI and not _sequence_start_ok(self.tile):
             raise HandError(f"no sequence starts at {tile_name(self.tile)}")
         fives = sum(t in FIVES for t in self.tiles())
-        if not _is_int(self.red) or not 0 <= self.red <= min(fives, 1):
+        if not _is_int(self.red) or not 0 <= self.red <= min(fives, MAX_RED_FIVES):
             raise HandError(f"a meld from {tile_name(self.tile)} cannot hold "
                             f"{self.red!r} red fives")
 
@@ -269,9 +269,10 @@ def meld_from_group(tiles: tuple[Written, ...], closed: bool, text: str, pos: in
     if kind is None:
         raise HandError("a meld is a sequence [123m], a triplet [555p] or a quad [1111z]",
                         text, pos)
-    if red > 1:
+    if red > MAX_RED_FIVES:
         # caught here, with a position, so that Hand's meld check cannot fail after parsing
-        raise HandError(f"{red} red fives in one meld; the set has one of each suit", text, pos)
+        raise HandError(f"{red} red fives in one meld; no set has more than {MAX_RED_FIVES} "
+                        "of a suit", text, pos)
     return Meld(kind, kinds[0], red)
 
 

@@ -161,7 +161,7 @@ def _count(fact: Symbol) -> tuple[int, int, bool]:
 
     if copies.type != SymbolType.Number or not 1 <= copies.number <= 4:
         raise HandError(f"{fact}: a count is 1..4 copies; write {example}")
-    # "0m" names the red five: its copies are red fives (one per suit in the set)
+    # "0m" names the red five: its copies are red fives (Hand checks how many)
     return kind, copies.number, name.strip()[0] == "0"
 
 

@@ -28,6 +28,7 @@ from mjasp.errors import HandError
 from mjasp.notation import digits, plain_counts, scan
 from mjasp.tiles import (
     FIVES,
+    MAX_RED_FIVES,
     NUM_KINDS,
     RED_FIVE_IDS,
     SUIT_BASE,
@@ -99,9 +100,11 @@ class Hand:
                 raise HandError(f"{n} red fives of {SUITS[suit]} but only "
                                 f"{self.counts[FIVES[suit]]} fives in hand")
             in_melds = sum(m.red for m in self.melds if m.tile < 27 and m.tile // 9 == suit)
-            if n + in_melds > 1:
-                # one red five per suit in the standard set
-                raise HandError(f"{n + in_melds} red fives of {SUITS[suit]}; the set has one")
+            if n + in_melds > MAX_RED_FIVES:
+                # the most any rule set has; how many the set in play has is the rules'
+                # question, asked when the hand is scored (check_win)
+                raise HandError(f"{n + in_melds} red fives of {SUITS[suit]}; no set has more "
+                                f"than {MAX_RED_FIVES}")
         if self.tile_count > MAX_TILES:
             raise HandError(f"{self.tile_count} tiles; a hand holds at most {MAX_TILES} "
                             "(each kan counted as three)")
@@ -163,10 +166,15 @@ class Hand:
 
     def to_ids(self) -> list[int]:
         """The concealed tiles as 136-tile ids: red fives first, then the lowest free ids.
+        The 136-tile set has one red five per suit (id 16, 52, 88): a second is a HandError.
 
         >>> Hand.parse("055m").to_ids()
         [16, 17, 18]
         """
+        if max(self.red) > 1:
+            suit = max(range(3), key=self.red.__getitem__)
+            raise HandError(f"{self.red[suit]} red fives of {SUITS[suit]}; the 136-tile set "
+                            f"has one red id per suit ({RED_FIVE_IDS[suit]})")
         ids: list[int] = []
         for kind, n in enumerate(self.counts):
             if kind in FIVES and not self.red[FIVES.index(kind)]:
@@ -248,7 +256,7 @@ def _parse(text: str) -> Hand:
     if plain is not None:
         counts, red = plain
         # plain text holds ints 0..: only the limits are left to check
-        if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= 1:
+        if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= MAX_RED_FIVES:
             return _trusted(tuple(counts), (red[0], red[1], red[2]))
     found = scan(text)
     counts, red = found.counts, found.red

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from mjasp.errors import HandError
-from mjasp.tiles import FIVES, NUM_KINDS, Tile
+from mjasp.tiles import FIVES, MAX_RED_FIVES, NUM_KINDS, Tile
 
 if TYPE_CHECKING:
     from mjasp.hand import Hand, Meld
@@ -71,9 +71,9 @@ def from_mjai(tiles: str | Iterable[str], melds: Iterable[Meld] = ()) -> Hand:
         if is_red:
             suit = FIVES.index(kind)
             red[suit] += 1
-            if red[suit] > 1:
-                raise HandError(f"a second {name}; the set has one red five per suit",
-                                text, start)
+            if red[suit] > MAX_RED_FIVES:
+                raise HandError(f"a third {name}; no set has more than {MAX_RED_FIVES} red "
+                                "fives of a suit", text, start)
             red_at[suit] = start
     try:
         return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(melds))

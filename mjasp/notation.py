@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from mjasp.errors import HandError
-from mjasp.tiles import NUM_KINDS, SUIT_BASE, SUITS, Tile
+from mjasp.tiles import MAX_RED_FIVES, NUM_KINDS, SUIT_BASE, SUITS, Tile
 
 
 class Written(NamedTuple):
@@ -164,8 +164,8 @@ def text_counts(text: str) -> bytes | None:
     True
     """
     found = plain_counts(text)
-    # a second red five of a suit (or a count no byte holds) is for Hand to explain
-    if found is None or max(found[1]) > 1 or max(found[0]) > 255:
+    # a third red five of a suit (or a count no byte holds) is for Hand to explain
+    if found is None or max(found[1]) > MAX_RED_FIVES or max(found[0]) > 255:
         return None
     return bytes(found[0])
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from mjasp.blocks import Form
 from mjasp.errors import RulesError
-from mjasp.tiles import NUM_KINDS, SANMA_REMOVED, Tile
+from mjasp.tiles import MAX_RED_FIVES, NUM_KINDS, SANMA_REMOVED, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ class Rules:
         """Validate (and freeze) the scoring options; name the impossible combination."""
         reds = self.red_fives
         if (not isinstance(reds, tuple | list) or len(reds) != 3
-                or any(type(n) is not int or not 0 <= n <= 2 for n in reds)):
+                or any(type(n) is not int or not 0 <= n <= MAX_RED_FIVES for n in reds)):
             raise RulesError(f"red_fives is three counts (man, pin, sou) of 0-2, not {reds!r}")
         object.__setattr__(self, "red_fives", tuple(reds))
         for option, known in (("double_yakuman", DOUBLE_YAKUMAN), ("local_yaku", LOCAL_YAKU),

@@ -70,14 +70,17 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     kind = win.kind
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
-    if win.is_red and not hand.red[FIVES.index(kind)]:
-        raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
-                       "concealed")
-    if rules.red_fives != (1, 1, 1) and (any(hand.red) or win.is_red or hand.melds):
-        _check_red_fives(hand, rules)
+    if kind in FIVES:
+        _check_winning_five(hand, win)
     indicators = win.dora_indicators + win.ura_indicators
     if indicators or win.north_dora:
         _check_indicators(hand, indicators, rules, win.north_dora)
+    counts = hand.counts
+    if (indicators or hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
+            or 4 in (counts[4], counts[13], counts[22])):
+        # (skipped only where it cannot fail: no red, no five shown or called, at most
+        # three fives of a suit, and Tenhou's one red five per suit)
+        _check_fives(hand, rules, indicators)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
@@ -147,29 +150,56 @@ def _reds(n: int, suit: int) -> str:
     return f"{words} (0{'mps'[suit]})"
 
 
-def _check_red_fives(hand: Hand, rules: Rules) -> None:
-    """No more red fives of a suit than ``rules.red_fives`` puts in the set."""
+def _check_winning_five(hand: Hand, win: Win) -> None:
+    """A red winning five needs a red five in hand, a plain one a plain five."""
+    suit = FIVES.index(win.kind)
+    if win.is_red and not hand.red[suit]:
+        raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
+                       "concealed")
+    if not win.is_red and hand.red[suit] == hand.counts[win.kind]:
+        five = _name(win.kind)
+        raise WinError(f"the winning tile {five} is a plain five but every concealed {five} "
+                       f"of {hand} is red (a red winning tile is written 0{five[1]})")
+
+
+def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> None:
+    """The fives of each suit, indicators included, fit the set: no more red fives than
+    ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
+    (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
+    shown_red, shown_plain = [0, 0, 0], [0, 0, 0]
+    for text in indicators:
+        kind = KINDS.get(text)
+        if kind is None:
+            kind = tile_kind(text)
+        if kind in FIVES:
+            (shown_red if text.strip()[0] == "0" else shown_plain)[FIVES.index(kind)] += 1
+    held = _held(hand)
     # a removed five (5m with three players) is the removed kind's error, not a red five's
     for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
-        held, allowed = _red_held(hand, suit), rules.red_fives[suit]
-        if held > allowed:
-            raise WinError(f"{_reds(held, suit)} in {hand}; the {rules.name} rules have "
-                           f"{allowed or 'none'}")
+        red, allowed = _red_held(hand, suit), rules.red_fives[suit]
+        where = " counting the indicators" if shown_red[suit] else f" in {hand}"
+        if red + shown_red[suit] > allowed:
+            raise WinError(f"{_reds(red + shown_red[suit], suit)}{where}; the {rules.name} "
+                           f"rules have {allowed or 'none'}")
+        plain = held[FIVES[suit]] - red + shown_plain[suit]
+        if plain > 4 - allowed:
+            five = _name(FIVES[suit])
+            where = " counting the indicators" if shown_plain[suit] else f" in {hand}"
+            raise WinError(f"{plain} plain {five}{where}; the {rules.name} rules make {allowed} "
+                           f"of the four {five} red, so {4 - allowed} are plain (a red five "
+                           f"is written 0{five[1]})")
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
                       north: int = 0) -> None:
-    """No fifth copy of a kind, no more red fives than the set has, counting the
-    indicators and the north tiles set aside."""
+    """No fifth copy of a kind, counting the indicators and the north tiles set aside
+    (``_check_fives`` then splits the fives into red and plain)."""
     shown: dict[int, int] = {}
-    red_suits = []
     for text in indicators:
         kind = KINDS.get(text)
         if kind is None:
             kind = tile_kind(text)
         shown[kind] = shown.get(kind, 0) + 1
-        if text.strip()[0] == "0":
-            red_suits.append(FIVES.index(kind))
     held = _held(hand)
     if north:
         shown[30] = shown.get(30, 0) + north
@@ -179,12 +209,6 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
             raise WinError(f"{copies} copies of {_name(kind)} counting the indicators"
                            f"{' and the norths set aside' if kind == 30 and north else ''}; "
                            "there are only 4")
-    for suit in red_suits:
-        reds = _red_held(hand, suit) + red_suits.count(suit)
-        allowed = rules.red_fives[suit]
-        if reds > allowed:
-            raise WinError(f"{_reds(reds, suit)} counting the indicators; the {rules.name} "
-                           f"rules have {allowed or 'none'}")
 
 
 def _held(hand: Hand) -> Sequence[int]:

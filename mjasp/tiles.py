@@ -29,6 +29,10 @@ SANMA_REMOVED: Final = tuple(range(1, 8))
 #: The 136 tile ids of the red fives (aka dora): the first copy of 5m, 5p, 5s.
 RED_FIVE_IDS: Final = (16, 52, 88)
 FIVES: Final = (4, 13, 22)
+#: The most red fives of one suit a hand may hold: two, as the "aka 4" sets (0m, two 0p,
+#: 0s) have. A hand is rules-free; ``Rules.red_fives`` says how many the set in play has,
+#: and scoring refuses more (the 136-id set, ``RED_FIVE_IDS``, has one per suit).
+MAX_RED_FIVES: Final = 2
 
 
 def as_int(value: object, what: str) -> int:

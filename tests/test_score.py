@@ -130,10 +130,11 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
     # East 1; 20 + 8 closed 999m + 4 open East = 32 -> 40: 1280*4 = 5200
     ("honitsu", "234567999m22z [111z]", {"tile": "2m", "seat_wind": "W"},
      {Y.ROUND_EAST: 1, Y.HONITSU: 2}, 3, 40, 5200),
-    # 11m 123m 456m 789m [555m], ron 9m (78 waits 6/9): chinitsu 5 (open, replaces honitsu)
-    # + ittsu 1 = 6 han: haneman, 3000*4 = 12000
-    ("chinitsu-haneman", "11123456789m [555m]", {"tile": "9m", **S},
-     {Y.ITTSU: 1, Y.CHINITSU: 5}, 6, 30, 12000),
+    # 11m 123m 456m 789m [505m], ron 9m (78 waits 6/9): chinitsu 5 (open, replaces honitsu)
+    # + ittsu 1 + the red 5m 1 = 7 han: haneman, 3000*4 = 12000 (all four 5m are held, so
+    # under Tenhou's one red five per suit one of them is red)
+    ("chinitsu-haneman", "11123456789m [505m]", {"tile": "9m", **S},
+     {Y.ITTSU: 1, Y.CHINITSU: 5, Y.AKA_DORA: 1}, 7, 30, 12000),
     # 11m 234m 345m 567m 678m (the only reading), riichi ron 8m (67 waits 5/8): riichi 1 +
     # pinfu 1 + chinitsu 6 = 8 han: baiman 4000*4 = 16000
     ("baiman", "11233445566778m", {"tile": "8m", "riichi": 1, **S},
@@ -162,9 +163,11 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
     ("kanchan-40", "344556m23477p999s", {"tile": "5m", "tsumo": True, **S},
      {Y.MENZEN_TSUMO: 1}, 1, 40, 1500),
     # the sanankou trap: 456m 555m 222p 888s 11z, ron 5m: in 456m (kanchan) 555m stays
-    # closed: sanankou 2; 20 + 10 + 2 + 2 (round wind pair) + 3*4 = 46 -> 50: 800*4 = 3200
+    # closed: sanankou 2 + the red 5m 1 (all four 5m held: one is red under Tenhou's rules);
+    # 20 + 10 + 2 + 2 (round wind pair) + 3*4 = 46 -> 50: 50 * 2^(2+3) = 1600, *4 = 6400
     # (in 555m the ron opens it: no yaku)
-    ("sanankou-45556", "455556m222p888s11z", {"tile": "5m", **S}, {Y.SANANKOU: 2}, 2, 50, 3200),
+    ("sanankou-45556", "450556m222p888s11z", {"tile": "5m", **S},
+     {Y.SANANKOU: 2, Y.AKA_DORA: 1}, 3, 50, 6400),
     # a ron completing a triplet: 111m 222p 333s 444z 55z, ron 1m: 111m is open, so three
     # closed triplets: toitoi 2 + sanankou 2 = 4 han; 20 + 10 + 4 (111m open) + 4 + 4 + 8 +
     # 2 (haku pair) = 52 -> 60: base 3840 > 2000: mangan 8000

@@ -186,6 +186,66 @@ def test_red_fives_beyond_the_set(hand: str, win: Win, reds: tuple[int, int, int
         score(hand, win, rules=TENHOU.replace(red_fives=reds))
 
 
+AKA4 = TENHOU.replace(red_fives=(1, 2, 1))  # two red 5p, one red 5m and 5s
+
+
+@pytest.mark.parametrize("solver", ["direct", "asp"])
+def test_two_red_fives_of_a_suit(solver: str) -> None:
+    # 234m 456p 456p 345s 88s, ron on 2m (34m: ryanmen), South seat: pinfu 1 + tanyao 1 +
+    # iipeikou 1 = 3 han of yaku; 20 + menzen ron 10 = 30 fu
+    win = Win("2m", seat_wind="S")
+    # one red 5p (Tenhou): + aka 1 = 4 han 30 fu, 30 x 2^6 = 1920 x 4 = 7680 -> 7700
+    s = score("234m440566p345s88s", win, solver=solver)
+    assert (s.han, s.fu, s.points, yaku(s)[Y.AKA_DORA]) == (4, 30, 7700, 1)
+    # two red 5p (aka 4): + aka 2 = 5 han: mangan, 4 x 2000 = 8000
+    s = score("234m440066p345s88s", win, rules=AKA4, solver=solver)
+    assert (s.han, s.points, yaku(s)[Y.AKA_DORA]) == (5, 8000, 2)
+    # Tenhou's set has one red 5p: the same hand is refused, naming the two
+    with pytest.raises(WinError, match=r"two red fives \(0p\) in .*the tenhou rules have 1"):
+        score("234m440066p345s88s", win, solver=solver)
+    # 345m 456p 456p 345s 88s with 0m, 0p 0p, 0s (all four reds), ron on 3m (45m:
+    # ryanmen): pinfu + tanyao + iipeikou 3 + aka 4 = 7 han: haneman, 4 x 3000 = 12000
+    s = score("340m440066p340s88s", Win("3m", seat_wind="S"), rules=AKA4, solver=solver)
+    assert (s.han, s.points, yaku(s)[Y.AKA_DORA]) == (7, 12000, 4)
+    # both red 5p in an open kan: 234m 678s 345s 88s + [0505p], ron on 8s: tanyao 1 (open)
+    # + aka 2 = 3 han; 20 + open simple kan 8 + tanki 2 = 30 fu: 30 x 2^5 = 960 x 4 = 3840
+    # -> 3900
+    s = score("234m345678s88s [0505p]", Win("8s", seat_wind="S"), rules=AKA4, solver=solver)
+    assert (s.han, s.fu, s.points, yaku(s)[Y.AKA_DORA]) == (3, 30, 3900, 2)
+
+
+@pytest.mark.parametrize(("hand", "win", "rules", "message"), [
+    # one red 5p in Tenhou's set, so three plain ones: a plain 5p indicator beside 555p
+    ("234m555p678s345s88p", Win("8p", dora_indicators=("5p",)), TENHOU,
+     r"4 plain 5p counting the indicators; the tenhou rules make 1 of the four 5p red"),
+    # four plain 5m in the hand (one of them must be the red one)
+    ("11123456789m [555m]", Win("9m"), TENHOU, r"4 plain 5m in .*so 3 are plain"),
+    # two red 5p in aka 4: two plain 5p are left
+    ("234m555p678s345s88p", Win("8p"), AKA4, r"3 plain 5p in .*so 2 are plain"),
+    # the indicator is the third red 5p
+    ("234m440066p345s88s", Win("2m", dora_indicators=("0p",)), AKA4,
+     r"3 red fives \(0p\) counting the indicators; the tenhou rules have 2"),
+    # every 5p of the hand is red: the winning 5p must be one of them
+    ("234m440066p345s88s", Win("5p"), AKA4, r"a plain five but every concealed 5p .* is red"),
+])
+def test_fives_beyond_the_set(hand: str, win: Win, rules: object, message: str) -> None:
+    with pytest.raises(WinError, match=message):
+        score(hand, win, rules=rules)  # type: ignore[arg-type]
+
+
+def test_plain_fives_within_the_set() -> None:
+    # the same hands where the set has room: a red 5p indicator beside 555p (Tenhou: the
+    # fourth 5p is the red one), two plain 5p with aka 4, four plain 5m without red fives
+    assert score("234m555p678s345s88p", Win("8p", riichi=1, dora_indicators=("0p",))).points
+    assert score("234m505p678s345s88p", Win("8p", riichi=1), rules=AKA4).points
+    assert score("11123456789m [555m]", Win("9m"), rules=RULES["wrc"]).points
+    # the winning five is red when every five of its suit in hand is: 234m 456p 456p 345s
+    # 88s won on 0p, in 456p from 46p (kanchan: no pinfu): tanyao 1 + iipeikou 1 + aka 2 =
+    # 4 han; 20 + menzen ron 10 + kanchan 2 = 32 -> 40 fu: 40 x 2^6 = 2560 > 2000: mangan
+    s = score("234m440066p345s88s", Win("0p", seat_wind="S"), rules=AKA4)
+    assert (s.han, s.fu, s.points) == (4, 40, 8000)
+
+
 def test_red_fives_within_the_set() -> None:
     # two red 5p in the set: the hand's and the indicator's (Tenhou's one would refuse it)
     hand, win = "234m406p678s345s88p", Win("8p", riichi=1, dora_indicators=("0p",))

@@ -203,7 +203,26 @@ def test_a_conflicting_variant_is_one_line(tmp_path: Path, files: tuple[str, ...
     assert code == 2 and message in output and len(output.strip().splitlines()) == 1
 
 
+def test_red_fives_from_a_file(tmp_path: Path) -> None:
+    # 234m 456p 456p 345s 88s with both 5p red, ron on 2m (ryanmen), South seat: pinfu 1 +
+    # tanyao 1 + iipeikou 1 + aka 2 = 5 han: mangan, 8000. Tenhou's set has one red 5p:
+    # without the variant the hand is refused in one line
+    win = _win_file(tmp_path, 'hand("234m440066p345s88s"). win_tile("2m"). seat_wind(s).')
+    code, output = _run(win)
+    assert code == 2 and "two red fives (0p)" in output and len(output.strip().splitlines()) == 1
+    fact = tmp_path / "aka4.lp"
+    fact.write_text("option(red_fives,(1,2,1)).")
+    for extra in ("red_fives_aka4.lp", str(fact)):
+        code, output = _run(win, extra, "--json")
+        assert code == 0, output
+        assert (json.loads(output)["points"], json.loads(output)["han"]) == (8000, 5)
+    # the wrc preset has no red fives: the variant conflicts with it
+    code, output = _run(win, "red_fives_aka4.lp", "--rules", "wrc")
+    assert code == 2 and "option(red_fives,(1,2,1)) conflicts with rules 'wrc'" in output
+
+
 @pytest.mark.parametrize(("fact", "message"), [
+    ("option(red_fives,(3,0,0)).", "a tuple (M,P,S) of 0-2 each"),
     ("option(kirage,on).", "unknown option 'kirage'"),
     ("option(kazoe,double).", "kazoe is one of yakuman, sanbaiman, multiple"),
     ("option(local_yaku,shiisanpuutaa).", "local_yaku is one of"),

@@ -17,11 +17,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable
 
 from mjasp.errors import RulesError
 from mjasp.rules import DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, Rules, find_rules
 from mjasp.solvers.asp import ENCODINGS
+from mjasp.tiles import MAX_RED_FIVES
 
 #: The variant encodings, one per option value (``encodings/scoring/variants/``).
 VARIANTS = ENCODINGS / "scoring" / "variants"
@@ -40,6 +42,9 @@ OPTION_TERMS: dict[str, dict[str, object]] = {
     "double_wind_fu": {"2": 2, "4": 4},
     "double_yakuman": {y: y for y in DOUBLE_YAKUMAN},
     "local_yaku": {y: y for y in LOCAL_YAKU},
+    # red fives per suit (man, pin, sou) as a clingo tuple: option(red_fives,(1,2,1))
+    "red_fives": {f"({m},{p},{s})": (m, p, s) for m, p, s in
+                  itertools.product(range(MAX_RED_FIVES + 1), repeat=3)},
 }
 _SETS = ("double_yakuman", "local_yaku")
 
@@ -56,6 +61,10 @@ VARIANT_FILES: dict[tuple[str, object], str] = {
     ("renhou", "yakuman"): "renhou_yakuman.lp",
     **{("double_yakuman", y): f"double_{y}.lp" for y in DOUBLE_YAKUMAN},
     **{("local_yaku", y): f"{y}.lp" for y in LOCAL_YAKU},
+    # the other counts need no file: the ASP engine reads the hand's red fives (aka/1) and
+    # check_win the counts per suit; an option(red_fives,(M,P,S)) fact alone sets them
+    ("red_fives", (0, 0, 0)): "no_red_fives.lp",
+    ("red_fives", (1, 2, 1)): "red_fives_aka4.lp",
 }
 CAP_FILE = "yakuman_cap.lp"
 
@@ -147,6 +156,9 @@ def _value(name: str, term: str) -> object:
         known = ", ".join([*OPTION_TERMS, "yakuman_cap"])
         raise RulesError(f"unknown option {name!r} in option({name},{term}); known: {known}")
     terms = OPTION_TERMS[name]
+    if name == "red_fives" and term not in terms:
+        raise RulesError(f"option(red_fives,{term}): the red fives per suit are a tuple "
+                         f"(M,P,S) of 0-{MAX_RED_FIVES} each, e.g. option(red_fives,(1,2,1))")
     if term not in terms:
         raise RulesError(f"option({name},{term}): {name} is one of {', '.join(terms)}")
     return terms[term]
