@@ -132,6 +132,8 @@ def _broken(hand: Hand, win: Win) -> Iterator[tuple[Hand, Win]]:
          "chankan": False},  # with melds: refused
         {"tile": "0" + win.tile[1]} if win.tile[1] != "z" else {},  # no red five held
         {"dora_indicators": ("0m", "0p", "0s")},  # a second red five, often
+        {"dora_indicators": ("5m", "5p", "5s")},  # a fourth plain five, sometimes
+        {"tile": "5" + win.tile[1]} if win.tile[0] == "0" else {},  # every five red, sometimes
         {"tile": name},  # another tile of the hand
         {"renhou": True, "tsumo": False, "seat_wind": "S", "riichi": 0, "ura_indicators": (),
          "ippatsu": False, "houtei": False, "chankan": False},  # with melds: refused
@@ -161,6 +163,29 @@ def test_impossible_situations_raise_the_same_error(wins: list[tuple[Hand, Win]]
             errors += isinstance(slow, str)
     # most of them are refused, and not only by Win: the checks were exercised
     assert compared > 7000 and errors > compared // 2
+
+
+@pytest.mark.parametrize("reds", [(0, 0, 0), (0, 2, 1), (2, 2, 2)])
+def test_red_five_rules_agree(reds: tuple[int, int, int], wins: list[tuple[Hand, Win]],
+                              path: str) -> None:
+    # the rules decide how many red fives a suit has (0-2): every win as sampled, and
+    # with every 5p it holds made red (two where it holds two), under each count
+    rules = TENHOU.replace(name="reds", red_fives=reds)
+    compared = scored = 0
+    for hand, win in wins[:1500]:
+        variants = [(hand, win)]
+        if hand.counts[13] >= 2 and not any(m.red for m in hand.melds):
+            redder = Hand(hand.counts, (hand.red[0], 2, hand.red[2]), hand.melds)
+            variants.append((redder, win))
+            if win.tile == "5p":
+                variants.append((redder, dataclasses.replace(win, tile="0p")))
+        for h, w in variants:
+            slow = outcome(lambda a, b: score_candidates(a, b, rules=rules)[0], h, w)
+            assert outcome(lambda a, b: mjasp.score(a, b, rules=rules), h, w) == slow, (
+                str(h), w)
+            compared += 1
+            scored += not isinstance(slow, str)
+    assert compared > 1600 and 0 < scored < compared
 
 
 def test_what_the_fast_path_leaves_to_the_reference(path: str) -> None:

@@ -464,7 +464,12 @@ static int hand_facts(PyObject *hand, PyObject *win, const uint8_t *params, Hand
     h->tile = tile_of(v, &win_red);
     Py_CLEAR(v);
     if (h->tile < 0 || !PyLong_AsLong(PyTuple_GET_ITEM(counts, h->tile))) { ok = 0; goto done; }
-    if (win_red && !PyLong_AsLong(PyTuple_GET_ITEM(red, h->tile / 9))) { ok = 0; goto done; }
+    if (h->tile < 27 && h->tile % 9 == 4) {
+        /* a red winning five needs a red five in hand, a plain one a plain five */
+        long red_held = PyLong_AsLong(PyTuple_GET_ITEM(red, h->tile / 9));
+        long held = PyLong_AsLong(PyTuple_GET_ITEM(counts, h->tile));
+        if (win_red ? !red_held : red_held == held) { ok = 0; goto done; }
+    }
     for (int k = 0; k < KINDS; k++)
         if (h->total[k]) h->kinds |= BIT(k);
     if ((h->tsumo = get_bool(win, s_tsumo)) < 0) goto done;
@@ -498,7 +503,7 @@ static int hand_facts(PyObject *hand, PyObject *win, const uint8_t *params, Hand
     if ((flag = get_bool(win, s_chankan)) < 0) goto done;
     if (flag && h->total[h->tile] > 1) { ok = 0; goto done; }
     /* indicators: no fifth copy, no more red fives than the set, and the dora they show */
-    int shown[KINDS] = {0}, shown_red[3] = {0};
+    int shown[KINDS] = {0}, shown_red[3] = {0}, shown_plain[3] = {0};
     PyObject *lists[2] = {s_dora, s_ura};
     const uint8_t *dora_of = params + P_SIZE;
     int found[2] = {0, 0};
@@ -511,14 +516,19 @@ static int hand_facts(PyObject *hand, PyObject *win, const uint8_t *params, Hand
             if (kind < 0) { ok = 0; goto done; }
             shown[kind]++;
             if (is_red) shown_red[kind / 9]++;
+            else if (kind < 27 && kind % 9 == 4) shown_plain[kind / 9]++;
             found[l] += h->total[dora_of[kind]];
         }
         Py_CLEAR(v);
     }
     for (int k = 0; k < KINDS; k++)
         if (shown[k] + h->total[k] > 4) { ok = 0; goto done; }
-    for (int s = 0; s < 3; s++)
-        if (shown_red[s] && shown_red[s] + reds[s] > params[P_RED + s]) { ok = 0; goto done; }
+    for (int s = 0; s < 3; s++) {
+        /* the fives of a suit fit the set: rules.red_fives red, the rest of four plain */
+        int allowed = params[P_RED + s];
+        if (shown_red[s] + reds[s] > allowed) { ok = 0; goto done; }
+        if (h->total[9 * s + 4] - reds[s] + shown_plain[s] > 4 - allowed) { ok = 0; goto done; }
+    }
     h->ndora = found[0];
     h->nura = h->riichi ? found[1] : 0;
     h->naka = aka;

@@ -186,8 +186,9 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
     if (tile is None or not readings or not counts[tile] or win.liable is not None
             or win.north_dora or sum(counts) + 3 * len(melds) != 14):
         return None
-    if win.tile[0] == "0" and not red[tile // 9]:
-        return None
+    if tile < 27 and tile % 9 == 4 and (
+            not red[tile // 9] if win.tile[0] == "0" else red[tile // 9] == counts[tile]):
+        return None  # a red winning five needs a red five in hand, a plain one a plain five
     reds = list(red)
     aka = red[0] + red[1] + red[2]
     closed, quads = True, 0
@@ -222,9 +223,9 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
             win.chankan and total[tile] > 1):
         return None
     dora = ura = 0
+    shown_red, shown_plain = [0, 0, 0], [0, 0, 0]
     if win.dora_indicators or win.ura_indicators:
         shown: dict[int, int] = {}
-        shown_red = [0, 0, 0]
         dora_of = lean.dora_of
         for at, indicators in enumerate((win.dora_indicators, win.ura_indicators)):
             for text in indicators:
@@ -234,6 +235,8 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
                 shown[at_kind] = shown.get(at_kind, 0) + 1
                 if text[0] == "0":
                     shown_red[at_kind // 9] += 1
+                elif at_kind < 27 and at_kind % 9 == 4:
+                    shown_plain[at_kind // 9] += 1
                 if at:
                     ura += total[dora_of[at_kind]]
                 else:
@@ -241,11 +244,13 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
         for at_kind, n in shown.items():
             if n + total[at_kind] > 4:
                 return None
-        for suit, n in enumerate(shown_red):
-            if n and n + reds[suit] > allowed[suit]:
-                return None
         if not riichi:
             ura = 0
+    for suit in range(3):
+        # the fives of a suit fit the set: rules.red_fives red, the rest of four plain
+        if (shown_red[suit] + reds[suit] > allowed[suit]
+                or total[9 * suit + 4] - reds[suit] + shown_plain[suit] > 4 - allowed[suit]):
+            return None
     if dora > 32 or ura > 32 or aka > 32:
         return None
     kinds = frozenset(compress(range(34), total))
