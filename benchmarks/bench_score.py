@@ -21,15 +21,20 @@ agree with mahjong on points, and how many of the two mjasp paths' results are e
 Instruction counts, which do not depend on the load: ``--count ENGINE N`` (``direct``,
 ``python`` or ``mahjong``) scores the first 300 hands once (warm: suit tables filled; 300
 is more than the reading cache), then N of them again, and prints nothing; run it under
-callgrind with N = 0 and N = 300 and divide the difference of the "Collected" totals by 300:
+callgrind with N = 0 and N = 300 and divide the difference of the "Collected" totals by
+300. Fix the hash seed (set orders, hence the work of sampling, vary with it) and sample
+only the 300 wins counted, so that the two runs differ by the counted pass alone; the
+heap of the warm-up is frozen out of the garbage collector's full passes (``gc.freeze``)
+for the same reason:
 
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        python benchmarks/bench_score.py --count direct 300     # (and mahjong; and 0)
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/bench_score.py --hands 300 --count direct 300  # python, mahjong; 0
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import time
 from collections.abc import Callable, Sequence
@@ -113,14 +118,20 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
     """Score ``wins`` once to warm up, then the first ``n`` again (``--count``)."""
     if engine in ("direct", "python"):
         kernel.use_compiled(engine == "direct" and kernel.COMPILED)
-        for _ in range(2):  # the warm-up pass, then the counted one
+        for counted in (False, True):  # the warm-up pass, then the counted one
+            if counted:
+                gc.collect()
+                gc.freeze()
             for hand, win in wins:
                 mjasp_read((hand, win))
             wins = wins[:n]
     elif engine == "mahjong":
         peer_args = [peer.to_mahjong(h, w) for h, w in wins]
         read = mahjong_read(calculator)
-        for _ in range(2):
+        for counted in (False, True):
+            if counted:
+                gc.collect()
+                gc.freeze()
             for kw in peer_args:
                 read(kw)
             peer_args = peer_args[:n]

@@ -19,6 +19,7 @@ non-winning hand.)
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -200,18 +201,21 @@ def winning_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
     4
     """
     key = (hand, rules.forms, rules.chiitoitsu_quad)
-    found = _READINGS.pop(key, None)
-    if found is None:
-        found = tuple(readings(hand.counts, hand.melds, rules))
-        if len(_READINGS) >= READINGS_CACHED:
-            del _READINGS[next(iter(_READINGS))]  # the least recently used
-    _READINGS[key] = found  # (re)inserted last: the most recently used
+    found = _READINGS.get(key)
+    if found is not None:
+        _READINGS.move_to_end(key)  # the most recently used
+        return found
+    found = _READINGS[key] = tuple(readings(hand.counts, hand.melds, rules))
+    if len(_READINGS) > READINGS_CACHED:
+        # an OrderedDict drops its oldest in O(1); a dict would scan the deleted slots
+        _READINGS.popitem(last=False)
     return found
 
 
 #: Hands whose readings ``winning_readings`` keeps.
 READINGS_CACHED = 256
-_READINGS: dict[tuple[Hand, frozenset[Form], bool], tuple[Decomposition, ...]] = {}
+_READINGS: OrderedDict[tuple[Hand, frozenset[Form], bool], tuple[Decomposition, ...]] = (
+    OrderedDict())
 
 
 def preload() -> None:
