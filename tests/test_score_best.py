@@ -196,6 +196,11 @@ def test_what_the_fast_path_leaves_to_the_reference(path: str) -> None:
                   TENHOU.replace(local_yaku=frozenset({"sanrenkou"}))):
         assert scoring_best.context(rules) is None
         assert scoring_best.best(hand, win, rules) is None
+    # counts beyond 64-bit points: Python's integers (the compiled path declines)
+    huge = dataclasses.replace(win, honba=10**30)
+    assert path == "python" or scoring_best.best(hand, huge, TENHOU) is None
+    assert mjasp.score(hand, huge) == reference(hand, huge)
+    assert mjasp.score(hand, huge).payments.total == mjasp.score(hand, win).points + 3 * 10**32
     # liability: settled by the Python path (it splits a yakuman between two payers)
     big = Hand.parse("11m [555z] [666z] [777z] 123p")
     pao = Win("1m", seat_wind="S", liable="W")

@@ -726,7 +726,12 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     h.hand_mask = hand_rows(&h, win, &err);
     if (err) return NULL;
     long honba, sticks;
-    if (get_long(win, s_honba, &honba) || get_long(win, s_sticks, &sticks)) return NULL;
+    if (get_long(win, s_honba, &honba) || get_long(win, s_sticks, &sticks)) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return NULL;
+        PyErr_Clear();  /* counts beyond a C long: Python's integers settle them */
+        Py_RETURN_NONE;
+    }
+    if (honba > 1000000 || sticks > 1000000) Py_RETURN_NONE;  /* no overflow below */
     Candidate top, c;
     int have = 0;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(readings); i++) {

@@ -100,8 +100,9 @@ def _contexts(rules: Rules) -> tuple[Rules, tuple[object, ...] | None, _Lean | N
 
 
 def _build(rules: Rules) -> tuple[tuple[object, ...] | None, _Lean | None]:
-    if rules.players != 4 or rules.local_yaku or rules.renhou != "none":
-        return None, None
+    if (rules.players != 4 or rules.local_yaku or rules.renhou != "none"
+            or rules.yakuman_cap > 1_000 or rules.honba_points > 1_000_000):
+        return None, None  # (the last two: no overflow in _score.c's 64-bit points)
     closed_han, open_han = [0] * 52, [0] * 52
     for yaku, closed, opened, _, _ in yaku_table(rules):
         if yaku.value >= 52 or not 0 <= closed <= 255 or not 0 <= opened <= 255:
