@@ -95,6 +95,8 @@ def context(rules: Rules) -> tuple[object, ...] | None:
 def _contexts(rules: Rules) -> tuple[Rules, tuple[object, ...] | None, _Lean | None]:
     entry = _CONTEXTS.get(id(rules))
     if entry is None or entry[0] is not rules:
+        if len(_CONTEXTS) >= 64:
+            _CONTEXTS.clear()  # a caller making new Rules for every hand: stay small
         entry = _CONTEXTS[id(rules)] = (rules, *_build(rules))
     return entry
 
