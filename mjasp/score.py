@@ -295,8 +295,11 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     checked, every candidate best first by the ASP engine, and the rules played (``rules``
     with the ``option/2`` facts of the files): ``mjasp score FILE.lp``."""
     from mjasp.solvers.scoring_asp import ScoringProgram, win_facts_in  # loads clingo
+    from mjasp.solvers.scoring_variants import split_presets
 
-    program = ScoringProgram(rules, files, arguments)
+    # a preset entry file mjasp ships (presets/wrc.lp) is played as its rules
+    played, files = split_presets(rules, files)
+    program = ScoringProgram(played, files, arguments)
     program.situation_in_files = True  # the facts are the situation; Win only describes it
     hand = read_hand(list(files))  # the facts module owns the hand-facts format
     win = win_facts_in(program.control)

@@ -7,15 +7,18 @@ the engines' agreement on seeded three-player wins closes the file.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
 
 from mjasp import Payments, Win, score
+from mjasp.hand import Hand
 from mjasp.points import settle, value
 from mjasp.rules import RULES, find_rules
 from mjasp.score import check_win, rank_key
 from mjasp.solvers import scoring_asp, scoring_direct
+from mjasp.tiles import tile_kind, tile_name
 from mjasp.win import WinError
 from mjasp.win_samples import random_wins
 from mjasp.yaku import Yaku
@@ -322,6 +325,68 @@ def test_three_player_preset_files(name: str) -> None:
                 shown.update(str(s) for s in model.symbols(shown=True))
         assert shown
         assert (f'scored_dora(dora,"1m",{dora})' in shown) == bool(dora), shown
+
+
+def _plain_facts(hand: Hand, win: Win) -> str:
+    """The hand and situation as the plain facts of hand_facts.lp and situation.lp."""
+    out = [f"hold({k},{n})." for k, n in enumerate(hand.counts) if n]
+    out += [f"called({m.kind.name.lower()},{m.tile})." for m in hand.melds]
+    red = sum(hand.red) + sum(m.red for m in hand.melds)
+    out += [f"aka({red})."] * bool(red)
+    out.append(f'win_tile("{win.tile}"). seat_wind({win.seat_wind.lower()}). '
+               f"round_wind({win.round_wind.lower()}).")
+    out += [f"{flag}." for flag in ("tsumo", "ippatsu", "rinshan", "haitei", "houtei",
+                                     "tenhou", "chiihou") if getattr(win, flag)]
+    out += [f"riichi({win.riichi})."] * bool(win.riichi)
+    out += [f"north_dora({win.north_dora})."] * bool(win.north_dora)
+    for name, shown in (("dora_indicator", win.dora_indicators),
+                        ("ura_indicator", win.ura_indicators)):
+        names = [tile_name(tile_kind(t)) for t in shown]  # a red indicator is its five
+        out += [f'{name}("{t}",{names.count(t)}).' for t in sorted(set(names))]
+    return " ".join(out)
+
+
+def _plain_points_3p(preset: str, facts: str) -> set[str]:
+    """points_3p/1 of the best candidate when plain clingo runs the preset's entry file."""
+    import clingo
+
+    from mjasp.solvers import scoring_variants
+
+    ctl = clingo.Control(["--opt-mode=optN", "--warn=none"])
+    ctl.load(str(scoring_variants.PRESETS / f"{preset}.lp"))  # alone: it includes score.lp
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    best: list[set[str]] = []
+    ctl.solve(on_model=lambda m: best.append(
+        {str(s) for s in m.symbols(shown=True) if s.name == "points_3p"})
+        if m.optimality_proven else None)
+    return best[-1]
+
+
+def test_a_three_player_entry_file_pays_three_players_in_plain_clingo() -> None:
+    # examples/scoring/sanma_north.lp (worked there): 10 han baiman, a non-dealer's tsumo
+    # with tsumo loss: 8000 from the dealer + 4000 from the other player = 12000; the
+    # four-player table would add a second 4000 (16000)
+    facts = ('hold(0,3). hold(8,3). hold(9,2). called(pon,27). called(pon,28). '
+             'win_tile("1p"). tsumo. seat_wind(s). dora_indicator("3z"). north_dora(2).')
+    assert _plain_points_3p("tenhou-3p", facts) == {"points_3p(12000)"}
+    # the dealer's tsumo of the same hand (East pon: seat and round wind, 2 han as the
+    # South seat's and East round's were): baiman, 2 x 4000 = 8000 from each of the two
+    # others = 16000 (four players: 24000); its ron pays as with four players, 6 x 4000
+    dealer = facts.replace("seat_wind(s)", "seat_wind(e)")
+    assert _plain_points_3p("tenhou-3p", dealer) == {"points_3p(16000)"}
+    assert _plain_points_3p("tenhou-3p", dealer.replace("tsumo.", "")) == {"points_3p(24000)"}
+
+
+@pytest.mark.parametrize("preset", ["tenhou-3p", "mahjongsoul-3p"])
+def test_plain_clingo_three_player_points_equal_mjasps(preset: str) -> None:
+    # the entry file's points_3p/1 (derived from the four-player table in ASP) against
+    # mjasp's payments (mjasp.points.settle with tsumo loss), on sampled three-player wins
+    for hand, win in random_wins(24, seed=21, rules=preset):
+        win = dataclasses.replace(win, honba=0, riichi_sticks=0, liable=None)
+        expected = score(hand, win, rules=preset).points
+        assert _plain_points_3p(preset, _plain_facts(hand, win)) == \
+            {f"points_3p({expected})"}, (hand, win)
 
 
 def test_three_player_samples() -> None:

@@ -308,6 +308,35 @@ def test_the_cli_scores_a_file_with_variants(extra: tuple[str, ...], points: int
     assert json.loads(output)["points"] == points
 
 
+@pytest.mark.parametrize(("extra", "rules", "options"), [
+    ((), "tenhou", {}),
+    (("kiriage.lp",), "tenhou", {"kiriage": True}),
+    (("kiriage.lp", "renhou_mangan.lp"), "tenhou", {"kiriage": True, "renhou": "mangan"}),
+    (("presets/wrc.lp",), "wrc", {}),  # a preset file is played as its rules
+    (("--rules", "wrc"), "wrc", {}),
+])
+def test_the_json_reports_the_rules_played(extra: tuple[str, ...], rules: str,
+                                           options: dict[str, object]) -> None:
+    code, output = _run(str(EXAMPLES / "scoring" / "kiriage_hand.lp"), *extra, "--json")
+    assert code == 0, output
+    data = json.loads(output)
+    assert (data["rules"], data["options"]) == (rules, options)
+
+
+def test_a_three_player_preset_file_pays_three_players() -> None:
+    # examples/scoring/sanma_north.lp (worked there, 12000 with tsumo loss) with the preset's
+    # entry file instead of --rules: the same rules, the same payments
+    win = str(EXAMPLES / "scoring" / "sanma_north.lp")
+    for extra in (("--rules", "tenhou-3p"), ("presets/tenhou-3p.lp",)):
+        code, output = _run(win, *extra, "--json")
+        assert code == 0, output
+        data = json.loads(output)
+        assert (data["rules"], data["points"]) == ("tenhou-3p", 12000)
+    code, output = _run(win, "presets/tenhou-3p.lp", "--rules", "wrc")
+    assert code == 2 and "presets/tenhou-3p.lp conflicts with rules 'wrc'" in output
+    assert len(output.strip().splitlines()) == 1
+
+
 def test_the_headline_pays_by_the_files_options(tmp_path: Path) -> None:
     # 234m 567p 234s 678s 55m, a non-dealer's tsumo on 3m (kanchan), riichi, indicator 4p:
     # riichi 1 + menzen tsumo 1 + tanyao 1 + dora 1 = 4 han; fu 20 + tsumo 2 + kanchan 2 =

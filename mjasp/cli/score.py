@@ -15,7 +15,7 @@ from mjasp.decomposition import as_hand
 from mjasp.errors import MjaspError
 from mjasp.hand import Hand
 from mjasp.points import payments
-from mjasp.rules import Rules
+from mjasp.rules import RULES, Rules
 from mjasp.score import ENGINES, Score, score_candidates, score_files
 from mjasp.solvers.scoring_variants import shipped
 from mjasp.win import WINDS, Win
@@ -161,7 +161,8 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
     best = found[0]
     if as_json:
         data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
-                                "rules": rules.name, "solver": solver, **best.to_json()}
+                                "rules": rules.name, "options": changed_options(rules),
+                                "solver": solver, **best.to_json()}
         if show_all:
             data["candidates"] = [s.to_json() for s in found]
         emit_json(data)
@@ -176,6 +177,19 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
                      f"{s.reading.wait.value}]" if s.reading else "")
             yaku = ", ".join(f"{i.yaku.english} {i.han}" for i in s.yaku) or "no yaku"
             click.echo(f"  {headline(s, win, rules)}  {where}  {yaku}")
+
+
+def changed_options(rules: Rules) -> dict[str, Any]:
+    """The options where the rules played differ from the preset they are named after
+    (the options a variant file set), as JSON values: what ``--json`` reports.
+
+    >>> changed_options(RULES["tenhou"].replace(kiriage=True, red_fives=(1, 2, 1)))
+    {'red_fives': [1, 2, 1], 'kiriage': True}
+    """
+    base = RULES.get(rules.name, RULES["tenhou"])
+    return {option: sorted(mine) if isinstance(mine, frozenset) else
+            list(mine) if isinstance(mine, tuple) else mine
+            for option, (_, mine) in base.diff(rules).items()}
 
 
 def _score_files(files: tuple[str, ...], tile: str | None,

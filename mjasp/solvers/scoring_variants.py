@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from mjasp.errors import RulesError
-from mjasp.rules import DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, Rules, find_rules
+from mjasp.rules import DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, RULES, Rules, find_rules
 from mjasp.solvers.asp import ENCODINGS
 from mjasp.tiles import MAX_RED_FIVES
 
@@ -186,9 +187,44 @@ def preset_includes(name: str) -> list[str]:
     ['double_daisuushii.lp']
     """
     text = (PRESETS / f"{find_rules(name).name}.lp").read_text()
+    # an entry file also includes ../score.lp (and three_players.lp): not variants
     return sorted(line.split('"')[1].rsplit("/", 1)[-1] for line in text.splitlines()
-                  if line.startswith("#include"))
+                  if line.startswith('#include "../variants/'))
+
+
+def split_presets(rules: Rules | str | None,
+                  files: Sequence[str]) -> tuple[Rules, list[str]]:
+    """The rules to play and the files to load when ``files`` may name preset entry files
+    mjasp ships (``presets/wrc.lp``): an entry file includes the whole of ``score.lp``, for
+    plain clingo, so mjasp plays it as its rules (``--rules wrc``) instead of loading it.
+    Two presets, or a preset beside other ``rules`` than tenhou, are a ``RulesError``.
+
+    >>> rules, files = split_presets(None, [str(PRESETS / "wrc.lp"), "win.lp"])
+    >>> rules.name, files
+    ('wrc', ['win.lp'])
+    """
+    chosen = find_rules(rules)
+    ours = Path(str(PRESETS)).resolve()
+    named: list[str] = []
+    rest: list[str] = []
+    for name in files:
+        path = Path(name)
+        if path.suffix == ".lp" and path.resolve().parent == ours and path.stem in RULES:
+            named.append(path.stem)
+        else:
+            rest.append(name)
+    if not named:
+        return chosen, rest
+    if len(set(named)) > 1:
+        raise RulesError(f"two preset files, presets/{named[0]}.lp and presets/{named[1]}.lp: "
+                         "load one")
+    preset = RULES[named[0]]
+    if chosen not in (RULES["tenhou"], preset):
+        raise RulesError(f"presets/{preset.name}.lp conflicts with rules {chosen.name!r}: "
+                         "give one of them")
+    return preset, rest
 
 
 __all__ = ["OPTION_TERMS", "PRESETS", "VARIANTS", "VARIANT_FILES", "declared",
-           "option_facts", "preset_includes", "shipped", "variant_files", "with_options"]
+           "option_facts", "preset_includes", "shipped", "split_presets", "variant_files",
+           "with_options"]
