@@ -26,13 +26,15 @@ from mjasp.errors import HandError
 from mjasp.rules import Rules, rules_for
 from mjasp.tiles import FIVES, NUM_KINDS, Tile, as_int, tile_name
 
-#: A wall as kind name -> number of copies ("5m": 4, or "5m": 3 and "0m": 1 with red fives).
+#: A wall as kind name -> number of copies ("5m": 4, or "5m": 3 and "0m": 1 with red fives;
+#: "5p": 2 and "0p": 2 with two red 5p, ``Rules.red_fives``).
 TileSet = Mapping[str, int]
 
 
 def tile_set(red: bool = False, players: int | None = None, *,
              rules: Rules | str | None = None) -> dict[str, int]:
-    """The wall as kind name -> copies: 4 players or 3 (no 2m-8m), red fives apart or not.
+    """The wall as kind name -> copies: 4 players or 3 (no 2m-8m), red fives apart (as
+    many of each suit as ``Rules.red_fives`` says) or not.
 
     >>> len(tile_set()), sum(tile_set().values())
     (34, 136)
@@ -41,11 +43,13 @@ def tile_set(red: bool = False, players: int | None = None, *,
     (3, 1, False, 108)
     """
     wall: dict[str, int] = {}
-    for kind in rules_for(rules, players).tile_kinds:
+    chosen = rules_for(rules, players)
+    for kind in chosen.tile_kinds:
         name = tile_name(kind)
-        if red and kind in FIVES:
-            wall[name] = 3
-            wall["0" + name[1]] = 1
+        reds = chosen.red_fives[FIVES.index(kind)] if red and kind in FIVES else 0
+        if reds:
+            wall[name] = 4 - reds
+            wall["0" + name[1]] = reds
         else:
             wall[name] = 4
     return wall

@@ -218,24 +218,36 @@ RULES: dict[str, Rules] = {
     # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
     # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
     # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
-    # ``mahjong`` package's three-player option; no primary page found); liability for
-    # daisangen and daisuushii as with four players.
+    # ``mahjong`` package's three-player option; no primary page found: searched for
+    # Tenhou's rule page and riichi.wiki's Sanma page, whose text says nothing of honba);
+    # liability for daisangen and daisuushii as with four players. A north set aside can
+    # be robbed by ron, without chankan (https://riichi.wiki/Kita, the Sanma page: "A kita
+    # call can be ronned, but this does not award chankan"): Win(robbed_north=True).
     "tenhou-3p": _TENHOU.replace(name="tenhou-3p", players=3, red_fives=(0, 1, 1),
                                  nukidora=True, tsumo_loss=True, honba_points=200),
     # Mahjong Soul's ranked rules (https://riichi.wiki/Mahjong_Soul, "Rules"): kuitan,
     # one red five per suit, no kiriage, kazoe yakuman, no renhou, like Tenhou; the four
     # double yakuman (13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii) count
     # double (https://riichi.wiki/Yaku_variations#Double_yakuman). Of the scoring values
-    # only kuitan was found in a page's text (an older revision of the wiki page,
-    # https://riichi.wiki/Special:MobileDiff/19575); the others are not re-checked there.
+    # only kuitan was found in a page's text ("All-Simples in opened hand: Allowed", older
+    # revisions of the wiki page, https://riichi.wiki/Special:MobileDiff/19575 and
+    # /19081); the double yakuman, kazoe, kiriage and renhou values were searched for on
+    # 2026-11-23 (riichi.wiki, the official site) and not found in any stored page: they
+    # stay unverified. Red fives one per suit: a Mahjong Soul-ruleset calculator says so
+    # (https://github.com/dennisu133/RiichiCalc/releases, "one red five per suit and no
+    # Renhou"), a secondary source.
     # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
     # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
     # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
     "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN)),
     # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
-    # "3P-Mahjong"): tsumo loss by default (an older revision of that page said the North's
-    # share is split; splitting is an option of friendly rooms: tsumo_loss=False), north
-    # tiles set aside as dora, a north triplet a guest wind; honba as Tenhou's.
+    # "3P-Mahjong"): tsumo loss by default, "North-Bisection is provided as an alternative
+    # option" (https://riichi.wiki/Special:MobileDiff/19195; an older revision said the
+    # North's share is split: the sources disagree by date, the newer text is followed;
+    # splitting is tsumo_loss=False), north tiles set aside as dora, "North triplets is
+    # treated as guest-wind tiles", and "North can be robbed even with non-yakuman hand.
+    # However Robbing a Quad (Chankan) yaku is not applied" (the same revision); honba as
+    # Tenhou's (not found stated for Mahjong Soul).
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
                                       double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200),
@@ -245,10 +257,14 @@ RULES: dict[str, Rules] = {
     # single and "yakuman yaku are not cumulative" (§6.5); renhou a mangan yaku (§6.5.4),
     # "cumulative with other yaku and dora", and no kazoe yakuman, 11+ han a sanbaiman
     # (the 2014 rules' errata, http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230).
-    # Not verified in the book here (kept from the provisional preset): no red fives (EMA's
-    # competition rules dropped them, https://redmahjong.com/riichi_mahjong.shtml §1.3),
-    # kiriage mangan, and a double-wind pair of 2 fu (rulesets differ: 2 or 4,
-    # https://riichi.wiki/Fu). The preset follows the 2015 book: the 2022 revision counts
+    # Not verified in the book here (kept from the provisional preset; the stored copies of
+    # the 2015 book, https://pt.scribd.com/document/352953763 and ooyamaneko.net, showed
+    # only its contents to the search, "3.3 Additional tiles" and "6.3 Minipoints" among
+    # them): no red fives (EMA's competition rules dropped them, "Red fives are no longer
+    # used in Riichi competition rules", https://redmahjong.com/riichi_mahjong.shtml §1.3;
+    # EMA-rules tournaments may still add them, e.g. https://turnieje.mahjong.waw.pl/?page_id=1303
+    # "Akadora: Ari"), kiriage mangan, and a double-wind pair of 2 fu (rulesets differ: 2
+    # or 4, https://riichi.wiki/Fu). The preset follows the 2015 book: the 2022 revision counts
     # several yakuman together and still caps 13+ han at sanbaiman (the Belgian federation's
     # summary, https://www.mahjongbelgium.be/l/aangepaste-spelregels-wrc/), i.e.
     # RULES["wrc"].replace(yakuman_stacking=True).

@@ -61,6 +61,9 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     """``check_win``, returning the readings it found (engines take them)."""
     if rules.players == 3:
         _check_three_players(hand, win, rules)
+    if win.robbed_north and not rules.nukidora:
+        raise WinError(f"robbing a north set aside needs three-player rules with nukidora; "
+                       f"{rules.name} has none")
     if win.north_dora and not rules.nukidora:
         raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
@@ -76,8 +79,9 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
     if indicators or win.north_dora:
         _check_indicators(hand, indicators, rules, win.north_dora)
     counts = hand.counts
-    if (indicators or hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
-            or 4 in (counts[4], counts[13], counts[22])):
+    if (hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
+            or 4 in (counts[4], counts[13], counts[22])
+            or not _FIVE_NAMES.isdisjoint(indicators) or not _USUAL_NAMES.issuperset(indicators)):
         # (skipped only where it cannot fail: no red, no five shown or called, at most
         # three fives of a suit, and Tenhou's one red five per suit)
         _check_fives(hand, rules, indicators)
@@ -150,6 +154,11 @@ def _reds(n: int, suit: int) -> str:
     return f"{words} (0{'mps'[suit]})"
 
 
+#: Indicator names that are fives, and the usual names (anything else is read by tile_kind).
+_FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
+_USUAL_NAMES = frozenset(KINDS)
+
+
 def _check_winning_five(hand: Hand, win: Win) -> None:
     """A red winning five needs a red five in hand, a plain one a plain five."""
     suit = FIVES.index(win.kind)
@@ -177,8 +186,8 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> 
     # a removed five (5m with three players) is the removed kind's error, not a red five's
     for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
         red, allowed = _red_held(hand, suit), rules.red_fives[suit]
-        where = " counting the indicators" if shown_red[suit] else f" in {hand}"
         if red + shown_red[suit] > allowed:
+            where = " counting the indicators" if shown_red[suit] else f" in {hand}"
             raise WinError(f"{_reds(red + shown_red[suit], suit)}{where}; the {rules.name} "
                            f"rules have {allowed or 'none'}")
         plain = held[FIVES[suit]] - red + shown_plain[suit]

@@ -21,8 +21,8 @@ from mjasp.rules import Rules
 from mjasp.win import Win
 from mjasp.yaku import CustomYaku, Yaku
 
-__all__ = ["FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "YakuItem", "make_score",
-           "rank_key"]
+__all__ = ["FU_REASONS", "NO_YAKU", "Payments", "Reading", "Score", "YakuItem",
+           "is_yakuman_item", "make_score", "rank_key"]
 
 #: The reasons of ``Score.fu_details``, in the order they are listed; each appears at most
 #: once, with the fu of every block it covers summed.
@@ -161,13 +161,12 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
             continue
         listed.append(item)
         han += item.han
-        if (yaku in _YAKUMAN and item.han >= 13) or (  # renhou at 5 han is ordinary
-                yaku.__class__ is CustomYaku and yaku.is_yakuman):
+        if is_yakuman_item(item):
             yakuman += item.han
         elif yaku not in _DORA:
             has_yaku = True
     if yakuman:
-        kept = sorted((i for i in listed if i.yaku.is_yakuman and i.han >= 13), key=_by_id)
+        kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
             # only the largest yakuman counts; of equals, the first in id order
             kept = [max(kept, key=_by_han)]
@@ -193,6 +192,18 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
                         rules)
     return _score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+def is_yakuman_item(item: YakuItem) -> bool:
+    """A yakuman that is paid as one: a yakuman yaku (mjasp's or a custom yaku declared a
+    yakuman) carrying 13 han or more (renhou played as a 5 han yaku is an ordinary yaku).
+
+    >>> is_yakuman_item(YakuItem(Yaku.RENHOU, 5)), is_yakuman_item(YakuItem(Yaku.RENHOU, 13))
+    (False, True)
+    """
+    yaku = item.yaku
+    return item.han >= 13 and (yaku in _YAKUMAN
+                               or (yaku.__class__ is CustomYaku and yaku.is_yakuman))
 
 
 def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:

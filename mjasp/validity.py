@@ -2,8 +2,9 @@
 adapter and CLI command checks against (per ``Rules``).
 
 - legal: a ``Hand`` (at most four copies, at most 14 tiles with kans as three, at most
-  one red five per suit: checked by ``Hand`` itself) whose kinds are all in the rules'
-  wall (:func:`check_tiles_in_set`);
+  two red fives per suit: checked by ``Hand`` itself) whose kinds are all in the rules'
+  wall (:func:`check_tiles_in_set`); how many red fives of a suit the set has is
+  ``Rules.red_fives``, checked when a hand is scored (``mjasp.score.check_win``);
 - waiting (tenpai shape): 3n+1 concealed tiles, at most 13 with kans as three
   (:func:`check_waiting`);
 - complete: 14 tiles with kans as three (:func:`check_complete`; the encodings say the

@@ -40,8 +40,10 @@ class Win:
     ``round_wind`` are ``E S W N`` (the dealer sits East), ``riichi`` is 0, 1 or 2
     (double riichi). ``renhou``: a non-dealer's ron before their first draw (a yaku only
     where ``Rules.renhou`` says so); ``north_dora``: north tiles set aside (three players,
-    ``Rules.nukidora``); ``liable``: the seat wind of the player who pays for a yakuman
-    under liability (pao, ``Rules.pao``). Conflicts that need no hand (ron with haitei,
+    ``Rules.nukidora``); ``robbed_north``: a ron on a north tile another player set aside
+    (three players; Tenhou and Mahjong Soul allow it without the chankan yaku,
+    https://riichi.wiki/Kita); ``liable``: the seat wind of the player who pays for a
+    yakuman under liability (pao, ``Rules.pao``). Conflicts that need no hand (ron with haitei,
     ippatsu without riichi…) are rejected here; those that need it by :func:`mjasp.score.check_win`.
 
     >>> Win(tile="0p", riichi=1, ura_indicators=("4p",)).is_red
@@ -67,6 +69,7 @@ class Win:
     renhou: bool = False
     north_dora: int = 0
     liable: str | None = None
+    robbed_north: bool = False
 
     def __post_init__(self) -> None:
         _tile(self.tile, "winning tile")
@@ -154,6 +157,15 @@ def _conflict(win: Win) -> str | None:
         (win.renhou and bool(win.riichi), "renhou comes before the first draw: no riichi"),
         (win.renhou and (win.houtei or win.chankan),
          "renhou comes in the first go-around: no houtei or chankan"),
+        (win.robbed_north and win.tsumo, "robbing a north set aside is a ron"),
+        # "A kita call can be ronned, but this does not award chankan" (riichi.wiki/Kita);
+        # Mahjong Soul: "Robbing a Quad (Chankan) yaku is not applied" (riichi.wiki,
+        # Special:MobileDiff/19195)
+        (win.robbed_north and win.chankan,
+         "a north set aside robbed by ron is no chankan (Tenhou, Mahjong Soul)"),
+        (win.robbed_north and win.houtei, "a north set aside is no discard: no houtei"),
+        (win.robbed_north and (KINDS.get(win.tile) or tile_kind(win.tile)) != 30,
+         f"robbing a north set aside wins on the north (4z), not {win.tile}"),
         (win.liable is not None and win.liable == win.seat_wind,
          "the liable player is another seat than the winner's"),
     ]

@@ -20,7 +20,7 @@ from mjasp.counting import (
     tile_set,
 )
 from mjasp.errors import HandError, RulesError
-from mjasp.rules import find_rules
+from mjasp.rules import RULES, find_rules
 
 WALLS = [(red, players) for red in (False, True) for players in (4, 3)]
 
@@ -41,6 +41,18 @@ def test_tile_sets() -> None:
     assert sum(tile_set(red=True).values()) == 136 and len(tile_set(red=True)) == 37
     assert sum(tile_set(rules="sanma").values()) == 108 and len(tile_set(rules="sanma")) == 27
     assert sorted(tile_set(red=True, rules="sanma").items())[:2] == [("0p", 1), ("0s", 1)]
+
+
+def test_a_wall_with_two_red_5p() -> None:
+    aka4 = RULES["tenhou"].replace(red_fives=(1, 2, 1))
+    wall = tile_set(red=True, rules=aka4)
+    assert (wall["5p"], wall["0p"], wall["5m"], wall["0m"]) == (2, 2, 3, 1)
+    assert tile_set(red=True, rules="wrc") == tile_set(rules="wrc")  # no red fives at all
+    # two-tile hands of 37 names: C(37, 2) pairs of different names + one pair of the same
+    # name for each name with two copies or more: all but 0m and 0s (35) with aka 4, all
+    # but 0m 0p 0s (34) with Tenhou's set
+    assert count_hands(2, red=True, rules=aka4) == 37 * 36 // 2 + 35 == 701
+    assert count_hands(2, red=True) == 37 * 36 // 2 + 34 == 700
 
 
 @pytest.mark.parametrize(("red", "players"), WALLS)

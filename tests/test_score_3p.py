@@ -402,3 +402,42 @@ def test_three_player_samples() -> None:
     assert sum(w.north_dora > 0 for _, w in wins) > 60
     # four-player rules of any scoring options draw the default samples
     assert random_wins(50, seed=11, rules="mahjongsoul") == random_wins(50, seed=11)
+
+
+def test_the_dora_wrap_follows_the_removed_kinds() -> None:
+    from mjasp.solvers.scoring_direct import _next
+
+    # the next kind in the set (https://riichi.wiki/Dora): with 2m-8m removed 1m shows 9m
+    # and 9m shows 1m; 9p shows 1p, N shows E, Rd shows Wh as with four players
+    assert [_next(k, SANMA.removed_kinds) for k in (0, 8, 17, 30, 33)] == [8, 0, 9, 27, 31]
+    assert [_next(k) for k in (0, 8, 17, 30, 33)] == [1, 0, 9, 27, 31]
+
+
+@pytest.mark.parametrize("solver", ["direct", "asp"])
+def test_a_ron_on_a_north_set_aside(solver: str) -> None:
+    # 123p 456p 789p 55s + 44z waiting 5s/4z; a non-dealer robs a north another player
+    # set aside (riichi.wiki/Kita: allowed, "does not award chankan"): ittsu 2 (closed),
+    # the north triplet a guest wind (no yaku); fu 20 + menzen ron 10 + honor triplet
+    # completed by ron 4 = 34 -> 40: 40 x 2^4 = 640 x 4 = 2560 -> 2600, as any ron on 4z
+    robbed = Win("4z", seat_wind="S", robbed_north=True)
+    s = score("123456789p55s444z", robbed, rules="tenhou-3p", solver=solver)
+    assert (s.han, s.fu, s.points, [i.yaku for i in s.yaku]) == (2, 40, 2600, [Yaku.ITTSU])
+    assert s.value == score("123456789p55s444z", Win("4z", seat_wind="S"),
+                            rules="tenhou-3p", solver=solver).value
+    # four players set no north aside
+    with pytest.raises(WinError, match="needs three-player rules with nukidora"):
+        score("123456789p55s444z", robbed, solver=solver)
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    ({"chankan": True}, "no chankan"),
+    ({"tsumo": True}, "is a ron"),
+    ({"houtei": True}, "no houtei"),
+    ({"tile": "5s"}, "wins on the north"),
+])
+def test_a_robbed_north_is_a_ron_on_4z_without_chankan(flags: dict[str, object],
+                                                       message: str) -> None:
+    situation: dict[str, object] = {"tile": "4z", "seat_wind": "S", "robbed_north": True,
+                                    **flags}
+    with pytest.raises(WinError, match=message):
+        Win(**situation)  # type: ignore[arg-type]

@@ -270,3 +270,22 @@ def test_an_unknown_option_is_a_rules_error() -> None:
 
     with pytest.raises(RulesError, match="unknown option 'kiriag'"):
         TENHOU.replace(kiriag=True)
+
+
+def test_one_yakuman_predicate_for_every_yaku() -> None:
+    from mjasp.blocks import Block, BlockKind, Decomposition, WaitShape
+    from mjasp.scorecard import Reading, YakuItem, is_yakuman_item, make_score
+    from mjasp.yaku import CustomYaku
+
+    custom = CustomYaku("ishi", "Ishi no ue ni mo sannen", "石の上にも三年", is_yakuman=True)
+    # a yakuman yaku at 13 han is a yakuman, mjasp's or a custom one; below 13 neither is
+    for yaku in (Y.DAISANGEN, Y.RENHOU, custom):
+        assert is_yakuman_item(YakuItem(yaku, 13)) and not is_yakuman_item(YakuItem(yaku, 5))
+    assert not is_yakuman_item(YakuItem(Y.CHINITSU, 13))  # 13 han of an ordinary yaku
+    # so a custom "yakuman" given 5 han adds up like renhou as a mangan yaku: with tanyao
+    # 1, 6 han 30 fu: haneman, a non-dealer's ron 4 x 3000 = 12000 (it was 0 points when
+    # the sum saw a yakuman and the list kept none)
+    reading = Reading(Decomposition.of([]), Block(BlockKind.SEQUENCE, 1), WaitShape.RYANMEN)
+    s = make_score([YakuItem(Y.TANYAO, 1), YakuItem(custom, 5)], [("base", 20), ("menzen ron", 10)],
+                   reading, Win("2m", seat_wind="S"), TENHOU)
+    assert (s.han, s.points, s.yakuman, s.limit) == (6, 12000, 0, "haneman")

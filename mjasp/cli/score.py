@@ -102,6 +102,9 @@ def _tiles(text: str) -> tuple[str, ...]:
 @click.option("--chiihou", is_flag=True, help="A non-dealer's first draw.")
 @click.option("--north", "north_dora", type=click.IntRange(0, 4), default=0,
               help="Three players: north tiles set aside (nukidora), each a dora.")
+@click.option("--robbed-north", is_flag=True,
+              help="Three players: a ron on a north tile another player set aside (no "
+                   "chankan).")
 @click.option("--liable", type=click.Choice(WINDS, case_sensitive=False), default=None,
               help="The seat liable for a yakuman (pao): it pays that yakuman's part.")
 @click.option("--renhou", is_flag=True,
@@ -119,7 +122,8 @@ def _tiles(text: str) -> tuple[str, ...]:
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
-                  chiihou: bool, renhou: bool, north_dora: int, liable: str | None,
+                  chiihou: bool, renhou: bool, north_dora: int, robbed_north: bool,
+                  liable: str | None,
                   honba: int, sticks: int, show_all: bool, solver: str,
                   rules: Rules, as_json: bool) -> None:
     """Score HAND (every tile, the winning one included; melds in brackets) under --rules.
@@ -148,6 +152,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               riichi=2 if double_riichi else int(riichi), ippatsu=ippatsu, rinshan=rinshan,
               chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
               renhou=renhou, honba=honba, riichi_sticks=sticks, north_dora=north_dora,
+              robbed_north=robbed_north,
               liable=liable.upper() if liable else None)
     parsed = as_hand(" ".join(hand))
     found = score_candidates(parsed, win, rules=rules, solver=solver)

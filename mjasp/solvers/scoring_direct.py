@@ -413,10 +413,9 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     """Dora, ura dora (with riichi only), red fives and north tiles set aside (three
     players), each item's han its count."""
     found = []
-    dora_of = _DORA_OF
-    if rules.players == 3:
-        # 2m-8m are not in the set: a 1m indicator shows 9m (https://riichi.wiki/Sanma)
-        dora_of = _DORA_OF_3P
+    # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
+    # (https://riichi.wiki/Sanma)
+    dora_of = _dora_table(rules.removed_kinds) if rules.removed_kinds else _DORA_OF
     if win.north_dora:
         # north tiles set aside are the winner's tiles: a west indicator makes each a dora
         # too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
@@ -443,24 +442,31 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
 
 
 def _dora_of(indicator: str, rules: Rules) -> Tile:
-    dora = (_DORA_OF_3P if rules.players == 3 else _DORA_OF).get(indicator)
-    return _next(tile_kind(indicator), rules.players) if dora is None else dora
+    return _next(tile_kind(indicator), rules.removed_kinds)
 
 
-def _next(indicator: Tile, players: int = 4) -> Tile:
-    """The dora an indicator shows: the next kind, cyclically (9→1, N→E, Rd→Wh); with
-    three players 1m shows 9m (2m-8m are not in the set)."""
-    if players == 3 and indicator == 0:
-        return 8
-    if indicator < 27:
-        return indicator // 9 * 9 + (indicator % 9 + 1) % 9
-    if indicator < 31:
-        return 27 + (indicator - 27 + 1) % 4
-    return 31 + (indicator - 31 + 1) % 3
+def _next(indicator: Tile, removed: tuple[Tile, ...] = ()) -> Tile:
+    """The dora an indicator shows: the next kind in the set, cyclically (9→1, N→E,
+    Rd→Wh), kinds ``removed`` from the set skipped (three players: 1m shows 9m)."""
+    dora = indicator
+    while True:
+        if dora < 27:
+            dora = dora // 9 * 9 + (dora % 9 + 1) % 9
+        elif dora < 31:
+            dora = 27 + (dora - 27 + 1) % 4
+        else:
+            dora = 31 + (dora - 31 + 1) % 3
+        if dora not in removed or dora == indicator:
+            return dora
+
+
+@functools.cache
+def _dora_table(removed: tuple[Tile, ...]) -> dict[str, Tile]:
+    """The dora of every usual indicator name when ``removed`` kinds are not in the set."""
+    return {name: _next(kind, removed) for name, kind in KINDS.items()}
 
 
 _DORA_OF = {name: _next(kind) for name, kind in KINDS.items()}
-_DORA_OF_3P = {name: _next(kind, 3) for name, kind in KINDS.items()}
 
 
 def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
