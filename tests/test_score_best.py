@@ -138,6 +138,8 @@ def _broken(hand: Hand, win: Win) -> Iterator[tuple[Hand, Win]]:
         {"renhou": True, "tsumo": False, "seat_wind": "S", "riichi": 0, "ura_indicators": (),
          "ippatsu": False, "houtei": False, "chankan": False},  # with melds: refused
         {"liable": "W" if win.seat_wind != "W" else "S"},  # pao: the Python path checks
+        {"robbed_north": True, "tile": "4z", "tsumo": False, "chankan": False,
+         "houtei": False, "haitei": False, "rinshan": False},  # four players: refused
     ]
     for change in changes:
         try:

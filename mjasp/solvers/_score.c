@@ -12,10 +12,11 @@
  * points and ranking (points, real yakuman, han, fu; the first of equals) -- and returns
  * the best one's fields for Python to build the Score from. It returns None whenever the
  * situation needs a check it does not make or a rule it does not know (an impossible
- * win, a liable player, north tiles set aside, a tile text it does not read): the Python
- * path then answers, with its specific error where there is one. ``ctx`` is the per-Rules
- * tuple built by scoring_best.context (the rules' han table, options, and the Python
- * objects the result is made of, so no object is built here but the result's tuples).
+ * win, a liable player, north tiles set aside or robbed, a tile text it does not read):
+ * the Python path then answers, with its specific error where there is one. ``ctx`` is
+ * the per-Rules tuple built by scoring_best.context (the rules' han table, options, and
+ * the Python objects the result is made of: no object is built here but the result's
+ * tuples).
  *
  * No allocation per candidate; the only objects built are the returned tuples.
  */
@@ -52,7 +53,7 @@ enum { R_BASE, R_CHIITOITSU, R_MENZEN_RON, R_TSUMO, R_OPEN_PINFU, R_KANCHAN, R_P
 static PyObject *s_counts, *s_red, *s_melds, *s_kind, *s_tile, *s_blocks, *s_form,
     *s_tsumo, *s_seat, *s_round, *s_dora, *s_ura, *s_riichi, *s_ippatsu, *s_rinshan,
     *s_chankan, *s_haitei, *s_houtei, *s_tenhou, *s_chiihou, *s_honba, *s_sticks,
-    *s_renhou, *s_north, *s_liable;
+    *s_renhou, *s_north, *s_liable, *s_robbed;
 
 #define BIT(k) ((uint64_t)1 << (k))
 static const uint64_t TERMINALS = BIT(0) | BIT(8) | BIT(9) | BIT(17) | BIT(18) | BIT(26);
@@ -483,8 +484,9 @@ static int hand_facts(PyObject *hand, PyObject *win, const uint8_t *params, Hand
     h->round += 27;
     if (h->riichi && !h->closed) { ok = 0; goto done; }
     int flag;
-    PyObject *refuse[] = {s_liable, s_north};  /* liability, north tiles: the Python path */
-    for (int i = 0; i < 2; i++) {
+    /* liability, north tiles set aside or robbed: the Python path */
+    PyObject *refuse[] = {s_liable, s_north, s_robbed};
+    for (int i = 0; i < 3; i++) {
         v = PyObject_GetAttr(win, refuse[i]);
         if (!v) goto done;
         int set = i == 0 ? v != Py_None : PyObject_IsTrue(v);
@@ -788,7 +790,7 @@ PyMODINIT_FUNC PyInit__score(void) {
         {&s_rinshan, "rinshan"}, {&s_chankan, "chankan"}, {&s_haitei, "haitei"},
         {&s_houtei, "houtei"}, {&s_tenhou, "tenhou"}, {&s_chiihou, "chiihou"},
         {&s_honba, "honba"}, {&s_sticks, "riichi_sticks"}, {&s_renhou, "renhou"},
-        {&s_north, "north_dora"}, {&s_liable, "liable"},
+        {&s_north, "north_dora"}, {&s_liable, "liable"}, {&s_robbed, "robbed_north"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *names[i].slot = PyUnicode_InternFromString(names[i].name);

@@ -13,7 +13,7 @@ the same Tenhou id order, as bits of a mask — and builds objects for the chose
 
 Both leave to the reference path (return None) what they do not play — three players,
 local yaku, renhou (``context`` is None for those rules), a liable player, north tiles
-set aside, tile text other than two characters — and every situation that fails a check
+set aside or robbed, tile text other than two characters — and every situation that fails a check
 of :func:`mjasp.score.check_win`, so that the checks raise their specific errors there.
 ``tests/test_score_compiled.py`` compares both with the reference, Score for Score.
 
@@ -187,7 +187,7 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
     counts, melds, red = hand.counts, hand.melds, hand.red
     tile = KINDS.get(win.tile)
     if (tile is None or not readings or not counts[tile] or win.liable is not None
-            or win.north_dora or sum(counts) + 3 * len(melds) != 14):
+            or win.north_dora or win.robbed_north or sum(counts) + 3 * len(melds) != 14):
         return None
     if tile < 27 and tile % 9 == 4 and (
             not red[tile // 9] if win.tile[0] == "0" else red[tile // 9] == counts[tile]):
