@@ -35,6 +35,7 @@ from mjasp.scorecard import (
 )
 from mjasp.solvers.fast import winning_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
+from mjasp.solvers.scoring_best import best
 from mjasp.tiles import FIVES, tile_kind
 from mjasp.win import KINDS, Win, WinError
 
@@ -282,6 +283,15 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     >>> s.han, s.fu, s.points, [i.yaku.name for i in s.yaku]
     (5, 30, 12000, ['PINFU', 'TANYAO', 'RYANPEIKOU'])
     """
+    if solver == "direct" and type(win) is Win:
+        # the best candidate alone (mjasp.solvers.scoring_best), where that path answers;
+        # else every candidate below, and the checks' specific errors
+        chosen = _named_rules(rules) if type(rules) is str else rules
+        if type(chosen) is Rules:
+            found = best(hand if type(hand) is Hand else _prepare(hand, win, chosen)[0],
+                         win, chosen)
+            if found is not None:
+                return found
     candidates = score_candidates(hand, win, rules=rules, solver=solver)
     if not candidates:
         raise WinError(f"{hand} is not a complete hand")

@@ -241,6 +241,20 @@ def _score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
     return made
 
 
+_SET_READING = tuple(getattr(Reading, name).__set__
+                     for name in ("decomposition", "win_block", "wait"))
+
+
+def _reading(decomposition: Decomposition, win_block: Block, wait: WaitShape) -> Reading:
+    """``Reading(...)`` with the same positional arguments, faster (as ``_score``)."""
+    made = object.__new__(Reading)
+    set_decomposition, set_block, set_wait = _SET_READING
+    set_decomposition(made, decomposition)
+    set_block(made, win_block)
+    set_wait(made, wait)
+    return made
+
+
 _NOTHING = no_payments()
 _YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
 _DORA = frozenset(y for y in Yaku if y.is_dora)

@@ -44,3 +44,22 @@ def test_run_all_quick_runs_and_agrees(kernel_path: str, capsys: pytest.CaptureF
                  "decompose from text, warm", "waits of a tenpai hand (readings too)"):
         assert call in calls and call in printed
     assert all(row.mjasp >= 0 for row in rows)
+
+
+def test_bench_score_runs_and_both_paths_agree(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench_score.py on a few wins: every row printed, mahjong's points equal on each win,
+    # and mjasp's compiled and pure-Python paths give equal Scores on each
+    script = SCRIPT.parent / "bench_score.py"
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
+    monkeypatch.setattr(sys, "argv", [str(script), "--hands", "60", "--asp", "2",
+                                      "--rounds", "1"])
+    spec = importlib.util.spec_from_file_location("bench_score", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main()
+    printed = capsys.readouterr().out
+    assert "60 with equal points" in printed and "60 equal Scores from both paths" in printed
+    for row in ("mjasp direct", "mjasp asp (2 hands)", "mahjong HandCalculator"):
+        assert row in printed

@@ -2,7 +2,8 @@
 
 The expected values are Tenhou's own (points before honba and sticks, han, fu, and the
 yaku ids with their han, ura dora listed with 0 on every riichi win as Tenhou does).
-The file lives beside the project; where it is absent the test skips.
+The file lives beside the project; where it is absent the test skips. The direct engine
+is checked both ways: compiled (``_score.c``, ``mjasp.score``'s default) and pure Python.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def as_win(w: dict[str, Any]) -> mjasp.Win:
 
 
 @pytest.mark.parametrize("solver", ["direct"])
-def test_every_tenhou_win_scores_as_tenhou_did(solver: str) -> None:
+def test_every_tenhou_win_scores_as_tenhou_did(solver: str, kernel_path: str) -> None:
+    # kernel_path: once through the compiled scorer (mjasp/solvers/_score.c), once through
+    # the pure-Python engine
     rows = load()
     assert len(rows) == 1963
     wrong = []

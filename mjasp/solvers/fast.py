@@ -18,8 +18,8 @@ non-winning hand.)
 
 from __future__ import annotations
 
-import functools
 import itertools
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -282,15 +282,33 @@ def decompose_hand(hand: Hand, rules: Rules | str | None = None) -> list[Decompo
     return readings(hand.counts, hand.melds, find_rules(rules))
 
 
-@functools.lru_cache(maxsize=256)
 def winning_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
-    """``decompose_hand`` cached for a few hundred hands: checking a win and scoring it ask
-    for the same readings.
+    """``decompose_hand`` cached for the last few hundred hands (least recently used
+    first out): checking a win and scoring it ask for the same readings.
+
+    Keyed by the hand and the two options the readings depend on (``Rules.forms``,
+    ``Rules.chiitoitsu_quad``), not by the ``Rules``: a frozenset keeps its hash, a
+    ``Rules`` hashes its nineteen fields on every call.
 
     >>> len(winning_readings(Hand.parse("11122233344455m"), find_rules()))
     4
     """
-    return tuple(decompose_hand(hand, rules))
+    key = (hand, rules.forms, rules.chiitoitsu_quad)
+    found = _READINGS.get(key)
+    if found is not None:
+        _READINGS.move_to_end(key)  # the most recently used
+        return found
+    found = _READINGS[key] = tuple(readings(hand.counts, hand.melds, rules))
+    if len(_READINGS) > READINGS_CACHED:
+        # an OrderedDict drops its oldest in O(1); a dict would scan the deleted slots
+        _READINGS.popitem(last=False)
+    return found
+
+
+#: Hands whose readings ``winning_readings`` keeps.
+READINGS_CACHED = 256
+_READINGS: OrderedDict[tuple[Hand, frozenset[Form], bool], tuple[Decomposition, ...]] = (
+    OrderedDict())
 
 
 def preload() -> None:
@@ -313,6 +331,7 @@ def clear(shipped: bool = True) -> None:
     _COMPLETE.clear()
     for table in _TABLES:
         table.clear()
+    _READINGS.clear()
 
 
 def cache_size() -> int:
