@@ -6,6 +6,7 @@ inputs are converted before timing (mjasp gets a ``Hand`` and a ``Win``, mahjong
 shared), best of ``--rounds`` passes with the engines taking turns. There are more hands
 than mjasp's reading cache holds, so every hand is decomposed anew; the per-suit tables
 stay warm, as in real use.
+The ASP engine scores the first ``--asp`` hands, best of ``--rounds`` passes as well.
 Prints microseconds per hand, the ratios, and how many results agree on points.
 
     python benchmarks/bench_score.py [--hands 2000] [--asp 300] [--seed 2024] [--rounds 5]
@@ -16,7 +17,7 @@ N of them again, and prints nothing; run it under callgrind with N = 0 and N = 3
 divide the difference of the "Collected" totals by 300:
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        python benchmarks/bench_score.py --count direct 300     # (and mahjong; and 0)
+        python benchmarks/bench_score.py --count direct 300     # (asp, mahjong; and 0)
 """
 
 from __future__ import annotations
@@ -75,6 +76,11 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
             for hand, win in wins:
                 score(hand, win)
             wins = wins[:n]
+    elif engine == "asp":
+        for _ in range(2):  # grounding and a warm-up pass, then the counted one
+            for hand, win in wins:
+                score(hand, win, solver="asp")
+            wins = wins[:n]
     elif engine == "mahjong":
         peer_args = [peer.to_mahjong(h, w) for h, w in wins]
         for _ in range(2):
@@ -82,7 +88,7 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
                 calculator.estimate_hand_value(**kw)
             peer_args = peer_args[:n]
     else:
-        raise SystemExit(f"--count: unknown engine {engine!r} (direct, mahjong)")
+        raise SystemExit(f"--count: unknown engine {engine!r} (direct, asp, mahjong)")
 
 
 def main() -> None:
@@ -92,7 +98,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--rounds", type=int, default=5, help="passes per engine (best)")
     parser.add_argument("--count", nargs=2, metavar=("ENGINE", "N"),
-                        help="direct|mahjong N: a pass to count instructions of, no output")
+                        help="direct|asp|mahjong N: a pass to count instructions of, no output")
     args = parser.parse_args()
     wins: list[tuple[Hand, Win]] = random_wins(args.hands, seed=args.seed)
     peer = peer_module()
@@ -122,7 +128,10 @@ def main() -> None:
     else:
         sample = wins[:args.asp]
         score(*sample[0], solver="asp")  # load and ground once: the warm path is measured
-        asp = cpu_us(lambda hw: score(hw[0], hw[1], solver="asp"), sample)
+        # best of the rounds too: one pass is a few hundred milliseconds, which a busy
+        # neighbour can stretch
+        asp = best_of(args.rounds, {"asp": (lambda hw: score(hw[0], hw[1], solver="asp"),
+                                            sample)})["asp"]
         rows.append([f"mjasp asp ({len(sample)} hands)", asp, theirs / asp])
     rows.append(["mahjong HandCalculator", theirs, 1.0])
 
