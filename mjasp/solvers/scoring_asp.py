@@ -44,6 +44,8 @@ SCORING = ENCODINGS / "scoring"
 TABLE_FILE = "points_table.lp"
 #: Every fu total a standard or seven-pairs hand can have after rounding.
 FU_VALUES = (20, 25, *range(30, 180, 10))
+#: clasp's decision heuristic for the scoring program (see _ground_with_variants).
+HEURISTIC = "Berkmin"
 #: The cost bound of the enumeration: more than any candidate's first cost (minus points).
 NO_BOUND = 2**31 - 1
 #: The largest yakuman multiple the table covers (tenhou + daisuushii + tsuuiisou +
@@ -55,8 +57,8 @@ _BLOCKS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "pair": BlockKi
 _WAITS = {"kokushi13": WaitShape.KOKUSHI_13, **{w.value: w for w in WaitShape}}
 _DORA = {"dora": Yaku.DORA, "ura": Yaku.URA_DORA, "north": Yaku.NUKIDORA}
 #: The inputs that inputs_external.lp settles by propagation once those that hold are set.
-_GROUPED = frozenset({"win_tile", "seat_wind", "round_wind", "dora_slot", "ura_slot",
-                      "indicators", "called", "called_times", "melds"})
+_GROUPED = frozenset({"win_tile", "seat_wind", "round_wind", "called", "called_times",
+                      "melds"})
 _FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
           "renhou")
 
@@ -103,9 +105,12 @@ class ScoringProgram:
     """
 
     def __init__(self, rules: Rules | str | None = None, files: Sequence[str] = (),
-                 arguments: Sequence[str] = ()) -> None:
+                 arguments: Sequence[str] = (), slots: tuple[int, int] = (5, 5)) -> None:
         # the variant files of the rules, then the user's; the option/2 facts of the
-        # user's files change the rules (a conflict with the preset is a RulesError)
+        # user's files change the rules (a conflict with the preset is a RulesError);
+        # slots: how many dora and ura indicators the program takes (0..5 each)
+        arguments = ["-c", f"dora_slots={slots[0]}", "-c", f"ura_slots={slots[1]}",
+                     *arguments]
         self.rules = find_rules(rules)
         self.control = _ground_with_variants(self.rules, files, arguments)
         options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1]))
@@ -136,15 +141,10 @@ class ScoringProgram:
         # propagation, so only the others are assumed false (a few dozen, not 600)
         self._ungrouped_false = {literal: -literal for symbol, literal in self._inputs.items()
                                  if symbol.name not in _GROUPED}
-        # false unless assumed true: the tiles of a used indicator slot, and the
-        # called_times/3 of a called chi
-        self._slot: dict[tuple[str, int], dict[int, int]] = {}
+        # false unless assumed true: the called_times/3 of a called chi
         self._chi_times: dict[int, dict[int, int]] = {}
         for symbol, literal in self._inputs.items():
-            if symbol.name in ("dora_slot", "ura_slot"):
-                key = (symbol.name, symbol.arguments[0].number)
-                self._slot.setdefault(key, {})[literal] = -literal
-            elif symbol.name == "called_times":
+            if symbol.name == "called_times":
                 tile = symbol.arguments[1].number
                 self._chi_times.setdefault(tile, {})[literal] = -literal
         # situation facts written in a loaded file (mjasp score FILE.lp) are true already
@@ -180,8 +180,6 @@ class ScoringProgram:
             # one slot per indicator; a red indicator is its plain five
             true += [_atom(name, ("n", j), ("s", tile_name(tile_kind(t))))
                      for j, t in enumerate(shown, 1)]
-        true += [_atom("indicators", ("c", "dora"), ("n", len(win.dora_indicators))),
-                 _atom("indicators", ("c", "ura"), ("n", len(win.ura_indicators)))]
         return true
 
     def candidates(self, hand: Hand, win: Win) -> list[Score]:
@@ -205,10 +203,6 @@ class ScoringProgram:
             for meld in hand.melds:
                 if meld.kind is MeldKind.CHI:  # a called chi's count of copies, 2..4 or 1
                     chosen.update(self._chi_times.get(meld.tile, {}))
-            for j in range(1, len(win.dora_indicators) + 1):
-                chosen.update(self._slot.get(("dora_slot", j), {}))
-            for j in range(1, len(win.ura_indicators) + 1):
-                chosen.update(self._slot.get(("ura_slot", j), {}))
         chosen.update((literal, literal) for literal in literals)
         assumptions = [self._hold[kind, n] for kind, n in enumerate(hand.counts)]
         assumptions += chosen.values()
@@ -256,6 +250,11 @@ def _ground_with_variants(rules: Rules, files: Sequence[str],
                           arguments: Sequence[str]) -> clingo.Control:
     """``engine.lp``, the variant files of ``rules`` and ``files``, grounded."""
     variants = [str(VARIANTS / name) for name in variant_files(rules)]
+    if not any(a.startswith("--heuristic") for a in arguments):
+        # a win is all propagation (a quarter of a choice on average): clasp's default
+        # heuristic re-scores every variable at each solve; HEURISTIC costs less (measured
+        # by instruction count, see README "Scoring speed")
+        arguments = [f"--heuristic={HEURISTIC}", *arguments]
     # every candidate with its costs: enumerate, with a bound that cuts nothing (without
     # one clasp warns "no bound given" on every solve, and the logger keeps each warning)
     return ground([str(SCORING / "engine.lp"), *variants, *files],
@@ -404,9 +403,10 @@ def _reading_key(s: Score) -> tuple[object, ...]:
 
 
 @functools.cache
-def shared_program(rules: Rules) -> ScoringProgram:
-    """The grounded scoring program of a rule preset, made once per process."""
-    return ScoringProgram(rules)
+def shared_program(rules: Rules, slots: tuple[int, int] = (5, 5)) -> ScoringProgram:
+    """The grounded scoring program of a rule preset with that many dora and ura indicator
+    slots, made once per process (the default takes every win)."""
+    return ScoringProgram(rules, slots=slots)
 
 
 def candidates(hand: Hand, win: Win, rules: Rules,
@@ -414,8 +414,11 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     """Every candidate of a checked win (``mjasp.score.check_win``), best first.
 
     ``readings`` is ignored: the encoding finds the readings itself (that is the point).
+    The program has as many indicator slots as the win shows indicators: its dora rules,
+    a fifth of the grounding with every slot, shrink with them (mostly one dora, no ura).
     """
-    return shared_program(rules).candidates(hand, win)
+    slots = (len(win.dora_indicators), len(win.ura_indicators))
+    return shared_program(rules, slots).candidates(hand, win)
 
 
 if __name__ == "__main__":
