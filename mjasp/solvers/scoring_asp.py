@@ -4,10 +4,18 @@
 yaku family, fu, dora, points and a ``#maximize`` of points, then real yakuman, then han,
 then fu) with every input an external, and without the hand-size check of ``complete.lp``
 (``check_win`` makes it in Python; with free counts its sum grounded into a program that made
-every solve cost milliseconds). :class:`ScoringProgram` grounds it once; each win
-is one solve that sets the hand's counts and the situation's externals by assumptions, and
+every solve cost milliseconds). :class:`ScoringProgram` grounds it once (per rules and number
+of dora and ura indicators: the dora rules grow with the indicator slots); each win is one
+solve that sets the hand's counts and the situation's externals by assumptions, and
 enumerates every candidate (reading x block of the winning tile) with its cost, so the
 candidates come out ranked by the encoding's own optimisation statement.
+
+Speed: clasp spends most of a solve on work proportional to the ground program (preparing
+the step, propagating the assumptions), not on search (a quarter of a choice a win), so the
+program is kept small: one per indicator count, the limit rows of the points table ground
+once rather than per fu, the inputs of ``inputs_external.lp`` grouped so that a few dozen
+assumptions settle the rest by propagation, and Berkmin as the decision heuristic (the
+default re-scores every variable at each solve).
 
 >>> from mjasp.win import Win
 >>> best = candidates(Hand.parse("05m678p678s [234p] [777z]"),
