@@ -145,7 +145,7 @@ class ScoringProgram:
             self.control.assign_external(atom.literal, None)
         self._all_false = {literal: -literal for literal in self._inputs.values()}
         # a win states its situation in full: the inputs of inputs_external.lp's groups
-        # (one winning tile, N slots, N melds ...) that it leaves out are false by
+        # (one winning tile, one seat wind, N melds ...) that it leaves out are false by
         # propagation, so only the others are assumed false (a few dozen, not 600)
         self._ungrouped_false = {literal: -literal for symbol, literal in self._inputs.items()
                                  if symbol.name not in _GROUPED}
