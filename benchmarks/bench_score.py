@@ -15,6 +15,7 @@ hand is decomposed anew; the per-suit tables stay warm, as in real use.
 Python`` is the same call with the compiled code switched off (``MJASP_PURE_PYTHON=1``
 does it for the whole run). Prints microseconds per hand, the ratios, how many results
 agree with mahjong on points, and how many of the two mjasp paths' results are equal.
+The ASP engine scores the first ``--asp`` hands, best of ``--rounds`` passes as well.
 
     python benchmarks/bench_score.py [--hands 2000] [--asp 300] [--seed 2024] [--rounds 5]
 
@@ -28,7 +29,7 @@ heap of the warm-up is frozen out of the garbage collector's full passes (``gc.f
 for the same reason:
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        python benchmarks/bench_score.py --hands 300 --count direct 300  # python, mahjong; 0
+        python benchmarks/bench_score.py --hands 300 --count direct 300  # python, asp, mahjong; 0
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
             for hand, win in wins:
                 mjasp_read((hand, win))
             wins = wins[:n]
+    elif engine == "asp":
+        for _ in range(2):  # grounding and a warm-up pass, then the counted one
+            for hand, win in wins:
+                score(hand, win, solver="asp")
+            wins = wins[:n]
     elif engine == "mahjong":
         peer_args = [peer.to_mahjong(h, w) for h, w in wins]
         read = mahjong_read(calculator)
@@ -136,7 +142,7 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
                 read(kw)
             peer_args = peer_args[:n]
     else:
-        raise SystemExit(f"--count: unknown engine {engine!r} (direct, python, mahjong)")
+        raise SystemExit(f"--count: unknown engine {engine!r} (direct, python, asp, mahjong)")
 
 
 def main() -> None:
@@ -146,7 +152,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--rounds", type=int, default=5, help="passes per engine (best)")
     parser.add_argument("--count", nargs=2, metavar=("ENGINE", "N"),
-                        help="direct|python|mahjong N: a pass to count instructions of, "
+                        help="direct|python|asp|mahjong N: a pass to count instructions of, "
                              "no output")
     args = parser.parse_args()
     wins: list[tuple[Hand, Win]] = random_wins(args.hands, seed=args.seed)
@@ -179,7 +185,10 @@ def main() -> None:
     else:
         sample = wins[:args.asp]
         score(*sample[0], solver="asp")  # load and ground once: the warm path is measured
-        asp = cpu_us(lambda hw: score(hw[0], hw[1], solver="asp"), sample)
+        # best of the rounds too: one pass is a few hundred milliseconds, which a busy
+        # neighbour can stretch
+        asp = best_of(args.rounds, {"asp": (lambda hw: score(hw[0], hw[1], solver="asp"),
+                                            sample)})["asp"]
         rows.append([f"mjasp asp ({len(sample)} hands)", asp, theirs / asp])
     rows.append(["mahjong HandCalculator", theirs, 1.0])
 

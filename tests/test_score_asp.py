@@ -90,6 +90,25 @@ def test_candidate_values_agree() -> None:
         assert asp == direct, (hand, win)
 
 
+def test_programs_by_indicator_count_agree_with_the_full_one() -> None:
+    # mjasp.score grounds one program per number of dora and ura indicators (fewer slots,
+    # a smaller program); the program with every slot must give the same candidates, and
+    # the grouped inputs (assumed true, the rest false by propagation) the same as assuming
+    # every input (the files' path)
+    full = scoring_asp.shared_program(RULES)
+    for hand, win in random_wins(300, seed=5):
+        slots = (len(win.dora_indicators), len(win.ura_indicators))
+        assert slots != (5, 5)  # a smaller program is compared
+        smaller = scoring_asp.shared_program(RULES, slots)
+        exact = [(c, s.value) for c, s in smaller.ranked(hand, win)]
+        assert exact == [(c, s.value) for c, s in full.ranked(hand, win)], (hand, win)
+    files_path = scoring_asp.ScoringProgram(RULES)
+    files_path.situation_in_files = True  # every situation input assumed false ...
+    hand, win = random_wins(1, seed=6)[0]
+    # ... so the situation must come as facts: none here, so no winning tile, no candidate
+    assert files_path.ranked(hand, win) == []
+
+
 def _tenhou_rows() -> list[dict[str, Any]]:
     if not DATA.exists():
         pytest.skip(f"{DATA} is absent (it lives beside the project)")

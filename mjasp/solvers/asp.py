@@ -216,15 +216,22 @@ def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> De
     form = Form.STANDARD
     blocks: list[Block] = []
     for symbol in symbols:
-        shown_form, shown_blocks = _meaning(symbol)
+        shown_form, shown_blocks = reading_part(symbol)
         form = shown_form or form
         blocks += shown_blocks
     return Decomposition.of(blocks, form, melds)
 
 
 @functools.cache
-def _meaning(symbol: clingo.Symbol) -> tuple[Form | None, tuple[Block, ...]]:
-    # the same few hundred atoms recur in every model, and reading one costs C calls
+def reading_part(symbol: clingo.Symbol) -> tuple[Form | None, tuple[Block, ...]]:
+    """What a shown ``form/1`` or ``block/3`` atom says of the reading (else ``None, ()``);
+    a malformed one raises ``EncodingError``.
+
+    >>> reading_part(clingo.Function("block", [clingo.Function("seq"), clingo.Number(0),
+    ...                                        clingo.Number(2)]))[1]
+    (Block.parse('123m'), Block.parse('123m'))
+    """
+    # cached: the same few hundred atoms recur in every model, and reading one costs C calls
     if symbol.name == "form" and len(symbol.arguments) == 1:
         form = symbol.arguments[0]
         if form.type != clingo.SymbolType.Function or form.name not in FORM_NAMES:
@@ -308,7 +315,7 @@ def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]
             if held is not None:
                 counts[held[0] - base] = held[1]
             else:
-                blocks += _meaning(symbol)[1]
+                blocks += reading_part(symbol)[1]
         local = shift(tuple(sorted(blocks, key=Block.sort_key)), -base)
         space.setdefault(tuple(counts), []).append(local)
 

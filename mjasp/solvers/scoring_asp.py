@@ -4,10 +4,18 @@
 yaku family, fu, dora, points and a ``#maximize`` of points, then real yakuman, then han,
 then fu) with every input an external, and without the hand-size check of ``complete.lp``
 (``check_win`` makes it in Python; with free counts its sum grounded into a program that made
-every solve cost milliseconds). :class:`ScoringProgram` grounds it once; each win
-is one solve that sets the hand's counts and the situation's externals by assumptions, and
+every solve cost milliseconds). :class:`ScoringProgram` grounds it once (per rules and number
+of dora and ura indicators: the dora rules grow with the indicator slots); each win is one
+solve that sets the hand's counts and the situation's externals by assumptions, and
 enumerates every candidate (reading x block of the winning tile) with its cost, so the
 candidates come out ranked by the encoding's own optimisation statement.
+
+Speed: clasp spends most of a solve on work proportional to the ground program (preparing
+the step, propagating the assumptions), not on search (a quarter of a choice a win), so the
+program is kept small: one per indicator count, the limit rows of the points table ground
+once rather than per fu, the inputs of ``inputs_external.lp`` grouped so that a few dozen
+assumptions settle the rest by propagation, and Berkmin as the decision heuristic (the
+default re-scores every variable at each solve).
 
 >>> from mjasp.win import Win
 >>> best = candidates(Hand.parse("05m678p678s [234p] [777z]"),
@@ -22,17 +30,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 
-from mjasp.blocks import Block, BlockKind, Decomposition, WaitShape
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
 from mjasp.errors import EncodingError
 from mjasp.hand import Hand, MeldKind
 from mjasp.points import points
 from mjasp.rules import Rules, find_rules
 from mjasp.scorecard import Reading, Score, YakuItem, make_score
-from mjasp.solvers.asp import ENCODINGS, decode, ground, rule_facts
+from mjasp.solvers.asp import ENCODINGS, ground, reading_part, rule_facts
 from mjasp.solvers.scoring_variants import VARIANTS, option_facts, variant_files, with_options
 from mjasp.tiles import tile_kind, tile_name
 from mjasp.win import Win, WinError
@@ -44,6 +52,10 @@ SCORING = ENCODINGS / "scoring"
 TABLE_FILE = "points_table.lp"
 #: Every fu total a standard or seven-pairs hand can have after rounding.
 FU_VALUES = (20, 25, *range(30, 180, 10))
+#: clasp's decision heuristic for the scoring program (see _ground_with_variants).
+HEURISTIC = "Berkmin"
+#: The cost bound of the enumeration: more than any candidate's first cost (minus points).
+NO_BOUND = 2**31 - 1
 #: The largest yakuman multiple the table covers (tenhou + daisuushii + tsuuiisou +
 #: suuankou tanki + suukantsu is 5; 7 leaves room).
 MAX_MULTIPLE = 7
@@ -52,6 +64,9 @@ _BLOCKS = {"seq": BlockKind.SEQUENCE, "trip": BlockKind.TRIPLET, "pair": BlockKi
            "single": BlockKind.SINGLE}
 _WAITS = {"kokushi13": WaitShape.KOKUSHI_13, **{w.value: w for w in WaitShape}}
 _DORA = {"dora": Yaku.DORA, "ura": Yaku.URA_DORA, "north": Yaku.NUKIDORA}
+#: The inputs that inputs_external.lp settles by propagation once those that hold are set.
+_GROUPED = frozenset({"win_tile", "seat_wind", "round_wind", "called", "called_times",
+                      "melds"})
 _FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
           "renhou")
 
@@ -66,15 +81,22 @@ def points_table() -> str:
              "% edit (python -m mjasp.solvers.scoring_asp rewrites it; a test checks it).",
              "%",
              "% points_of(D,T,H,F,P)    who D (dealer, child) winning by T (tsumo, ron) with",
-             "%                         H han (13 = 13 and more: kazoe yakuman) and F fu gains P.",
+             "%                         H han (1..4) and F fu gains P.",
+             "% limit_points(D,T,H,P)   the same with H han (5..13; 13 = 13 and more: kazoe",
+             "%                         yakuman), whatever the fu (mangan and up).",
              "% yakuman_points(D,T,M,P) the same for a real yakuman of multiple M."]
     for dealer in (True, False):
         for tsumo in (True, False):
             who, how = "dealer" if dealer else "child", "tsumo" if tsumo else "ron"
-            for han in range(1, 14):
+            for han in range(1, 5):
                 lines += [f"points_of({who},{how},{han},{fu},"
                           f"{points(han, fu, 0, dealer=dealer, tsumo=tsumo)})."
                           for fu in FU_VALUES]
+            for han in range(5, 14):
+                paid = {points(han, fu, 0, dealer=dealer, tsumo=tsumo) for fu in FU_VALUES}
+                if len(paid) != 1:  # the limit rows would need their fu after all
+                    raise AssertionError(f"{han} han pays {sorted(paid)} by fu")
+                lines.append(f"limit_points({who},{how},{han},{paid.pop()}).")
             lines += [f"yakuman_points({who},{how},{m},"
                       f"{points(0, 0, m, dealer=dealer, tsumo=tsumo)})."
                       for m in range(1, MAX_MULTIPLE + 1)]
@@ -91,9 +113,12 @@ class ScoringProgram:
     """
 
     def __init__(self, rules: Rules | str | None = None, files: Sequence[str] = (),
-                 arguments: Sequence[str] = ()) -> None:
+                 arguments: Sequence[str] = (), slots: tuple[int, int] = (5, 5)) -> None:
         # the variant files of the rules, then the user's; the option/2 facts of the
-        # user's files change the rules (a conflict with the preset is a RulesError)
+        # user's files change the rules (a conflict with the preset is a RulesError);
+        # slots: how many dora and ura indicators the program takes (0..5 each)
+        arguments = ["-c", f"dora_slots={slots[0]}", "-c", f"ura_slots={slots[1]}",
+                     *arguments]
         self.rules = find_rules(rules)
         self.control = _ground_with_variants(self.rules, files, arguments)
         options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1]))
@@ -119,6 +144,17 @@ class ScoringProgram:
             # prepare it again for each win
             self.control.assign_external(atom.literal, None)
         self._all_false = {literal: -literal for literal in self._inputs.values()}
+        # a win states its situation in full: the inputs of inputs_external.lp's groups
+        # (one winning tile, one seat wind, N melds ...) that it leaves out are false by
+        # propagation, so only the others are assumed false (a few dozen, not 600)
+        self._ungrouped_false = {literal: -literal for symbol, literal in self._inputs.items()
+                                 if symbol.name not in _GROUPED}
+        # false unless assumed true: the called_times/3 of a called chi
+        self._chi_times: dict[int, dict[int, int]] = {}
+        for symbol, literal in self._inputs.items():
+            if symbol.name == "called_times":
+                tile = symbol.arguments[1].number
+                self._chi_times.setdefault(tile, {})[literal] = -literal
         # situation facts written in a loaded file (mjasp score FILE.lp) are true already
         self._facts = {atom.symbol for atom in self.control.symbolic_atoms if atom.is_fact}
         self.situation_in_files = False
@@ -133,6 +169,7 @@ class ScoringProgram:
         chis = [m.tile for m in hand.melds if m.kind is MeldKind.CHI]
         true += [_atom("called_times", ("c", "chi"), ("n", t), ("n", chis.count(t)))
                  for t in set(chis) if chis.count(t) > 1]
+        true.append(_atom("melds", ("n", len({(m.kind, m.tile) for m in hand.melds}))))
         red = sum(hand.red) + sum(m.red for m in hand.melds)
         if red:
             true.append(_atom("aka", ("n", red)))
@@ -167,7 +204,13 @@ class ScoringProgram:
                 literals.append(literal)
             elif symbol not in self._facts:
                 return []  # a meld or tile a variant took out of play
-        chosen = dict(self._all_false)
+        if self.situation_in_files:
+            chosen = dict(self._all_false)  # the files' facts are the situation
+        else:
+            chosen = dict(self._ungrouped_false)
+            for meld in hand.melds:
+                if meld.kind is MeldKind.CHI:  # a called chi's count of copies, 2..4 or 1
+                    chosen.update(self._chi_times.get(meld.tile, {}))
         chosen.update((literal, literal) for literal in literals)
         assumptions = [self._hold[kind, n] for kind, n in enumerate(hand.counts)]
         assumptions += chosen.values()
@@ -185,23 +228,29 @@ class ScoringProgram:
     def _score(self, symbols: Sequence[clingo.Symbol], hand: Hand, win: Win) -> Score:
         items: list[YakuItem] = []
         details: list[tuple[str, int]] = []
+        blocks: list[Block] = []
+        form = Form.STANDARD
         block = Block(BlockKind.PAIR, 0)
         wait = WaitShape.TANKI
         dora: dict[str, int] = {}  # the encoding keeps dora per kind; the item is their sum
-        for symbol in symbols:
+        for symbol in symbols:  # one pass, one cached lookup a symbol: this is the hot loop
             part = _part(symbol)
-            if isinstance(part, YakuItem):
+            if isinstance(part, _Blocks):
+                blocks += part.blocks
+            elif isinstance(part, _Fu):
+                details.append((part.reason, part.fu))
+            elif isinstance(part, YakuItem):
                 items.append(part)
+            elif isinstance(part, _Dora):
+                dora[part.kind] = dora.get(part.kind, 0) + part.han
             elif isinstance(part, Block):
                 block = part
             elif isinstance(part, WaitShape):
                 wait = part
-            elif part is not None and part[0] == "fu":
-                details.append((str(part[1]), part[2]))
-            elif part is not None:
-                dora[str(part[1])] = dora.get(str(part[1]), 0) + part[2]
+            elif isinstance(part, Form):
+                form = part
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
-        reading = Reading(decode(symbols, hand.melds), block, wait)
+        reading = Reading(Decomposition.of(blocks, form, hand.melds), block, wait)
         return make_score(items, details, reading, win, self.rules)
 
 
@@ -209,8 +258,16 @@ def _ground_with_variants(rules: Rules, files: Sequence[str],
                           arguments: Sequence[str]) -> clingo.Control:
     """``engine.lp``, the variant files of ``rules`` and ``files``, grounded."""
     variants = [str(VARIANTS / name) for name in variant_files(rules)]
+    if not any(a.startswith("--heuristic") for a in arguments):
+        # a win is all propagation (a quarter of a choice on average): clasp's default
+        # heuristic re-scores every variable at each solve; HEURISTIC costs less (measured
+        # by instruction count, see README "Scoring speed")
+        arguments = [f"--heuristic={HEURISTIC}", *arguments]
+    # every candidate with its costs: enumerate, with a bound that cuts nothing (without
+    # one clasp warns "no bound given" on every solve, and the logger keeps each warning)
     return ground([str(SCORING / "engine.lp"), *variants, *files],
-                  rule_facts(rules) + " " + option_facts(rules), arguments, opt_mode="enum")
+                  rule_facts(rules) + " " + option_facts(rules), arguments,
+                  opt_mode=f"enum,{NO_BOUND}")
 
 
 def _names(files: Sequence[str]) -> set[str]:
@@ -251,16 +308,33 @@ def _atom(name: str, *args: tuple[str, int | str]) -> clingo.Symbol:
     return clingo.Function(name, terms)
 
 
-_Part = YakuItem | Block | WaitShape | tuple[str, str, int] | None
+class _Fu(NamedTuple):
+    reason: str
+    fu: int
+
+
+class _Dora(NamedTuple):
+    kind: str
+    han: int
+
+
+class _Blocks(NamedTuple):
+    blocks: tuple[Block, ...]
+
+
+_Part = YakuItem | Block | WaitShape | Form | _Fu | _Dora | _Blocks | None
 
 
 @functools.cache
 def _part(symbol: clingo.Symbol) -> _Part:
-    """What a shown atom says for the Score (None: a block/3 or form/1 atom, or a value).
+    """What a shown atom says for the Score (None: a value the Score computes itself).
 
     Cached like ``_atom``: reading a symbol's name and arguments costs calls into clingo.
     """
     name, args = symbol.name, symbol.arguments
+    if name == "block" or name == "form":  # the reading, checked as mjasp solve checks it
+        form, blocks = reading_part(symbol)
+        return form or _Blocks(blocks)
     if name == "yaku":
         if args[0].type == clingo.SymbolType.Function:  # a custom yaku, by name
             return YakuItem(_CUSTOM[args[0].name], args[1].number)
@@ -270,9 +344,9 @@ def _part(symbol: clingo.Symbol) -> _Part:
     if name == "wait":
         return _WAITS[args[0].name]
     if name == "fu_part":
-        return ("fu", args[0].string, args[2].number)
+        return _Fu(args[0].string, args[2].number)
     if name == "scored_dora":
-        return ("dora", args[0].name, args[2].number)
+        return _Dora(args[0].name, args[2].number)
     return None
 
 
@@ -337,9 +411,10 @@ def _reading_key(s: Score) -> tuple[object, ...]:
 
 
 @functools.cache
-def shared_program(rules: Rules) -> ScoringProgram:
-    """The grounded scoring program of a rule preset, made once per process."""
-    return ScoringProgram(rules)
+def shared_program(rules: Rules, slots: tuple[int, int] = (5, 5)) -> ScoringProgram:
+    """The grounded scoring program of a rule preset with that many dora and ura indicator
+    slots, made once per process (the default takes every win)."""
+    return ScoringProgram(rules, slots=slots)
 
 
 def candidates(hand: Hand, win: Win, rules: Rules,
@@ -347,8 +422,11 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     """Every candidate of a checked win (``mjasp.score.check_win``), best first.
 
     ``readings`` is ignored: the encoding finds the readings itself (that is the point).
+    The program has as many indicator slots as the win shows indicators: its dora rules,
+    a fifth of the grounding with every slot, shrink with them (mostly one dora, no ura).
     """
-    return shared_program(rules).candidates(hand, win)
+    slots = (len(win.dora_indicators), len(win.ura_indicators))
+    return shared_program(rules, slots).candidates(hand, win)
 
 
 if __name__ == "__main__":
