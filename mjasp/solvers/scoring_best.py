@@ -47,7 +47,17 @@ from mjasp.scorecard import (
 )
 from mjasp.solvers import kernel
 from mjasp.solvers.fast import _PAIRS, _SINGLES, winning_readings
-from mjasp.solvers.scoring_direct import _DORA_OF, yaku_table
+from mjasp.solvers.scoring_direct import (
+    _DORA_OF,
+    DRAGONS,
+    GREEN,
+    HONORS,
+    NINE_GATES,
+    TERMINALS,
+    TERMINALS_HONORS,
+    WIND_TILES,
+    yaku_table,
+)
 from mjasp.win import KINDS, Win
 from mjasp.yaku import Yaku
 
@@ -156,14 +166,10 @@ def best(hand: Hand, win: Win, rules: Rules) -> Score | None:
 
 # -- lean Python: the steps of _score.c ----------------------------------------------------
 
-_TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
-_HONORS = frozenset(range(27, 34))
-_EDGES = _TERMINALS | _HONORS
-_WINDS = frozenset(range(27, 31))
-_DRAGONS = frozenset((31, 32, 33))
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+# the tile classes of the reference engine, so that both read one definition
+_TERMINALS, _HONORS, _EDGES = TERMINALS, HONORS, TERMINALS_HONORS
+_WINDS, _DRAGONS, _GREEN, _NINE_GATES = WIND_TILES, DRAGONS, GREEN, NINE_GATES
 _MAN, _PIN, _SOU = (frozenset(range(b, b + 9)) for b in (0, 9, 18))
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 #: upgrades (``scoring_direct.REPLACES``) by Tenhou id: the first drops the second
 _REPLACES = tuple((Yaku(a), Yaku(b)) for a, b in (
     (21, 1), (32, 9), (33, 23), (35, 34), (41, 40), (46, 45), (48, 47), (49, 50)))
