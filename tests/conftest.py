@@ -14,12 +14,18 @@ import pytest
 from mjasp.solvers import kernel
 
 
-@pytest.fixture(params=["compiled", "python"])
-def kernel_path(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == "compiled" and not kernel.AVAILABLE:
-        pytest.skip("mjasp was installed without its compiled kernel")
-    previous = kernel.use_compiled(request.param == "compiled")
+def switched_path(param: str, built: bool, what: str) -> Iterator[str]:
+    """Run the test through the compiled code (``param == "compiled"``; skipped unless
+    ``built``) or pure Python, and restore the previous switch after it."""
+    if param == "compiled" and not built:
+        pytest.skip(f"mjasp was installed without its compiled {what}")
+    previous = kernel.use_compiled(param == "compiled")
     try:
-        yield request.param
+        yield param
     finally:
         kernel.use_compiled(previous)
+
+
+@pytest.fixture(params=["compiled", "python"])
+def kernel_path(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield from switched_path(request.param, kernel.AVAILABLE, "kernel")

@@ -33,6 +33,7 @@ from mjasp.score import rank_key, score_candidates
 from mjasp.solvers import kernel, scoring_best, scoring_direct
 from mjasp.win import WinError
 from mjasp.win_samples import random_wins
+from tests.conftest import switched_path
 
 #: Sampled wins (about 0.4 ms each to sample, 0.1 ms to score by both paths and the
 #: reference).
@@ -59,13 +60,8 @@ def wins() -> list[tuple[Hand, Win]]:
 @pytest.fixture(params=["compiled", "python"])
 def path(request: pytest.FixtureRequest) -> Iterator[str]:
     """Each test once through the compiled scorer, once through lean Python."""
-    if request.param == "compiled" and not (kernel.AVAILABLE and scoring_best.AVAILABLE):
-        pytest.skip("mjasp was installed without its compiled scorer")
-    previous = kernel.use_compiled(request.param == "compiled")
-    try:
-        yield request.param
-    finally:
-        kernel.use_compiled(previous)
+    yield from switched_path(request.param, kernel.AVAILABLE and scoring_best.AVAILABLE,
+                             "scorer")
 
 
 def python_score(hand: Hand, win: Win, rules: Rules) -> mjasp.Score:
