@@ -1,4 +1,4 @@
-"""Every speed goal of issue 13 in one table: each call, mjasp, the peer, the ratio, the goal.
+"""Every speed goal in one table: each call, mjasp, the peer, the ratio, the goal.
 
 One run, the same seeded inputs for mjasp and its peers (``xiangting``, ``mahjong``);
 ratios are the peer's time over mjasp's (above 1: mjasp is faster), except where the goal

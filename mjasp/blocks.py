@@ -166,7 +166,7 @@ def _block_of(tiles: list[Written]) -> Block | None:
 
 
 def block_counts(blocks: Iterable[Block]) -> tuple[int, ...]:
-    """The 34-count tile vector of some blocks (f of seed 003)."""
+    """The 34-count tile vector of some blocks (the map f from forms to hands)."""
     counts = [0] * NUM_KINDS
     for block in blocks:
         for tile in block.tiles():

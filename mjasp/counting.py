@@ -1,4 +1,4 @@
-"""Enumerate and count hands whose tiles of one kind are indistinguishable (seed 004).
+"""Enumerate and count hands whose tiles of one kind are indistinguishable.
 
 A *tile set* maps each kind to its number of copies in the wall: the standard set has
 34 kinds of 4; with red fives distinguished each suit's 5 splits into a plain 5 (3
@@ -65,7 +65,7 @@ def _check_size(m: int, copies: Sequence[int]) -> None:
 
 def enumerate_hands(m: int, copies: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every count vector with ``0 <= h[i] <= copies[i]`` and ``sum(h) == m``, in lexicographic
-    order, by seed 004's bounded recursion (no dead ends: each position's lower bound is what
+    order, by a bounded recursion (no dead ends: each position's lower bound is what
     the later positions cannot hold).
 
     >>> list(enumerate_hands(2, [1, 2]))

@@ -1,4 +1,4 @@
-"""The kan check: does a concealed kan after riichi keep the hand? (seed 003)
+"""The kan check: does a concealed kan after riichi keep the hand?
 
 >>> check = kan_check("111222333m4567p1m", "1m")
 >>> check.strict, check.loose
@@ -30,7 +30,7 @@ WinningReading = tuple[Tile, Decomposition]
 
 @dataclass(frozen=True, slots=True)
 class KanCheck:
-    """The verdict on a concealed kan of ``tile`` after drawing its 4th copy (seed 003).
+    """The verdict on a concealed kan of ``tile`` after drawing its 4th copy.
 
     ``before``: every standard winning reading of the hand before the draw (h - e_i),
     over every winning tile j with a copy left; ``after``: those of the hand after the
@@ -175,7 +175,7 @@ def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]
 
 def kan_check(hand: HandLike, tile: Tile | str, *,
               rules: Rules | str | None = None) -> KanCheck:
-    """Does a concealed kan of ``tile`` keep the hand? Both rules of seed 003.
+    """Does a concealed kan of ``tile`` keep the hand? Both rules (strict, loose).
 
     The drawn 4th copy is the kan tile, so the hand before the kan is the tenpai hand
     before the draw, h - e_i: nothing is discarded in between (after riichi the drawn

@@ -1,7 +1,7 @@
 """Every standard winning form, and the readings of a hand as the forms that give it.
 
 Every standard winning form is built constructively by the decomposer DP of
-``mjasp.solvers.winning_forms`` (seed 003); the readings of a hand are the forms whose
+``mjasp.solvers.winning_forms``; the readings of a hand are the forms whose
 tile vector is the hand: the inverse image W(h) = f^-1(h), a third decomposition method.
 
 >>> count_forms(4)

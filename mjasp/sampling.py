@@ -1,6 +1,6 @@
 """Random deals: M tiles drawn from the wall's distinguishable tiles, seeded and reproducible.
 
-Each deal is a partial Fisher–Yates shuffle (seed 004) over the wall's tile ids (0..135;
+Each deal is a partial Fisher–Yates shuffle over the wall's tile ids (0..135;
 kind = id // 4; ids 16, 52, 88 are the red fives; the three-player wall keeps the 108 ids
 without 2m-8m). Draw j picks position ``r`` uniformly in ``0 .. size-1-j``, takes that tile,
 and moves the wall's last undrawn tile into its place.

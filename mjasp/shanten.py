@@ -1,6 +1,6 @@
 """Shanten (向聴数) numbers, effective tiles (受け入れ) and discard tables.
 
-The definition is seed 001's: the replacement number ``r(h)`` is the fewest draws
+The definition: the replacement number ``r(h)`` is the fewest draws
 that turn the concealed tiles ``h`` into a superset of a winning shape ``w`` (each
 kind at most 4 copies, counting the copies in declared melds), and
 ``shanten = r − 1`` (−1 complete, 0 tenpai). Three forms: standard (``n`` melds and a

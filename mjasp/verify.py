@@ -32,7 +32,7 @@ from mjasp.solvers.base import SuitDecomposer, SuitReading
 from mjasp.solvers.registry import suit_decomposer
 from mjasp.winning_samples import random_winning_hands
 
-#: The four algorithms of seed 000, by registry name.
+#: The four reference single-suit algorithms, by registry name.
 REFERENCES = ("backtrack-dedupe", "backtrack-1", "backtrack-2", "pair-position")
 #: Exit code when two engines disagree.
 EXIT_DISAGREE = 1

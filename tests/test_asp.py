@@ -1,7 +1,7 @@
 """The ASP engine and the fast path against the four reference algorithms.
 
 Every expected value comes from another method computed here: the reference
-decomposers (seed 000's four algorithms), the block tiles themselves, a polynomial count
+decomposers (the four classic algorithms), the block tiles themselves, a polynomial count
 of the suit space. Nothing is copied from the engines' output.
 """
 
@@ -282,7 +282,7 @@ def plain_clingo_count(counts: Sequence[int], melds: Sequence[tuple[MeldKind, in
 
 @pytest.mark.parametrize("text", ["123m44m", "111m", "111222333m4567p", "11m"])
 def test_plain_encoding_refuses_what_the_api_refuses(text: str) -> None:
-    # issue 11: plain clingo called 123m44m and 111m winning; the 14-tile rule was Python's
+    # plain clingo once called 123m44m and 111m winning: the 14-tile rule was Python's only
     hand = Hand.parse(text)
     with pytest.raises(mjasp.HandError):
         mjasp.decompose(hand)
@@ -338,7 +338,7 @@ def nudged_hands(n: int, seed: int) -> list[tuple[list[int], list[tuple[MeldKind
 
 
 def test_plain_encoding_reads_exactly_what_the_api_reads_with_melds() -> None:
-    # issue 11: complete.lp checked only an upper bound of the tiles with declared melds;
+    # complete.lp once checked only an upper bound of the tiles with declared melds;
     # the API's answer (readings, or a HandError for a hand it refuses) is the reference
     sample = nudged_hands(400, seed=11)
     # the sample covers what it must: winning hands, and 13 or fewer, 14, 15 or more tiles

@@ -1,4 +1,4 @@
-"""The four reference decomposers of seed 000, checked against independent enumerations.
+"""The four reference decomposers, checked against independent enumerations.
 
 Expected readings never come from the seed: they are generated here by listing every
 multiset of at most four melds and at most one pair directly and collecting the tile

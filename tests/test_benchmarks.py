@@ -1,6 +1,6 @@
 """The benchmark script runs and its answers agree with the peers (no wall-clock threshold).
 
-``benchmarks/run_all.py --quick`` times every call of issue 13 on tiny inputs; this only
+``benchmarks/run_all.py --quick`` times every call it compares on tiny inputs; this only
 checks that it finishes, prints its table with every row, and that mjasp and the peers
 gave the same answers on every input it timed. Speed itself is never asserted here: a
 timing threshold would flake on a busy machine.

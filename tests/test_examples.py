@@ -2,7 +2,7 @@
 
 Each hand example states its hand in a ``% Hand:`` line and each variant the rules it
 stands for in a ``% Rules:`` line; the expected readings are computed here from those by
-a reference algorithm (backtracking, seed 000), never copied from the CLI's output.
+a reference algorithm (backtracking), never copied from the CLI's output.
 The expected answers are also data (``examples/expected_readings.json``: program files ->
 readings, as ASP projects keep encoding tests), checked by one test against both the
 program's output and the reference.

@@ -1,4 +1,5 @@
-"""The fast paths (issue 13) give the answers of the general paths, and refuse what they refuse.
+"""The fast paths (compiled kernel, memoised readings) give the answers of the general
+paths, and refuse what they refuse.
 
 * shanten from 34 counts (list, tuple, bytes, numpy row), from a ``Hand`` and from text
   == the general path (``rules="standard"`` skips every fast path: ``_problem`` then

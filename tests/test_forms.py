@@ -1,7 +1,7 @@
-"""Winning forms of seed 003: the decomposer DP against independent counts.
+"""Winning forms: the decomposer DP against independent counts.
 
 Every expected number is computed here a second way: block multisets per suit
-combined by convolution (forms), the reference decomposers of seed 000 over every
+combined by convolution (forms), the four reference decomposers over every
 vector of one suit combined by convolution (distinct tile vectors), listing and
 grouping (the inverse image), and clingo's model count (the ASP encoding).
 """
@@ -186,7 +186,8 @@ def test_cli_forms_count_and_list() -> None:
 
 
 def test_the_seed_literal_pair_range_overcounts() -> None:
-    # seed 003 lets d3 (a pair) follow any carry t = 0..4; a pair leaves room for t <= 2.
+    # the DP's first statement let d3 (a pair) follow any carry t = 0..4; a pair leaves
+    # room for t <= 2.
     # Taken literally, 3+ sequences through a tile plus a pair of it would count (5+ copies).
     @functools.cache
     def literal(i: int, m: int, h: int, a: int, b: int) -> int:

@@ -195,9 +195,9 @@ def public_callables() -> dict[str, Callable[..., Any]]:
     return found
 
 
-#: Calls that still raise TypeError/AttributeError on a wrong *type* of argument: issue 10
-#: items 2, 3 and 10 (strict constructors and argument checks), done on another branch;
-#: remove names as they land. Any other exception fails for every name.
+#: Calls that still raise TypeError/AttributeError on a wrong *type* of argument (strict
+#: constructors and argument checks are done elsewhere); remove names as they are checked.
+#: Any other exception fails for every name.
 TYPE_CHECKS_PENDING = {
     "Hand", "Hand.from_counts", "Hand.from_ids", "count_forms", "count_hands", "decompose",
     "discards", "effective_tiles", "enumerate_hands", "find_rules", "is_winning", "kan_check",

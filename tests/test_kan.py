@@ -1,7 +1,7 @@
-"""The kan check of seed 003 (strict: readings kept; loose: waits kept), by brute force.
+"""The kan check (strict: readings kept; loose: waits kept), by brute force.
 
 The brute force builds the hands before and after the kan itself, asks the
-reference decomposer (seed 000) for every reading of every completed hand, and maps
+reference decomposer (``backtrack-dedupe``) for every reading of every completed hand, and maps
 each reading after the kan to one before it by reading the quad as a triplet.
 """
 

@@ -1,4 +1,4 @@
-"""The import layers, so that the structure cannot rot silently (issue 11 item 7).
+"""The import layers, so that the structure cannot rot silently.
 
     types (0)  <-  rules (1)  <-  engines (2)  <-  API (3)  <-  CLI (4)
 

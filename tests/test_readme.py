@@ -1,5 +1,16 @@
-"""The README's examples run: every ``>>>`` block as a doctest and every ``$ mjasp ...``
-transcript as a command whose output must match (``...`` elides, as in doctest)."""
+"""Every example of the README, the examples' READMEs and the documentation pages runs.
+
+Two kinds of example, in every document of ``DOCUMENTS``:
+
+- a shell transcript: an indented ``    $ COMMAND`` line, then the output it prints (the
+  indented lines up to the next blank line or command). The command runs in ``bash`` as a
+  user would, from a scratch folder that holds the repository's folders, so a transcript
+  may write files; ``mjasp`` and ``python`` are the interpreter running the tests. The
+  output must match (``...`` elides, as in doctest; stdout only, so a transcript that
+  shows an error writes ``2>&1``). Set-up commands are written without ``$``: they are
+  not run here.
+- a Python example: ``>>>`` lines, run per document as a doctest.
+"""
 
 from __future__ import annotations
 
@@ -14,16 +25,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-DOCUMENTS = (README, ROOT / "examples" / "README.md",
-             ROOT / "examples" / "local_yaku" / "README.md")
+DOCUMENTS = (README, *sorted((ROOT / "examples").rglob("README.md")),
+             *sorted((ROOT / "docs").glob("*.md")))
+#: How a transcript's ``mjasp`` and ``python`` reach the interpreter running the tests.
+PRELUDE = 'mjasp() { "$MJASP_PY" -m mjasp "$@"; }; python() { "$MJASP_PY" "$@"; }\n'
 
 
-def transcripts() -> list[tuple[str, str]]:
-    """(command, expected output) for each ``$ mjasp`` line of an indented block."""
+def transcripts(document: Path) -> list[tuple[str, str]]:
+    """(command, expected output) for each ``    $ `` line of an indented block."""
     found = []
-    lines = [line for doc in DOCUMENTS for line in doc.read_text(encoding="utf-8").splitlines()]
+    lines = document.read_text(encoding="utf-8").splitlines()
     for i, line in enumerate(lines):
-        match = re.match(r"^    \$ (mjasp .*)$", line)
+        match = re.match(r"^    \$ (.*)$", line)
         if not match:
             continue
         expected = []
@@ -35,27 +48,59 @@ def transcripts() -> list[tuple[str, str]]:
     return found
 
 
-def test_the_readme_has_transcripts() -> None:
-    assert len(transcripts()) >= 15
+def name(document: Path) -> str:
+    return str(document.relative_to(ROOT))
 
 
-@pytest.mark.parametrize(("command", "expected"), transcripts(),
-                         ids=lambda v: v.split("\n")[0][:50])
-def test_transcript(command: str, expected: str) -> None:
-    # run as a user would, from the repository (examples/ paths are relative to it)
-    mjasp = [sys.executable, "-m", "mjasp"]
-    shell = command.replace("mjasp ", " ".join(mjasp) + " ", 1)
-    result = subprocess.run(["bash", "-c", shell], cwd=ROOT, capture_output=True, text=True,
-                            env={**os.environ, "COLUMNS": "100"}, check=False)
-    # stdout only: progress bars go to stderr (a transcript shows errors with 2>&1)
-    got = result.stdout
+CASES = [(name(doc), command, expected) for doc in DOCUMENTS
+         for command, expected in transcripts(doc)]
+
+
+def test_every_document_is_read() -> None:
+    # the documentation pages and the README all hold examples that run
+    names = {document for document, _, _ in CASES}
+    assert {"README.md", "docs/scoring.md", "docs/decomposition.md", "docs/rules.md",
+            "examples/README.md"} <= names
+    assert sum(1 for document, _, _ in CASES if document == "README.md") >= 8
+    assert len(CASES) >= 60
+
+
+def test_a_wrong_transcript_fails(tmp_path: Path) -> None:
+    # the checker itself: a wrong output and a missing line are both caught
+    assert matches("mjasp count --tiles 2 | head -1",
+                   "hands of 2 tiles (4 players): 595", tmp_path)[0]
+    assert not matches("mjasp count --tiles 2 | head -1",
+                       "hands of 2 tiles (4 players): 594", tmp_path)[0]
+    assert not matches("echo a", "a\nb", tmp_path)[0]
+
+
+def matches(command: str, expected: str, where: Path) -> tuple[bool, str]:
+    for entry in ROOT.iterdir():  # the repository's folders, but writes stay here
+        if not entry.name.startswith(".") and not (where / entry.name).exists():
+            (where / entry.name).symlink_to(entry)
+    env = {**os.environ, "COLUMNS": "100", "MJASP_PY": sys.executable}
+    result = subprocess.run(["bash", "-c", PRELUDE + command], cwd=where, capture_output=True,
+                            text=True, env=env, check=False)
     checker = doctest.OutputChecker()
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    assert checker.check_output(expected + "\n", got, flags), (
-        f"$ {command}\n--- README ---\n{expected}\n--- actual ---\n{got}")
+    return checker.check_output(expected + "\n", result.stdout, flags), result.stdout
 
 
-def test_python_examples() -> None:
-    failures, tried = doctest.testfile(str(README), module_relative=False,
+@pytest.mark.parametrize(("document", "command", "expected"), CASES,
+                         ids=[f"{d}: {c[:50]}" for d, c, _ in CASES])
+def test_transcript(document: str, command: str, expected: str, tmp_path: Path) -> None:
+    ok, got = matches(command, expected, tmp_path)
+    assert ok, f"{document}\n$ {command}\n--- documented ---\n{expected}\n--- actual ---\n{got}"
+
+
+#: Documents that must hold Python examples: a doctest that finds none passes silently.
+WITH_PYTHON = ("README.md", "docs/index.md", "docs/notation.md", "docs/scoring.md",
+               "docs/rules.md", "docs/shanten.md", "docs/decomposition.md")
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=name)
+def test_python_examples(document: Path) -> None:
+    failures, tried = doctest.testfile(str(document), module_relative=False,
                                        optionflags=doctest.ELLIPSIS)
-    assert tried > 0 and failures == 0
+    assert failures == 0
+    assert tried >= 4 or name(document) not in WITH_PYTHON

@@ -124,7 +124,7 @@ def classify(hand: Hand, win: Win, ours: dict[str, Any], peer: dict[str, Any]) -
     if "error" in peer:
         # mahjong refuses a hand with no yaku ("no yaku"); mjasp answers 0 points
         if ours["points"] == 0 and peer["error"] == "no_yaku":
-            return "no yaku: mjasp scores 0 with a reason (issue 12: not an error)"
+            return "no yaku: mjasp scores 0 with a reason (not an error)"
         return "unexplained"
     differ = {k for k in ours if ours[k] != peer[k]}
     if differ == {"fu"} and ours["fu"] == 0 and any(37 <= y <= 51 for y in ours["yaku"]):

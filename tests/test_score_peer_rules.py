@@ -80,7 +80,7 @@ def ours(s: Score) -> dict[str, Any]:
 def classify(mine: dict[str, Any], theirs: dict[str, Any]) -> str:
     """The name of a known disagreement class, or ``"unexplained"``."""
     if "error" in theirs:
-        # mahjong refuses a hand with no yaku; mjasp answers 0 points (issue 12)
+        # mahjong refuses a hand with no yaku; mjasp answers 0 points with a reason
         return "no yaku" if mine["points"] == 0 and theirs["error"] == "no_yaku" else \
             "unexplained"
     differ = {k for k in mine if mine[k] != theirs[k]}

@@ -1,4 +1,4 @@
-"""Value types and strict constructors (issue 11 item 6; issue 10 items 2, 3 and 10).
+"""Value types and strict constructors: fields of the right type and range, or an error.
 
 Every bad input below must raise a specific mjasp error (``HandError`` / ``RulesError``,
 both ``ValueError``s), never be truncated, reinterpreted or fail deep inside.
@@ -23,7 +23,7 @@ HAND_14 = Hand.parse("111222333m45677p")
 
 
 def every_block() -> list[Block]:
-    # sequences start at 1-7 of a number suit (7 * 3 = 21, seed 000); the rest on any kind
+    # sequences start at 1-7 of a number suit (7 * 3 = 21); the rest on any kind
     starts = [s * 9 + d for s in range(3) for d in range(7)]
     out = [Block(BlockKind.SEQUENCE, t) for t in starts]
     out += [Block(k, t) for k in BlockKind if k is not BlockKind.SEQUENCE for t in range(34)]
@@ -48,7 +48,7 @@ def every_meld() -> list[Meld]:
 
 def test_block_count_and_round_trip() -> None:
     blocks = every_block()
-    assert len(blocks) == 21 + 4 * 34  # seed 000: 21 sequences; 34 of each other kind
+    assert len(blocks) == 21 + 4 * 34  # 21 sequences; 34 of each other kind
     for block in blocks:
         assert Block.parse(str(block)) == block
         assert eval(repr(block), {"Block": Block}) == block
@@ -129,10 +129,10 @@ def test_hand_counts_are_stored_as_a_tuple() -> None:
     assert hand.counts == (0,) * 33 + (2,) and hash(hand) == hash(Hand.parse("77z"))
 
 
-# -- strict constructors (issue 10 items 2 and 3) --------------------------------------------
+# -- strict constructors: no truncation, no invalid object -------------------------------
 
 ERRORS: list[tuple[str, Callable[[], object], type[MjaspError]]] = [
-    # issue 10 item 2: float counts were truncated (1.5 -> 1: "123456789m")
+    # float counts were once truncated (1.5 -> 1: "123456789m")
     ("float counts", lambda: Hand.from_counts([1.5] * 9 + [0] * 25),  # type: ignore[arg-type]
      HandError),
     ("integral float counts", lambda: Hand.from_counts([1.0] * 9 + [0] * 25),  # type: ignore[arg-type]
@@ -142,7 +142,7 @@ ERRORS: list[tuple[str, Callable[[], object], type[MjaspError]]] = [
     ("bool batch", lambda: mjasp.shanten_batch(np.ones((1, 34), dtype=bool)), HandError),
     ("float counts in the constructor",
      lambda: Hand((1.0,) * 13 + (0,) * 21), HandError),  # type: ignore[arg-type]
-    # issue 10 item 3: invalid objects were accepted
+    # invalid objects were once accepted
     ("meld kind 5", lambda: Meld(5, 4), HandError),  # type: ignore[arg-type]
     ("meld tile 34", lambda: Meld(MeldKind.PON, 34), HandError),
     ("meld red 0.5", lambda: Meld(MeldKind.PON, 4, 0.5), HandError),  # type: ignore[arg-type]
@@ -161,7 +161,7 @@ ERRORS: list[tuple[str, Callable[[], object], type[MjaspError]]] = [
     ("decomposition of tuples",
      lambda: Decomposition(((3, 0),), Form.STANDARD), HandError),  # type: ignore[arg-type]
     ("decomposition form", lambda: Decomposition((), "eight pairs"), HandError),  # type: ignore[arg-type]
-    # issue 10 item 10: AttributeError / deep TypeError before
+    # a wrong type once raised AttributeError or a deep TypeError
     ("rules=5", lambda: mjasp.decompose(HAND_14, rules=5), RulesError),  # type: ignore[arg-type]
     ("tile_kind(5)", lambda: mjasp.tile_kind(5), HandError),  # type: ignore[arg-type]
     ("kan tile 1.0", lambda: mjasp.kan_check("111m456789p2345s1m", 1.0), HandError),  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Waits of a 3n+1 hand: each winning tile, reading and shape, against brute force.
 
 The brute force adds every tile with a copy left and asks the reference decomposer
-(seed 000) for the readings; the shape is classified from what is left of the
+(``backtrack-dedupe``) for the readings; the shape is classified from what is left of the
 completed block once the winning tile is taken out (the partial block, taatsu),
 which is a different rule from the one ``mjasp.forms`` uses (the tile's position).
 """

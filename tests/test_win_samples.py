@@ -132,7 +132,7 @@ def test_every_theme_draws() -> None:
 def test_every_yaku_and_limit_occurs_by_the_direct_engine() -> None:
     # 20,000 draws scored by the direct engine: every yaku id 0-51 present on Tenhou (not
     # renhou, 36), dora, ura and red fives, and every limit at least 100 times per 100,000
-    # (measured at 100,000 draws, seed 0: the rarest, chinroutou, 220 times)
+    # (measured at 100,000 draws, seed=0: the rarest, chinroutou, 220 times)
     from mjasp.score import rank_key
     from mjasp.solvers.scoring_direct import candidates
 

@@ -41,7 +41,7 @@ def reference() -> str:
     return "\n".join(_help_sections(main, ["mjasp"]))
 
 
-class _FenceDoctests(Preprocessor):
+class _FenceDoctests(Preprocessor):  # type: ignore[misc]  # Markdown has no types
     """Wrap each run of doctest lines (``>>>`` up to a blank line) in a ``python`` fence."""
 
     def run(self, lines: list[str]) -> list[str]:
@@ -68,10 +68,10 @@ class _FenceDoctests(Preprocessor):
         return out
 
 
-class DoctestBlocks(Extension):
+class DoctestBlocks(Extension):  # type: ignore[misc]  # Markdown has no types
     """The Markdown extension of :class:`_FenceDoctests` (before fenced code is read)."""
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's API name)
+    def extendMarkdown(self, md: Markdown) -> None:  # Markdown's API name
         md.preprocessors.register(_FenceDoctests(md), "doctest_blocks", 30)
 
 

@@ -1,4 +1,4 @@
-"""``mjasp forms``, ``mjasp waits HAND``, ``mjasp kan HAND TILE`` (seed 003)."""
+"""``mjasp forms``, ``mjasp waits HAND``, ``mjasp kan HAND TILE``."""
 
 from __future__ import annotations
 

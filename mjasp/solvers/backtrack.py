@@ -1,4 +1,4 @@
-"""The four single-suit decomposers of seed 000: the reference every other engine meets.
+"""The four classic single-suit decomposers: the reference every other engine meets.
 
 Each function is a :data:`~mjasp.solvers.base.SuitDecomposer`: the counts of one suit
 (9 kinds, or 7 for honors) in, every reading of that suit out, each reading a tuple of

@@ -1,7 +1,7 @@
 """Shanten as a CP-SAT minimisation (OR-Tools): the declarative engine.
 
 One model per winning form says what a winning shape ``w`` is; the objective is the
-distance ``Σ max(0, w_k − h_k)`` from the hand ``h`` (seed 001's replacement number):
+distance ``Σ max(0, w_k − h_k)`` from the hand ``h`` (the replacement number):
 
 * standard — per kind ``w_k = Σ sequences covering k + 3·triplet_k + 2·pair_k``, the melds
   ``Σ sequences + Σ triplets = n`` and one pair (a variant of the model with the number of

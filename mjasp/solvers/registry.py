@@ -95,17 +95,17 @@ def _inverse_suit() -> SuitDecomposer:
 
 #: Decomposition engines by name.
 DECOMPOSERS: Final[dict[str, DecompositionEngine]] = {e.name: e for e in (
-    DecompositionEngine("backtrack-dedupe", "seed 000 #1: backtracking, duplicates removed",
+    DecompositionEngine("backtrack-dedupe", "reference 1: backtracking, duplicates removed",
                         _backtrack("dedupe_backtracking")),
-    DecompositionEngine("backtrack-1", "seed 000 #2: pair first, sequences before triplets",
+    DecompositionEngine("backtrack-1", "reference 2: pair first, sequences before triplets",
                         _backtrack("backtracking_sequences_first")),
-    DecompositionEngine("backtrack-2", "seed 000 #3: one of ten patterns per tile",
+    DecompositionEngine("backtrack-2", "reference 3: one of ten patterns per tile",
                         _backtrack("backtracking_patterns")),
-    DecompositionEngine("pair-position", "seed 000 #4: pair positions, triplet runs expanded",
+    DecompositionEngine("pair-position", "reference 4: pair positions, triplet runs expanded",
                         _backtrack("pair_position")),
     DecompositionEngine("asp", "clingo: encodings/decompose.lp", _asp_suit, _asp_hand),
     DecompositionEngine("fast", "memoised suit readings (the default)", _fast_suit, _fast_hand),
-    DecompositionEngine("inverse", "seed 003: forms whose tile vector is the hand",
+    DecompositionEngine("inverse", "the winning forms whose tile vector is the hand",
                         _inverse_suit),
 )}
 #: The engine ``mjasp.decompose`` uses when none is named.

@@ -1,4 +1,4 @@
-"""Per-suit replacement-number tables: the fast path for shanten (seed 001).
+"""Per-suit replacement-number tables: the fast path for shanten.
 
 For one suit vector ``h`` (9 counts of a number suit, or 7 honor counts) and
 ``n = 0..4``:

@@ -1,4 +1,4 @@
-"""Every standard winning form, built constructively (seed 003): the decomposer DP.
+"""Every standard winning form, built constructively: the decomposer DP.
 
 A *form* assigns each of the 34 tiles a decomposer ``(s, t, p)``: s sequences start
 at the tile, t triplets and p pairs are made of it. The ten decomposers ``TILE_DECOMPOSERS``
