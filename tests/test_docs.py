@@ -78,9 +78,15 @@ def test_the_api_reference_is_generated_from_docstrings(site: Path) -> None:
     html = (site / "api" / "index.html").read_text(encoding="utf-8")
     import mjasp
 
-    for public in ("score", "decompose", "shanten", "waits", "Hand", "Win", "Rules", "Score"):
-        assert public in mjasp.__all__
-        assert f'id="mjasp.{public}"' in html, public
+    assert {"score", "decompose", "shanten", "waits", "Hand", "Win", "Rules"} <= set(mjasp.__all__)
+    for public in mjasp.__all__:
+        obj = getattr(mjasp, public)
+        # documented where it is defined (mjasp.score is the function, not its module)
+        where = (f"{obj.__module__}.{obj.__qualname__}" if hasattr(obj, "__qualname__")
+                 else f"mjasp.{public}")
+        assert f'id="{where}"' in html, public
+    # a docstring's text reached the page
+    assert "The score of a winning hand: the best of its candidates" in html
     # a docstring's example is shown as code, not read as Markdown
     assert "random_winning_hands(2, seed=7" in html
 

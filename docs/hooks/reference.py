@@ -1,11 +1,15 @@
-"""MkDocs hooks: the command-line reference from the real ``--help``, docstring examples
-shown as code.
+"""MkDocs hooks: the command-line reference from the real ``--help``, the API reference
+from the public names, docstring examples shown as code.
 
 ``docs/cli.md`` holds the marker ``<!-- cli-reference -->``; :func:`on_page_markdown`
 replaces it with each command's help text as click prints it, so the reference cannot
-drift from the code. Docstrings hold doctest examples (``>>>`` lines and their output)
-outside any Markdown fence; :class:`DoctestBlocks` fences them, so that an output such as
-``['111m', '22m']`` is shown as code rather than read as a Markdown link.
+drift from the code. ``docs/api.md`` holds ``<!-- api-reference -->``, replaced by one
+mkdocstrings entry per name of ``mjasp.__all__``, found where Python finds it (so a module
+moved or renamed inside the package needs no change here, and ``mjasp.score`` is the
+function, not the module of the same name). Docstrings hold doctest examples (``>>>``
+lines and their output) outside any Markdown fence; :class:`DoctestBlocks` fences them,
+so that an output such as ``['111m', '22m']`` is shown as code rather than read as a
+Markdown link.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 MARKER = "<!-- cli-reference -->"
+API_MARKER = "<!-- api-reference -->"
 
 
 def _help_sections(command: click.Command, path: list[str]) -> list[str]:
@@ -39,6 +44,26 @@ def reference() -> str:
     from mjasp.cli import main  # the installed package: what users run
 
     return "\n".join(_help_sections(main, ["mjasp"]))
+
+
+def api_paths() -> list[tuple[str, str]]:
+    """(public name, the dotted path mkdocstrings documents it by) for ``mjasp.__all__``."""
+    import mjasp
+
+    found = []
+    for name in mjasp.__all__:
+        obj = getattr(mjasp, name)
+        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+        # classes and functions by where they are defined; other values (RULES) by the
+        # package's own name for them
+        found.append((name, f"{module}.{qualname}" if module and qualname else f"mjasp.{name}"))
+    return found
+
+
+def api_reference() -> str:
+    options = ("    options:\n      show_root_heading: true\n      show_root_full_path: false\n"
+               "      heading_level: 2\n")
+    return "\n".join(f"::: {path}\n{options}" for _, path in api_paths())
 
 
 class _FenceDoctests(Preprocessor):  # type: ignore[misc]  # Markdown has no types
@@ -82,5 +107,7 @@ def on_config(config: Any, **kwargs: Any) -> Any:
 
 def on_page_markdown(markdown: str, **kwargs: Any) -> str:
     if MARKER in markdown:
-        return markdown.replace(MARKER, reference())
+        markdown = markdown.replace(MARKER, reference())
+    if API_MARKER in markdown:
+        markdown = markdown.replace(API_MARKER, api_reference())
     return markdown
