@@ -156,9 +156,29 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
     return row
 
 
+LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+
+
 def _points_text(rec: WinRecord) -> str:
-    # the viewer shows "30符1000点"; only the numbers are read back
-    return f"{rec.fu or 0}符{rec.points or 0}点" + (f"{rec.limit}" if rec.limit else "")
+    # the viewer's "30符1000点" or "満貫8000点"; the winner's whole gain before honba
+    head = LIMIT_NAMES[rec.limit] if rec.limit else f"{rec.fu or 0}符"
+    return f"{head}{rec.points or 0}点"
+
+
+def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | None, int]:
+    """(fu or None for a limit hand, points) of "30符1000点", "満貫2000-4000点",
+    "30符500点∀" (each payer's share on tsumo, as Tenhou's viewer writes it)."""
+    fu_text, mark, rest = text.partition("符")
+    fu = int(fu_text) if mark and fu_text.isdigit() else None
+    if not mark:
+        rest = text.lstrip("満貫跳倍三役")
+    amounts = rest.replace("点", "").replace("∀", "")
+    parts = [int(x) for x in amounts.split("-") if x.isdigit()]
+    if "∀" in rest and parts:
+        return fu, parts[0] * (players - 1)
+    if len(parts) == 2:
+        return fu, parts[0] * (players - 2) + parts[1]
+    return fu, parts[0] if parts else 0
 
 
 def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") -> Game:
@@ -344,11 +364,8 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
                     yakuman.append(yid)
                 else:
                     yaku.append((yid, int(value.split("飜")[0])))
-            fu, _, points = str(detail[3]).partition("符")
-            rec = WinRecord(deltas=tuple(deltas[:players]),
-                            fu=int(fu) if fu.isdigit() else None,
-                            points=int("".join(c for c in points if c.isdigit()) or 0)
-                            if fu.isdigit() else None,
+            fu, points = _read_points(str(detail[3]), players, False)
+            rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points,
                             yaku=tuple(yaku), yakuman=tuple(yakuman), ura=ura,
                             pao=pao if pao != who else None)
             if target == who:
