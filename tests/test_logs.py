@@ -210,8 +210,8 @@ def test_cli_table_serial_pool_and_dask_agree(tmp_path: Path) -> None:
     runner = CliRunner()
     outputs = {}
     for name, extra in (("serial", []), ("pool", ["--jobs", "2"]), ("dask", ["--workers", "2"])):
-        result = runner.invoke(main, ["logs", "table", *files, "-o", str(tmp_path / name)]
-                               + extra)
+        result = runner.invoke(main, ["logs", "table", *files, "-o", str(tmp_path / name),
+                                      *extra])
         assert result.exit_code == 0, result.output
         outputs[name] = _table_rows(tmp_path / name)
     assert outputs["serial"] == outputs["pool"] == outputs["dask"]

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjasp.blocks import Meld, MeldKind
 from mjasp.hand import Hand
 from mjasp.logs.model import (
     KIND,
@@ -32,7 +33,6 @@ from mjasp.logs.model import (
 )
 from mjasp.logs.replay import MeldRecord, State, replay
 from mjasp.rules import Rules
-from mjasp.blocks import Meld, MeldKind
 from mjasp.score import Score, score
 from mjasp.shanten import shanten
 from mjasp.win import Win
@@ -232,10 +232,6 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
     return tuple(deltas), "exhaustive"
 
 
-def _order_from(target: int, seat: int, players: int) -> int:
-    return (seat - target) % players
-
-
 def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
                 scores: list[int] | None) -> list[int]:
     """Check one round; returns the scores after it (the next round's start)."""
@@ -256,8 +252,9 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
         if event.kind == "win":
             if not ron_winners:
                 target = event.target
+                # the winners in turn order from the discarder (the first takes the sticks)
                 ron_winners = sorted((e.who for e in rnd.events[i:] if e.kind == "win"),
-                                     key=lambda w, t=target: _order_from(t, w, players))
+                                     key=lambda w: (w - target) % players)
             first = event.who == ron_winners[0]
             record = event.record if isinstance(event.record, WinRecord) else None
             wc = _check_win(game, where, i, state, event, record, first, rules, mismatches)
@@ -325,7 +322,7 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
             if sorted(record.yaku) != ours:
                 differ("yaku", sorted(record.yaku), ours)
         if record.yakuman is not None and (record.yakuman or s.yakuman):
-            ours_y = sorted(y.yaku.tenhou_id for y in s.yaku if y.han >= 13)
+            ours_y = sorted(int(y.yaku.tenhou_id or -1) for y in s.yaku if y.han >= 13)
             if sorted(record.yakuman) != ours_y:
                 differ("yakuman", sorted(record.yakuman), ours_y)
         if record.pao is not None and record.pao != state.pao[who]:

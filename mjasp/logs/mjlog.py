@@ -25,15 +25,19 @@ DRAW_REASONS = {"": "exhaustive", "nm": "nagashi", "yao9": "nine_terminals",
 _RED_IDS = {16: 34, 52: 35, 88: 36}
 
 
-def _ints(text: bytes | str) -> list[int]:
-    return [int(x) for x in text.split(b"," if isinstance(text, bytes) else ",") if x]
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x]
 
 
 def decode_meld(m: int, who: int, players: int = 4) -> tuple[str, int, tuple[int, ...], int]:
     """An mjlog meld code as (kind, called or added 136 id, consumed ids, target seat).
 
-    >>> decode_meld(2634, 0)   # pon of 7z (ids 132..135) called from seat 2
-    ('pon', 134, (132, 133), 2)
+    Worked: 2634 has bit 0x8 (pon); 2634 >> 9 = 5 = 3 * 1 + 2, so kind 1 (2m) and the
+    called tile is the third of ids 4 5 7 (bits 5-6 = 2: id 6 unused); 2634 & 3 = 2 seats
+    on (the log: seat 2 discards id 7, seat 0 calls it).
+
+    >>> decode_meld(2634, 0)
+    ('pon', 7, (4, 5), 2)
     """
     target = (who + (m & 3)) % 4
     if m & 0x4:

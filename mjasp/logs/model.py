@@ -18,7 +18,7 @@ from mjasp.errors import MjaspError
 #: Red fives: tile 34 is the red 5m, 35 the red 5p, 36 the red 5s.
 RED = (34, 35, 36)
 #: The plain kind of every tile (red fives fold onto their five).
-KIND = (*range(34), 4, 13, 22)
+KIND: tuple[int, ...] = (*range(34), 4, 13, 22)
 #: Kinds of the winds and dragons.
 DRAGONS = (31, 32, 33)
 WINDS_KINDS = (27, 28, 29, 30)

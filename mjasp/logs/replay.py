@@ -42,10 +42,33 @@ class State:
     (70, 13)
     """
 
-    __slots__ = ("calls_made", "dealer", "discards", "dora", "first_draw", "hands", "honba",
-                 "ippatsu", "kan_pending", "last", "last_draw", "melds", "north", "pao",
-                 "players", "rinshan", "riichi", "riichi_discard", "round", "scores", "sticks",
-                 "wall", "called_away", "riichi_after_call", "ippatsu_robbed")
+    __slots__ = (
+        "called_away",
+        "calls_made",
+        "dealer",
+        "discards",
+        "dora",
+        "first_draw",
+        "hands",
+        "honba",
+        "ippatsu",
+        "ippatsu_robbed",
+        "kan_pending",
+        "last",
+        "last_draw",
+        "melds",
+        "north",
+        "pao",
+        "players",
+        "riichi",
+        "riichi_after_call",
+        "riichi_discard",
+        "rinshan",
+        "round",
+        "scores",
+        "sticks",
+        "wall",
+    )
 
     def __init__(self, rnd: Round, players: int) -> None:
         self.round = rnd

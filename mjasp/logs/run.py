@@ -123,11 +123,11 @@ def _dask(paths: list[str], tables: bool, workers: int,
         raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
     cluster = None
     if scheduler:
-        client = Client(scheduler)
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)  # type: ignore[no-untyped-call]
     try:
         n = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
         # the bytes travel with the task: workers need no shared file system
@@ -135,6 +135,6 @@ def _dask(paths: list[str], tables: bool, workers: int,
             lambda p: client.submit(process_bytes, _read(p), Path(p).name, tables,
                                     pure=False), paths, lambda f: f.result(), 8 * n)
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]
         if cluster is not None:
             cluster.close()

@@ -219,7 +219,7 @@ def _read_round(row: list[Any], players: int) -> Round:
     takes = [list(row[5 + 3 * p]) for p in range(players)]
     drops = [list(row[6 + 3 * p]) for p in range(players)]
     result = row[4 + 3 * 4] if len(row) > 16 else row[-1]
-    dealer = number % 4 if players == 4 else number % 4
+    dealer = number % 4
     rnd = Round(number // 4, number % 4, honba, sticks, dealer, tuple(scores[:players]),
                 tile_of(dora[0]), hands)
     events = rnd.events
@@ -295,13 +295,13 @@ def _read_round(row: list[Any], players: int) -> Round:
         letter = next(c for c in text if c.isalpha())
         at = text.index(letter)
         called = tile_of(int(text[at + 1:at + 3]))
-        own = tuple(tile_of(c) for c in _ints(text[:at] + text[at + 3:]))
+        hand_tiles = tuple(tile_of(c) for c in _ints(text[:at] + text[at + 3:]))
         rel = players - 1 if at == 0 else (1 if at == len(text) - 3 else 2)
         target = (caller + rel) % players
         if target != seat:
             raise LogError(f"seat {caller}'s call {text} is not from seat {seat}")
         kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
-        events.append(Event(kind, caller, called, seat, own))
+        events.append(Event(kind, caller, called, seat, hand_tiles))
         if kind == "daiminkan":
             flush()
         seat = caller
