@@ -1,0 +1,99 @@
+"""Game logs at corpus speed: reading, replaying, re-scoring, per-decision tables.
+
+Runs on the shared Tenhou logs (``shared/data/logs``, the complete games), each pass
+over the same games, side by side in one run:
+
+- reading alone: ``xml.etree.ElementTree.fromstring`` (a plain parse that builds the
+  tree and nothing else; no installable Python mjlog reader was found) vs
+  ``mjasp.logs.read_bytes`` (tags scanned into rounds and events);
+- read + replay of every event; read + check (every win re-scored, every round
+  settled); read + check + per-decision shanten and effective tiles (the whole
+  ``mjasp logs table`` work for a game, minus Parquet);
+- ``--dask``: the whole work on a local Dask cluster of 1 and of 2 worker processes
+  (the corpus repeated ``--repeat`` times), and on 2 local processes.
+
+Numbers are games per second on this machine; with other work running, compare the
+ratios measured in the same run. ``python benchmarks/bench_logs.py [--dask]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+from common import print_table
+
+from mjasp.logs import read_bytes
+from mjasp.logs.check import check_game
+from mjasp.logs.replay import replay
+from mjasp.logs.run import run
+from mjasp.logs.table import game_tables
+
+
+def _data() -> Path:
+    for base in Path(__file__).resolve().parents:
+        if (base / "shared" / "data" / "logs").is_dir():
+            return base / "shared" / "data" / "logs"
+    raise SystemExit("shared/data/logs not found above the repository")
+
+
+def _replay_all(data: bytes, name: str) -> None:
+    game = read_bytes(data, name)
+    for rnd in game.rounds:
+        for _ in replay(rnd, game.players):
+            pass
+
+
+def games_per_second(func: Callable[[bytes, str], object], logs: list[tuple[bytes, str]],
+                     repeat: int = 3) -> float:
+    """Games per second of ``func`` over ``logs``, best of ``repeat`` passes."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for data, name in logs:
+            func(data, name)
+        best = min(best, time.perf_counter() - start)
+    return len(logs) / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dask", action="store_true", help="also time Dask and a pool")
+    parser.add_argument("--repeat", type=int, default=8,
+                        help="copies of the corpus for the parallel runs")
+    args = parser.parse_args()
+    files = [p for p in sorted(_data().glob("*.mjlog")) if "-no-" not in p.name]
+    logs = [(p.read_bytes(), p.name) for p in files]
+    rows = []
+    etree = games_per_second(lambda d, n: ET.fromstring(d), logs)
+    for label, func in (
+            ("xml.etree parse", lambda d, n: ET.fromstring(d)),
+            ("mjasp read", lambda d, n: read_bytes(d, n)),
+            ("read + replay", _replay_all),
+            ("read + check (re-score)", lambda d, n: check_game(read_bytes(d, n))),
+            ("read + check + decisions", lambda d, n: game_tables(read_bytes(d, n)))):
+        rate = etree if label == "xml.etree parse" else games_per_second(func, logs)
+        rows.append((label, rate, etree / rate))
+    print(f"{len(logs)} games, one process (games/s; time relative to the etree parse)")
+    print_table(["work", "games/s", "x etree"], rows)
+    if not args.dask:
+        return
+    paths = [str(p) for p in files] * args.repeat
+    timings = []
+    for label, options in (("in process", {"jobs": 1}), ("pool, 2 processes", {"jobs": 2}),
+                           ("Dask, 1 worker", {"workers": 1}),
+                           ("Dask, 2 workers", {"workers": 2})):
+        start = time.perf_counter()
+        n = sum(1 for r in run(paths, tables=True, **options) if r.tables is not None)
+        timings.append((label, n / (time.perf_counter() - start)))
+    one = timings[2][1]
+    print(f"\n{len(paths)} games, whole table work (cluster start-up included)")
+    print_table(["run", "games/s", "x Dask 1 worker"],
+                [(label, rate, rate / one) for label, rate in timings])
+
+
+if __name__ == "__main__":
+    main()
