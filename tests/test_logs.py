@@ -203,19 +203,36 @@ def test_cli_check_json_and_exit_codes(tmp_path: Path) -> None:
     assert "wrong.mjlog E1 event 91: seat 0 win: points: log 11600, mjasp 12000" in result.output
 
 
+def _example() -> Any:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "logs" / "dask_cluster.py"
+    spec = importlib.util.spec_from_file_location("dask_cluster_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_cli_table_serial_pool_and_dask_agree(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow")
     pytest.importorskip("dask.distributed")
-    files = [str(p) for p in _complete()[:3]]
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in _complete()[:3]:
+        (corpus / p.name).write_bytes(p.read_bytes())
     runner = CliRunner()
     outputs = {}
-    for name, extra in (("serial", []), ("pool", ["--jobs", "2"]), ("dask", ["--workers", "2"])):
-        result = runner.invoke(main, ["logs", "table", *files, "-o", str(tmp_path / name),
+    for name, extra in (("serial", []), ("pool", ["--jobs", "2"])):
+        result = runner.invoke(main, ["logs", "table", str(corpus), "-o", str(tmp_path / name),
                                       *extra])
         assert result.exit_code == 0, result.output
         outputs[name] = _table_rows(tmp_path / name)
+    # the runnable cluster example, on a real local cluster of two worker processes
+    assert _example().run_job("-", str(corpus), str(tmp_path / "dask")) == 0
+    outputs["dask"] = _table_rows(tmp_path / "dask")
     assert outputs["serial"] == outputs["pool"] == outputs["dask"]
-    discards = sum(len(re.findall(r"<[DEFG]\d+/>", Path(f).read_text())) for f in files)
+    discards = sum(len(re.findall(r"<[DEFG]\d+/>", p.read_text())) for p in corpus.iterdir())
     assert len(outputs["serial"]["decisions"]) == discards
 
 

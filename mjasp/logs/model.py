@@ -58,11 +58,22 @@ def tiles_text(tiles: Any) -> str:
     >>> tiles_text([34, 4, 33])
     '05m7z'
     """
-    groups: dict[str, list[str]] = {}
-    for tile in sorted(tiles, key=lambda t: (KIND[t], t < 34)):
-        text = tile_text(tile)
-        groups.setdefault(text[1], []).append(text[0])
-    return "".join("".join(groups[s]) + s for s in "mpsz" if s in groups)
+    parts: list[str] = []
+    suit = ""
+    for t in sorted(tiles, key=_ORDER.__getitem__):
+        if _SUIT[t] != suit:
+            parts.append(suit)
+            suit = _SUIT[t]
+        parts.append(_DIGIT[t])
+    parts.append(suit)
+    return "".join(parts)
+
+
+#: Sort key of a tile (a red five just before the plain fives), its digit and suit letter.
+_ORDER = (*(2 * k + 1 for k in range(34)), 8, 26, 44)
+_DIGIT = (*(str(k % 9 + 1) for k in range(34)), "0", "0", "0")
+_SUIT = (*("mpsz"[k // 9] for k in range(34)), "m", "p", "s")
+
 
 
 @dataclass(frozen=True, slots=True)

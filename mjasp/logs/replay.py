@@ -59,6 +59,7 @@ class State:
         "melds",
         "north",
         "pao",
+        "public",
         "players",
         "riichi",
         "riichi_after_call",
@@ -96,6 +97,9 @@ class State:
         self.north = [0] * players
         self.riichi_after_call = [False] * players  # a call came before the riichi
         self.ippatsu_robbed = [False] * players  # ippatsu before the last added kan
+        # tiles every seat sees: discards, called tiles from hands, indicators, norths
+        self.public = [0] * 34
+        self.public[KIND[rnd.dora]] += 1
 
     def _take(self, who: int, tile: int, event: Event) -> None:
         hand = self.hands[who]
@@ -119,6 +123,7 @@ class State:
         elif kind == "discard":
             self._take(who, tile, event)
             self.discards[who].append(tile)
+            self.public[KIND[tile]] += 1
             if self.riichi[who] == 2:
                 self.ippatsu[who] = False  # the first discard after riichi ends ippatsu
             if self.riichi[who] == 1 and self.riichi_discard[who] < 0:
@@ -138,6 +143,7 @@ class State:
         elif kind in ("chi", "pon", "daiminkan"):
             for t in event.consumed:
                 self._take(who, t, event)
+                self.public[KIND[t]] += 1
             target = event.target
             if not self.discards[target] or self.discards[target][-1] != tile:
                 raise LogError(f"{self.round.name}: seat {who} calls {tile_text(tile)} that "
@@ -152,6 +158,7 @@ class State:
         elif kind == "kakan":
             self._take(who, tile, event)
             k = KIND[tile]
+            self.public[k] += 1
             for i, m in enumerate(self.melds[who]):
                 if m.kind == "pon" and KIND[m.called] == k:
                     self.melds[who][i] = MeldRecord("kakan", (*m.tiles, tile), m.called,
@@ -167,16 +174,19 @@ class State:
         elif kind == "ankan":
             for t in event.consumed:
                 self._take(who, t, event)
+                self.public[KIND[t]] += 1
             meld = MeldRecord("ankan", tuple(event.consumed), -1, -1)
             self.melds[who].append(meld)
             self._called(who, meld)
             self.kan_pending = True
         elif kind == "nukidora":
             self._take(who, tile, event)
+            self.public[KIND[tile]] += 1
             self.north[who] += 1
             self.kan_pending = True
         elif kind == "dora":
             self.dora.append(tile)
+            self.public[KIND[tile]] += 1
         self.last = event
 
     def _called(self, who: int, meld: MeldRecord | None) -> None:
@@ -195,19 +205,8 @@ class State:
     def visible(self, who: int) -> list[int]:
         """Counts by kind of every tile ``who`` can see: their hand, every discard, every
         meld, the dora indicators, the norths set aside."""
-        seen = [0] * 34
+        seen = list(self.public)  # a called tile is counted once, as a discard
         for t in self.hands[who]:
-            seen[KIND[t]] += 1
-        for p in range(self.players):
-            for t in self.discards[p]:
-                seen[KIND[t]] += 1
-            for m in self.melds[p]:
-                for t in m.tiles:
-                    seen[KIND[t]] += 1
-                if m.target >= 0:
-                    seen[KIND[m.called]] -= 1  # the called tile is counted in the discards
-            seen[30] += self.north[p]
-        for t in self.dora:
             seen[KIND[t]] += 1
         return seen
 

@@ -107,19 +107,17 @@ def decision_rows(game: Game) -> list[dict[str, Any]]:
     ukeire = (useful * remaining).sum(axis=1)
     starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
     best_s = np.minimum.reduceat(s13, starts)
-    for n, row in enumerate(rows):
-        lo = starts[n]
-        hi = starts[n + 1] if n + 1 < len(starts) else len(owner)
-        group_s = s13[lo:hi]
-        group_u = ukeire[lo:hi]
-        b = int(best_s[n])
-        best_u = int(group_u[group_s == b].max())
-        at = lo + int(np.searchsorted(kinds[lo:hi], chosen[n]))
-        mine_s, mine_u = int(s13[at]), int(ukeire[at])
+    # the most effective tiles among the discards that keep the best shanten
+    at_best = np.where(s13 == best_s[owner], ukeire, -1)
+    best_u = np.maximum.reduceat(at_best, starts)
+    mine = np.flatnonzero(kinds == np.asarray(chosen)[owner])  # one candidate per decision
+    columns = zip(best_s.tolist(), best_u.tolist(), s13[mine].tolist(), ukeire[mine].tolist(),
+                  useful[mine].tolist(), strict=True)
+    for row, (b, bu, mine_s, mine_u, good) in zip(rows, columns, strict=True):
         row.update(shanten=b, shanten_after=mine_s, ukeire=mine_u,
-                   effective=tiles_text(np.flatnonzero(useful[at]).tolist()),
-                   best_shanten=b, best_ukeire=best_u, kept_shanten=mine_s == b,
-                   kept_ukeire=mine_s == b and mine_u == best_u)
+                   effective=tiles_text([k for k in range(34) if good[k]]),
+                   best_shanten=b, best_ukeire=bu, kept_shanten=mine_s == b,
+                   kept_ukeire=mine_s == b and mine_u == bu)
     return [{c: row[c] for c in COLUMNS["decisions"]} for row in rows]
 
 
