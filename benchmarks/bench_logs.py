@@ -83,11 +83,11 @@ def main() -> None:
         return
     paths = [str(p) for p in files] * args.repeat
     timings = []
-    for label, options in (("in process", {"jobs": 1}), ("pool, 2 processes", {"jobs": 2}),
-                           ("Dask, 1 worker", {"workers": 1}),
-                           ("Dask, 2 workers", {"workers": 2})):
+    for label, jobs, workers in (("in process", 1, 0), ("pool, 2 processes", 2, 0),
+                                 ("Dask, 1 worker", 1, 1), ("Dask, 2 workers", 1, 2)):
         start = time.perf_counter()
-        n = sum(1 for r in run(paths, tables=True, **options) if r.tables is not None)
+        n = sum(1 for r in run(paths, tables=True, jobs=jobs, workers=workers)
+                if r.tables is not None)
         timings.append((label, n / (time.perf_counter() - start)))
     one = timings[2][1]
     print(f"\n{len(paths)} games, whole table work (cluster start-up included)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -154,4 +153,3 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
 
 
 __all__ = ["logs"]
-_ = sys

@@ -1,16 +1,18 @@
 """Game logs in and out: Tenhou mjlog XML, tenhou.net/6 JSON and MJAI event streams,
 replayed, re-scored and turned into tables.
 
->>> import mjasp.logs
->>> game = mjasp.logs.read(DATA / "pao-tsumo.mjlog")           # doctest: +SKIP
->>> [r.name for r in game.rounds][:2]                          # doctest: +SKIP
-['E1', 'E1-1']
+``read(path)`` gives a :class:`Game`: its rounds, each with its events and a replay of
+the table after every event; ``check_game`` re-scores every win and settles every round.
+
+>>> game = read_bytes(b'<mjloggm ver="2.3"><GO type="169" lobby="0"/></mjloggm>', "empty",
+...                   partial=True)
+>>> game.rules.name, game.players, game.problem
+('tenhou', 4, 'empty: the log stops before its first round (no final score, owari)')
 """
 
 from __future__ import annotations
 
 import gzip
-import json
 import zlib
 from pathlib import Path
 
@@ -91,6 +93,3 @@ def check(path: str | Path) -> GameCheck:
     """Read a log and check every win and round against it (see :mod:`mjasp.logs.check`)."""
     return check_game(read(path, partial=True))
 
-
-# json is used by callers that pass tenhou.net/6 objects
-_ = json

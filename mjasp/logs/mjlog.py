@@ -73,7 +73,6 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
     events: list[Event] = []
     last_draw = [-1, -1, -1, -1]
     names: tuple[str, ...] = ()
-    closed = False
     ended = False
 
     def tile(i: int) -> int:
@@ -146,8 +145,6 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
         if "owari" in attrs and game is not None:
             owari = attrs["owari"].split(",")
             game.final = tuple(100 * int(float(x)) for x in owari[0::2])[:players]
-        if name in (b"mjloggm",):
-            continue
     closed = data.rstrip().endswith(b"</mjloggm>")
     if game is None:
         raise LogError(f"{source}: not a Tenhou mjlog (no GO tag with a lobby type)")
@@ -157,8 +154,8 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
         problem = (f"{source}: the log stops inside round {rnd.name} after "
                    f"{len(rnd.events)} events (no AGARI or RYUUKYOKU)")
     elif game.final is None:
-        last = game.rounds[-1].name if game.rounds else "the start"
-        problem = f"{source}: the log stops after round {last} (no final score, owari)"
+        where = f"after round {game.rounds[-1].name}" if game.rounds else "before its first round"
+        problem = f"{source}: the log stops {where} (no final score, owari)"
     elif not closed:
         problem = f"{source}: the log stops before its closing </mjloggm> tag"
     if problem:
