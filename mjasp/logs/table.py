@@ -38,7 +38,7 @@ _TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, *range(27, 34))
 def _neighbours() -> np.ndarray:
     """``N[j, k]``: holding kind ``j`` makes a draw of ``k`` possibly useful (same kind,
     or a number tile of the same suit at most two apart)."""
-    n = np.zeros((34, 34), dtype=np.int16)
+    n = np.zeros((34, 34), dtype=np.float32)  # float: the product runs on BLAS
     for j in range(34):
         n[j, j] = 1
         if j < 27:
@@ -94,7 +94,7 @@ def decision_rows(game: Game) -> list[dict[str, Any]]:
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
     rows13 = c14[owner] - _EYE[kinds]
     held = rows13 > 0
-    near = (held.astype(np.int16) @ _NEAR) > 0
+    near = (held.astype(np.float32) @ _NEAR) > 0
     near |= (held & _TH).sum(axis=1, keepdims=True) >= 7  # thirteen orphans in reach
     near &= rows13 < 4  # a fifth copy cannot be drawn
     draw_owner, draw_kind = np.nonzero(near)
