@@ -249,3 +249,6 @@ def test_cli_table_keeps_the_good_files(tmp_path: Path) -> None:
     result = runner.invoke(main, ["logs", "check", str(bad), good, "--on-error", "stop",
                                   "--json"])
     assert json.loads(result.output)["games"] == 0
+    result = runner.invoke(main, ["logs", "check", str(tmp_path / "absent.mjlog")])
+    assert result.exit_code == 2
+    assert "absent.mjlog: cannot read: No such file or directory" in result.output

@@ -60,14 +60,18 @@ def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
 
 
 def _task(path: str, tables: bool) -> FileResult:
-    return process_bytes(_read(path), Path(path).name, tables)
+    data = _read(path)
+    return data if isinstance(data, FileResult) else process_bytes(data, Path(path).name,
+                                                                   tables)
 
 
-def _read(path: str) -> bytes:
+def _read(path: str) -> bytes | FileResult:
+    """A file's bytes, or the result that says it cannot be read."""
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        return f"<unreadable: {error.strerror or error}>".encode()
+        return FileResult(Path(path).name, error=f"{path}: cannot read: "
+                                                 f"{error.strerror or error}")
 
 
 #: Names of log files found under a directory (a file named on the command line is read
@@ -131,9 +135,14 @@ def _dask(paths: list[str], tables: bool, workers: int,
     try:
         n = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
         # the bytes travel with the task: workers need no shared file system
-        yield from _windowed(
-            lambda p: client.submit(process_bytes, _read(p), Path(p).name, tables,
-                                    pure=False), paths, lambda f: f.result(), 8 * n)
+        def submit(path: str) -> Any:
+            data = _read(path)
+            if isinstance(data, FileResult):
+                return data
+            return client.submit(process_bytes, data, Path(path).name, tables, pure=False)
+
+        yield from _windowed(submit, paths, lambda f: f if isinstance(f, FileResult)
+                             else f.result(), 8 * n)
     finally:
         client.close()  # type: ignore[no-untyped-call]
         if cluster is not None:
