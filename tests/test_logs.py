@@ -252,3 +252,26 @@ def test_cli_table_keeps_the_good_files(tmp_path: Path) -> None:
     result = runner.invoke(main, ["logs", "check", str(tmp_path / "absent.mjlog")])
     assert result.exit_code == 2
     assert "absent.mjlog: cannot read: No such file or directory" in result.output
+
+
+def test_three_player_lobby_from_mjai_and_through_tenhou6() -> None:
+    # lobby 0x19: three players (0x10), east-south, red fives; the dealer wins on the first
+    # draw (tenhou, a yakuman): hand-worked, 32000 for a dealer's yakuman tsumo, each of
+    # the two others pays 16000 and the absent North's share is lost (Tenhou's tsumo loss)
+    events = [
+        {"type": "start_game", "names": ["a", "b", "c"], "lobby_type": 0x19, "players": 3},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+         "oya": 0, "scores": [35000] * 3, "dora_marker": "9s",
+         "tehais": [["1m", "1m", "1m", "1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s",
+                     "E"],
+                    ["9m", "9m", "2p", "2p", "3s", "3s", "S", "S", "W", "W", "P", "P", "F"],
+                    ["1p", "1p", "7p", "7p", "2s", "2s", "N", "N", "C", "C", "F", "9p", "9p"]]},
+        {"type": "tsumo", "actor": 0, "pai": "E"},
+        {"type": "hora", "actor": 0, "target": 0, "pai": "E", "deltas": [32000, -16000, -16000]},
+        {"type": "end_kyoku"}, {"type": "end_game"}]
+    game = logs.read_bytes("\n".join(json.dumps(e) for e in events).encode(), "3p.jsonl")
+    assert (game.players, game.rules.name) == (3, "tenhou-3p")
+    for g in (game, logs.read_tenhou6(json.dumps(logs.write_tenhou6(game)))):
+        checked = logs.check_game(g)
+        assert checked.mismatches == [] and checked.wins[0].win.tenhou
+        assert checked.wins[0].deltas == (32000, -16000, -16000)

@@ -161,11 +161,13 @@ LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
 
 def _points_text(rec: WinRecord) -> str:
     # the viewer's "30符1000点" or "満貫8000点"; the winner's whole gain before honba
+    if rec.points is None:
+        return ""  # the source recorded no score (MJAI without mjasp's extra keys)
     head = LIMIT_NAMES[rec.limit] if rec.limit else f"{rec.fu or 0}符"
     return f"{head}{rec.points or 0}点"
 
 
-def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | None, int]:
+def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | None, int | None]:
     """(fu or None for a limit hand, points) of "30符1000点", "満貫2000-4000点",
     "30符500点∀" (each payer's share on tsumo, as Tenhou's viewer writes it)."""
     fu_text, mark, rest = text.partition("符")
@@ -364,9 +366,12 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
                     yakuman.append(yid)
                 else:
                     yaku.append((yid, int(value.split("飜")[0])))
-            fu, points = _read_points(str(detail[3]), players, False)
+            fu, points = _read_points(str(detail[3]), players, False) if detail[3] \
+                else (None, None)
+            listed = bool(yaku or yakuman)  # no yaku written: the source had none to give
             rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points,
-                            yaku=tuple(yaku), yakuman=tuple(yakuman), ura=ura,
+                            yaku=tuple(yaku) if listed else None,
+                            yakuman=tuple(yakuman) if listed else None, ura=ura,
                             pao=pao if pao != who else None)
             if target == who:
                 flush()  # a replacement-tile win sees the kan's indicator (none on a ron)
