@@ -275,3 +275,15 @@ def test_three_player_lobby_from_mjai_and_through_tenhou6() -> None:
         checked = logs.check_game(g)
         assert checked.mismatches == [] and checked.wins[0].win.tenhou
         assert checked.wins[0].deltas == (32000, -16000, -16000)
+
+
+def test_tenhou6_point_strings_as_the_viewer_writes_them() -> None:
+    from mjasp.logs.tenhou6 import _read_points
+
+    # ron: the whole gain; non-dealer tsumo "a-b": a from each non-dealer, b from the
+    # dealer (4 players: 2a + b, 3 players: a + b); dealer tsumo "a∀": a from every payer
+    assert _read_points("30符1000点", 4, False) == (30, 1000)
+    assert _read_points("30符500-1000点", 4, False) == (30, 2000)
+    assert _read_points("満貫2000-4000点", 3, False) == (None, 6000)
+    assert _read_points("40符1300点∀", 4, False) == (40, 3900)
+    assert _read_points("役満16000点∀", 3, False) == (None, 32000)
