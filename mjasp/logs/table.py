@@ -93,20 +93,24 @@ def decision_rows(game: Game) -> list[dict[str, Any]]:
     seen = np.array(seen_rows, dtype=np.int16)
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
     rows13 = c14[owner] - _EYE[kinds]
+    s13 = shanten_batch(rows13).astype(np.int16)
+    starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+    best_s = np.minimum.reduceat(s13, starts)
+    # effective tiles are needed only for the discards that keep the best shanten (the
+    # most of them is best_ukeire) and for the discard made
+    needed = (s13 == best_s[owner]) | (kinds == np.asarray(chosen)[owner])
     held = rows13 > 0
     near = (held.astype(np.float32) @ _NEAR) > 0
     near |= (held & _TH).sum(axis=1, keepdims=True) >= 7  # thirteen orphans in reach
     near &= rows13 < 4  # a fifth copy cannot be drawn
+    near &= needed[:, None]
     draw_owner, draw_kind = np.nonzero(near)
     rows14 = rows13[draw_owner] + _EYE[draw_kind]
-    s13 = shanten_batch(rows13).astype(np.int16)
     s14 = shanten_batch(rows14).astype(np.int16) if len(rows14) else np.zeros(0, np.int16)
     useful = np.zeros(near.shape, dtype=bool)
     useful[draw_owner, draw_kind] = s14 < s13[draw_owner]
     remaining = np.maximum(0, 4 - seen[owner])
     ukeire = (useful * remaining).sum(axis=1)
-    starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
-    best_s = np.minimum.reduceat(s13, starts)
     # the most effective tiles among the discards that keep the best shanten
     at_best = np.where(s13 == best_s[owner], ukeire, -1)
     best_u = np.maximum.reduceat(at_best, starts)
