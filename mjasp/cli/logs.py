@@ -32,8 +32,12 @@ def _scale_options(func: Any) -> Any:
 
 
 @main.group()
-def logs() -> None:
+@json_option
+@click.pass_context
+def logs(ctx: click.Context, as_json: bool) -> None:
     """Game logs (Tenhou mjlog, tenhou.net/6 JSON, MJAI): check, tabulate."""
+    # ``mjasp logs --json check ...`` is the same as ``mjasp logs check ... --json``
+    ctx.meta["logs_json"] = as_json
 
 
 def _results(files: tuple[Path, ...], tables: bool, jobs: int, workers: int,
@@ -62,6 +66,7 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
 
     Example: mjasp logs check game.mjlog --json
     """
+    as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
     total = FileResult("")
     errors: list[dict[str, str]] = []
     try:
@@ -118,6 +123,7 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
         raise click.UsageError("pyarrow is not installed: pip install 'mjasp[logs]'") from None
     from mjasp.logs.table import schemas
 
+    as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
     output.mkdir(parents=True, exist_ok=True)
     schema = schemas()
     writers = {name: pq.ParquetWriter(output / f"{name}.parquet", s)
