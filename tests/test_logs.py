@@ -287,3 +287,15 @@ def test_tenhou6_point_strings_as_the_viewer_writes_them() -> None:
     assert _read_points("満貫2000-4000点", 3, False) == (None, 6000)
     assert _read_points("40符1300点∀", 4, False) == (40, 3900)
     assert _read_points("役満16000点∀", 3, False) == (None, 32000)
+
+
+def test_plain_mjai_without_scores_or_reasons_still_settles_every_round() -> None:
+    # MJAI as bots and converters write it: no fu, points or yaku on hora, no reason on
+    # ryukyoku; the deltas alone are checked, and a draw's kind comes from the wall
+    for path in _complete():
+        events = [json.loads(line) for line in logs.mjai_text(logs.read(path)).splitlines()]
+        for e in events:
+            for key in ("reason", "fu", "points", "yaku", "yakuman", "pao", "lobby_type"):
+                e.pop(key, None)
+        checked = logs.check_game(logs.read_mjai([json.dumps(e) for e in events]))
+        assert checked.mismatches == [] and checked.rounds == checked.rounds_agree > 0

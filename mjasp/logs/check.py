@@ -209,8 +209,11 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
     """Every seat's score change for a round without a win, and the reason mjasp sees."""
     players = state.players
     deltas = [0] * players
-    if record.reason not in ("exhaustive", "nagashi"):
-        return tuple(deltas), record.reason
+    reason = record.reason
+    if reason == "unknown":  # a format without the reason: an empty wall is exhaustive
+        reason = "exhaustive" if state.wall == 0 else "abortive"
+    if reason not in ("exhaustive", "nagashi"):
+        return tuple(deltas), reason
     winners = [p for p in range(players) if nagashi(state, p)]
     if winners:
         for p in winners:
@@ -270,7 +273,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
             record_d = event.record
             assert isinstance(record_d, DrawRecord)
             deltas, reason = settle_draw(state, record_d)
-            if reason != record_d.reason:
+            if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",
                                            record_d.reason, reason))
             total = list(deltas)

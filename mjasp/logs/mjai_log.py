@@ -191,7 +191,8 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         return game, rnd, True
     elif kind == "ryuukyoku":
         deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
-        rnd.events.append(Event("ryuukyoku", record=DrawRecord(e.get("reason", "exhaustive"),
+        # MJAI names no reason: "unknown" is settled by the wall (empty: exhaustive)
+        rnd.events.append(Event("ryuukyoku", record=DrawRecord(e.get("reason", "unknown"),
                                                                  deltas)))
         return game, rnd, True
     else:

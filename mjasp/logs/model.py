@@ -106,9 +106,10 @@ class WinRecord:
 
 @dataclass(frozen=True, slots=True)
 class DrawRecord:
-    """A round that ended without a win: ``reason`` is ``exhaustive``, ``nagashi`` or an
+    """A round that ended without a win: ``reason`` is ``exhaustive``, ``nagashi``, an
     abortive draw (``nine_terminals``, ``four_riichi``, ``triple_ron``, ``four_winds``,
-    ``four_kans``); ``shown``: the seats that showed their hands (tenpai)."""
+    ``four_kans``) or ``unknown`` (MJAI names none: the wall decides); ``shown``: the
+    seats that showed their hands (tenpai)."""
 
     reason: str
     deltas: tuple[int, ...] | None = None

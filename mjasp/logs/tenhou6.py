@@ -145,7 +145,7 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
             result.append(detail)
         elif k == "ryuukyoku":
             drec = e.record if isinstance(e.record, DrawRecord) else DrawRecord("exhaustive")
-            result = [DRAW_NAMES[drec.reason]]
+            result = [DRAW_NAMES.get(drec.reason, "流局")]
             if drec.deltas is not None:
                 result.append(list(drec.deltas))
     row: list[Any] = [[rnd.wind * 4 + rnd.number, rnd.honba, rnd.sticks],
@@ -359,7 +359,8 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
             yakuman: list[int] = []
             for text in detail[4:]:
                 label, _, value = text.partition("(")
-                yid = _YAKU_BY_NAME.get(label)
+                # the viewer's names, with a full-width space where mjasp has a plain one
+                yid = _YAKU_BY_NAME.get(label.strip().replace("\u3000", " "))
                 if yid is None:
                     raise LogError(f"unknown yaku {label!r}")
                 if "役満" in value:
