@@ -35,19 +35,21 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, *range(27, 34))
 
 
-def _neighbours() -> np.ndarray:
-    """``N[j, k]``: holding kind ``j`` makes a draw of ``k`` possibly useful (same kind,
-    or a number tile of the same suit at most two apart)."""
-    n = np.zeros((34, 34), dtype=np.float32)  # float: the product runs on BLAS
-    for j in range(34):
-        n[j, j] = 1
-        if j < 27:
-            base = j - j % 9
-            n[j, max(base, j - 2):min(base + 8, j + 2) + 1] = 1
-    return n
+def _near(held: np.ndarray) -> np.ndarray:
+    """Kinds whose draw may lower the shanten, row by row of ``held`` (kinds in hand):
+    a held kind, a number tile at most two from a held one of its suit, and every
+    terminal and honor once seven of those kinds are held (only then can thirteen
+    orphans be the best form)."""
+    near = held.copy()
+    suits = held[:, :27].reshape(-1, 3, 9)
+    spread = near[:, :27].reshape(-1, 3, 9)  # a view: writes land in near
+    for step in (1, 2):
+        spread[:, :, step:] |= suits[:, :, :-step]
+        spread[:, :, :-step] |= suits[:, :, step:]
+    near |= (held & _TH).sum(axis=1, keepdims=True) >= 7
+    return near
 
 
-_NEAR = _neighbours()
 _EYE = np.eye(34, dtype=np.int8)
 _TH = np.zeros(34, dtype=bool)
 _TH[list(_TERMINAL_HONOR)] = True
@@ -99,15 +101,16 @@ def decision_rows(game: Game) -> list[dict[str, Any]]:
     # effective tiles are needed only for the discards that keep the best shanten (the
     # most of them is best_ukeire) and for the discard made
     needed = (s13 == best_s[owner]) | (kinds == np.asarray(chosen)[owner])
-    held = rows13 > 0
-    near = (held.astype(np.float32) @ _NEAR) > 0
-    near |= (held & _TH).sum(axis=1, keepdims=True) >= 7  # thirteen orphans in reach
-    near &= rows13 < 4  # a fifth copy cannot be drawn
-    near &= needed[:, None]
-    draw_owner, draw_kind = np.nonzero(near)
-    rows14 = rows13[draw_owner] + _EYE[draw_kind]
+    which = np.flatnonzero(needed)
+    sub = rows13[which]
+    near = _near(sub > 0)
+    near &= sub < 4  # a fifth copy cannot be drawn
+    sub_owner, draw_kind = np.nonzero(near)
+    draw_owner = which[sub_owner]
+    rows14 = sub[sub_owner]
+    rows14[np.arange(len(rows14)), draw_kind] += 1
     s14 = shanten_batch(rows14).astype(np.int16) if len(rows14) else np.zeros(0, np.int16)
-    useful = np.zeros(near.shape, dtype=bool)
+    useful = np.zeros(rows13.shape, dtype=bool)
     useful[draw_owner, draw_kind] = s14 < s13[draw_owner]
     remaining = np.maximum(0, 4 - seen[owner])
     ukeire = (useful * remaining).sum(axis=1)
