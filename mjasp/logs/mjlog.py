@@ -88,8 +88,8 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
             continue
         if len(name) > 1 and first in _DISCARD and name[1:].isdigit():
             who, i = _DISCARD[first], int(name[1:])
-            events.append(Event("discard", who, tile(i), tsumogiri=i == last_draw[who]
-                                and events[-1].kind == "draw" and events[-1].who == who))
+            # 136 ids are unique: the tile drawn last (a riichi or a dora may come between)
+            events.append(Event("discard", who, tile(i), tsumogiri=i == last_draw[who]))
             last_draw[who] = -1
             continue
         attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(rest)}

@@ -265,10 +265,17 @@ def _read_round(row: list[Any], players: int) -> Round:
                 pending += 1  # a closed kan's indicator shows at once (and any pending one)
                 flush()
             else:
-                at = d.index("k")
-                added = tile_of(int(d[at + 1:at + 3]))
-                rest = _ints(d[:at] + d[at + 3:])
-                events.append(Event("kakan", seat, added, seat, tuple(tile_of(c) for c in rest)))
+                four = [tile_of(c) for c in _ints(d.replace("k", ""))]
+                pon = next((e for e in reversed(events) if e.kind == "pon" and e.who == seat
+                            and KIND[e.tile] == KIND[four[0]]), None)
+                if pon is None:
+                    raise LogError(f"seat {seat} adds to a pon it never called: {d}")
+                # the added tile is the one of the four the pon does not hold (whatever
+                # place the letter takes, a red five is told apart this way)
+                rest = list(four)
+                for t in (pon.tile, *pon.consumed):
+                    rest.remove(t)
+                events.append(Event("kakan", seat, rest[0], seat, (pon.tile, *pon.consumed)))
                 flush()  # a second kan shows the first one's indicator
                 pending += 1
             need_draw = True
