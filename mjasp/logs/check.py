@@ -96,6 +96,7 @@ class GameCheck:
     wins: list[WinCheck] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     round_rows: list[dict[str, Any]] = field(default_factory=list)
+    sticks_left: int = 0
 
     @property
     def wins_agree(self) -> int:
@@ -288,6 +289,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     out.rounds_agree += agrees
     out.round_rows.append({"round": index, "name": where, "result": rnd.events[-1].kind,
                            "deltas": total, "agrees": agrees})
+    out.sticks_left = state.sticks
     if rnd.events[-1].kind == "win":
         return list(state.scores)  # each win has moved the scores already
     return [s + d for s, d in zip(state.scores, total, strict=True)]
@@ -350,6 +352,16 @@ def check_game(game: Game) -> GameCheck:
         if not rnd.events or rnd.events[-1].kind not in ("win", "ryuukyoku"):
             continue  # a log cut short (game.problem says where): its last round is unsettled
         scores = check_round(game, index, rnd, out, scores)
+    if game.final is not None and scores is not None:
+        # Tenhou gives the riichi sticks left at the end to the first place (ties: the
+        # seat nearer the first dealer), https://tenhou.net/man/
+        final = list(scores)
+        if out.sticks_left:
+            top = max(range(len(final)), key=lambda p: (final[p], -p))
+            final[top] += 1000 * out.sticks_left
+        if final != list(game.final):
+            out.mismatches.append(Mismatch(game.source, "end", -1, "final scores",
+                                           list(game.final), final))
     return out
 
 
