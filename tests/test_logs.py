@@ -91,12 +91,15 @@ def test_truncated_logs_say_where_they_stop() -> None:
 
 
 def test_round_trip_mjlog_tenhou6_mjai_gives_the_same_state_at_every_event() -> None:
-    for path in _complete():
-        game = logs.read(path)
+    for path in _files():  # the cut copies too: every round they settle
+        game = logs.read(path, partial=True)
         six = logs.read_tenhou6(json.dumps(logs.write_tenhou6(game), ensure_ascii=False))
         again = logs.read_mjai(logs.mjai_text(six).splitlines())
-        assert len(again.rounds) == len(game.rounds)
-        for a, b in zip(game.rounds, again.rounds, strict=True):
+        settled = [r for r in game.rounds if r.events and r.events[-1].kind in ("win",
+                                                                                "ryuukyoku")]
+        assert len(again.rounds) == len(settled) == len(game.rounds) - ("round-end" in
+                                                                         path.name)
+        for a, b in zip(settled, again.rounds, strict=True):
             states_a = [(e.kind, s.snapshot()) for e, s in replay(a)]
             states_b = [(e.kind, s.snapshot()) for e, s in replay(b)]
             assert states_a == states_b, f"{path.name} {a.name}"
