@@ -44,3 +44,12 @@ __all__ = [
     "tile_kind", "tile_name", "waits", "winning_forms",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # mjasp.logs (game logs) loads on first use: ``import mjasp`` stays as fast as it was
+    if name == "logs":
+        import importlib
+
+        return importlib.import_module("mjasp.logs")
+    raise AttributeError(f"module 'mjasp' has no attribute {name!r}")

@@ -4,6 +4,7 @@ from mjasp.cli import count as _count  # noqa: F401  (registers count, generate,
 from mjasp.cli import decompose as _decompose  # noqa: F401  (registers the command)
 from mjasp.cli import draw as _draw  # noqa: F401  (registers the command)
 from mjasp.cli import forms as _forms  # noqa: F401  (registers forms, waits, kan)
+from mjasp.cli import logs as _logs  # noqa: F401  (registers logs check, logs table)
 from mjasp.cli import rules as _rules  # noqa: F401  (registers the command)
 from mjasp.cli import score as _score  # noqa: F401  (registers the command)
 from mjasp.cli import shanten as _shanten  # noqa: F401  (registers the command)

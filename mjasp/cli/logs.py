@@ -1,0 +1,161 @@
+"""``mjasp logs check`` and ``mjasp logs table``: game logs re-scored and tabulated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from mjasp.cli.app import EXIT_BAD_INPUT, emit_json, json_option, main, progress
+from mjasp.errors import MjaspError
+from mjasp.logs.run import FileResult, expand, run
+
+
+class _Stop(MjaspError):
+    """A bad file under ``--on-error stop``."""
+
+
+def _scale_options(func: Any) -> Any:
+    func = click.option("--on-error", type=click.Choice(["skip", "stop"]), default="skip",
+                        show_default=True,
+                        help="A bad file: report it and go on (skip), or stop there.")(func)
+    func = click.option("--scheduler", metavar="ADDRESS", default=None,
+                        help="Run on the Dask cluster at ADDRESS (mjasp[cluster]).")(func)
+    func = click.option("--workers", type=click.IntRange(0, 512), default=0,
+                        help="Run on a local Dask cluster of N worker processes.")(func)
+    func = click.option("-j", "--jobs", type=click.IntRange(0, 512), default=1,
+                        show_default=True,
+                        help="Local processes (0: one per core).")(func)
+    return click.argument("files", nargs=-1, required=True,
+                          type=click.Path(path_type=Path))(func)
+
+
+@main.group()
+@json_option
+@click.pass_context
+def logs(ctx: click.Context, as_json: bool) -> None:
+    """Game logs (Tenhou mjlog, tenhou.net/6 JSON, MJAI): check, tabulate."""
+    # ``mjasp logs --json check ...`` is the same as ``mjasp logs check ... --json``
+    ctx.meta["logs_json"] = as_json
+
+
+def _results(files: tuple[Path, ...], tables: bool, jobs: int, workers: int,
+             scheduler: str | None, on_error: str, label: str) -> Any:
+    paths = expand(files)
+    if not paths:
+        raise click.UsageError("no files to read")
+    with progress(len(paths), label) as bar:
+        for result in run(paths, tables=tables, jobs=jobs, workers=workers,
+                          scheduler=scheduler):
+            bar.update(1)
+            yield result
+            if result.error and on_error == "stop":
+                raise _Stop(result.error)
+
+
+@logs.command("check")
+@_scale_options
+@json_option
+def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
+                  on_error: str, as_json: bool) -> int:
+    """Re-score every win and settle every round of FILES against what the logs record.
+
+    Exit 0 when all agree, 1 when some differ, 2 when a file cannot be read (the others
+    are still checked unless --on-error stop).
+
+    Example: mjasp logs check game.mjlog --json
+    """
+    as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
+    total = FileResult("")
+    errors: list[dict[str, str]] = []
+    try:
+        for r in _results(files, False, jobs, workers, scheduler, on_error, "checking"):
+            _add(total, r)
+            if r.error:
+                errors.append({"file": r.source, "message": r.error})
+    except _Stop:
+        pass
+    summary = {"games": total.games, "rounds": total.rounds,
+               "rounds_agree": total.rounds_agree, "wins": total.wins,
+               "wins_agree": total.wins_agree, "mismatches": total.mismatches,
+               "errors": errors}
+    if as_json:
+        emit_json(summary)
+    else:
+        click.echo(f"{total.games} games: {total.rounds_agree}/{total.rounds} rounds agree, "
+                   f"{total.wins_agree}/{total.wins} wins agree")
+        for m in total.mismatches:
+            click.echo(f"mismatch: {m['game']} {m['round']} event {m['event']}: {m['what']}: "
+                       f"log {m['log']}, mjasp {m['mjasp']}")
+        for e in errors:
+            click.echo(f"mjasp: error: {e['message']}", err=True)
+    if errors:
+        return EXIT_BAD_INPUT
+    return 1 if total.mismatches else 0
+
+
+def _add(total: FileResult, r: FileResult) -> None:
+    total.games += r.games
+    total.rounds += r.rounds
+    total.rounds_agree += r.rounds_agree
+    total.wins += r.wins
+    total.wins_agree += r.wins_agree
+    total.mismatches += r.mismatches
+
+
+@logs.command("table")
+@_scale_options
+@click.option("-o", "--output", "output", required=True, type=click.Path(path_type=Path),
+              help="Directory for decisions.parquet, wins.parquet, rounds.parquet.")
+@json_option
+def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
+                  on_error: str, output: Path, as_json: bool) -> int:
+    """Write per-decision, per-win and per-round Parquet tables of FILES into a directory
+    (schema: docs/logs.md); needs pyarrow (mjasp[logs]).
+
+    Example: mjasp logs table logs/ -o tables/ --jobs 0
+    """
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise click.UsageError("pyarrow is not installed: pip install 'mjasp[logs]'") from None
+    from mjasp.logs.table import schemas
+
+    as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
+    output.mkdir(parents=True, exist_ok=True)
+    schema = schemas()
+    writers = {name: pq.ParquetWriter(output / f"{name}.parquet", s)
+               for name, s in schema.items()}
+    counts = dict.fromkeys(schema, 0)
+    errors: list[dict[str, str]] = []
+    games = 0
+    try:
+        for r in _results(files, True, jobs, workers, scheduler, on_error, "tabulating"):
+            if r.error:
+                errors.append({"file": r.source, "message": r.error})
+            if r.tables is None:
+                continue
+            games += 1
+            # one row group per game: memory holds one game's rows at a time
+            for name, rows in r.tables.items():
+                if rows:
+                    writers[name].write_table(pa.Table.from_pylist(rows, schema[name]))
+                    counts[name] += len(rows)
+    except _Stop:
+        pass
+    finally:
+        for w in writers.values():
+            w.close()
+    if as_json:
+        emit_json({"games": games, "rows": counts, "output": str(output), "errors": errors})
+    else:
+        click.echo(f"{games} games: " + ", ".join(f"{n} {name} rows" for name, n in
+                                                    counts.items()) + f" in {output}")
+        for e in errors:
+            click.echo(f"mjasp: error: {e['message']}", err=True)
+    return EXIT_BAD_INPUT if errors else 0
+
+
+__all__ = ["logs"]

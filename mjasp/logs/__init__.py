@@ -1,0 +1,95 @@
+"""Game logs in and out: Tenhou mjlog XML, tenhou.net/6 JSON and MJAI event streams,
+replayed, re-scored and turned into tables.
+
+``read(path)`` gives a :class:`Game`: its rounds, each with its events and a replay of
+the table after every event; ``check_game`` re-scores every win and settles every round.
+
+>>> game = read_bytes(b'<mjloggm ver="2.3"><GO type="169" lobby="0"/></mjloggm>', "empty",
+...                   partial=True)
+>>> game.rules.name, game.players, game.problem
+('tenhou', 4, 'empty: the log stops before its first round (no final score, owari)')
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from pathlib import Path
+
+from mjasp.logs.check import GameCheck, Mismatch, WinCheck, check_game
+from mjasp.logs.mjai_log import mjai_text, read_mjai, write_mjai
+from mjasp.logs.mjlog import read_mjlog
+from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.logs.replay import State, replay
+from mjasp.logs.tenhou6 import read_tenhou6, write_tenhou6
+
+__all__ = ["DrawRecord", "Event", "Game", "GameCheck", "LogError", "Mismatch", "Round",
+           "State", "WinCheck", "WinRecord", "check", "check_game", "detect", "mjai_text",
+           "read", "read_bytes", "read_mjai", "read_mjlog", "read_tenhou6", "replay",
+           "write_mjai", "write_tenhou6"]
+
+
+def _inflate(data: bytes, source: str) -> bytes:
+    if data[:2] != b"\x1f\x8b":
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as error:
+        # a cut gzip still holds the bytes before the cut: keep them, say where it broke
+        out = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            partial = out.decompress(data)
+        except zlib.error:
+            partial = b""
+        raise LogError(f"{source}: corrupt or truncated gzip ({error}) after "
+                       f"{len(partial)} bytes of log") from None
+
+
+def detect(data: bytes) -> str:
+    """The format of a log's (inflated) bytes: ``mjlog``, ``tenhou6`` or ``mjai``.
+
+    >>> detect(b'<mjloggm ver="2.3">'), detect(b'{"log": []}'), detect(b'{"type":"start_game"}')
+    ('mjlog', 'tenhou6', 'mjai')
+    """
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"<"):
+        return "mjlog"
+    if head.startswith(b"{"):
+        first = head.split(b"\n", 1)[0]
+        if b'"type"' in first and b'"log"' not in first:
+            return "mjai"
+        return "tenhou6"
+    raise LogError("not a game log (neither mjlog XML, tenhou.net/6 JSON nor MJAI lines)")
+
+
+def read_bytes(data: bytes, source: str = "<bytes>", partial: bool = False) -> Game:
+    """A game from a log's bytes (plain or gzipped), its format found by content."""
+    data = _inflate(data, source)
+    try:
+        fmt = detect(data)
+    except LogError as error:
+        raise LogError(f"{source}: {error}") from None
+    if fmt == "mjlog":
+        return read_mjlog(data, source, partial=partial)
+    if fmt == "tenhou6":
+        return read_tenhou6(data.decode("utf-8", "replace"), source)
+    return read_mjai(data.decode("utf-8", "replace").splitlines(), source)
+
+
+def read(path: str | Path, partial: bool = False) -> Game:
+    """A game log from a file: Tenhou mjlog XML, tenhou.net/6 JSON or MJAI lines, each
+    plain or gzipped; the format is found by content. A log cut short raises
+    :class:`LogError` saying where it stops (``partial=True`` keeps what it holds).
+    """
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as error:
+        raise LogError(f"{p}: cannot read: {error.strerror or error}") from None
+    return read_bytes(data, p.name, partial=partial)
+
+
+def check(path: str | Path) -> GameCheck:
+    """Read a log and check every win and round against it (see :mod:`mjasp.logs.check`)."""
+    return check_game(read(path, partial=True))
+

@@ -1,0 +1,371 @@
+"""Every win re-scored by :func:`mjasp.score`, every round settled, both compared with
+what the log records.
+
+The hand of a win is the winner's replayed hand (not the log's own copy of it, which is
+compared too); the situation (riichi, double riichi, ippatsu, haitei, houtei, rinshan,
+chankan, first-draw wins, dora, ura, honba, sticks, liability) is read from the play.
+Round payments follow Tenhou's rules (https://tenhou.net/man/): on a double ron the
+winner nearest the discarder's right takes the honba and the sticks (atamahane); an
+exhaustive draw moves 3000 (2000 with three players) from the noten to the tenpai
+seats, a tenpai hand whose every wait is already in its own hand being noten (Tenhou's
+"pure karaten"); nagashi mangan is paid as a mangan tsumo without honba; an abortive
+draw moves nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjasp.blocks import Meld, MeldKind
+from mjasp.hand import Hand
+from mjasp.logs.model import (
+    KIND,
+    DrawRecord,
+    Event,
+    Game,
+    LogError,
+    Round,
+    WinRecord,
+    tile_text,
+    tiles_text,
+)
+from mjasp.logs.replay import MeldRecord, State, replay
+from mjasp.rules import Rules
+from mjasp.score import Score, score
+from mjasp.shanten import shanten
+from mjasp.win import Win
+
+_MELD_KIND = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.KAN,
+              "kakan": MeldKind.KAN, "ankan": MeldKind.ANKAN}
+_TERMINALS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One disagreement: where (game, round, event index) and what differs."""
+
+    game: str
+    round: str
+    event: int
+    what: str
+    log: Any
+    mjasp: Any
+
+    def __str__(self) -> str:
+        return (f"{self.game} {self.round} event {self.event}: {self.what}: "
+                f"log {self.log}, mjasp {self.mjasp}")
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"game": self.game, "round": self.round, "event": self.event,
+                "what": self.what, "log": _plain(self.log), "mjasp": _plain(self.mjasp)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class WinCheck:
+    """One win: who, the hand and situation mjasp built, its score, whether it agrees."""
+
+    round: str
+    event: int
+    who: int
+    target: int
+    hand: Hand
+    win: Win
+    score: Score
+    deltas: tuple[int, ...]
+    agrees: bool
+
+
+@dataclass(slots=True)
+class GameCheck:
+    """The checks of one game."""
+
+    source: str
+    rounds: int = 0
+    rounds_agree: int = 0
+    wins: list[WinCheck] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    round_rows: list[dict[str, Any]] = field(default_factory=list)
+    sticks_left: int = 0
+
+    @property
+    def wins_agree(self) -> int:
+        """Wins whose every recorded field agrees."""
+        return sum(w.agrees for w in self.wins)
+
+
+def meld_of(m: MeldRecord) -> Meld:
+    """The :class:`mjasp.Meld` of a replayed call."""
+    lowest = min(KIND[t] for t in m.tiles)
+    return Meld(_MELD_KIND[m.kind], lowest, sum(t >= 34 for t in m.tiles))
+
+
+def hand_of(tiles: list[int] | tuple[int, ...], melds: list[MeldRecord]) -> Hand:
+    """A :class:`mjasp.Hand` from log tiles and replayed calls."""
+    counts = [0] * 34
+    red = [0, 0, 0]
+    for t in tiles:
+        counts[KIND[t]] += 1
+        if t >= 34:
+            red[t - 34] += 1
+    return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(meld_of(m) for m in melds))
+
+
+def situation(state: State, event: Event, record: WinRecord | None, first_winner: bool,
+              rules: Rules) -> Win:
+    """The :class:`mjasp.Win` of a win event, read from the replayed table."""
+    rnd = state.round
+    who, players = event.who, state.players
+    tsumo = event.target == who
+    last = state.last
+    chankan = not tsumo and last is not None and last.kind == "kakan"
+    robbed_north = not tsumo and last is not None and last.kind == "nukidora"
+    riichi = 0
+    if state.riichi[who] == 2:
+        riichi = 2 if state.riichi_discard[who] == 0 and not _called_before_riichi(state, who) \
+            else 1
+    first = tsumo and state.first_draw[who] and not state.calls_made
+    dealer = who == rnd.dealer
+    liable = state.pao[who]
+    ura = tuple(tile_text(t) for t in record.ura) if record is not None and riichi else ()
+    return Win(
+        tile=tile_text(event.tile), tsumo=tsumo,
+        seat_wind="ESWN"[(who - rnd.dealer) % players], round_wind="ESWN"[rnd.wind],
+        dora_indicators=tuple(tile_text(t) for t in state.dora), ura_indicators=ura,
+        riichi=riichi,
+        ippatsu=bool(riichi) and (state.ippatsu_robbed if chankan else state.ippatsu)[who],
+        rinshan=tsumo and state.rinshan[who],
+        chankan=chankan, haitei=tsumo and state.wall == 0 and not state.rinshan[who],
+        houtei=not tsumo and not chankan and not robbed_north and state.wall == 0,
+        tenhou=first and dealer, chiihou=first and not dealer,
+        honba=rnd.honba if first_winner else 0,
+        riichi_sticks=state.sticks if first_winner else 0,
+        north_dora=state.north[who] if rules.nukidora else 0,
+        liable="ESWN"[(liable - rnd.dealer) % players] if liable is not None else None,
+        robbed_north=robbed_north)
+
+
+def _called_before_riichi(state: State, who: int) -> bool:
+    """Whether a call came before ``who``'s riichi discard (no double riichi then)."""
+    # replayed in order: the first go-around was intact if the riichi is the seat's first
+    # discard and no call happened before that discard; calls_made is checked at the time
+    return state.riichi_after_call[who]
+
+
+def settle_win(state: State, event: Event, s: Score) -> tuple[int, ...]:
+    """Every seat's score change for one win (honba and sticks as the Win had them)."""
+    players, who = state.players, event.who
+    deltas = [0] * players
+    p = s.payments
+    liable = state.pao[who]
+    if event.target != who:
+        deltas[event.target] -= p.ron
+    else:
+        for seat in range(players):
+            if seat != who:
+                deltas[seat] -= p.dealer if seat == state.dealer else p.others
+    if liable is not None and p.liable:
+        deltas[liable] -= p.liable
+    deltas[who] += p.total
+    return tuple(deltas)
+
+
+def tenpai(state: State, who: int) -> bool:
+    """Tenpai at an exhaustive draw, Tenhou's way: a wait all of whose copies are in the
+    player's own hand and melds does not count."""
+    h = hand_of(state.hands[who], state.melds[who])
+    if shanten(h) != 0:
+        return False
+    counts = h.total_counts()
+    base = list(h.counts)
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        base[k] += 1
+        try:
+            if shanten(Hand(tuple(base), (0, 0, 0), h.melds)) == -1:
+                return True
+        finally:
+            base[k] -= 1
+    return False
+
+
+def nagashi(state: State, who: int) -> bool:
+    """Nagashi mangan: every discard a terminal or honor, none called away."""
+    return bool(state.discards[who]) and state.called_away[who] == 0 and all(
+        KIND[t] in _TERMINALS for t in state.discards[who])
+
+
+def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]:
+    """Every seat's score change for a round without a win, and the reason mjasp sees."""
+    players = state.players
+    deltas = [0] * players
+    reason = record.reason
+    if reason == "unknown":  # a format without the reason: an empty wall is exhaustive
+        reason = "exhaustive" if state.wall == 0 else "abortive"
+    if reason not in ("exhaustive", "nagashi"):
+        return tuple(deltas), reason
+    winners = [p for p in range(players) if nagashi(state, p)]
+    if winners:
+        for p in winners:
+            for seat in range(players):
+                if seat == p:
+                    continue
+                pay = 4000 if p == state.dealer or seat == state.dealer else 2000
+                deltas[seat] -= pay
+                deltas[p] += pay
+        return tuple(deltas), "nagashi"
+    ready = [p for p in range(players) if tenpai(state, p)]
+    pot = 3000 if players == 4 else 2000
+    if 0 < len(ready) < players:
+        for p in range(players):
+            if p in ready:
+                deltas[p] += pot // len(ready)
+            else:
+                deltas[p] -= pot // (players - len(ready))
+    return tuple(deltas), "exhaustive"
+
+
+def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
+                scores: list[int] | None) -> list[int]:
+    """Check one round; returns the scores after it (the next round's start)."""
+    rules: Rules = game.rules
+    players = game.players
+    where = rnd.name
+    mismatches = out.mismatches
+    before = len(mismatches)
+    if scores is not None and list(rnd.scores) != scores:
+        mismatches.append(Mismatch(game.source, where, 0, "starting scores", list(rnd.scores),
+                                   scores))
+    total = [0] * players
+    logged: list[int] | None = [0] * players
+    winners_seen = 0
+    state: State | None = None
+    ron_winners: list[int] = []
+    for i, (event, state) in enumerate(replay(rnd, players)):
+        if event.kind == "win":
+            if not ron_winners:
+                target = event.target
+                # the winners in turn order from the discarder (the first takes the sticks)
+                ron_winners = sorted((e.who for e in rnd.events[i:] if e.kind == "win"),
+                                     key=lambda w: (w - target) % players)
+            first = event.who == ron_winners[0]
+            record = event.record if isinstance(event.record, WinRecord) else None
+            wc = _check_win(game, where, i, state, event, record, first, rules, mismatches)
+            winners_seen += 1
+            out.wins.append(wc)
+            for p in range(players):
+                total[p] += wc.deltas[p]
+            if record is None or record.deltas is None:
+                logged = None
+            elif logged is not None:
+                logged = [a + b for a, b in zip(logged, record.deltas, strict=True)]
+        elif event.kind == "ryuukyoku":
+            record_d = event.record
+            assert isinstance(record_d, DrawRecord)
+            deltas, reason = settle_draw(state, record_d)
+            if record_d.reason != "unknown" and reason != record_d.reason:
+                mismatches.append(Mismatch(game.source, where, i, "draw kind",
+                                           record_d.reason, reason))
+            total = list(deltas)
+            logged = list(record_d.deltas) if record_d.deltas is not None else None
+    if state is None or rnd.events[-1].kind not in ("win", "ryuukyoku"):
+        raise LogError(f"{game.source}: round {where} has no result")
+    if logged is not None and logged != total:
+        mismatches.append(Mismatch(game.source, where, len(rnd.events) - 1, "score changes",
+                                   logged, total))
+    out.rounds += 1
+    agrees = len(mismatches) == before
+    out.rounds_agree += agrees
+    out.round_rows.append({"round": index, "name": where, "result": rnd.events[-1].kind,
+                           "deltas": total, "agrees": agrees})
+    out.sticks_left = state.sticks
+    if rnd.events[-1].kind == "win":
+        return list(state.scores)  # each win has moved the scores already
+    return [s + d for s, d in zip(state.scores, total, strict=True)]
+
+
+def _check_win(game: Game, where: str, i: int, state: State, event: Event,
+               record: WinRecord | None, first: bool, rules: Rules,
+               mismatches: list[Mismatch]) -> WinCheck:
+    who = event.who
+    tiles = list(state.hands[who])
+    if event.target != who:
+        tiles.append(event.tile)
+    hand = hand_of(tiles, state.melds[who])
+    before = len(mismatches)
+
+    def differ(what: str, log: Any, ours: Any) -> None:
+        mismatches.append(Mismatch(game.source, where, i, f"seat {who} win: {what}", log, ours))
+
+    try:
+        win = situation(state, event, record, first, rules)
+        s = score(hand, win, rules=rules)
+    except Exception as error:  # a hand mjasp refuses is a disagreement, with the reason
+        raise LogError(f"{game.source}: {where} event {i}: seat {who}'s win "
+                       f"{tiles_text(tiles)} cannot be scored: {error}") from None
+    deltas = settle_win(state, event, s)
+    if record is not None:
+        if record.hand is not None and sorted(record.hand) != sorted(tiles):
+            differ("hand", tiles_text(record.hand), tiles_text(tiles))
+        if record.points is not None and record.points != s.points:
+            differ("points", record.points, s.points)
+        if record.fu is not None and not s.yakuman and record.fu != s.fu:
+            differ("fu", record.fu, s.fu)
+        if record.yaku is not None and not record.yakuman:
+            ours = sorted((y.yaku.tenhou_id, y.han) for y in s.yaku)
+            if sorted(record.yaku) != ours:
+                differ("yaku", sorted(record.yaku), ours)
+        if record.yakuman is not None and (record.yakuman or s.yakuman):
+            ours_y = sorted(int(y.yaku.tenhou_id or -1) for y in s.yaku if y.han >= 13)
+            if sorted(record.yakuman) != ours_y:
+                differ("yakuman", sorted(record.yakuman), ours_y)
+        if record.pao is not None and record.pao != state.pao[who]:
+            differ("liable seat", record.pao, state.pao[who])
+        if record.deltas is not None and tuple(record.deltas) != deltas:
+            differ("score changes", list(record.deltas), list(deltas))
+        if record.scores is not None and tuple(record.scores) != tuple(state.scores):
+            differ("scores before the win", list(record.scores), list(state.scores))
+    for p, d in enumerate(deltas):
+        state.scores[p] += d
+    if first:
+        state.sticks = 0
+    return WinCheck(where, i, who, event.target, hand, win, s, deltas,
+                    len(mismatches) == before)
+
+
+def check_game(game: Game) -> GameCheck:
+    """Re-score every win and settle every round of ``game``."""
+    out = GameCheck(game.source)
+    scores: list[int] | None = None
+    for index, rnd in enumerate(game.rounds):
+        if not rnd.events or rnd.events[-1].kind not in ("win", "ryuukyoku"):
+            continue  # a log cut short (game.problem says where): its last round is unsettled
+        scores = check_round(game, index, rnd, out, scores)
+    if game.final is not None and scores is not None:
+        # Tenhou gives the riichi sticks left at the end to the first place (ties: the
+        # seat nearer the first dealer), https://tenhou.net/man/
+        final = list(scores)
+        if out.sticks_left:
+            top = max(range(len(final)), key=lambda p: (final[p], -p))
+            final[top] += 1000 * out.sticks_left
+        if final != list(game.final):
+            out.mismatches.append(Mismatch(game.source, "end", -1, "final scores",
+                                           list(game.final), final))
+    return out
+
+
+def iter_checks(games: Iterator[Game]) -> Iterator[GameCheck]:
+    """:func:`check_game` over many games."""
+    for game in games:
+        yield check_game(game)

@@ -1,0 +1,62 @@
+"""The rules of a game from its Tenhou lobby type (the ``GO type`` bits of an mjlog).
+
+Bits (tenhou.net's own viewer reads them so; https://m77.hatenablog.com/entry/2017/05/21/214529
+and the Tenhou log-format notes it cites): 0x01 human players (off: against computers),
+0x02 no red fives, 0x04 no open tanyao (kuitan nashi), 0x08 east-south (hanchan; off:
+east only), 0x10 three players, 0x20 and 0x80 the room (0x00 general, 0x80 upper,
+0x20 special, 0xA0 phoenix), 0x40 fast (soku). Higher bits are other lobbies (tournaments,
+chip rules) whose rules are not known here: they are refused rather than guessed.
+
+>>> rules_for_lobby(169).name, describe_lobby(169)
+('tenhou', '鳳南喰赤')
+>>> rules_for_lobby(0x10 | 0x01 | 0x08).players
+3
+"""
+
+from __future__ import annotations
+
+from mjasp.logs.model import LogError
+from mjasp.rules import RULES, Rules
+
+KNOWN_BITS = 0xFF
+
+
+def rules_for_lobby(lobby_type: int) -> Rules:
+    """The mjasp rules of a Tenhou lobby type (presets ``tenhou`` and ``tenhou-3p``)."""
+    if lobby_type & ~KNOWN_BITS or lobby_type < 0:
+        raise LogError(f"unknown Tenhou lobby type {lobby_type} (0x{lobby_type:x}): "
+                       "bits above 0xff are lobbies whose rules mjasp does not know")
+    rules = RULES["tenhou-3p"] if lobby_type & 0x10 else RULES["tenhou"]
+    changes: dict[str, object] = {}
+    if lobby_type & 0x02:
+        changes["red_fives"] = (0, 0, 0)
+    if lobby_type & 0x04:
+        changes["open_tanyao"] = False
+    return rules.replace(**changes) if changes else rules
+
+
+def describe_lobby(lobby_type: int) -> str:
+    """Tenhou's short name of a lobby (``鳳南喰赤``: phoenix, east-south, kuitan, red)."""
+    room = {0x00: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}[lobby_type & 0xA0]
+    return ("三" if lobby_type & 0x10 else "") + room + ("南" if lobby_type & 0x08 else "東") \
+        + ("" if lobby_type & 0x04 else "喰") + ("" if lobby_type & 0x02 else "赤") \
+        + ("速" if lobby_type & 0x40 else "")
+
+
+def lobby_from_description(text: str) -> int:
+    """The lobby type of a short name (the ``rule.disp`` of a tenhou.net/6 log).
+
+    >>> lobby_from_description("鳳南喰赤")
+    169
+    """
+    bits = 0x01
+    for char, bit in (("三", 0x10), ("南", 0x08), ("速", 0x40)):
+        if char in text:
+            bits |= bit
+    bits |= {"般": 0, "上": 0x80, "特": 0x20, "鳳": 0xA0}.get(next(
+        (c for c in text if c in "般上特鳳"), "般"), 0)
+    if "喰" not in text:
+        bits |= 0x04
+    if "赤" not in text:
+        bits |= 0x02
+    return bits

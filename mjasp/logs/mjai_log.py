@@ -1,0 +1,200 @@
+"""MJAI event streams (JSON lines, the logs of mjai bots and Mortal), in and out.
+
+Each line is one event: ``start_game``, ``start_kyoku`` (``bakaze``, ``kyoku`` 1-4,
+``honba``, ``kyotaku``, ``oya``, ``scores``, ``dora_marker``, ``tehais``), ``tsumo``,
+``dahai`` (``tsumogiri``), ``chi`` ``pon`` ``daiminkan`` ``kakan`` ``ankan``
+(``actor``, ``target``, ``pai``, ``consumed``), ``nukidora``, ``dora``, ``reach``,
+``reach_accepted``, ``hora`` (``actor``, ``target``, ``pai``, ``deltas``,
+``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``, ``end_game``. Tile names are
+those of :mod:`mjasp.mjai` (``5mr`` a red five, ``E``..``C`` the honors).
+
+What MJAI has no field for is written as extra keys that MJAI readers ignore:
+``hora`` carries ``fu``, ``points``, ``yaku`` ([[Tenhou id, han], ...]), ``yakuman``
+and ``pao``; ``ryukyoku`` its ``reason``; ``start_game`` the ``lobby_type``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from mjasp.logs.lobby import rules_for_lobby
+from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.mjai import MJAI_NAMES
+
+_NAMES = (*MJAI_NAMES, "5mr", "5pr", "5sr")
+_TILES = {name: t for t, name in enumerate(_NAMES)}
+_CALLS = ("chi", "pon", "daiminkan", "kakan", "ankan")
+_MJAI_KIND = {"draw": "tsumo", "discard": "dahai", "riichi": "reach",
+              "riichi_accepted": "reach_accepted", "win": "hora", "ryuukyoku": "ryukyoku"}
+_KIND = {v: k for k, v in _MJAI_KIND.items()}
+
+
+def name(tile: int) -> str:
+    """The MJAI name of a log tile (``5pr`` the red 5p).
+
+    >>> name(35), name(31)
+    ('5pr', 'P')
+    """
+    return _NAMES[tile]
+
+
+def tile(text: str) -> int:
+    """The log tile of an MJAI name."""
+    try:
+        return _TILES[text]
+    except (KeyError, TypeError):
+        raise LogError(f"{text!r} is not an MJAI tile name") from None
+
+
+def write_mjai(game: Game) -> Iterator[dict[str, Any]]:
+    """A game as MJAI events (one dict per line of the stream)."""
+    yield {"type": "start_game", "names": list(game.names),
+           "lobby_type": game.lobby_type, "players": game.players}
+    for rnd in game.rounds:
+        yield {"type": "start_kyoku", "bakaze": "ESWN"[rnd.wind], "kyoku": rnd.number + 1,
+               "honba": rnd.honba, "kyotaku": rnd.sticks, "oya": rnd.dealer,
+               "scores": list(rnd.scores), "dora_marker": name(rnd.dora),
+               "tehais": [[name(t) for t in h] for h in rnd.hands]}
+        for e in rnd.events:
+            yield _event(e)
+        yield {"type": "end_kyoku"}
+    yield {"type": "end_game"}
+
+
+def _event(e: Event) -> dict[str, Any]:
+    k = e.kind
+    out: dict[str, Any] = {"type": _MJAI_KIND.get(k, k)}
+    if k == "dora":
+        out["dora_marker"] = name(e.tile)
+        return out
+    if k == "ryuukyoku":
+        rec = e.record
+        assert isinstance(rec, DrawRecord)
+        out["reason"] = rec.reason
+        if rec.deltas is not None:
+            out["deltas"] = list(rec.deltas)
+        return out
+    out["actor"] = e.who
+    if k in ("draw", "discard", "nukidora"):
+        out["pai"] = name(e.tile)
+        if k == "discard":
+            out["tsumogiri"] = e.tsumogiri
+    elif k in _CALLS:
+        if k != "ankan":
+            out["target"] = e.target
+            out["pai"] = name(e.tile)
+        out["consumed"] = [name(t) for t in e.consumed]
+    elif k == "win":
+        rec = e.record if isinstance(e.record, WinRecord) else WinRecord()
+        out.update(target=e.target, pai=name(e.tile), ura_markers=[name(t) for t in rec.ura])
+        if rec.deltas is not None:
+            out["deltas"] = list(rec.deltas)
+        for key in ("fu", "points", "pao"):
+            if getattr(rec, key) is not None:
+                out[key] = getattr(rec, key)
+        if rec.yaku is not None:
+            out["yaku"] = [list(y) for y in rec.yaku]
+        if rec.yakuman is not None:
+            out["yakuman"] = list(rec.yakuman)
+    return out
+
+
+def mjai_text(game: Game) -> str:
+    """The MJAI stream of a game as text, one JSON object per line."""
+    return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for e in write_mjai(game))
+
+
+def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
+    """A game from MJAI JSON lines."""
+    game: Game | None = None
+    rnd: Round | None = None
+    ended = False
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            e = json.loads(line)
+            game, rnd, ended = _apply(e, game, rnd, ended, source)
+        except LogError as error:
+            raise LogError(f"{source}: line {n}: {error}") from None
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            raise LogError(f"{source}: line {n}: not an MJAI event: {error}") from None
+    if game is None:
+        raise LogError(f"{source}: no MJAI start_game event")
+    if rnd is not None and not ended:
+        game.complete = False
+        game.problem = f"{source}: the stream stops inside round {rnd.name}"
+        raise LogError(game.problem)
+    if not game.complete:
+        raise LogError(game.problem or f"{source}: the stream stops before end_game")
+    return game
+
+
+def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
+           source: str) -> tuple[Game | None, Round | None, bool]:
+    t = e["type"]
+    if t == "start_game":
+        lobby = e.get("lobby_type")
+        players = int(e.get("players", 4))
+        if lobby is None:
+            lobby = 0x09 | (0x10 if players == 3 else 0) | (0 if e.get("aka_flag", True)
+                                                            else 0x02)
+        game = Game(source, "mjai", players, rules_for_lobby(int(lobby)), int(lobby),
+                    names=tuple(e.get("names", ())))
+        game.complete = False
+        return game, None, True
+    if game is None:
+        raise LogError(f"{t} before start_game")
+    if t == "start_kyoku":
+        if rnd is not None and not ended:
+            raise LogError(f"round {rnd.name} has no result before the next round")
+        rnd = Round("ESWN".index(e["bakaze"]), int(e["kyoku"]) - 1, int(e["honba"]),
+                    int(e["kyotaku"]), int(e["oya"]), tuple(e["scores"][:game.players]),
+                    tile(e["dora_marker"]),
+                    tuple(tuple(tile(x) for x in h) for h in e["tehais"][:game.players]))
+        game.rounds.append(rnd)
+        return game, rnd, False
+    if t == "end_game":
+        game.complete = True
+        return game, rnd, ended
+    if t == "end_kyoku":
+        return game, rnd, ended
+    if rnd is None:
+        raise LogError(f"{t} outside a round")
+    kind = _KIND.get(t, t)
+    actor = int(e.get("actor", -1))
+    if kind == "dora":
+        rnd.events.append(Event("dora", -1, tile(e["dora_marker"])))
+    elif kind in ("draw", "discard", "nukidora"):
+        rnd.events.append(Event(kind, actor, tile(e["pai"]),
+                                tsumogiri=bool(e.get("tsumogiri", False))))
+    elif kind in ("riichi", "riichi_accepted"):
+        rnd.events.append(Event(kind, actor))
+    elif kind in _CALLS:
+        consumed = tuple(tile(x) for x in e["consumed"])
+        called = tile(e["pai"]) if "pai" in e else consumed[-1]
+        rnd.events.append(Event(kind, actor, called, int(e.get("target", actor)), consumed))
+    elif kind == "win":
+        deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
+        rec = WinRecord(deltas=deltas, fu=e.get("fu"), points=e.get("points"),
+                        yaku=tuple(tuple(y) for y in e["yaku"]) if "yaku" in e else None,
+                        yakuman=tuple(e["yakuman"]) if "yakuman" in e else None,
+                        ura=tuple(tile(x) for x in e.get("ura_markers", ())), pao=e.get("pao"))
+        target = int(e.get("target", actor))
+        pai = e.get("pai")
+        won = tile(pai) if pai else next(x.tile for x in reversed(rnd.events)
+                                         if x.kind in ("draw", "discard", "kakan"))
+        rnd.events.append(Event("win", actor, won, target, record=rec))
+        return game, rnd, True
+    elif kind == "ryuukyoku":
+        deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
+        # MJAI names no reason: "unknown" is settled by the wall (empty: exhaustive)
+        rnd.events.append(Event("ryuukyoku", record=DrawRecord(e.get("reason", "unknown"),
+                                                                 deltas)))
+        return game, rnd, True
+    else:
+        raise LogError(f"unknown MJAI event type {t!r}")
+    return game, rnd, ended

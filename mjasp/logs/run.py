@@ -1,0 +1,149 @@
+"""Many logs at once: serially, on every local core (a process pool) or on a Dask
+cluster, with the same results in the same order.
+
+The unit of work is one file: its bytes go to the worker (a cluster needs no shared
+file system), the worker reads, checks and tabulates the game and sends back plain
+rows. Results come back in input order through a bounded window of pending tasks, so
+memory stays flat in the number of games.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mjasp.logs.model import LogError
+
+
+@dataclass
+class FileResult:
+    """What one file gave: the check's tallies, its mismatches, its rows, its error."""
+
+    source: str
+    games: int = 0
+    rounds: int = 0
+    rounds_agree: int = 0
+    wins: int = 0
+    wins_agree: int = 0
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    tables: dict[str, list[dict[str, Any]]] | None = None
+    error: str | None = None
+
+
+def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
+    """Read, check (and with ``tables`` tabulate) one log's bytes; never raises on bad
+    input: the error is the result's ``error``."""
+    from mjasp.logs import read_bytes
+    from mjasp.logs.check import check_game
+    from mjasp.logs.table import game_tables
+
+    out = FileResult(source)
+    try:
+        game = read_bytes(data, source, partial=True)
+        if tables:
+            out.tables, checked = game_tables(game)
+        else:
+            checked = check_game(game)
+    except LogError as error:
+        out.error = str(error)
+        return out
+    out.games = 1
+    out.rounds, out.rounds_agree = checked.rounds, checked.rounds_agree
+    out.wins, out.wins_agree = len(checked.wins), checked.wins_agree
+    out.mismatches = [m.to_json() for m in checked.mismatches]
+    out.error = game.problem
+    return out
+
+
+def _task(path: str, tables: bool) -> FileResult:
+    data = _read(path)
+    return data if isinstance(data, FileResult) else process_bytes(data, Path(path).name,
+                                                                   tables)
+
+
+def _read(path: str) -> bytes | FileResult:
+    """A file's bytes, or the result that says it cannot be read."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        return FileResult(Path(path).name, error=f"{path}: cannot read: "
+                                                 f"{error.strerror or error}")
+
+
+#: Names of log files found under a directory (a file named on the command line is read
+#: whatever its name).
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz", ".log")
+
+
+def expand(paths: Iterable[str | Path]) -> list[str]:
+    """Files as given, directories by every log file under them (sorted)."""
+    out: list[str] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(str(f) for f in p.rglob("*") if f.is_file()
+                          and f.name.lower().endswith(LOG_SUFFIXES))
+        else:
+            out.append(str(p))
+    return out
+
+
+def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
+        scheduler: str | None = None) -> Iterator[FileResult]:
+    """Results of every file, in input order: serially (``jobs=1``), on ``jobs``
+    processes, or on Dask (``scheduler`` address, or a local cluster of ``workers``)."""
+    if scheduler or workers:
+        yield from _dask(paths, tables, workers, scheduler)
+    elif jobs == 1:
+        for path in paths:
+            yield _task(path, tables)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+            yield from _windowed(lambda p: pool.submit(_task, p, tables), paths,
+                                 lambda f: f.result(), 4 * (jobs or os.cpu_count() or 1))
+
+
+def _windowed(submit: Callable[[str], Any], paths: list[str], result: Callable[[Any], Any],
+              window: int) -> Iterator[FileResult]:
+    pending: deque[Any] = deque()
+    for path in paths:
+        pending.append(submit(path))
+        if len(pending) >= window:
+            yield result(pending.popleft())
+    while pending:
+        yield result(pending.popleft())
+
+
+def _dask(paths: list[str], tables: bool, workers: int,
+          scheduler: str | None) -> Iterator[FileResult]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+    else:
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+    try:
+        n = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
+        # the bytes travel with the task: workers need no shared file system
+        def submit(path: str) -> Any:
+            data = _read(path)
+            if isinstance(data, FileResult):
+                return data
+            return client.submit(process_bytes, data, Path(path).name, tables, pure=False)
+
+        yield from _windowed(submit, paths, lambda f: f if isinstance(f, FileResult)
+                             else f.result(), 8 * n)
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+        if cluster is not None:
+            cluster.close()

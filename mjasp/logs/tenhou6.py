@@ -1,0 +1,396 @@
+"""tenhou.net/6 JSON, the format of Tenhou's web viewer, in and out.
+
+A log is ``{"title", "name", "rule": {"disp", "aka", ...}, "log": [round, ...]}``; a
+round is ``[[number, honba, sticks], scores, dora indicators, ura indicators,`` then per
+seat its 13 starting tiles, its draws and its discards, and last the result
+``["和了", deltas, [who, from, liable, "30符1000点", "立直(1飜)", ...], ...]`` or
+``["流局", deltas]`` (or an abortive draw's name). Tiles are 11-19 (man), 21-29 (pin),
+31-39 (sou), 41-47 (honors), 51 52 53 (red 5m 5p 5s). A draw column holds a tile or a
+call (``c`` chi, ``p`` pon, ``m`` open kan: the letter's place says from whom — first
+from the left seat, in the middle from across, last from the right); a discard column
+holds a tile, 60 for the tile just drawn, ``r`` + tile for riichi, ``a`` a closed kan,
+``k`` an added kan, ``f`` a north set aside, and 0 after an open kan.
+
+The order of play is not written: it is rebuilt by seating (a pon or kan takes
+precedence over a chi) and the dora timing by Tenhou's rule as its own logs show it
+(a closed kan's indicator at once, an open or added kan's after the replacement draw).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
+from mjasp.logs.model import KIND, DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.yaku import Yaku
+
+_YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
+_NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
+DRAW_NAMES = {"exhaustive": "流局", "nagashi": "流し満貫", "nine_terminals": "九種九牌",
+              "four_riichi": "四家立直", "triple_ron": "三家和了", "four_winds": "四風連打",
+              "four_kans": "四槓散了"}
+_DRAW_BY_NAME = {**{v: k for k, v in DRAW_NAMES.items()}, "全員聴牌": "exhaustive",
+                 "全員不聴": "exhaustive"}
+
+
+def code(tile: int) -> int:
+    """The tenhou.net/6 code of a log tile.
+
+    >>> code(0), code(34), code(33)
+    (11, 51, 47)
+    """
+    if tile >= 34:
+        return 51 + tile - 34
+    return (tile // 9 + 1) * 10 + tile % 9 + 1
+
+
+def tile_of(c: int) -> int:
+    """The log tile of a tenhou.net/6 code."""
+    if 51 <= c <= 53:
+        return 34 + c - 51
+    suit, number = divmod(c, 10)
+    if not (1 <= suit <= 4 and 1 <= number <= (7 if suit == 4 else 9)):
+        raise LogError(f"{c} is not a tenhou.net/6 tile code")
+    return (suit - 1) * 9 + number - 1
+
+
+def _call_text(letter: str, who: int, target: int, called: int, consumed: tuple[int, ...],
+               players: int) -> str:
+    rel = (target - who) % players
+    own = [f"{code(t)}" for t in consumed]
+    mark = f"{letter}{code(called)}"
+    if rel == players - 1:  # from the left seat
+        return mark + "".join(own)
+    if rel == 1:  # from the right seat
+        return "".join(own) + mark
+    return own[0] + mark + "".join(own[1:])
+
+
+def write_tenhou6(game: Game) -> dict[str, Any]:
+    """A game as a tenhou.net/6 JSON object (``json.dumps`` it).
+
+    >>> from mjasp.logs.model import Game
+    >>> from mjasp.rules import RULES
+    >>> write_tenhou6(Game("x", "mjlog", 4, RULES["tenhou"], 169))["rule"]["disp"]
+    '鳳南喰赤'
+    """
+    lobby = game.lobby_type if game.lobby_type is not None else 0x09
+    out: dict[str, Any] = {"title": [game.source, ""], "name": list(game.names or
+                                                                     [""] * game.players),
+                           "rule": {"disp": describe_lobby(lobby),
+                                    "aka": 0 if lobby & 0x02 else 1}, "log": []}
+    for rnd in game.rounds:
+        if rnd.events and rnd.events[-1].kind in ("win", "ryuukyoku"):
+            out["log"].append(_write_round(rnd, game.players))  # a cut round has no result
+    if game.final is not None:
+        out["sc"] = [x for s in game.final for x in (s // 100, 0)]
+    return out
+
+
+def _write_round(rnd: Round, players: int) -> list[Any]:
+    takes: list[list[Any]] = [[] for _ in range(4)]
+    discards: list[list[Any]] = [[] for _ in range(4)]
+    dora = [code(rnd.dora)]
+    ura: list[int] = []
+    riichi = [False] * 4
+    pons: dict[tuple[int, int], str] = {}
+    result: list[Any] = []
+    for e in rnd.events:
+        k = e.kind
+        if k == "draw":
+            takes[e.who].append(code(e.tile))
+        elif k == "discard":
+            value: Any = 60 if e.tsumogiri else code(e.tile)
+            if riichi[e.who]:
+                value = f"r{value}"
+                riichi[e.who] = False
+            discards[e.who].append(value)
+        elif k == "riichi":
+            riichi[e.who] = True
+        elif k == "chi":
+            takes[e.who].append(f"c{code(e.tile)}" + "".join(str(code(t)) for t in e.consumed))
+        elif k == "pon":
+            text = _call_text("p", e.who, e.target, e.tile, e.consumed, players)
+            pons[e.who, KIND[e.tile]] = text
+            takes[e.who].append(text)
+        elif k == "daiminkan":
+            takes[e.who].append(_call_text("m", e.who, e.target, e.tile, e.consumed, players))
+            discards[e.who].append(0)
+        elif k == "kakan":
+            pon = pons.get((e.who, KIND[e.tile]))
+            if pon is None:
+                raise LogError(f"{rnd.name}: an added kan without its pon")
+            discards[e.who].append(pon.replace("p", f"k{code(e.tile)}"))
+        elif k == "ankan":
+            own = [str(code(t)) for t in e.consumed]
+            discards[e.who].append("".join(own[:3]) + "a" + own[3])
+        elif k == "nukidora":
+            discards[e.who].append(f"f{code(e.tile)}")
+        elif k == "dora":
+            dora.append(code(e.tile))
+        elif k == "win":
+            rec = e.record if isinstance(e.record, WinRecord) else WinRecord()
+            if not result:
+                result = ["和了"]
+            if rec.ura and not ura:
+                ura = [code(t) for t in rec.ura]
+            result.append(list(rec.deltas or [0] * players))
+            detail: list[Any] = [e.who, e.target, rec.pao if rec.pao is not None else e.who]
+            detail.append(_points_text(rec))
+            for yid, han in rec.yaku or ():
+                detail.append(f"{_NAME_BY_ID[yid]}({han}飜)")
+            for yid in rec.yakuman or ():
+                detail.append(f"{_NAME_BY_ID[yid]}(役満)")
+            result.append(detail)
+        elif k == "ryuukyoku":
+            drec = e.record if isinstance(e.record, DrawRecord) else DrawRecord("exhaustive")
+            result = [DRAW_NAMES.get(drec.reason, "流局")]
+            if drec.deltas is not None:
+                result.append(list(drec.deltas))
+    row: list[Any] = [[rnd.wind * 4 + rnd.number, rnd.honba, rnd.sticks],
+                      [*rnd.scores, *([0] if players == 3 else [])], dora, ura]
+    for p in range(4):
+        row += [[code(t) for t in rnd.hands[p]] if p < players else [], takes[p], discards[p]]
+    row.append(result)
+    return row
+
+
+LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+
+
+def _points_text(rec: WinRecord) -> str:
+    # the viewer's "30符1000点" or "満貫8000点"; the winner's whole gain before honba
+    if rec.points is None:
+        return ""  # the source recorded no score (MJAI without mjasp's extra keys)
+    head = LIMIT_NAMES[rec.limit] if rec.limit else f"{rec.fu or 0}符"
+    return f"{head}{rec.points or 0}点"
+
+
+def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | None, int | None]:
+    """(fu or None for a limit hand, points) of "30符1000点", "満貫2000-4000点",
+    "30符500点∀" (each payer's share on tsumo, as Tenhou's viewer writes it)."""
+    fu_text, mark, rest = text.partition("符")
+    fu = int(fu_text) if mark and fu_text.isdigit() else None
+    if not mark:
+        rest = text.lstrip("満貫跳倍三役")
+    amounts = rest.replace("点", "").replace("∀", "")
+    parts = [int(x) for x in amounts.split("-") if x.isdigit()]
+    if "∀" in rest and parts:
+        return fu, parts[0] * (players - 1)
+    if len(parts) == 2:
+        return fu, parts[0] * (players - 2) + parts[1]
+    return fu, parts[0] if parts else 0
+
+
+def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") -> Game:
+    """A game from a tenhou.net/6 JSON log (the object, or its text)."""
+    if not isinstance(data, dict):
+        try:
+            data = json.loads(data)
+        except ValueError as error:
+            raise LogError(f"{source}: not JSON: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+        raise LogError(f"{source}: not a tenhou.net/6 log (no \"log\" list)")
+    disp = str(data.get("rule", {}).get("disp", "般南喰赤"))
+    lobby = lobby_from_description(disp)
+    if not data.get("rule", {}).get("aka", 1) and not lobby & 0x02:
+        lobby |= 0x02
+    rules = rules_for_lobby(lobby)
+    players = rules.players
+    game = Game(source, "tenhou6", players, rules, lobby,
+                names=tuple(data.get("name", ()))[:players])
+    for n, row in enumerate(data["log"]):
+        try:
+            game.rounds.append(_read_round(row, players))
+        except (LogError, IndexError, KeyError, TypeError, ValueError) as error:
+            raise LogError(f"{source}: round {n + 1}: {error}") from None
+    sc = data.get("sc")
+    if isinstance(sc, list) and sc:
+        game.final = tuple(int(x) * 100 for x in sc[0::2])[:players]
+    return game
+
+
+def _ints(text: str) -> list[int]:
+    return [int(text[i:i + 2]) for i in range(0, len(text), 2)]
+
+
+def _read_round(row: list[Any], players: int) -> Round:
+    (number, honba, sticks), scores, dora, ura = row[0], row[1], row[2], row[3]
+    hands = tuple(tuple(tile_of(c) for c in row[4 + 3 * p]) for p in range(players))
+    takes = [list(row[5 + 3 * p]) for p in range(players)]
+    drops = [list(row[6 + 3 * p]) for p in range(players)]
+    result = row[4 + 3 * 4] if len(row) > 16 else row[-1]
+    dealer = number % 4
+    rnd = Round(number // 4, number % 4, honba, sticks, dealer, tuple(scores[:players]),
+                tile_of(dora[0]), hands)
+    events = rnd.events
+    later_dora = [tile_of(c) for c in dora[1:]]
+    ura_tiles = tuple(tile_of(c) for c in ura)
+    pending = 0
+
+    def flush() -> None:
+        nonlocal pending
+        while pending:
+            if later_dora:
+                events.append(Event("dora", -1, later_dora.pop(0)))
+            pending -= 1
+
+    ti = [0] * players
+    di = [0] * players
+    seat = dealer
+    last_draw = -1
+    need_draw = True
+    while True:
+        if need_draw:
+            if ti[seat] >= len(takes[seat]):
+                break
+            t = takes[seat][ti[seat]]
+            ti[seat] += 1
+            if isinstance(t, str):
+                raise LogError(f"seat {seat} calls {t} where a draw was due")
+            last_draw = tile_of(t)
+            events.append(Event("draw", seat, last_draw))
+        if di[seat] >= len(drops[seat]):
+            break
+        d = drops[seat][di[seat]]
+        di[seat] += 1
+        if isinstance(d, str) and ("a" in d or "k" in d or d.startswith("f")):
+            if d.startswith("f"):
+                events.append(Event("nukidora", seat, tile_of(int(d[1:]))))
+            elif "a" in d:
+                own = _ints(d.replace("a", ""))
+                events.append(Event("ankan", seat, tile_of(own[-1]), seat,
+                                    tuple(tile_of(c) for c in own)))
+                pending += 1  # a closed kan's indicator shows at once (and any pending one)
+                flush()
+            else:
+                four = [tile_of(c) for c in _ints(d.replace("k", ""))]
+                pon = next((e for e in reversed(events) if e.kind == "pon" and e.who == seat
+                            and KIND[e.tile] == KIND[four[0]]), None)
+                if pon is None:
+                    raise LogError(f"seat {seat} adds to a pon it never called: {d}")
+                # the added tile is the one of the four the pon does not hold (whatever
+                # place the letter takes, a red five is told apart this way)
+                rest = list(four)
+                for t in (pon.tile, *pon.consumed):
+                    rest.remove(t)
+                events.append(Event("kakan", seat, rest[0], seat, (pon.tile, *pon.consumed)))
+                flush()  # a second kan shows the first one's indicator
+                pending += 1
+            need_draw = True
+            continue
+        riichi = isinstance(d, str) and d.startswith("r")
+        value = int(d[1:]) if riichi else int(d)
+        if riichi:
+            events.append(Event("riichi", seat))
+        if value == 0:
+            raise LogError(f"seat {seat} has a kan placeholder without an open kan")
+        tsumogiri = value == 60
+        tile = last_draw if tsumogiri else tile_of(value)
+        flush()
+        events.append(Event("discard", seat, tile, tsumogiri=tsumogiri))
+        last_draw = -1
+        caller = _caller(seat, tile, takes, ti, players)
+        ends_here = caller is None and _ron_on_this(result, seat, takes, ti, drops, di, players)
+        if riichi and not ends_here:
+            events.append(Event("riichi_accepted", seat))
+        if caller is None:
+            seat = (seat + 1) % players
+            need_draw = True
+            continue
+        text = takes[caller][ti[caller]]
+        ti[caller] += 1
+        letter = next(c for c in text if c.isalpha())
+        at = text.index(letter)
+        called = tile_of(int(text[at + 1:at + 3]))
+        hand_tiles = tuple(tile_of(c) for c in _ints(text[:at] + text[at + 3:]))
+        rel = players - 1 if at == 0 else (1 if at == len(text) - 3 else 2)
+        target = (caller + rel) % players
+        if target != seat:
+            raise LogError(f"seat {caller}'s call {text} is not from seat {seat}")
+        kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
+        events.append(Event(kind, caller, called, seat, hand_tiles))
+        if kind == "daiminkan":
+            flush()
+        seat = caller
+        if kind == "daiminkan":
+            di[caller] += 1  # the 0 that stands for the discard a kan replaces
+            pending += 1
+            need_draw = True
+        else:
+            need_draw = False
+    _result(result, events, players, ura_tiles, flush)
+    return rnd
+
+
+def _caller(seat: int, tile: int, takes: list[list[Any]], ti: list[int],
+            players: int) -> int | None:
+    """The seat whose next draw column entry calls ``tile`` from ``seat`` (pon/kan first)."""
+    found: list[tuple[int, int]] = []
+    for p in range(players):
+        if p == seat or ti[p] >= len(takes[p]):
+            continue
+        t = takes[p][ti[p]]
+        if not isinstance(t, str):
+            continue
+        letter = next(c for c in t if c.isalpha())
+        at = t.index(letter)
+        rel = players - 1 if at == 0 else (1 if at == len(t) - 3 else 2)
+        if (p + rel) % players != seat or KIND[tile_of(int(t[at + 1:at + 3]))] != KIND[tile]:
+            continue
+        found.append((0 if letter in "pm" else 1, p))
+    return min(found)[1] if found else None
+
+
+def _ron_on_this(result: list[Any], seat: int, takes: list[list[Any]], ti: list[int],
+                 drops: list[list[Any]], di: list[int], players: int) -> bool:
+    """Whether the round ends by ron on the discard just made (nothing left to play)."""
+    if not result or result[0] != "和了":
+        return False
+    details = result[2::2]
+    return any(d[1] == seat and d[0] != seat for d in details) and all(
+        ti[p] >= len(takes[p]) for p in range(players) if p != seat) and \
+        di[seat] >= len(drops[seat])
+
+
+def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int, ...],
+            flush: Any) -> None:
+    if not result:
+        raise LogError("the round has no result")
+    name = result[0]
+    if name == "和了":
+        for deltas, detail in zip(result[1::2], result[2::2], strict=True):
+            who, target, pao = detail[0], detail[1], detail[2]
+            yaku: list[tuple[int, int]] = []
+            yakuman: list[int] = []
+            for text in detail[4:]:
+                label, _, value = text.partition("(")
+                # the viewer's names, with a full-width space where mjasp has a plain one
+                yid = _YAKU_BY_NAME.get(label.strip().replace("\u3000", " "))
+                if yid is None:
+                    raise LogError(f"unknown yaku {label!r}")
+                if "役満" in value:
+                    yakuman.append(yid)
+                else:
+                    yaku.append((yid, int(value.split("飜")[0])))
+            fu, points = _read_points(str(detail[3]), players, False) if detail[3] \
+                else (None, None)
+            listed = bool(yaku or yakuman)  # no yaku written: the source had none to give
+            rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points,
+                            yaku=tuple(yaku) if listed else None,
+                            yakuman=tuple(yakuman) if listed else None, ura=ura,
+                            pao=pao if pao != who else None)
+            if target == who:
+                flush()  # a replacement-tile win sees the kan's indicator (none on a ron)
+                tile = next(e.tile for e in reversed(events) if e.kind == "draw")
+            else:
+                tile = next(e.tile for e in reversed(events) if e.kind in ("discard", "kakan",
+                                                                            "nukidora"))
+            events.append(Event("win", who, tile, target, record=rec))
+    else:
+        reason = _DRAW_BY_NAME.get(name)
+        if reason is None:
+            raise LogError(f"unknown result {name!r}")
+        deltas = tuple(result[1][:players]) if len(result) > 1 else (0,) * players
+        events.append(Event("ryuukyoku", record=DrawRecord(reason, deltas)))
