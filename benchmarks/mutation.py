@@ -67,9 +67,18 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("direct: chuuren with a closed kan", DIRECT,
            "if not h.melds_closed or h.suits != 1 or h.honors:",
            "if not h.closed or h.suits != 1 or h.honors:", (BOUNDARY,)),
+    # (the encoding states "no kan" twice: no meld, and fourteen tiles in the suit, which
+    # a kan's fourth tile breaks; the bug needs both gone)
     Mutant("asp: chuuren with a closed kan", ASP + "yakuman.lp",
+           "not melded, not short_of_gates(B),\n"
+           "                   #sum{ N,K : hold(K,N), B <= K, K < B + 9 } = 14.",
+           "closed_hand, not short_of_gates(B),\n"
+           "                   #sum{ N,K : hold(K,N), B <= K, K < B + 9 } >= 14.", (BOUNDARY,)),
+    Mutant("asp: chuuren on any meld but a tile count", ASP + "yakuman.lp",
            "chuuren_suit(B) :- B = (0;9;18), not melded,",
-           "chuuren_suit(B) :- B = (0;9;18), closed_hand,", (BOUNDARY,)),
+           "chuuren_suit(B) :- B = (0;9;18), closed_hand,", (BOUNDARY,),
+           equivalent="a closed kan puts a fourth copy in the suit, so the suit holds 15 "
+                      "tiles and the rule's count of 14 already refuses it"),
     Mutant("compiled: chuuren with a closed kan", C_SCORE,
            "if (h->melds_closed && h->suits == 1 && !h->honors) {",
            "if (h->closed && h->suits == 1 && !h->honors) {", (BOUNDARY,)),

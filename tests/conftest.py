@@ -20,7 +20,7 @@ import pytest
 
 import mjasp
 from mjasp.hand import Hand
-from mjasp.rules import Rules
+from mjasp.rules import Rules, find_rules
 from mjasp.score import Score, score_candidates
 from mjasp.solvers import kernel
 from mjasp.win import Win
@@ -114,3 +114,22 @@ SCORING_PATHS: dict[str, ScorePath] = {
 def scoring_path(request: pytest.FixtureRequest) -> ScorePath:
     """The test runs once per scoring engine and path (``SCORING_PATHS``)."""
     return SCORING_PATHS[request.param]
+
+
+#: ``scored(hand, win, rules="tenhou")``: one path's best Score (``scored`` fixture).
+Scorer = Callable[..., Score]
+
+
+@pytest.fixture(params=list(SCORING_PATHS))
+def scored(request: pytest.FixtureRequest) -> Scorer:
+    """``mjasp.score``'s signature on one scoring path per run (``SCORING_PATHS``), for the
+    worked examples: every path must answer (the rules given are ones each path plays)."""
+    path, name = SCORING_PATHS[request.param], request.param
+
+    def run(hand: Hand | str, win: Win, rules: Rules | str = "tenhou") -> Score:
+        chosen = find_rules(rules) if isinstance(rules, str) else rules
+        found = path(hand, win, chosen)
+        assert found is not None, f"the {name} path declined a hand under {chosen.name}"
+        return found
+
+    return run

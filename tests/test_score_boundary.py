@@ -301,3 +301,16 @@ def test_boundary(case: Case, scoring_path: ScorePath) -> None:
 def test_every_path_is_listed() -> None:
     # the paths that state the rules today; a path that goes is dropped from SCORING_PATHS
     assert {"asp", "direct", "score"} <= set(SCORING_PATHS)
+
+
+def test_missing_shared_data_skips_visibly_but_fails_under_ci(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests import conftest
+
+    monkeypatch.setattr(conftest, "_DATA_DIRS", ("/nonexistent-mjasp-data",))
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="absent from /nonexistent-mjasp-data"):
+        conftest.shared_data("tenhou_wins_2011.jsonl")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI must provide the shared data"):
+        conftest.shared_data("tenhou_wins_2011.jsonl")
