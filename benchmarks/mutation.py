@@ -90,11 +90,20 @@ MUTANTS: tuple[Mutant, ...] = (
            "(Yaku.IIPEIKOU, 1, 0, \"reading\"", "(Yaku.IIPEIKOU, 1, 1, \"reading\"",
            (BOUNDARY,)),
     Mutant("direct: ryanpeikou does not replace iipeikou", DIRECT,
-           "Yaku.RYANPEIKOU: Yaku.IIPEIKOU,", "", (BOUNDARY, SCORE)),
+           "Yaku.RYANPEIKOU: Yaku.IIPEIKOU,", "", (BOUNDARY, SCORE),
+           equivalent="a dead upgrade entry: iipeikou's row reads peikou == 1, ryanpeikou's "
+                      "peikou == 2, so both never hold"),
+    Mutant("direct: suuankou tanki does not replace suuankou", DIRECT,
+           "Yaku.SUUANKOU_TANKI: Yaku.SUUANKOU,", "", (BOUNDARY, SCORE)),
     Mutant("direct: chanta without an honor", DIRECT,
            "return (bool(r.sequences) and h.honors and not h.kinds.isdisjoint(TERMINALS)",
            "return (bool(r.sequences) and not h.kinds.isdisjoint(TERMINALS)",
-           (BOUNDARY, SCORE)),
+           (BOUNDARY, SCORE),
+           equivalent="chanta without an honor is junchan's condition, and junchan replaces "
+                      "chanta wherever both hold"),
+    Mutant("direct: a 678 sequence counts as outside", DIRECT,
+           "        return tile % 9 in (0, 6)", "        return tile % 9 in (0, 5, 6)",
+           (BOUNDARY,)),
     Mutant("direct: chanta without a sequence", DIRECT,
            "def _chanta(h: HandFacts, r: ReadingFacts) -> bool:\n"
            "    # needs a sequence (otherwise honroutou) and an honor (otherwise junchan)\n"
@@ -159,7 +168,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("asp: no kiriage", ASP + "points.lp",
            "points(P) :- kiriage_mangan, who(D), how(T), limit_points(D,T,5,P).",
            "points(P) :- kiriage_mangan, who(D), how(T), points_of(D,T,4,30,P).",
-           (BOUNDARY,)),
+           ("tests/test_score_boundary.py::test_the_encodings_own_points",)),
     # -- the compiled fast path -----------------------------------------------------------
     Mutant("compiled: pinfu with a value pair", C_SCORE,
            "&& !pair_value(h, r->pair) && wait == RYANMEN;", "&& wait == RYANMEN;",
@@ -191,7 +200,11 @@ MUTANTS: tuple[Mutant, ...] = (
            "if closed and tsumo:\n                parts.append((\"menzen ron\", 10))",
            (BOUNDARY,)),
     Mutant("python fast: junchan does not replace chanta", LEAN,
-           "(21, 1), (32, 9), (33, 23),", "(21, 1), (32, 9),", (BOUNDARY,)),
+           "(21, 1), (32, 9), (33, 23),", "(21, 1), (32, 9),", (BOUNDARY,),
+           equivalent="a dead upgrade entry: this path finds chanta (23) only with an honor "
+                      "and junchan (33) only without, so both never hold"),
+    Mutant("python fast: kokushi 13 does not replace kokushi", LEAN,
+           "(46, 45), (48, 47),", "(46, 45),", (BOUNDARY, SCORE)),
     # -- points and payments --------------------------------------------------------------
     Mutant("points: kiriage from 2 han", POINTS,
            "(rules.kiriage and base == 1920 and han >= 3)",

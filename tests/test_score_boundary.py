@@ -102,6 +102,10 @@ CASES: list[Case] = [
     # 640 * 6 = 3840 -> 3900
     Case("chanta-not-junchan", "123789m123p789s11z", {"tile": "3p", **E},
          ({Y.CHANTA: 2}, 2, 40, 3900)),
+    # one sequence not at an edge: 123m 678m 123p 789s 11z, riichi ron 3p (penchan): no
+    # chanta; riichi 1, 20 + 10 + 2 + 2 (round wind pair) = 34 -> 40 fu: 1300
+    Case("chanta-near-miss", "123678m123p789s11z", {"tile": "3p", "riichi": 1, **S},
+         ({Y.RIICHI: 1, Y.URA_DORA: 0}, 1, 40, 1300)),
     # no sequence: honroutou + toitoi, not chanta: 111m 999p 999s 111z 22z, ron 1z
     # (shanpon with 22z), South seat East round: 1z by ron is an open triplet, round East 1
     # + toitoi 2 + honroutou 2 + sanankou 2 (111m 999p 999s stay closed) = 7 han: haneman
