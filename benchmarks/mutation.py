@@ -267,7 +267,9 @@ class Outcome:
 
     name: str
     file: str
-    status: str  # "killed", "survived", "equivalent" (an explained survivor), "stale"
+    # "killed", "survived", "equivalent" (an explained survivor), "stale" (the original
+    # text is no longer in the file), "gone" (the file was removed: drop the mutant)
+    status: str
     seconds: float
     note: str = ""
 
@@ -310,6 +312,8 @@ def _check_imports(scratch: Path) -> None:
 
 def run_mutant(mutant: Mutant, scratch: Path) -> Outcome:
     path = scratch / mutant.file
+    if not path.exists():
+        return Outcome(mutant.name, mutant.file, "gone", 0.0, "the file is no longer there")
     text = path.read_text()
     if text.count(mutant.original) != 1:
         return Outcome(mutant.name, mutant.file, "stale", 0.0,
@@ -368,7 +372,8 @@ def main(argv: list[str] | None = None) -> int:
     stale = [o.name for o in outcomes if o.status == "stale"]
     print(f"\n{killed} of {len(counted)} mutants killed ({100 * rate:.1f} %); "
           f"{sum(o.status == 'equivalent' for o in outcomes)} equivalent, "
-          f"{len(stale)} stale (the source changed: update them)")
+          f"{len(stale)} stale (the source changed: update them), "
+          f"{sum(o.status == 'gone' for o in outcomes)} of removed files")
     if args.json:
         args.json.write_text(json.dumps({"rate": rate, "outcomes": [asdict(o) for o in outcomes]},
                                         indent=1))

@@ -37,7 +37,7 @@ RULES = find_rules("tenhou")
 AGREEMENT_WINS = 100_000
 #: Wins at the rules' boundaries compared (mjasp.win_samples.boundary_wins): about 6 ms
 #: each (sampling 2, ASP engine ~3.3).
-BOUNDARY_WINS = 3000
+BOUNDARY_WINS = 1500
 #: Shown atoms an example's expected answer lists.
 COMPARED = ("capped_han", "score_fu", "points", "yaku")
 
