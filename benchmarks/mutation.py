@@ -288,10 +288,22 @@ def _tracked_copy(scratch: Path) -> None:
         shutil.copy2(built, scratch / "mjasp" / "solvers" / built.name)
 
 
-def _build(scratch: Path) -> None:
-    """Rebuild the C extensions of ``scratch`` in place."""
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--force"],
+def _build(scratch: Path, force: bool = False) -> None:
+    """Rebuild the C extensions of ``scratch`` in place (those whose source is newer than
+    the built file, or all with ``force``)."""
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace",
+                    *(["--force"] if force else [])],
                    cwd=scratch, check=True, capture_output=True)
+
+
+def _pristine(scratch: Path) -> dict[Path, bytes]:
+    """The built extensions of the unedited tree, to put back after a C mutant."""
+    return {p: p.read_bytes() for p in (scratch / "mjasp" / "solvers").glob("_*.so")}
+
+
+def _restore_built(built: dict[Path, bytes]) -> None:
+    for path, blob in built.items():
+        path.write_bytes(blob)  # written after the source: newer, so not rebuilt
 
 
 def _environment(scratch: Path) -> dict[str, str]:
@@ -310,7 +322,7 @@ def _check_imports(scratch: Path) -> None:
         raise SystemExit(f"mutation: the tests would import {found}, not the scratch copy")
 
 
-def run_mutant(mutant: Mutant, scratch: Path) -> Outcome:
+def run_mutant(mutant: Mutant, scratch: Path, built: dict[Path, bytes]) -> Outcome:
     path = scratch / mutant.file
     if not path.exists():
         return Outcome(mutant.name, mutant.file, "gone", 0.0, "the file is no longer there")
@@ -334,7 +346,7 @@ def run_mutant(mutant: Mutant, scratch: Path) -> Outcome:
     finally:
         path.write_text(text)
         if path.suffix == ".c":
-            _build(scratch)
+            _restore_built(built)
     seconds = time.perf_counter() - start
     if code == 0:
         status = "equivalent" if mutant.equivalent else "survived"
@@ -358,10 +370,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mjasp-mutation-") as tmp:
         scratch = Path(tmp)
         _tracked_copy(scratch)
-        _build(scratch)
+        _build(scratch, force=True)
         _check_imports(scratch)
+        built = _pristine(scratch)
         for mutant in chosen:
-            outcome = run_mutant(mutant, scratch)
+            outcome = run_mutant(mutant, scratch, built)
             outcomes.append(outcome)
             print(f"{outcome.status:10} {outcome.seconds:6.1f}s  {outcome.name}"
                   + (f"  -- {outcome.note}" if outcome.status != "killed" else ""),
