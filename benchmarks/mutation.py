@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -366,6 +367,8 @@ def main(argv: list[str] | None = None) -> int:
         for m in chosen:
             print(f"{m.name}  ({m.file})")
         return 0
+    # a stopped run (kill PID) still removes its scratch copy
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     outcomes = []
     with tempfile.TemporaryDirectory(prefix="mjasp-mutation-") as tmp:
         scratch = Path(tmp)

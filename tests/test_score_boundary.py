@@ -184,6 +184,16 @@ CASES: list[Case] = [
     # triplet) + 2 (haku pair) = 56 -> 60: base 3840 > 2000, mangan: 4000 + 2000 + 2000
     Case("suuankou-open-kan", "222p333s44455z [1111m]", {"tile": "4z", "tsumo": True, **S},
          ({Y.TOITOI: 2, Y.SANANKOU: 2}, 4, 60, 8000)),
+    # -- exclusions ------------------------------------------------------------------------
+    # a yakuman drops the dora: 123m 99p 555z 666z 777z, ron 3m, indicator 8p -> 9p x2:
+    # daisangen alone, 32000 (not 13 + 2 han)
+    Case("yakuman-drops-dora", "123m99p555666777z", {"tile": "3m", "dora_indicators": ("8p",),
+                                                     **S},
+         ({Y.DAISANGEN: 13}, 13, 0, 32000)),
+    # dora alone is no yaku: 456m 55m 123p 456s 789s, ron 5m (kanchan or tanki), closed,
+    # indicator 4m -> 5m x3: nothing paid
+    Case("dora-no-yaku", "45556m123p456789s", {"tile": "5m", "dora_indicators": ("4m",), **S},
+         ({}, 0, None, 0)),
     # -- limits ---------------------------------------------------------------------------
     # 4 han 30 fu: 30 * 64 * 4 = 7680 -> 7700 without kiriage: pinfu + tanyao + sanshoku 2
     Case("4-30-no-kiriage", "234678m23455p234s", {"tile": "8m", **S},
