@@ -232,6 +232,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "        if kazoe == \"sanbaiman\":\n            return 6000, \"sanbaiman\"",
            "        if kazoe == \"sanbaiman\":\n            return 8000, \"yakuman\"",
            (BOUNDARY,)),
+    # -- the Score every Python path builds (mjasp.scorecard.make_score) -------------------
+    Mutant("scorecard: dora alone is a yaku", "mjasp/scorecard.py",
+           "        elif yaku not in _DORA:\n            has_yaku = True",
+           "        else:\n            has_yaku = True", (BOUNDARY,)),
+    Mutant("scorecard: a yakuman keeps the dora", "mjasp/scorecard.py",
+           "kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)",
+           "kept = sorted(listed, key=_by_id)", (BOUNDARY,)),
+    Mutant("scorecard: chiitoitsu fu rounded up", "mjasp/scorecard.py",
+           "fu = raw if details[0][0] == \"chiitoitsu\" else -(-raw // 10) * 10",
+           "fu = -(-raw // 10) * 10", (BOUNDARY, SCORE)),
     # -- shanten kernels ------------------------------------------------------------------
     Mutant("kernel (python): seven pairs count one pair more", "mjasp/solvers/kernel.py",
            "seven[packed] = 14 - 2 * pairs - min(packed & 31, 7 - pairs)",
