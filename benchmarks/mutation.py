@@ -68,18 +68,29 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("direct: chuuren with a closed kan", DIRECT,
            "if not h.melds_closed or h.suits != 1 or h.honors:",
            "if not h.closed or h.suits != 1 or h.honors:", (BOUNDARY,)),
-    # (the encoding states "no kan" twice: no meld, and fourteen tiles in the suit, which
-    # a kan's fourth tile breaks; the bug needs both gone)
+    # (the encoding reads the concealed tiles, hold/2, where a kan's tiles are not: the bug
+    # is counting a closed kan's four tiles with them and asking for a closed hand only)
     Mutant("asp: chuuren with a closed kan", ASP + "yakuman.lp",
-           "not melded, not short_of_gates(B),\n"
+           "count_of(K,N) :- hold(K,N).\n"
+           "count_of(K,0) :- kind(K), not held(K).\n"
+           "% a suit that misses a copy nine gates needs\n"
+           "short_of_gates(B) :- B = (0;9;18), gates(I,G), count_of(B + I,N), N < G.\n"
+           "% nine gates: closed, nothing missing, all fourteen tiles in the suit\n"
+           "chuuren_suit(B) :- B = (0;9;18), not melded, not short_of_gates(B),\n"
            "                   #sum{ N,K : hold(K,N), B <= K, K < B + 9 } = 14.",
-           "closed_hand, not short_of_gates(B),\n"
-           "                   #sum{ N,K : hold(K,N), B <= K, K < B + 9 } >= 14.", (BOUNDARY,)),
+           "count_of(K,N) :- hold(K,N), not called(ankan,K).\n"
+           "count_of(K,N + 4) :- hold(K,N), called(ankan,K).\n"
+           "count_of(K,4) :- kind(K), not held(K), called(ankan,K).\n"
+           "count_of(K,0) :- kind(K), not held(K), not called(ankan,K).\n"
+           "short_of_gates(B) :- B = (0;9;18), gates(I,G), count_of(B + I,N), N < G.\n"
+           "chuuren_suit(B) :- B = (0;9;18), closed_hand, not short_of_gates(B),\n"
+           "                   #sum{ N,K : count_of(K,N), B <= K, K < B + 9 } >= 14.",
+           (BOUNDARY,)),
     Mutant("asp: chuuren on any meld but a tile count", ASP + "yakuman.lp",
            "chuuren_suit(B) :- B = (0;9;18), not melded,",
            "chuuren_suit(B) :- B = (0;9;18), closed_hand,", (BOUNDARY,),
-           equivalent="a closed kan puts a fourth copy in the suit, so the suit holds 15 "
-                      "tiles and the rule's count of 14 already refuses it"),
+           equivalent="the rule counts the concealed tiles (hold/2): with a closed kan the "
+                      "suit holds at most 11 of them, never the 14 the rule asks for"),
     Mutant("compiled: chuuren with a closed kan", C_SCORE,
            "if (h->melds_closed && h->suits == 1 && !h->honors) {",
            "if (h->closed && h->suits == 1 && !h->honors) {", (BOUNDARY,)),
