@@ -97,15 +97,18 @@ def _default(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
     return mjasp.score(hand, win, rules=rules)
 
 
+#: The hand-written fast paths of ``mjasp.score`` (``scoring_best``: compiled, lean Python).
+#: ``None`` from one means it declined (rules or situations it leaves to the reference).
+FAST_PATHS: dict[str, ScorePath] = {"compiled": _fast(compiled=True),
+                                    "python-fast": _fast(compiled=False)}
+
 #: Every engine and path that states the scoring rules, in one place: a rule's boundary
-#: cases run through each. ``None`` from a fast path means it declined (rules or
-#: situations it leaves to the reference, see ``scoring_best``); when the hand-written fast
-#: paths go, their two lines go.
+#: cases and the worked examples run through each. When the hand-written fast paths go,
+#: the ``**FAST_PATHS`` line goes.
 SCORING_PATHS: dict[str, ScorePath] = {
     "asp": _engine_best("asp"),
     "direct": _engine_best("direct"),
-    "compiled": _fast(compiled=True),
-    "python-fast": _fast(compiled=False),
+    **FAST_PATHS,
     "score": _default,
 }
 
