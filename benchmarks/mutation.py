@@ -225,8 +225,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "if han >= 5 or base > 2000 or", "if han >= 5 or base >= 2000 or",
            ("tests/test_score_rules.py", SCORE, BOUNDARY),
            equivalent="no hand has base points of exactly 2000: fu * 2**(han + 2) = 2000 "
-                      "needs 125 fu at 2 han or 250 fu at 1 han, and fu are multiples of "
-                      "10 up to 110 (or 25)"),
+                      "needs 250 fu at 1 han, 125 at 2 or 62.5 at 3, and fu are 25 or "
+                      "multiples of 10 below 200"),
     Mutant("points: honba 100 on ron", POINTS,
            "        gain = ron + liable\n        ron += extra",
            "        gain = ron + liable\n        ron += extra // 3", (BOUNDARY,)),
