@@ -401,4 +401,146 @@ def _indicators(rng: random.Random, seen: list[int], red_suits: set[int], count:
     return tuple(shown)
 
 
-__all__ = ["EXTRA_THEMES", "THEMES", "random_wins"]
+# -- wins at the boundaries of the rules ---------------------------------------------------
+
+#: Near-miss moves of :func:`boundary_wins` and their weights: the same tiles with a
+#: triplet declared as a closed kan, an open kan or a pon, a concealed sequence called as a
+#: chi (a closed-only yaku lost, nine gates with a kan or a meld, suuankou with an open
+#: kan), one tile changed for a neighbour, another suit's, or an honor (tanyao, chanta,
+#: sanshoku, ittsu, peikou one tile away), or one block of the concealed part moved to
+#: another suit or to the honors (a flush one block away).
+NEAR_MISSES = {"closed-kan": 3, "open-kan": 2, "pon": 2, "chi": 2, "one-tile": 4,
+               "one-block": 3}
+#: Themes of the wins the moves start from: ``THEMES``, with the rarer shapes (nine gates,
+#: the flushes, the outside hands, the sequence yaku) drawn more often.
+BOUNDARY_THEMES = {**THEMES, "chuuren": 8, "flush": 16, "outside": 14, "sequences": 14,
+                   "triplets": 10, "kans": 2}
+
+
+def boundary_wins(n: int, seed: int | None = 0) -> list[tuple[Hand, Win]]:
+    """``n`` reproducible four-player wins aimed at the boundaries of the rules.
+
+    Each is a themed win (``BOUNDARY_THEMES``) moved once by a near-miss move
+    (``NEAR_MISSES``) where the move keeps the hand complete, so that a rule's just-inside
+    and just-outside cases both occur: the nine gates tiles with a closed kan (the
+    ``(1111m) 23456788999m`` kind) or with a pon, a pinfu shape opened by a chi, a flush
+    with one tile of another suit. About one in ten is left unmoved. The situation is
+    drawn for the moved hand, as :func:`random_wins` draws it.
+
+    >>> wins = boundary_wins(20, seed=1)
+    >>> wins == boundary_wins(20, seed=1), all(h.tile_count == 14 for h, _ in wins)
+    (True, True)
+    """
+    rng = random.Random(seed)
+    names, weights = list(BOUNDARY_THEMES), list(BOUNDARY_THEMES.values())
+    moves, move_weights = list(NEAR_MISSES), list(NEAR_MISSES.values())
+    wins: list[tuple[Hand, Win]] = []
+    while len(wins) < n:
+        theme = rng.choices(names, weights)[0]
+        if theme in PLANNERS:
+            plan, pair = PLANNERS[theme][1](rng)
+            hand: Hand | None = _build(rng, plan, pair, closed=rng.random() < 0.7)
+        else:
+            hand = _special(rng, theme)
+        if hand is None or not decompose(hand):
+            continue
+        if rng.random() >= 0.1:
+            hand = _near_miss(rng, hand, rng.choices(moves, move_weights)[0])
+            if hand is None:
+                continue
+        wins.append((hand, _situation(rng, hand, theme)))
+    return wins
+
+
+def _near_miss(rng: random.Random, hand: Hand, move: str) -> Hand | None:
+    """``hand`` moved by ``move`` (see ``NEAR_MISSES``), or None where the move finds no
+    place that keeps the hand complete within four copies of each kind."""
+    counts = list(hand.counts)
+    total = hand.total_counts()
+    # the red fives are drawn again for the moved hand (_redden), so none is kept
+    melds = [dataclasses.replace(m, red=0) for m in hand.melds]
+    if move == "one-tile":
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        for _ in range(12):
+            old = rng.choice(held)
+            new = rng.choice(_neighbours(old))
+            if new == old or total[new] >= 4:
+                continue
+            counts[old] -= 1
+            counts[new] += 1
+            moved = _redden(rng, Hand.from_counts(counts, melds))
+            if sum(moved.counts) and decompose(moved):
+                return moved
+            counts[old] += 1
+            counts[new] -= 1
+        return None
+    if move == "one-block":
+        return _move_block(rng, hand, counts, total, melds)
+    if move == "chi":
+        starts = [t for t in range(27) if t % 9 < 7 and all(counts[t + i] for i in range(3))]
+    else:  # a triplet of the concealed part declared (with the fourth copy for a kan)
+        starts = [t for t in range(NUM_KINDS) if counts[t] >= 3
+                  and (move == "pon" or total[t] == 3)]
+    rng.shuffle(starts)
+    kind = {"closed-kan": MeldKind.ANKAN, "open-kan": MeldKind.KAN, "pon": MeldKind.PON,
+            "chi": MeldKind.CHI}[move]
+    for start in starts:
+        tiles = (start, start + 1, start + 2) if move == "chi" else (start,) * 3
+        left = list(counts)
+        for t in tiles:
+            left[t] -= 1
+        if not any(left):
+            continue  # the winning tile must stay concealed
+        moved = Hand(tuple(left), (0, 0, 0), (*melds, Meld(kind, start)))
+        if decompose(moved):
+            return _redden(rng, Hand.from_counts(left, moved.melds))
+    return None
+
+
+def _move_block(rng: random.Random, hand: Hand, counts: list[int], total: Sequence[int],
+                melds: list[Meld]) -> Hand | None:
+    """One block of a reading (sequence, triplet or pair) moved to another suit, or a
+    triplet or pair to an honor."""
+    reading = rng.choice(decompose(hand))
+    blocks = [b for b in reading.blocks if b.kind in (BlockKind.SEQUENCE, BlockKind.TRIPLET,
+                                                        BlockKind.PAIR)]
+    rng.shuffle(blocks)
+    for block in blocks:
+        tiles = block.tiles()
+        start = block.tile
+        if block.kind is BlockKind.SEQUENCE or start < 27:
+            targets = [s * 9 + start % 9 for s in range(3) if s * 9 + start % 9 != start]
+        else:
+            targets = []
+        if block.kind is not BlockKind.SEQUENCE:
+            targets += [k for k in HONORS if k != start]
+        rng.shuffle(targets)
+        for target in targets:
+            moved_tiles = [t - start + target for t in tiles]
+            left = list(counts)
+            for t in tiles:
+                left[t] -= 1
+            if any(total[t] - tiles.count(t) + moved_tiles.count(t) > 4 for t in moved_tiles):
+                continue
+            for t in moved_tiles:
+                left[t] += 1
+            moved = _redden(rng, Hand.from_counts(left, melds))
+            if decompose(moved):
+                return moved
+    return None
+
+
+def _neighbours(kind: Tile) -> list[Tile]:
+    """The kinds one tile could become at a rule's edge: the next number up or down, the
+    same number in another suit, a terminal of the suit, an honor."""
+    if kind >= 27:
+        return [k for k in (*TERMINALS, *HONORS) if k != kind]
+    base, number = kind // 9 * 9, kind % 9
+    found = [base + number + d for d in (-1, 1) if 0 <= number + d <= 8]
+    found += [other * 9 + number for other in range(3) if other * 9 != base]
+    found += [base, base + 8, *HONORS]
+    return [k for k in found if k != kind]
+
+
+__all__ = ["BOUNDARY_THEMES", "EXTRA_THEMES", "NEAR_MISSES", "THEMES", "boundary_wins",
+           "random_wins"]

@@ -3,15 +3,27 @@
 ``kernel_path``: a test that takes it runs twice, once through the compiled kernel
 (``mjasp/solvers/_kernel.c``, skipped when mjasp was installed without it) and once
 through the pure-Python tables, so both paths meet the same cross-checks.
+
+``scoring_path``: a test that takes it runs once per scoring engine and path
+(``SCORING_PATHS``: the ASP engine, the direct engine, the compiled and pure-Python fast
+paths, ``mjasp.score`` itself). ``shared_data``: the shared real data, or a visible skip
+(a failure under CI).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
+import mjasp
+from mjasp.hand import Hand
+from mjasp.rules import Rules, find_rules
+from mjasp.score import Score, score_candidates
 from mjasp.solvers import kernel
+from mjasp.win import Win
 
 
 def switched_path(param: str, built: bool, what: str) -> Iterator[str]:
@@ -29,3 +41,98 @@ def switched_path(param: str, built: bool, what: str) -> Iterator[str]:
 @pytest.fixture(params=["compiled", "python"])
 def kernel_path(request: pytest.FixtureRequest) -> Iterator[str]:
     yield from switched_path(request.param, kernel.AVAILABLE, "kernel")
+
+
+# -- scoring: every engine and path that states the rules -----------------------------------
+
+#: Where the shared real data lives: ``$MJASP_DATA``, else ``../shared/data`` beside the
+#: project (CI), else ``/work/shared/data``.
+_DATA_DIRS = (os.environ.get("MJASP_DATA", ""),
+              str(Path(__file__).resolve().parents[1].parent / "shared" / "data"),
+              "/work/shared/data")
+
+
+def shared_data(name: str) -> Path:
+    """The path of the shared real-data file ``name``; where it is absent the test skips
+    with the reason shown, except under CI (``CI=true``), where a missing file fails."""
+    for directory in _DATA_DIRS:
+        if directory and (Path(directory) / name).exists():
+            return Path(directory) / name
+    message = f"{name} is absent from {', '.join(d for d in _DATA_DIRS if d)}"
+    if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+        pytest.fail(f"{message}; CI must provide the shared data", pytrace=False)
+    pytest.skip(f"{message} (it lives beside the project)")
+
+
+#: A scoring path: (hand, win, rules) -> the best Score, or None where a fast path declines.
+ScorePath = Callable[[Hand | str, Win, Rules], "Score | None"]
+
+
+def _engine_best(solver: str) -> ScorePath:
+    def run(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
+        # every candidate of the engine itself, the best by rank_key (score_candidates'
+        # stable sort): not through mjasp.score's fast path
+        return score_candidates(hand, win, rules=rules, solver=solver)[0]
+
+    return run
+
+
+def _fast(compiled: bool) -> ScorePath:
+    def run(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
+        from mjasp.solvers import scoring_best
+
+        if compiled and not (kernel.AVAILABLE and scoring_best.AVAILABLE):
+            pytest.skip("mjasp was installed without its compiled scorer")
+        previous = kernel.use_compiled(compiled)
+        try:
+            parsed = hand if isinstance(hand, Hand) else Hand.parse(hand)
+            return scoring_best.best(parsed, win, rules)  # None: declined (the module says)
+        finally:
+            kernel.use_compiled(previous)
+
+    return run
+
+
+def _default(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
+    return mjasp.score(hand, win, rules=rules)
+
+
+#: The hand-written fast paths of ``mjasp.score`` (``scoring_best``: compiled, lean Python).
+#: ``None`` from one means it declined (rules or situations it leaves to the reference).
+FAST_PATHS: dict[str, ScorePath] = {"compiled": _fast(compiled=True),
+                                    "python-fast": _fast(compiled=False)}
+
+#: Every engine and path that states the scoring rules, in one place: a rule's boundary
+#: cases and the worked examples run through each. When the hand-written fast paths go,
+#: the ``**FAST_PATHS`` line goes.
+SCORING_PATHS: dict[str, ScorePath] = {
+    "asp": _engine_best("asp"),
+    "direct": _engine_best("direct"),
+    **FAST_PATHS,
+    "score": _default,
+}
+
+
+@pytest.fixture(params=list(SCORING_PATHS))
+def scoring_path(request: pytest.FixtureRequest) -> ScorePath:
+    """The test runs once per scoring engine and path (``SCORING_PATHS``)."""
+    return SCORING_PATHS[request.param]
+
+
+#: ``scored(hand, win, rules="tenhou")``: one path's best Score (``scored`` fixture).
+Scorer = Callable[..., Score]
+
+
+@pytest.fixture(params=list(SCORING_PATHS))
+def scored(request: pytest.FixtureRequest) -> Scorer:
+    """``mjasp.score``'s signature on one scoring path per run (``SCORING_PATHS``), for the
+    worked examples: every path must answer (the rules given are ones each path plays)."""
+    path, name = SCORING_PATHS[request.param], request.param
+
+    def run(hand: Hand | str, win: Win, rules: Rules | str = "tenhou") -> Score:
+        chosen = find_rules(rules) if isinstance(rules, str) else rules
+        found = path(hand, win, chosen)
+        assert found is not None, f"the {name} path declined a hand under {chosen.name}"
+        return found
+
+    return run

@@ -17,6 +17,7 @@ from mjasp import Win, WinError, Yaku
 from mjasp.forms import WaitShape
 from mjasp.points import payments, points, value
 from mjasp.score import FU_REASONS, NO_YAKU, rank_key, score_candidates
+from tests.conftest import Scorer
 
 Y = Yaku
 S: dict[str, Any] = {"seat_wind": "S"}
@@ -232,8 +233,9 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
 @pytest.mark.parametrize(("name", "hand", "situation", "yaku", "han", "fu", "pts"), CASES,
                          ids=[c[0] for c in CASES])
 def test_hand_derived(name: str, hand: str, situation: dict[str, Any], yaku: dict[Yaku, int],
-                      han: int, fu: int, pts: int) -> None:
-    s = mjasp.score(hand, Win(**situation))
+                      han: int, fu: int, pts: int, scored: Scorer) -> None:
+    # on every scoring path (tests.conftest.SCORING_PATHS)
+    s = scored(hand, Win(**situation))
     assert {i.yaku: i.han for i in s.yaku} == yaku
     assert (s.han, s.fu, s.points) == (han, fu, pts)
     assert s.yakuman == sum(h for y, h in yaku.items() if y.is_yakuman) // 13
@@ -304,8 +306,9 @@ def test_fu_details_sum_to_the_fu_before_rounding() -> None:
     ("234678m567p678s66z", {"tile": "6z", "riichi": 1},
      (("base", 20), ("menzen ron", 10), ("tanki wait", 2), ("yakuhai pair", 2))),
 ])
-def test_fu_parts(hand: str, situation: dict[str, Any], details: tuple[Any, ...]) -> None:
-    s = mjasp.score(hand, Win(**situation, **S))
+def test_fu_parts(hand: str, situation: dict[str, Any], details: tuple[Any, ...],
+                  scored: Scorer) -> None:
+    s = scored(hand, Win(**situation, **S))
     assert s.fu_details == details
 
 
@@ -344,17 +347,18 @@ def test_limits_by_name() -> None:
     assert value(0, 0, 3) == (24000, "yakuman")
 
 
-def test_payments_with_honba_and_sticks() -> None:
+def test_payments_with_honba_and_sticks(scored: Scorer) -> None:
+    # on every scoring path (tests.conftest.SCORING_PATHS)
     hand = "234m22567p345789s"
     # non-dealer pinfu tsumo 1500 (700/400), 2 honba, 1 stick: 900/600 + 1000 = 3100
-    s = mjasp.score(hand, Win("3s", tsumo=True, honba=2, riichi_sticks=1, **S))
+    s = scored(hand, Win("3s", tsumo=True, honba=2, riichi_sticks=1, **S))
     assert s.points == 1500
     assert s.payments == mjasp.Payments(0, 900, 600, 1000, 3100)
     # the dealer: 700 all (2 * 320 = 640 -> 700), 1 honba: 800 all = 2400
-    s = mjasp.score(hand, Win("3s", tsumo=True, honba=1, seat_wind="E"))
+    s = scored(hand, Win("3s", tsumo=True, honba=1, seat_wind="E"))
     assert (s.points, s.payments) == (2100, mjasp.Payments(0, 0, 800, 0, 2400))
     # dealer ron pinfu 1 han 30 fu: 240 * 6 = 1440 -> 1500, 3 honba +900, 2 sticks +2000
-    s = mjasp.score(hand, Win("3s", honba=3, riichi_sticks=2, seat_wind="E"))
+    s = scored(hand, Win("3s", honba=3, riichi_sticks=2, seat_wind="E"))
     assert (s.points, s.payments) == (1500, mjasp.Payments(2400, 0, 0, 2000, 4400))
 
 

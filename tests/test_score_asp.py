@@ -3,7 +3,8 @@
 - The two engines agree (points, han, fu, yakuman, limit, yaku) on seeded sampled wins
   (mjasp.win_samples): the direct engine is an independent implementation in Python; the
   fast path of mjasp.score (mjasp.solvers.scoring_best: compiled where built) picks an
-  equal Score on each of them.
+  equal Score on each of them; the same on wins moved across the rules' edges
+  (``boundary_wins``).
 - Every real Tenhou win of ../shared/data scores through the ASP engine as Tenhou did.
 - The encoding is data: small programs under tests/data/score_asp/ with the atoms of their
   optimal answer worked out by hand in each file's comment, run by plain clingo.
@@ -25,15 +26,18 @@ from mjasp.cli import main
 from mjasp.rules import find_rules
 from mjasp.score import check_win, rank_key
 from mjasp.solvers import scoring_asp, scoring_best, scoring_direct
-from mjasp.win_samples import random_wins
+from mjasp.win_samples import boundary_wins, random_wins
+from tests.conftest import shared_data
 
 HERE = Path(__file__).resolve().parent
 CASES = sorted((HERE / "data" / "score_asp").glob("*.lp"))
-DATA = HERE.parents[1] / "shared" / "data" / "tenhou_wins_2011.jsonl"
 RULES = find_rules("tenhou")
 #: Sampled wins compared per test run, as the scoring issue asks: about 4 ms of CPU a win
 #: (sampling 0.4, ASP engine ~3.3, direct engine ~0.1), so five to seven minutes of CI.
 AGREEMENT_WINS = 100_000
+#: Wins at the rules' boundaries compared (mjasp.win_samples.boundary_wins): about 6 ms
+#: each (sampling 2, ASP engine ~3.3).
+BOUNDARY_WINS = 1500
 #: Shown atoms an example's expected answer lists.
 COMPARED = ("capped_han", "score_fu", "points", "yaku")
 
@@ -82,6 +86,22 @@ def test_engines_agree_on_sampled_wins() -> None:
     assert wrong == []
 
 
+def test_engines_agree_on_boundary_wins() -> None:
+    # wins a tile, a block or a meld away from a rule's edge (the nine gates tiles with a
+    # closed kan, a pinfu shape opened by a chi, ...): the ASP engine, the direct engine and
+    # mjasp.score's fast path pick equal values
+    program = scoring_asp.shared_program(RULES)
+    wrong: list[tuple[object, ...]] = []
+    for hand, win in boundary_wins(BOUNDARY_WINS, seed=2027):
+        check_win(hand, win, RULES)
+        asp = program.ranked(hand, win)[0][1]
+        direct = max(scoring_direct.candidates(hand, win, RULES), key=rank_key)
+        fast = scoring_best.best(hand, win, RULES)
+        if not asp.value == direct.value == (fast.value if fast else None):
+            wrong.append((str(hand), win, asp.value, direct.value, fast))
+    assert wrong == []
+
+
 def test_candidate_values_agree() -> None:
     # every candidate, not only the best: the same multiset of values from both engines
     for hand, win in random_wins(1000, seed=99):
@@ -110,9 +130,8 @@ def test_programs_by_indicator_count_agree_with_the_full_one() -> None:
 
 
 def _tenhou_rows() -> list[dict[str, Any]]:
-    if not DATA.exists():
-        pytest.skip(f"{DATA} is absent (it lives beside the project)")
-    return [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+    data = shared_data("tenhou_wins_2011.jsonl")  # skips visibly; fails under CI
+    return [json.loads(line) for line in data.read_text().splitlines() if line.strip()]
 
 
 def test_tenhou_wins_through_asp() -> None:

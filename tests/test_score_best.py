@@ -7,7 +7,8 @@ reference, checked against the ASP engine and real Tenhou wins elsewhere
 (test_score_asp.py, test_score_tenhou_data.py, which also run the fast path). Here, each
 test through both paths (compiled and lean Python):
 
-- on seeded sampled wins (every yaku, yakuman and limit occurs: ``mjasp.win_samples``),
+- on seeded sampled wins (every yaku, yakuman and limit occurs: ``mjasp.win_samples``,
+  and wins moved across the rules' edges: ``boundary_wins``),
   under Tenhou's rules and under every scoring option the fast path plays, it returns a
   ``Score`` equal to the reference's best: points, han, fu, yakuman, limit, yaku items,
   fu parts, payments with honba and sticks, and the chosen reading and wait;
@@ -32,12 +33,14 @@ from mjasp.rules import RULES, Rules
 from mjasp.score import rank_key, score_candidates
 from mjasp.solvers import kernel, scoring_best, scoring_direct
 from mjasp.win import WinError
-from mjasp.win_samples import random_wins
+from mjasp.win_samples import boundary_wins, random_wins
 from tests.conftest import switched_path
 
 #: Sampled wins (about 0.4 ms each to sample, 0.1 ms to score by both paths and the
 #: reference).
 WINS = 8000
+#: Wins moved across a rule's edge (about 2 ms each to sample).
+BOUNDARY_WINS = 2000
 TENHOU = RULES["tenhou"]
 #: The options the fast path reads from Rules, each away from Tenhou's value.
 VARIANTS = {
@@ -54,7 +57,9 @@ VARIANTS = {
 
 @pytest.fixture(scope="module")
 def wins() -> list[tuple[Hand, Win]]:
-    return random_wins(WINS, seed=515)
+    # the themed sample, then wins at the rules' boundaries (a kan, a meld, a tile or a
+    # block across a yaku's edge: mjasp.win_samples.boundary_wins)
+    return random_wins(WINS, seed=515) + boundary_wins(BOUNDARY_WINS, seed=515)
 
 
 @pytest.fixture(params=["compiled", "python"])

@@ -1,6 +1,7 @@
 """Scoring under rule options (``mjasp.Rules``): for each option a hand whose value changes,
-the value before and after worked out by hand in the comment (the direct engine; the ASP
-engine's agreement is tested where its variant files are).
+the value before and after worked out by hand in the comment. The tests that take
+``scored`` run on every scoring path (``tests.conftest.SCORING_PATHS``: the ASP and direct
+engines, the compiled and pure-Python fast paths, ``mjasp.score``).
 
 Points: base = fu x 2^(han+2), mangan 2000 base; a non-dealer's ron pays 4 base, a
 dealer's 6 base, rounded up to 100; a tsumo: the dealer 2 base, each other 1 base.
@@ -16,6 +17,7 @@ from mjasp.rules import RULES
 from mjasp.scorecard import NO_YAKU
 from mjasp.win import WinError
 from mjasp.yaku import Yaku as Y
+from tests.conftest import Scorer
 
 TENHOU = RULES["tenhou"]
 
@@ -24,31 +26,31 @@ def yaku(s: object) -> dict[Y, int]:
     return {i.yaku: i.han for i in s.yaku}  # type: ignore[attr-defined]
 
 
-def test_open_tanyao() -> None:
+def test_open_tanyao(scored: Scorer) -> None:
     hand, win = "234m234p567s22s [345s]", Win("2s", seat_wind="S")
     # on: tanyao 1 han; fu 20 + tanki 2 = 22 -> 30 (an open hand: no menzen ron);
     # 30 x 2^3 = 240 base, a non-dealer's ron 4 x 240 = 960 -> 1000
-    s = score(hand, win)
+    s = scored(hand, win)
     assert (s.points, s.han, s.fu, yaku(s)) == (1000, 1, 30, {Y.TANYAO: 1})
     # off (kuitan nashi): no other yaku, the hand is worth nothing
-    s = score(hand, win, rules=TENHOU.replace(open_tanyao=False))
+    s = scored(hand, win, rules=TENHOU.replace(open_tanyao=False))
     assert (s.points, s.reason) == (0, NO_YAKU)
     # a closed tanyao stays: pinfu + tanyao + 2 more han do not matter here, 1 han is enough
-    closed = score("234m234p567s22s345s", Win("2s", seat_wind="S"),
+    closed = scored("234m234p567s22s345s", Win("2s", seat_wind="S"),
                    rules=TENHOU.replace(open_tanyao=False))
     assert Y.TANYAO in yaku(closed)
 
 
-def test_double_yakuman_kokushi_13() -> None:
+def test_double_yakuman_kokushi_13(scored: Scorer) -> None:
     hand, win = "19m19p19s1234567z1m", Win("1m")  # the dealer's ron, 13-sided wait
     # Tenhou: one yakuman, 8000 base x 6 = 48000
-    s = score(hand, win)
+    s = scored(hand, win)
     assert (s.points, s.yakuman, yaku(s)) == (48000, 1, {Y.KOKUSHI_13: 13})
     # counted double: 16000 base x 6 = 96000
-    s = score(hand, win, rules=TENHOU.replace(double_yakuman=frozenset({"kokushi_13"})))
+    s = scored(hand, win, rules=TENHOU.replace(double_yakuman=frozenset({"kokushi_13"})))
     assert (s.points, s.yakuman, s.han, yaku(s)) == (96000, 2, 26, {Y.KOKUSHI_13: 26})
     # a plain kokushi (waiting on 1m only, 1m already paired) stays single
-    s = score("119m19p19s123456z7z", Win("7z"),
+    s = scored("119m19p19s123456z7z", Win("7z"),
               rules=TENHOU.replace(double_yakuman=frozenset({"kokushi_13"})))
     assert (s.points, yaku(s)) == (48000, {Y.KOKUSHI: 13})
 
@@ -56,53 +58,53 @@ def test_double_yakuman_kokushi_13() -> None:
 STACK = "111z222z333z444z55z"
 
 
-def test_yakuman_stacking_and_cap() -> None:
+def test_yakuman_stacking_and_cap(scored: Scorer) -> None:
     win = Win("5z", tsumo=True)  # the dealer's tsumo: each of three pays 2 base
     # stacked: suuankou tanki + tsuuiisou + daisuushii = 3 yakuman, 3 x 16000 x 3 = 144000
-    s = score(STACK, win)
+    s = scored(STACK, win)
     assert (s.points, s.yakuman) == (144000, 3)
     assert yaku(s) == {Y.SUUANKOU_TANKI: 13, Y.TSUUIISOU: 13, Y.DAISUUSHII: 13}
     # no stacking: one yakuman (the first in id order of equals), 16000 x 3 = 48000
-    s = score(STACK, win, rules=TENHOU.replace(yakuman_stacking=False))
+    s = scored(STACK, win, rules=TENHOU.replace(yakuman_stacking=False))
     assert (s.points, s.yakuman, yaku(s)) == (48000, 1, {Y.SUUANKOU_TANKI: 13})
     # capped at 2: 2 x 16000 x 3 = 96000
-    s = score(STACK, win, rules=TENHOU.replace(yakuman_cap=2))
+    s = scored(STACK, win, rules=TENHOU.replace(yakuman_cap=2))
     assert (s.points, s.yakuman) == (96000, 2)
     # two doubles and a single: 2 + 1 + 2 = 5, 5 x 48000 = 240000; without stacking the
     # largest (a double) alone: 96000
     doubles = frozenset({"suuankou_tanki", "daisuushii"})
-    s = score(STACK, win, rules=TENHOU.replace(double_yakuman=doubles))
+    s = scored(STACK, win, rules=TENHOU.replace(double_yakuman=doubles))
     assert (s.points, s.yakuman) == (240000, 5)
-    s = score(STACK, win, rules=TENHOU.replace(double_yakuman=doubles, yakuman_stacking=False))
+    s = scored(STACK, win, rules=TENHOU.replace(double_yakuman=doubles, yakuman_stacking=False))
     assert (s.points, s.yakuman, yaku(s)) == (96000, 2, {Y.SUUANKOU_TANKI: 26})
 
 
-def test_kazoe() -> None:
+def test_kazoe(scored: Scorer) -> None:
     # riichi 1 + tsumo 1 + pinfu 1 + tanyao 1 + ryanpeikou 3 + chinitsu 6 = 13 han
     # (345p 345p 678p 678p 22p, 8p completing 67p two-sided), a non-dealer's tsumo
     hand, win = "22334455667788p", Win("8p", tsumo=True, riichi=1, seat_wind="S")
     # yakuman (Tenhou): 8000 base: 16000 + 8000 + 8000 = 32000, no real yakuman
-    s = score(hand, win)
+    s = scored(hand, win)
     assert (s.points, s.han, s.yakuman, s.limit) == (32000, 13, 0, "yakuman")
     # sanbaiman: 6000 base: 12000 + 6000 + 6000 = 24000
-    s = score(hand, win, rules=TENHOU.replace(kazoe="sanbaiman"))
+    s = scored(hand, win, rules=TENHOU.replace(kazoe="sanbaiman"))
     assert (s.points, s.limit) == (24000, "sanbaiman")
     # multiple: 13 // 13 = 1 yakuman, as Tenhou; 26 han would be two (16000 base)
-    assert score(hand, win, rules=TENHOU.replace(kazoe="multiple")).points == 32000
+    assert scored(hand, win, rules=TENHOU.replace(kazoe="multiple")).points == 32000
     assert value(26, 30, 0, TENHOU.replace(kazoe="multiple")) == (16000, "yakuman")
     assert value(39, 30, 0, TENHOU.replace(kazoe="multiple", yakuman_cap=2)) == (16000,
                                                                                  "yakuman")
     assert value(26, 30, 0) == (8000, "yakuman")
 
 
-def test_kiriage() -> None:
+def test_kiriage(scored: Scorer) -> None:
     # riichi + pinfu + tanyao + dora (2m, indicator 1m) = 4 han; fu 20 + menzen ron 10 = 30;
     # 30 x 2^6 = 1920 base, a non-dealer's ron 7680 -> 7700; kiriage: mangan, 8000
     hand = "234m456p678s345s88p"
     win = Win("5s", riichi=1, seat_wind="S", dora_indicators=("1m",))
-    s = score(hand, win)
+    s = scored(hand, win)
     assert (s.points, s.han, s.fu, s.limit) == (7700, 4, 30, None)
-    s = score(hand, win, rules=TENHOU.replace(kiriage=True))
+    s = scored(hand, win, rules=TENHOU.replace(kiriage=True))
     assert (s.points, s.han, s.fu, s.limit) == (8000, 4, 30, "mangan")
     # 3 han 60 fu: 60 x 2^5 = 1920 too; 2 han 120 fu (also 1920) is not in the rule
     kiriage = TENHOU.replace(kiriage=True)
@@ -110,14 +112,14 @@ def test_kiriage() -> None:
     assert value(2, 120, 0, kiriage) == (1920, None)
 
 
-def test_double_wind_pair_fu() -> None:
+def test_double_wind_pair_fu(scored: Scorer) -> None:
     # the dealer in the East round, pair of East: fu 20 + menzen ron 10 + closed 111m 8
     # + pair 4 = 42 -> 50; riichi 1 han: 50 x 2^3 = 400 base x 6 = 2400
     hand, win = "111m234p567s678s11z", Win("4p", riichi=1)
-    s = score(hand, win)
+    s = scored(hand, win)
     assert (s.points, s.fu, dict(s.fu_details)["yakuhai pair"]) == (2400, 50, 4)
     # a double-wind pair of 2 fu: 40 -> 40: 320 x 6 = 1920 -> 2000
-    s = score(hand, win, rules=TENHOU.replace(double_wind_fu=2))
+    s = scored(hand, win, rules=TENHOU.replace(double_wind_fu=2))
     assert (s.points, s.fu, dict(s.fu_details)["yakuhai pair"]) == (2000, 40, 2)
 
 

@@ -2,27 +2,30 @@
 
 The expected values are Tenhou's own (points before honba and sticks, han, fu, and the
 yaku ids with their han, ura dora listed with 0 on every riichi win as Tenhou does).
-The file lives beside the project; where it is absent the test skips. The direct engine
-is checked both ways: compiled (``_score.c``, ``mjasp.score``'s default) and pure Python.
+The file lives beside the project (``tests.conftest.shared_data``: where it is absent the
+test skips with the reason shown, and fails under CI). Every win runs through each
+scoring path but the ASP engine (``tests.conftest.SCORING_PATHS``; the ASP engine's run
+is in test_score_asp.py): the direct engine itself, the compiled and pure-Python fast
+paths, and ``mjasp.score``.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import mjasp
+from mjasp.rules import RULES
+from tests.conftest import SCORING_PATHS, shared_data
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tenhou_wins_2011.jsonl"
+TENHOU = RULES["tenhou"]
 
 
 def load() -> list[dict[str, Any]]:
-    if not DATA.exists():
-        pytest.skip(f"{DATA} is absent (it lives beside the project)")
-    return [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+    data = shared_data("tenhou_wins_2011.jsonl")
+    return [json.loads(line) for line in data.read_text().splitlines() if line.strip()]
 
 
 def as_win(w: dict[str, Any]) -> mjasp.Win:
@@ -32,15 +35,15 @@ def as_win(w: dict[str, Any]) -> mjasp.Win:
                      honba=w["honba"], riichi_sticks=w["riichi_sticks"])
 
 
-@pytest.mark.parametrize("solver", ["direct"])
-def test_every_tenhou_win_scores_as_tenhou_did(solver: str, kernel_path: str) -> None:
-    # kernel_path: once through the compiled scorer (mjasp/solvers/_score.c), once through
-    # the pure-Python engine
+@pytest.mark.parametrize("path", [p for p in SCORING_PATHS if p != "asp"])
+def test_every_tenhou_win_scores_as_tenhou_did(path: str) -> None:
     rows = load()
     assert len(rows) == 1963
+    scorer = SCORING_PATHS[path]
     wrong = []
     for row in rows:
-        s = mjasp.score(row["hand"], as_win(row["win"]), solver=solver)
+        s = scorer(row["hand"], as_win(row["win"]), TENHOU)
+        assert s is not None, "the fast paths play every Tenhou win"
         expected = row["expected"]
         got = {"points": s.points, "han": s.han, "fu": s.fu,
                "yaku": {str(i.yaku.tenhou_id): i.han for i in s.yaku}}
