@@ -19,11 +19,14 @@ one per bracket group:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import mjasp.mjai as mjai
-from mjasp.blocks import Meld, MeldKind, meld_from_group
+from mjasp.blocks import _MELD_ORDER, Meld, MeldKind, meld_from_group
 from mjasp.errors import HandError
 from mjasp.notation import digits, plain_counts, scan
 from mjasp.tiles import (
@@ -127,6 +130,21 @@ class Hand:
         >>> str(Hand.from_counts([2] + [0] * 33))
         '11m'
         """
+        if melds == () and cls is Hand:
+            if _COMPILED:
+                hand = _COMPILED[0](counts)
+                if hand is not None:
+                    return hand
+            if type(counts) is not tuple and type(counts) is not list:
+                # a numpy array's tolist() gives Python numbers; the checks below decide
+                tolist = getattr(counts, "tolist", None)
+                plain = tolist() if tolist is not None and getattr(counts, "ndim", 0) == 1 \
+                    else None
+            else:
+                plain = counts
+            fast = _plain_hand(plain) if type(plain) in _SEQUENCES else None
+            if fast is not None:
+                return fast
         if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
             raise HandError(f"counts must be a sequence of 34 integers, "
                             f"not {type(counts).__name__}")
@@ -139,6 +157,10 @@ class Hand:
         >>> str(Hand.from_ids([16, 17, 135]))
         '05m7z'
         """
+        if melds == () and cls is Hand and (type(ids) is list or type(ids) is tuple):
+            fast = _COMPILED[1](ids) if _COMPILED else _ids_hand(ids)
+            if fast is not None:
+                return fast
         counts = [0] * NUM_KINDS
         red = [0, 0, 0]
         seen: set[int] = set()
@@ -241,23 +263,158 @@ def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.red)))
 
 
-def _trusted(counts: tuple[int, ...], red: tuple[int, int, int]) -> Hand:
-    """A hand without melds from counts already known legal (the parse fast path):
-    ``Hand.__post_init__`` re-checks what the caller has just checked."""
+def _trusted(counts: tuple[int, ...], red: tuple[int, int, int],
+             melds: tuple[Meld, ...] = ()) -> Hand:
+    """A hand from counts, red fives and (sorted) melds already known legal (the fast
+    paths): ``Hand.__post_init__`` re-checks what the caller has just checked."""
     hand = object.__new__(Hand)
     object.__setattr__(hand, "counts", counts)
     object.__setattr__(hand, "red", red)
-    object.__setattr__(hand, "melds", ())
+    object.__setattr__(hand, "melds", melds)
     return hand
 
 
+_SEQUENCES: Final = (list, tuple)
+
+#: A constructor's checks and build in one compiled call each, installed by
+#: ``mjasp.solvers.kernel`` while its compiled path is on (this layer imports no engine):
+#: from counts, from ids, from plain text; each gives the Hand, or None for the paths below.
+_COMPILED: list[Callable[[object], Hand | None]] = []
+
+
+def use_compiled_constructors(functions: Sequence[Callable[[object], Hand | None]]) -> None:
+    """Install (or, with ``()``, remove) the compiled ``from_counts`` / ``from_ids`` /
+    plain-text ``parse`` checks; they must accept and refuse exactly what the Python fast
+    paths below do (tests/test_hand.py compares them).
+
+    >>> previous = list(_COMPILED); use_compiled_constructors(()); Hand.parse("11m").counts[0]
+    2
+    >>> use_compiled_constructors(previous)
+    """
+    _COMPILED[:] = functions
+
+
+def _plain_hand(counts: list[int] | tuple[int, ...]) -> Hand | None:
+    """``Hand.from_counts`` without melds when ``counts`` is 34 Python ints 0..4 of at
+    most 14 tiles (every check ``Hand`` makes, at C speed), else None: the general path
+    then builds the hand or says what is wrong."""
+    if len(counts) == NUM_KINDS and set(map(type, counts)) <= _INT and min(counts) >= 0 \
+            and max(counts) <= 4 and sum(counts) <= MAX_TILES:
+        return _trusted(tuple(counts), (0, 0, 0))
+    return None
+
+
+#: The kind of each of the 136 tile ids (4 copies of each kind).
+_KIND_OF_ID: Final = tuple(i // 4 for i in range(4 * NUM_KINDS))
+
+
+def _ids_hand(ids: list[int] | tuple[int, ...]) -> Hand | None:
+    """``Hand.from_ids`` without melds when ``ids`` is at most 14 distinct Python ints
+    0..135 (distinct ids hold at most 4 copies of a kind and one red five a suit), else
+    None for the general path to build or explain."""
+    n = len(ids)
+    if n > MAX_TILES or not set(map(type, ids)) <= _INT:
+        return None
+    seen = set(ids)
+    if len(seen) != n or (n and (min(ids) < 0 or max(ids) > 135)):
+        return None
+    counts = [0] * NUM_KINDS
+    kind_of = _KIND_OF_ID
+    for tile_id in ids:
+        counts[kind_of[tile_id]] += 1
+    red_m, red_p, red_s = RED_FIVE_IDS
+    return _trusted(tuple(counts), (int(red_m in seen), int(red_p in seen), int(red_s in seen)))
+
+
+def _meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:
+    """Every bracket group naming a meld, in any order of its digits (``[406p]``,
+    ``[640p]``, ``(1111z)``, ...) -> (meld, its tile kinds, suit index, red fives). Built
+    from the melds themselves (``str(meld)`` writes the canonical text), so it holds
+    exactly the groups ``meld_from_group`` accepts with no error."""
+    table: dict[str, tuple[Meld, tuple[int, ...], int, int]] = {}
+    for kind in MeldKind:
+        for tile in range(NUM_KINDS):
+            for red in range(MAX_RED_FIVES + 1):
+                try:
+                    meld = Meld(kind, tile, red)
+                except HandError:
+                    continue
+                text = str(meld)
+                open_, body, close = text[0], text[1:-2], text[-2:]
+                entry = (meld, meld.tiles(), min(tile // 9, 3), red)
+                for order in set(itertools.permutations(body)):
+                    table[open_ + "".join(order) + close] = entry
+    return table
+
+
+#: Filled on the first parse of a hand with melds.
+_MELD_TEXTS: dict[str, tuple[Meld, tuple[int, ...], int, int]] = {}
+#: Concealed tiles, then bracket groups (each one of the table's keys or not), spaces between.
+_WITH_MELDS: Final = re.compile(r"([0-9mpsz ]*?) *((?:[\[(][0-9]+[mpsz][\])] *)+)")
+_GROUP: Final = re.compile(r"[\[(][0-9]+[mpsz][\])]")
+
+
+def _parse_with_melds(text: str) -> Hand | None:
+    """``Hand.parse`` of plain tiles followed by melds the table knows, with every check
+    ``Hand`` makes; None for anything else (the general path reads and explains it)."""
+    match = _WITH_MELDS.fullmatch(text)
+    if match is None:
+        return None
+    concealed, groups = match.groups()
+    if not concealed.strip(" "):
+        plain: tuple[list[int], list[int]] | None = ([0] * NUM_KINDS, [0, 0, 0])
+    elif _COMPILED and (hand := _COMPILED[2](concealed)) is not None:
+        plain = (list(hand.counts), list(hand.red))
+    else:
+        plain = plain_counts(concealed)
+    if plain is None:
+        return None
+    counts, red = plain
+    table = _MELD_TEXTS or _fill_meld_texts()
+    written = []
+    for group in _GROUP.findall(groups):
+        entry = table.get(group)
+        if entry is None:  # not a meld as written (the general path says why)
+            return None
+        written.append(entry)
+    if sum(counts) + 3 * len(written) > MAX_TILES:
+        return None
+    total, all_red = counts[:], red[:]
+    for _, tiles, suit, meld_red in written:
+        for tile in tiles:
+            total[tile] += 1
+        if meld_red:
+            all_red[suit] += meld_red
+    # copies over four, or more red fives of a suit than any set has (concealed and
+    # called together, as Hand counts them): the general path says which
+    if max(total) > 4 or max(all_red) > MAX_RED_FIVES:
+        return None
+    melds = tuple(sorted((w[0] for w in written), key=_MELD_ORDER))
+    return _trusted(tuple(counts), (red[0], red[1], red[2]), melds)
+
+
+def _fill_meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:
+    _MELD_TEXTS.update(_meld_texts())
+    return _MELD_TEXTS
+
+
 def _parse(text: str) -> Hand:
-    plain = plain_counts(text) if type(text) is str else None
-    if plain is not None:
-        counts, red = plain
-        # plain text holds ints 0..: only the limits are left to check
-        if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= MAX_RED_FIVES:
-            return _trusted(tuple(counts), (red[0], red[1], red[2]))
+    if type(text) is str:
+        if "[" in text or "(" in text:
+            hand = _parse_with_melds(text)
+            if hand is not None:
+                return hand
+        else:
+            if _COMPILED:
+                hand = _COMPILED[2](text)
+                if hand is not None:
+                    return hand
+            plain = plain_counts(text)
+            if plain is not None:
+                counts, red = plain
+                # plain text holds ints 0..: only the limits are left to check
+                if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= MAX_RED_FIVES:
+                    return _trusted(tuple(counts), (red[0], red[1], red[2]))
     found = scan(text)
     counts, red = found.counts, found.red
     melds = [meld_from_group(g.tiles, g.closed, text, g.position) for g in found.groups]

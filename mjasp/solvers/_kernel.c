@@ -52,7 +52,7 @@ typedef struct {
     Py_ssize_t numbers, honors, pair_rows, triple_rows;
     uint8_t seven_pairs[256], thirteen_orphans[256];
     PyObject *hand_type; /* mjasp.hand.Hand */
-    PyObject *str_counts, *str_melds, *str_standard, *str_blocks, *str_form;
+    PyObject *str_counts, *str_melds, *str_standard, *str_blocks, *str_form, *str_red;
     /* readings_init(): the shipped suit readings */
     int readings_ready;
     Space spaces[2];          /* number, honor */
@@ -209,7 +209,7 @@ static int read_counts(PyObject *obj, uint8_t *out) {
         PyObject **items = PySequence_Fast_ITEMS(obj);
         for (int i = 0; i < KINDS; i++) {
             PyObject *item = items[i];
-            if (!PyLong_Check(item)) return 0;
+            if (!PyLong_Check(item) || PyBool_Check(item)) return 0; /* True is no count */
             int overflow = 0;
             long value = PyLong_AsLongAndOverflow(item, &overflow);
             if (overflow || value < 0 || value > 4) {
@@ -242,7 +242,7 @@ static int read_counts(PyObject *obj, uint8_t *out) {
 /* Plain mpsz (notation.plain_counts + text_counts): runs of digits each closed by m, p,
  * s or z, spaces ignored; 0 is a red five (at most one per suit here). Anything else, a
  * count above 4 included, gives 0: the general path parses it and says what is wrong. */
-static int read_text(PyObject *text, uint8_t *out) {
+static int read_text_red(PyObject *text, uint8_t *out, int *red_out) {
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(text) < 0) { /* a no-op from Python 3.12 on */
         PyErr_Clear();
@@ -296,7 +296,116 @@ static int read_text(PyObject *text, uint8_t *out) {
         if (counts[i] > 4) return 0;
         out[i] = (uint8_t)counts[i];
     }
+    if (red_out) memcpy(red_out, red, sizeof red);
     return 1;
+}
+
+static int read_text(PyObject *text, uint8_t *out) { return read_text_red(text, out, NULL); }
+
+/* ---------------------------------------------------------------- building a Hand
+ * The checks of Hand's fast constructors (mjasp/hand.py) in one call each; None hands
+ * the input back to Python, whose general path builds the hand or says what is wrong. */
+
+/* 34 counts as a tuple of Python ints (the shared small ints 0..4) */
+static PyObject *counts_tuple(const uint8_t *c) {
+    PyObject *out = PyTuple_New(KINDS);
+    for (int i = 0; out && i < KINDS; i++) {
+        PyObject *value = PyLong_FromLong(c[i]);
+        if (value == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
+static int tile_total(const uint8_t *c) {
+    int tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    return tiles;
+}
+
+/* A Hand without melds of `counts` (a tuple, stolen) and red fives, built as
+ * hand._trusted builds one (object.__new__, then object.__setattr__ per field: the
+ * public API, the class's frozen __setattr__ bypassed); NULL on an error. */
+static PyObject *new_hand(const State *st, PyObject *counts, const int red[3]) {
+    if (counts == NULL) return NULL;
+    PyObject *reds = Py_BuildValue("(iii)", red[0], red[1], red[2]);
+    PyObject *empty = PyTuple_New(0);
+    PyObject *hand = reds && empty ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL)
+                                   : NULL;
+    if (hand == NULL || PyObject_GenericSetAttr(hand, st->str_counts, counts) < 0 ||
+        PyObject_GenericSetAttr(hand, st->str_red, reds) < 0 ||
+        PyObject_GenericSetAttr(hand, st->str_melds, empty) < 0)
+        Py_CLEAR(hand);
+    Py_DECREF(counts);
+    Py_XDECREF(reds);
+    Py_XDECREF(empty);
+    return hand;
+}
+
+static int hand_not_ready(const State *st) {
+    if (st->hand_type == NULL)
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: hand_init() not called");
+    return st->hand_type == NULL;
+}
+
+/* hand_counts(counts) -> Hand | None: a list or tuple of 34 ints 0..4 (no bools) of at
+ * most 14 tiles as a Hand, else None. */
+static PyObject *k_hand_counts(PyObject *self, PyObject *arg) {
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    uint8_t c[KINDS];
+    static const int none[3] = {0, 0, 0};
+    if (!(PyList_CheckExact(arg) || PyTuple_CheckExact(arg)) || !read_counts(arg, c) ||
+        tile_total(c) > 14)
+        Py_RETURN_NONE;
+    return new_hand(st, PyTuple_CheckExact(arg) ? Py_NewRef(arg) : counts_tuple(c), none);
+}
+
+/* hand_ids(ids) -> (counts, red) | None: a list or tuple of at most 14 distinct ints
+ * 0..135 (no bools) as 34 counts and the red fives (ids 16, 52, 88), else None. */
+static PyObject *k_hand_ids(PyObject *self, PyObject *arg) {
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    if (!(PyList_CheckExact(arg) || PyTuple_CheckExact(arg))) Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(arg);
+    if (n > 14) Py_RETURN_NONE;
+    PyObject **items = PySequence_Fast_ITEMS(arg);
+    uint8_t c[KINDS] = {0}, seen[136] = {0};
+    int red[3] = {0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_Check(items[i]) || PyBool_Check(items[i])) Py_RETURN_NONE;
+        int overflow = 0;
+        long id = PyLong_AsLongAndOverflow(items[i], &overflow);
+        if (id == -1 && PyErr_Occurred()) return NULL;
+        if (overflow || id < 0 || id > 135 || seen[id]) Py_RETURN_NONE;
+        seen[id] = 1;
+        c[id / 4]++; /* distinct ids: at most 4 of a kind */
+        if (id == 16 || id == 52 || id == 88) red[(id - 16) / 36] = 1;
+    }
+    return new_hand(st, counts_tuple(c), red);
+}
+
+/* hand_text(text) -> (counts, red) | None: plain mpsz (read_text's grammar, at most one
+ * red five a suit) of at most 14 tiles, else None. */
+static PyObject *k_hand_text(PyObject *self, PyObject *arg) {
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    uint8_t c[KINDS];
+    int red[3];
+    if (!PyUnicode_CheckExact(arg) || !read_text_red(arg, c, red) || tile_total(c) > 14)
+        Py_RETURN_NONE;
+    return new_hand(st, counts_tuple(c), red);
+}
+
+/* hand_init(Hand): the type the three functions above build (init() sets it too) */
+static PyObject *k_hand_init(PyObject *self, PyObject *arg) {
+    State *st = state_of(self);
+    if (!PyType_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "hand_init(Hand): a type");
+        return NULL;
+    }
+    if (st->hand_type == NULL) st->hand_type = Py_NewRef(arg);
+    Py_RETURN_NONE;
 }
 
 static int not_ready(const State *st) {
@@ -1174,7 +1283,7 @@ static PyObject *k_init(PyObject *self, PyObject *args) {
     st->honors = n_honors;
     st->pair_rows = n_pair_rows;
     st->triple_rows = n_triple_rows;
-    st->hand_type = Py_NewRef(a_hand);
+    if (st->hand_type == NULL) st->hand_type = Py_NewRef(a_hand);
     st->ready = 1;
     Py_RETURN_NONE;
 fail:
@@ -1215,6 +1324,13 @@ static PyMethodDef methods[] = {
      "common(counts, tables, melds, fill, allowed) -> fast.readings, or None."},
     {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
      "text_readings(text, tables, melds, fill, allowed) -> decompose(text), or None."},
+    {"hand_init", k_hand_init, METH_O, "hand_init(Hand): the type hand_* build."},
+    {"hand_counts", k_hand_counts, METH_O,
+     "hand_counts(counts) -> 34 counts 0..4 of at most 14 tiles as a tuple, or None."},
+    {"hand_ids", k_hand_ids, METH_O,
+     "hand_ids(ids) -> (counts, red) of at most 14 distinct ids 0..135, or None."},
+    {"hand_text", k_hand_text, METH_O,
+     "hand_text(text) -> (counts, red) of plain mpsz of at most 14 tiles, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},
@@ -1252,6 +1368,7 @@ static int kernel_clear(PyObject *module) {
     Py_CLEAR(st->str_standard);
     Py_CLEAR(st->str_blocks);
     Py_CLEAR(st->str_form);
+    Py_CLEAR(st->str_red);
     /* nothing may be looked up once the objects above are gone */
     st->ready = 0;
     st->readings_ready = 0;
@@ -1279,8 +1396,9 @@ static int kernel_exec(PyObject *module) {
     st->str_standard = PyUnicode_InternFromString("standard");
     st->str_blocks = PyUnicode_InternFromString("blocks");
     st->str_form = PyUnicode_InternFromString("form");
+    st->str_red = PyUnicode_InternFromString("red");
     if (!st->str_counts || !st->str_melds || !st->str_standard || !st->str_blocks ||
-        !st->str_form)
+        !st->str_form || !st->str_red)
         return -1; /* the import fails; kernel_free releases what was made */
     return 0;
 }
