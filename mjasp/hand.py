@@ -20,7 +20,6 @@ one per bracket group:
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -135,6 +134,7 @@ class Hand:
                 hand = _COMPILED[0](counts)
                 if hand is not None:
                     return hand
+            plain: object
             if type(counts) is not tuple and type(counts) is not list:
                 # a numpy array's tolist() gives Python numbers; the checks below decide
                 tolist = getattr(counts, "tolist", None)
@@ -142,7 +142,7 @@ class Hand:
                     else None
             else:
                 plain = counts
-            fast = _plain_hand(plain) if type(plain) in _SEQUENCES else None
+            fast = _plain_hand(plain) if type(plain) is list or type(plain) is tuple else None
             if fast is not None:
                 return fast
         if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
@@ -267,14 +267,20 @@ def _trusted(counts: tuple[int, ...], red: tuple[int, int, int],
              melds: tuple[Meld, ...] = ()) -> Hand:
     """A hand from counts, red fives and (sorted) melds already known legal (the fast
     paths): ``Hand.__post_init__`` re-checks what the caller has just checked."""
-    hand = object.__new__(Hand)
-    object.__setattr__(hand, "counts", counts)
-    object.__setattr__(hand, "red", red)
-    object.__setattr__(hand, "melds", melds)
+    hand: Hand = _NEW(Hand)
+    _SET_COUNTS(hand, counts)
+    _SET_RED(hand, red)
+    _SET_MELDS(hand, melds)
     return hand
 
 
-_SEQUENCES: Final = (list, tuple)
+_NEW = object.__new__
+# the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
+# (what object.__setattr__ does, without looking the name up each time)
+_SET_COUNTS: Final[Callable[[Hand, object], None]] = vars(Hand)["counts"].__set__
+_SET_RED: Final[Callable[[Hand, object], None]] = vars(Hand)["red"].__set__
+_SET_MELDS: Final[Callable[[Hand, object], None]] = vars(Hand)["melds"].__set__
+
 
 #: A constructor's checks and build in one compiled call each, installed by
 #: ``mjasp.solvers.kernel`` while its compiled path is on (this layer imports no engine):
@@ -349,48 +355,62 @@ def _meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:
 
 #: Filled on the first parse of a hand with melds.
 _MELD_TEXTS: dict[str, tuple[Meld, tuple[int, ...], int, int]] = {}
-#: Concealed tiles, then bracket groups (each one of the table's keys or not), spaces between.
-_WITH_MELDS: Final = re.compile(r"([0-9mpsz ]*?) *((?:[\[(][0-9]+[mpsz][\])] *)+)")
-_GROUP: Final = re.compile(r"[\[(][0-9]+[mpsz][\])]")
+#: The bracket that closes each opening one.
+_CLOSING: Final = {"[": "]", "(": ")"}
 
 
 def _parse_with_melds(text: str) -> Hand | None:
     """``Hand.parse`` of plain tiles followed by melds the table knows, with every check
     ``Hand`` makes; None for anything else (the general path reads and explains it)."""
-    match = _WITH_MELDS.fullmatch(text)
-    if match is None:
-        return None
-    concealed, groups = match.groups()
-    if not concealed.strip(" "):
-        plain: tuple[list[int], list[int]] | None = ([0] * NUM_KINDS, [0, 0, 0])
-    elif _COMPILED and (hand := _COMPILED[2](concealed)) is not None:
-        plain = (list(hand.counts), list(hand.red))
-    else:
-        plain = plain_counts(concealed)
-    if plain is None:
-        return None
-    counts, red = plain
+    # where the first group opens; spaces are ignored everywhere, in groups too (as scan
+    # reads them), so the groups are read with their spaces removed
+    square, round_ = text.find("["), text.find("(")
+    start = square if round_ < 0 or 0 <= square < round_ else round_
+    concealed, groups = text[:start], text[start:].replace(" ", "")
     table = _MELD_TEXTS or _fill_meld_texts()
     written = []
-    for group in _GROUP.findall(groups):
-        entry = table.get(group)
-        if entry is None:  # not a meld as written (the general path says why)
+    at, end = 0, len(groups)
+    while at < end:
+        close = groups.find(_CLOSING.get(groups[at], "?"), at)
+        entry = table.get(groups[at:close + 1]) if close > 0 else None
+        if entry is None:  # not a meld as written, or loose tiles after a group
             return None
         written.append(entry)
-    if sum(counts) + 3 * len(written) > MAX_TILES:
+        at = close + 1
+    counts: Sequence[int]
+    red: Sequence[int]
+    if not concealed.strip(" "):
+        counts, red, tiles = _NO_COUNTS, (0, 0, 0), 0
+    else:
+        hand = _COMPILED[2](concealed) if _COMPILED else None
+        if hand is not None:
+            counts, red = hand.counts, hand.red
+        else:
+            plain = plain_counts(concealed)
+            if plain is None or max(plain[0]) > 4:
+                return None
+            counts, red = plain
+        # the digits are the tiles (the text is plain: digits, suit letters, spaces)
+        tiles = len(concealed) - concealed.count(" ") - sum(map(concealed.count, "mpsz"))
+    if tiles + 3 * len(written) > MAX_TILES:
         return None
-    total, all_red = counts[:], red[:]
-    for _, tiles, suit, meld_red in written:
-        for tile in tiles:
-            total[tile] += 1
-        if meld_red:
-            all_red[suit] += meld_red
-    # copies over four, or more red fives of a suit than any set has (concealed and
-    # called together, as Hand counts them): the general path says which
-    if max(total) > 4 or max(all_red) > MAX_RED_FIVES:
+    total = list(counts)
+    all_red = [red[0], red[1], red[2], 0]  # m, p, s and the honors (never red)
+    for _, kinds, suit, meld_red in written:
+        for kind in kinds:
+            total[kind] += 1
+            if total[kind] > 4:  # the general path says which kind has five copies
+                return None
+        all_red[suit] += meld_red
+    # more red fives of a suit than any set has (concealed and called together, as Hand
+    # counts them): the general path says so
+    if all_red[0] > MAX_RED_FIVES or all_red[1] > MAX_RED_FIVES or all_red[2] > MAX_RED_FIVES:
         return None
-    melds = tuple(sorted((w[0] for w in written), key=_MELD_ORDER))
+    melds = tuple(sorted([w[0] for w in written], key=_MELD_ORDER))
     return _trusted(tuple(counts), (red[0], red[1], red[2]), melds)
+
+
+_NO_COUNTS: Final = (0,) * NUM_KINDS
 
 
 def _fill_meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:

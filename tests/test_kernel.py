@@ -345,7 +345,7 @@ def test_a_second_module_instance_has_its_own_state() -> None:
     kernel.compiled()  # the shared instance is ready
     module = fresh_module()
     assert module is not kernel.compiled() and not module.ready()
-    calls = [lambda: module.shanten([0] * 34, None),
+    calls: list[Any] = [lambda: module.shanten([0] * 34, None),
              lambda: module.replacement([0] * 34, 0, True, True, True, False, False),
              lambda: module.batch(bytes(34), bytearray(1), True, True, True, False, False),
              lambda: module.suit_entry((0,) * 9, 0),
@@ -518,11 +518,11 @@ def test_draw_replacements_and_winners_refuse_tiles_out_of_range() -> None:
     for tiles in ([-1], [34], [2**70], [0]):  # 1m: all four copies held already
         with pytest.raises((ValueError, OverflowError)):
             compiled.draw_replacements(hand, 1, tiles, *forms)
-    for tiles in (["1"], [1.0], 5):
+    for odd in (["1"], [1.0], 5):
         with pytest.raises(TypeError):
-            compiled.draw_replacements(hand, 1, tiles, *forms)
+            compiled.draw_replacements(hand, 1, odd, *forms)
     assert compiled.draw_replacements(hand, 1, [], *forms) == []
-    with pytest.raises(ValueError, match="0..33"):
+    with pytest.raises(ValueError, match=r"0\.\.33"):
         compiled.winners(hand, 1, hand, bytes([34]), *forms)
     with pytest.raises(ValueError, match="held"):
         compiled.winners(hand, 1, [5] * 34, bytes(range(34)), *forms)
