@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import mjasp.mjai as mjai
-from mjasp.blocks import _MELD_ORDER, Meld, MeldKind, meld_from_group
+from mjasp.blocks import Meld, MeldKind, meld_from_group
 from mjasp.errors import HandError
 from mjasp.notation import digits, plain_counts, scan
 from mjasp.tiles import (
@@ -285,10 +285,10 @@ _SET_MELDS: Final[Callable[[Hand, object], None]] = vars(Hand)["melds"].__set__
 #: A constructor's checks and build in one compiled call each, installed by
 #: ``mjasp.solvers.kernel`` while its compiled path is on (this layer imports no engine):
 #: from counts, from ids, from plain text; each gives the Hand, or None for the paths below.
-_COMPILED: list[Callable[[object], Hand | None]] = []
+_COMPILED: list[Callable[..., Hand | None]] = []
 
 
-def use_compiled_constructors(functions: Sequence[Callable[[object], Hand | None]]) -> None:
+def use_compiled_constructors(functions: Sequence[Callable[..., Hand | None]]) -> None:
     """Install (or, with ``()``, remove) the compiled ``from_counts`` / ``from_ids`` /
     plain-text ``parse`` checks; they must accept and refuse exactly what the Python fast
     paths below do (tests/test_hand.py compares them).
@@ -332,12 +332,17 @@ def _ids_hand(ids: list[int] | tuple[int, ...]) -> Hand | None:
     return _trusted(tuple(counts), (int(red_m in seen), int(red_p in seen), int(red_s in seen)))
 
 
-def _meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:
+#: A meld as the table holds it: rank, meld, tile kinds, suit index (0..3), red fives.
+_Entry = tuple[int, Meld, tuple[int, ...], int, int]
+
+
+def _meld_texts() -> dict[str, _Entry]:
     """Every bracket group naming a meld, in any order of its digits (``[406p]``,
-    ``[640p]``, ``(1111z)``, ...) -> (meld, its tile kinds, suit index, red fives). Built
+    ``[640p]``, ``(1111z)``, ...) -> (its rank in ``Meld``'s order, the meld, its tile
+    kinds, suit index, red fives). Built
     from the melds themselves (``str(meld)`` writes the canonical text), so it holds
     exactly the groups ``meld_from_group`` accepts with no error."""
-    table: dict[str, tuple[Meld, tuple[int, ...], int, int]] = {}
+    table: dict[str, _Entry] = {}
     for kind in MeldKind:
         for tile in range(NUM_KINDS):
             for red in range(MAX_RED_FIVES + 1):
@@ -347,14 +352,16 @@ def _meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:
                     continue
                 text = str(meld)
                 open_, body, close = text[0], text[1:-2], text[-2:]
-                entry = (meld, meld.tiles(), min(tile // 9, 3), red)
+                # Meld's order is (tile, kind, red): one int, kind and red below 4
+                rank = 16 * tile + 4 * kind + red
+                entry = (rank, meld, meld.tiles(), min(tile // 9, 3), red)
                 for order in set(itertools.permutations(body)):
                     table[open_ + "".join(order) + close] = entry
     return table
 
 
 #: Filled on the first parse of a hand with melds.
-_MELD_TEXTS: dict[str, tuple[Meld, tuple[int, ...], int, int]] = {}
+_MELD_TEXTS: dict[str, _Entry] = {}
 #: The bracket that closes each opening one.
 _CLOSING: Final = {"[": "]", "(": ")"}
 
@@ -377,26 +384,25 @@ def _parse_with_melds(text: str) -> Hand | None:
             return None
         written.append(entry)
         at = close + 1
+    room = MAX_TILES - 3 * len(written)  # what the concealed tiles may number
     counts: Sequence[int]
     red: Sequence[int]
     if not concealed.strip(" "):
-        counts, red, tiles = _NO_COUNTS, (0, 0, 0), 0
+        counts, red = _NO_COUNTS, (0, 0, 0)
     else:
-        hand = _COMPILED[2](concealed) if _COMPILED else None
+        hand = _COMPILED[2](concealed, room) if _COMPILED else None
         if hand is not None:
             counts, red = hand.counts, hand.red
         else:
             plain = plain_counts(concealed)
-            if plain is None or max(plain[0]) > 4:
+            if plain is None or max(plain[0]) > 4 or sum(plain[0]) > room:
                 return None
             counts, red = plain
-        # the digits are the tiles (the text is plain: digits, suit letters, spaces)
-        tiles = len(concealed) - concealed.count(" ") - sum(map(concealed.count, "mpsz"))
-    if tiles + 3 * len(written) > MAX_TILES:
+    if room < 0:
         return None
     total = list(counts)
     all_red = [red[0], red[1], red[2], 0]  # m, p, s and the honors (never red)
-    for _, kinds, suit, meld_red in written:
+    for _, _, kinds, suit, meld_red in written:
         for kind in kinds:
             total[kind] += 1
             if total[kind] > 4:  # the general path says which kind has five copies
@@ -406,14 +412,16 @@ def _parse_with_melds(text: str) -> Hand | None:
     # counts them): the general path says so
     if all_red[0] > MAX_RED_FIVES or all_red[1] > MAX_RED_FIVES or all_red[2] > MAX_RED_FIVES:
         return None
-    melds = tuple(sorted([w[0] for w in written], key=_MELD_ORDER))
+    # each entry starts with its meld's rank in canonical order: a sort of small ints
+    written.sort()
+    melds = tuple([w[1] for w in written])
     return _trusted(tuple(counts), (red[0], red[1], red[2]), melds)
 
 
 _NO_COUNTS: Final = (0,) * NUM_KINDS
 
 
-def _fill_meld_texts() -> dict[str, tuple[Meld, tuple[int, ...], int, int]]:
+def _fill_meld_texts() -> dict[str, _Entry]:
     _MELD_TEXTS.update(_meld_texts())
     return _MELD_TEXTS
 
@@ -426,7 +434,7 @@ def _parse(text: str) -> Hand:
                 return hand
         else:
             if _COMPILED:
-                hand = _COMPILED[2](text)
+                hand = _COMPILED[2](text, MAX_TILES)
                 if hand is not None:
                     return hand
             plain = plain_counts(text)

@@ -385,14 +385,21 @@ static PyObject *k_hand_ids(PyObject *self, PyObject *arg) {
     return new_hand(st, counts_tuple(c), red);
 }
 
-/* hand_text(text) -> (counts, red) | None: plain mpsz (read_text's grammar, at most one
- * red five a suit) of at most 14 tiles, else None. */
-static PyObject *k_hand_text(PyObject *self, PyObject *arg) {
+/* hand_text(text, most) -> Hand | None: plain mpsz (read_text's grammar, at most one
+ * red five a suit) of at most `most` tiles (14 less the melds' 3 each), else None. */
+static PyObject *k_hand_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "hand_text(text, most)");
+        return NULL;
+    }
     const State *st = state_of(self);
     if (hand_not_ready(st)) return NULL;
+    long most = PyLong_AsLong(args[1]);
+    if (most == -1 && PyErr_Occurred()) return NULL;
     uint8_t c[KINDS];
     int red[3];
-    if (!PyUnicode_CheckExact(arg) || !read_text_red(arg, c, red) || tile_total(c) > 14)
+    if (!PyUnicode_CheckExact(args[0]) || !read_text_red(args[0], c, red) ||
+        tile_total(c) > most)
         Py_RETURN_NONE;
     return new_hand(st, counts_tuple(c), red);
 }
@@ -1329,8 +1336,8 @@ static PyMethodDef methods[] = {
      "hand_counts(counts) -> 34 counts 0..4 of at most 14 tiles as a tuple, or None."},
     {"hand_ids", k_hand_ids, METH_O,
      "hand_ids(ids) -> (counts, red) of at most 14 distinct ids 0..135, or None."},
-    {"hand_text", k_hand_text, METH_O,
-     "hand_text(text) -> (counts, red) of plain mpsz of at most 14 tiles, or None."},
+    {"hand_text", (PyCFunction)(void (*)(void))k_hand_text, METH_FASTCALL,
+     "hand_text(text, most) -> the Hand of plain mpsz of at most `most` tiles, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},
