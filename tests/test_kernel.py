@@ -589,3 +589,12 @@ def test_compiled_readings_are_built_like_the_constructor_builds_them() -> None:
                                            for b in reading.blocks)
     # seven pairs refused by the rules' flags (bit 2 off): no reading
     assert read(seven, ({}, {}, {}, {}), (), True, 1 | 4) == []
+
+
+def test_the_version_line_names_the_path_that_runs() -> None:
+    probe = "from mjasp.cli.app import main; main(['--version'], prog_name='mjasp')"
+    for value, words in (("1", "pure Python: MJASP_PURE_PYTHON is set"), ("", "compiled kernel")):
+        env = {**os.environ, "MJASP_PURE_PYTHON": value}
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             env=env).stdout
+        assert out.startswith("mjasp ") and f"({words})" in out, out
