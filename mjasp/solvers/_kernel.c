@@ -19,6 +19,15 @@
  * (hand_readings) building its Decomposition objects as fast._trusted does; the
  * pure-Python code stays the reference, and the tests compare the two.
  *
+ * The checks and build of Hand.from_counts / from_ids / parse of plain text are here too
+ * (hand_counts, hand_ids, hand_text), installed into mjasp/hand.py by kernel.py.
+ *
+ * Safety: objects are built through the public C API only (PyType_GenericNew, then
+ * PyObject_GenericSetAttr per field: what object.__new__ and object.__setattr__ do);
+ * all state is per module object (PEP 489 multi-phase init); every table index is a
+ * count 0..4, a kind 0..33 or an id that init() checked against its table's size; every
+ * failing C-API call is handled (tests/test_kernel.py feeds each entry point bad input).
+ *
  * No threads, no allocation per hand in the shanten loops, no numpy headers (buffers only).
  */
 #define PY_SSIZE_T_CLEAN
