@@ -47,14 +47,14 @@ COMPILED: bool = AVAILABLE and os.environ.get("MJASP_PURE_PYTHON", "") in ("", "
 
 def _install_constructors() -> None:
     """Hand the compiled ``Hand`` constructors to :mod:`mjasp.hand` while COMPILED."""
-    from mjasp import hand
+    from mjasp.hand import Hand, use_compiled_constructors
 
     if COMPILED and _compiled is not None:
-        _compiled.hand_init(hand.Hand)
-        hand.use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
-                                        _compiled.hand_text))
+        _compiled.hand_init(Hand)
+        use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
+                                   _compiled.hand_text))
     else:
-        hand.use_compiled_constructors(())
+        use_compiled_constructors(())
 
 
 _install_constructors()
