@@ -598,3 +598,36 @@ def test_the_version_line_names_the_path_that_runs() -> None:
         out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                              env=env).stdout
         assert out.startswith("mjasp ") and f"({words})" in out, out
+
+
+BAD_INPUTS: list[Any] = [
+    [5] + [0] * 33, [-1] + [0] * 33, [1] * 33, [2**70] + [0] * 33,
+    [1.5] + [0] * 33, bytes([5] + [0] * 33), "0z", "8z", "11111m", "1m2", "00m0m",
+    "123m [456p", "1112223334445556m", "123m456p789s1122z [111z]", None, 13,
+]
+
+
+@pytest.mark.parametrize("value", BAD_INPUTS, ids=repr)
+def test_bad_input_through_the_wrappers_is_the_same_error_on_both_paths(value: Any) -> None:
+    # the public calls that reach the compiled code: each bad input gives the same
+    # outcome (the same error and message, or the same answer) with the kernel on and off
+    from mjasp import decompose, waits
+
+    def outcome(call: Any) -> tuple[str, str]:
+        try:
+            return ("answer", repr(call(value)))
+        except Exception as error:  # noqa: BLE001 - the error itself is the outcome
+            return (type(error).__name__, str(error))
+
+    calls = [shanten, decompose, waits, Hand.from_counts, Hand.parse]
+    previous = kernel.use_compiled(True)
+    try:
+        compiled = [outcome(call) for call in calls]
+        kernel.use_compiled(False)
+        pure = [outcome(call) for call in calls]
+    finally:
+        kernel.use_compiled(previous)
+    assert compiled == pure
+    # every one of these is bad for every call: a specific error, never an answer or a
+    # crash of the C code (SystemError, IndexError, MemoryError)
+    assert all(kind in ("HandError", "RulesError") for kind, _ in compiled), compiled
