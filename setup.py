@@ -2,12 +2,56 @@
 
 ``optional=True``: on a machine without a C compiler the install still succeeds and mjasp
 uses its pure-Python path (``mjasp.solvers.kernel.COMPILED`` is then False; the compiled
-scorer ``_score`` likewise, ``mjasp.solvers.scoring_direct.COMPILED_AVAILABLE``).
+scorer ``_score`` likewise, ``mjasp.solvers.scoring_direct.COMPILED_AVAILABLE``). The
+build step below says so in a plain warning instead of setuptools' one-line note, so a
+user who installs without a compiler knows which path mjasp runs and why.
 """
 
-from setuptools import Extension, setup
+import sys
 
-setup(ext_modules=[Extension("mjasp.solvers._kernel", ["mjasp/solvers/_kernel.c"],
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+#: What a user reads when an extension does not build (``pip install -v`` shows it;
+#: pip prints a build backend's stderr only in verbose mode or on failure, so the same
+#: text is also what ``mjasp.solvers.kernel.COMPILED`` being False means at run time).
+NOTICE = """
+************************************************************************
+mjasp: the optional C extension {name} was not built ({reason}).
+mjasp is installed and gives the same answers on its pure-Python path,
+only slower. To build the compiled kernel, install a C compiler and the
+Python headers (e.g. `apt install build-essential python3-dev`) and run
+the install again. Check which path runs with:
+    python -c "import mjasp.solvers.kernel as k; print(k.COMPILED)"
+************************************************************************
+"""
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that turns a failed optional extension into a clear warning."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler at all: nothing was built
+            self._warn("(every extension)", error)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # this extension failed: the others may still build
+            if not getattr(ext, "optional", False):
+                raise
+            self._warn(ext.name, error)
+
+    @staticmethod
+    def _warn(name: str, error: BaseException) -> None:
+        reason = f"{type(error).__name__}: {error}".strip().splitlines()[0][:200]
+        print(NOTICE.format(name=name, reason=reason), file=sys.stderr)
+
+
+setup(cmdclass={"build_ext": OptionalBuildExt},
+      ext_modules=[Extension("mjasp.solvers._kernel", ["mjasp/solvers/_kernel.c"],
                              extra_compile_args=["-O2"], optional=True),
                    Extension("mjasp.solvers._score", ["mjasp/solvers/_score.c"],
                              extra_compile_args=["-O2"], optional=True)])

@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 from bench_forms import mahjong_waits
@@ -279,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     rows.append(Row("kan check (slowest of 4 hands)", t_kan, "-", None, "<= 500 us",
                     t_kan <= 500))
 
+    # -- inputs: building a Hand, next to the scorer's call and mahjong's conversions ---
+    input_rows(rows, wrong, args.seed, rounds, quick, TilesConverter)
+
     # -- stats and import (fresh processes) ---------------------------------------------
     for tiles in stats_tiles:
         # best of two fresh processes
@@ -315,6 +318,78 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     print("answers agree with the peers" if not wrong else "DISAGREEMENTS:\n  "
           + "\n  ".join(wrong[:20]))
     return rows, wrong
+
+
+def input_rows(rows: list[Row], wrong: list[str], seed: int, rounds: int, quick: bool,
+               converter: Any) -> None:
+    """What building a ``Hand`` costs from each input a user holds (text with and without
+    melds, 34 counts, 136 ids), raced against the scorer's own call on built objects
+    (``mjasp.score(hand, win)``: the goal is no more than it) and against mahjong's
+    conversion of the same input (``TilesConverter``; it has no melds in its strings)."""
+    from mjasp.win_samples import random_wins
+
+    n = 200 if quick else 4000
+    wins = random_wins(n, seed=seed)
+    hands = [h for h, _ in wins]
+    built = [(h, w) for h, w in wins]
+    for hand, win in built[:50]:
+        mjasp.score(hand, win, rules="tenhou")  # warm the caches the scorer keeps
+    melded = [str(h) for h in hands if h.melds]
+    plain = [str(h) for h in hands if not h.melds]
+    counts = [list(h.counts) for h in hands if not h.melds]
+    ids = [h.to_ids() for h in hands if not h.melds and max(h.red) <= 1]
+    # mahjong's strings: its man/pin/sou/honors arguments (no red fives: "0" is not its)
+    def split(hand: Hand) -> dict[str, str]:
+        text = str(Hand.from_counts(hand.counts))
+        parts = {"m": "", "p": "", "s": "", "z": ""}
+        for run in text.replace("0", "5").split():
+            digits = ""
+            for char in run:
+                if char.isdigit():
+                    digits += char
+                else:
+                    parts[char] += digits
+                    digits = ""
+        return {"man": parts["m"], "pin": parts["p"], "sou": parts["s"], "honors": parts["z"]}
+    peer_strings = [split(Hand.parse(t)) for t in plain]
+    peer_one_line = [t.replace("0", "5") for t in plain]
+    for text, hand in zip(plain, (Hand.parse(t) for t in plain), strict=True):
+        if str(hand) != text:
+            wrong.append(f"Hand.parse({text!r}) prints {hand}")
+    for ids_, counts_ in zip(ids, (list(Hand.from_ids(i).counts) for i in ids), strict=False):
+        if converter.to_34_array(ids_) != counts_:
+            wrong.append(f"Hand.from_ids({ids_}) != mahjong's to_34_array")
+    chunk = 100 if quick else 500
+
+    def race_inputs(name: str, inputs: Sequence[Any], build: Callable[[Any], object],
+                    peer_name: str, peer_inputs: Sequence[Any] | None,
+                    peer: Callable[[Any], object] | None) -> None:
+        k = min(len(inputs), len(built), len(peer_inputs) if peer_inputs is not None else n)
+        parts = max(1, k // chunk)
+        size = k // parts
+        ins, scored = chunks(inputs[:parts * size], size), chunks(built[:parts * size], size)
+        contenders: list[Callable[[int], object]] = [
+            lambda j: [build(x) for x in ins[j]],
+            lambda j: [mjasp.score(h, w, rules="tenhou") for h, w in scored[j]]]
+        if peer is not None and peer_inputs is not None:
+            theirs = chunks(peer_inputs[:parts * size], size)
+            contenders.append(lambda j: [peer(x) for x in theirs[j]])
+        times = race(contenders, parts, parts * size, rounds)
+        rows.append(Row(name, times[0], "mjasp score(Hand, Win), tenhou", times[1],
+                        ">= 1.0x (<= the scorer)", times[1] / times[0] >= 1.0))
+        if len(times) == 3:
+            rows.append(Row("  the same, against mahjong", times[0], peer_name, times[2],
+                            "-", None))
+
+    race_inputs("Hand.parse, text with melds", melded, Hand.parse, "", None, None)
+    race_inputs("Hand.parse, plain text", plain, Hand.parse,
+                "mahjong one_line_string_to_136_array", peer_one_line,
+                converter.one_line_string_to_136_array)
+    race_inputs("Hand.from_counts, 34 counts", counts, Hand.from_counts,
+                "mahjong string_to_34_array", peer_strings,
+                lambda kw: converter.string_to_34_array(**kw))
+    race_inputs("Hand.from_ids, 136 ids", ids, Hand.from_ids, "mahjong to_34_array", ids,
+                converter.to_34_array)
 
 
 def print_table(rows: Sequence[Row]) -> None:

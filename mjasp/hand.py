@@ -19,8 +19,10 @@ one per bracket group:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import mjasp.mjai as mjai
 from mjasp.blocks import Meld, MeldKind, meld_from_group
@@ -127,6 +129,22 @@ class Hand:
         >>> str(Hand.from_counts([2] + [0] * 33))
         '11m'
         """
+        if melds == () and cls is Hand:
+            if _COMPILED:
+                hand = _COMPILED[0](counts)
+                if hand is not None:
+                    return hand
+            plain: object
+            if type(counts) is not tuple and type(counts) is not list:
+                # a numpy array's tolist() gives Python numbers; the checks below decide
+                tolist = getattr(counts, "tolist", None)
+                plain = tolist() if tolist is not None and getattr(counts, "ndim", 0) == 1 \
+                    else None
+            else:
+                plain = counts
+            fast = _plain_hand(plain) if type(plain) is list or type(plain) is tuple else None
+            if fast is not None:
+                return fast
         if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
             raise HandError(f"counts must be a sequence of 34 integers, "
                             f"not {type(counts).__name__}")
@@ -139,6 +157,10 @@ class Hand:
         >>> str(Hand.from_ids([16, 17, 135]))
         '05m7z'
         """
+        if melds == () and cls is Hand and (type(ids) is list or type(ids) is tuple):
+            fast = _COMPILED[1](ids) if _COMPILED else _ids_hand(ids)
+            if fast is not None:
+                return fast
         counts = [0] * NUM_KINDS
         red = [0, 0, 0]
         seen: set[int] = set()
@@ -241,23 +263,186 @@ def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.red)))
 
 
-def _trusted(counts: tuple[int, ...], red: tuple[int, int, int]) -> Hand:
-    """A hand without melds from counts already known legal (the parse fast path):
-    ``Hand.__post_init__`` re-checks what the caller has just checked."""
-    hand = object.__new__(Hand)
-    object.__setattr__(hand, "counts", counts)
-    object.__setattr__(hand, "red", red)
-    object.__setattr__(hand, "melds", ())
+def _trusted(counts: tuple[int, ...], red: tuple[int, int, int],
+             melds: tuple[Meld, ...] = ()) -> Hand:
+    """A hand from counts, red fives and (sorted) melds already known legal (the fast
+    paths): ``Hand.__post_init__`` re-checks what the caller has just checked."""
+    hand: Hand = _NEW(Hand)
+    _SET_COUNTS(hand, counts)
+    _SET_RED(hand, red)
+    _SET_MELDS(hand, melds)
     return hand
 
 
+_NEW = object.__new__
+# the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
+# (what object.__setattr__ does, without looking the name up each time)
+_SET_COUNTS: Final[Callable[[Hand, object], None]] = vars(Hand)["counts"].__set__
+_SET_RED: Final[Callable[[Hand, object], None]] = vars(Hand)["red"].__set__
+_SET_MELDS: Final[Callable[[Hand, object], None]] = vars(Hand)["melds"].__set__
+
+
+#: A constructor's checks and build in one compiled call each, installed by
+#: ``mjasp.solvers.kernel`` while its compiled path is on (this layer imports no engine):
+#: from counts, from ids, from plain text; each gives the Hand, or None for the paths below.
+_COMPILED: list[Callable[..., Hand | None]] = []
+
+
+def use_compiled_constructors(functions: Sequence[Callable[..., Hand | None]]) -> None:
+    """Install (or, with ``()``, remove) the compiled ``from_counts`` / ``from_ids`` /
+    plain-text ``parse`` checks; they must accept and refuse exactly what the Python fast
+    paths below do (tests/test_hand.py compares them).
+
+    >>> previous = list(_COMPILED); use_compiled_constructors(()); Hand.parse("11m").counts[0]
+    2
+    >>> use_compiled_constructors(previous)
+    """
+    _COMPILED[:] = functions
+
+
+def _plain_hand(counts: list[int] | tuple[int, ...]) -> Hand | None:
+    """``Hand.from_counts`` without melds when ``counts`` is 34 Python ints 0..4 of at
+    most 14 tiles (every check ``Hand`` makes, at C speed), else None: the general path
+    then builds the hand or says what is wrong."""
+    if len(counts) == NUM_KINDS and set(map(type, counts)) <= _INT and min(counts) >= 0 \
+            and max(counts) <= 4 and sum(counts) <= MAX_TILES:
+        return _trusted(tuple(counts), (0, 0, 0))
+    return None
+
+
+#: The kind of each of the 136 tile ids (4 copies of each kind).
+_KIND_OF_ID: Final = tuple(i // 4 for i in range(4 * NUM_KINDS))
+
+
+def _ids_hand(ids: list[int] | tuple[int, ...]) -> Hand | None:
+    """``Hand.from_ids`` without melds when ``ids`` is at most 14 distinct Python ints
+    0..135 (distinct ids hold at most 4 copies of a kind and one red five a suit), else
+    None for the general path to build or explain."""
+    n = len(ids)
+    if n > MAX_TILES or not set(map(type, ids)) <= _INT:
+        return None
+    seen = set(ids)
+    if len(seen) != n or (n and (min(ids) < 0 or max(ids) > 135)):
+        return None
+    counts = [0] * NUM_KINDS
+    kind_of = _KIND_OF_ID
+    for tile_id in ids:
+        counts[kind_of[tile_id]] += 1
+    red_m, red_p, red_s = RED_FIVE_IDS
+    return _trusted(tuple(counts), (int(red_m in seen), int(red_p in seen), int(red_s in seen)))
+
+
+#: A meld as the table holds it: rank, meld, tile kinds, suit index (0..3), red fives.
+_Entry = tuple[int, Meld, tuple[int, ...], int, int]
+
+
+def _meld_texts() -> dict[str, _Entry]:
+    """Every bracket group naming a meld, in any order of its digits (``[406p]``,
+    ``[640p]``, ``(1111z)``, ...) -> (its rank in ``Meld``'s order, the meld, its tile
+    kinds, suit index, red fives). Built
+    from the melds themselves (``str(meld)`` writes the canonical text), so it holds
+    exactly the groups ``meld_from_group`` accepts with no error."""
+    table: dict[str, _Entry] = {}
+    for kind in MeldKind:
+        for tile in range(NUM_KINDS):
+            for red in range(MAX_RED_FIVES + 1):
+                try:
+                    meld = Meld(kind, tile, red)
+                except HandError:
+                    continue
+                text = str(meld)
+                open_, body, close = text[0], text[1:-2], text[-2:]
+                # Meld's order is (tile, kind, red): one int, kind and red below 4
+                rank = 16 * tile + 4 * kind + red
+                entry = (rank, meld, meld.tiles(), min(tile // 9, 3), red)
+                for order in set(itertools.permutations(body)):
+                    table[open_ + "".join(order) + close] = entry
+    return table
+
+
+#: Filled on the first parse of a hand with melds.
+_MELD_TEXTS: dict[str, _Entry] = {}
+#: The bracket that closes each opening one.
+_CLOSING: Final = {"[": "]", "(": ")"}
+
+
+def _parse_with_melds(text: str) -> Hand | None:
+    """``Hand.parse`` of plain tiles followed by melds the table knows, with every check
+    ``Hand`` makes; None for anything else (the general path reads and explains it)."""
+    # where the first group opens; spaces are ignored everywhere, in groups too (as scan
+    # reads them), so the groups are read with their spaces removed
+    square, round_ = text.find("["), text.find("(")
+    start = square if round_ < 0 or 0 <= square < round_ else round_
+    concealed, groups = text[:start], text[start:].replace(" ", "")
+    table = _MELD_TEXTS or _fill_meld_texts()
+    written = []
+    at, end = 0, len(groups)
+    while at < end:
+        close = groups.find(_CLOSING.get(groups[at], "?"), at)
+        entry = table.get(groups[at:close + 1]) if close > 0 else None
+        if entry is None:  # not a meld as written, or loose tiles after a group
+            return None
+        written.append(entry)
+        at = close + 1
+    room = MAX_TILES - 3 * len(written)  # what the concealed tiles may number
+    counts: Sequence[int]
+    red: Sequence[int]
+    if not concealed.strip(" "):
+        counts, red = _NO_COUNTS, (0, 0, 0)
+    else:
+        hand = _COMPILED[2](concealed, room) if _COMPILED else None
+        if hand is not None:
+            counts, red = hand.counts, hand.red
+        else:
+            plain = plain_counts(concealed)
+            if plain is None or max(plain[0]) > 4 or sum(plain[0]) > room:
+                return None
+            counts, red = plain
+    if room < 0:
+        return None
+    total = list(counts)
+    all_red = [red[0], red[1], red[2], 0]  # m, p, s and the honors (never red)
+    for _, _, kinds, suit, meld_red in written:
+        for kind in kinds:
+            total[kind] += 1
+            if total[kind] > 4:  # the general path says which kind has five copies
+                return None
+        all_red[suit] += meld_red
+    # more red fives of a suit than any set has (concealed and called together, as Hand
+    # counts them): the general path says so
+    if all_red[0] > MAX_RED_FIVES or all_red[1] > MAX_RED_FIVES or all_red[2] > MAX_RED_FIVES:
+        return None
+    # each entry starts with its meld's rank in canonical order: a sort of small ints
+    written.sort()
+    melds = tuple([w[1] for w in written])
+    return _trusted(tuple(counts), (red[0], red[1], red[2]), melds)
+
+
+_NO_COUNTS: Final = (0,) * NUM_KINDS
+
+
+def _fill_meld_texts() -> dict[str, _Entry]:
+    _MELD_TEXTS.update(_meld_texts())
+    return _MELD_TEXTS
+
+
 def _parse(text: str) -> Hand:
-    plain = plain_counts(text) if type(text) is str else None
-    if plain is not None:
-        counts, red = plain
-        # plain text holds ints 0..: only the limits are left to check
-        if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= MAX_RED_FIVES:
-            return _trusted(tuple(counts), (red[0], red[1], red[2]))
+    if type(text) is str:
+        if "[" in text or "(" in text:
+            hand = _parse_with_melds(text)
+            if hand is not None:
+                return hand
+        else:
+            if _COMPILED:
+                hand = _COMPILED[2](text, MAX_TILES)
+                if hand is not None:
+                    return hand
+            plain = plain_counts(text)
+            if plain is not None:
+                counts, red = plain
+                # plain text holds ints 0..: only the limits are left to check
+                if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= MAX_RED_FIVES:
+                    return _trusted(tuple(counts), (red[0], red[1], red[2]))
     found = scan(text)
     counts, red = found.counts, found.red
     melds = [meld_from_group(g.tiles, g.closed, text, g.position) for g in found.groups]

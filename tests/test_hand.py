@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import mjasp
@@ -199,3 +199,116 @@ def test_ids_round_trip(hand: Hand) -> None:
     plain_quads = [s for s, f in enumerate(FIVES) if hand.counts[f] == 4 and not hand.red[s]]
     if not plain_quads:
         assert back == hand
+
+
+# -- the fast constructors equal the general path ---------------------------------------------
+# Hand.parse (with and without melds), Hand.from_counts and Hand.from_ids each take a short
+# path for well-formed input and leave everything else to the general one, which builds
+# the hand through Hand.__post_init__'s checks. The reference below is that general path
+# alone (each fast path switched off): same hand, or the same error at the same position.
+# Each runs twice (kernel_path): with the compiled checks of mjasp/solvers/_kernel.c
+# installed, and with the pure-Python ones.
+
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]  # kernel_path is set once per test
+
+def _outcome(build: object, argument: object) -> object:
+    try:
+        hand = build(argument)  # type: ignore[operator]
+    except HandError as error:
+        return ("error", str(error), error.position)
+    return ("hand", hand.counts, hand.red, hand.melds, type(hand.counts), type(hand.red))
+
+
+def _general(build: object, argument: object) -> object:
+    import mjasp.hand as hand_module
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("_parse_with_melds", "_plain_hand", "_ids_hand"):
+            patch.setattr(hand_module, name, lambda *_: None)
+        patch.setattr(hand_module, "_COMPILED", [])
+        return _outcome(build, argument)
+
+
+@st.composite
+def meld_texts(draw: st.DrawFn) -> str:
+    """A legal hand's text with its melds' digits shuffled and spaces moved, sometimes
+    broken by one edit (a character changed, dropped or doubled)."""
+    hand = draw(hands())
+    words = [str(hand).split(" ")[0]] if hand.concealed_count else []
+    for meld in hand.melds:
+        text = str(meld)
+        body = list(text[1:-2])
+        body = draw(st.permutations(body))
+        words.append(text[0] + "".join(body) + text[-2:])
+    text = draw(st.sampled_from([" ", "", "  "])).join(words)
+    if draw(st.booleans()) and text:
+        at = draw(st.integers(0, len(text) - 1))
+        edit = draw(st.sampled_from(["change", "drop", "double"]))
+        if edit == "change":
+            text = text[:at] + draw(st.sampled_from("0123456789mpsz[]() ")) + text[at + 1:]
+        elif edit == "drop":
+            text = text[:at] + text[at + 1:]
+        else:
+            text = text[:at] + text[at] + text[at:]
+    return text
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(st.one_of(meld_texts(), NOTATION, hands().map(str)))
+def test_parse_fast_path_equals_the_general_path(kernel_path: str, text: str) -> None:
+    assert _outcome(Hand.parse, text) == _general(Hand.parse, text)
+
+
+@pytest.mark.parametrize("text", [
+    "05m678p678s [234p] [777z]", "123m [406p] [0555s] (1111z)", "[123m][456m][789m][111z]",
+    "11m [055m] [406m]",       # two red fives of manzu, both in melds, four 5m: legal
+    "0m [055m] [5555m]",       # eight copies of 5m across the hand and its melds
+    "00m [055m] 1z",           # three red fives of manzu: more than any set has
+    "1m [123m] [123m] [123m] [123m] [11z]",  # a pair is not a meld
+    "123m [123m] [123m] [123m] [123m]",      # 15 tiles
+    "123m [123m)", "123m (123m)", "[0000m]", "[123z]", "[890m]", "(1111z) 22z",
+])
+def test_parse_fast_path_on_chosen_edges(kernel_path: str, text: str) -> None:
+    assert _outcome(Hand.parse, text) == _general(Hand.parse, text)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(st.one_of(
+    st.lists(st.integers(-1, 5), min_size=33, max_size=35),
+    st.lists(st.integers(0, 1), min_size=34, max_size=34).map(tuple),
+    hands().map(lambda hand: list(hand.counts)),  # legal: at most 14 tiles, 0..4 each
+    st.lists(st.sampled_from([0, 1, 2, True, 1.0, "1"]), min_size=34, max_size=34)))
+def test_from_counts_fast_path_equals_the_general_path(kernel_path: str,
+                                                       counts: list[object]) -> None:
+    assert _outcome(Hand.from_counts, counts) == _general(Hand.from_counts, counts)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(st.one_of(
+    st.lists(st.integers(0, 135), max_size=15),
+    st.sets(st.integers(0, 135), max_size=14).map(list),  # legal: distinct ids
+    st.lists(st.integers(-2, 140), max_size=15).map(tuple),
+    st.lists(st.sampled_from([0, 16, 17, 52, 88, 135, True, 2.0]), max_size=6)))
+def test_from_ids_fast_path_equals_the_general_path(kernel_path: str,
+                                                    ids: list[object]) -> None:
+    assert _outcome(Hand.from_ids, ids) == _general(Hand.from_ids, ids)
+
+
+def test_from_counts_reads_numpy_arrays_on_the_fast_path(kernel_path: str) -> None:
+    np = pytest.importorskip("numpy")
+    counts = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25  # 1112345678999m, nine gates
+    for dtype in (np.int8, np.uint8, np.int64):
+        hand = Hand.from_counts(np.array(counts, dtype=dtype))
+        assert str(hand) == "1112345678999m"
+        assert all(type(n) is int for n in hand.counts)  # Python ints, hashable as usual
+    with pytest.raises(HandError, match="integer"):
+        Hand.from_counts(np.array(counts, dtype=float))
+    with pytest.raises(HandError, match="only 4"):
+        Hand.from_counts(np.array([5] + [0] * 33))
+
+
+def test_from_ids_reads_the_red_fives(kernel_path: str) -> None:
+    # ids 16, 52, 88 are the red fives (4 * kind of 5m, 5p, 5s); 17 a plain 5m
+    hand = Hand.from_ids([16, 17, 52, 89])
+    assert str(hand) == "05m0p5s"
+    assert hand.red == (1, 1, 0)

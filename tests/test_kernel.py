@@ -215,10 +215,14 @@ def test_raw_arrays_equal_numpys_reading() -> None:
 
 
 def test_shanten_loads_no_numpy() -> None:
+    if not kernel.AVAILABLE:
+        pytest.skip("mjasp was installed without its compiled kernel")
     probe = ("import sys, mjasp; mjasp.shanten('123m456p789s1122z'); "
              "mjasp.shanten([1] * 13 + [0] * 21); print('numpy' in sys.modules)")
+    # the compiled path's property, whichever path this test run uses
+    env = {k: v for k, v in os.environ.items() if k != "MJASP_PURE_PYTHON"}
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         check=True).stdout.split()
+                         env=env, check=True).stdout.split()
     assert out == ["False"]
 
 
@@ -318,3 +322,312 @@ def test_common_readings_equal_the_pure_path_and_behave_as_readings() -> None:
             assert repr(reading) == repr(rebuilt) and not reading < rebuilt
             with pytest.raises(AttributeError):
                 reading.form = Form.CHIITOITSU  # type: ignore[misc]
+
+
+# -- bad input straight into the compiled entry points ----------------------------------------
+# Every entry point range-checks what it indexes with: a bad argument is a Python error
+# (or None, "not for this path"), never a read outside a table. These call the C functions
+# directly, past the Python wrappers that normally guard them.
+
+def fresh_module() -> Any:
+    """A second instance of the compiled module, with its own (empty) state: multi-phase
+    initialisation makes one per module object."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("mjasp.solvers._kernel")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_second_module_instance_has_its_own_state() -> None:
+    kernel.compiled()  # the shared instance is ready
+    module = fresh_module()
+    assert module is not kernel.compiled() and not module.ready()
+    calls: list[Any] = [lambda: module.shanten([0] * 34, None),
+             lambda: module.replacement([0] * 34, 0, True, True, True, False, False),
+             lambda: module.batch(bytes(34), bytearray(1), True, True, True, False, False),
+             lambda: module.suit_entry((0,) * 9, 0),
+             lambda: module.common((0,) * 34, ({}, {}, {}, {}), (), True, 1),
+             lambda: module.text_readings("11m", ({}, {}, {}, {}), (), True, 1)]
+    for call in calls:
+        with pytest.raises(RuntimeError, match=r"init\(\) not called"):
+            call()
+    assert kernel.compiled().ready()  # the shared one is untouched
+
+
+def init_arguments() -> list[Any]:
+    raw = kernel.shipped_raw(("number_ids", "honor_ids", "sanma_man", "pair", "triple", "final"))
+    seven, orphans = kernel.special_values()
+    (pair_rows, numbers), (triple_rows, _), (_, honors, _) = (
+        raw["pair"][1], raw["triple"][1], raw["final"][1])
+    return [raw["number_ids"][0], raw["honor_ids"][0], raw["sanma_man"][0], raw["pair"][0],
+            raw["triple"][0], raw["final"][0], seven, orphans, numbers, honors, pair_rows,
+            triple_rows, Hand]
+
+
+def with_uint16(data: bytes, at: int, value: int) -> bytes:
+    return data[:2 * at] + value.to_bytes(2, "little") + data[2 * at + 2:]
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    # an id one past its table: number ids index the pair table's columns (and rows)
+    (lambda a: a.__setitem__(0, with_uint16(a[0], 7, a[8])), "number_ids"),
+    (lambda a: a.__setitem__(1, with_uint16(a[1], 0, a[9])), "honor_ids"),
+    (lambda a: a.__setitem__(2, with_uint16(a[2], 3, a[10])), "sanma_man"),
+    (lambda a: a.__setitem__(3, with_uint16(a[3], 5, a[11])), "pair"),
+    (lambda a: a.__setitem__(4, with_uint16(a[4], 5, a[11])), "triple"),
+    # sizes that do not match the buffers, or out of range
+    (lambda a: a.__setitem__(0, a[0][:-2]), "number_ids"),
+    (lambda a: a.__setitem__(5, a[5] + b"\0"), "final"),
+    (lambda a: a.__setitem__(6, a[6][:255]), "seven_pairs"),
+    (lambda a: a.__setitem__(8, -1), "sizes"),
+    (lambda a: a.__setitem__(11, 2**20), "sizes"),
+    (lambda a: a.__setitem__(8, a[10] + 1), "sizes"),  # more number ids than pair rows
+])
+def test_init_refuses_tables_that_would_be_read_out_of_range(change: Any, words: str) -> None:
+    arguments = init_arguments()
+    fresh_module().init(*arguments)  # the shipped tables pass
+    change(arguments)
+    module = fresh_module()
+    with pytest.raises(ValueError, match=words):
+        module.init(*arguments)
+    assert not module.ready()
+
+
+def test_init_needs_a_type_for_the_hand() -> None:
+    arguments = init_arguments()
+    arguments[-1] = "Hand"
+    with pytest.raises(TypeError):
+        fresh_module().init(*arguments)
+
+
+def readings_init_arguments() -> list[Any]:
+    from mjasp.solvers import suit_data
+
+    a = suit_data.arrays()
+    names = [f"{space}_{part}" for space, _ in suit_data.SPACES
+             for part in ("index", "offsets", "blocks", "codes")]
+    data: list[Any] = [a[name].astype("=u1" if name.endswith("codes") else "=u4").tobytes()
+                       for name in names]
+    blocks = []
+    for base, honors in ((0, False), (9, False), (18, False), (27, True)):
+        decoded = suit_data.block_codes(honors, base)
+        blocks.append([decoded.get(code) for code in range(256)])
+    return [*data, tuple(blocks)]
+
+
+def with_uint32(data: bytes, at: int, value: int) -> bytes:
+    return data[:4 * at] + value.to_bytes(4, "little") + data[4 * at + 4:]
+
+
+@pytest.mark.parametrize("change", [
+    lambda a: a.__setitem__(1, with_uint32(a[1], 3, 2**31)),   # an offset past the readings
+    lambda a: a.__setitem__(1, with_uint32(a[1], 3, 0)),       # offsets falling
+    lambda a: a.__setitem__(2, with_uint32(a[2], 9, 2**31)),   # a start past the codes
+    lambda a: a.__setitem__(6, a[6][:-4]),                     # one start short
+    lambda a: a.__setitem__(7, a[7][:-1]),                     # one code short
+    lambda a: a.__setitem__(1, a[1][:-3]),                     # not whole uint32 values
+    lambda a: a.__setitem__(8, (a[8][0][:255], *a[8][1:])),    # a suit without 256 blocks
+    lambda a: a.__setitem__(8, a[8][:3]),                      # three suits
+])
+def test_readings_init_refuses_inconsistent_arrays(change: Any) -> None:
+    arguments = readings_init_arguments()
+    fresh_module().readings_init(*arguments)  # the shipped arrays pass
+    change(arguments)
+    module = fresh_module()
+    with pytest.raises(ValueError):
+        module.readings_init(*arguments)
+    with pytest.raises(RuntimeError, match=r"readings_init\(\) not called"):
+        module.suit_entry((0,) * 9, 0)
+
+
+def test_readings_init_keeps_its_own_copy_of_the_blocks() -> None:
+    # the lists handed over may change afterwards: the module reads its own tuples
+    arguments = readings_init_arguments()
+    module = fresh_module()
+    module.readings_init(*arguments)
+    expected = module.suit_entry((1, 1, 1, 0, 0, 0, 0, 0, 0), 0)
+    for blocks in arguments[-1]:
+        blocks.clear()
+    assert module.suit_entry((1, 1, 1, 0, 0, 0, 0, 0, 0), 0) == expected
+    assert [str(b) for b in expected[0][0]] == ["123m"]
+
+
+def test_reading_init_refuses_a_type_it_cannot_build() -> None:
+    from mjasp.blocks import Block, BlockKind
+
+    pairs = tuple(Block(BlockKind.PAIR, k) for k in range(34))
+    singles = tuple(Block(BlockKind.SINGLE, k) for k in range(34))
+    module = fresh_module()
+    with pytest.raises((TypeError, AttributeError)):
+        module.reading_init(int, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs, singles)
+    with pytest.raises(ValueError):
+        module.reading_init(Hand, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs[:3],
+                            singles)
+
+
+@pytest.mark.parametrize("counts", [
+    (5,) + (0,) * 8, (-1,) + (0,) * 8, (2**70,) + (0,) * 8, (-(2**70),) + (0,) * 8,
+    (4,) * 9,
+])
+def test_suit_entry_of_counts_outside_0_to_4_has_no_reading(counts: tuple[int, ...]) -> None:
+    readings, _, _ = kernel.suit_entry_function()(counts, 0)
+    assert readings == ()
+
+
+@pytest.mark.parametrize(("counts", "suit", "error"), [
+    ((1.0,) + (0,) * 8, 0, TypeError), (("1",) + (0,) * 8, 0, TypeError),
+    ((0,) * 9, 2**70, OverflowError), ((0,) * 9, -1, ValueError), ((0,) * 9, "0", TypeError),
+])
+def test_suit_entry_refuses_what_is_not_a_count(counts: Any, suit: Any, error: type) -> None:
+    with pytest.raises(error):
+        kernel.suit_entry_function()(counts, suit)
+
+
+def test_replacement_refuses_bad_counts_and_melds() -> None:
+    compiled = kernel.compiled()
+    legal = [1] * 13 + [0] * 21
+    for counts in ([5] + [0] * 33, [-1] + [0] * 33, [1] * 33, "1" * 34, [2**70] + [0] * 33,
+                   [True] * 34, None):
+        with pytest.raises(ValueError, match="34 counts"):
+            compiled.replacement(counts, 0, True, True, True, False, False)
+    for melds in (-1, 5, 2**31):
+        with pytest.raises(ValueError, match="melds"):
+            compiled.replacement(legal, melds, True, True, True, False, False)
+    with pytest.raises(OverflowError):
+        compiled.replacement(legal, 2**70, True, True, True, False, False)
+    with pytest.raises(TypeError):
+        compiled.replacement(legal, "0", True, True, True, False, False)
+    with pytest.raises(TypeError):
+        compiled.replacement(legal, 0, True)
+
+    class Unanswerable:
+        def __bool__(self) -> bool:
+            raise ZeroDivisionError
+
+    with pytest.raises(ZeroDivisionError):
+        compiled.replacement(legal, 0, Unanswerable(), True, True, False, False)
+
+
+def test_draw_replacements_and_winners_refuse_tiles_out_of_range() -> None:
+    compiled = kernel.compiled()
+    hand = [4] + [1] * 9 + [0] * 24  # ten tiles, 1m held four times
+    forms = (True, True, True, False, False)
+    for tiles in ([-1], [34], [2**70], [0]):  # 1m: all four copies held already
+        with pytest.raises((ValueError, OverflowError)):
+            compiled.draw_replacements(hand, 1, tiles, *forms)
+    for odd in (["1"], [1.0], 5):
+        with pytest.raises(TypeError):
+            compiled.draw_replacements(hand, 1, odd, *forms)
+    assert compiled.draw_replacements(hand, 1, [], *forms) == []
+    with pytest.raises(ValueError, match=r"0\.\.33"):
+        compiled.winners(hand, 1, hand, bytes([34]), *forms)
+    with pytest.raises(ValueError, match="held"):
+        compiled.winners(hand, 1, [5] * 34, bytes(range(34)), *forms)
+    with pytest.raises(ValueError, match="held"):
+        compiled.winners(hand, 1, hand, list(range(34)), *forms)
+
+
+def test_batch_refuses_buffers_of_the_wrong_size_or_kind() -> None:
+    compiled = kernel.compiled()
+    forms = (True, True, True, False, False)
+    row = bytes([1] * 13 + [0] * 21)
+    for counts, out in ((row + b"\0", bytearray(1)), (row, bytearray(2)), (row * 2, bytearray(1))):
+        with pytest.raises(ValueError, match="N \\* 34"):
+            compiled.batch(counts, out, *forms)
+    with pytest.raises((TypeError, BufferError)):
+        compiled.batch(row, bytes(1), *forms)  # read-only out
+    with pytest.raises(TypeError):
+        compiled.batch("1" * 34, bytearray(1), *forms)
+    out = bytearray(1)
+    assert compiled.batch(b"", bytearray(0), *forms) == -1  # no rows: nothing to do
+    # 123m 456m 789m 123p 4p: tenpai on 4p (shanten 0)
+    assert compiled.batch(row, out, *forms) == -1 and out == bytearray([0])
+
+
+def test_common_refuses_malformed_tables_and_keeps_hands_it_cannot_read() -> None:
+    read = kernel.compiled().common
+    kernel.reading_functions(fast._PAIRS, fast._SINGLES)
+    hand = (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2) + (0,) * 21
+    assert read((5,) + (0,) * 33, fast._TABLES, (), True, 1) is None  # not 34 in 0..4
+    assert read((1,) * 33, fast._TABLES, (), True, 1) is None
+    with pytest.raises(TypeError):
+        read([0] * 34, fast._TABLES, (), True, 1)  # a list, not a tuple
+    with pytest.raises(TypeError):
+        read(hand, [{}, {}, {}, {}], (), True, 1)
+    with pytest.raises(TypeError):
+        read(hand, ({}, {}, {}, []), (), True, 1)
+    with pytest.raises(TypeError):
+        read(hand, fast._TABLES, [], True, 1)
+    with pytest.raises(TypeError):
+        read(hand, fast._TABLES, (), True, "1")
+    # a cached entry of another shape: not read here (fast.readings works the hand out)
+    odd: tuple[dict[Any, Any], ...] = ({hand[:9]: "odd"}, {}, {}, {})
+    assert read(hand, odd, (), True, 1) is None
+    assert read(hand, ({}, {}, {}, {}), (), False, 1) is None  # no filling: not here
+
+
+def test_compiled_readings_are_built_like_the_constructor_builds_them() -> None:
+    # the reading type's own constructor is the independent reference: same fields,
+    # same type, frozen, and the blocks are the shared Block values
+    from mjasp.blocks import Decomposition
+
+    read, _ = kernel.reading_functions(fast._PAIRS, fast._SINGLES)
+    # 147m 25p 12z, each twice; 19m 19p 19s 1234567z with 7z twice
+    seven = (2, 0, 0, 2, 0, 0, 2, 0, 0) + (0, 2, 0, 0, 2, 0, 0, 0, 0) + (0,) * 9 + \
+        (2, 2, 0, 0, 0, 0, 0)
+    orphans = (1, 0, 0, 0, 0, 0, 0, 0, 1) * 3 + (1, 1, 1, 1, 1, 1, 2)
+    for counts, form in ((seven, Form.CHIITOITSU), (orphans, Form.KOKUSHI)):
+        found = read(counts, ({}, {}, {}, {}), (), True, 7)
+        assert found is not None and len(found) == 1
+        reading = found[0]
+        assert type(reading) is Decomposition and reading.form is form
+        assert reading == Decomposition(reading.blocks, form, ())
+        assert reading.melds == () and all(b in fast._PAIRS + fast._SINGLES
+                                           for b in reading.blocks)
+    # seven pairs refused by the rules' flags (bit 2 off): no reading
+    assert read(seven, ({}, {}, {}, {}), (), True, 1 | 4) == []
+
+
+def test_the_version_line_names_the_path_that_runs() -> None:
+    probe = "from mjasp.cli.app import main; main(['--version'], prog_name='mjasp')"
+    for value, words in (("1", "pure Python: MJASP_PURE_PYTHON is set"), ("", "compiled kernel")):
+        env = {**os.environ, "MJASP_PURE_PYTHON": value}
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             env=env).stdout
+        assert out.startswith("mjasp ") and f"({words})" in out, out
+
+
+BAD_INPUTS: list[Any] = [
+    [5] + [0] * 33, [-1] + [0] * 33, [1] * 33, [2**70] + [0] * 33,
+    [1.5] + [0] * 33, bytes([5] + [0] * 33), "0z", "8z", "11111m", "1m2", "00m0m",
+    "123m [456p", "1112223334445556m", "123m456p789s1122z [111z]", None, 13,
+]
+
+
+@pytest.mark.parametrize("value", BAD_INPUTS, ids=repr)
+def test_bad_input_through_the_wrappers_is_the_same_error_on_both_paths(value: Any) -> None:
+    # the public calls that reach the compiled code: each bad input gives the same
+    # outcome (the same error and message, or the same answer) with the kernel on and off
+    from mjasp import decompose, waits
+
+    def outcome(call: Any) -> tuple[str, str]:
+        try:
+            return ("answer", repr(call(value)))
+        except Exception as error:  # the error itself is the outcome
+            return (type(error).__name__, str(error))
+
+    calls = [shanten, decompose, waits, Hand.from_counts, Hand.parse]
+    previous = kernel.use_compiled(True)
+    try:
+        compiled = [outcome(call) for call in calls]
+        kernel.use_compiled(False)
+        pure = [outcome(call) for call in calls]
+    finally:
+        kernel.use_compiled(previous)
+    assert compiled == pure
+    # every one of these is bad for every call: a specific error, never an answer or a
+    # crash of the C code (SystemError, IndexError, MemoryError)
+    assert all(kind in ("HandError", "RulesError") for kind, _ in compiled), compiled

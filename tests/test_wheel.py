@@ -88,3 +88,20 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
         assert not path.is_relative_to(ROOT)
     assert shipped.split() == [name for name in encodings if name.count("/") == 1]
     assert readings == "4"
+
+
+def test_a_build_without_a_compiler_says_the_pure_python_path_is_used(tmp_path: Path) -> None:
+    # the C extensions are optional: with no working compiler (CC names a missing
+    # program) the build still succeeds, prints the notice for each extension, and
+    # builds no compiled module
+    source = tmp_path / "src"
+    shutil.copytree(ROOT, source, ignore=IGNORED)
+    env = {**os.environ, "CC": str(tmp_path / "no-such-compiler")}
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--build-lib",
+                           str(tmp_path / "lib")], cwd=source, capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    for name in ("mjasp.solvers._kernel", "mjasp.solvers._score"):
+        assert f"the optional C extension {name} was not built" in done.stderr
+    assert "pure-Python path" in done.stderr
+    assert not list((tmp_path / "lib").rglob("*.so"))

@@ -25,6 +25,7 @@ from mjasp.blocks import Decomposition
 from mjasp.errors import LimitError, MjaspError
 from mjasp.hand import Hand
 from mjasp.rules import ALIASES, RULES, find_rules
+from mjasp.solvers import kernel
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -126,7 +127,10 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"],
                                            "max_content_width": 100})
-@click.version_option(package_name="mjasp")
+# the version line says which path answers: a user who installed without a compiler
+# sees "pure Python" here (pip hides the build's warning unless run with -v)
+@click.version_option(package_name="mjasp",
+                      message=f"%(prog)s %(version)s ({kernel.describe()})")
 def main() -> None:
     """Analyse Riichi mahjong hands: readings, shanten, waits, kan, counts.
 

@@ -19,27 +19,59 @@
  * (hand_readings) building its Decomposition objects as fast._trusted does; the
  * pure-Python code stays the reference, and the tests compare the two.
  *
+ * The checks and build of Hand.from_counts / from_ids / parse of plain text are here too
+ * (hand_counts, hand_ids, hand_text), installed into mjasp/hand.py by kernel.py.
+ *
+ * Safety: objects are built through the public C API only (PyType_GenericNew, then
+ * PyObject_GenericSetAttr per field: what object.__new__ and object.__setattr__ do);
+ * all state is per module object (PEP 489 multi-phase init); every table index is a
+ * count 0..4, a kind 0..33 or an id that init() checked against its table's size; every
+ * failing C-API call is handled (tests/test_kernel.py feeds each entry point bad input).
+ *
  * No threads, no allocation per hand in the shanten loops, no numpy headers (buffers only).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
-#include "structmember.h" /* T_OBJECT_EX: the kind of a __slots__ member */
 #include <string.h>
 
 #define KINDS 34
 #define INF 60
 #define BLOCK 256 /* rows per pass of batch() */
 
-static uint8_t *number_ids;   /* 5**9 signature ids of a number suit */
-static uint8_t *honor_ids;    /* 5**7 signature ids of the honors */
-static uint8_t sanma_ids[25]; /* three-player manzu by 5 * c_1m + c_9m */
-static uint8_t *pair_ids, *triple_ids, *final_values;
-static Py_ssize_t numbers, honors, pair_rows, triple_rows;
-static uint8_t seven_pairs[256], thirteen_orphans[256];
-static PyObject *hand_type;  /* mjasp.hand.Hand */
-static PyObject *str_counts, *str_melds, *str_standard;
-static int ready;
+/* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
+typedef struct {
+    uint32_t *index, *offsets, *starts;
+    uint8_t *codes;
+    Py_ssize_t vectors;
+} Space;
+
+/* Everything the module holds lives in its state (PEP 489 multi-phase init), one per
+ * module object, so each interpreter that imports the module gets its own copy. The
+ * tables are filled by init() / readings_init() / reading_init() and then only read. */
+typedef struct {
+    /* init(): the shanten tables */
+    int ready;
+    uint8_t *number_ids;   /* 5**9 signature ids of a number suit, each < numbers */
+    uint8_t *honor_ids;    /* 5**7 signature ids of the honors, each < honors */
+    uint8_t sanma_ids[25]; /* three-player manzu by 5 * c_1m + c_9m, each < pair_rows */
+    uint8_t *pair_ids;     /* pair_rows x numbers, each < triple_rows */
+    uint8_t *triple_ids;   /* triple_rows x numbers, each < triple_rows */
+    uint8_t *final_values; /* triple_rows x honors x 5 */
+    Py_ssize_t numbers, honors, pair_rows, triple_rows;
+    uint8_t seven_pairs[256], thirteen_orphans[256];
+    PyObject *hand_type; /* mjasp.hand.Hand */
+    PyObject *str_counts, *str_melds, *str_standard, *str_blocks, *str_form, *str_red;
+    /* readings_init(): the shipped suit readings */
+    int readings_ready;
+    Space spaces[2];          /* number, honor */
+    PyObject *suit_blocks[4]; /* per suit (m, p, s, honors): a tuple of 256, code -> Block */
+    /* reading_init(): how a reading is built */
+    PyTypeObject *reading_type;
+    PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
+} State;
+
+static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
 
 /* ---------------------------------------------------------------- per-suit values */
 
@@ -111,7 +143,7 @@ static inline Lanes read_lanes(const uint8_t *c, int three_player) {
  * clamping S per suit or over the hand gives the same value (seven_pairs reads
  * min(S, 7 - P)), so the counts of the whole hand are packed at once. Thirteen orphans:
  * 16 per terminal or honor missing plus 1 per one held once (table._orphan_stats). */
-static inline int special_value(const Lanes *h, const Forms *f) {
+static inline int special_value(const State *st, const Lanes *h, const Forms *f) {
     int best = INF;
     if (f->seven_pairs) {
         uint64_t one = (ones_at_least(h->m, 1) + ones_at_least(h->p, 1)
@@ -131,7 +163,7 @@ static inline int special_value(const Lanes *h, const Forms *f) {
             pairs += fours;
             singles += threes - fours;
         }
-        best = seven_pairs[32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7)];
+        best = st->seven_pairs[32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7)];
     }
     if (f->orphans) {
         /* the six terminals as the lanes of one word, beside the honors' word */
@@ -139,32 +171,35 @@ static inline int special_value(const Lanes *h, const Forms *f) {
                          | (uint64_t)h->p9 << 24 | (h->s & 0xFF) << 32 | (uint64_t)h->s9 << 40);
         unsigned held = lane_sum(ones_at_least(ends, 1) + ones_at_least(h->z, 1));
         unsigned twice = lane_sum(ones_at_least(ends, 2) + ones_at_least(h->z, 2));
-        int value = thirteen_orphans[(16 * (13 - held) + held - twice) & 255];
+        int value = st->thirteen_orphans[(16 * (13 - held) + held - twice) & 255];
         if (value < best) best = value;
     }
     return best;
 }
 
 /* The standard form's replacement number from the four suit indices (table.build_tables) */
-static inline int standard_value(uint32_t mi, uint32_t pi, uint32_t si, uint32_t zi,
-                                 int melds, int three_player) {
-    unsigned m = three_player ? sanma_ids[mi] : number_ids[mi];
-    unsigned three = triple_ids[pair_ids[m * numbers + number_ids[pi]] * numbers
-                                + number_ids[si]];
-    return final_values[(three * honors + honor_ids[zi]) * 5 + melds];
+static inline int standard_value(const State *st, uint32_t mi, uint32_t pi, uint32_t si,
+                                 uint32_t zi, int melds, int three_player) {
+    /* in range by construction: indices of counts 0..4 (mi < 25 in sanma, < 5**9, zi
+     * < 5**7), ids checked against the table sizes by init(), melds 0..4 by the callers */
+    unsigned m = three_player ? st->sanma_ids[mi] : st->number_ids[mi];
+    unsigned three = st->triple_ids[st->pair_ids[m * st->numbers + st->number_ids[pi]]
+                                    * st->numbers + st->number_ids[si]];
+    return st->final_values[(three * st->honors + st->honor_ids[zi]) * 5 + melds];
 }
 
 /* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
-static int replacement(const uint8_t *c, int melds, const Forms *f, int special) {
+static int replacement(const State *st, const uint8_t *c, int melds, const Forms *f,
+                       int special) {
     Lanes h = read_lanes(c, f->three_player);
     int best = INF;
     if (f->standard)
-        best = standard_value(f->three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u,
+        best = standard_value(st, f->three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u,
                               base5_lanes(h.p) + h.p9 * 390625u,
                               base5_lanes(h.s) + h.s9 * 390625u, base5_lanes(h.z), melds,
                               f->three_player);
     if (special) {
-        int value = special_value(&h, f);
+        int value = special_value(st, &h, f);
         if (value < best) best = value;
     }
     return best;
@@ -183,7 +218,7 @@ static int read_counts(PyObject *obj, uint8_t *out) {
         PyObject **items = PySequence_Fast_ITEMS(obj);
         for (int i = 0; i < KINDS; i++) {
             PyObject *item = items[i];
-            if (!PyLong_Check(item)) return 0;
+            if (!PyLong_Check(item) || PyBool_Check(item)) return 0; /* True is no count */
             int overflow = 0;
             long value = PyLong_AsLongAndOverflow(item, &overflow);
             if (overflow || value < 0 || value > 4) {
@@ -216,7 +251,7 @@ static int read_counts(PyObject *obj, uint8_t *out) {
 /* Plain mpsz (notation.plain_counts + text_counts): runs of digits each closed by m, p,
  * s or z, spaces ignored; 0 is a red five (at most one per suit here). Anything else, a
  * count above 4 included, gives 0: the general path parses it and says what is wrong. */
-static int read_text(PyObject *text, uint8_t *out) {
+static int read_text_red(PyObject *text, uint8_t *out, int *red_out) {
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(text) < 0) { /* a no-op from Python 3.12 on */
         PyErr_Clear();
@@ -248,15 +283,19 @@ static int read_text(PyObject *text, uint8_t *out) {
         if (!pending) return 0;
         for (int k = 0; k < pending; k++) {
             int d = pending_digits[k];
+            /* kind 0..33 whatever the digit; a fifth copy ends the read at once (so no
+             * count grows past 5, however long the text) */
+            int kind;
             if (base == 27) {
                 if (d < 1 || d > 7) return 0;
-                counts[base + d - 1]++;
+                kind = base + d - 1;
             } else if (d == 0) {
-                counts[base + 4]++;
-                red[base / 9]++;
+                kind = base + 4;
+                if (++red[base / 9] > 1) return 0;
             } else {
-                counts[base + d - 1]++;
+                kind = base + d - 1;
             }
+            if (++counts[kind] > 4) return 0;
         }
         pending = 0;
         runs++;
@@ -266,12 +305,128 @@ static int read_text(PyObject *text, uint8_t *out) {
         if (counts[i] > 4) return 0;
         out[i] = (uint8_t)counts[i];
     }
+    if (red_out) memcpy(red_out, red, sizeof red);
     return 1;
 }
 
-static int not_ready(void) {
-    if (!ready) PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: init() not called");
-    return !ready;
+static int read_text(PyObject *text, uint8_t *out) { return read_text_red(text, out, NULL); }
+
+/* ---------------------------------------------------------------- building a Hand
+ * The checks of Hand's fast constructors (mjasp/hand.py) in one call each; None hands
+ * the input back to Python, whose general path builds the hand or says what is wrong. */
+
+/* 34 counts as a tuple of Python ints (the shared small ints 0..4) */
+static PyObject *counts_tuple(const uint8_t *c) {
+    PyObject *out = PyTuple_New(KINDS);
+    for (int i = 0; out && i < KINDS; i++) {
+        PyObject *value = PyLong_FromLong(c[i]);
+        if (value == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
+static int tile_total(const uint8_t *c) {
+    int tiles = 0;
+    for (int i = 0; i < KINDS; i++) tiles += c[i];
+    return tiles;
+}
+
+/* A Hand without melds of `counts` (a tuple, stolen) and red fives, built as
+ * hand._trusted builds one (object.__new__, then object.__setattr__ per field: the
+ * public API, the class's frozen __setattr__ bypassed); NULL on an error. */
+static PyObject *new_hand(const State *st, PyObject *counts, const int red[3]) {
+    if (counts == NULL) return NULL;
+    PyObject *reds = Py_BuildValue("(iii)", red[0], red[1], red[2]);
+    PyObject *empty = PyTuple_New(0);
+    PyObject *hand = reds && empty ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL)
+                                   : NULL;
+    if (hand == NULL || PyObject_GenericSetAttr(hand, st->str_counts, counts) < 0 ||
+        PyObject_GenericSetAttr(hand, st->str_red, reds) < 0 ||
+        PyObject_GenericSetAttr(hand, st->str_melds, empty) < 0)
+        Py_CLEAR(hand);
+    Py_DECREF(counts);
+    Py_XDECREF(reds);
+    Py_XDECREF(empty);
+    return hand;
+}
+
+static int hand_not_ready(const State *st) {
+    if (st->hand_type == NULL)
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: hand_init() not called");
+    return st->hand_type == NULL;
+}
+
+/* hand_counts(counts) -> Hand | None: a list or tuple of 34 ints 0..4 (no bools) of at
+ * most 14 tiles as a Hand, else None. */
+static PyObject *k_hand_counts(PyObject *self, PyObject *arg) {
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    uint8_t c[KINDS];
+    static const int none[3] = {0, 0, 0};
+    if (!(PyList_CheckExact(arg) || PyTuple_CheckExact(arg)) || !read_counts(arg, c) ||
+        tile_total(c) > 14)
+        Py_RETURN_NONE;
+    return new_hand(st, PyTuple_CheckExact(arg) ? Py_NewRef(arg) : counts_tuple(c), none);
+}
+
+/* hand_ids(ids) -> (counts, red) | None: a list or tuple of at most 14 distinct ints
+ * 0..135 (no bools) as 34 counts and the red fives (ids 16, 52, 88), else None. */
+static PyObject *k_hand_ids(PyObject *self, PyObject *arg) {
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    if (!(PyList_CheckExact(arg) || PyTuple_CheckExact(arg))) Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(arg);
+    if (n > 14) Py_RETURN_NONE;
+    PyObject **items = PySequence_Fast_ITEMS(arg);
+    uint8_t c[KINDS] = {0}, seen[136] = {0};
+    int red[3] = {0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_Check(items[i]) || PyBool_Check(items[i])) Py_RETURN_NONE;
+        int overflow = 0;
+        long id = PyLong_AsLongAndOverflow(items[i], &overflow);
+        if (id == -1 && PyErr_Occurred()) return NULL;
+        if (overflow || id < 0 || id > 135 || seen[id]) Py_RETURN_NONE;
+        seen[id] = 1;
+        c[id / 4]++; /* distinct ids: at most 4 of a kind */
+        if (id == 16 || id == 52 || id == 88) red[(id - 16) / 36] = 1;
+    }
+    return new_hand(st, counts_tuple(c), red);
+}
+
+/* hand_text(text, most) -> Hand | None: plain mpsz (read_text's grammar, at most one
+ * red five a suit) of at most `most` tiles (14 less the melds' 3 each), else None. */
+static PyObject *k_hand_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "hand_text(text, most)");
+        return NULL;
+    }
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    long most = PyLong_AsLong(args[1]);
+    if (most == -1 && PyErr_Occurred()) return NULL;
+    uint8_t c[KINDS];
+    int red[3];
+    if (!PyUnicode_CheckExact(args[0]) || !read_text_red(args[0], c, red) ||
+        tile_total(c) > most)
+        Py_RETURN_NONE;
+    return new_hand(st, counts_tuple(c), red);
+}
+
+/* hand_init(Hand): the type the three functions above build (init() sets it too) */
+static PyObject *k_hand_init(PyObject *self, PyObject *arg) {
+    State *st = state_of(self);
+    if (!PyType_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "hand_init(Hand): a type");
+        return NULL;
+    }
+    if (st->hand_type == NULL) st->hand_type = Py_NewRef(arg);
+    Py_RETURN_NONE;
+}
+
+static int not_ready(const State *st) {
+    if (!st->ready) PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: init() not called");
+    return !st->ready;
 }
 
 /* shanten(hand, form) -> int | None: the default path of mjasp.shanten. form: None (or
@@ -284,11 +439,12 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_TypeError, "shanten(hand, form)");
         return NULL;
     }
-    if (not_ready()) return NULL;
+    const State *st = state_of(self);
+    if (not_ready(st)) return NULL;
     PyObject *form = args[1];
     int wanted;
     if (form == Py_None || form == Py_True) wanted = 1;
-    else if (form == Py_False || form == str_standard) wanted = 0; /* a literal is interned */
+    else if (form == Py_False || form == st->str_standard) wanted = 0; /* a literal is interned */
     else if (PyUnicode_Check(form) && PyUnicode_CompareWithASCIIString(form, "standard") == 0)
         wanted = 0;
     else Py_RETURN_NONE;
@@ -297,13 +453,13 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
     int ok;
     if (PyUnicode_CheckExact(hand)) {
         ok = read_text(hand, c);
-    } else if ((PyObject *)Py_TYPE(hand) == hand_type) {
-        PyObject *melds = PyObject_GetAttr(hand, str_melds);
+    } else if ((PyObject *)Py_TYPE(hand) == st->hand_type) {
+        PyObject *melds = PyObject_GetAttr(hand, st->str_melds);
         if (melds == NULL) return NULL;
         int closed = PyTuple_CheckExact(melds) && PyTuple_GET_SIZE(melds) == 0;
         Py_DECREF(melds);
         if (!closed) Py_RETURN_NONE;
-        PyObject *counts = PyObject_GetAttr(hand, str_counts);
+        PyObject *counts = PyObject_GetAttr(hand, st->str_counts);
         if (counts == NULL) return NULL;
         ok = read_counts(counts, c);
         Py_DECREF(counts);
@@ -315,7 +471,7 @@ static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nar
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles % 3 == 0 || tiles > 14) Py_RETURN_NONE;
     int special = wanted && tiles >= 13;
-    return PyLong_FromLong(replacement(c, tiles / 3, special ? &DEFAULT_FORMS : &STANDARD_ONLY,
+    return PyLong_FromLong(replacement(st, c, tiles / 3, special ? &DEFAULT_FORMS : &STANDARD_ONLY,
                                        special) - 1);
 }
 
@@ -342,8 +498,9 @@ static int melds_value(PyObject *obj, int *melds) {
 
 /* The shared start of replacement and draw_replacements: 34 counts, the meld count, and
  * the five form flags from args[forms_at]. */
-static int read_problem(PyObject *const *args, int forms_at, uint8_t *c, int *melds, Forms *f) {
-    if (not_ready()) return 0;
+static int read_problem(const State *st, PyObject *const *args, int forms_at, uint8_t *c,
+                        int *melds, Forms *f) {
+    if (not_ready(st)) return 0;
     if (!read_counts(args[0], c)) {
         PyErr_SetString(PyExc_ValueError, "expected 34 counts in 0..4");
         return 0;
@@ -364,8 +521,9 @@ static PyObject *k_replacement(PyObject *self, PyObject *const *args, Py_ssize_t
     uint8_t c[KINDS];
     Forms f;
     int melds;
-    if (!read_problem(args, 2, c, &melds, &f)) return NULL;
-    return PyLong_FromLong(replacement(c, melds, &f, 1));
+    const State *st = state_of(self);
+    if (!read_problem(st, args, 2, c, &melds, &f)) return NULL;
+    return PyLong_FromLong(replacement(st, c, melds, &f, 1));
 }
 
 /* draw_replacements(counts, melds, tiles, standard, seven_pairs, orphans, three_player,
@@ -381,7 +539,8 @@ static PyObject *k_draw_replacements(PyObject *self, PyObject *const *args, Py_s
     uint8_t c[KINDS];
     Forms f;
     int melds;
-    if (!read_problem(args, 3, c, &melds, &f)) return NULL;
+    const State *st = state_of(self);
+    if (!read_problem(st, args, 3, c, &melds, &f)) return NULL;
     PyObject *tiles = PySequence_Fast(args[2], "tiles must be a sequence");
     if (tiles == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(tiles);
@@ -398,7 +557,7 @@ static PyObject *k_draw_replacements(PyObject *self, PyObject *const *args, Py_s
             goto fail;
         }
         c[tile]++;
-        PyObject *value = PyLong_FromLong(replacement(c, melds, &f, 1));
+        PyObject *value = PyLong_FromLong(replacement(st, c, melds, &f, 1));
         c[tile]--;
         if (value == NULL) goto fail;
         PyList_SET_ITEM(out, i, value);
@@ -426,7 +585,8 @@ static PyObject *k_winners(PyObject *self, PyObject *const *args, Py_ssize_t nar
     uint8_t c[KINDS], held[KINDS];
     Forms f;
     int melds;
-    if (!read_problem(args, 4, c, &melds, &f)) return NULL;
+    const State *st = state_of(self);
+    if (!read_problem(st, args, 4, c, &melds, &f)) return NULL;
     if (!read_counts(args[2], held) || !PyBytes_CheckExact(args[3])) {
         PyErr_SetString(PyExc_ValueError, "held: 34 counts in 0..4; kinds: bytes");
         return NULL;
@@ -444,7 +604,7 @@ static PyObject *k_winners(PyObject *self, PyObject *const *args, Py_ssize_t nar
         }
         if (held[tile] >= 4 || c[tile] >= 4) continue;
         c[tile]++;
-        int complete = replacement(c, melds, &f, 1) == 0;
+        int complete = replacement(st, c, melds, &f, 1) == 0;
         c[tile]--;
         if (complete) {
             PyObject *value = PyLong_FromLong((long)tile);
@@ -502,7 +662,8 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
                         "quads)");
         return NULL;
     }
-    if (not_ready()) return NULL;
+    const State *st = state_of(self);
+    if (not_ready(st)) return NULL;
     Forms f;
     if (!parse_forms(args + 2, &f)) return NULL;
     Py_buffer in, out;
@@ -548,13 +709,13 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             index[j][1] = base5_lanes(h.p) + h.p9 * 390625u;
             index[j][2] = base5_lanes(h.s) + h.s9 * 390625u;
             index[j][3] = base5_lanes(h.z);
-            int best = special ? special_value(&h, &f) : INF;
+            int best = special ? special_value(st, &h, &f) : INF;
             special_best[j] = (uint8_t)best;
         }
         for (int j = 0; j < n; j++) {
             int best = special_best[j];
             if (f.standard) {
-                int value = standard_value(index[j][0], index[j][1], index[j][2], index[j][3],
+                int value = standard_value(st, index[j][0], index[j][1], index[j][2], index[j][3],
                                            melds[j], f.three_player);
                 if (value < best) best = value;
             }
@@ -572,47 +733,41 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
  * by readings_init(): per space (number, honor) the sorted base-5 indices of the vectors
  * with a reading, where each vector's readings start, where each reading's blocks start,
  * and one code per block (16 * kind + suit-local tile). A code becomes a Block of the
- * 34 kinds through the list of the suit it is read for, so blocks are shared. */
-
-typedef struct {
-    uint32_t *index, *offsets, *starts;
-    uint8_t *codes;
-    Py_ssize_t vectors, readings, blocks;
-} Space;
-
-static Space spaces[2];    /* number, honor */
-static PyObject *suit_blocks[4]; /* per suit (m, p, s, honors): code -> Block or None */
-static int readings_ready;
+ * 34 kinds through the tuple of the suit it is read for, so blocks are shared.
+ * readings_init() checks that every offset and start stays inside its array. */
 
 /* suit_entry(counts, suit) -> (readings, holds_pair, flags): fast._miss for the shipped file.
  * counts: a tuple of the suit's 9 (7 for honors) counts; readings: a tuple of readings,
  * each a tuple of Blocks on the 34 kinds, () when the vector has none (suit_data
  * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3); flags: below. */
-static PyObject *suit_entry(PyObject *counts, long suit);
+static PyObject *suit_entry(const State *st, PyObject *counts, long suit);
+
+static int readings_not_ready(const State *st) {
+    if (!st->readings_ready)
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: readings_init() not called");
+    return !st->readings_ready;
+}
 
 static PyObject *k_suit_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "suit_entry(counts, suit)");
         return NULL;
     }
-    if (!readings_ready) {
-        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: readings_init() not called");
-        return NULL;
-    }
+    const State *st = state_of(self);
+    if (readings_not_ready(st)) return NULL;
     long suit = PyLong_AsLong(args[1]);
     if (suit == -1 && PyErr_Occurred()) return NULL;
-    return suit_entry(args[0], suit);
+    return suit_entry(st, args[0], suit);
 }
 
 /* the entry of one suit's counts (a tuple), as k_suit_entry describes */
-static PyObject *suit_entry(PyObject *counts, long suit) {
-    int length = suit == 3 ? 7 : 9;
+static PyObject *suit_entry(const State *st, PyObject *counts, long suit) {
     if (suit < 0 || suit > 3 || !PyTuple_CheckExact(counts) ||
-        PyTuple_GET_SIZE(counts) != length) {
+        PyTuple_GET_SIZE(counts) != (suit == 3 ? 7 : 9)) {
         PyErr_SetString(PyExc_ValueError, "suit_entry: a tuple of a suit's counts, suit 0..3");
         return NULL;
     }
+    int length = suit == 3 ? 7 : 9;
     uint32_t index = 0, weight = 1;
     long total = 0;
     int found = 1;
@@ -621,11 +776,21 @@ static PyObject *suit_entry(PyObject *counts, long suit) {
      * once or twice and nothing else */
     int even = 1, even_quads = 1, orphans = 1;
     for (int i = 0; i < length; i++) {
-        long value = PyLong_AsLong(PyTuple_GET_ITEM(counts, i));
+        PyObject *item = PyTuple_GET_ITEM(counts, i);
+        if (!PyLong_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "suit_entry: counts must be ints");
+            return NULL;
+        }
+        int overflow = 0;
+        long value = PyLong_AsLongAndOverflow(item, &overflow);
         if (value == -1 && PyErr_Occurred()) return NULL;
-        if (value < 0 || value > 4) found = 0; /* not in the file: no reading */
+        /* not in the file (no reading), and kept small so the sums below cannot overflow */
+        if (overflow || value < 0 || value > 4) {
+            found = 0;
+            value = 5;
+        }
         total += value;
-        index += (uint32_t)(value & 7) * weight;
+        index += (uint32_t)value * weight;
         weight *= 5;
         even &= value == 0 || value == 2;
         even_quads &= value == 0 || value == 2 || value == 4;
@@ -633,7 +798,7 @@ static PyObject *suit_entry(PyObject *counts, long suit) {
         orphans &= orphan ? value == 1 || value == 2 : value == 0;
     }
     long flags = even | even_quads << 1 | orphans << 2;
-    const Space *space = &spaces[suit == 3];
+    const Space *space = &st->spaces[suit == 3];
     Py_ssize_t low = 0, high = space->vectors; /* binary search of the sorted indices */
     while (found && low < high) {
         Py_ssize_t mid = low + (high - low) / 2;
@@ -641,10 +806,12 @@ static PyObject *suit_entry(PyObject *counts, long suit) {
         else high = mid;
     }
     found = found && low < space->vectors && space->index[low] == index;
+    /* offsets[low + 1] exists (vectors + 1 offsets); starts[r + 1] exists for r below
+     * offsets[vectors]; codes[b] for b below starts[last]: checked by readings_init() */
     Py_ssize_t first = found ? space->offsets[low] : 0, end = found ? space->offsets[low + 1] : 0;
     PyObject *readings = PyTuple_New(end - first);
     if (readings == NULL) return NULL;
-    PyObject *decoded = suit_blocks[suit];
+    PyObject *decoded = st->suit_blocks[suit];
     for (Py_ssize_t r = first; r < end; r++) {
         uint32_t start = space->starts[r], stop = space->starts[r + 1];
         PyObject *reading = PyTuple_New(stop - start);
@@ -652,24 +819,35 @@ static PyObject *suit_entry(PyObject *counts, long suit) {
             Py_DECREF(readings);
             return NULL;
         }
-        for (uint32_t b = start; b < stop; b++) {
-            PyObject *block = PyList_GET_ITEM(decoded, space->codes[b]);
-            Py_INCREF(block);
-            PyTuple_SET_ITEM(reading, b - start, block);
-        }
+        for (uint32_t b = start; b < stop; b++) /* a code is a byte: the tuple holds 256 */
+            PyTuple_SET_ITEM(reading, b - start,
+                             Py_NewRef(PyTuple_GET_ITEM(decoded, space->codes[b])));
         PyTuple_SET_ITEM(readings, r - first, reading);
     }
-    return Py_BuildValue("(NOl)", readings, total % 3 == 2 ? Py_True : Py_False, flags);
+    PyObject *flags_value = PyLong_FromLong(flags);
+    if (flags_value == NULL) {
+        Py_DECREF(readings);
+        return NULL;
+    }
+    PyObject *entry = PyTuple_New(3);
+    if (entry == NULL) {
+        Py_DECREF(readings);
+        Py_DECREF(flags_value);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(entry, 0, readings);
+    PyTuple_SET_ITEM(entry, 1, Py_NewRef(total % 3 == 2 ? Py_True : Py_False));
+    PyTuple_SET_ITEM(entry, 2, flags_value);
+    return entry;
 }
 
-/* The reading type (mjasp.blocks.Decomposition, a frozen dataclass with __slots__ blocks,
+/* The reading type (mjasp.blocks.Decomposition, a frozen dataclass with the fields blocks,
  * form, melds), the three forms, the pair and the single of every kind (fast._PAIRS,
- * fast._SINGLES) and where each slot sits in an instance: handed over by reading_init(),
- * so a reading is built the way object.__new__ and the slots' descriptors build one in
- * fast._trusted (blocks valid and in canonical order by construction). */
-static PyTypeObject *reading_type;
-static PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
-static Py_ssize_t slot_offsets[3]; /* blocks, form, melds */
+ * fast._SINGLES): handed over by reading_init(). A reading is built as fast._trusted
+ * builds one, through the public API: object.__new__ (PyType_GenericNew), then each
+ * field set as object.__setattr__ sets it (PyObject_GenericSetAttr: the class's frozen
+ * __setattr__ is bypassed, its slot descriptors do the writing). The blocks are valid and
+ * in canonical order by construction. */
 
 /* fast.readings' rules flags (the argument `allowed` below) */
 #define ALLOW_STANDARD 1
@@ -681,59 +859,55 @@ static Py_ssize_t slot_offsets[3]; /* blocks, form, melds */
 
 static const int ORPHAN_KINDS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
-static int slot_offset(PyTypeObject *type, const char *name, Py_ssize_t *offset) {
-    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
-    if (descr == NULL) return 0;
-    int ok = Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
-             ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX;
-    if (ok) *offset = ((PyMemberDescrObject *)descr)->d_member->offset;
-    else PyErr_Format(PyExc_TypeError, "reading_init: %s is not a __slots__ member", name);
-    Py_DECREF(descr);
-    return ok;
+/* a new reading of `blocks` (a reference stolen), `form` and `melds`; NULL on an error */
+static PyObject *new_reading(const State *st, PyObject *blocks, PyObject *form,
+                             PyObject *melds) {
+    if (blocks == NULL) return NULL;
+    PyObject *reading = PyType_GenericNew(st->reading_type, NULL, NULL);
+    if (reading == NULL ||
+        PyObject_GenericSetAttr(reading, st->str_blocks, blocks) < 0 ||
+        PyObject_GenericSetAttr(reading, st->str_form, form) < 0 ||
+        PyObject_GenericSetAttr(reading, st->str_melds, melds) < 0)
+        Py_CLEAR(reading);
+    Py_DECREF(blocks);
+    return reading;
 }
 
 /* reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs, singles) */
 static PyObject *k_reading_init(PyObject *self, PyObject *args) {
-    (void)self;
+    State *st = state_of(self);
     PyObject *type, *standard, *chiitoitsu, *kokushi, *pairs, *singles;
     if (!PyArg_ParseTuple(args, "O!OOOO!O!", &PyType_Type, &type, &standard, &chiitoitsu,
                           &kokushi, &PyTuple_Type, &pairs, &PyTuple_Type, &singles))
         return NULL;
-    if (reading_type != NULL) Py_RETURN_NONE;
+    if (st->reading_type != NULL) Py_RETURN_NONE;
     if (PyTuple_GET_SIZE(pairs) != KINDS || PyTuple_GET_SIZE(singles) != KINDS) {
         PyErr_SetString(PyExc_ValueError, "reading_init: a pair and a single of each kind");
         return NULL;
     }
-    Py_ssize_t offsets[3];
-    if (!slot_offset((PyTypeObject *)type, "blocks", &offsets[0]) ||
-        !slot_offset((PyTypeObject *)type, "form", &offsets[1]) ||
-        !slot_offset((PyTypeObject *)type, "melds", &offsets[2]))
-        return NULL;
-    memcpy(slot_offsets, offsets, sizeof offsets);
-    PyObject *kept[6] = {type, standard, chiitoitsu, kokushi, pairs, singles};
-    for (int i = 0; i < 6; i++) Py_INCREF(kept[i]);
-    reading_type = (PyTypeObject *)type;
-    form_standard = standard;
-    form_chiitoitsu = chiitoitsu;
-    form_kokushi = kokushi;
-    pair_blocks = pairs;
-    single_blocks = singles;
+    /* one reading built now, so a type that cannot be built this way fails here, once */
+    State trial = *st;
+    trial.reading_type = (PyTypeObject *)type;
+    PyObject *empty = PyTuple_New(0);
+    if (empty == NULL) return NULL;
+    PyObject *probe = new_reading(&trial, Py_NewRef(empty), standard, empty);
+    Py_DECREF(empty);
+    if (probe == NULL) return NULL;
+    Py_DECREF(probe);
+    st->reading_type = (PyTypeObject *)Py_NewRef(type);
+    st->form_standard = Py_NewRef(standard);
+    st->form_chiitoitsu = Py_NewRef(chiitoitsu);
+    st->form_kokushi = Py_NewRef(kokushi);
+    st->pair_blocks = Py_NewRef(pairs);
+    st->single_blocks = Py_NewRef(singles);
     Py_RETURN_NONE;
 }
 
-/* a new reading of `blocks` (a reference stolen), `form` and `melds`, appended to `out`;
- * 0 on an error */
-static int add_reading(PyObject *out, PyObject *blocks, PyObject *form, PyObject *melds) {
-    if (blocks == NULL) return 0;
-    PyObject *reading = reading_type->tp_alloc(reading_type, 0);
-    if (reading == NULL) {
-        Py_DECREF(blocks);
-        return 0;
-    }
-    PyObject *values[3] = {blocks, form, melds};
-    Py_INCREF(form);
-    Py_INCREF(melds);
-    for (int i = 0; i < 3; i++) *(PyObject **)((char *)reading + slot_offsets[i]) = values[i];
+/* a new reading (see new_reading) appended to `out`; 0 on an error */
+static int add_reading(const State *st, PyObject *out, PyObject *blocks, PyObject *form,
+                       PyObject *melds) {
+    PyObject *reading = new_reading(st, blocks, form, melds);
+    if (reading == NULL) return 0;
     int ok = PyList_Append(out, reading) == 0;
     Py_DECREF(reading);
     return ok;
@@ -753,8 +927,8 @@ static int add_reading(PyObject *out, PyObject *blocks, PyObject *form, PyObject
  *     whole-hand tests of fast.readings: seven pairs, seven kinds held twice and nothing
  *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
  *     terminals and honors held, 14 tiles. */
-static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObject *tables,
-                               PyObject *melds, int fill, long allowed) {
+static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *const keys[4],
+                               PyObject *tables, PyObject *melds, int fill, long allowed) {
     if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4 ||
         !PyTuple_CheckExact(melds)) {
         PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts; melds: a tuple");
@@ -771,14 +945,15 @@ static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObje
         }
         PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
         if (entry == NULL) {
-            if (PyErr_Occurred() || !fill || !readings_ready) return NULL;
-            PyObject *made = suit_entry(keys[suit], suit);
+            if (PyErr_Occurred() || !fill || !st->readings_ready) return NULL;
+            PyObject *made = suit_entry(st, keys[suit], suit);
             if (made == NULL) return NULL;
             int stored = PyDict_SetItem(table, keys[suit], made);
             Py_DECREF(made); /* the table holds it */
             if (stored < 0) return NULL;
             entry = made;
         }
+        /* a cached entry not of the expected shape: fast.readings works the hand out */
         if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3 ||
             !PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 0)))
             return NULL;
@@ -808,13 +983,10 @@ static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObje
         PyObject *blocks = PyTuple_New(size);
         Py_ssize_t at = 0;
         for (int suit = 0; blocks && suit < 4; suit++) {
-            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts[suit]); i++) {
-                PyObject *block = PyTuple_GET_ITEM(parts[suit], i);
-                Py_INCREF(block);
-                PyTuple_SET_ITEM(blocks, at++, block);
-            }
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts[suit]); i++)
+                PyTuple_SET_ITEM(blocks, at++, Py_NewRef(PyTuple_GET_ITEM(parts[suit], i)));
         }
-        if (!add_reading(out, blocks, form_standard, melds)) goto fail;
+        if (!add_reading(st, out, blocks, st->form_standard, melds)) goto fail;
     }
     if (PyTuple_GET_SIZE(melds) || !flags) return out;
     int twos = 0, fours = 0, zeros = 0, tiles = 0;
@@ -828,16 +1000,14 @@ static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObje
                     ? twos + 2 * fours == 7 && twos + fours + zeros == KINDS
                     : twos == 7 && zeros == KINDS - 7;
     if (seven && (allowed & ALLOW_CHIITOITSU)) {
+        /* seven pairs in all (checked above), so `at` stays below 7 */
         PyObject *blocks = PyTuple_New(7);
         int at = 0;
         for (int k = 0; blocks && k < KINDS; k++) {
-            for (int n = 0; n < c[k] / 2; n++) {
-                PyObject *pair = PyTuple_GET_ITEM(pair_blocks, k);
-                Py_INCREF(pair);
-                PyTuple_SET_ITEM(blocks, at++, pair);
-            }
+            for (int n = 0; n < c[k] / 2 && at < 7; n++)
+                PyTuple_SET_ITEM(blocks, at++, Py_NewRef(PyTuple_GET_ITEM(st->pair_blocks, k)));
         }
-        if (!add_reading(out, blocks, form_chiitoitsu, melds)) goto fail;
+        if (!add_reading(st, out, blocks, st->form_chiitoitsu, melds)) goto fail;
     }
     int orphans = (flags & SUIT_ORPHANS) && twos == 1 && (allowed & ALLOW_KOKUSHI) &&
                   zeros == KINDS - 13 && tiles == 14;
@@ -846,11 +1016,10 @@ static PyObject *hand_readings(const uint8_t *c, PyObject *const keys[4], PyObje
         PyObject *blocks = PyTuple_New(13);
         for (int i = 0; blocks && i < 13; i++) {
             int k = ORPHAN_KINDS[i];
-            PyObject *block = PyTuple_GET_ITEM(c[k] == 2 ? pair_blocks : single_blocks, k);
-            Py_INCREF(block);
-            PyTuple_SET_ITEM(blocks, i, block);
+            PyObject *block = PyTuple_GET_ITEM(c[k] == 2 ? st->pair_blocks : st->single_blocks, k);
+            PyTuple_SET_ITEM(blocks, i, Py_NewRef(block));
         }
-        if (!add_reading(out, blocks, form_kokushi, melds)) goto fail;
+        if (!add_reading(st, out, blocks, st->form_kokushi, melds)) goto fail;
     }
     return out;
 fail:
@@ -858,10 +1027,10 @@ fail:
     return NULL;
 }
 
-static int reading_ready(void) {
-    if (reading_type == NULL)
+static int reading_ready(const State *st) {
+    if (st->reading_type == NULL)
         PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: reading_init() not called");
-    return reading_type != NULL;
+    return st->reading_type != NULL;
 }
 
 static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
@@ -871,24 +1040,28 @@ static int suit_keys(const uint8_t *c, PyObject *keys[4]) {
     for (int suit = 0; suit < 4; suit++) {
         int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
         keys[suit] = PyTuple_New(length);
+        for (int i = 0; keys[suit] && i < length; i++) {
+            PyObject *value = PyLong_FromLong(c[first + i]);
+            if (value == NULL) Py_CLEAR(keys[suit]);
+            else PyTuple_SET_ITEM(keys[suit], i, value);
+        }
         if (keys[suit] == NULL) {
             for (int s = 0; s < suit; s++) Py_DECREF(keys[s]);
             return 0;
         }
-        for (int i = 0; i < length; i++) /* 0..4: the interpreter's shared small ints */
-            PyTuple_SET_ITEM(keys[suit], i, PyLong_FromLong(c[first + i]));
     }
     return 1;
 }
 
 /* hand_readings over the keys, None for "not here" (no error), the keys released */
-static PyObject *readings_or_none(const uint8_t *c, PyObject *keys[4], PyObject *tables,
-                                  PyObject *melds, PyObject *fill, PyObject *allowed) {
+static PyObject *readings_or_none(const State *st, const uint8_t *c, PyObject *keys[4],
+                                  PyObject *tables, PyObject *melds, PyObject *fill,
+                                  PyObject *allowed) {
     PyObject *out = NULL;
     int filling = PyObject_IsTrue(fill);
     long flags = PyLong_AsLong(allowed);
     if (filling >= 0 && !(flags == -1 && PyErr_Occurred())) {
-        out = hand_readings(c, keys, tables, melds, filling, flags);
+        out = hand_readings(st, c, keys, tables, melds, filling, flags);
         if (out == NULL && !PyErr_Occurred()) out = Py_NewRef(Py_None);
     }
     for (int suit = 0; suit < 4; suit++) Py_DECREF(keys[suit]);
@@ -897,31 +1070,31 @@ static PyObject *readings_or_none(const uint8_t *c, PyObject *keys[4], PyObject 
 
 /* common(counts, tables, melds, fill, allowed) -> list[Decomposition] | None:
  * fast.readings of a tuple of 34 counts (hand_readings), None when fast.readings must
- * work the hand out itself. */
+ * work the hand out itself (a tuple that is not 34 ints in 0..4 included). */
 static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    uint8_t c[KINDS];
-    if (nargs != 5 || !PyTuple_CheckExact(args[0]) || !read_counts(args[0], c)) {
-        if (nargs == 5 && PyTuple_CheckExact(args[0])) Py_RETURN_NONE; /* not 34 in 0..4 */
+    if (nargs != 5 || !PyTuple_CheckExact(args[0])) {
         PyErr_SetString(PyExc_TypeError, "common(counts: 34-tuple, tables, melds, fill, allowed)");
         return NULL;
     }
-    if (!reading_ready()) return NULL;
+    uint8_t c[KINDS];
+    if (!read_counts(args[0], c)) Py_RETURN_NONE;
+    const State *st = state_of(self);
+    if (!reading_ready(st)) return NULL;
     PyObject *keys[4];
     if (!suit_keys(c, keys)) return NULL;
-    return readings_or_none(c, keys, args[1], args[2], args[3], args[4]);
+    return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
 }
 
 /* text_readings(text, tables, melds, fill, allowed) -> list[Decomposition] | None:
  * decompose(text) for plain mpsz of 14 tiles (read_text); None for other text or when
  * fast.readings must work the hand out itself. */
 static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds, fill, allowed)");
         return NULL;
     }
-    if (!reading_ready()) return NULL;
+    const State *st = state_of(self);
+    if (!reading_ready(st)) return NULL;
     uint8_t c[KINDS];
     if (!PyUnicode_CheckExact(args[0]) || !read_text(args[0], c)) Py_RETURN_NONE;
     int tiles = 0;
@@ -929,7 +1102,7 @@ static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize
     if (tiles != 14) Py_RETURN_NONE;
     PyObject *keys[4];
     if (!suit_keys(c, keys)) return NULL;
-    return readings_or_none(c, keys, args[1], args[2], args[3], args[4]);
+    return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
 }
 
 /* a copy of a buffer of `count` items of `size` bytes (native order: the caller hands
@@ -950,24 +1123,47 @@ static void *copy_items(PyObject *obj, Py_ssize_t size, Py_ssize_t *count) {
     return out;
 }
 
+/* whether `n` values rise (never fall) from 0 or more to at most `limit` */
+static int rising(const uint32_t *values, Py_ssize_t n, uint32_t limit) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (values[i] > limit || (i && values[i] < values[i - 1])) return 0;
+    return 1;
+}
+
+static void free_space(Space *space) {
+    PyMem_Free(space->index);
+    PyMem_Free(space->offsets);
+    PyMem_Free(space->starts);
+    PyMem_Free(space->codes);
+    memset(space, 0, sizeof *space);
+}
+
 /* readings_init(number_index, number_offsets, number_blocks, number_codes, honor_index,
  *               honor_offsets, honor_blocks, honor_codes, suit_blocks):
- * the eight arrays (uint32, codes uint8) and, per suit, a list of 256: code -> Block. */
+ * the eight arrays (uint32, codes uint8) and, per suit, a sequence of 256: code -> Block.
+ * Checked so that no lookup of suit_entry() leaves its array: offsets (one per vector
+ * and one more) rise within the readings, starts rise within the codes. */
 static PyObject *k_readings_init(PyObject *self, PyObject *args) {
-    (void)self;
+    State *st = state_of(self);
     PyObject *a[8], *blocks;
     if (!PyArg_ParseTuple(args, "OOOOOOOOO!", &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6],
                           &a[7], &PyTuple_Type, &blocks))
         return NULL;
-    if (readings_ready) Py_RETURN_NONE; /* the file never changes: a second call is a no-op */
+    if (st->readings_ready) Py_RETURN_NONE; /* the file never changes: a second call is a no-op */
     if (PyTuple_GET_SIZE(blocks) != 4) {
-        PyErr_SetString(PyExc_ValueError, "readings_init: four lists of blocks");
+        PyErr_SetString(PyExc_ValueError, "readings_init: four sequences of blocks");
         return NULL;
     }
+    PyObject *decoded[4] = {NULL, NULL, NULL, NULL};
     for (int s = 0; s < 4; s++) {
-        PyObject *list = PyTuple_GET_ITEM(blocks, s);
-        if (!PyList_CheckExact(list) || PyList_GET_SIZE(list) != 256) {
-            PyErr_SetString(PyExc_ValueError, "readings_init: each suit's blocks: a list of 256");
+        /* a tuple copy: a list handed over could shrink under the lookups */
+        decoded[s] = PySequence_Tuple(PyTuple_GET_ITEM(blocks, s));
+        if (decoded[s] != NULL && PyTuple_GET_SIZE(decoded[s]) != 256) {
+            PyErr_SetString(PyExc_ValueError, "readings_init: each suit's blocks: 256 of them");
+            Py_CLEAR(decoded[s]);
+        }
+        if (decoded[s] == NULL) {
+            for (int k = 0; k < s; k++) Py_DECREF(decoded[k]);
             return NULL;
         }
     }
@@ -981,8 +1177,10 @@ static PyObject *k_readings_init(PyObject *self, PyObject *args) {
         made[k].starts = made[k].offsets ? copy_items(a[4 * k + 2], 4, &starts) : NULL;
         made[k].codes = made[k].starts ? copy_items(a[4 * k + 3], 1, &codes) : NULL;
         ok = made[k].codes != NULL;
-        if (ok && (offsets != vectors + 1 || starts < 1 ||
+        if (ok && (offsets != vectors + 1 || starts < 1 || codes > UINT32_MAX ||
+                   !rising(made[k].offsets, offsets, (uint32_t)(starts - 1)) ||
                    made[k].offsets[vectors] != (uint32_t)(starts - 1) ||
+                   !rising(made[k].starts, starts, (uint32_t)codes) ||
                    made[k].starts[starts - 1] != (uint32_t)codes)) {
             PyErr_SetString(PyExc_ValueError, "readings_init: inconsistent arrays");
             ok = 0;
@@ -990,27 +1188,24 @@ static PyObject *k_readings_init(PyObject *self, PyObject *args) {
         made[k].vectors = vectors;
     }
     if (!ok) {
-        for (int k = 0; k < 2; k++) {
-            PyMem_Free(made[k].index);
-            PyMem_Free(made[k].offsets);
-            PyMem_Free(made[k].starts);
-            PyMem_Free(made[k].codes);
-        }
+        for (int k = 0; k < 2; k++) free_space(&made[k]);
+        for (int s = 0; s < 4; s++) Py_DECREF(decoded[s]);
         return NULL;
     }
-    memcpy(spaces, made, sizeof made);
-    for (int s = 0; s < 4; s++) {
-        suit_blocks[s] = PyTuple_GET_ITEM(blocks, s);
-        Py_INCREF(suit_blocks[s]);
-    }
-    readings_ready = 1;
+    memcpy(st->spaces, made, sizeof made);
+    memcpy(st->suit_blocks, decoded, sizeof decoded);
+    st->readings_ready = 1;
     Py_RETURN_NONE;
 }
 
 /* ---------------------------------------------------------------- set-up */
 
-/* A copy of a little-endian uint16 buffer as uint8 (every id is below 256). */
-static uint8_t *narrow(PyObject *obj, Py_ssize_t expected, const char *name) {
+/* the most rows or columns a shanten table may have (its ids are bytes) */
+#define MAX_IDS 256
+
+/* A copy of a little-endian uint16 buffer as uint8, every value below `limit` (at most
+ * 256), so each value indexes the table it is a row or column of. */
+static uint8_t *narrow(PyObject *obj, Py_ssize_t expected, Py_ssize_t limit, const char *name) {
     Py_buffer view;
     if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
     if (view.len != 2 * expected) {
@@ -1027,8 +1222,9 @@ static uint8_t *narrow(PyObject *obj, Py_ssize_t expected, const char *name) {
     const uint8_t *bytes = view.buf;
     for (Py_ssize_t i = 0; i < expected; i++) {
         unsigned value = bytes[2 * i] | (unsigned)bytes[2 * i + 1] << 8;
-        if (value > 255) {
-            PyErr_Format(PyExc_ValueError, "%s: an id above 255", name);
+        if (value >= (unsigned)limit) {
+            PyErr_Format(PyExc_ValueError, "%s: an id of %u, the table has %zd", name, value,
+                         limit);
             PyMem_Free(out);
             PyBuffer_Release(&view);
             return NULL;
@@ -1052,28 +1248,35 @@ static int copy_bytes(PyObject *obj, uint8_t *out, Py_ssize_t expected, const ch
 /* init(number_ids, honor_ids, sanma_man, pair, triple, final, seven_pairs,
  *      thirteen_orphans, numbers, honors, pair_rows, triple_rows, hand_type):
  * the shipped arrays as buffers (ids little-endian uint16, final uint8 of shape
- * (triple_rows, honors, 5), the two 256-byte special-form tables). */
+ * (triple_rows, honors, 5), the two 256-byte special-form tables). Every id is checked
+ * against the size of the table it indexes, so standard_value() stays inside them. */
 static PyObject *k_init(PyObject *self, PyObject *args) {
-    (void)self;
+    State *st = state_of(self);
     PyObject *a_number, *a_honor, *a_sanma, *a_pair, *a_triple, *a_final, *a_seven,
         *a_orphans, *a_hand;
     Py_ssize_t n_numbers, n_honors, n_pair_rows, n_triple_rows;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOnnnnO", &a_number, &a_honor, &a_sanma, &a_pair,
+    if (!PyArg_ParseTuple(args, "OOOOOOOOnnnnO!", &a_number, &a_honor, &a_sanma, &a_pair,
                           &a_triple, &a_final, &a_seven, &a_orphans, &n_numbers, &n_honors,
-                          &n_pair_rows, &n_triple_rows, &a_hand))
+                          &n_pair_rows, &n_triple_rows, &PyType_Type, &a_hand))
         return NULL;
-    if (ready) Py_RETURN_NONE; /* the tables never change: a second call is a no-op */
+    if (st->ready) Py_RETURN_NONE; /* the tables never change: a second call is a no-op */
+    /* numbers <= pair_rows: a number suit's id is a row of the pair table */
+    if (n_numbers < 1 || n_numbers > n_pair_rows || n_pair_rows > MAX_IDS || n_honors < 1 ||
+        n_honors > MAX_IDS || n_triple_rows < 1 || n_triple_rows > MAX_IDS) {
+        PyErr_SetString(PyExc_ValueError, "init: table sizes out of range");
+        return NULL;
+    }
     uint8_t *sanma = NULL, *numbers_ = NULL, *honors_ = NULL, *pairs_ = NULL, *triples_ = NULL;
-    uint8_t *finals = NULL;
-    numbers_ = narrow(a_number, 1953125, "number_ids");
+    uint8_t *finals = NULL, seven[256], orphans[256];
+    numbers_ = narrow(a_number, 1953125, n_numbers, "number_ids");
     if (!numbers_) goto fail;
-    honors_ = narrow(a_honor, 78125, "honor_ids");
+    honors_ = narrow(a_honor, 78125, n_honors, "honor_ids");
     if (!honors_) goto fail;
-    sanma = narrow(a_sanma, 25, "sanma_man");
+    sanma = narrow(a_sanma, 25, n_pair_rows, "sanma_man");
     if (!sanma) goto fail;
-    pairs_ = narrow(a_pair, n_pair_rows * n_numbers, "pair");
+    pairs_ = narrow(a_pair, n_pair_rows * n_numbers, n_triple_rows, "pair");
     if (!pairs_) goto fail;
-    triples_ = narrow(a_triple, n_triple_rows * n_numbers, "triple");
+    triples_ = narrow(a_triple, n_triple_rows * n_numbers, n_triple_rows, "triple");
     if (!triples_) goto fail;
     finals = PyMem_Malloc(n_triple_rows * n_honors * 5);
     if (!finals) {
@@ -1081,22 +1284,23 @@ static PyObject *k_init(PyObject *self, PyObject *args) {
         goto fail;
     }
     if (!copy_bytes(a_final, finals, n_triple_rows * n_honors * 5, "final")) goto fail;
-    if (!copy_bytes(a_seven, seven_pairs, 256, "seven_pairs")) goto fail;
-    if (!copy_bytes(a_orphans, thirteen_orphans, 256, "thirteen_orphans")) goto fail;
-    memcpy(sanma_ids, sanma, 25);
+    if (!copy_bytes(a_seven, seven, 256, "seven_pairs")) goto fail;
+    if (!copy_bytes(a_orphans, orphans, 256, "thirteen_orphans")) goto fail;
+    memcpy(st->seven_pairs, seven, 256);
+    memcpy(st->thirteen_orphans, orphans, 256);
+    memcpy(st->sanma_ids, sanma, 25);
     PyMem_Free(sanma);
-    number_ids = numbers_;
-    honor_ids = honors_;
-    pair_ids = pairs_;
-    triple_ids = triples_;
-    final_values = finals;
-    numbers = n_numbers;
-    honors = n_honors;
-    pair_rows = n_pair_rows;
-    triple_rows = n_triple_rows;
-    Py_INCREF(a_hand);
-    hand_type = a_hand;
-    ready = 1;
+    st->number_ids = numbers_;
+    st->honor_ids = honors_;
+    st->pair_ids = pairs_;
+    st->triple_ids = triples_;
+    st->final_values = finals;
+    st->numbers = n_numbers;
+    st->honors = n_honors;
+    st->pair_rows = n_pair_rows;
+    st->triple_rows = n_triple_rows;
+    if (st->hand_type == NULL) st->hand_type = Py_NewRef(a_hand);
+    st->ready = 1;
     Py_RETURN_NONE;
 fail:
     PyMem_Free(numbers_);
@@ -1109,9 +1313,8 @@ fail:
 }
 
 static PyObject *k_ready(PyObject *self, PyObject *unused) {
-    (void)self;
     (void)unused;
-    return PyBool_FromLong(ready);
+    return PyBool_FromLong(state_of(self)->ready);
 }
 
 static PyMethodDef methods[] = {
@@ -1137,21 +1340,104 @@ static PyMethodDef methods[] = {
      "common(counts, tables, melds, fill, allowed) -> fast.readings, or None."},
     {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
      "text_readings(text, tables, melds, fill, allowed) -> decompose(text), or None."},
+    {"hand_init", k_hand_init, METH_O, "hand_init(Hand): the type hand_* build."},
+    {"hand_counts", k_hand_counts, METH_O,
+     "hand_counts(counts) -> 34 counts 0..4 of at most 14 tiles as a tuple, or None."},
+    {"hand_ids", k_hand_ids, METH_O,
+     "hand_ids(ids) -> (counts, red) of at most 14 distinct ids 0..135, or None."},
+    {"hand_text", (PyCFunction)(void (*)(void))k_hand_text, METH_FASTCALL,
+     "hand_text(text, most) -> the Hand of plain mpsz of at most `most` tiles, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel",
-    "The compiled shanten kernel (see mjasp/solvers/kernel.py).", -1, methods,
-    NULL, NULL, NULL, NULL,
+/* ---------------------------------------------------------------- the module (PEP 489) */
+
+static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
+    State *st = state_of(module);
+    if (st == NULL) return 0;
+    Py_VISIT(st->hand_type);
+    Py_VISIT(st->reading_type);
+    Py_VISIT(st->form_standard);
+    Py_VISIT(st->form_chiitoitsu);
+    Py_VISIT(st->form_kokushi);
+    Py_VISIT(st->pair_blocks);
+    Py_VISIT(st->single_blocks);
+    for (int s = 0; s < 4; s++) Py_VISIT(st->suit_blocks[s]);
+    return 0;
+}
+
+static int kernel_clear(PyObject *module) {
+    State *st = state_of(module);
+    if (st == NULL) return 0;
+    Py_CLEAR(st->hand_type);
+    Py_CLEAR(st->reading_type);
+    Py_CLEAR(st->form_standard);
+    Py_CLEAR(st->form_chiitoitsu);
+    Py_CLEAR(st->form_kokushi);
+    Py_CLEAR(st->pair_blocks);
+    Py_CLEAR(st->single_blocks);
+    for (int s = 0; s < 4; s++) Py_CLEAR(st->suit_blocks[s]);
+    Py_CLEAR(st->str_counts);
+    Py_CLEAR(st->str_melds);
+    Py_CLEAR(st->str_standard);
+    Py_CLEAR(st->str_blocks);
+    Py_CLEAR(st->str_form);
+    Py_CLEAR(st->str_red);
+    /* nothing may be looked up once the objects above are gone */
+    st->ready = 0;
+    st->readings_ready = 0;
+    return 0;
+}
+
+static void kernel_free(void *module) {
+    State *st = state_of((PyObject *)module);
+    if (st == NULL) return;
+    kernel_clear((PyObject *)module);
+    PyMem_Free(st->number_ids);
+    PyMem_Free(st->honor_ids);
+    PyMem_Free(st->pair_ids);
+    PyMem_Free(st->triple_ids);
+    PyMem_Free(st->final_values);
+    st->number_ids = st->honor_ids = st->pair_ids = st->triple_ids = st->final_values = NULL;
+    for (int k = 0; k < 2; k++) free_space(&st->spaces[k]);
+}
+
+/* Py_mod_exec: the state starts zeroed (no tables yet); only the names are made here */
+static int kernel_exec(PyObject *module) {
+    State *st = state_of(module);
+    st->str_counts = PyUnicode_InternFromString("counts");
+    st->str_melds = PyUnicode_InternFromString("melds");
+    st->str_standard = PyUnicode_InternFromString("standard");
+    st->str_blocks = PyUnicode_InternFromString("blocks");
+    st->str_form = PyUnicode_InternFromString("form");
+    st->str_red = PyUnicode_InternFromString("red");
+    if (!st->str_counts || !st->str_melds || !st->str_standard || !st->str_blocks ||
+        !st->str_form || !st->str_red)
+        return -1; /* the import fails; kernel_free releases what was made */
+    return 0;
+}
+
+static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, kernel_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    /* all state is per module object: safe in subinterpreters with their own GIL */
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+    {0, NULL},
 };
 
-PyMODINIT_FUNC PyInit__kernel(void) {
-    str_counts = PyUnicode_InternFromString("counts");
-    str_melds = PyUnicode_InternFromString("melds");
-    str_standard = PyUnicode_InternFromString("standard");
-    if (!str_counts || !str_melds || !str_standard) return NULL;
-    return PyModule_Create(&module);
-}
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_kernel",
+    .m_doc = "The compiled shanten kernel (see mjasp/solvers/kernel.py).",
+    .m_size = sizeof(State),
+    .m_methods = methods,
+    .m_slots = slots,
+    .m_traverse = kernel_traverse,
+    .m_clear = kernel_clear,
+    .m_free = kernel_free,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModuleDef_Init(&module); }

@@ -45,6 +45,35 @@ AVAILABLE: Final = _compiled is not None
 COMPILED: bool = AVAILABLE and os.environ.get("MJASP_PURE_PYTHON", "") in ("", "0")
 
 
+def _install_constructors() -> None:
+    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.hand` while COMPILED."""
+    from mjasp.hand import Hand, use_compiled_constructors
+
+    if COMPILED and _compiled is not None:
+        _compiled.hand_init(Hand)
+        use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
+                                   _compiled.hand_text))
+    else:
+        use_compiled_constructors(())
+
+
+_install_constructors()
+
+
+def describe() -> str:
+    """Which path answers, in words (``mjasp --version`` prints it).
+
+    >>> describe() in ("compiled kernel", "pure Python: MJASP_PURE_PYTHON is set",
+    ...                "pure Python: the C extension was not built at install")
+    True
+    """
+    if COMPILED:
+        return "compiled kernel"
+    if AVAILABLE:
+        return "pure Python: MJASP_PURE_PYTHON is set"
+    return "pure Python: the C extension was not built at install"
+
+
 def use_compiled(flag: bool) -> bool:
     """Switch paths; returns the previous setting. True needs the compiled module.
 
@@ -55,6 +84,7 @@ def use_compiled(flag: bool) -> bool:
     if flag and not AVAILABLE:
         raise RuntimeError("mjasp was installed without its compiled kernel")
     previous, COMPILED = COMPILED, flag
+    _install_constructors()
     return previous
 
 
