@@ -42,6 +42,8 @@ from mjasp.rules import Rules
 from mjasp.tiles import tile_name
 
 Value = tuple[float, float, float]
+Node = tuple[Counts37, int]
+"""A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
 ZERO: Value = (0.0, 0.0, 0.0)
 RIICHI_STICK = 1000
 
@@ -51,7 +53,7 @@ class Edges:
     """What one node's draws lead to: wins, real choices, and the weight of the rest."""
 
     wins: list[tuple[int, int, Counts37]]                  # (tile37, copies, hand14)
-    choices: list[tuple[int, int, list[Counts37]]]         # (tile37, copies, 13-tile options)
+    choices: list[tuple[int, int, list[Node]]]             # (tile37, copies, 13-tile options)
     stay: int                                              # copies thrown straight back
     total: int                                             # copies in the wall
 
@@ -81,9 +83,9 @@ class Model:
         if self.unseen is None:
             self.unseen = default_unseen(self.start, self.rules)
         self.closed = all(not getattr(m, "is_open", True) for m in self.melds)
-        self._memo: dict[tuple[Counts37, int], Value] = {}
+        self._memo: dict[tuple[Node, int], Value] = {}
         self._riichi_memo: dict[tuple[Counts37, int], Value] = {}
-        self._edges: dict[Counts37, Edges] = {}
+        self._edges: dict[Node, Edges] = {}
         self._shanten: dict[tuple[int, ...], int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self.decisions: dict[tuple[Counts37, int], str] = {}
@@ -136,42 +138,38 @@ class Model:
         return hand13
 
     # -- graph -----------------------------------------------------------------------
-    def edges(self, hand: Counts37) -> Edges:
-        found = self._edges.get(hand)
+    def edges(self, node: Node) -> Edges:
+        found = self._edges.get(node)
         if found is not None:
             return found
+        hand, used = node
         wall = self.wall(hand)
         wins: list[tuple[int, int, Counts37]] = []
-        choices: list[tuple[int, int, list[Counts37]]] = []
+        choices: list[tuple[int, int, list[Node]]] = []
         stay = 0
         total = 0
-        start = self.start
         s_before = self.shanten(hand)
-        ex = self.excess(hand)
-        limit = self.limit
+        budget = self.limit - used - 1
         for tile, n in draws(wall):
             total += n
             h14 = add37(hand, tile)
             if self.shanten(h14) == -1:
                 wins.append((tile, n, h14))
                 continue
-            k = kind37(tile)
-            ex14 = ex + (1 if hand[k] >= start[k] else 0)
-            options = [hand]
+            options = [node]
             for y in distinct_tiles(h14):
-                ky = kind37(y)
                 h2 = sub37(h14, y)
                 if h2 == hand:
                     continue
                 s2 = self.shanten(h2)
-                if s2 < s_before or ex14 - (1 if h14[ky] > start[ky] else 0) + s2 <= limit:
-                    options.append(h2)
+                if s2 < s_before or s2 <= budget:
+                    options.append((h2, used + 1))
             if len(options) == 1:
                 stay += n
             else:
                 choices.append((tile, n, options))
         found = Edges(wins, choices, stay, total)
-        self._edges[hand] = found
+        self._edges[node] = found
         self.nodes += 1
         if self.progress is not None and self.nodes % 500 == 0:
             self.progress(self.nodes)
@@ -234,9 +232,10 @@ class Model:
         return acc / (total * (total - 1))
 
     # -- values -----------------------------------------------------------------------
-    def value(self, hand: Counts37, d: int) -> Value:
+    def value(self, node: Node, d: int) -> Value:
         """(tenpai, win, expected points) of a 13-tile dama node with ``d`` draws left."""
-        key = (hand, d)
+        key = (node, d)
+        hand = node[0]
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -245,7 +244,7 @@ class Model:
             found = (1.0 if tenpai_now else 0.0, 0.0, 0.0)
             self._memo[key] = found
             return found
-        e = self.edges(hand)
+        e = self.edges(node)
         cpp = self.model == "mahjong-cpp"
         div = self.divisor(e.total, d)
         haitei = d == 1 and not cpp
@@ -263,7 +262,7 @@ class Model:
         stay = div - sum(n for _, n, _ in e.wins) - sum(n for _, n, _ in e.choices) \
             if cpp else e.stay
         if stay:
-            v = self.best([hand], d - 1)
+            v = self.best([node], d - 1)
             tp += stay * v[0]
             wp += stay * v[1]
             ev += stay * v[2]
@@ -277,7 +276,7 @@ class Model:
         found = self._riichi_memo.get(key)
         if found is not None:
             return found
-        e = self.edges(hand)
+        e = self.edges((hand, self.limit))
         total = e.total
         p = sum(n for _, n, _ in e.wins) / total if total else 0.0
         miss = 1.0 - p
@@ -297,17 +296,18 @@ class Model:
         return (self.model == "mjasp" and self.riichi != "never" and self.closed
                 and d >= 1 and self.shanten(hand) == 0)
 
-    def options_of(self, hand: Counts37, d: int) -> list[tuple[str, Value]]:
+    def options_of(self, node: Node, d: int) -> list[tuple[str, Value]]:
         """The ways to continue from a 13-tile hand: dama, and riichi where allowed."""
         out: list[tuple[str, Value]] = []
+        hand = node[0]
         if self.can_riichi(hand, d):
             out.append(("riichi", self.riichi_value(hand, d)))
             if self.riichi == "always":
                 return out
-        out.append(("dama", self.value(hand, d)))
+        out.append(("dama", self.value(node, d)))
         return out
 
-    def best(self, options: list[Counts37], d: int) -> Value:
+    def best(self, options: list[Node], d: int) -> Value:
         """The best continuation among 13-tile options with ``d`` draws left."""
         if self.model == "mahjong-cpp":
             vals = [self.value(h, d) for h in options]
@@ -325,8 +325,8 @@ class Model:
         """The value of a starting 13-tile hand with ``d`` draws left, and how it is played
         (``riichi``/``dama``; ``-`` when not tenpai)."""
         if self.model == "mahjong-cpp":
-            return "riichi" if self.shanten(hand13) == 0 else "-", self.value(hand13, d)
-        opts = self.options_of(hand13, d)
+            return "riichi" if self.shanten(hand13) == 0 else "-", self.value((hand13, 0), d)
+        opts = self.options_of((hand13, 0), d)
         how, v = max(opts, key=lambda o: (o[1][2], o[1][1], o[1][0]))
         if self.shanten(hand13) != 0:
             how = "-"
