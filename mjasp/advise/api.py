@@ -6,7 +6,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import mjasp
+from mjasp.rules import RULES
+from mjasp.score import score as score_hand
+from mjasp.shanten import shanten as shanten_of
+from mjasp.win import Win
 from mjasp.advise.model import Model, default_unseen
 from mjasp.advise.tiles37 import (
     Counts37,
@@ -99,22 +102,17 @@ def _kinds_of(text: str) -> list[int]:
     return [k for k in range(34) for _ in range(counts[k])]
 
 
-def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
+def _setup(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
+    """The checked model of a call of :func:`advise` (``options`` are its keywords)."""
+    return _build(hand, **options)
+
+
+def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
            seat_wind: str = "E", round_wind: str = "E", rules: Rules | str = "tenhou",
            model: str = "mjasp", draws: int | None = None, visible: str = "",
            riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
            max_shanten: int = MAX_EXACT_SHANTEN,
-           progress: Callable[[int], None] | None = None) -> Advice:
-    """Per discard: shanten, effective tiles, and per turn the tenpai probability, win
-    probability and expected points, computed exactly in the stated model.
-
-    ``model="mahjong-cpp"`` with no other argument uses that program's web defaults
-    (17 draws, its wall and divisor, forced riichi, ``extra=1``).
-
-    >>> a = advise("123456789m1234p5z", draws=2)
-    >>> a.candidates[0].discard, a.candidates[0].shanten
-    ('5z', 0)
-    """
+           progress: Callable[[int], None] | None = None) -> tuple[Model, Counts37, Hand]:
     if model not in MODELS:
         raise AdviseError(f"unknown model {model!r}; known: {', '.join(MODELS)}")
     if riichi not in POLICIES:
@@ -154,6 +152,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         for k in meld_kinds(meld):
             seen[k] += 1
     visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start))
+    if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
+        raise AdviseError("three-player rules have no 2m-8m")
     unseen = default_unseen(start, chosen, visible_all)
     for k in range(34):
         if unseen[k] < 0:
@@ -163,8 +163,6 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         if unseen[34 + r] < 0 or unseen[34 + r] > unseen[(4, 13, 22)[r]]:
             raise AdviseError(f"more red fives of {'mps'[r]} than the rules "
                               f"{chosen.name!r} hold")
-    if chosen.players == 3 and any(start[k] for k in range(1, 8)):
-        raise AdviseError("three-player rules have no 2m-8m")
     if model == "mahjong-cpp" and chosen.players != 4:
         raise AdviseError("the mahjong-cpp model is four-player only")
     n_unseen = sum(unseen[:34])
@@ -176,15 +174,41 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
               model=model, extra=extra,
               wall_sum=wall_sum if wall_sum is not None else 121,
               progress=progress)
+    return m, start, h
+
+
+def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
+           seat_wind: str = "E", round_wind: str = "E", rules: Rules | str = "tenhou",
+           model: str = "mjasp", draws: int | None = None, visible: str = "",
+           riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
+           max_shanten: int = MAX_EXACT_SHANTEN,
+           progress: Callable[[int], None] | None = None) -> Advice:
+    """Per discard: shanten, effective tiles, and per turn the tenpai probability, win
+    probability and expected points, computed exactly in the stated model.
+
+    ``model="mahjong-cpp"`` with no other argument uses that program's web defaults
+    (17 draws, its wall and divisor, forced riichi, ``extra=1``).
+
+    >>> a = advise("123456789m1234p5z", draws=2)
+    >>> a.candidates[0].discard, a.candidates[0].shanten
+    ('5z', 0)
+    """
+    m, start, h = _build(hand, dora_indicators=dora_indicators, seat_wind=seat_wind,
+                         round_wind=round_wind, rules=rules, model=model, draws=draws,
+                         visible=visible, riichi=riichi, extra=extra, wall_sum=wall_sum,
+                         progress=progress)
+    chosen, seat, rnd, indicators = m.rules, m.seat_wind, m.round_wind, m.dora_indicators
+    draws = m.draws
+    fourteen = sum(start[:34]) % 3 == 2
     settings = {"dora_indicators": list(indicators), "seat_wind": seat, "round_wind": rnd,
                 "rules": chosen.name, "riichi": riichi if model == "mjasp" else "always",
                 "extra": extra, "visible": visible}
     s0 = m.s0
     if fourteen and s0 == -1:
-        w = mjasp.Win(tile=tile_name(max(range(34), key=lambda k: start[k])), tsumo=True,
+        w = Win(tile=tile_name(max(range(34), key=lambda k: start[k])), tsumo=True,
                       seat_wind=seat, round_wind=rnd, dora_indicators=indicators)
         try:
-            pts: int | None = mjasp.score(h, w, rules=chosen).points
+            pts: int | None = score_hand(h, w, rules=chosen).points
         except MjaspError:
             pts = None
         return Advice(str(h), -1, model, draws, (), True,

@@ -24,7 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import mjasp
+from mjasp.rules import RULES
+from mjasp.score import score as score_hand
+from mjasp.shanten import shanten as shanten_of
+from mjasp.win import Win
 from mjasp.advise.tiles37 import (
     Counts37,
     add37,
@@ -70,7 +73,7 @@ class Model:
     dora_indicators: tuple[str, ...] = ()
     seat_wind: str = "E"
     round_wind: str = "E"
-    rules: Rules = field(default_factory=lambda: mjasp.RULES["tenhou"])
+    rules: Rules = field(default_factory=lambda: RULES["tenhou"])
     melds: tuple[Any, ...] = ()
     riichi: str = "choose"          # always | never | choose
     model: str = "mjasp"            # mjasp | mahjong-cpp
@@ -88,6 +91,7 @@ class Model:
         self._edges: dict[Node, Edges] = {}
         self._shanten: dict[tuple[int, ...], int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
+        self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
         self.decisions: dict[tuple[Counts37, int], str] = {}
         self.nodes = 0
         from mjasp.blocks import Form
@@ -115,11 +119,11 @@ class Model:
         found = self._shanten.get(key)
         if found is None:
             if self.melds:
-                found = mjasp.shanten(Hand(key, (0, 0, 0), self.melds), rules=self.rules)
+                found = shanten_of(Hand(key, (0, 0, 0), self.melds), rules=self.rules)
             elif self._fast:
-                found = mjasp.shanten(bytes(key))  # the compiled default path
+                found = shanten_of(bytes(key))  # the compiled default path
             else:
-                found = mjasp.shanten(list(key), rules=self.rules)
+                found = shanten_of(list(key), rules=self.rules)
             self._shanten[key] = found
         return found
 
@@ -181,6 +185,18 @@ class Model:
         """Points of the self-drawn win (expected over the ura indicators after riichi)."""
         key = (h14, tile, riichi, ippatsu, haitei)
         found = self._score.get(key)
+        if found is None:
+            found = sum(q * pts for q, pts, _ in self.outcomes(h14, tile, riichi, ippatsu,
+                                                                 haitei))
+            self._score[key] = found
+        return found
+
+    def outcomes(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
+                 haitei: bool) -> list[tuple[float, int, str]]:
+        """The win's possible scores: (probability, points, yaku) over the ura indicators
+        (exact: each indicator kind with its copies in the wall over the wall's total)."""
+        key = (h14, tile, riichi, ippatsu, haitei)
+        found = self._outcomes.get(key)
         if found is not None:
             return found
         hand = to_hand(h14, self.melds)
@@ -190,46 +206,49 @@ class Model:
                                     riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
         uras = max(1, len(self.dora_indicators))
         if not riichi or (self.model == "mahjong-cpp" and not self.dora_indicators):
-            found = self._points(hand, base, ())
+            found = [(1.0, *self._points(hand, base, ()))]
         else:
-            found = self._ura_expectation(h14, hand, base, uras)
-        self._score[key] = found
+            found = self._ura_outcomes(h14, hand, base, uras)
+        self._outcomes[key] = found
         return found
 
-    def _points(self, hand: Hand, base: dict[str, Any], ura: tuple[str, ...]) -> float:
+    def _points(self, hand: Hand, base: dict[str, Any], ura: tuple[str, ...]) -> tuple[int, str]:
         try:
-            s = mjasp.score(hand, mjasp.Win(**base, ura_indicators=ura), rules=self.rules)
+            s = score_hand(hand, Win(**base, ura_indicators=ura), rules=self.rules)
         except MjaspError:
-            return 0.0  # no yaku (an open hand without one): not a win
-        return float(s.points) if s.han > 0 or s.yakuman else 0.0
+            return 0, "no yaku"  # an open hand without one: not a win
+        if s.han <= 0 and not s.yakuman:
+            return 0, "no yaku"
+        yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
+                        for i in s.yaku if i.han)
+        return int(s.points), yaku
 
-    def _ura_expectation(self, h14: Counts37, hand: Hand, base: dict[str, Any],
-                         uras: int) -> float:
-        # the ura indicators are drawn from the wall as the winning hand sees it; grouped
-        # by the kind they point at (same kind, same score)
-        wall = self.wall(h14) if self.model == "mjasp" else self.wall(h14)
-        kinds = [(k, wall[k]) for k in range(34) if wall[k] > 0]
-        total = sum(n for _, n in kinds)
+    def _ura_outcomes(self, h14: Counts37, hand: Hand, base: dict[str, Any],
+                      uras: int) -> list[tuple[float, int, str]]:
+        # the ura indicators come from the wall as the winning hand sees it; grouped by
+        # the kind they point at (same kind, same score)
+        wall = self.wall(h14)
+        total = sum(wall[k] for k in range(34) if wall[k] > 0)
         by_dora: dict[int, tuple[int, int]] = {}
-        for k, n in kinds:
-            target = dora_of(k, self.rules.players)
-            rep, m = by_dora.get(target, (k, 0))
-            by_dora[target] = (rep, m + n)
+        for k in range(34):
+            if wall[k] > 0:
+                target = dora_of(k, self.rules.players)
+                rep, m = by_dora.get(target, (k, 0))
+                by_dora[target] = (rep, m + wall[k])
+        out: list[tuple[float, int, str]] = []
         if uras == 1:
-            acc = 0.0
             for rep, n in by_dora.values():
-                acc += n * self._points(hand, base, (tile_name(rep),))
-            return acc / total
+                out.append((n / total, *self._points(hand, base, (tile_name(rep),))))
+            return out
         # two or more: the first two exactly (without replacement), the rest as the second
-        acc = 0.0
         for rep1, n1 in by_dora.values():
             for rep2, n2 in by_dora.values():
                 m2 = n2 - (1 if rep2 == rep1 else 0)
-                if m2 <= 0:
-                    continue
-                ura = (tile_name(rep1),) + (tile_name(rep2),) * (uras - 1)
-                acc += n1 * m2 * self._points(hand, base, ura)
-        return acc / (total * (total - 1))
+                if m2 > 0:
+                    ura = (tile_name(rep1),) + (tile_name(rep2),) * (uras - 1)
+                    out.append((n1 * m2 / (total * (total - 1)),
+                                *self._points(hand, base, ura)))
+        return out
 
     # -- values -----------------------------------------------------------------------
     def value(self, node: Node, d: int) -> Value:
