@@ -270,7 +270,7 @@ def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tu
     assert m.unseen is not None
     out = []
     for k in range(34):
-        if h13[k] >= 4:
+        if h13[k] >= 4 or (m.rules.players == 3 and 1 <= k <= 7):
             continue
         plus = list(h13)
         plus[k] += 1

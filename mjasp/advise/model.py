@@ -160,10 +160,12 @@ class Model:
             if self.shanten(h14) == -1:
                 wins.append((tile, n, h14))
                 continue
-            options = [node]
+            # in tile order, throwing the drawn tile back where that tile falls
+            options = []
             for y in distinct_tiles(h14):
                 h2 = sub37(h14, y)
                 if h2 == hand:
+                    options.append(node)
                     continue
                 s2 = self.shanten(h2)
                 if s2 < s_before or s2 <= budget:
