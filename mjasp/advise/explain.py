@@ -43,6 +43,8 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
     acc = _Accumulator(model, d)
     how, value = model.candidate(h13, d)
     acc.walk_start((h13, 0), d, 1.0)
+    # the rest of the mass: no win and no riichi stick at stake (dama to the end)
+    acc.points[0] += max(0.0, 1.0 - sum(acc.points.values()))
     dealer_mangan = MANGAN_BASE * (6 if model.seat_wind == "E" else 4)
     dist = sorted(acc.points.items())
     p_big = sum(p for pts, p in acc.points.items() if pts >= dealer_mangan)

@@ -231,12 +231,15 @@ class Model:
         # the kind they point at (same kind, same score)
         wall = self.wall(h14)
         total = sum(wall[k] for k in range(34) if wall[k] > 0)
+        # grouped by the ura han they give (the copies of the kind pointed at): the same
+        # count, the same score — one mjasp.score call per count, not per indicator
+        held = list(hand.total_counts())
         by_dora: dict[int, tuple[int, int]] = {}
         for k in range(34):
             if wall[k] > 0:
-                target = dora_of(k, self.rules.players)
-                rep, m = by_dora.get(target, (k, 0))
-                by_dora[target] = (rep, m + wall[k])
+                han = held[dora_of(k, self.rules.players)]
+                rep, m = by_dora.get(han, (k, 0))
+                by_dora[han] = (rep, m + wall[k])
         out: list[tuple[float, int, str]] = []
         if uras == 1:
             for rep, n in by_dora.values():
