@@ -95,7 +95,7 @@ def test_values_are_probabilities_and_fall_with_fewer_draws(hand: str) -> None:
     for c in a.candidates:
         for seq in (c.tenpai_prob, c.win_prob):
             assert all(0.0 <= x <= 1.0 + 1e-12 for x in seq)
-        assert all(x >= y - 1e-12 for x, y in zip(c.win_prob, c.win_prob[1:]))
+        assert all(x >= y - 1e-12 for x, y in zip(c.win_prob, c.win_prob[1:], strict=False))
 
 
 @pytest.mark.parametrize("hand", ["12345m34p123789s2z", "222567m345p33667s",
@@ -177,7 +177,7 @@ def test_cli_table_and_errors() -> None:
     for args in (["advise", "123456789m1234p5p5z"], ["advise", "123456789m1234p", "--draws",
                                                     "99"],
                  ["advise", "123456789m1234p", "--visible", "1111m"]):
-        bad = runner.invoke(main, args + ["--time-limit", "0", "--memory-limit", "0"])
+        bad = runner.invoke(main, [*args, "--time-limit", "0", "--memory-limit", "0"])
         assert bad.exit_code == 2
         assert bad.output.count("\n") == 1 and bad.output.startswith("mjasp: error:")
     js = runner.invoke(main, ["advise", "123456789m1234p", "--draws", "99", "--json",
@@ -217,7 +217,8 @@ def test_mahjong_cpp_tenpai_probability_of_tenpai_hands() -> None:
         got = {c.discard: c for c in a.candidates}
         for ref in line["discards"]:  # type: ignore[attr-defined]
             c = got[ref["tile"]]
-            assert max(abs(x - y) for x, y in zip(c.tenpai_prob, ref["tenpai_prob"])) < 1e-9
+            pairs = zip(c.tenpai_prob, ref["tenpai_prob"], strict=True)
+            assert max(abs(x - y) for x, y in pairs) < 1e-9
 
 
 def test_mahjong_cpp_every_field_on_a_hand_it_matches() -> None:
@@ -229,7 +230,7 @@ def test_mahjong_cpp_every_field_on_a_hand_it_matches() -> None:
         c = got[ref["tile"]]
         for mine, theirs in ((c.tenpai_prob, ref["tenpai_prob"]), (c.win_prob, ref["win_prob"]),
                              (c.expected_points, ref["exp_score"])):
-            assert max(abs(x - y) for x, y in zip(mine, theirs)) < 1e-9
+            assert max(abs(x - y) for x, y in zip(mine, theirs, strict=False)) < 1e-9
 
 
 def test_advise_errors_are_mjasp_errors() -> None:

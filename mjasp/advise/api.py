@@ -6,10 +6,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.rules import RULES
-from mjasp.score import score as score_hand
-from mjasp.shanten import shanten as shanten_of
-from mjasp.win import Win
 from mjasp.advise.model import Model, default_unseen
 from mjasp.advise.tiles37 import (
     Counts37,
@@ -19,10 +15,12 @@ from mjasp.advise.tiles37 import (
     parse37,
     sub37,
 )
-from mjasp.errors import HandError, MjaspError, RulesError
+from mjasp.errors import MjaspError, RulesError
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
+from mjasp.score import score as score_hand
 from mjasp.tiles import tile_kind, tile_name
+from mjasp.win import Win
 
 #: The largest shanten computed exactly by default (beyond it: effective tiles only).
 MAX_EXACT_SHANTEN = 3
@@ -126,7 +124,6 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     h = Hand.parse(hand) if isinstance(hand, str) else hand
     if not isinstance(h, Hand):
         raise AdviseError(f"hand must be mpsz text or a Hand, not {type(hand).__name__}")
-    concealed = sum(h.counts)
     total = h.tile_count
     if total not in (13, 14):
         raise AdviseError(f"{total} tiles: advise needs 13 (before a draw) or 14 "
@@ -151,7 +148,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     for meld in h.melds:
         for k in meld_kinds(meld):
             seen[k] += 1
-    visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start))
+    visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
     unseen = default_unseen(start, chosen, visible_all)
@@ -168,7 +165,6 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     n_unseen = sum(unseen[:34])
     if draws > n_unseen:
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
-    fourteen = concealed % 3 == 2
     m = Model(start=start, draws=draws, unseen=unseen, dora_indicators=indicators,
               seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
               model=model, extra=extra,
@@ -275,10 +271,7 @@ def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tu
         plus = list(h13)
         plus[k] += 1
         if m.shanten(tuple(plus)) < sh:
-            if m.model == "mahjong-cpp":
-                n = m.unseen[k]
-            else:
-                n = m.unseen[k] - max(0, h13[k] - base[k])
+            n = m.unseen[k] if m.model == "mahjong-cpp" else m.unseen[k] - max(0, h13[k] - base[k])
             if n > 0 or m.model == "mahjong-cpp":
                 out.append((tile_name(k), n))
     return tuple(out)

@@ -48,9 +48,9 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
     dealer_mangan = MANGAN_BASE * (6 if model.seat_wind == "E" else 4)
     dist = sorted(acc.points.items())
     p_big = sum(p for pts, p in acc.points.items() if pts >= dealer_mangan)
-    by_hand = sorted(({"points": pts, "yaku": yaku, "prob": p, "share": s}
-                      for (pts, yaku), (p, s) in acc.by_hand.items()),
-                     key=lambda r: -r["share"])
+    rows: list[dict[str, Any]] = [{"points": pts, "yaku": yaku, "prob": p, "share": s}
+                                  for (pts, yaku), (p, s) in acc.by_hand.items()]
+    by_hand = sorted(rows, key=lambda r: -float(r["share"]))
     return {
         "hand": str(h), "discard": discard if fourteen else None, "decision": how,
         "draws": d, "expected_points": value[2], "win_prob": value[1],
@@ -177,26 +177,26 @@ def _likeliest_lines(model: Model, node: Node, d: int, k: int) -> list[dict[str,
                 if q > 0:
                     counter += 1
                     heapq.heappush(heap, (-q, counter, nd, 0, mode,
-                                          steps + [f"win after riichi on draw {j}"]))
+                                          [*steps, f"win after riichi on draw {j}"]))
             continue
         e = model.edges(nd)
         for tile, n, _h14 in e.wins:
             counter += 1
             heapq.heappush(heap, (-p * n / e.total, counter, nd, 0, mode,
-                                  steps + [f"win {name37(tile)}"]))
+                                  [*steps, f"win {name37(tile)}"]))
         for tile, n, options in e.choices:
             (nd2, mode2), _ = acc._choose(options, left - 1)
             gone = _diff(nd[0], add37(nd[0], tile), nd2[0])
             counter += 1
             label = f"draw {name37(tile)}, cut {gone}" + (" riichi" if mode2 == "riichi" else "")
             heapq.heappush(heap, (-p * n / e.total, counter, nd2, left - 1, mode2,
-                                  steps + [label]))
+                                  [*steps, label]))
         if e.stay:
             (nd2, mode2), _ = acc._choose([nd], left - 1)
             counter += 1
             label = "draw other, cut it" + (" riichi" if mode2 == "riichi" else "")
             heapq.heappush(heap, (-p * e.stay / e.total, counter, nd2, left - 1, mode2,
-                                  steps + [label]))
+                                  [*steps, label]))
     return found
 
 

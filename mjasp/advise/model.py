@@ -24,10 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.rules import RULES
-from mjasp.score import score as score_hand
-from mjasp.shanten import shanten as shanten_of
-from mjasp.win import Win
 from mjasp.advise.tiles37 import (
     Counts37,
     add37,
@@ -41,8 +37,11 @@ from mjasp.advise.tiles37 import (
 )
 from mjasp.errors import MjaspError
 from mjasp.hand import Hand
-from mjasp.rules import Rules
+from mjasp.rules import RULES, Rules
+from mjasp.score import score as score_hand
+from mjasp.shanten import shanten as shanten_of
 from mjasp.tiles import tile_name
+from mjasp.win import Win
 
 Value = tuple[float, float, float]
 Node = tuple[Counts37, int]
@@ -105,8 +104,10 @@ class Model:
         assert self.unseen is not None
         if self.model == "mahjong-cpp":
             # its code: the start's wall plus what the hand no longer holds
-            return tuple(u + s - h for u, s, h in zip(self.unseen, self.start, hand))
-        return tuple(u - max(0, h - s) for u, s, h in zip(self.unseen, self.start, hand))
+            return tuple(u + s - h
+                         for u, s, h in zip(self.unseen, self.start, hand, strict=True))
+        return tuple(u - max(0, h - s)
+                     for u, s, h in zip(self.unseen, self.start, hand, strict=True))
 
     def divisor(self, total: int, d: int) -> int:
         if self.model == "mahjong-cpp":
@@ -129,7 +130,7 @@ class Model:
 
     def excess(self, hand: Counts37) -> int:
         """Drawn tiles the hand still holds: copies beyond the starting hand's."""
-        return sum(max(0, h - s) for h, s in zip(hand[:34], self.start[:34]))
+        return sum(max(0, h - s) for h, s in zip(hand[:34], self.start[:34], strict=False))
 
     def allowed(self, before: Counts37, after: Counts37) -> bool:
         """The search space: a hand change is explored when it lowers the shanten, or keeps
@@ -367,9 +368,9 @@ def default_unseen(start: Counts37, rules: Rules,
         for k in SANMA_REMOVED:
             counts[k] = 0
         counts[34] = 0
-    out = [c - s for c, s in zip(counts, start)]
+    out = [c - s for c, s in zip(counts, start, strict=False)]
     if visible is not None:
-        out = [c - v for c, v in zip(out, visible)]
+        out = [c - v for c, v in zip(out, visible, strict=False)]
     return tuple(out)
 
 
