@@ -13,9 +13,9 @@ policy that maximises expected points. Two models share the machinery:
   divisor ``sum - t``, forced riichi, each quantity maximised on its own).
 
 >>> from mjasp.advise.tiles37 import parse37
->>> m = Model(parse37("123456789m1234p"), draws=1)
->>> m.value(m.start13(parse37("123456789m123p")), 1)[:2]  # tenpai, one draw: 4p 3 of 121?
-(1.0, 0.024793388429752067)
+>>> m = Model(parse37("123456789m1234p"), draws=1, riichi="never")
+>>> m.value((parse37("123456789m1234p"), 0), 1)[:2]  # tenpai; 1p 4p: 6 of 123 unseen
+(1.0, 0.04878048780487805)
 """
 
 from __future__ import annotations
