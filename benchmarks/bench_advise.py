@@ -68,8 +68,8 @@ def main(argv: list[str] | None = None) -> None:
         from mjasp.advise.simulate import simulate
         worst = 0.0
         for line in [x for x in lines if x["shanten"] == 0][:args.mc]:
-            a = advise(line["hand"], dora_indicators=line["dora_indicators"], draws=4)
-            c = a.candidates[0]
+            found = advise(line["hand"], dora_indicators=line["dora_indicators"], draws=4)
+            c = found.candidates[0]
             r = simulate(line["hand"], discard=c.discard, n=2000, seed=1,
                          dora_indicators=line["dora_indicators"], draws=4)
             z = (r.points - c.expected_points[0]) / max(r.points_se, 1e-9)

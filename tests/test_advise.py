@@ -114,9 +114,10 @@ def test_shanten_and_effective_tiles_equal_the_engines(hand: str) -> None:
 
 
 def test_monte_carlo_agrees_within_three_standard_errors() -> None:
-    for hand, discard, kw in [("123456789m1234p", None, {"draws": 3}),
-                              ("222567m345p33667s", "7s", {"draws": 3,
-                                                           "dora_indicators": "1z"})]:
+    cases: list[tuple[str, str | None, dict[str, object]]] = [
+        ("123456789m1234p", None, {"draws": 3}),
+        ("222567m345p33667s", "7s", {"draws": 3, "dora_indicators": "1z"})]
+    for hand, discard, kw in cases:
         a = advise(hand, **kw)  # type: ignore[arg-type]
         c = next(x for x in a.candidates if x.discard == discard)
         r = simulate(hand, discard=discard, n=1500, seed=7, **kw)
