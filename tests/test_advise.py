@@ -89,6 +89,7 @@ def test_riichi_ippatsu_haitei_and_ura_by_hand() -> None:
 
 # -- model invariants ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand", ["12345m34p123789s2z", "222567m345p33667s"])
 def test_values_are_probabilities_and_fall_with_fewer_draws(hand: str) -> None:
     a = advise(hand, draws=4)
