@@ -87,6 +87,7 @@ class Model:
         self.closed = all(not getattr(m, "is_open", True) for m in self.melds)
         self._memo: dict[tuple[Node, int], Value] = {}
         self._riichi_memo: dict[tuple[Counts37, int], Value] = {}
+        self._riichi_pts: dict[Counts37, tuple[float, dict[tuple[bool, bool], float]]] = {}
         self._edges: dict[Node, Edges] = {}
         self._shanten: dict[tuple[int, ...], int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
@@ -158,8 +159,13 @@ class Model:
         for tile, n in draws(wall):
             total += n
             h14 = add37(hand, tile)
-            if self.shanten(h14) == -1:
+            s14 = self.shanten(h14)
+            if s14 == -1:
                 wins.append((tile, n, h14))
+                continue
+            if s14 >= s_before and s14 > budget:
+                # no discard lowers the shanten or fits the budget (none goes below s14)
+                stay += n
                 continue
             # in tile order, throwing the drawn tile back where that tile falls
             options = []
@@ -301,20 +307,31 @@ class Model:
         found = self._riichi_memo.get(key)
         if found is not None:
             return found
-        e = self.edges((hand, self.limit))
-        total = e.total
-        p = sum(n for _, n, _ in e.wins) / total if total else 0.0
+        p, pts = self._riichi_table(hand)
         miss = 1.0 - p
         ev = 0.0
         reach = 1.0
         for j in range(1, d + 1):
-            win_pts = sum(n * self.score(h14, tile, True, j == 1, j == d)
-                          for tile, n, h14 in e.wins) / total if total else 0.0
-            ev += reach * win_pts
+            ev += reach * pts[(j == 1, j == d)]
             reach *= miss
         ev -= RIICHI_STICK * reach
         found = (1.0, 1.0 - reach, ev)
         self._riichi_memo[key] = found
+        return found
+
+    def _riichi_table(self, hand: Counts37) -> tuple[float, dict[tuple[bool, bool], float]]:
+        """A riichi hand's chance to win on a draw, and the expected points of that win
+        by (ippatsu, haitei) — the same on every draw, as the wall does not change."""
+        found = self._riichi_pts.get(hand)
+        if found is None:
+            e = self.edges((hand, self.limit))
+            total = e.total
+            p = sum(n for _, n, _ in e.wins) / total if total else 0.0
+            pts = {(i, h): (sum(n * self.score(h14, tile, True, i, h)
+                                for tile, n, h14 in e.wins) / total if total else 0.0)
+                   for i in (False, True) for h in (False, True)}
+            found = (p, pts)
+            self._riichi_pts[hand] = found
         return found
 
     def can_riichi(self, hand: Counts37, d: int) -> bool:
