@@ -117,7 +117,8 @@ def _print_table(a: Advice) -> None:
 
 
 def _print_explanation(e: dict[str, Any]) -> None:
-    click.echo(f"{e['hand']}: discard {e['discard']} — expected {e['expected_points']:.1f} "
+    what = f"discard {e['discard']}" if e["discard"] else "as it stands"
+    click.echo(f"{e['hand']}: {what} — expected {e['expected_points']:.1f} "
                f"points, win {100 * e['win_prob']:.2f}%, "
                f"P(>= mangan) {100 * e['p_mangan_or_more']:.2f}%")
     click.echo("by riichi/dama:")
