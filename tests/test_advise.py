@@ -237,3 +237,15 @@ def test_mahjong_cpp_every_field_on_a_hand_it_matches() -> None:
 
 def test_advise_errors_are_mjasp_errors() -> None:
     assert issubclass(AdviseError, mjasp.MjaspError)
+
+
+def test_an_open_hand_counts_its_meld_tiles_as_seen() -> None:
+    # 234m456p789s1z + pon of 7z: a 1z tanki, 3 copies unseen; 136 - 10 - 3 = 123 unseen.
+    # One draw: win 3/123, scored as the haitei tsumo (yakuhai + haitei, no menzen tsumo).
+    a = advise("234m456p789s1z [777z]", draws=1)
+    (c,) = a.candidates
+    assert c.ukeire == (("1z", 3),)
+    assert c.win_prob[0] == pytest.approx(3 / 123, abs=1e-12)
+    pts = mjasp.score("234m456p789s11z [777z]",
+                      mjasp.Win(tile="1z", tsumo=True, haitei=True)).points
+    assert c.expected_points[0] == pytest.approx(3 * pts / 123, abs=1e-9)

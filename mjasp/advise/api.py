@@ -249,15 +249,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
 
 
 def meld_kinds(meld: Any) -> list[int]:
-    """The kinds of a meld's tiles."""
-    tiles = getattr(meld, "tiles", None)
-    if tiles is not None:
-        return [int(t) for t in tiles]
-    kind = int(meld.tile)
-    if getattr(meld, "kind", None) is not None and "chi" in str(meld.kind).lower():
-        return [kind, kind + 1, kind + 2]
-    n = 4 if "kan" in str(getattr(meld, "kind", "")).lower() else 3
-    return [kind] * n
+    """The kinds of a meld's tiles (``Meld.tiles()``)."""
+    return [int(t) for t in meld.tiles()]
 
 
 def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tuple[str, int], ...]:
