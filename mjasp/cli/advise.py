@@ -58,9 +58,11 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
 
     \b
     Example:
-      $ mjasp advise 222567m345p33667s --dora 1z --draws 17
-      discard  shanten  tiles  tenpai%  win%   points  riichi
-      6s       0        8      100.00   68.74  5879.3  riichi
+      $ mjasp advise 222567m345p33667s --dora 1z --draws 8
+      222567m345p33667s: 0-shanten, 8 draws, model mjasp
+      discard  shanten  tiles   tenpai%    win%    points  riichi  effective tiles
+      6s       0        8        100.00   42.14    3425.3  riichi  5s(4) 8s(4)
+      7s       0        4        100.00   29.83    1529.3  dama    3s(2) 6s(2)
       ...
     """
     options: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
