@@ -144,7 +144,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     seen = list(start)
     for ind in indicators:
         seen[tile_kind(ind)] += 1
-    vis = parse37(visible) if visible.strip() else (0,) * 37
+    vis = parse37(visible) if visible.strip() else bytes(37)
     for meld in h.melds:
         for k in meld_kinds(meld):
             seen[k] += 1
@@ -165,7 +165,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     n_unseen = sum(unseen[:34])
     if draws > n_unseen:
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
-    m = Model(start=start, draws=draws, unseen=unseen, dora_indicators=indicators,
+    m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
               seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
               model=model, extra=extra,
               wall_sum=wall_sum if wall_sum is not None else 121,
@@ -261,9 +261,9 @@ def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tu
     for k in range(34):
         if h13[k] >= 4 or (m.rules.players == 3 and 1 <= k <= 7):
             continue
-        plus = list(h13)
+        plus = bytearray(h13)
         plus[k] += 1
-        if m.shanten(tuple(plus)) < sh:
+        if m.shanten(bytes(plus)) < sh:
             n = m.unseen[k] if m.model == "mahjong-cpp" else m.unseen[k] - max(0, h13[k] - base[k])
             if n > 0 or m.model == "mahjong-cpp":
                 out.append((tile_name(k), n))

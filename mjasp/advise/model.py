@@ -20,7 +20,7 @@ policy that maximises expected points. Two models share the machinery:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,13 +83,13 @@ class Model:
 
     def __post_init__(self) -> None:
         if self.unseen is None:
-            self.unseen = default_unseen(self.start, self.rules)
+            self.unseen = bytes(default_unseen(self.start, self.rules))
         self.closed = all(not getattr(m, "is_open", True) for m in self.melds)
         self._memo: dict[tuple[Node, int], Value] = {}
         self._riichi_memo: dict[tuple[Counts37, int], Value] = {}
         self._riichi_pts: dict[Counts37, tuple[float, dict[tuple[bool, bool], float]]] = {}
         self._edges: dict[Node, Edges] = {}
-        self._shanten: dict[tuple[int, ...], int] = {}
+        self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
         self.decisions: dict[tuple[Counts37, int], str] = {}
@@ -105,9 +105,9 @@ class Model:
         assert self.unseen is not None
         if self.model == "mahjong-cpp":
             # its code: the start's wall plus what the hand no longer holds
-            return tuple(u + s - h
+            return bytes(u + s - h
                          for u, s, h in zip(self.unseen, self.start, hand, strict=True))
-        return tuple(u - max(0, h - s)
+        return bytes(u - max(0, h - s)
                      for u, s, h in zip(self.unseen, self.start, hand, strict=True))
 
     def divisor(self, total: int, d: int) -> int:
@@ -121,9 +121,9 @@ class Model:
         found = self._shanten.get(key)
         if found is None:
             if self.melds:
-                found = shanten_of(Hand(key, (0, 0, 0), self.melds), rules=self.rules)
+                found = shanten_of(Hand(tuple(key), (0, 0, 0), self.melds), rules=self.rules)
             elif self._fast:
-                found = shanten_of(bytes(key))  # the compiled default path
+                found = shanten_of(key)  # the compiled default path reads bytes
             else:
                 found = shanten_of(list(key), rules=self.rules)
             self._shanten[key] = found
@@ -376,7 +376,7 @@ class Model:
 
 
 def default_unseen(start: Counts37, rules: Rules,
-                   visible: Counts37 | None = None) -> Counts37:
+                   visible: Sequence[int] | None = None) -> tuple[int, ...]:
     """4 copies of each kind (none of 2m-8m for three players) and the rules' red fives,
     less the hand's tiles and the visible ones."""
     from mjasp.tiles import SANMA_REMOVED

@@ -77,7 +77,7 @@ def _tile37(name: str) -> int:
 def _wall(model: Model, hand: Counts37) -> Counts37:
     # restated here on purpose: unseen tiles less the drawn tiles the hand still holds
     assert model.unseen is not None
-    return tuple(u - max(0, h - s) for u, s, h in zip(model.unseen, model.start, hand,
+    return bytes(u - max(0, h - s) for u, s, h in zip(model.unseen, model.start, hand,
                                                        strict=True))
 
 
@@ -92,7 +92,7 @@ def _draw(rng: random.Random, wall: Counts37) -> int:
 
 
 def _is_win(model: Model, h14: Counts37) -> bool:
-    return bool(shanten_of(bytes(h14[:34])) == -1) if not model.melds else \
+    return bool(shanten_of(h14[:34]) == -1) if not model.melds else \
         model.shanten(h14) == -1
 
 
