@@ -5,6 +5,7 @@
 4
 """
 
+from mjasp.advise import advise
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.counting import count_hands, enumerate_hands, suit_hands
 from mjasp.decomposition import decompose, is_winning
@@ -37,7 +38,7 @@ __all__ = [
     "RULES", "Block", "BlockKind", "Decomposition", "Discard", "EffectiveTile", "EncodingError",
     "Form", "Hand", "HandError", "KanCheck", "Meld", "MeldKind", "MjaspError", "Payments",
     "Reading", "Rules", "RulesError", "Score", "ShantenResult", "Wait", "WaitShape", "Win",
-    "WinError", "Yaku", "YakuItem", "count_forms", "count_hands", "decompose", "discards",
+    "WinError", "Yaku", "YakuItem", "advise", "count_forms", "count_hands", "decompose", "discards",
     "effective_tiles", "enumerate_hands", "find_rules", "is_winning", "kan_check",
     "random_winning_hands", "sample_counts", "sample_hands", "score", "score_candidates",
     "shanten", "shanten_batch", "shanten_distribution", "shanten_forms", "suit_hands",

@@ -1,5 +1,6 @@
 """The ``mjasp`` command line; each command lives in its own module of this package."""
 
+from mjasp.cli import advise as _advise  # noqa: F401  (registers the command)
 from mjasp.cli import count as _count  # noqa: F401  (registers count, generate, stats)
 from mjasp.cli import decompose as _decompose  # noqa: F401  (registers the command)
 from mjasp.cli import draw as _draw  # noqa: F401  (registers the command)

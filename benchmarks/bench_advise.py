@@ -1,0 +1,83 @@
+"""``mjasp.advise`` timed on mahjong-cpp's reference hands, per shanten class, beside the
+reference's own ``ms_median`` for the same hands (measured on this kind of machine).
+
+    python benchmarks/bench_advise.py [--model mjasp|mahjong-cpp] [--classes 0,1,2]
+        [--per-class N] [--riichi choose] [--mc HANDS]
+
+Each hand is timed once from cold caches (a new search per call, as in the reference).
+``--mc N`` also runs the Monte Carlo check on N hands (exact vs simulated, |z| per hand).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from mjasp.advise import advise
+
+CLASSES = {0: "tenpai", 1: "1-shanten", 2: "2-shanten", 3: "3-shanten"}
+GOAL_MS = {0: 0.2, 1: 1.7, 2: 15.0, 3: 280.0}
+
+
+def reference() -> list[dict[str, Any]]:
+    here = Path(__file__).resolve().parents[1]
+    for base in (Path(os.environ.get("MJASP_SHARED_DATA", "/nonexistent")),
+                 here.parent / "shared" / "data", Path("/work/shared/data")):
+        path = base / "ev" / "mahjong_cpp_reference.jsonl"
+        if path.exists():
+            return [json.loads(line) for line in path.read_text().splitlines() if line]
+    raise SystemExit("the mahjong-cpp reference (shared/data/ev) is absent")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default="mjasp", choices=["mjasp", "mahjong-cpp"])
+    parser.add_argument("--classes", default="0,1,2")
+    parser.add_argument("--per-class", type=int, default=5)
+    parser.add_argument("--riichi", default="choose")
+    parser.add_argument("--mc", type=int, default=0)
+    args = parser.parse_args(argv)
+    wanted = [int(c) for c in args.classes.split(",")]
+    lines = [x for x in reference() if x["id"].startswith("rand_")]
+    print(f"model {args.model}; times in ms, one cold call per hand (machine load varies)")
+    print(f"{'class':<10} {'hands':>5} {'mjasp median':>13} {'reference median':>17} "
+          f"{'ratio':>7} {'goal':>6}")
+    for cls in wanted:
+        hands = [x for x in lines if x["shanten"] == cls][:args.per_class]
+        ours, theirs = [], []
+        for line in hands:
+            options: dict[str, Any] = {"dora_indicators": line["dora_indicators"],
+                                       "model": args.model}
+            if args.model == "mjasp":
+                options["riichi"] = args.riichi
+            start = time.perf_counter()
+            advise(line["hand"], **options)
+            ours.append(1000 * (time.perf_counter() - start))
+            theirs.append(line["ms_median"])
+        if not hands:
+            continue
+        a, b = statistics.median(ours), statistics.median(theirs)
+        print(f"{CLASSES[cls]:<10} {len(hands):>5} {a:>13.1f} {b:>17.2f} {a / b:>7.0f}x "
+              f"{GOAL_MS[cls]:>6}")
+    if args.mc:
+        from mjasp.advise.simulate import simulate
+        worst = 0.0
+        for line in [x for x in lines if x["shanten"] == 0][:args.mc]:
+            found = advise(line["hand"], dora_indicators=line["dora_indicators"], draws=4)
+            c = found.candidates[0]
+            r = simulate(line["hand"], discard=c.discard, n=2000, seed=1,
+                         dora_indicators=line["dora_indicators"], draws=4)
+            z = (r.points - c.expected_points[0]) / max(r.points_se, 1e-9)
+            worst = max(worst, abs(z))
+            print(f"  {line['id']:<12} {c.discard:<3} exact {c.expected_points[0]:9.1f} "
+                  f"mc {r.points:9.1f} ± {r.points_se:6.1f}  z {z:+.2f}")
+        print(f"Monte Carlo: largest |z| {worst:.2f} (agreement: within 3)")
+
+
+if __name__ == "__main__":
+    main()

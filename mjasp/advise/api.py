@@ -1,0 +1,273 @@
+"""``mjasp.advise``: what to discard, by value (see ``docs/advise.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjasp.advise.model import Model, default_unseen
+from mjasp.advise.tiles37 import (
+    Counts37,
+    distinct_tiles,
+    name37,
+    of_hand,
+    parse37,
+    sub37,
+)
+from mjasp.errors import MjaspError, RulesError
+from mjasp.hand import Hand
+from mjasp.rules import Rules, find_rules
+from mjasp.score import score as score_hand
+from mjasp.tiles import tile_kind, tile_name
+from mjasp.win import Win
+
+#: The largest shanten computed exactly by default (beyond it: effective tiles only).
+MAX_EXACT_SHANTEN = 3
+WINDS = {"E": "E", "S": "S", "W": "W", "N": "N", "1z": "E", "2z": "S", "3z": "W", "4z": "N"}
+POLICIES = ("always", "never", "choose")
+MODELS = ("mjasp", "mahjong-cpp")
+
+
+class AdviseError(MjaspError):
+    """Bad input to :func:`advise` (one line, the CLI's exit 2)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One discard (``discard`` is ``None`` for a 13-tile hand) and its value per turn:
+    index 0 is the value with every draw left, index ``i`` with ``i`` draws fewer."""
+
+    discard: str | None
+    shanten: int
+    ukeire: tuple[tuple[str, int], ...]
+    tenpai_prob: tuple[float, ...]
+    win_prob: tuple[float, ...]
+    expected_points: tuple[float, ...]
+    decision: str = "-"       # riichi | dama at a tenpai discard, else "-"
+
+    @property
+    def ukeire_count(self) -> int:
+        """Unseen copies of the effective tiles."""
+        return sum(n for _, n in self.ukeire)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"discard": self.discard, "shanten": self.shanten,
+                "ukeire": [list(u) for u in self.ukeire], "ukeire_count": self.ukeire_count,
+                "tenpai_prob": list(self.tenpai_prob), "win_prob": list(self.win_prob),
+                "expected_points": list(self.expected_points), "decision": self.decision}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The answer of :func:`advise`: candidates best first (by expected points now)."""
+
+    hand: str
+    shanten: int
+    model: str
+    draws: int
+    candidates: tuple[Candidate, ...]
+    exact: bool = True
+    note: str = ""
+    win_points: int | None = None     # a complete hand: its score as a tsumo
+    nodes: int = 0
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "shanten": self.shanten, "model": self.model,
+                "draws": self.draws, "exact": self.exact, "note": self.note,
+                "win_points": self.win_points, "nodes": self.nodes,
+                "settings": self.settings,
+                "candidates": [c.to_json() for c in self.candidates]}
+
+
+def _indicators(values: Iterable[str] | str) -> tuple[str, ...]:
+    if isinstance(values, str):
+        values = [tile_name(k) for k in _kinds_of(values)]
+    out = []
+    for v in values:
+        try:
+            out.append(tile_name(tile_kind(v)))
+        except MjaspError:
+            raise AdviseError(f"bad dora indicator {v!r}") from None
+    return tuple(out)
+
+
+def _kinds_of(text: str) -> list[int]:
+    if not text.strip():
+        return []
+    counts = Hand.parse(text).counts
+    return [k for k in range(34) for _ in range(counts[k])]
+
+
+def _setup(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
+    """The checked model of a call of :func:`advise` (``options`` are its keywords)."""
+    return _build(hand, **options)
+
+
+def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
+           seat_wind: str = "E", round_wind: str = "E", rules: Rules | str = "tenhou",
+           model: str = "mjasp", draws: int | None = None, visible: str = "",
+           riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
+           max_shanten: int = MAX_EXACT_SHANTEN,
+           progress: Callable[[int], None] | None = None) -> tuple[Model, Counts37, Hand]:
+    if model not in MODELS:
+        raise AdviseError(f"unknown model {model!r}; known: {', '.join(MODELS)}")
+    if riichi not in POLICIES:
+        raise AdviseError(f"unknown riichi policy {riichi!r}; known: {', '.join(POLICIES)}")
+    try:
+        chosen = find_rules(rules) if isinstance(rules, str) else rules
+    except RulesError as e:
+        raise AdviseError(str(e)) from None
+    if not isinstance(chosen, Rules):
+        raise AdviseError(f"rules must be a preset name or Rules, not {type(rules).__name__}")
+    h = Hand.parse(hand) if isinstance(hand, str) else hand
+    if not isinstance(h, Hand):
+        raise AdviseError(f"hand must be mpsz text or a Hand, not {type(hand).__name__}")
+    total = h.tile_count
+    if total not in (13, 14):
+        raise AdviseError(f"{total} tiles: advise needs 13 (before a draw) or 14 "
+                          f"(after a draw), melds counting three")
+    seat = WINDS.get(seat_wind)
+    rnd = WINDS.get(round_wind)
+    if seat is None or rnd is None:
+        raise AdviseError(f"unknown wind {seat_wind if seat is None else round_wind!r}; "
+                          "use E S W N")
+    indicators = _indicators(dora_indicators)
+    if draws is None:
+        draws = 17
+    if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= 69:
+        raise AdviseError(f"draws must be an integer 0..69, not {draws!r}")
+    if extra not in (0, 1, 2):
+        raise AdviseError(f"extra must be 0, 1 or 2, not {extra!r}")
+    start = of_hand(h)
+    seen = list(start)
+    for ind in indicators:
+        seen[tile_kind(ind)] += 1
+    vis = parse37(visible) if visible.strip() else bytes(37)
+    for meld in h.melds:
+        for k in meld_kinds(meld):
+            seen[k] += 1
+    visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
+    if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
+        raise AdviseError("three-player rules have no 2m-8m")
+    unseen = default_unseen(start, chosen, visible_all)
+    for k in range(34):
+        if unseen[k] < 0:
+            raise AdviseError(f"more than four copies of {tile_name(k)} among the hand, "
+                              "melds, dora indicators and visible tiles")
+    for r in range(3):
+        if unseen[34 + r] < 0 or unseen[34 + r] > unseen[(4, 13, 22)[r]]:
+            raise AdviseError(f"more red fives of {'mps'[r]} than the rules "
+                              f"{chosen.name!r} hold")
+    if model == "mahjong-cpp" and chosen.players != 4:
+        raise AdviseError("the mahjong-cpp model is four-player only")
+    n_unseen = sum(unseen[:34])
+    if draws > n_unseen:
+        raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
+    m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
+              seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
+              model=model, extra=extra,
+              wall_sum=wall_sum if wall_sum is not None else 121,
+              progress=progress)
+    return m, start, h
+
+
+def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
+           seat_wind: str = "E", round_wind: str = "E", rules: Rules | str = "tenhou",
+           model: str = "mjasp", draws: int | None = None, visible: str = "",
+           riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
+           max_shanten: int = MAX_EXACT_SHANTEN,
+           progress: Callable[[int], None] | None = None) -> Advice:
+    """Per discard: shanten, effective tiles, and per turn the tenpai probability, win
+    probability and expected points, computed exactly in the stated model.
+
+    ``model="mahjong-cpp"`` with no other argument uses that program's web defaults
+    (17 draws, its wall and divisor, forced riichi, ``extra=1``).
+
+    >>> a = advise("123456789m1234p5z", draws=2)
+    >>> a.candidates[0].discard, a.candidates[0].shanten
+    ('5z', 0)
+    """
+    m, start, h = _build(hand, dora_indicators=dora_indicators, seat_wind=seat_wind,
+                         round_wind=round_wind, rules=rules, model=model, draws=draws,
+                         visible=visible, riichi=riichi, extra=extra, wall_sum=wall_sum,
+                         progress=progress)
+    chosen, seat, rnd, indicators = m.rules, m.seat_wind, m.round_wind, m.dora_indicators
+    draws = m.draws
+    fourteen = sum(start[:34]) % 3 == 2
+    settings = {"dora_indicators": list(indicators), "seat_wind": seat, "round_wind": rnd,
+                "rules": chosen.name, "riichi": riichi if model == "mjasp" else "always",
+                "extra": extra, "visible": visible}
+    s0 = m.s0
+    if fourteen and s0 == -1:
+        w = Win(tile=tile_name(max(range(34), key=lambda k: start[k])), tsumo=True,
+                      seat_wind=seat, round_wind=rnd, dora_indicators=indicators)
+        try:
+            pts: int | None = score_hand(h, w, rules=chosen).points
+        except MjaspError:
+            pts = None
+        return Advice(str(h), -1, model, draws, (), True,
+                      "a complete hand: win it (its score as a self-draw)", pts, 0, settings)
+    starts: list[tuple[str | None, Counts37]] = []
+    if fourteen:
+        starts = [(name37(t), sub37(start, t)) for t in distinct_tiles(start)]
+    else:
+        starts = [(None, start)]
+    exact = s0 <= max_shanten
+    note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
+                             f"{max_shanten}-shanten): effective tiles only")
+    out = []
+    for name, h13 in starts:
+        sh = m.shanten(h13)
+        uke = _ukeire(m, h13, start if model == "mahjong-cpp" else h13, fourteen)
+        if model == "mahjong-cpp" and sh > m.limit:
+            continue
+        if not exact:
+            out.append(Candidate(name, sh, uke, (), (), ()))
+            continue
+        tp, wp, ev = [], [], []
+        decision = "-"
+        for i in range(draws):
+            how, v = m.candidate(h13, draws - i)
+            if i == 0:
+                decision = how
+            tp.append(v[0])
+            wp.append(v[1])
+            ev.append(v[2])
+        if model == "mahjong-cpp":
+            tp.append(1.0 if sh == 0 else 0.0)
+            wp.append(0.0)
+            ev.append(0.0)
+        out.append(Candidate(name, sh, uke, tuple(tp), tuple(wp), tuple(ev), decision))
+    if exact:
+        out.sort(key=lambda c: (-(c.expected_points[0] if c.expected_points else 0.0),
+                                -(c.win_prob[0] if c.win_prob else 0.0), c.shanten))
+    else:
+        out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
+    return Advice(str(h), s0, model, draws, tuple(out), exact, note, None, m.nodes, settings)
+
+
+def meld_kinds(meld: Any) -> list[int]:
+    """The kinds of a meld's tiles (``Meld.tiles()``)."""
+    return [int(t) for t in meld.tiles()]
+
+
+def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tuple[str, int], ...]:
+    """Kinds that lower the shanten of ``h13``, with their unseen copies."""
+    sh = m.shanten(h13)
+    assert m.unseen is not None
+    out = []
+    for k in range(34):
+        if h13[k] >= 4 or (m.rules.players == 3 and 1 <= k <= 7):
+            continue
+        plus = bytearray(h13)
+        plus[k] += 1
+        if m.shanten(bytes(plus)) < sh:
+            n = m.unseen[k] if m.model == "mahjong-cpp" else m.unseen[k] - max(0, h13[k] - base[k])
+            if n > 0 or m.model == "mahjong-cpp":
+                out.append((tile_name(k), n))
+    return tuple(out)
+
+
+__all__ = ["Advice", "AdviseError", "Candidate", "advise"]

@@ -1,0 +1,394 @@
+"""The exact dynamic programme behind :func:`mjasp.advise` (see ``docs/advise.md``).
+
+One player draws from a wall of unseen tiles, discards one tile per draw and wins by
+self-draw only. A *node* is a 13-tile (3n+1) concealed hand with ``d`` draws left; its
+value is the triple (tenpai probability, win probability, expected points) under the
+policy that maximises expected points. Two models share the machinery:
+
+- ``mjasp``: the chance of drawing a tile is its copies in the wall over the wall's total
+  (they sum to 1); the wall is the unseen tiles less the drawn tiles the hand holds; riichi
+  or dama chosen by value, riichi locks the hand, ippatsu, haitei, ura by exact counting,
+  the riichi stick lost when the hand does not win.
+- ``mahjong-cpp``: its model as its code computes it (the discarded tile back in the wall,
+  divisor ``sum - t``, forced riichi, each quantity maximised on its own).
+
+>>> from mjasp.advise.tiles37 import parse37
+>>> m = Model(parse37("123456789m1234p"), draws=1, riichi="never")
+>>> m.value((parse37("123456789m1234p"), 0), 1)[:2]  # tenpai; 1p 4p: 6 of 123 unseen
+(1.0, 0.04878048780487805)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjasp.advise.tiles37 import (
+    Counts37,
+    add37,
+    distinct_tiles,
+    dora_of,
+    draws,
+    kind37,
+    name37,
+    sub37,
+    to_hand,
+)
+from mjasp.errors import MjaspError
+from mjasp.hand import Hand
+from mjasp.rules import RULES, Rules
+from mjasp.score import score as score_hand
+from mjasp.shanten import shanten as shanten_of
+from mjasp.tiles import tile_name
+from mjasp.win import Win
+
+Value = tuple[float, float, float]
+Node = tuple[Counts37, int]
+"""A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
+ZERO: Value = (0.0, 0.0, 0.0)
+RIICHI_STICK = 1000
+
+
+@dataclass
+class Edges:
+    """What one node's draws lead to: wins, real choices, and the weight of the rest."""
+
+    wins: list[tuple[int, int, Counts37]]                  # (tile37, copies, hand14)
+    choices: list[tuple[int, int, list[Node]]]             # (tile37, copies, 13-tile options)
+    stay: int                                              # copies thrown straight back
+    total: int                                             # copies in the wall
+
+
+@dataclass
+class Model:
+    """The search for one starting hand (``start`` holds 14 or 13 concealed tiles as 37
+    counts); ``unseen`` are the wall's 37 counts before any draw (default: 4 of a kind
+    less the hand, one red five per suit less the hand's)."""
+
+    start: Counts37
+    draws: int = 17
+    unseen: Counts37 | None = None
+    dora_indicators: tuple[str, ...] = ()
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    rules: Rules = field(default_factory=lambda: RULES["tenhou"])
+    melds: tuple[Any, ...] = ()
+    riichi: str = "choose"          # always | never | choose
+    model: str = "mjasp"            # mjasp | mahjong-cpp
+    extra: int = 1
+    wall_sum: int = 0               # mahjong-cpp: its ``sum`` (the divisor is sum - t)
+    t_max: int = 18                 # mahjong-cpp: its last turn
+    progress: Callable[[int], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.unseen is None:
+            self.unseen = bytes(default_unseen(self.start, self.rules))
+        self.closed = all(not getattr(m, "is_open", True) for m in self.melds)
+        self._memo: dict[tuple[Node, int], Value] = {}
+        self._riichi_memo: dict[tuple[Counts37, int], Value] = {}
+        self._riichi_pts: dict[Counts37, tuple[float, dict[tuple[bool, bool], float]]] = {}
+        self._edges: dict[Node, Edges] = {}
+        self._shanten: dict[bytes, int] = {}
+        self._score: dict[tuple[Any, ...], float] = {}
+        self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
+        self.decisions: dict[tuple[Counts37, int], str] = {}
+        self.nodes = 0
+        from mjasp.blocks import Form
+        self._fast = self.rules.players == 4 and self.rules.forms == frozenset(Form)
+        self.s0 = self.shanten(self.start)
+        self.limit = self.s0 + self.extra
+
+    # -- the wall -------------------------------------------------------------------
+    def wall(self, hand: Counts37) -> Counts37:
+        """The wall a 13-tile node draws from (see the module docstring)."""
+        assert self.unseen is not None
+        if self.model == "mahjong-cpp":
+            # its code: the start's wall plus what the hand no longer holds
+            return bytes(u + s - h
+                         for u, s, h in zip(self.unseen, self.start, hand, strict=True))
+        return bytes(u - max(0, h - s)
+                     for u, s, h in zip(self.unseen, self.start, hand, strict=True))
+
+    def divisor(self, total: int, d: int) -> int:
+        if self.model == "mahjong-cpp":
+            return self.wall_sum - (self.t_max - d)
+        return total
+
+    # -- shanten, cached on the 34 kind counts -----------------------------------------
+    def shanten(self, hand: Counts37) -> int:
+        key = hand[:34]
+        found = self._shanten.get(key)
+        if found is None:
+            if self.melds:
+                found = shanten_of(Hand(tuple(key), (0, 0, 0), self.melds), rules=self.rules)
+            elif self._fast:
+                found = shanten_of(key)  # the compiled default path reads bytes
+            else:
+                found = shanten_of(list(key), rules=self.rules)
+            self._shanten[key] = found
+        return found
+
+    def excess(self, hand: Counts37) -> int:
+        """Drawn tiles the hand still holds: copies beyond the starting hand's."""
+        return sum(max(0, h - s) for h, s in zip(hand[:34], self.start[:34], strict=False))
+
+    def allowed(self, before: Counts37, after: Counts37) -> bool:
+        """The search space: a hand change is explored when it lowers the shanten, or keeps
+        (drawn tiles held + shanten) within the start's shanten plus ``extra``."""
+        s = self.shanten(after)
+        return s < self.shanten(before) or self.excess(after) + s <= self.limit
+
+    def start13(self, hand13: Counts37) -> Counts37:
+        """A 13-tile starting node (after the first discard, or the hand as it stands)."""
+        return hand13
+
+    # -- graph -----------------------------------------------------------------------
+    def edges(self, node: Node) -> Edges:
+        found = self._edges.get(node)
+        if found is not None:
+            return found
+        hand, used = node
+        wall = self.wall(hand)
+        wins: list[tuple[int, int, Counts37]] = []
+        choices: list[tuple[int, int, list[Node]]] = []
+        stay = 0
+        total = 0
+        s_before = self.shanten(hand)
+        budget = self.limit - used - 1
+        for tile, n in draws(wall):
+            total += n
+            h14 = add37(hand, tile)
+            s14 = self.shanten(h14)
+            if s14 == -1:
+                wins.append((tile, n, h14))
+                continue
+            if s14 >= s_before and s14 > budget:
+                # no discard lowers the shanten or fits the budget (none goes below s14)
+                stay += n
+                continue
+            # in tile order, throwing the drawn tile back where that tile falls
+            options = []
+            for y in distinct_tiles(h14):
+                h2 = sub37(h14, y)
+                if h2 == hand:
+                    options.append(node)
+                    continue
+                s2 = self.shanten(h2)
+                if s2 < s_before or s2 <= budget:
+                    options.append((h2, used + 1))
+            if len(options) == 1:
+                stay += n
+            else:
+                choices.append((tile, n, options))
+        found = Edges(wins, choices, stay, total)
+        self._edges[node] = found
+        self.nodes += 1
+        if self.progress is not None and self.nodes % 500 == 0:
+            self.progress(self.nodes)
+        return found
+
+    # -- scoring ----------------------------------------------------------------------
+    def score(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
+              haitei: bool) -> float:
+        """Points of the self-drawn win (expected over the ura indicators after riichi)."""
+        key = (h14, tile, riichi, ippatsu, haitei)
+        found = self._score.get(key)
+        if found is None:
+            found = sum(q * pts for q, pts, _ in self.outcomes(h14, tile, riichi, ippatsu,
+                                                                 haitei))
+            self._score[key] = found
+        return found
+
+    def outcomes(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
+                 haitei: bool) -> list[tuple[float, int, str]]:
+        """The win's possible scores: (probability, points, yaku) over the ura indicators
+        (exact: each indicator kind with its copies in the wall over the wall's total)."""
+        key = (h14, tile, riichi, ippatsu, haitei)
+        found = self._outcomes.get(key)
+        if found is not None:
+            return found
+        hand = to_hand(h14, self.melds)
+        base: dict[str, Any] = dict(tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
+                                    round_wind=self.round_wind,
+                                    dora_indicators=self.dora_indicators,
+                                    riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+        uras = max(1, len(self.dora_indicators))
+        if not riichi or (self.model == "mahjong-cpp" and not self.dora_indicators):
+            found = [(1.0, *self._points(hand, base, ()))]
+        else:
+            found = self._ura_outcomes(h14, hand, base, uras)
+        self._outcomes[key] = found
+        return found
+
+    def _points(self, hand: Hand, base: dict[str, Any], ura: tuple[str, ...]) -> tuple[int, str]:
+        try:
+            s = score_hand(hand, Win(**base, ura_indicators=ura), rules=self.rules)
+        except MjaspError:
+            return 0, "no yaku"  # an open hand without one: not a win
+        if s.han <= 0 and not s.yakuman:
+            return 0, "no yaku"
+        yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
+                        for i in s.yaku if i.han)
+        return int(s.points), yaku
+
+    def _ura_outcomes(self, h14: Counts37, hand: Hand, base: dict[str, Any],
+                      uras: int) -> list[tuple[float, int, str]]:
+        # the ura indicators come from the wall as the winning hand sees it; grouped by
+        # the kind they point at (same kind, same score)
+        wall = self.wall(h14)
+        total = sum(wall[k] for k in range(34) if wall[k] > 0)
+        # grouped by the ura han they give (the copies of the kind pointed at): the same
+        # count, the same score — one mjasp.score call per count, not per indicator
+        held = list(hand.total_counts())
+        by_dora: dict[int, tuple[int, int]] = {}
+        for k in range(34):
+            if wall[k] > 0:
+                han = held[dora_of(k, self.rules.players)]
+                rep, m = by_dora.get(han, (k, 0))
+                by_dora[han] = (rep, m + wall[k])
+        out: list[tuple[float, int, str]] = []
+        if uras == 1:
+            for rep, n in by_dora.values():
+                out.append((n / total, *self._points(hand, base, (tile_name(rep),))))
+            return out
+        # two or more: the first two exactly (without replacement), the rest as the second
+        for rep1, n1 in by_dora.values():
+            for rep2, n2 in by_dora.values():
+                m2 = n2 - (1 if rep2 == rep1 else 0)
+                if m2 > 0:
+                    ura = (tile_name(rep1),) + (tile_name(rep2),) * (uras - 1)
+                    out.append((n1 * m2 / (total * (total - 1)),
+                                *self._points(hand, base, ura)))
+        return out
+
+    # -- values -----------------------------------------------------------------------
+    def value(self, node: Node, d: int) -> Value:
+        """(tenpai, win, expected points) of a 13-tile dama node with ``d`` draws left."""
+        key = (node, d)
+        hand = node[0]
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        tenpai_now = self.shanten(hand) == 0
+        if d <= 0:
+            found = (1.0 if tenpai_now else 0.0, 0.0, 0.0)
+            self._memo[key] = found
+            return found
+        e = self.edges(node)
+        cpp = self.model == "mahjong-cpp"
+        div = self.divisor(e.total, d)
+        haitei = d == 1 and not cpp
+        riichi_win = cpp
+        tp = wp = ev = 0.0
+        for tile, n, h14 in e.wins:
+            tp += n
+            wp += n
+            ev += n * self.score(h14, tile, riichi_win, False, haitei)
+        for _tile, n, options in e.choices:
+            v = self.best(options, d - 1)
+            tp += n * v[0]
+            wp += n * v[1]
+            ev += n * v[2]
+        stay = div - sum(n for _, n, _ in e.wins) - sum(n for _, n, _ in e.choices) \
+            if cpp else e.stay
+        if stay:
+            v = self.best([node], d - 1)
+            tp += stay * v[0]
+            wp += stay * v[1]
+            ev += stay * v[2]
+        found = (1.0 if tenpai_now else tp / div, wp / div, ev / div)
+        self._memo[key] = found
+        return found
+
+    def riichi_value(self, hand: Counts37, d: int) -> Value:
+        """A riichi node: the hand is locked, each draw wins or is thrown back."""
+        key = (hand, d)
+        found = self._riichi_memo.get(key)
+        if found is not None:
+            return found
+        p, pts = self._riichi_table(hand)
+        miss = 1.0 - p
+        ev = 0.0
+        reach = 1.0
+        for j in range(1, d + 1):
+            ev += reach * pts[(j == 1, j == d)]
+            reach *= miss
+        ev -= RIICHI_STICK * reach
+        found = (1.0, 1.0 - reach, ev)
+        self._riichi_memo[key] = found
+        return found
+
+    def _riichi_table(self, hand: Counts37) -> tuple[float, dict[tuple[bool, bool], float]]:
+        """A riichi hand's chance to win on a draw, and the expected points of that win
+        by (ippatsu, haitei) — the same on every draw, as the wall does not change."""
+        found = self._riichi_pts.get(hand)
+        if found is None:
+            e = self.edges((hand, self.limit))
+            total = e.total
+            p = sum(n for _, n, _ in e.wins) / total if total else 0.0
+            pts = {(i, h): (sum(n * self.score(h14, tile, True, i, h)
+                                for tile, n, h14 in e.wins) / total if total else 0.0)
+                   for i in (False, True) for h in (False, True)}
+            found = (p, pts)
+            self._riichi_pts[hand] = found
+        return found
+
+    def can_riichi(self, hand: Counts37, d: int) -> bool:
+        return (self.model == "mjasp" and self.riichi != "never" and self.closed
+                and d >= 1 and self.shanten(hand) == 0)
+
+    def options_of(self, node: Node, d: int) -> list[tuple[str, Value]]:
+        """The ways to continue from a 13-tile hand: dama, and riichi where allowed."""
+        out: list[tuple[str, Value]] = []
+        hand = node[0]
+        if self.can_riichi(hand, d):
+            out.append(("riichi", self.riichi_value(hand, d)))
+            if self.riichi == "always":
+                return out
+        out.append(("dama", self.value(node, d)))
+        return out
+
+    def best(self, options: list[Node], d: int) -> Value:
+        """The best continuation among 13-tile options with ``d`` draws left."""
+        if self.model == "mahjong-cpp":
+            vals = [self.value(h, d) for h in options]
+            return (max(v[0] for v in vals), max(v[1] for v in vals),
+                    max(v[2] for v in vals))
+        best_v: Value | None = None
+        for h in options:
+            for _how, v in self.options_of(h, d):
+                if best_v is None or (v[2], v[1], v[0]) > (best_v[2], best_v[1], best_v[0]):
+                    best_v = v
+        assert best_v is not None
+        return best_v
+
+    def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
+        """The value of a starting 13-tile hand with ``d`` draws left, and how it is played
+        (``riichi``/``dama``; ``-`` when not tenpai)."""
+        if self.model == "mahjong-cpp":
+            return "riichi" if self.shanten(hand13) == 0 else "-", self.value((hand13, 0), d)
+        opts = self.options_of((hand13, 0), d)
+        how, v = max(opts, key=lambda o: (o[1][2], o[1][1], o[1][0]))
+        if self.shanten(hand13) != 0:
+            how = "-"
+        return how, v
+
+
+def default_unseen(start: Counts37, rules: Rules,
+                   visible: Sequence[int] | None = None) -> tuple[int, ...]:
+    """4 copies of each kind (none of 2m-8m for three players) and the rules' red fives,
+    less the hand's tiles and the visible ones."""
+    from mjasp.tiles import SANMA_REMOVED
+    counts = [4] * 34 + list(rules.red_fives)
+    if rules.players == 3:
+        for k in SANMA_REMOVED:
+            counts[k] = 0
+        counts[34] = 0
+    out = [c - s for c, s in zip(counts, start, strict=False)]
+    if visible is not None:
+        out = [c - v for c, v in zip(out, visible, strict=False)]
+    return tuple(out)
+
+
+__all__ = ["Model", "default_unseen", "kind37"]

@@ -1,0 +1,143 @@
+"""``mjasp advise HAND``: what to discard, by value (``docs/advise.md``)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from mjasp.advise import Advice, AdviseError, advise
+from mjasp.cli.app import emit_json, json_option, main, shows_progress
+from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
+from mjasp.rules import ALIASES, RULES
+
+
+def _run(hand: str, options: dict[str, Any]) -> Advice:
+    return advise(hand, **options)
+
+
+def _tick(nodes: int) -> None:
+    sys.stderr.write(f"\r\033[K  searching: {nodes} hands")
+    sys.stderr.flush()
+
+
+@main.command("advise")
+@click.argument("hand")
+@click.option("--dora", default="", metavar="TILES", help="Dora indicators (mpsz).")
+@click.option("--seat", default="E", show_default=True,
+              type=click.Choice(["E", "S", "W", "N"]), help="Seat wind.")
+@click.option("--round", "round_", default="E", show_default=True,
+              type=click.Choice(["E", "S", "W", "N"]), help="Round wind.")
+@click.option("--draws", type=int, default=17, show_default=True,
+              help="Draws left (0..69).")
+@click.option("--visible", default="", metavar="TILES",
+              help="Tiles seen elsewhere (mpsz), not in the wall.")
+@click.option("--rules", default="tenhou", show_default=True,
+              type=click.Choice(sorted(RULES) + sorted(ALIASES), case_sensitive=False),
+              help="Rule preset (scoring and the wall).")
+@click.option("--riichi", default="choose", show_default=True,
+              type=click.Choice(["always", "never", "choose"]),
+              help="At a closed tenpai: always riichi, never, or the better by value.")
+@click.option("--model", default="mjasp", show_default=True,
+              type=click.Choice(["mjasp", "mahjong-cpp"]),
+              help="mjasp's model, or mahjong-cpp's as its code computes it.")
+@click.option("--explain", "explain", default=None, metavar="DISCARD",
+              help="Explain one discard: expected points by hand value, turn, riichi/dama; "
+                   "the likeliest lines; the score distribution.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=DEFAULT_TIME_LIMIT,
+              show_default=True, metavar="SECONDS", help="Stop after this long; exit 3.")
+@click.option("--memory-limit", type=click.IntRange(min=0), default=DEFAULT_MEMORY_MB,
+              show_default=True, metavar="MB", help="Stop above this memory; exit 3.")
+@json_option
+def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, visible: str,
+                   rules: str, riichi: str, model: str, explain: str | None,
+                   time_limit: float, memory_limit: int, as_json: bool) -> None:
+    """What to discard from HAND, by value: per discard the shanten, effective tiles,
+    tenpai and win probability and expected points (exact, see docs/advise.md).
+
+    \b
+    Example:
+      $ mjasp advise 222567m345p33667s --dora 1z --draws 8
+      222567m345p33667s: 0-shanten, 8 draws, model mjasp
+      discard  shanten  tiles   tenpai%    win%    points  riichi  effective tiles
+      6s       0        8        100.00   42.14    3425.3  riichi  5s(4) 8s(4)
+      7s       0        4        100.00   29.83    1529.3  dama    3s(2) 6s(2)
+      ...
+    """
+    options: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
+                                   draws=draws, visible=visible, rules=rules, riichi=riichi,
+                                   model=model)
+    if explain is not None:
+        from mjasp.advise.explain import explain_discard
+        result: Any = run_limited(explain_discard, (hand, explain, options),
+                                  time_limit=time_limit, memory_mb=memory_limit,
+                                  what="mjasp advise", clock="computing")
+        if as_json:
+            emit_json(result)
+        else:
+            _print_explanation(result)
+        return
+    if shows_progress(as_json):
+        options["progress"] = _tick
+    try:
+        if time_limit or memory_limit:
+            options.pop("progress", None)
+            found = run_limited(_run, (hand, options), time_limit=time_limit,
+                                memory_mb=memory_limit, what="mjasp advise",
+                                clock=None if as_json else "computing")
+        else:
+            found = _run(hand, options)
+    except AdviseError:
+        raise
+    if as_json:
+        emit_json(found.to_json())
+        return
+    _print_table(found)
+
+
+def _print_table(a: Advice) -> None:
+    if a.win_points is not None or (a.shanten == -1 and not a.candidates):
+        points = "?" if a.win_points is None else str(a.win_points)
+        click.echo(f"{a.hand}: complete — a self-draw win scores {points}")
+        return
+    click.echo(f"{a.hand}: {a.shanten}-shanten, {a.draws} draws, model {a.model}")
+    if a.note:
+        click.echo(f"note: {a.note}")
+    click.echo(f"{'discard':<8} {'shanten':<8} {'tiles':<6} {'tenpai%':>8} {'win%':>7} "
+               f"{'points':>9}  riichi  effective tiles")
+    for c in a.candidates:
+        name = c.discard or "-"
+        tiles = " ".join(f"{t}({n})" for t, n in c.ukeire)
+        if c.tenpai_prob:
+            click.echo(f"{name:<8} {c.shanten:<8} {c.ukeire_count:<6} "
+                       f"{100 * c.tenpai_prob[0]:>8.2f} {100 * c.win_prob[0]:>7.2f} "
+                       f"{c.expected_points[0]:>9.1f}  {c.decision:<6}  {tiles}")
+        else:
+            click.echo(f"{name:<8} {c.shanten:<8} {c.ukeire_count:<6} {'':>8} {'':>7} "
+                       f"{'':>9}  {'':<6}  {tiles}")
+
+
+def _print_explanation(e: dict[str, Any]) -> None:
+    what = f"discard {e['discard']}" if e["discard"] else "as it stands"
+    click.echo(f"{e['hand']}: {what} — expected {e['expected_points']:.1f} "
+               f"points, win {100 * e['win_prob']:.2f}%, "
+               f"P(>= mangan) {100 * e['p_mangan_or_more']:.2f}%")
+    click.echo("by riichi/dama:")
+    for k, v in e["by_riichi"].items():
+        click.echo(f"  {k:<8} {v:>10.1f}")
+    click.echo("by winning hand (points, yaku), largest share first:")
+    for row in e["by_hand"][:12]:
+        click.echo(f"  {row['points']:>6}  {row['share']:>9.1f}  p={row['prob']:.4f}  "
+                   f"{row['yaku']}")
+    click.echo("by wait:")
+    for k, v in e["by_wait"].items():
+        click.echo(f"  {k:<4} {v:>10.1f}")
+    click.echo("by turn (draw number: points):")
+    click.echo("  " + " ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"])))
+    click.echo("score distribution:")
+    for pts, p in e["distribution"]:
+        click.echo(f"  {pts:>7}  {100 * p:6.2f}%")
+    click.echo("likeliest lines of play:")
+    for line in e["lines"]:
+        click.echo(f"  {100 * line['prob']:6.3f}%  {line['line']}")
