@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mjasp.advise import advise
+from mjasp.advice import advise
 
 CLASSES = {0: "tenpai", 1: "1-shanten", 2: "2-shanten", 3: "3-shanten"}
 GOAL_MS = {0: 0.2, 1: 1.7, 2: 15.0, 3: 280.0}
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{CLASSES[cls]:<10} {len(hands):>5} {a:>13.1f} {b:>17.2f} {a / b:>7.0f}x "
               f"{GOAL_MS[cls]:>6}")
     if args.mc:
-        from mjasp.advise.simulate import simulate
+        from mjasp.advice.simulate import simulate
         worst = 0.0
         for line in [x for x in lines if x["shanten"] == 0][:args.mc]:
             found = advise(line["hand"], dora_indicators=line["dora_indicators"], draws=4)

@@ -5,7 +5,7 @@
 4
 """
 
-from mjasp.advise import advise
+from mjasp.advice import advise
 from mjasp.blocks import Block, BlockKind, Decomposition, Form
 from mjasp.counting import count_hands, enumerate_hands, suit_hands
 from mjasp.decomposition import decompose, is_winning

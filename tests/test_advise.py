@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 import mjasp
-from mjasp.advise import AdviseError, advise
-from mjasp.advise.explain import explain_discard
-from mjasp.advise.simulate import simulate
+from mjasp.advice import AdviseError, advise
+from mjasp.advice.explain import explain_discard
+from mjasp.advice.simulate import simulate
 from mjasp.cli import main
 from mjasp.tiles import tile_name
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from mjasp.advise import Advice, AdviseError, advise
+from mjasp.advice import Advice, AdviseError, advise
 from mjasp.cli.app import emit_json, json_option, main, shows_progress
 from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
 from mjasp.rules import ALIASES, RULES
@@ -69,7 +69,7 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
                                    draws=draws, visible=visible, rules=rules, riichi=riichi,
                                    model=model)
     if explain is not None:
-        from mjasp.advise.explain import explain_discard
+        from mjasp.advice.explain import explain_discard
         result: Any = run_limited(explain_discard, (hand, explain, options),
                                   time_limit=time_limit, memory_mb=memory_limit,
                                   what="mjasp advise", clock="computing")

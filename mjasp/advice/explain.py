@@ -14,9 +14,9 @@ import heapq
 from collections import defaultdict
 from typing import Any
 
-from mjasp.advise.api import AdviseError, _setup
-from mjasp.advise.model import RIICHI_STICK, Model, Node
-from mjasp.advise.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
+from mjasp.advice.api import AdviseError, _setup
+from mjasp.advice.model import RIICHI_STICK, Model, Node
+from mjasp.advice.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
 
 MANGAN_BASE = 2000
 

@@ -12,7 +12,7 @@ policy that maximises expected points. Two models share the machinery:
 - ``mahjong-cpp``: its model as its code computes it (the discarded tile back in the wall,
   divisor ``sum - t``, forced riichi, each quantity maximised on its own).
 
->>> from mjasp.advise.tiles37 import parse37
+>>> from mjasp.advice.tiles37 import parse37
 >>> m = Model(parse37("123456789m1234p"), draws=1, riichi="never")
 >>> m.value((parse37("123456789m1234p"), 0), 1)[:2]  # tenpai; 1p 4p: 6 of 123 unseen
 (1.0, 0.04878048780487805)
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.advise.tiles37 import (
+from mjasp.advice.tiles37 import (
     Counts37,
     add37,
     distinct_tiles,

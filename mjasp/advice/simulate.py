@@ -17,9 +17,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from mjasp.advise.api import _setup
-from mjasp.advise.model import RIICHI_STICK, Model, Node
-from mjasp.advise.tiles37 import (
+from mjasp.advice.api import _setup
+from mjasp.advice.model import RIICHI_STICK, Model, Node
+from mjasp.advice.tiles37 import (
     Counts37,
     add37,
     distinct_tiles,
@@ -70,7 +70,7 @@ def simulate(hand: str, *, discard: str | None = None, n: int = 1000, seed: int 
 
 
 def _tile37(name: str) -> int:
-    from mjasp.advise.tiles37 import tile37
+    from mjasp.advice.tiles37 import tile37
     return tile37(name)
 
 

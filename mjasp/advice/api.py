@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.advise.model import Model, default_unseen
-from mjasp.advise.tiles37 import (
+from mjasp.advice.model import Model, default_unseen
+from mjasp.advice.tiles37 import (
     Counts37,
     distinct_tiles,
     name37,
