@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from pathlib import Path
 
 from mjasp.blocks import Decomposition
 from mjasp.decomposition import as_hand
@@ -303,14 +304,23 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     """The hand and situation written as facts in ``files`` (plus any variant rules there),
     checked, every candidate best first by the ASP engine, and the rules played (``rules``
     with the ``option/2`` facts of the files): ``mjasp score FILE.lp``."""
-    from mjasp.solvers.scoring_asp import ScoringProgram, win_facts_in  # loads clingo
+    from mjasp.facts import check_win_files
+    from mjasp.solvers.scoring_asp import SCORING, ScoringProgram, win_facts_in  # loads clingo
     from mjasp.solvers.scoring_variants import split_presets
 
     # a preset entry file mjasp ships (presets/wrc.lp) is played as its rules
     played, files = split_presets(rules, files)
+    ours = Path(str(SCORING)).resolve()
+    shipped = sorted(str(p) for p in Path(str(SCORING)).rglob("*.lp"))
+    # the user's files, checked as written (docs/win-files.md) before clingo merges or
+    # wraps anything: one fact per situation, known predicates, 32-bit numbers
+    win = check_win_files([f for f in files if ours not in Path(f).resolve().parents],
+                             shipped)
     program = ScoringProgram(played, files, arguments)
     program.situation_in_files = True  # the facts are the situation; Win only describes it
     hand = read_hand(list(files))  # the facts module owns the hand-facts format
-    win = win_facts_in(program.control)
+    if win_facts_in(program.control) != win:  # a rule of a loaded file derived a situation
+        raise WinError("the situation the program derives differs from the facts written; "
+                       "state it as plain facts (docs/win-files.md)")
     check_win(hand, win, program.rules)
     return hand, win, program.candidates(hand, win), program.rules
