@@ -305,12 +305,14 @@ def _shipped(paths: tuple[str, ...]) -> tuple[frozenset[tuple[str, int]], frozen
     return frozenset(known), frozenset(yaku)
 
 
-def check_win_files(paths: Sequence[str], shipped: Sequence[str]) -> Win:
+def check_win_files(paths: Sequence[str], shipped: Sequence[str],
+                    situation: bool = True) -> Win | None:
     """Check the user's scoring files ``paths`` against the rules of a win file (see
     ``docs/win-files.md``) and return the situation they state.
 
     ``shipped``: the scoring encoding and the variant files mjasp ships (their predicates
-    are known). Every rule is an ``EncodingError`` or ``WinError`` naming ``file:line``:
+    are known). ``situation=False``: the files are variants played beside a hand and a
+    ``Win`` given otherwise; a hand or situation fact in them is an error (None is returned). Every rule is an ``EncodingError`` or ``WinError`` naming ``file:line``:
 
     - a number beyond clingo's 32-bit integers;
     - a situation fact that is not a plain fact, or of the wrong arity; two facts of one
@@ -328,7 +330,7 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str]) -> Win:
     known, builtin = _shipped(tuple(shipped))
     defined: dict[tuple[str, int], str] = {}
     read: set[tuple[str, int]] = set()
-    situation: list[tuple[clingo.Symbol, str]] = []
+    stated: list[tuple[clingo.Symbol, str]] = []
     custom: set[str] = set()
     found: list[tuple[str, str]] = []
 
@@ -369,7 +371,7 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str]) -> Win:
                 raise WinError(f"{where}: {atom}: {name}/{arity} is not a situation fact; "
                                f"write {_example(name)}")
             try:
-                situation.append((clingo.parse_term(str(atom)), where))
+                stated.append((clingo.parse_term(str(atom)), where))
             except RuntimeError:
                 raise WinError(f"{where}: {atom}: write the values out, e.g. "
                                f"{_example(name)}") from None
@@ -397,11 +399,18 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str]) -> Win:
         raise EncodingError(f"{where}: nothing reads {what}: it is not a situation fact; "
                             f"a win file states the situation with {', '.join(SITUATION)} "
                             "(docs/win-files.md)")
-    fields = _situation_fields(situation)
+    if not situation:
+        given = stated[0][1] if stated else defined.get(("hand", 1)) or defined.get(
+            ("count", 2)) or defined.get(("meld", 2))
+        if given:
+            raise EncodingError(f"{given}: a hand or situation fact in a variant file given "
+                                "after HAND; score either HAND with options or FILE.lp alone")
+        return None
+    fields = _situation_fields(stated)
     try:
         return Win(**fields)  # type: ignore[arg-type]
     except WinError as error:  # a value out of range: name the facts it came from
-        files = sorted({where.rsplit(":", 1)[0] for _, where in situation}) or list(paths)
+        files = sorted({where.rsplit(":", 1)[0] for _, where in stated}) or list(paths)
         raise WinError(f"the situation facts of {', '.join(files)}: {error}") from None
 
 
