@@ -226,7 +226,8 @@ def check_numbers(paths: Sequence[str]) -> None:
     """
     for path in paths:
         try:
-            text = open(path, encoding="utf-8", errors="replace").read()
+            with open(path, encoding="utf-8", errors="replace") as file:
+                text = file.read()
         except OSError:
             continue  # a missing file is the grounder's error, with its own message
         for found in _TOKENS.finditer(text):
@@ -272,7 +273,8 @@ def _head_atom(statement: ast.AST) -> ast.AST | None:
 
     head = statement.head
     if head.ast_type == cast.ASTType.Literal and head.atom.ast_type == cast.ASTType.SymbolicAtom:
-        return head.atom
+        atom: ast.AST = head.atom
+        return atom
     return None
 
 
@@ -312,7 +314,8 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
 
     ``shipped``: the scoring encoding and the variant files mjasp ships (their predicates
     are known). ``situation=False``: the files are variants played beside a hand and a
-    ``Win`` given otherwise; a hand or situation fact in them is an error (None is returned). Every rule is an ``EncodingError`` or ``WinError`` naming ``file:line``:
+    ``Win`` given otherwise; a hand or situation fact in them is an error (None is
+    returned). Every rule is an ``EncodingError`` or ``WinError`` naming ``file:line``:
 
     - a number beyond clingo's 32-bit integers;
     - a situation fact that is not a plain fact, or of the wrong arity; two facts of one

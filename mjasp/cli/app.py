@@ -310,9 +310,9 @@ def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
 
 
 __all__ = [
+    "ERROR_TYPES",
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",
-    "ERROR_TYPES",
     "EXIT_LIMIT",
     "HAND",
     "FiniteFloat",

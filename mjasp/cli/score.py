@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -151,8 +151,6 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
     text = [a for a in hand if not a.endswith(".lp")]
-    limits = {"time_limit": time_limit, "memory_mb": memory_limit,
-              "clock": "grounding and scoring"}
     if hand[0].endswith(".lp"):
         if text:
             raise click.UsageError(f"{text[0]!r} after FILE.lp: give a HAND and variant "
@@ -162,7 +160,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                                    "tsumo, ...; docs/win-files.md); leave out --win and the "
                                    "other situation options")
         parsed, win, found, played = run_limited(
-            score_files, (_existing(files), rules), what="mjasp score", **limits)
+            score_files, (_existing(files), rules), time_limit=time_limit,
+            memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
     for arg in text:
         if Path(arg).is_dir():
@@ -188,8 +187,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
             raise click.UsageError("variant files are played by the ASP engine; leave out "
                                    "--solver")
         parsed, win, found, played = run_limited(
-            score_files, (_existing(files), rules, (), parsed, win), what="mjasp score",
-            **limits)
+            score_files, (_existing(files), rules, (), parsed, win), time_limit=time_limit,
+            memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
