@@ -184,7 +184,7 @@ def test_impossible_situations_are_refused(fields: dict[str, object], message: s
 @pytest.mark.parametrize("call", [
     lambda: mjasp.sample_hands(1, 13, seed=-1),
     lambda: mjasp.sample_hands(1, 13, seed=2**64),
-    lambda: mjasp.sample_hands(1, 13, seed=1.5),
+    lambda: mjasp.sample_hands(1, 13, seed=1.5),  # type: ignore[arg-type]
     lambda: mjasp.sample_counts(1, 13, seed=-1),
     lambda: mjasp.random_winning_hands(-1),
     lambda: mjasp.random_winning_hands(2, seed=-1),

@@ -33,9 +33,11 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
     # riichi + ippatsu + pinfu, ura 0 listed: 3 han 30 fu: 30*32*4 = 3840 -> 3900
     ("riichi-ippatsu", "234m22567p345789s", {"tile": "3s", "riichi": 1, "ippatsu": True, **S},
      {Y.RIICHI: 1, Y.IPPATSU: 1, Y.PINFU: 1, Y.URA_DORA: 0}, 3, 30, 3900),
-    # ura indicator 1m -> 2m, one in hand: riichi + pinfu + ura 1 = 3 han 30 fu:
+    # ura indicator 1m -> 2m, one in hand (dora indicator 1z -> 2z, none held): riichi +
+    # pinfu + ura 1 = 3 han 30 fu:
     # 30*32*4 = 3840 -> 3900
-    ("ura", "234m22567p345789s", {"tile": "3s", "riichi": 1, "ura_indicators": ("1m",), **S},
+    ("ura", "234m22567p345789s", {"tile": "3s", "riichi": 1, "dora_indicators": ("1z",),
+             "ura_indicators": ("1m",), **S},
      {Y.RIICHI: 1, Y.PINFU: 1, Y.URA_DORA: 1}, 3, 30, 3900),
     # double riichi (2 han, replaces riichi) + pinfu: 3 han 30 fu = 3900
     ("double-riichi", "234m22567p345789s", {"tile": "3s", "riichi": 2, **S},

@@ -99,6 +99,7 @@ def renhou_wins(wins: Iterable[tuple[Hand, Win]]) -> list[tuple[Hand, Win]]:
         seat = "S" if win.seat_wind == "E" else win.seat_wind
         found.append((hand, dataclasses.replace(
             win, tsumo=False, renhou=True, riichi=0, ippatsu=False, ura_indicators=(),
+            dora_indicators=win.dora_indicators[:1],  # renhou comes before any kan
             houtei=False, chankan=False, haitei=False, rinshan=False, tenhou=False,
             chiihou=False, seat_wind=seat)))
     return found
