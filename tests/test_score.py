@@ -390,7 +390,7 @@ def test_a_red_winning_tile_counts_and_a_hand_is_accepted() -> None:
     (lambda: Win("1m", ippatsu=True), "ippatsu needs riichi"),
     (lambda: Win("1m", ura_indicators=("2m",)), "ura indicators need riichi"),
     (lambda: Win("1m", tsumo=True, tenhou=True, seat_wind="S"), "tenhou needs the dealer's"),
-    (lambda: Win("1m", tsumo=True, chiihou=True), "chiihou is a non-dealer's"),
+    (lambda: Win("1m", tsumo=True, chiihou=True), "chiihou needs a non-dealer's"),
     (lambda: Win("1x"), "not a tile"),
     (lambda: Win("1m", seat_wind="X"), "seat wind must be one of"),
     (lambda: Win("1m", honba=-1), "honba must be a non-negative"),

@@ -121,6 +121,8 @@ def dora_heavy(wins: Iterable[tuple[Hand, Win]]) -> list[tuple[Hand, Win]]:
     copies allow, the indicators pointing at the kinds held most: 13+ han hands."""
     found = []
     for hand, win in wins:
+        if win.tenhou or win.chiihou or win.renhou:
+            continue  # the first go-around shows one indicator: no kan yet
         held = list(hand.total_counts())
         shown = [0] * 34
         picked: list[str] = []
