@@ -122,10 +122,9 @@ class _Group(click.Group):
         except _PipeClosed:
             # the reader has what it wanted: no message, and no traceback when Python
             # flushes the closed stdout at exit
-            try:
+            # (a test's captured stdout has no file descriptor: nothing to redirect)
+            with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (OSError, ValueError):  # no file descriptor (a test's captured stdout)
-                pass
             if not standalone_mode:
                 return 0
             sys.exit(0)
