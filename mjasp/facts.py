@@ -23,7 +23,8 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # clingo loads when a file is read, not with mjasp (import time)
     from clingo import Symbol, ast
@@ -287,14 +288,26 @@ def _walk(paths: Sequence[str], visit: Callable[[ast.AST], None]) -> None:
         raise EncodingError(f"cannot parse {', '.join(paths)}: {error}") from None
 
 
+#: The rule facts mjasp itself writes for a preset (``absent/1``, ``disabled/1``,
+#: ``pairs_of/2``: ``mjasp.solvers.asp.rule_facts``), which a user's variant may write too.
+_RULE_FACTS = {("absent", 1), ("disabled", 1), ("pairs_of", 2)}
+
+
+class _Shipped(NamedTuple):
+    known: frozenset[tuple[str, int]]  # every predicate the shipped encodings mention
+    yaku: frozenset[str]  # the built-in yaku by name (the constants of yaku_id/2 facts)
+    hooks: frozenset[tuple[str, int]]  # what the shipped variant files define
+
+
 @functools.cache
-def _shipped(paths: tuple[str, ...]) -> tuple[frozenset[tuple[str, int]], frozenset[str]]:
-    """The predicates the shipped encodings mention, and the names of the built-in yaku
-    (the constants of their ``yaku_id/2`` facts)."""
+def _shipped(paths: tuple[str, ...]) -> _Shipped:
+    """What a user's file is checked against: the shipped encodings (``paths``; the
+    files of a ``variants`` folder show which of their predicates a variant may define)."""
     from clingo import ast as cast
 
     known: set[tuple[str, int]] = set()
     yaku: set[str] = set()
+    hooks: set[tuple[str, int]] = set(_RULE_FACTS)
 
     def visit(statement: ast.AST) -> None:
         _atoms(statement, known)
@@ -302,9 +315,12 @@ def _shipped(paths: tuple[str, ...]) -> tuple[frozenset[tuple[str, int]], frozen
             atom = _head_atom(statement)
             if atom is not None and _signature(atom) == ("yaku_id", 2):
                 yaku.add(str(atom.symbol.arguments[0]))
+            if Path(statement.location.begin.filename).parent.name == "variants":
+                _atoms(statement.head, hooks)
 
     _walk(list(paths), visit)
-    return frozenset(known), frozenset(yaku)
+    # a user's yaku is a custom_yaku/4 (never a yakuman_yaku/1 fact of a shipped name)
+    return _Shipped(frozenset(known), frozenset(yaku), frozenset(hooks - {("yakuman_yaku", 1)}))
 
 
 def check_win_files(paths: Sequence[str], shipped: Sequence[str],
@@ -330,7 +346,7 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
     from clingo import ast as cast
 
     check_numbers(paths)
-    known, builtin = _shipped(tuple(shipped))
+    known, builtin, hooks = _shipped(tuple(shipped))
     defined: dict[tuple[str, int], str] = {}
     read: set[tuple[str, int]] = set()
     stated: list[tuple[clingo.Symbol, str]] = []
@@ -364,6 +380,14 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
                 raise EncodingError(f"{where}: {statement}: {name}/{arity} is the encoding's "
                                     "own; a file adds a yaku with custom_yaku/4 and found/2 "
                                     "(examples/local_yaku/)")
+            if ((name, arity) in known and (name, arity) not in hooks
+                    and (name, arity) not in _INPUTS and name not in SITUATION):
+                # dora_tiles/3, points/1, fu_part/3 ...: what the encoding derives for a
+                # score; a file defining them would change a score behind its rules' back
+                raise EncodingError(f"{where}: {statement}: {name}/{arity} is derived by the "
+                                    "scoring encoding; a variant file defines only what the "
+                                    "shipped variants do (removed/1, double/1, option/2, "
+                                    "found/2 of its own custom yaku ...)")
         if signature is None:
             return
         assert atom is not None

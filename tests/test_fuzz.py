@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 import mjasp
 from mjasp.cli import main
+from mjasp.cli.app import ERROR_TYPES
 from mjasp.errors import MjaspError
 
 #: MJASP_FUZZ_EXAMPLES=2000 for a longer, random (not derandomized) hunt by hand.
@@ -67,7 +68,8 @@ HEAVY = {("stats", "tiles"): 8, ("generate", "count"): 2000, ("verify", "n_hands
 PREFIX = {"stats": ["--tiles", "4"], "verify": ["--hands", "20"]}
 #: Appended to each command line (the last value of an option wins): no exhaustive suit
 #: check in verify, no 4-meld count or 11.6M-form listing in forms, a short time limit.
-SUFFIX = {"verify": ["--no-suits"], "forms": ["--melds", "1"], "solve": ["--time-limit", "5"]}
+SUFFIX = {"verify": ["--no-suits"], "forms": ["--melds", "1"], "solve": ["--time-limit", "5"],
+          "score": ["--time-limit", "5"]}
 
 #: Wall time a command may take in these tests (solve: its time limit plus start-up).
 LIMIT_S = 20.0
@@ -133,7 +135,9 @@ def check_outcome(args: list[str], result: Any, seconds: float) -> None:
         return
     if "--json" in args[:args.index("--")] if "--" in args else "--json" in args:
         assert result.stderr == "" and len(result.stdout.splitlines()) == 1, (args, text)
-        assert set(json.loads(result.stdout)["error"]) == {"type", "message", "position"}
+        error = json.loads(result.stdout)["error"]
+        assert set(error) == {"type", "message", "position"}
+        assert error["type"] in ERROR_TYPES, (args, error)  # mjasp's own closed set
     else:
         assert result.stdout == "", (args, text)
         lines = result.stderr.splitlines()

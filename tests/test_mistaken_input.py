@@ -92,10 +92,24 @@ def points_of(*args: str) -> int:
     ("found(mine,1) :- tiles_of(2).", "mine is not declared by custom_yaku/4"),
     ("yaku(1,1).", "yaku/2 is the encoding's own"),
     ("yakuman_yaku(tanyao).", "yakuman_yaku/1 is the encoding's own"),
+    # what the encoding derives for a score: 13 han of dora or a points total by hand
+    ("dora_tiles(dora,x,13).", "dora_tiles/3 is derived by the scoring encoding"),
+    ("points(99999).", "points/1 is derived by the scoring encoding"),
+    # a variant that takes a tile of the hand out of play: no candidate, one line (it was
+    # an internal error)
+    ("absent(1).", "not a complete hand under the rules played"),
 ])
 def test_a_mistaken_win_file_is_one_line(tmp_path: Path, extra: str, message: str) -> None:
     err = error_of("score", win_file(tmp_path, f"{HAND} {extra}"))
     assert re.search(message, err), err
+
+
+def test_variant_hooks_still_work(tmp_path: Path) -> None:
+    # what the shipped variants define, a user's variant may too: kuitan nashi removes
+    # tanyao from the open hand 234m 678m 345p 55s [456s] (no yaku left: 0 points)
+    hand = 'hand("234m678m345p55s"). meld(chi,"456s"). win_tile("5s"). seat_wind(s).'
+    assert points_of(win_file(tmp_path, hand)) == 1000
+    assert points_of(win_file(tmp_path, f"{hand} removed(tanyao) :- open_hand.", "k.lp")) == 0
 
 
 def test_the_riichi_example_scores_no_riichi(tmp_path: Path) -> None:

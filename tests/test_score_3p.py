@@ -439,9 +439,9 @@ def test_a_ron_on_a_north_set_aside(solver: str) -> None:
 
 @pytest.mark.parametrize(("flags", "message"), [
     ({"chankan": True}, "no chankan"),
-    ({"tsumo": True}, "is a ron"),
-    ({"houtei": True}, "no houtei"),
-    ({"tile": "5s"}, "wins on the north"),
+    ({"tsumo": True}, "needs ron"),
+    ({"houtei": True}, "houtei needs a discard"),
+    ({"tile": "5s"}, "needs the north"),
 ])
 def test_a_robbed_north_is_a_ron_on_4z_without_chankan(flags: dict[str, object],
                                                        message: str) -> None:

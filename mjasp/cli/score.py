@@ -259,6 +259,8 @@ def _existing(files: Sequence[str]) -> tuple[str, ...]:
 
 def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_json: bool,
                  rules: Rules, solver: str) -> None:
+    if not found:  # e.g. a variant took a tile of the hand out of play (absent/1)
+        raise MjaspError(f"{parsed} is not a complete hand under the rules played")
     best = found[0]
     if as_json:
         data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
