@@ -240,15 +240,56 @@ def check_numbers(paths: Sequence[str]) -> None:
 
 
 def _signature(atom: ast.AST) -> tuple[str, int] | None:
-    from clingo import SymbolType
+    """``(name, arity)`` of a symbolic atom, read from its text (each attribute of clingo's
+    AST read from Python costs a call into the library: the text is one)."""
+    return _text_signature(str(atom.symbol))
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_signature(text: str) -> tuple[str, int] | None:
+    """``p(a,(b,c),"x,y")`` -> ``("p", 3)``; ``-p`` (classical negation) -> ``("p", 0)``.
+
+    >>> _text_signature('found(riichi,1)'), _text_signature('tsumo'), _text_signature('a(1;2)')
+    (('found', 2), ('tsumo', 0), ('a', 1))
+    """
+    text = text.lstrip("-")
+    open_at = text.find("(")
+    name = text if open_at < 0 else text[:open_at]
+    if not name or not (name[0].islower() or name[0] == "_") \
+            or not name.replace("_", "a").isalnum():
+        return None
+    if open_at < 0:
+        return name, 0
+    depth, arity, quoted, escaped = 0, 1, False, False
+    for char in text[open_at + 1:-1]:
+        if quoted:
+            quoted = escaped or char != '"'
+            escaped = not escaped and char == "\\"
+        elif char == '"':
+            quoted = True
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and char == ",":
+            arity += 1
+        elif depth == 0 and char == ";":  # a pool: the first alternative's arity
+            break
+    if text[open_at + 1:-1].strip() == "":
+        arity = 0
+    return name, arity
+
+
+@functools.cache
+def _no_atoms() -> frozenset[object]:
+    """AST node types that hold terms only (the walk skips them: reading clingo's AST
+    from Python is slow, and terms are most of it)."""
     from clingo import ast as cast
 
-    term = atom.symbol
-    if term.ast_type == cast.ASTType.Function and not term.external:
-        return (term.name, len(term.arguments)) if term.name else None
-    if term.ast_type == cast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
-        return term.symbol.name, len(term.symbol.arguments)
-    return None
+    kinds = cast.ASTType
+    return frozenset({kinds.Comparison, kinds.Guard, kinds.Variable, kinds.SymbolicTerm,
+                      kinds.Function, kinds.BinaryOperation, kinds.UnaryOperation,
+                      kinds.Interval, kinds.Pool, kinds.BooleanConstant})
 
 
 def _atoms(node: object, out: set[tuple[str, int]]) -> None:
@@ -256,10 +297,13 @@ def _atoms(node: object, out: set[tuple[str, int]]) -> None:
     from clingo import ast as cast
 
     if isinstance(node, cast.AST):
-        if node.ast_type == cast.ASTType.SymbolicAtom:
+        kind = node.ast_type
+        if kind == cast.ASTType.SymbolicAtom:
             signature = _signature(node)
             if signature:
                 out.add(signature)
+            return
+        if kind in _no_atoms():
             return
         for key in node.child_keys:
             _atoms(getattr(node, key), out)
@@ -299,10 +343,53 @@ class _Shipped(NamedTuple):
     hooks: frozenset[tuple[str, int]]  # what the shipped variant files define
 
 
+_WORD = re.compile(r'"(?:[^"\\]|\\.)*"|[#@]?[a-z_][A-Za-z0-9_\']*|[()]')
+
+
+def _text_atoms(text: str) -> set[tuple[str, int]]:
+    """The predicates a statement's text mentions: every lower-case name outside the
+    parentheses of another (``p(X) :- q(X,f(Y)), not r`` -> p/1, q/2, r/0). A constant
+    compared at the top (``X = chi``) counts too: a few names too many only make the
+    shipped predicates a superset (a user's own ``chi.`` would be called the encoding's).
+
+    >>> sorted(_text_atoms('p(X) :- q(X,f(Y)), not r; 1 < #count { Z: s(Z) }.'))
+    [('p', 1), ('q', 2), ('r', 0), ('s', 1)]
+    """
+    found: set[tuple[str, int]] = set()
+    depth, start, name = 0, 0, ""
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if word == "(":
+            if depth == 0:
+                start = match.start()
+            depth += 1
+        elif word == ")":
+            depth -= 1
+            if depth == 0 and name:
+                signature = _text_signature(name + text[start:match.end()])
+                if signature:
+                    found.add(signature)
+                name = ""
+        elif depth == 0 and word[0] not in '"#@':
+            if name:  # the previous name had no arguments
+                found.add((name, 0))
+            name = "" if word == "not" else word
+            slash = re.match(r"/(\d+)", text[match.end():])  # #defined p/2, #show p/2
+            if slash and name:
+                found.add((name, int(slash.group(1))))
+                name = ""
+            elif text[match.end():match.end() + 1] != "(" and name:
+                found.add((name, 0))
+                name = ""
+    return found
+
+
 @functools.cache
 def _shipped(paths: tuple[str, ...]) -> _Shipped:
     """What a user's file is checked against: the shipped encodings (``paths``; the
-    files of a ``variants`` folder show which of their predicates a variant may define)."""
+    files of a ``variants`` folder show which of their predicates a variant may define).
+    Read from each statement's text (walking clingo's syntax tree from Python costs
+    seconds for the whole encoding)."""
     from clingo import ast as cast
 
     known: set[tuple[str, int]] = set()
@@ -310,13 +397,15 @@ def _shipped(paths: tuple[str, ...]) -> _Shipped:
     hooks: set[tuple[str, int]] = set(_RULE_FACTS)
 
     def visit(statement: ast.AST) -> None:
-        _atoms(statement, known)
-        if statement.ast_type == cast.ASTType.Rule:
-            atom = _head_atom(statement)
-            if atom is not None and _signature(atom) == ("yaku_id", 2):
-                yaku.add(str(atom.symbol.arguments[0]))
-            if Path(statement.location.begin.filename).parent.name == "variants":
-                _atoms(statement.head, hooks)
+        if statement.ast_type == cast.ASTType.Comment:  # clingo 5.8 keeps them
+            return
+        text = str(statement)
+        known.update(_text_atoms(text))
+        if text.startswith("yaku_id("):
+            yaku.add(text[len("yaku_id("):].split(",", 1)[0])
+        if Path(statement.location.begin.filename).parent.name == "variants" \
+                and statement.ast_type == cast.ASTType.Rule:
+            hooks.update(_text_atoms(str(statement.head)))
 
     _walk(list(paths), visit)
     # a user's yaku is a custom_yaku/4 (never a yakuman_yaku/1 fact of a shipped name)
