@@ -47,7 +47,7 @@ class Win:
     yakuman under liability (pao, ``Rules.pao``). Conflicts that need no hand (ron with haitei,
     ippatsu without riichi…) are rejected here; those that need it by :func:`mjasp.score.check_win`.
 
-    >>> Win(tile="0p", riichi=1, ura_indicators=("4p",)).is_red
+    >>> Win(tile="0p", riichi=1, dora_indicators=("3p",), ura_indicators=("4p",)).is_red
     True
     """
 
