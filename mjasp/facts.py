@@ -326,10 +326,15 @@ def _head_atom(statement: ast.AST) -> ast.AST | None:
 def _walk(paths: Sequence[str], visit: Callable[[ast.AST], None]) -> None:
     from clingo import ast as cast
 
+    messages: list[str] = []
     try:
-        cast.parse_files(list(paths), visit, logger=lambda code, message: None)
-    except RuntimeError as error:  # a syntax error: grounding reports it with its line first
-        raise EncodingError(f"cannot parse {', '.join(paths)}: {error}") from None
+        cast.parse_files(list(paths), visit,
+                         logger=lambda code, message: messages.append(message))
+    except RuntimeError as error:  # a syntax error: clingo's own words, file:line first
+        errors = [m for m in messages if ": error:" in m] or messages
+        text = " ".join(errors[0].split()) if errors else f"cannot parse {', '.join(paths)}: " \
+            f"{error}"
+        raise EncodingError(text) from None
 
 
 #: The rule facts mjasp itself writes for a preset (``absent/1``, ``disabled/1``,
@@ -576,8 +581,8 @@ def _situation_fields(facts: Sequence[tuple[Symbol, str]]) -> dict[str, object]:
                 else:
                     fields[name] = True
             except (RuntimeError, ValueError):
-                raise WinError(f"{where}: {fact}: write {_example(name)} (docs/win-files.md)") \
-                    from None
+                raise WinError(f"{where}: {fact}: bad argument; write {_example(name)} "
+                               "(docs/win-files.md)") from None
     if "tile" not in fields:
         raise WinError('no win_tile/1 fact; write win_tile("8s")')
     fields["dora_indicators"] = tuple(shown["dora_indicator"])
