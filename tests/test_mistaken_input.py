@@ -228,7 +228,9 @@ def test_the_liable_player_pays_the_honba(solver: str) -> None:
 
 
 def test_score_has_limits(tmp_path: Path) -> None:
-    runaway = win_file(tmp_path, f"{HAND} n(1..100000000).", "runaway.lp")
+    # a local yaku whose rule grounds a hundred million atoms
+    runaway = win_file(tmp_path, f'{HAND} custom_yaku(big,"Big","大",yaku). '
+                                 "found(big,1) :- n(X), X < 0. n(1..100000000).", "runaway.lp")
     err = error_of("score", runaway, "--time-limit", "1", code=3)
     assert "time limit" in err
     err = error_of("score", "--time-limit", "nan", runaway)
