@@ -25,11 +25,15 @@ Liability (pao, ``Rules.pao``, ``Win.liable``): only the liable yakuman's part i
 settled this way (https://riichi.wiki/Sekinin_barai "Point exchanges"; each yakuman
 settled on its own): on tsumo the liable player pays every share of that part (four
 players: as much as a ron; three with tsumo loss: the absent North's share stays unpaid,
-as on Tenhou and Mahjong Soul, https://w.atwiki.jp/mahjlocal/pages/68.html) and every
-honba when nothing else is paid; the rest is paid as an ordinary tsumo; on ron the liable
-player pays half of that part and the discarder the rest with the honba (sources
-differ on the honba: the Sekinin barai page splits them, its Honba page says most rules
-leave them to the discarder; mjasp follows the latter).
+as on Tenhou and Mahjong Soul, https://w.atwiki.jp/mahjlocal/pages/68.html) and the rest
+is paid as an ordinary tsumo; on ron the liable player pays half of that part and the
+discarder the rest. Either way the liable player pays every honba, and nobody else pays
+any: "the ronned player and liable player each pay half the value of the hand, and the
+liable player pays for honba", and on a tsumo of two yakuman with one liable, the liable
+player pays "full of daisangen along with honba payments" while the others pay their
+shares of the other yakuman without honba (riichi.wiki Sekinin barai, revisions of 2024;
+a Mahjong Soul record of a daisangen ron with 2 honba has the liable player pay 16,600
+and the discarder 16,000).
 
 Other rules (``rules=``, a :class:`mjasp.rules.Rules`) change the table in three places:
 ``kiriage`` (4 han 30 fu and 3 han 60 fu become mangan), ``kazoe`` (13+ han a yakuman,
@@ -171,8 +175,8 @@ def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0
     if tsumo:
         payers = players - 1
         gain = from_dealer + each * (payers - (not dealer)) + liable
-        if not rest:
-            liable += extra  # nothing else is paid: the liable player pays the honba too
+        if liable_base:
+            liable += extra  # the liable player pays every honba (see the module notes)
         else:
             if not dealer:
                 from_dealer += extra // payers
@@ -180,7 +184,10 @@ def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0
         paid = gain + extra
     else:
         gain = ron + liable
-        ron += extra
+        if liable_base:
+            liable += extra  # on ron too: the discarder pays no honba beside the liable
+        else:
+            ron += extra
         paid = ron + liable
     return gain, _payments(ron, from_dealer, each, 1000 * sticks, paid + 1000 * sticks, liable)
 

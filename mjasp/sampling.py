@@ -65,7 +65,36 @@ def wall_ids(players: int | None = None, *, rules: Rules | str | None = None) ->
     return tuple(i for i in range(136) if i // 4 in kinds)
 
 
-def _check(n: int, m: int, size: int, start: int = 0) -> None:
+#: The seeds every sampler takes: what ``--seed`` takes on the command line.
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed: object, none: bool = False) -> None:
+    """Refuse a seed the command line refuses (``--seed`` is 0..2**64-1): a negative or
+    larger one would wrap around, a float or bool would be read as another number.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    mjasp.errors.HandError: a seed is an int in 0..2**64-1, not -1
+    """
+    if seed is None and none:
+        return
+    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
+        raise HandError(f"a seed is an int in 0..2**64-1{' or None' * none}, not {seed!r}")
+
+
+def check_number(n: object, what: str = "hands") -> None:
+    """Refuse a count of hands that is not an ``int`` (not a bool) of at least 0."""
+    if n.__class__ is not int or n < 0:
+        raise HandError(f"the number of {what} is an int of at least 0, not {n!r}")
+
+
+def _check(n: int, m: int, size: int, start: int = 0, seed: object = 0) -> None:
+    check_seed(seed)
+    for value, what in ((n, "hands"), (m, "tiles"), (start, "the first deal")):
+        if value.__class__ is not int:
+            raise HandError(f"{what} must be an int, not {value!r}")
     if start < 0:
         raise HandError(f"deals are numbered from 0, not {start}")
     if n < 0:
@@ -86,7 +115,7 @@ def sample_ids(n: int, m: int, seed: int = 0, players: int | None = None,
     True
     """
     wall = wall_ids(rules=rules_for(rules, players))
-    _check(n, m, len(wall), start)
+    _check(n, m, len(wall), start, seed)
     deals = []
     for deal in range(start, start + n):
         state, counter = _seed_state(seed, deal), 0
@@ -136,7 +165,7 @@ def sample_id_array(n: int, m: int, seed: int = 0, players: int | None = None, s
     import numpy as np
 
     wall = np.array(wall_ids(rules=rules_for(rules, players)), dtype=np.uint8)
-    _check(n, m, len(wall), start)
+    _check(n, m, len(wall), start, seed)
     out = np.empty((n, m), dtype=np.uint8)
     with np.errstate(over="ignore"):
         for lo in range(0, n, chunk):

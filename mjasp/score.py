@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from pathlib import Path
 
 from mjasp.blocks import Decomposition
 from mjasp.decomposition import as_hand
@@ -68,8 +69,10 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
         raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
     if sum(hand.counts) + 3 * len(hand.melds) != 14:
+        hint = (f": write every tile, the winning one included (add {win.tile})"
+                if sum(hand.counts) + 3 * len(hand.melds) == 13 else "")
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
-                       f"{hand} has {hand.tile_count}")
+                       f"{hand} has {hand.tile_count}{hint}")
     kind = win.kind
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
@@ -95,12 +98,12 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
                                                       for m in hand.melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
     if win.renhou and hand.melds:
-        raise WinError("renhou comes before any call or kan: the hand has no meld")
+        raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
         _check_liable(hand, win, rules)
     if win.chankan and _held(hand)[kind] > 1:
-        raise WinError(f"chankan robs a kan of {win.tile}: the other three copies are in it, "
-                       "so the hand holds no second copy")
+        raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
+                       "other three)")
     found = winning_readings(hand, rules)
     if not found:
         raise WinError(f"{hand} is not a complete hand")
@@ -299,18 +302,36 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
 
 
 def score_files(files: Sequence[str], rules: Rules | str | None = None,
-                arguments: Sequence[str] = ()) -> tuple[Hand, Win, list[Score], Rules]:
+                arguments: Sequence[str] = (), hand: Hand | None = None,
+                win: Win | None = None) -> tuple[Hand, Win, list[Score], Rules]:
     """The hand and situation written as facts in ``files`` (plus any variant rules there),
     checked, every candidate best first by the ASP engine, and the rules played (``rules``
-    with the ``option/2`` facts of the files): ``mjasp score FILE.lp``."""
-    from mjasp.solvers.scoring_asp import ScoringProgram, win_facts_in  # loads clingo
+    with the ``option/2`` facts of the files): ``mjasp score FILE.lp``. With ``hand`` and
+    ``win`` the files are variants only (``mjasp score HAND VARIANT.lp``)."""
+    from mjasp.facts import check_win_files
+    from mjasp.solvers.scoring_asp import SCORING, ScoringProgram, win_facts_in  # loads clingo
     from mjasp.solvers.scoring_variants import split_presets
 
     # a preset entry file mjasp ships (presets/wrc.lp) is played as its rules
     played, files = split_presets(rules, files)
+    ours = Path(str(SCORING)).resolve()
+    shipped = sorted(str(p) for p in Path(str(SCORING)).rglob("*.lp"))
+    # the user's files, checked as written (docs/win-files.md) before clingo merges or
+    # wraps anything: one fact per situation, known predicates, 32-bit numbers
+    stated = check_win_files([f for f in files if ours not in Path(f).resolve().parents],
+                             shipped, situation=hand is None)
     program = ScoringProgram(played, files, arguments)
+    if hand is not None and win is not None:
+        check_win(hand, win, program.rules)
+        found = program.candidates(hand, win)
+        found.sort(key=rank_key, reverse=True)
+        return hand, win, found, program.rules
+    assert stated is not None
+    win = stated
     program.situation_in_files = True  # the facts are the situation; Win only describes it
     hand = read_hand(list(files))  # the facts module owns the hand-facts format
-    win = win_facts_in(program.control)
+    if win_facts_in(program.control) != win:  # a rule of a loaded file derived a situation
+        raise WinError("the situation the program derives differs from the facts written; "
+                       "state it as plain facts (docs/win-files.md)")
     check_win(hand, win, program.rules)
     return hand, win, program.candidates(hand, win), program.rules

@@ -30,6 +30,7 @@ from mjasp.decomposition import decompose
 from mjasp.errors import RulesError
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import Rules, find_rules
+from mjasp.sampling import check_number, check_seed
 from mjasp.tiles import FIVES, HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Tile, tile_name
 from mjasp.win import Win
 
@@ -204,6 +205,8 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
     >>> str(hand)[:12], win.tile in ("1m", "9m", "1p", "9p", "1s", "9s") or win.tile[1] == "z"
     ('19m19p19s123', True)
     """
+    check_number(n)
+    check_seed(seed, none=True)  # None: a fresh random stream
     names = list(THEMES) if themes is None else list(themes)
     known = {**THEMES, **EXTRA_THEMES}
     unknown = [t for t in names if t not in known]

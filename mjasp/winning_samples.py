@@ -17,6 +17,7 @@ from mjasp.blocks import Block, BlockKind, Form
 from mjasp.errors import RulesError
 from mjasp.hand import Hand, Meld, MeldKind
 from mjasp.rules import Rules, find_rules
+from mjasp.sampling import check_number, check_seed
 from mjasp.tiles import FIVES, NUM_KINDS, TERMINALS_AND_HONORS
 
 #: How often each form is drawn, relative to the others requested.
@@ -39,6 +40,8 @@ def random_winning_hands(n: int, seed: int | None = 0,
     >>> [str(h) for h in random_winning_hands(2, seed=7, forms=["chiitoitsu"])]
     ['3344m1199p8899s55z', '223344m55p225566z']
     """
+    check_number(n)
+    check_seed(seed, none=True)  # None: a fresh random stream
     rules = find_rules(rules)
     if isinstance(forms, str):
         forms = [forms]  # one form by name, not its letters

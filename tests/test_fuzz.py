@@ -11,6 +11,7 @@ are left out, not their bad neighbours.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import itertools
 import json
@@ -30,6 +31,7 @@ from hypothesis import strategies as st
 
 import mjasp
 from mjasp.cli import main
+from mjasp.cli.app import ERROR_TYPES
 from mjasp.errors import MjaspError
 
 #: MJASP_FUZZ_EXAMPLES=2000 for a longer, random (not derandomized) hunt by hand.
@@ -66,7 +68,8 @@ HEAVY = {("stats", "tiles"): 8, ("generate", "count"): 2000, ("verify", "n_hands
 PREFIX = {"stats": ["--tiles", "4"], "verify": ["--hands", "20"]}
 #: Appended to each command line (the last value of an option wins): no exhaustive suit
 #: check in verify, no 4-meld count or 11.6M-form listing in forms, a short time limit.
-SUFFIX = {"verify": ["--no-suits"], "forms": ["--melds", "1"], "solve": ["--time-limit", "5"]}
+SUFFIX = {"verify": ["--no-suits"], "forms": ["--melds", "1"], "solve": ["--time-limit", "5"],
+          "score": ["--time-limit", "5"]}
 
 #: Wall time a command may take in these tests (solve: its time limit plus start-up).
 LIMIT_S = 20.0
@@ -132,7 +135,9 @@ def check_outcome(args: list[str], result: Any, seconds: float) -> None:
         return
     if "--json" in args[:args.index("--")] if "--" in args else "--json" in args:
         assert result.stderr == "" and len(result.stdout.splitlines()) == 1, (args, text)
-        assert set(json.loads(result.stdout)["error"]) == {"type", "message", "position"}
+        error = json.loads(result.stdout)["error"]
+        assert set(error) == {"type", "message", "position"}
+        assert error["type"] in ERROR_TYPES, (args, error)  # mjasp's own closed set
     else:
         assert result.stdout == "", (args, text)
         lines = result.stderr.splitlines()
@@ -259,3 +264,77 @@ def test_public_functions_refuse_bad_input_cleanly(name: str) -> None:
         assert time.monotonic() - start < LIMIT_S
 
     property_()
+
+
+# -- win files and Win(...) -------------------------------------------------------------
+
+#: Situation facts a user may write, right or wrong: duplicates come from drawing twice.
+FACT_WORDS = ['win_tile("2m").', 'win_tile("3m").', "tsumo.", "tsumo(1).", "seat_wind(s).",
+              "seat_wind(e).", "seat_wind(x).", "round_wind(w).", 'dora_indicator("4p").',
+              'dora_indicator("1m",2).', 'dora_indicator("7s",0).', 'ura_indicator("1m").',
+              "riichi(1).", "riichi(2).", "riichi(3).", "ippatsu.", "haitei.", "houtei.",
+              "rinshan.", "chankan.", "honba(-1).", "honba(2).", "honba(99999999999).",
+              "riichi_sticks(4294967297).", "riichi_sticks(1).", "north_dora(1).",
+              "liable(e).", "renhou.", "double_riichi.", 'dora("7s").', "seat(s).",
+              "seat(28).", "dealer.", "riichi(1) :- tiles_of(2).",
+              'custom_yaku(riichi,"R","立直",yaku). found(riichi,1) :- tiles_of(0).',
+              'custom_yaku(mine,"Mine","私",yaku). found(mine,1) :- tiles_of(1).',
+              "found(tanyao,1) :- tiles_of(2).", "yaku(8,1).", "x(-2147483649)."]
+WIN_HAND = 'hand("234m567p234678s55m").'
+FILE_SETTINGS = settings(SETTINGS, max_examples=int(_EXAMPLES or 25))
+
+
+@FILE_SETTINGS
+@given(facts=st.lists(st.sampled_from(FACT_WORDS), max_size=5))
+def test_win_files_give_a_clean_error_or_the_score_of_the_flags(facts: list[str]) -> None:
+    from mjasp.errors import MjaspError
+    from mjasp.score import score, score_files
+
+    text = " ".join([WIN_HAND, 'win_tile("2m").', *facts])
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "win.lp"
+        path.write_text(text)
+        try:
+            hand, win, found, rules = score_files([str(path)])
+        except MjaspError as error:
+            assert "\n" not in str(error) and str(error)
+            return
+    # the facts were taken: the same situation as a Win scores the same on both engines
+    from mjasp.yaku import CustomYaku
+
+    if found and not any(isinstance(i.yaku, CustomYaku) for i in found[0].yaku):
+        for solver in ("direct", "asp"):
+            assert score(hand, win, rules=rules, solver=solver).points == found[0].points
+
+
+#: Values of every type a user might pass to a field of Win.
+ANY_VALUE = st.one_of(st.booleans(), st.integers(-2**70, 2**70), st.floats(), st.none(),
+                      st.text(max_size=4), st.sampled_from(["E", "s", "7m", "0p", " 5m", "x",
+                                                            "True", "False", "1"]),
+                      st.lists(st.sampled_from(["7m", "1z", 7, "0p", "x"]), max_size=6),
+                      st.tuples(st.sampled_from(["7m", "3p"])))
+WIN_FIELDS = [f.name for f in dataclasses.fields(mjasp.Win)]
+
+
+@SETTINGS
+@given(values=st.dictionaries(st.sampled_from(WIN_FIELDS), ANY_VALUE, max_size=3))
+def test_win_takes_its_documented_types_or_refuses(values: dict[str, Any]) -> None:
+    from mjasp.win import FLAGS, WINDS
+
+    values.setdefault("tile", "8s")
+    try:
+        win = mjasp.Win(**values)
+    except (ValueError, TypeError) as error:
+        assert "\n" not in str(error)
+        return
+    for name in FLAGS:
+        assert type(getattr(win, name)) is bool, name
+    for name in ("riichi", "honba", "riichi_sticks", "north_dora"):
+        assert type(getattr(win, name)) is int and getattr(win, name) >= 0, name
+    for name in ("dora_indicators", "ura_indicators"):
+        shown = getattr(win, name)
+        assert type(shown) is tuple and all(type(t) is str for t in shown), name
+    assert win.seat_wind in WINDS and win.round_wind in WINDS
+    assert win.liable is None or win.liable in WINDS
+    # a Win taken is one the scorer can use: hashable, equal to itself rebuilt
+    assert hash(win) == hash(mjasp.Win(**{f: getattr(win, f) for f in WIN_FIELDS}))

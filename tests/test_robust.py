@@ -259,11 +259,11 @@ def test_stats_draws_its_bar_on_a_terminal_only() -> None:
 @pytest.mark.parametrize(("args", "kind", "position"), [
     (["decompose", "--json", "11122233344455x"], "HandError", 14),
     (["shanten", "--json", "11111m"], "HandError", 4),
-    (["waits", "--json", "123m", "--rules", "nope"], "BadParameter", None),
-    (["count", "--json", "--tiles", "-1"], "BadParameter", None),
-    (["generate", "--json", "--tiles", "15"], "BadParameter", None),
-    (["generate", "--json", "--format", "ids", "--tiles", "3"], "UsageError", None),
-    (["solve", "--json", FOUR, "--const", "x"], "BadParameter", None),
+    (["waits", "--json", "123m", "--rules", "nope"], "CommandLineError", None),
+    (["count", "--json", "--tiles", "-1"], "CommandLineError", None),
+    (["generate", "--json", "--tiles", "15"], "CommandLineError", None),
+    (["generate", "--json", "--format", "ids", "--tiles", "3"], "CommandLineError", None),
+    (["solve", "--json", FOUR, "--const", "x"], "CommandLineError", None),
 ])
 def test_errors_under_json_are_one_json_line(args: list[str], kind: str,
                                              position: int | None) -> None:
@@ -436,7 +436,7 @@ def test_a_bug_is_one_line_with_its_own_exit_code(monkeypatch: pytest.MonkeyPatc
     assert code == 70 and out == "" and len(err.splitlines()) == 1
     assert "internal error, please report: ZeroDivisionError: boom" in err
     code, out, _ = run("decompose", "--json", "11122233344455m")
-    assert code == 70 and json.loads(out)["error"]["type"] == "RuntimeError"
+    assert code == 70 and json.loads(out)["error"]["type"] == "InternalError"
 
 
 def test_a_red_five_and_plain_fives_are_counted_apart(tmp_path: Path) -> None:

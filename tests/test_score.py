@@ -34,9 +34,11 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
     # riichi + ippatsu + pinfu, ura 0 listed: 3 han 30 fu: 30*32*4 = 3840 -> 3900
     ("riichi-ippatsu", "234m22567p345789s", {"tile": "3s", "riichi": 1, "ippatsu": True, **S},
      {Y.RIICHI: 1, Y.IPPATSU: 1, Y.PINFU: 1, Y.URA_DORA: 0}, 3, 30, 3900),
-    # ura indicator 1m -> 2m, one in hand: riichi + pinfu + ura 1 = 3 han 30 fu:
+    # ura indicator 1m -> 2m, one in hand (dora indicator 1z -> 2z, none held): riichi +
+    # pinfu + ura 1 = 3 han 30 fu:
     # 30*32*4 = 3840 -> 3900
-    ("ura", "234m22567p345789s", {"tile": "3s", "riichi": 1, "ura_indicators": ("1m",), **S},
+    ("ura", "234m22567p345789s", {"tile": "3s", "riichi": 1, "dora_indicators": ("1z",),
+             "ura_indicators": ("1m",), **S},
      {Y.RIICHI: 1, Y.PINFU: 1, Y.URA_DORA: 1}, 3, 30, 3900),
     # double riichi (2 han, replaces riichi) + pinfu: 3 han 30 fu = 3900
     ("double-riichi", "234m22567p345789s", {"tile": "3s", "riichi": 2, **S},
@@ -391,8 +393,8 @@ def test_a_red_winning_tile_counts_and_a_hand_is_accepted() -> None:
     (lambda: Win("1m", rinshan=True), "rinshan needs tsumo"),
     (lambda: Win("1m", ippatsu=True), "ippatsu needs riichi"),
     (lambda: Win("1m", ura_indicators=("2m",)), "ura indicators need riichi"),
-    (lambda: Win("1m", tsumo=True, tenhou=True, seat_wind="S"), "tenhou is the dealer's"),
-    (lambda: Win("1m", tsumo=True, chiihou=True), "chiihou is a non-dealer's"),
+    (lambda: Win("1m", tsumo=True, tenhou=True, seat_wind="S"), "tenhou needs the dealer's"),
+    (lambda: Win("1m", tsumo=True, chiihou=True), "chiihou needs a non-dealer's"),
     (lambda: Win("1x"), "not a tile"),
     (lambda: Win("1m", seat_wind="X"), "seat wind must be one of"),
     (lambda: Win("1m", honba=-1), "honba must be a non-negative"),
@@ -409,7 +411,7 @@ def test_impossible_situations(make: Any, message: str) -> None:
     ("12322m456p789s [444z]", {"tile": "9s", "tsumo": True, "tenhou": True, "seat_wind": "E"},
      "tenhou and chiihou need a hand with no meld"),
     ("11123456789m [555m]", {"tile": "5m", "dora_indicators": ("5m",)}, "5 copies of 5m"),
-    ("22334466688s [666z]", {"tile": "6s", "chankan": True}, "chankan robs a kan"),
+    ("22334466688s [666z]", {"tile": "6s", "chankan": True}, "chankan needs a hand holding one"),
     ("234m22567p345789s", {"tile": "1z"}, "not among the concealed tiles"),
     ("234m22567p345789s", {"tile": "0p"}, "red five"),
     ("234m22567p345789s", {"tile": "3s", "dora_indicators": ("0p",), "ura_indicators": ("0p",),

@@ -192,18 +192,26 @@ TWO_YAKUMAN = "11z222z777z [555z] [666z]"  # daisangen + tsuuiisou
     # player pays the whole 32000 as a ron, honba included (one honba: 300)
     (DAISANGEN, Win("1s", tsumo=True, seat_wind="S", liable="E", honba=1), "tenhou", 32000,
      Payments(0, 0, 0, 0, 32300, liable=32300)),
-    # ron from West: the liable player pays half of 32000, the discarder the other half and
-    # the honba: 16300 + 16000
+    # ron from West: the liable player pays half of 32000 and every honba, the discarder
+    # the other half (riichi.wiki Sekinin barai: "the liable player pays for honba"):
+    # 16000 + 16300
     (DAISANGEN, Win("1s", seat_wind="S", liable="E", honba=1), "tenhou", 32000,
-     Payments(16300, 0, 0, 0, 32300, liable=16000)),
+     Payments(16000, 0, 0, 0, 32300, liable=16300)),
+    # two honba (the ron of the Mahjong Soul record: liable 16,600, discarder 16,000)
+    (DAISANGEN, Win("1s", seat_wind="S", liable="E", honba=2), "tenhou", 32000,
+     Payments(16000, 0, 0, 0, 32600, liable=16600)),
     # daisangen + tsuuiisou tsumo (two yakuman, base 16000): the liable player pays the
-    # daisangen part as a ron, 32000; the tsuuiisou part is an ordinary tsumo: the dealer
-    # 16000, each other non-dealer 8000, each with the 100 of a honba: total 64300
+    # daisangen part as a ron, 32000, and the one honba, 300 (riichi.wiki's example:
+    # "32300 (full of daisangen along with honba payments)"); the tsuuiisou part is an
+    # ordinary tsumo without honba: the dealer 16000, each other non-dealer 8000
     (TWO_YAKUMAN, Win("1z", tsumo=True, seat_wind="S", liable="E", honba=1), "tenhou", 64000,
-     Payments(0, 16100, 8100, 0, 64300, liable=32000)),
-    # the same by ron: liable 16000 (half of daisangen), the discarder 16000 + 32000 + 300
+     Payments(0, 16000, 8000, 0, 64300, liable=32300)),
+    # the same by ron: liable 16000 (half of daisangen) + 300, the discarder 16000 + 32000
     (TWO_YAKUMAN, Win("1z", seat_wind="S", liable="E", honba=1), "tenhou", 64000,
-     Payments(48300, 0, 0, 0, 64300, liable=16000)),
+     Payments(48000, 0, 0, 0, 64300, liable=16300)),
+    # a dealer's ron with 3 honba: 48000 split 24000/24000, the liable player adds 900
+    ("123p11s777z [555z] [666z]", Win("1s", seat_wind="E", liable="S", honba=3), "tenhou",
+     48000, Payments(24000, 0, 0, 0, 48900, liable=24900)),
     # three players with tsumo loss: the liable player pays the tsumo's shares, the absent
     # North's is lost: the dealer's 16000 + one non-dealer's 8000 = 24000, and both honba
     # of 100 (200 a honba): 24200
@@ -431,9 +439,9 @@ def test_a_ron_on_a_north_set_aside(solver: str) -> None:
 
 @pytest.mark.parametrize(("flags", "message"), [
     ({"chankan": True}, "no chankan"),
-    ({"tsumo": True}, "is a ron"),
-    ({"houtei": True}, "no houtei"),
-    ({"tile": "5s"}, "wins on the north"),
+    ({"tsumo": True}, "needs ron"),
+    ({"houtei": True}, "houtei needs a discard"),
+    ({"tile": "5s"}, "needs the north"),
 ])
 def test_a_robbed_north_is_a_ron_on_4z_without_chankan(flags: dict[str, object],
                                                        message: str) -> None:

@@ -99,6 +99,7 @@ def renhou_wins(wins: Iterable[tuple[Hand, Win]]) -> list[tuple[Hand, Win]]:
         seat = "S" if win.seat_wind == "E" else win.seat_wind
         found.append((hand, dataclasses.replace(
             win, tsumo=False, renhou=True, riichi=0, ippatsu=False, ura_indicators=(),
+            dora_indicators=win.dora_indicators[:1],  # renhou comes before any kan
             houtei=False, chankan=False, haitei=False, rinshan=False, tenhou=False,
             chiihou=False, seat_wind=seat)))
     return found
@@ -120,6 +121,8 @@ def dora_heavy(wins: Iterable[tuple[Hand, Win]]) -> list[tuple[Hand, Win]]:
     copies allow, the indicators pointing at the kinds held most: 13+ han hands."""
     found = []
     for hand, win in wins:
+        if win.tenhou or win.chiihou or win.renhou:
+            continue  # the first go-around shows one indicator: no kan yet
         held = list(hand.total_counts())
         shown = [0] * 34
         picked: list[str] = []

@@ -262,7 +262,7 @@ def test_red_fives_within_the_set() -> None:
 
 def test_renhou_needs_a_hand_without_melds() -> None:
     # renhou comes before any call: a meld (even a closed kan) cannot be there yet
-    with pytest.raises(WinError, match="renhou comes before any call"):
+    with pytest.raises(WinError, match="renhou needs a closed hand with no call"):
         score("123m456p789s11z [2222s]", Win("1z", seat_wind="S", renhou=True),
               rules=TENHOU.replace(renhou="yakuman"))
 

@@ -3,8 +3,12 @@
 Bad input never shows a traceback: any :class:`~mjasp.errors.MjaspError` becomes
 ``mjasp: error: <message>`` on stderr and exit code 2 (click's own usage errors too);
 with ``--json`` the same error is one JSON line on stdout,
-``{"error": {"type": ..., "message": ..., "position": ...}}``, with the same exit code.
-A time or memory limit (``mjasp solve``) exits with 3, a bug in mjasp itself with 70.
+``{"error": {"type": ..., "message": ..., "position": ...}}``, with the same exit code;
+``type`` is one of ``ERROR_TYPES`` (a closed set: mjasp's own error classes, plus
+``CommandLineError`` for a mistake in the options or arguments and ``InternalError`` for a
+bug). A time or memory limit (``mjasp solve``, ``mjasp score``) exits with 3, a bug in
+mjasp itself with 70. Output cut short by a closed pipe (``mjasp shanten X | head -1``)
+ends quietly with exit code 0.
 Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal and
 ``--json`` is off, so pipes and scripts see nothing of it.
 """
@@ -12,7 +16,10 @@ Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal a
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import math
+import os
 import sys
 import threading
 import time
@@ -54,19 +61,38 @@ def _message(error: BaseException) -> str:
     return " ".join(text.split())  # one line, whatever the error held
 
 
+#: Every ``type`` an error under ``--json`` can have (a closed set, documented above):
+#: the classes of ``mjasp.errors`` (and ``WinError``, ``DrawError``), ``CommandLineError``
+#: for a bad option or argument, ``InternalError`` for a bug.
+ERROR_TYPES = ("HandError", "WinError", "RulesError", "EncodingError", "DrawError",
+               "LimitError", "MjaspError", "CommandLineError", "InternalError")
+
+
 def error_json(error: BaseException) -> dict[str, Any]:
-    """The JSON form of an error: its type, its one-line message, the bad character's
-    position in the offending text (``None`` when there is none).
+    """The JSON form of an error: its type (one of ``ERROR_TYPES``), its one-line message,
+    the bad character's position in the offending text (``None`` when there is none).
 
     >>> from mjasp.errors import HandError
     >>> error_json(HandError("unknown character 'x'", "12x", 2))["error"]["position"]
     2
+    >>> error_json(click.BadParameter("no"))["error"]["type"]
+    'CommandLineError'
     """
     # a bad HAND argument is click's BadParameter wrapped around mjasp's HandError
     cause = error.__cause__ or error.__context__
     source = cause if isinstance(cause, MjaspError) else error
-    return {"error": {"type": type(source).__name__, "message": _message(error),
+    if isinstance(source, MjaspError):
+        kind = next(c.__name__ for c in type(source).__mro__ if c.__name__ in ERROR_TYPES)
+    elif isinstance(source, click.ClickException):
+        kind = "CommandLineError"
+    else:
+        kind = "InternalError"
+    return {"error": {"type": kind, "message": _message(error),
                       "position": getattr(source, "position", None)}}
+
+
+class _PipeClosed(Exception):
+    """Standard output was closed by its reader (``| head -1``)."""
 
 
 def report_error(error: BaseException, as_json: bool) -> None:
@@ -94,6 +120,15 @@ class _Group(click.Group):
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False,
                                   **extra)
+        except _PipeClosed:
+            # the reader has what it wanted: no message, and no traceback when Python
+            # flushes the closed stdout at exit
+            # (a test's captured stdout has no file descriptor: nothing to redirect)
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            if not standalone_mode:
+                return 0
+            sys.exit(0)
         except LimitError as error:
             report_error(error, as_json)
             sys.exit(EXIT_LIMIT)
@@ -114,6 +149,15 @@ class _Group(click.Group):
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            # click would exit 1 (the code of a disagreement) on a closed pipe
+            if error.errno == errno.EPIPE:
+                raise _PipeClosed from None
+            raise
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # click cuts each summary to fit one line; wrapped in full, none is lost
@@ -217,10 +261,28 @@ def json_option(func: F) -> F:
 def rules_option(func: F) -> F:
     """``--rules NAME``: a rule preset."""
     names = sorted(RULES) + sorted(ALIASES)
-    return click.option("--rules", "rules", default="standard", show_default=True,
+    return click.option("--rules", "rules", default="tenhou", show_default=True,
                         type=click.Choice(names, case_sensitive=False),
                         callback=lambda ctx, param, value: find_rules(value),
                         help="Rule preset.")(func)
+
+
+class FiniteFloat(click.FloatRange):
+    """A float in a closed range, refusing ``nan`` and ``inf`` (click's ``FloatRange``
+    lets ``nan`` through: it compares false with both ends).
+
+    >>> FiniteFloat(0, 10).convert("2.5", None, None)
+    2.5
+    """
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 def seed_option(func: F) -> F:
@@ -255,10 +317,12 @@ def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
 
 
 __all__ = [
+    "ERROR_TYPES",
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",
     "EXIT_LIMIT",
     "HAND",
+    "FiniteFloat",
     "activity",
     "echo_readings",
     "emit_json",

@@ -7,11 +7,16 @@ from pathlib import Path
 import click
 
 from mjasp.blocks import Decomposition
-from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
+from mjasp.cli.app import HAND, FiniteFloat, emit_json, json_option, main, rules_option
 from mjasp.decomposition import decompose
 from mjasp.draw import decomposition_svg, hand_svg, svg_to_png
 from mjasp.hand import Hand
 from mjasp.rules import Rules
+from mjasp.validity import check_tiles_in_set
+
+#: The largest --scale: a tile 360 px wide, a hand of 18 tiles about 6,500 px (larger
+#: pictures overflowed the PNG renderer).
+MAX_SCALE = 10.0
 
 #: Output formats by file extension.
 FORMATS = {".svg": "svg", ".png": "png"}
@@ -25,8 +30,9 @@ FORMATS = {".svg": "svg", ".png": "png"}
               default=None, help="svg or png (default: from FILE's extension, else svg).")
 @click.option("--reading", type=click.IntRange(min=1), default=None, metavar="N",
               help="Draw the N-th reading, as `mjasp decompose` lists it, block by block.")
-@click.option("--scale", type=click.FloatRange(min=0, min_open=True), default=1.0,
-              show_default=True, help="Size factor (1 = a tile 36 px wide).")
+@click.option("--scale", type=FiniteFloat(min=0, max=MAX_SCALE, min_open=True), default=1.0,
+              show_default=True, help=f"Size factor (1 = a tile 36 px wide; at most "
+                                      f"{MAX_SCALE:g}).")
 @rules_option
 @json_option
 def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
@@ -38,6 +44,7 @@ def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
       $ mjasp draw "234m067p22z [789s] (1111z)" -o hand.svg
       $ mjasp draw 11122233344455m --reading 2 -o reading.png
     """
+    check_tiles_in_set(hand, rules)  # a tile the rules' set lacks, as every command says
     if fmt is None:
         suffix = Path(output).suffix.lower()
         if output != "-" and suffix not in FORMATS:

@@ -21,7 +21,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from mjasp.cli.app import activity
+import click
+
+from mjasp.cli.app import FiniteFloat, activity
 from mjasp.errors import LimitError, MjaspError
 
 T = TypeVar("T")
@@ -29,6 +31,24 @@ T = TypeVar("T")
 #: Defaults of ``mjasp solve``: a minute and 2 GB cover every hand and variant by far.
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 2048
+#: The largest limits taken: a week, a terabyte (finite, so that they reach the kernel).
+MAX_TIME_LIMIT = 7 * 24 * 3600.0
+MAX_MEMORY_MB = 2**20
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def limit_options(func: F) -> F:
+    """``--time-limit SECONDS`` and ``--memory-limit MB``: the ceilings of every command
+    that grounds a user's program (``mjasp solve``, ``mjasp score FILE.lp``); exit 3."""
+    func = click.option("--memory-limit", type=click.IntRange(0, MAX_MEMORY_MB),
+                        default=DEFAULT_MEMORY_MB, show_default=True, metavar="MB",
+                        help="Stop when clingo needs more memory than this (0 = no "
+                             "limit); exit 3.")(func)
+    return click.option("--time-limit", type=FiniteFloat(0, MAX_TIME_LIMIT),
+                        default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+                        help="Stop grounding and solving after this long (0 = no limit); "
+                             "exit 3.")(func)
 
 
 def _address_space() -> int:
@@ -126,4 +146,4 @@ def _signal_name(exitcode: int | None) -> str:
     return f"exit code {exitcode}"
 
 
-__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIME_LIMIT", "run_limited"]
+__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIME_LIMIT", "limit_options", "run_limited"]

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.cli.limits import limit_options, run_limited
 from mjasp.decomposition import as_hand
-from mjasp.errors import MjaspError
+from mjasp.errors import MjaspError, RulesError
 from mjasp.hand import Hand
 from mjasp.points import payments
 from mjasp.rules import RULES, Rules
@@ -117,6 +119,11 @@ def _tiles(text: str) -> tuple[str, ...]:
               help="Every candidate (reading x winning-tile placement), best first.")
 @click.option("--solver", type=click.Choice(list(ENGINES)), default="direct",
               show_default=True, help="Scoring engine.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="Change one rule option of --rules, e.g. kiriage=true, "
+                   "red_fives=0,1,1, double_yakuman=kokushi_13 (repeatable; `mjasp rules "
+                   "tenhou` lists the options).")
+@limit_options
 @rules_option
 @json_option
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
@@ -125,6 +132,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                   chiihou: bool, renhou: bool, north_dora: int, robbed_north: bool,
                   liable: str | None,
                   honba: int, sticks: int, show_all: bool, solver: str,
+                  options: tuple[str, ...], time_limit: float, memory_limit: int,
                   rules: Rules, as_json: bool) -> None:
     """Score HAND (every tile, the winning one included; melds in brackets) under --rules.
 
@@ -140,9 +148,28 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
       fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
       reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
+    rules = with_options(rules, options)
+    files = tuple(a for a in hand if a.endswith(".lp"))
+    text = [a for a in hand if not a.endswith(".lp")]
     if hand[0].endswith(".lp"):
-        parsed, win, found, played = _score_files(hand, tile, rules)
+        if text:
+            raise click.UsageError(f"{text[0]!r} after FILE.lp: give a HAND and variant "
+                                   "files (HAND VARIANT.lp ...), or only .lp files")
+        if tile is not None:
+            raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, "
+                                   "tsumo, ...; docs/win-files.md); leave out --win and the "
+                                   "other situation options")
+        parsed, win, found, played = run_limited(
+            score_files, (_existing(files), rules), time_limit=time_limit,
+            memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
+    for arg in text:
+        if Path(arg).is_dir():
+            raise click.BadParameter(f"{arg}: is a directory; HAND is mpsz text (or give "
+                                     "FILE.lp)", param_hint="HAND")
+        if "/" in arg or Path(arg).is_file():
+            raise click.BadParameter(f"{arg}: a file without .lp; HAND is mpsz text, a "
+                                     "win file is FILE.lp", param_hint="HAND")
     if riichi and double_riichi:
         raise click.UsageError("--riichi and --double-riichi exclude each other")
     if tile is None:
@@ -154,15 +181,86 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               renhou=renhou, honba=honba, riichi_sticks=sticks, north_dora=north_dora,
               robbed_north=robbed_north,
               liable=liable.upper() if liable else None)
-    parsed = as_hand(" ".join(hand))
+    parsed = as_hand(" ".join(text))
+    if files:  # HAND VARIANT.lp ...: the variants are rules, played by the ASP engine
+        if solver != "direct":
+            raise click.UsageError("variant files are played by the ASP engine; leave out "
+                                   "--solver")
+        parsed, win, found, played = run_limited(
+            score_files, (_existing(files), rules, (), parsed, win), time_limit=time_limit,
+            memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
+        return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
         raise MjaspError(f"{parsed} is not a complete hand")
     _echo_scores(parsed, win, found, show_all, as_json, rules, solver)
 
 
+def with_options(rules: Rules, options: Sequence[str]) -> Rules:
+    """``rules`` with ``--option NAME=VALUE`` changes (a bool is true/false/on/off, a set
+    or the red fives a comma-separated list); a bad one is a ``RulesError``.
+
+    >>> with_options(RULES["tenhou"], ["kiriage=true", "red_fives=0,1,1"]).red_fives
+    (0, 1, 1)
+    """
+    changes: dict[str, object] = {}
+    defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
+    for option in options:
+        name, equals, value = option.partition("=")
+        name, value = name.strip().replace("-", "_"), value.strip()
+        if not equals or not value:
+            raise RulesError(f"--option {option!r}: write NAME=VALUE, e.g. kiriage=true")
+        if name == "name" or name not in defaults:
+            known = ", ".join(n for n in defaults if n != "name")
+            raise RulesError(f"--option {option!r}: unknown option {name!r}; known: {known}")
+        default = defaults[name]
+        if isinstance(default, bool):
+            if value.lower() not in _BOOLS:
+                raise RulesError(f"--option {option!r}: {name} is true or false")
+            changes[name] = _BOOLS[value.lower()]
+        elif isinstance(default, int):
+            if not value.isdigit():
+                raise RulesError(f"--option {option!r}: {name} is a whole number")
+            changes[name] = int(value)
+        elif isinstance(default, tuple):  # red_fives=0,1,1
+            parts = value.split(",")
+            if not all(p.strip().isdigit() for p in parts):
+                raise RulesError(f"--option {option!r}: {name} is three counts, e.g. 0,1,1")
+            changes[name] = tuple(int(p) for p in parts)
+        elif isinstance(default, frozenset):  # a set of names; "none" for the empty set
+            changes[name] = frozenset(v.strip() for v in value.split(",")
+                                      if v.strip() and value.lower() != "none")
+        else:
+            changes[name] = value
+    if not changes:
+        return rules
+    try:
+        return rules.replace(**changes)
+    except RulesError as error:
+        raise RulesError(f"--option: {error}") from None
+
+
+_BOOLS = {"true": True, "on": True, "yes": True, "1": True,
+          "false": False, "off": False, "no": False, "0": False}
+
+
+def _existing(files: Sequence[str]) -> tuple[str, ...]:
+    """The files as paths: a variant or preset mjasp ships may be named alone
+    (kiriage.lp, presets/wrc.lp); a missing file or a directory is an error."""
+    paths = tuple(f if Path(f).is_file() else shipped(f) or f for f in files)
+    for path in paths:
+        if Path(path).is_dir():
+            raise click.BadParameter(f"{path}: is a directory, not a file",
+                                     param_hint="FILE.lp")
+        if not Path(path).is_file():
+            raise click.BadParameter(f"{path}: no such file", param_hint="FILE.lp")
+    return paths
+
+
 def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_json: bool,
                  rules: Rules, solver: str) -> None:
+    if not found:  # e.g. a variant took a tile of the hand out of play (absent/1)
+        raise MjaspError(f"{parsed} is not a complete hand under the rules played")
     best = found[0]
     if as_json:
         data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
@@ -195,26 +293,6 @@ def changed_options(rules: Rules) -> dict[str, Any]:
     return {option: sorted(mine) if isinstance(mine, frozenset) else
             list(mine) if isinstance(mine, tuple) else mine
             for option, (_, mine) in base.diff(rules).items()}
-
-
-def _score_files(files: tuple[str, ...], tile: str | None,
-                 rules: Rules) -> tuple[Hand, Win, list[Score], Rules]:
-    """``mjasp score FILE.lp [VARIANT.lp ...]``: hand facts (hand/1, count/2, meld/2) and
-    situation facts (win_tile/1, tsumo, seat_wind/1 ..., encodings/scoring/situation.lp)
-    grounded with the scoring encoding and any variant rules, like ``mjasp solve``."""
-
-    if tile is not None:
-        raise click.UsageError("with FILE.lp the situation is its facts (win_tile/1, tsumo, "
-                               "...); leave out --win and the other situation options")
-    # a variant or preset mjasp ships may be named alone: kiriage.lp, presets/wrc.lp
-    files = tuple(f if Path(f).is_file() else shipped(f) or f for f in files)
-    missing = [f for f in files if not Path(f).is_file()]
-    if missing:
-        raise click.BadParameter(f"{missing[0]}: no such file", param_hint="FILE.lp")
-    hand, win, found, played = score_files(files, rules)
-    if not found:
-        raise MjaspError(f"{hand} is not a complete hand")
-    return hand, win, found, played  # played: the rules with the files' option facts
 
 
 def _pad(text: str, width: int) -> str:

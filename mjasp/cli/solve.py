@@ -21,7 +21,7 @@ import click
 
 from mjasp.blocks import Decomposition
 from mjasp.cli.app import echo_readings, json_option, main, rules_option
-from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
+from mjasp.cli.limits import limit_options, run_limited
 from mjasp.decomposition import check_complete
 from mjasp.errors import EncodingError, MjaspError
 from mjasp.hand import Hand
@@ -37,12 +37,7 @@ BOM = b"\xef\xbb\xbf"
 @click.option("-c", "--const", "consts", multiple=True, metavar="NAME=VALUE",
               callback=lambda ctx, param, values: _check_consts(values),
               help="Replace a #const of the files, as clingo's -c does (repeatable).")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=DEFAULT_TIME_LIMIT,
-              show_default=True, metavar="SECONDS",
-              help="Stop grounding and solving after this long (0 = no limit); exit 3.")
-@click.option("--memory-limit", type=click.IntRange(min=0), default=DEFAULT_MEMORY_MB,
-              show_default=True, metavar="MB",
-              help="Stop when clingo needs more memory than this (0 = no limit); exit 3.")
+@limit_options
 @rules_option
 @json_option
 def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], time_limit: float,

@@ -354,6 +354,7 @@ def _part(symbol: clingo.Symbol) -> _Part:
 SITUATION_FACTS = {"win_tile": (1,), "tsumo": (0,), "seat_wind": (1,), "round_wind": (1,),
                    "dora_indicator": (1, 2), "ura_indicator": (1, 2), "riichi": (1,),
                    "honba": (1,), "riichi_sticks": (1,), "north_dora": (1,), "liable": (1,),
+                   "robbed_north": (0,),
                    **{flag: (0,) for flag in _FLAGS}}
 
 
