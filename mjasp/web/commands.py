@@ -1,5 +1,6 @@
 """The web API's answers are the command line's: each request runs the ``mjasp`` command
-it names, in this process, with ``--json``, and answers what it printed.
+it names, in this process, with ``--json``, and answers what it printed (the same JSON
+document, written without indentation).
 
 So ``GET /api/shanten?q=123m456p789s1122z`` and ``mjasp shanten 123m456p789s1122z --json``
 cannot drift apart: there is one function that builds the JSON, the command's. A query
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TextIO
 
 from mjasp.cli import main
-from mjasp.cli.app import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, error_json
+from mjasp.cli.app import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, JSON_INDENT, error_json
 from mjasp.errors import MjaspError
 
 #: Query parameters that switch a flag on or off.
@@ -126,11 +127,15 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0) 
         return Answer(400 if command in commands() else 404,
                       json.dumps(error_json(error), ensure_ascii=False))
     buffer = io.StringIO()
-    with _captured(buffer):
-        try:
-            code = main.main(args, prog_name="mjasp", standalone_mode=False)
-        except SystemExit as stop:
-            code = stop.code
+    compact = JSON_INDENT.set(None)
+    try:
+        with _captured(buffer):
+            try:
+                code = main.main(args, prog_name="mjasp", standalone_mode=False)
+            except SystemExit as stop:
+                code = stop.code
+    finally:
+        JSON_INDENT.reset(compact)
     text = buffer.getvalue().strip()
     status = _STATUS.get(code if isinstance(code, int) else 0, 500)
     try:
