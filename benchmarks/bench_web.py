@@ -39,7 +39,7 @@ GOALS_MS = {"table": 20.0, "ev": 300.0}
 class Load:
     name: str
     latencies_ms: list[float]
-    errors: int
+    errors: dict[str, int]  # what answered instead of 200 JSON: "504", "timeout", ...
     seconds: float
 
     def row(self) -> str:
@@ -48,9 +48,12 @@ class Load:
         p50, p95, p99 = q[49], q[94], q[98]
         rate = len(self.latencies_ms) / self.seconds
         verdict = "meets" if p95 <= GOALS_MS[self.name] else "misses"
+        failed = sum(self.errors.values())
+        why = " (" + ", ".join(f"{k}: {n}" for k, n in sorted(self.errors.items())) + ")" \
+            if failed else ""
         return (f"{self.name:<6} {len(self.latencies_ms):>8} {p50:>8.1f} {p95:>8.1f} "
-                f"{p99:>8.1f} {rate:>9.1f} {self.errors:>7}  {verdict} p95 <= "
-                f"{GOALS_MS[self.name]:g} ms")
+                f"{p99:>8.1f} {rate:>9.1f} {failed:>7}  {verdict} p95 <= "
+                f"{GOALS_MS[self.name]:g} ms{why}")
 
 
 def _free_port() -> int:
@@ -79,23 +82,24 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
 async def run_load(base: str, name: str, urls: Sequence[str], concurrency: int) -> Load:
     """Each url once, ``concurrency`` at a time; latency per request in ms."""
     latencies: list[float] = []
-    errors = 0
+    errors: dict[str, int] = {}
     queue = list(reversed(urls))
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
 
         async def worker() -> None:
-            nonlocal errors
             while queue:
                 url = queue.pop()
                 start = time.perf_counter()
                 try:
                     response = await client.get(url)
                     ok = response.status_code == 200 and "error" not in response.json()
-                except (httpx.HTTPError, ValueError):
-                    ok = False
+                    why = str(response.status_code)
+                except (httpx.HTTPError, ValueError) as error:
+                    ok, why = False, type(error).__name__
                 latencies.append(1000 * (time.perf_counter() - start))
-                errors += not ok
+                if not ok:
+                    errors[why] = errors.get(why, 0) + 1
 
         start = time.perf_counter()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
@@ -118,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     try:
         loads.append(asyncio.run(run_load(base, "table", [f"/api/shanten?q={h}" for h in hands],
                                           args.concurrency)))
-        if hasattr(mjasp, "advise"):
+        if hasattr(mjasp, "advise") and args.ev_requests > 0:
             near = [h for h in (str(h) for h in sample_hands(50 * args.ev_requests, 14,
                                                              seed=args.seed + 1))
                     if shanten(h) <= 2][:args.ev_requests]
@@ -138,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
         print(load.row())
     if not hasattr(mjasp, "advise"):
         print("ev     skipped: mjasp.advise is not installed")
+    elif args.ev_requests <= 0:
+        print("ev     skipped: --ev-requests 0")
     return loads
 
 

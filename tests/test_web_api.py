@@ -4,12 +4,14 @@ queries never get a 5xx or a traceback."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 import threading
 import time
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -225,3 +227,19 @@ def test_fuzz_never_a_server_error(client: TestClient, command: str,
 def test_serve_command_is_registered() -> None:
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0 and "--port" in result.output
+
+
+def test_load_benchmark_runs_and_stops(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # a tiny run of benchmarks/bench_web.py: a real server process, every answer 200 JSON;
+    # speed itself is never asserted (the machine may be busy)
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_web.py"
+    spec = importlib.util.spec_from_file_location("bench_web", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bench_web", module)  # its dataclass looks itself up
+    spec.loader.exec_module(module)
+    loads = module.main(["--requests", "30", "--concurrency", "4", "--ev-requests", "0"])
+    assert [load.name for load in loads] == ["table"]
+    assert loads[0].errors == {} and len(loads[0].latencies_ms) == 30
+    assert "p95 ms" in capsys.readouterr().out
