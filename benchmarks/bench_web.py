@@ -10,7 +10,7 @@ requests at a fixed concurrency (httpx, asyncio) and stops by itself. Two loads:
 
 Every answer must be 200 JSON; the count of others is printed (and the exit code is 1).
 
-    python benchmarks/bench_web.py --requests 5000 --concurrency 16
+    python benchmarks/bench_web.py --requests 5000 --concurrency 16 [--workers 2]
 """
 
 from __future__ import annotations
@@ -62,9 +62,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
     """``mjasp serve`` in its own process, once it answers."""
-    process = subprocess.Popen([sys.executable, "-m", "mjasp", "serve", "--port", str(port)],
+    process = subprocess.Popen([sys.executable, "-m", "mjasp", "serve", "--port", str(port),
+                                "--workers", str(workers)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -112,11 +113,12 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     parser.add_argument("--requests", type=int, default=5000, help="table requests")
     parser.add_argument("--ev-requests", type=int, default=500, help="advise requests")
     parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=1, help="mjasp serve --workers")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
     hands = [str(h) for h in sample_hands(args.requests, 14, seed=args.seed)]
     port = _free_port()
-    server = start_server(port)
+    server = start_server(port, args.workers)
     base = f"http://127.0.0.1:{port}"
     loads = []
     try:
@@ -134,8 +136,9 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
-    print(f"mjasp serve on loopback, concurrency {args.concurrency}, {os.cpu_count()} cores "
-          "(a shared machine: figures vary with its load)")
+    print(f"mjasp serve --workers {args.workers} on loopback, concurrency {args.concurrency}, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end "
+          "(figures vary with the machine's load)")
     print(f"{'load':<6} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
           f"{'req/s':>9} {'errors':>7}")
     for load in loads:

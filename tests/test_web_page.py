@@ -296,3 +296,15 @@ def test_screenshot_for_the_docs(page: Page) -> None:
     path = DOCS / "web.png"
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
+
+
+def test_explanation_on_demand(page: Page) -> None:
+    import mjasp
+    if not hasattr(mjasp, "advise"):
+        pytest.skip("mjasp.advise is not installed: no expected-value columns to explain")
+    visit(page, "?q=123m456p789s11223z")
+    # the tenpai discard (3z, waiting on 1z/2z) is explained with its expected points
+    row = page.locator("#discards tbody tr[data-discard='3z']")
+    row.locator("td.ev button").click()
+    expect(page.locator("#explain")).to_be_visible(timeout=30_000)
+    assert "discard 3z" in page.locator("#explain .body").inner_text()

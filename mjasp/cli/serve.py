@@ -13,7 +13,9 @@ from mjasp.errors import MjaspError
               help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
-def serve_command(host: str, port: int) -> None:
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes (one per core serves the most requests).")
+def serve_command(host: str, port: int, workers: int) -> None:
     """Serve a hand analyser page like tenhou.net/2 and a JSON API (needs mjasp[web]).
 
     The page takes tenhou.net/2's links (?q=... every form, ?p=... the standard form);
@@ -30,4 +32,4 @@ def serve_command(host: str, port: int) -> None:
         raise MjaspError("mjasp serve needs the web extra: pip install 'mjasp[web]' "
                          f"({error.name or 'starlette'} is missing)") from None
     click.echo(f"open http://{host}:{port}/?q=123m456p789s1122z  (Ctrl-C stops)", err=True)
-    serve(host, port)
+    serve(host, port, workers)

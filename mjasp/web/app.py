@@ -190,11 +190,16 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
                      exception_handlers={HTTPException: http_error, Exception: server_error})
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the app with uvicorn until interrupted."""
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Serve the app with uvicorn until interrupted; ``workers`` processes share the port
+    (the analysis is CPU work under one interpreter lock per process)."""
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    if workers > 1:
+        uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
+                    workers=workers, log_level="warning")
+    else:
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
 
 
 __all__ = ["MAX_QUERY", "TIME_LIMIT", "create_app", "info", "openapi", "serve", "tile_svgs"]

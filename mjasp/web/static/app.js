@@ -405,11 +405,34 @@ async function showAdvice(s, hand) {
         dora: s.dora.replace(/\s+/g, ""), seat: s.seat, round: s.round, draws: s.draws,
         visible: s.visible, rules: s.rules || "tenhou"});
       $("explain").querySelector(".body").textContent = e.ok
-        ? JSON.stringify(e.data, null, 1) : `mjasp: error: ${e.data.error.message}`;
+        ? explanation(e.data) : `mjasp: error: ${e.data.error.message}`;
       $("explain").hidden = false;
     });
     td.appendChild(why);
     row.appendChild(td);
+  }
+}
+
+// mjasp advise --explain as text (the command line's layout); its JSON where a part is missing
+function explanation(e) {
+  try {
+    const pct = (p) => (100 * p).toFixed(2) + "%";
+    const lines = [`${e.hand}: discard ${e.discard} — expected ${e.expected_points.toFixed(1)} ` +
+      `points, win ${pct(e.win_prob)}, P(>= mangan) ${pct(e.p_mangan_or_more)}`, "by riichi/dama:"];
+    for (const [k, v] of Object.entries(e.by_riichi)) lines.push(`  ${k}: ${v.toFixed(1)}`);
+    lines.push("by winning hand (points, share, probability, yaku):");
+    for (const r of e.by_hand.slice(0, 12)) {
+      lines.push(`  ${r.points}  ${r.share.toFixed(1)}  p=${r.prob.toFixed(4)}  ${r.yaku}`);
+    }
+    lines.push("by wait:");
+    for (const [k, v] of Object.entries(e.by_wait)) lines.push(`  ${k}: ${v.toFixed(1)}`);
+    lines.push("score distribution:");
+    for (const [points, p] of e.distribution) lines.push(`  ${points}  ${pct(p)}`);
+    lines.push("likeliest lines of play:");
+    for (const l of e.lines) lines.push(`  ${pct(l.prob)}  ${l.line}`);
+    return lines.join("\n");
+  } catch (error) {
+    return JSON.stringify(e, null, 1);
   }
 }
 
