@@ -87,7 +87,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
 @pytest.fixture
 def page(browser: BrowserContext, base_url: str) -> Iterator[Page]:
     page = browser.new_page()
-    page.set_viewport_size({"width": 1100, "height": 900})
+    page.set_viewport_size({"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.base = base_url  # type: ignore[attr-defined]
