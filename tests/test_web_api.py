@@ -229,6 +229,14 @@ def test_serve_command_is_registered() -> None:
     assert result.exit_code == 0 and "--port" in result.output
 
 
+def test_serve_without_the_web_extra_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "mjasp.web", None)  # as if starlette were missing
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
+    assert result.exit_code == 2
+    assert "pip install 'mjasp[web]'" in result.output
+
+
 def test_load_benchmark_runs_and_stops(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     # a tiny run of benchmarks/bench_web.py: a real server process, every answer 200 JSON;

@@ -137,6 +137,16 @@ def test_tenhou_link_shows_the_discard_table(page: Page) -> None:
     assert first["draws"] == [f"{n}m" for n in range(1, 10)]
 
 
+def test_tenhou_path_with_only_the_host_swapped(page: Page) -> None:
+    # tenhou.net/2/?q=... on this host: the same page, the same table
+    page.goto(page.base + "/2/?q=123m456p789s11223z")  # type: ignore[attr-defined]
+    settle(page)
+    assert rows(page)[0]["tenhou"] == "打3z 摸[1z2z 4枚]"  # 1z, 2z: 2 unseen copies each
+    page.locator("#hand-tiles button[data-tile='3z']").click()
+    settle(page)
+    assert page.url.split("?")[0].endswith("/2/") and query_of(page)["q"] == "123m456p789s1122z"
+
+
 def test_table_reads_as_the_api_answers(page: Page) -> None:
     visit(page, "?q=123m456p789s11223z")
     import json

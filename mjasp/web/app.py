@@ -120,7 +120,7 @@ class _Work:
 
 
 def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -> Starlette:
-    """The app: ``/`` the page, ``/tiles/<tile>.svg``, ``/api/<command>``, ``/api/info``,
+    """The app: ``/`` (and ``/2/``, tenhou.net/2's path) the page, ``/tiles/<tile>.svg``, ``/api/<command>``, ``/api/info``,
     ``/api/openapi.json``."""
     work = _Work()
 
@@ -182,7 +182,9 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
                                        f"{type(exc).__name__}"))
         return Response(json.dumps(body), status_code=500, media_type="application/json")
 
-    routes = [Route("/", page), Route("/static/{name}", static),
+    # tenhou.net/2's links keep working when only the host is swapped: /2/?q=...
+    routes = [Route("/", page), Route("/2", page), Route("/2/", page),
+              Route("/static/{name}", static),
               Route("/tiles/{name}.svg", tile),
               Route("/api/info", info_route), Route("/api/openapi.json", openapi_route),
               Route("/api/{command}", api)]
