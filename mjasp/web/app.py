@@ -120,8 +120,8 @@ class _Work:
 
 
 def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -> Starlette:
-    """The app: ``/`` (and ``/2/``, tenhou.net/2's path) the page, ``/tiles/<tile>.svg``, ``/api/<command>``, ``/api/info``,
-    ``/api/openapi.json``."""
+    """The app: ``/`` (and ``/2/``, tenhou.net/2's path) the page, ``/tiles/<tile>.svg``,
+    ``/api/<command>``, ``/api/info``, ``/api/openapi.json``."""
     work = _Work()
 
     async def page(request: Request) -> Response:
