@@ -209,7 +209,10 @@ def test_advise_is_served_only_when_it_exists(client: TestClient) -> None:
 
 QUERY_NAMES = st.sampled_from(["q", "q", "q", "rules", "form", "visible", "win", "tsumo",
                                "seat", "dora", "honba", "all", "x", "", "q[]"])
-QUERY_TEXT = st.text(alphabet="0123456789mpszh[]() ,-.%&=+#xl", max_size=40)
+QUERY_TEXT = st.one_of(
+    st.text(alphabet="0123456789mpszh[]() ,-.%&=+#xl", max_size=40),
+    # values that would be options or files if they reached the command line as such
+    st.sampled_from(["--help", "--", "--version", "-h", "--json", "a.lp", "/etc/passwd"]))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

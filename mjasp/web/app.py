@@ -195,11 +195,18 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Serve the app with uvicorn until interrupted; ``workers`` processes share the port
     (the analysis is CPU work under one interpreter lock per process)."""
+    import inspect
+
     import uvicorn
 
     if workers > 1:
+        # a worker busy with analyses answers the supervisor's ping late on a loaded
+        # machine; killing it would drop its open connections (uvicorn waits 5 s)
+        option = "timeout_worker_healthcheck"  # uvicorn 0.3x has no such option
+        patience: dict[str, Any] = (
+            {option: 60} if option in inspect.signature(uvicorn.Config).parameters else {})
         uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning")
+                    workers=workers, log_level="warning", **patience)
     else:
         uvicorn.run(create_app(), host=host, port=port, log_level="warning")
 
