@@ -177,6 +177,13 @@ def test_typing_a_hand_updates_the_url_and_result(page: Page) -> None:
     assert page.locator("#effective").inner_text().startswith("摸[1z2z 4枚]")
 
 
+def test_visible_tiles_lower_the_counts(page: Page) -> None:
+    # waits 1z and 2z, two unseen copies each; with one 1z seen elsewhere: 1 + 2 = 3
+    visit(page, "?q=123m456p789s1122z&visible=1z")
+    assert page.locator("#effective .tenhou").inner_text() == "摸[1z2z 3枚]"
+    assert page.locator("#visible").input_value() == "1z"
+
+
 def test_clicking_a_hand_tile_discards_it(page: Page) -> None:
     visit(page, "?q=1112345678999m5z")
     page.locator("#hand-tiles button[data-tile='5z']").click()
