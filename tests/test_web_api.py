@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -254,3 +255,17 @@ def test_load_benchmark_runs_and_stops(monkeypatch: pytest.MonkeyPatch,
     assert [load.name for load in loads] == ["table"]
     assert loads[0].errors == {} and len(loads[0].latencies_ms) == 30
     assert "p95 ms" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("ci", ["true", ""])
+def test_browser_tests_skip_locally_but_fail_in_ci_without_chromium(ci: str,
+                                                                    tmp_path: Path) -> None:
+    page_tests = Path(__file__).resolve().parent / "test_web_page.py"
+    env = {**os.environ, "CI": ci, "MJASP_CHROMIUM": str(tmp_path / "no-chromium")}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+                          "-p", "no:xdist", str(page_tests)],
+                         capture_output=True, text=True, env=env, cwd=tmp_path)
+    if ci:
+        assert run.returncode != 0 and "browser tests cannot run under CI" in run.stdout
+    else:
+        assert run.returncode == 0 and "no-chromium is missing" in run.stdout

@@ -22,7 +22,8 @@ from click.testing import CliRunner
 
 from mjasp.cli import main
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium; MJASP_CHROMIUM names another build of chromium (or a missing one)
+CHROMIUM = Path(os.environ.get("MJASP_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parents[1] / "docs"
