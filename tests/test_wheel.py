@@ -46,6 +46,8 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
                        for p in (ROOT / "mjasp" / "encodings").rglob("*.lp"))
     assert {f"mjasp/{name}" for name in encodings} <= names
     assert not any(name.startswith(("encodings/", "solvers/")) for name in names)
+    # mjasp serve's page ships in the wheel: nothing is fetched from elsewhere
+    assert {f"mjasp/web/static/{name}" for name in ("index.html", "app.js", "app.css")} <= names
     # the compiled kernel is optional (setup.py): built whenever a C compiler and the
     # Python headers are there, as on this machine
     compiler = shutil.which(sysconfig.get_config_var("CC").split()[0]) is not None and \

@@ -8,6 +8,7 @@ from mjasp.cli import forms as _forms  # noqa: F401  (registers forms, waits, ka
 from mjasp.cli import logs as _logs  # noqa: F401  (registers logs check, logs table)
 from mjasp.cli import rules as _rules  # noqa: F401  (registers the command)
 from mjasp.cli import score as _score  # noqa: F401  (registers the command)
+from mjasp.cli import serve as _serve  # noqa: F401  (registers the command)
 from mjasp.cli import shanten as _shanten  # noqa: F401  (registers the command)
 from mjasp.cli import solve as _solve  # noqa: F401  (registers the command)
 from mjasp.cli import verify as _verify  # noqa: F401  (registers the command)

@@ -16,6 +16,7 @@ Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal a
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import json
 import math
@@ -293,9 +294,15 @@ def seed_option(func: F) -> F:
                              "everywhere.")(func)
 
 
+#: Indentation of ``--json`` output; the web API sets ``None`` for its worker: the same
+#: document, written compactly by the C encoder (indenting runs the slower Python one).
+JSON_INDENT: contextvars.ContextVar[int | None] = contextvars.ContextVar("JSON_INDENT",
+                                                                        default=2)
+
+
 def emit_json(data: Any) -> None:
-    """Print ``data`` as indented JSON."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """Print ``data`` as indented JSON (see :data:`JSON_INDENT`)."""
+    click.echo(json.dumps(data, indent=JSON_INDENT.get(), ensure_ascii=False))
 
 
 def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,

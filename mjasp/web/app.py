@@ -1,0 +1,214 @@
+"""The ASGI app of ``mjasp serve``: the page, its tiles, and the JSON API.
+
+Every API answer is the command line's (:mod:`mjasp.web.commands`). A request runs in a
+worker thread with a time limit: past it the answer is a 504 JSON error, and when too many
+requests already wait the answer is a 503 JSON error at once. A query string longer than
+:data:`MAX_QUERY` is refused with 414. Whatever happens, the answer is JSON with an
+``{"error": ...}`` object, never a traceback.
+
+>>> from starlette.testclient import TestClient
+>>> TestClient(create_app()).get("/api/waits?q=2344m456p789s111z").json()["tenpai"]
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+import mjasp
+from mjasp.cli.app import error_json
+from mjasp.draw import TileFace, TileGroup, draw_row
+from mjasp.rules import ALIASES, RULES
+from mjasp.tiles import FIVES, NUM_KINDS, tile_name
+from mjasp.web.commands import FLAG_OPTIONS, VALUE_OPTIONS, commands, run_command
+
+#: The longest query string a request may have (characters).
+MAX_QUERY: Final = 1024
+#: Seconds one API request may work; advise is also stopped in its child process then.
+TIME_LIMIT: Final = 10.0
+#: Requests that may run or wait at once; more get 503 at once.
+MAX_PENDING: Final = 32
+
+_STATIC: Final = ("index.html", "app.js", "app.css")
+_TYPES: Final = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+                 "css": "text/css; charset=utf-8"}
+
+
+def _error(status: int, message: str, kind: str = "RequestError") -> JSONResponse:
+    return JSONResponse({"error": {"type": kind, "message": message, "position": None}},
+                        status_code=status)
+
+
+@cache
+def _static(name: str) -> bytes:
+    return (resources.files("mjasp.web") / "static" / name).read_bytes()
+
+
+@cache
+def tile_svgs() -> dict[str, str]:
+    """Each tile as ``mjasp draw`` draws it, by name (``1m`` ... ``7z``, ``0m`` a red five).
+
+    >>> svgs = tile_svgs(); len(svgs), svgs["0p"].startswith("<svg")
+    (37, True)
+    """
+    svgs = {tile_name(k): draw_row([TileGroup((TileFace(k),))]) for k in range(NUM_KINDS)}
+    for kind in FIVES:
+        svgs["0" + tile_name(kind)[1]] = draw_row([TileGroup((TileFace(kind, red=True),))])
+    return svgs
+
+
+def info() -> dict[str, Any]:
+    """What this server offers: the API's commands, the presets, whether advise exists."""
+    return {"version": getattr(mjasp, "__version__", "?"), "commands": list(commands()),
+            "advise": hasattr(mjasp, "advise") and "advise" in commands(),
+            "rules": sorted(RULES), "aliases": dict(sorted(ALIASES.items())),
+            "limits": {"query": MAX_QUERY, "seconds": TIME_LIMIT}}
+
+
+def openapi() -> dict[str, Any]:
+    """The OpenAPI description of the JSON API, built from the parameters it accepts."""
+    paths: dict[str, Any] = {}
+    for command in commands():
+        parameters = [{"name": "q", "in": "query", "required": True,
+                       "description": "The hand in mpsz notation (melds in brackets).",
+                       "schema": {"type": "string"}}]
+        parameters += [{"name": name, "in": "query", "required": False,
+                        "description": f"As --{name.replace('_', '-')} of mjasp {command}.",
+                        "schema": {"type": "string"}} for name in VALUE_OPTIONS[command]]
+        parameters += [{"name": name, "in": "query", "required": False,
+                        "description": f"The flag --{name.replace('_', '-')} (1 or 0).",
+                        "schema": {"type": "string", "enum": ["1", "0"]}}
+                       for name in FLAG_OPTIONS[command]]
+        paths[f"/api/{command}"] = {"get": {
+            "summary": f"What `mjasp {command} HAND --json` prints.",
+            "parameters": parameters,
+            "responses": {
+                "200": {"description": "The command's JSON document."},
+                "400": {"description": "Bad input: {\"error\": {type, message, position}}, "
+                                       "the command's --json error."},
+                "414": {"description": "The query string is too long."},
+                "503": {"description": "Too many requests at once."},
+                "504": {"description": "The request ran past its time limit."}}}}
+    paths["/api/info"] = {"get": {"summary": "Commands, rule presets, limits.",
+                                  "responses": {"200": {"description": "JSON."}}}}
+    return {"openapi": "3.0.3",
+            "info": {"title": "mjasp", "version": str(getattr(mjasp, "__version__", "0")),
+                     "description": "Riichi mahjong hand analysis: each endpoint answers "
+                                    "what the command of the same name prints with --json."},
+            "paths": paths}
+
+
+class _Work:
+    """The worker threads and the count of requests running or waiting."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mjasp-web")
+        self.pending = 0
+        self.lock = threading.Lock()
+
+
+def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -> Starlette:
+    """The app: ``/`` (and ``/2/``, tenhou.net/2's path) the page, ``/tiles/<tile>.svg``,
+    ``/api/<command>``, ``/api/info``, ``/api/openapi.json``."""
+    work = _Work()
+
+    async def page(request: Request) -> Response:
+        return Response(_static("index.html"), media_type=_TYPES["html"])
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _STATIC:
+            return _error(404, f"no such file: {name}")
+        return Response(_static(name), media_type=_TYPES[name.rsplit(".", 1)[1]],
+                        headers={"Cache-Control": "no-cache"})
+
+    async def tile(request: Request) -> Response:
+        svg = tile_svgs().get(request.path_params["name"])
+        if svg is None:
+            return _error(404, f"no such tile: {request.path_params['name']}")
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+    async def api(request: Request) -> Response:
+        command = request.path_params["command"]
+        if len(request.url.query) > MAX_QUERY:
+            return _error(414, f"the query string is longer than {MAX_QUERY} characters")
+        params = dict(request.query_params)
+        if len(params) != len(request.query_params.multi_items()):
+            return _error(400, "a parameter is given twice")
+        with work.lock:
+            if work.pending >= max_pending:
+                return _error(503, "the server is busy; try again in a moment", "Busy")
+            work.pending += 1
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(work.pool, run_command, command, params, time_limit)
+            answer = await asyncio.wait_for(future, time_limit + 2)
+        except TimeoutError:
+            return _error(504, f"the request ran past its time limit of {time_limit:g} s",
+                          "LimitError")
+        finally:
+            with work.lock:
+                work.pending -= 1
+        return Response(answer.text, status_code=answer.status,
+                        media_type="application/json")
+
+    async def info_route(request: Request) -> Response:
+        return JSONResponse(info())
+
+    async def openapi_route(request: Request) -> Response:
+        return JSONResponse(openapi())
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
+        return _error(status, str(detail), "HTTPError")
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # a bug: one JSON line that says so, never a traceback
+        body = error_json(RuntimeError(f"internal error, please report: "
+                                       f"{type(exc).__name__}"))
+        return Response(json.dumps(body), status_code=500, media_type="application/json")
+
+    # tenhou.net/2's links keep working when only the host is swapped: /2/?q=...
+    routes = [Route("/", page), Route("/2", page), Route("/2/", page),
+              Route("/static/{name}", static),
+              Route("/tiles/{name}.svg", tile),
+              Route("/api/info", info_route), Route("/api/openapi.json", openapi_route),
+              Route("/api/{command}", api)]
+    return Starlette(routes=routes,
+                     exception_handlers={HTTPException: http_error, Exception: server_error})
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Serve the app with uvicorn until interrupted; ``workers`` processes share the port
+    (the analysis is CPU work under one interpreter lock per process)."""
+    import inspect
+
+    import uvicorn
+
+    if workers > 1:
+        # a worker busy with analyses answers the supervisor's ping late on a loaded
+        # machine; killing it would drop its open connections (uvicorn waits 5 s)
+        option = "timeout_worker_healthcheck"  # uvicorn 0.3x has no such option
+        patience: dict[str, Any] = (
+            {option: 60} if option in inspect.signature(uvicorn.Config).parameters else {})
+        uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
+                    workers=workers, log_level="warning", **patience)
+    else:
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+
+
+__all__ = ["MAX_QUERY", "TIME_LIMIT", "create_app", "info", "openapi", "serve", "tile_svgs"]
