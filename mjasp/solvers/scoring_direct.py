@@ -194,6 +194,12 @@ _ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
 _WINDS = ("EAST", "SOUTH", "WEST", "NORTH")
 
 
+def _holds_set(tile: Tile) -> Rule:
+    """A triplet or quad of ``tile`` in the reading (a wind yaku: whose wind, the record
+    says)."""
+    return lambda h, r, p: tile in r.set_tiles
+
+
 def _seven_pairs_run(h: HandFacts, base: Tile) -> bool:
     # 22334455667788 of one suit, no meld: closed only (https://riichi.wiki/Daisharin)
     counts = h.counts
@@ -231,12 +237,10 @@ YAKU: tuple[YakuRule, ...] = (
     # 一盃口: two identical sequences (ryanpeikou, two such pairs, replaces it)
     YakuRule(Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: r.peikou >= 1, _SEQUENCES),
     # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
-    *(YakuRule(Yaku[f"SEAT_{name}"], 1, 1, "reading",
-               lambda h, r, p, t=27 + n: t in r.set_tiles, _HONOR_SET, seat=27 + n)
-      for n, name in enumerate(_WINDS)),
-    *(YakuRule(Yaku[f"ROUND_{name}"], 1, 1, "reading",
-               lambda h, r, p, t=27 + n: t in r.set_tiles, _HONOR_SET, round_wind=27 + n)
-      for n, name in enumerate(_WINDS)),
+    *(YakuRule(Yaku[f"SEAT_{name}"], 1, 1, "reading", _holds_set(27 + n), _HONOR_SET,
+               seat=27 + n) for n, name in enumerate(_WINDS)),
+    *(YakuRule(Yaku[f"ROUND_{name}"], 1, 1, "reading", _holds_set(27 + n), _HONOR_SET,
+               round_wind=27 + n) for n, name in enumerate(_WINDS)),
     # 役牌 白 發 中
     YakuRule(Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles, _HONOR_SET),
     YakuRule(Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles, _HONOR_SET),
@@ -720,5 +724,5 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     return found
 
 
-__all__ = ["COUNTERS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU", "YakuRule", "candidates",
-           "yaku_ids_program", "yaku_table"]
+__all__ = ["COUNTERS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU", "YakuRule",
+           "candidates", "yaku_ids_program", "yaku_table"]
