@@ -7,7 +7,9 @@ through the pure-Python tables, so both paths meet the same cross-checks.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +31,16 @@ def switched_path(param: str, built: bool, what: str) -> Iterator[str]:
 @pytest.fixture(params=["compiled", "python"])
 def kernel_path(request: pytest.FixtureRequest) -> Iterator[str]:
     yield from switched_path(request.param, kernel.AVAILABLE, "kernel")
+
+
+def shared_data(name: str) -> Path:
+    """A file of the real data kept beside the project (``shared/data/`` next to the
+    checkout, or next to any folder above it; ``MJASP_DATA`` names the folder outright).
+    Where it is nowhere, the path beside the checkout (the test then skips)."""
+    if os.environ.get("MJASP_DATA"):
+        return Path(os.environ["MJASP_DATA"]) / name
+    here = Path(__file__).resolve()
+    for parent in here.parents[1:]:
+        if (parent / "shared" / "data" / name).exists():
+            return parent / "shared" / "data" / name
+    return here.parents[2] / "shared" / "data" / name

@@ -26,10 +26,11 @@ from mjasp.rules import find_rules
 from mjasp.score import check_win, rank_key
 from mjasp.solvers import scoring_asp, scoring_direct
 from mjasp.win_samples import random_wins
+from tests.conftest import shared_data
 
 HERE = Path(__file__).resolve().parent
 CASES = sorted((HERE / "data" / "score_asp").glob("*.lp"))
-DATA = HERE.parents[1] / "shared" / "data" / "tenhou_wins_2011.jsonl"
+DATA = shared_data("tenhou_wins_2011.jsonl")
 RULES = find_rules("tenhou")
 #: Sampled wins compared per test run, as the scoring issue asks: about 4 ms of CPU a win
 #: (sampling 0.4, ASP engine ~3.3, direct engine ~0.1), so five to seven minutes of CI.

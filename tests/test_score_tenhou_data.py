@@ -2,21 +2,24 @@
 
 The expected values are Tenhou's own (points before honba and sticks, han, fu, and the
 yaku ids with their han, ura dora listed with 0 on every riichi win as Tenhou does).
-The file lives beside the project; where it is absent the test skips. The direct engine
-is checked both ways: compiled (``_score.c``, ``mjasp.score``'s default) and pure Python.
+The file lives beside the project; where it is absent the test skips. ``mjasp.score``
+runs the direct engine (``solver="direct"``, which names it), once with the compiled
+decomposition kernel and once in pure Python; the ASP engine is checked on the same file
+by ``tests/test_score_asp.py``.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import mjasp
+from mjasp.solvers import scoring_direct
+from tests.conftest import shared_data
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tenhou_wins_2011.jsonl"
+DATA = shared_data("tenhou_wins_2011.jsonl")
 
 
 def load() -> list[dict[str, Any]]:
@@ -34,11 +37,11 @@ def as_win(w: dict[str, Any]) -> mjasp.Win:
 
 @pytest.mark.parametrize("solver", ["direct"])
 def test_every_tenhou_win_scores_as_tenhou_did(solver: str, kernel_path: str) -> None:
-    # kernel_path: once through the compiled scorer (mjasp/solvers/_score.c), once through
-    # the pure-Python engine
+    # kernel_path: once with the compiled decomposition kernel, once in pure Python
     rows = load()
     assert len(rows) == 1963
     wrong = []
+    calls = scoring_direct.COUNTERS["calls"]
     for row in rows:
         s = mjasp.score(row["hand"], as_win(row["win"]), solver=solver)
         expected = row["expected"]
@@ -47,6 +50,8 @@ def test_every_tenhou_win_scores_as_tenhou_did(solver: str, kernel_path: str) ->
         if got != expected:
             wrong.append((row["source"], row["hand"], expected, got))
     assert wrong == []
+    # the engine the test is named for answered every win
+    assert scoring_direct.COUNTERS["calls"] - calls == len(rows)
 
 
 def test_payments_add_honba_and_sticks_to_the_points() -> None:

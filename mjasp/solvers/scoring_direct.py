@@ -663,11 +663,11 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
 #: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
 #: of rows set up (once per rules content, whatever the rules: there is one path).
 COUNTERS = {"calls": 0, "tables": 0}
-#: the reading and placement rows of each reading's gates (``candidates``), one lookup,
-#: by rules
-_READING_ROWS: dict[Rules, dict[tuple[object, ...], tuple[_Rows, _Rows]]] = {}
-#: the hand rows of each hand's gates: a plain dict of a short key, not functools' wrapper
-_HAND_ROWS: dict[Rules, dict[tuple[bool, ...], _Rows]] = {}
+#: Per rules (by content): the hand rows of each hand's gates, and the reading and
+#: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
+#: one lookup of the rules per call.
+_TABLES: dict[Rules, tuple[dict[tuple[bool, ...], _Rows],
+                           dict[tuple[object, ...], tuple[_Rows, _Rows]]]] = {}
 
 
 def candidates(hand: Hand, win: Win, rules: Rules,
@@ -678,15 +678,13 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
     # field by field) share one set of tables
-    hand_cache = _HAND_ROWS.get(rules)
-    if hand_cache is None:
+    tables = _TABLES.get(rules)
+    if tables is None:
         COUNTERS["tables"] += 1
-        if len(_HAND_ROWS) >= 64:  # a caller making new rules for every hand: stay small
-            _HAND_ROWS.clear()
-            _READING_ROWS.clear()
-        hand_cache = _HAND_ROWS[rules] = {}
-        _READING_ROWS[rules] = {}
-    reading_cache = _READING_ROWS[rules]
+        if len(_TABLES) >= 64:  # a caller making new rules for every hand: stay small
+            _TABLES.clear()
+        tables = _TABLES[rules] = ({}, {})
+    hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
     hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
     hand_rows = hand_cache.get(hand_key)
