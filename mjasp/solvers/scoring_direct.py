@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
 from mjasp.hand import Hand, MeldKind
 from mjasp.rules import Rules
 from mjasp.scorecard import Reading, Score, YakuItem, make_score
@@ -569,21 +569,6 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
                         frozenset([t for t, _, _ in sets]), peikou)
 
 
-def _shape(block: Block, tile: Tile) -> WaitShape:
-    """The wait of a standard-form block completed by ``tile``."""
-    if block.kind is TRIPLET:
-        return WaitShape.SHANPON
-    if block.kind is PAIR:
-        return WaitShape.TANKI
-    if tile == block.tile + 1:
-        return WaitShape.KANCHAN
-    # 12 waiting on 3 and 89 waiting on 7 are edge waits; the rest two-sided
-    if (tile == block.tile + 2 and block.tile % 9 == 0) or (
-            tile == block.tile and block.tile % 9 == 6):
-        return WaitShape.PENCHAN
-    return WaitShape.RYANMEN
-
-
 def _value_of_pair(h: HandFacts, tile: Tile) -> int:
     """Fu of a pair: 2 for a dragon, 2 for the seat wind, 2 for the round wind (4 if both)."""
     return 2 * ((tile in DRAGONS) + (tile == h.seat) + (tile == h.round))
@@ -610,7 +595,7 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
                 else block.tile == tile) or block == previous:
             continue
         previous = block
-        wait = _shape(block, tile)
+        wait = wait_shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = block.kind is TRIPLET and not h.win.tsumo
         found.append(Placement(block, wait, concealed - opened,
