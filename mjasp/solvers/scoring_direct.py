@@ -2,17 +2,22 @@
 
 Facts are computed at three levels, each once: the hand (situation, tile set, dora),
 each reading (its blocks), each placement of the winning tile (wait, pinfu, which
-triplets stay concealed). The yaku table ``YAKU`` has one row per yaku in Tenhou id
-order, so it reads side by side with ``encodings/scoring/``. For speed, a row is not
-even asked where a cheap fact rules it out (``NEEDS_*``: no honor, no situational flag,
-fewer than two sets or sequences, another form, another wind); the rows decide the rest.
+triplets stay concealed). A yaku is one record of ``YAKU`` (:class:`YakuRule`: its han
+closed and open, the level it reads, the forms it applies to, what it replaces, its
+gates, the option that plays it, its predicate), in Tenhou id order, so the table reads
+side by side with ``encodings/scoring/``. Everything else about yaku is derived from the
+records: the upgrades (``REPLACES``), the speed gates (``NEEDS``: a record is not even
+asked where a cheap fact rules it out), the local yaku (``LOCAL_YAKU_RULES``), and the
+ASP id table (:func:`yaku_ids_program`). Adding a local yaku is one record here and one
+``encodings/scoring/variants/NAME.lp``. Fu are :func:`_fu`; limits, points and payments
+are ``mjasp.scorecard.make_score`` and ``mjasp.points``, shared with the ASP engine.
 
 Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
 https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
 https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Tenhou).
 Other rules (``mjasp.rules.Rules``) change the table by :func:`yaku_table`: open tanyao
-off, double yakuman (26 han), renhou, the local yaku of ``VARIANT_ROWS``; and the fu of a
-double-wind pair (``Rules.double_wind_fu``).
+off, double yakuman (26 han), renhou and the local yaku (records with an ``option``);
+and the fu of a double-wind pair (``Rules.double_wind_fu``).
 
 >>> from mjasp.hand import Hand
 >>> from mjasp.rules import find_rules
