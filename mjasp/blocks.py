@@ -62,6 +62,27 @@ class WaitShape(enum.StrEnum):
     KOKUSHI_13 = "kokushi-13"  #: thirteen orphans, all 13 kinds held: thirteen-sided
 
 
+def wait_shape(block: Block, tile: Tile) -> WaitShape:
+    """The wait of a standard-form block (or a seven-pairs pair) completed by ``tile``:
+    the one statement of the wait shapes, for waits and for scoring.
+
+    >>> [wait_shape(Block(BlockKind.SEQUENCE, 0), t).value for t in (0, 1, 2)]
+    ['ryanmen', 'kanchan', 'penchan']
+    """
+    if block.kind is BlockKind.TRIPLET:
+        return WaitShape.SHANPON
+    if block.kind is not BlockKind.SEQUENCE:
+        return WaitShape.TANKI
+    if tile == block.tile + 1:
+        return WaitShape.KANCHAN
+    # 12 waiting on 3 (block 123) or 89 waiting on 7 (block 789) is an edge wait; the
+    # rest two-sided
+    if (tile == block.tile + 2 and block.tile % 9 == 0) or (
+            tile == block.tile and block.tile % 9 == 6):
+        return WaitShape.PENCHAN
+    return WaitShape.RYANMEN
+
+
 def _is_int(value: object) -> bool:
     # bool is an int subclass, but True as a tile or a count is always a mistake
     return isinstance(value, int) and not isinstance(value, bool)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib.resources
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -186,8 +187,20 @@ class Rules:
 
 #: Yakuman that some rules count double (``Rules.double_yakuman``).
 DOUBLE_YAKUMAN = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
-#: Local yaku mjasp knows (``Rules.local_yaku``); each is also one variant encoding.
-LOCAL_YAKU = ("daisharin", "daichikurin", "daisuurin", "sanrenkou")
+
+
+def _local_yaku() -> tuple[str, ...]:
+    """The local yaku of the variant encodings: each ``variants/NAME.lp`` that declares
+    ``option(local_yaku,NAME)`` (the direct engine has one record per name, tested)."""
+    variants = importlib.resources.files("mjasp") / "encodings" / "scoring" / "variants"
+    return tuple(sorted(
+        entry.name[:-3] for entry in variants.iterdir() if entry.name.endswith(".lp")
+        and f"option(local_yaku,{entry.name[:-3]})." in entry.read_text(encoding="utf-8")))
+
+
+#: Local yaku mjasp knows (``Rules.local_yaku``): one variant encoding each, the file that
+#: declares it, and one record of the direct engine (``scoring_direct.YAKU``).
+LOCAL_YAKU = _local_yaku()
 #: Yakuman that can carry liability (pao, ``Rules.pao``).
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 #: ``Rules.kazoe`` values: 13+ han is one yakuman, capped at sanbaiman, one per 13 han.

@@ -36,7 +36,6 @@ from mjasp.scorecard import (
 )
 from mjasp.solvers.fast import winning_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
-from mjasp.solvers.scoring_best import best
 from mjasp.tiles import FIVES, tile_kind
 from mjasp.win import KINDS, Win, WinError
 
@@ -282,23 +281,22 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
           solver: str = "direct") -> Score:
     """The score of a winning hand: the best of its candidates (see :func:`rank_key`).
 
+    ``solver`` names the engine that answers (``ENGINES``): ``"direct"``, the default, is
+    the Python engine of ``mjasp.solvers.scoring_direct``; ``"asp"`` the clingo one. Every
+    rule set takes the same path; what the direct engine precomputes per rules is keyed
+    by their content, so naming the default rules costs nothing.
+
     >>> s = score("22334455m667788p", Win("8p"))
     >>> s.han, s.fu, s.points, [i.yaku.name for i in s.yaku]
     (5, 30, 12000, ['PINFU', 'TANYAO', 'RYANPEIKOU'])
     """
-    if solver == "direct" and type(win) is Win:
-        # the best candidate alone (mjasp.solvers.scoring_best), where that path answers;
-        # else every candidate below, and the checks' specific errors
-        chosen = _named_rules(rules) if type(rules) is str else rules
-        if type(chosen) is Rules:
-            found = best(hand if type(hand) is Hand else _prepare(hand, win, chosen)[0],
-                         win, chosen)
-            if found is not None:
-                return found
-    candidates = score_candidates(hand, win, rules=rules, solver=solver)
-    if not candidates:
+    hand, chosen = _prepare(hand, win, rules)
+    engine = scoring_engine(solver)  # an unknown solver fails before the checks
+    found = engine(hand, win, chosen, _checked_readings(hand, win, chosen))
+    if not found:
         raise WinError(f"{hand} is not a complete hand")
-    return candidates[0]
+    # max keeps the first of equals, as score_candidates' stable sort
+    return found[0] if len(found) == 1 else max(found, key=rank_key)
 
 
 def score_files(files: Sequence[str], rules: Rules | str | None = None,

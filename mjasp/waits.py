@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
 from mjasp.hand import Hand
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import fast, kernel, table
@@ -22,15 +22,7 @@ def _shape(block: Block, tile: Tile, form: Form, thirteen_sided: bool) -> WaitSh
     """The wait shape of ``block`` completed by ``tile``."""
     if form is Form.KOKUSHI:
         return WaitShape.KOKUSHI_13 if thirteen_sided else WaitShape.KOKUSHI
-    if block.kind is BlockKind.TRIPLET:
-        return WaitShape.SHANPON
-    if block.kind is not BlockKind.SEQUENCE:
-        return WaitShape.TANKI
-    if tile == block.tile + 1:
-        return WaitShape.KANCHAN
-    # 12 waiting on 3 (block 123) or 89 waiting on 7 (block 789) is an edge wait
-    edge = block.tile % 9 == 0 if tile == block.tile + 2 else block.tile % 9 == 6
-    return WaitShape.PENCHAN if edge else WaitShape.RYANMEN
+    return wait_shape(block, tile)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ through the pure-Python tables, so both paths meet the same cross-checks. With
 ``MJASP_PURE_PYTHON=1`` set (the second run of ``.ci/run``) only the pure-Python side runs.
 
 ``scoring_path``: a test that takes it runs once per scoring engine and path
-(``SCORING_PATHS``: the ASP engine, the direct engine, the compiled and pure-Python fast
-paths, ``mjasp.score`` itself). ``shared_data``: the shared real data, or a visible skip
+(``SCORING_PATHS``: the ASP engine, the direct engine,
+``mjasp.score`` itself). ``shared_data``: the shared real data, or a visible skip
 (a failure under CI).
 """
 
@@ -52,11 +52,10 @@ def kernel_path(request: pytest.FixtureRequest) -> Iterator[str]:
 
 # -- scoring: every engine and path that states the rules -----------------------------------
 
-#: Where the shared real data lives: ``$MJASP_DATA``, else ``../shared/data`` beside the
-#: project (CI), else ``/work/shared/data``.
+#: Where the shared real data lives: ``$MJASP_DATA``, else ``shared/data`` beside the
+#: checkout or beside a folder above it (CI: ``../shared/data``).
 _DATA_DIRS = (os.environ.get("MJASP_DATA", ""),
-              str(Path(__file__).resolve().parents[1].parent / "shared" / "data"),
-              "/work/shared/data")
+              *(str(up / "shared" / "data") for up in Path(__file__).resolve().parents[1:]))
 
 
 def shared_data(name: str) -> Path:
@@ -71,51 +70,25 @@ def shared_data(name: str) -> Path:
     pytest.skip(f"{message} (it lives beside the project)")
 
 
-#: A scoring path: (hand, win, rules) -> the best Score, or None where a fast path declines.
+#: A scoring path: (hand, win, rules) -> the best Score.
 ScorePath = Callable[[Hand | str, Win, Rules], "Score | None"]
 
 
 def _engine_best(solver: str) -> ScorePath:
     def run(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
         # every candidate of the engine itself, the best by rank_key (score_candidates'
-        # stable sort): not through mjasp.score's fast path
+        # stable sort): the engine itself, not mjasp.score
         return score_candidates(hand, win, rules=rules, solver=solver)[0]
 
     return run
 
 
-def _fast(compiled: bool) -> ScorePath:
-    def run(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
-        from mjasp.solvers import scoring_best
-
-        if compiled and not (kernel.AVAILABLE and scoring_best.AVAILABLE):
-            pytest.skip("mjasp was installed without its compiled scorer")
-        previous = kernel.use_compiled(compiled)
-        try:
-            parsed = hand if isinstance(hand, Hand) else Hand.parse(hand)
-            return scoring_best.best(parsed, win, rules)  # None: declined (the module says)
-        finally:
-            kernel.use_compiled(previous)
-
-    return run
-
-
-def _default(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
-    return mjasp.score(hand, win, rules=rules)
-
-
-#: The hand-written fast paths of ``mjasp.score`` (``scoring_best``: compiled, lean Python).
-#: ``None`` from one means it declined (rules or situations it leaves to the reference).
-FAST_PATHS: dict[str, ScorePath] = {"compiled": _fast(compiled=True),
-                                    "python-fast": _fast(compiled=False)}
-
 #: Every engine and path that states the scoring rules, in one place: a rule's boundary
-#: cases and the worked examples run through each. When the hand-written fast paths go,
-#: the ``**FAST_PATHS`` line goes.
+#: cases and the worked examples run through each (``mjasp.score`` runs the direct engine;
+#: a fast path added later belongs here too).
 SCORING_PATHS: dict[str, ScorePath] = {
     "asp": _engine_best("asp"),
     "direct": _engine_best("direct"),
-    **FAST_PATHS,
     "score": _default,
 }
 

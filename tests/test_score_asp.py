@@ -1,14 +1,14 @@
 """The declarative scoring engine (encodings/scoring/ via mjasp.solvers.scoring_asp).
 
 - The two engines agree (points, han, fu, yakuman, limit, yaku) on seeded sampled wins
-  (mjasp.win_samples): the direct engine is an independent implementation in Python; the
-  fast path of mjasp.score (mjasp.solvers.scoring_best: compiled where built) picks an
-  equal Score on each of them; the same on wins moved across the rules' edges
-  (``boundary_wins``).
+  (mjasp.win_samples): the direct engine is an independent implementation in Python;
+  mjasp.score (the direct engine's best candidate) picks an equal Score on each of them;
+  the same on wins moved across the rules' edges (``boundary_wins``).
 - Every real Tenhou win of ../shared/data scores through the ASP engine as Tenhou did.
 - The encoding is data: small programs under tests/data/score_asp/ with the atoms of their
   optimal answer worked out by hand in each file's comment, run by plain clingo.
-- The points table shipped as .lp is the one mjasp.points generates.
+- The points table shipped as .lp is the one mjasp.points generates, the yaku id table
+  the one generated from mjasp.yaku and the direct engine's records.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import mjasp
 from mjasp.cli import main
 from mjasp.rules import find_rules
 from mjasp.score import check_win, rank_key
-from mjasp.solvers import scoring_asp, scoring_best, scoring_direct
+from mjasp.solvers import scoring_asp, scoring_direct
 from mjasp.win_samples import boundary_wins, random_wins
 from tests.conftest import shared_data
 
@@ -64,6 +64,12 @@ def test_points_table_is_the_generated_one() -> None:
     assert shipped == scoring_asp.points_table()
 
 
+def test_yaku_id_table_is_the_generated_one() -> None:
+    # regenerate with: python -m mjasp.solvers.scoring_asp
+    shipped = (scoring_asp.SCORING / scoring_asp.IDS_FILE).read_text()
+    assert shipped == scoring_direct.yaku_ids_program()
+
+
 def test_engines_agree_on_sampled_wins() -> None:
     program = scoring_asp.shared_program(RULES)
     wrong: list[tuple[object, ...]] = []
@@ -79,26 +85,26 @@ def test_engines_agree_on_sampled_wins() -> None:
         assert keys == sorted(keys, reverse=True), (hand, win)
         if asp[0].value != direct[0].value:
             wrong.append((str(hand), win, asp[0].value, direct[0].value))
-        # and mjasp.score's fast path (compiled where built) picks the same Score
-        fast = scoring_best.best(hand, win, RULES)
-        if fast != direct[0]:
-            wrong.append((str(hand), win, "fast path", fast, direct[0].value))
+        # and mjasp.score (the direct engine, best candidate only) picks the same Score
+        best = mjasp.score(hand, win, rules=RULES)
+        if best != direct[0]:
+            wrong.append((str(hand), win, "mjasp.score", best, direct[0].value))
     assert wrong == []
 
 
 def test_engines_agree_on_boundary_wins() -> None:
     # wins a tile, a block or a meld away from a rule's edge (the nine gates tiles with a
     # closed kan, a pinfu shape opened by a chi, ...): the ASP engine, the direct engine and
-    # mjasp.score's fast path pick equal values
+    # mjasp.score pick equal values
     program = scoring_asp.shared_program(RULES)
     wrong: list[tuple[object, ...]] = []
     for hand, win in boundary_wins(BOUNDARY_WINS, seed=2027):
         check_win(hand, win, RULES)
         asp = program.ranked(hand, win)[0][1]
         direct = max(scoring_direct.candidates(hand, win, RULES), key=rank_key)
-        fast = scoring_best.best(hand, win, RULES)
-        if not asp.value == direct.value == (fast.value if fast else None):
-            wrong.append((str(hand), win, asp.value, direct.value, fast))
+        best = mjasp.score(hand, win, rules=RULES)
+        if not asp.value == direct.value == best.value:
+            wrong.append((str(hand), win, asp.value, direct.value, best.value))
     assert wrong == []
 
 

@@ -5,8 +5,8 @@ yaku ids with their han, ura dora listed with 0 on every riichi win as Tenhou do
 The file lives beside the project (``tests.conftest.shared_data``: where it is absent the
 test skips with the reason shown, and fails under CI). Every win runs through each
 scoring path but the ASP engine (``tests.conftest.SCORING_PATHS``; the ASP engine's run
-is in test_score_asp.py): the direct engine itself, the compiled and pure-Python fast
-paths, and ``mjasp.score``.
+is in test_score_asp.py): the direct engine itself and ``mjasp.score``, each once with the
+compiled decomposition kernel and once in pure Python.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pytest
 
 import mjasp
 from mjasp.rules import RULES
+from mjasp.solvers import scoring_direct
 from tests.conftest import SCORING_PATHS, shared_data
 
 TENHOU = RULES["tenhou"]
@@ -36,20 +37,24 @@ def as_win(w: dict[str, Any]) -> mjasp.Win:
 
 
 @pytest.mark.parametrize("path", [p for p in SCORING_PATHS if p != "asp"])
-def test_every_tenhou_win_scores_as_tenhou_did(path: str) -> None:
+def test_every_tenhou_win_scores_as_tenhou_did(path: str, kernel_path: str) -> None:
+    # kernel_path: once with the compiled decomposition kernel, once in pure Python
     rows = load()
     assert len(rows) == 1963
     scorer = SCORING_PATHS[path]
     wrong = []
+    calls = scoring_direct.COUNTERS["calls"]
     for row in rows:
         s = scorer(row["hand"], as_win(row["win"]), TENHOU)
-        assert s is not None, "the fast paths play every Tenhou win"
+        assert s is not None
         expected = row["expected"]
         got = {"points": s.points, "han": s.han, "fu": s.fu,
                "yaku": {str(i.yaku.tenhou_id): i.han for i in s.yaku}}
         if got != expected:
             wrong.append((row["source"], row["hand"], expected, got))
     assert wrong == []
+    # the engine the test is named for answered every win
+    assert scoring_direct.COUNTERS["calls"] - calls == len(rows)
 
 
 def test_payments_add_honba_and_sticks_to_the_points() -> None:

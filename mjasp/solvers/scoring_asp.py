@@ -50,6 +50,8 @@ from mjasp.yaku import CustomYaku, Yaku
 SCORING = ENCODINGS / "scoring"
 #: The generated points table (see :func:`points_table`).
 TABLE_FILE = "points_table.lp"
+#: The generated yaku id table (``mjasp.solvers.scoring_direct.yaku_ids_program``).
+IDS_FILE = "yaku_ids.lp"
 #: Every fu total a standard or seven-pairs hand can have after rounding.
 FU_VALUES = (20, 25, *range(30, 180, 10))
 #: clasp's decision heuristic for the scoring program (see _ground_with_variants).
@@ -431,7 +433,10 @@ def candidates(hand: Hand, win: Win, rules: Rules,
 
 
 if __name__ == "__main__":
+    from mjasp.solvers.scoring_direct import yaku_ids_program
+
     Path(str(SCORING / TABLE_FILE)).write_text(points_table())
-    print(f"wrote {SCORING / TABLE_FILE}")
+    Path(str(SCORING / IDS_FILE)).write_text(yaku_ids_program())
+    print(f"wrote {SCORING / TABLE_FILE}, {SCORING / IDS_FILE}")
 
 __all__ = ["ScoringProgram", "candidates", "points_table", "win_facts_in"]

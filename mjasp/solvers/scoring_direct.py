@@ -2,17 +2,22 @@
 
 Facts are computed at three levels, each once: the hand (situation, tile set, dora),
 each reading (its blocks), each placement of the winning tile (wait, pinfu, which
-triplets stay concealed). The yaku table ``YAKU`` has one row per yaku in Tenhou id
-order, so it reads side by side with ``encodings/scoring/``. For speed, a row is not
-even asked where a cheap fact rules it out (``NEEDS_*``: no honor, no situational flag,
-fewer than two sets or sequences, another form, another wind); the rows decide the rest.
+triplets stay concealed). A yaku is one record of ``YAKU`` (:class:`YakuRule`: its han
+closed and open, the level it reads, the forms it applies to, what it replaces, its
+gates, the option that plays it, its predicate), in Tenhou id order, so the table reads
+side by side with ``encodings/scoring/``. Everything else about yaku is derived from the
+records: the upgrades (``REPLACES``), the speed gates (``NEEDS``: a record is not even
+asked where a cheap fact rules it out), the local yaku (``LOCAL_YAKU_RULES``), and the
+ASP id table (:func:`yaku_ids_program`). Adding a local yaku is one record here and one
+``encodings/scoring/variants/NAME.lp``. Fu are :func:`_fu`; limits, points and payments
+are ``mjasp.scorecard.make_score`` and ``mjasp.points``, shared with the ASP engine.
 
 Rule sources (Tenhou): https://tenhou.net/man/#RULE and the yaku list of
 https://riichi.wiki/List_of_yaku (kuisagari, upgrades), fu from
 https://riichi.wiki/Fu (pinfu tsumo 20, open pinfu 30, double-wind pair 4 on Tenhou).
 Other rules (``mjasp.rules.Rules``) change the table by :func:`yaku_table`: open tanyao
-off, double yakuman (26 han), renhou, the local yaku of ``VARIANT_ROWS``; and the fu of a
-double-wind pair (``Rules.double_wind_fu``).
+off, double yakuman (26 han), renhou and the local yaku (records with an ``option``);
+and the fu of a double-wind pair (``Rules.double_wind_fu``).
 
 >>> from mjasp.hand import Hand
 >>> from mjasp.rules import find_rules
@@ -24,19 +29,20 @@ double-wind pair (``Rules.double_wind_fu``).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
+from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
 from mjasp.hand import Hand, MeldKind
 from mjasp.rules import Rules
 from mjasp.scorecard import Reading, Score, YakuItem, make_score
 from mjasp.solvers.fast import winning_readings
 from mjasp.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.win import KINDS, WINDS, Win
-from mjasp.yaku import Yaku
+from mjasp.yaku import CustomYaku, Yaku
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
@@ -94,30 +100,14 @@ class Placement:
 Rule = Callable[[HandFacts, ReadingFacts, Placement], bool]
 
 
-def _terminal_or_honor_block(kind: BlockKind, tile: Tile) -> bool:
-    if kind is BlockKind.SEQUENCE:
-        return tile % 9 in (0, 6)
-    return tile in TERMINALS or tile >= 27
+# -- reading-level helpers, each used by one or two records of the table ----------------
 
-
-# -- reading-level helpers, each used by one or two rows of the table ----------------
-
-def _all_blocks_have(r: ReadingFacts, test: Callable[[BlockKind, Tile], bool]) -> bool:
-    if r.pair is None or not test(BlockKind.PAIR, r.pair):
-        return False
-    return (all(test(BlockKind.SEQUENCE, t) for t in r.sequences)
-            and all(test(BlockKind.TRIPLET, t) for t, _, _ in r.sets))
-
-
-def _chanta(h: HandFacts, r: ReadingFacts) -> bool:
-    # needs a sequence (otherwise honroutou) and an honor (otherwise junchan)
-    return (bool(r.sequences) and h.honors and not h.kinds.isdisjoint(TERMINALS)
-            and _all_blocks_have(r, _terminal_or_honor_block))
-
-
-def _junchan(h: HandFacts, r: ReadingFacts) -> bool:
-    return (bool(r.sequences) and not h.honors and not h.kinds.isdisjoint(TERMINALS)
-            and _all_blocks_have(r, _terminal_or_honor_block))
+def _outside(r: ReadingFacts) -> bool:
+    """Chanta's shape: a sequence, and every block holds a terminal or honor (sequences
+    123 and 789; triplets, quads and the pair of a terminal or honor)."""
+    return (bool(r.sequences) and r.pair is not None and r.pair in TERMINALS_HONORS
+            and all(t % 9 in (0, 6) for t in r.sequences)
+            and all(t in TERMINALS_HONORS for t, _, _ in r.sets))
 
 
 def _ittsu(r: ReadingFacts) -> bool:
@@ -153,100 +143,66 @@ def _junsei(h: HandFacts) -> bool:
     return all(h.counts[base + i] - (base + i == h.tile) == n for i, n in enumerate(NINE_GATES))
 
 
-def _seat(n: int) -> Rule:
-    return lambda h, r, p: h.seat == 27 + n and 27 + n in r.set_tiles
+@dataclass(frozen=True, slots=True)
+class YakuRule:
+    """One yaku as data: the direct engine's whole statement of it.
+
+    ``yaku`` names it (a :class:`~mjasp.yaku.Yaku`, or a :class:`~mjasp.yaku.CustomYaku`
+    for a local yaku that has no Tenhou id); ``closed``/``opened`` are its han with a
+    closed / an open hand (0: not played open); ``level`` says what ``rule`` reads — the
+    hand alone, a reading, or one placement of the winning tile — so it runs once per hand,
+    per reading or per placement; ``forms`` the forms of the reading it applies to
+    (reading and placement rows); ``replaces`` the yaku it upgrades (both hold: this one
+    scores); ``needs`` the cheap facts without which it cannot hold (``GATES``: the rule
+    is not even asked there); ``seat``/``round_wind`` the wind a seat or round wind yaku
+    is for; ``option`` the ``Rules`` field and value that play it (a local yaku,
+    renhou), None for a yaku of every rule set.
+
+    >>> rule = next(r for r in YAKU if r.yaku is Yaku.RYANPEIKOU)
+    >>> rule.closed, rule.opened, rule.level, rule.replaces
+    (3, 0, 'reading', <Yaku.IIPEIKOU: 9>)
+    """
+
+    yaku: Yaku | CustomYaku
+    closed: int
+    opened: int
+    level: str
+    rule: Rule
+    needs: frozenset[str] = frozenset()
+    forms: tuple[Form, ...] = (Form.STANDARD,)
+    replaces: Yaku | None = None
+    seat: Tile | None = None
+    round_wind: Tile | None = None
+    option: tuple[str, str] | None = None
 
 
-def _round(n: int) -> Rule:
-    return lambda h, r, p: h.round == 27 + n and 27 + n in r.set_tiles
-
+#: The speed gates a rule may name in ``YakuRule.needs``: a fact of the hand or reading
+#: without which the rule cannot hold. They decide nothing the rule does not: a gate
+#: only spares asking it (the agreement tests run every rule against ASP).
+GATES = {
+    "honor": "the hand holds an honor",
+    "honor_set": "the reading has a triplet or quad of an honor",
+    "flag": "riichi or a situational flag (ippatsu, rinshan, ..., tenhou, renhou) is set",
+    "one_suit": "the hand uses at most one number suit",
+    "kans": "the hand has three quads or more",
+    "sets": "the reading has at least two triplets or quads",
+    "sequences": "the reading has at least two sequences",
+}
 
 STANDARD = Form.STANDARD
 # enum members as module constants: the hot loops below look them up per block
 SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR
 RYANMEN = WaitShape.RYANMEN
+_FLAG, _HONOR, _HONOR_SET = frozenset({"flag"}), frozenset({"honor"}), frozenset({"honor_set"})
+_SETS, _SEQUENCES = frozenset({"sets"}), frozenset({"sequences"})
+_ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
+_WINDS = ("EAST", "SOUTH", "WEST", "NORTH")
 
-#: One row per yaku, in Tenhou id order: (yaku, closed han, open han (0 = closed only),
-#: level, rule). The level says what the rule reads, so it runs once per hand, per
-#: reading or per placement. Upgrades are rows of ``REPLACES``; a yakuman removing
-#: ordinary yaku and dora is done by ``mjasp.score.make_score``.
-YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
-    # 門前清自摸和: a closed hand won by tsumo
-    (Yaku.MENZEN_TSUMO, 1, 0, "hand", lambda h, r, p: h.win.tsumo),
-    # 立直 (double riichi is its own row)
-    (Yaku.RIICHI, 1, 0, "hand", lambda h, r, p: h.win.riichi == 1),
-    (Yaku.IPPATSU, 1, 0, "hand", lambda h, r, p: h.win.ippatsu),  # 一発
-    (Yaku.CHANKAN, 1, 1, "hand", lambda h, r, p: h.win.chankan),  # 槍槓
-    (Yaku.RINSHAN, 1, 1, "hand", lambda h, r, p: h.win.rinshan),  # 嶺上開花
-    (Yaku.HAITEI, 1, 1, "hand", lambda h, r, p: h.win.haitei),  # 海底摸月
-    (Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei),  # 河底撈魚
-    # 平和: four sequences, a pair of no value, a two-sided wait, closed
-    (Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu),
-    # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
-    (Yaku.TANYAO, 1, 1, "hand",
-     lambda h, r, p: h.kinds.isdisjoint(TERMINALS) and h.kinds.isdisjoint(HONORS)),
-    (Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: r.peikou == 1),  # 一盃口
-    # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
-    (Yaku.SEAT_EAST, 1, 1, "reading", _seat(0)),
-    (Yaku.SEAT_SOUTH, 1, 1, "reading", _seat(1)),
-    (Yaku.SEAT_WEST, 1, 1, "reading", _seat(2)),
-    (Yaku.SEAT_NORTH, 1, 1, "reading", _seat(3)),
-    (Yaku.ROUND_EAST, 1, 1, "reading", _round(0)),
-    (Yaku.ROUND_SOUTH, 1, 1, "reading", _round(1)),
-    (Yaku.ROUND_WEST, 1, 1, "reading", _round(2)),
-    (Yaku.ROUND_NORTH, 1, 1, "reading", _round(3)),
-    # 役牌 白 發 中
-    (Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles),
-    (Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles),
-    (Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles),
-    (Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2),  # 両立直
-    # 七対子: 25 fu, see _fu
-    (Yaku.CHIITOITSU, 2, 0, "reading", lambda h, r, p: r.form is Form.CHIITOITSU),
-    # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari)
-    (Yaku.CHANTA, 2, 1, "reading", lambda h, r, p: _chanta(h, r)),
-    (Yaku.ITTSU, 2, 1, "reading", lambda h, r, p: _ittsu(r)),
-    (Yaku.SANSHOKU, 2, 1, "reading", lambda h, r, p: _sanshoku(r)),
-    (Yaku.SANSHOKU_DOUKOU, 2, 2, "reading", lambda h, r, p: _sanshoku_doukou(r)),  # 三色同刻
-    (Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3),  # 三槓子
-    # 対々和: four triplets or quads
-    (Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: r.form is STANDARD and len(r.sets) == 4),
-    # 三暗刻: three concealed triplets or quads (a triplet completed by ron is open)
-    (Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3),
-    # 小三元: two dragon triplets and a dragon pair
-    (Yaku.SHOUSANGEN, 2, 2, "reading",
-     lambda h, r, p: len(r.set_tiles & DRAGONS) == 2 and r.pair in DRAGONS),
-    # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
-    (Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS),
-    (Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2),  # 二盃口
-    (Yaku.JUNCHAN, 3, 2, "reading", lambda h, r, p: _junchan(h, r)),  # 純全帯幺九
-    # 混一色 / 清一色: one number suit, with / without honors
-    (Yaku.HONITSU, 3, 2, "hand",
-     lambda h, r, p: h.suits == 1 and h.honors),
-    (Yaku.CHINITSU, 6, 5, "hand",
-     lambda h, r, p: h.suits == 1 and not h.honors),
-    # 人和 (36) is not played on Tenhou: no row
-    (Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou),  # 天和
-    (Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou),  # 地和
-    (Yaku.DAISANGEN, 13, 13, "reading", lambda h, r, p: len(r.set_tiles & DRAGONS) == 3),  # 大三元
-    # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
-    (Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4),
-    (Yaku.SUUANKOU_TANKI, 13, 13, "placement",
-     lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI),
-    (Yaku.TSUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= HONORS),  # 字一色
-    (Yaku.RYUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= GREEN),  # 緑一色
-    (Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS),  # 清老頭
-    # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
-    (Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h)),
-    (Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h)),
-    # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
-    (Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: r.form is Form.KOKUSHI),
-    (Yaku.KOKUSHI_13, 13, 13, "placement", lambda h, r, p: p.wait is WaitShape.KOKUSHI_13),
-    # 大四喜 / 小四喜: four wind triplets / three and a wind pair
-    (Yaku.DAISUUSHII, 13, 13, "reading", lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4),
-    (Yaku.SHOUSUUSHII, 13, 13, "reading",
-     lambda h, r, p: len(r.set_tiles & WIND_TILES) == 3 and r.pair in WIND_TILES),
-    (Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4),  # 四槓子
-)
+
+def _holds_set(tile: Tile) -> Rule:
+    """A triplet or quad of ``tile`` in the reading (a wind yaku: whose wind, the record
+    says)."""
+    return lambda h, r, p: tile in r.set_tiles
 
 
 def _seven_pairs_run(h: HandFacts, base: Tile) -> bool:
@@ -261,82 +217,206 @@ def _sanrenkou(r: ReadingFacts) -> bool:
     return len(s) >= 3 and any(t + 1 in s and t + 2 in s for t in s if t < 27 and t % 9 < 7)
 
 
-#: Rows that only some rules play, in ``YAKU``'s format, by ``Rules`` option value:
-#: renhou (``Rules.renhou``: "mangan" is a 5-han yaku adding up with the others, as in
-#: the WRC rules, https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 §6.5.4;
-#: or a yakuman; https://riichi.wiki/Renhou) and the local yaku of ``Rules.local_yaku``
-#: (https://riichi.wiki/Optional_yaku).
-VARIANT_ROWS: dict[str, tuple[Yaku, int, int, str, Rule]] = {
-    # 人和: a non-dealer's ron before their first draw (closed: no call came before it)
-    "renhou:mangan": (Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou),
-    "renhou:yakuman": (Yaku.RENHOU, 13, 0, "hand", lambda h, r, p: h.win.renhou),
+#: Every yaku mjasp plays, one record each, in Tenhou id order (local yaku last). The
+#: upgrades are the ``replaces`` of the records; a yakuman removing ordinary yaku and
+#: dora is done by ``mjasp.scorecard.make_score``. Rows of ``option`` are played only
+#: where the rules say so: renhou (``Rules.renhou``: "mangan" is a 5-han yaku adding up
+#: with the others, as in the WRC rules,
+#: https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 §6.5.4; or a yakuman;
+#: https://riichi.wiki/Renhou) and the local yaku of ``Rules.local_yaku``
+#: (https://riichi.wiki/Local_yaku).
+YAKU: tuple[YakuRule, ...] = (
+    # 門前清自摸和: a closed hand won by tsumo
+    YakuRule(Yaku.MENZEN_TSUMO, 1, 0, "hand", lambda h, r, p: h.win.tsumo),
+    # 立直 (double riichi is its own row: riichi is 1 or 2, never both)
+    YakuRule(Yaku.RIICHI, 1, 0, "hand", lambda h, r, p: h.win.riichi == 1, _FLAG),
+    YakuRule(Yaku.IPPATSU, 1, 0, "hand", lambda h, r, p: h.win.ippatsu, _FLAG),  # 一発
+    YakuRule(Yaku.CHANKAN, 1, 1, "hand", lambda h, r, p: h.win.chankan, _FLAG),  # 槍槓
+    YakuRule(Yaku.RINSHAN, 1, 1, "hand", lambda h, r, p: h.win.rinshan, _FLAG),  # 嶺上開花
+    YakuRule(Yaku.HAITEI, 1, 1, "hand", lambda h, r, p: h.win.haitei, _FLAG),  # 海底摸月
+    YakuRule(Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei, _FLAG),  # 河底撈魚
+    # 平和: four sequences, a pair of no value, a two-sided wait, closed
+    YakuRule(Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu, _SEQUENCES),
+    # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
+    YakuRule(Yaku.TANYAO, 1, 1, "hand", lambda h, r, p: h.kinds.isdisjoint(TERMINALS_HONORS)),
+    # 一盃口: two identical sequences (ryanpeikou, two such pairs, replaces it)
+    YakuRule(Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: r.peikou >= 1, _SEQUENCES),
+    # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
+    *(YakuRule(Yaku[f"SEAT_{name}"], 1, 1, "reading", _holds_set(27 + n), _HONOR_SET,
+               seat=27 + n) for n, name in enumerate(_WINDS)),
+    *(YakuRule(Yaku[f"ROUND_{name}"], 1, 1, "reading", _holds_set(27 + n), _HONOR_SET,
+               round_wind=27 + n) for n, name in enumerate(_WINDS)),
+    # 役牌 白 發 中
+    YakuRule(Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles, _HONOR_SET),
+    YakuRule(Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles, _HONOR_SET),
+    YakuRule(Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles, _HONOR_SET),
+    YakuRule(Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2,  # 両立直
+             _FLAG),
+    # 七対子: 25 fu, see _fu
+    YakuRule(Yaku.CHIITOITSU, 2, 0, "reading", lambda h, r, p: True,
+             forms=(Form.CHIITOITSU,)),
+    # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari). Chanta: every
+    # block holds a terminal or honor, with a sequence (junchan, without honors, replaces it)
+    YakuRule(Yaku.CHANTA, 2, 1, "reading", lambda h, r, p: _outside(r)),
+    YakuRule(Yaku.ITTSU, 2, 1, "reading", lambda h, r, p: _ittsu(r), _SEQUENCES),
+    YakuRule(Yaku.SANSHOKU, 2, 1, "reading", lambda h, r, p: _sanshoku(r), _SEQUENCES),
+    YakuRule(Yaku.SANSHOKU_DOUKOU, 2, 2, "reading",  # 三色同刻
+             lambda h, r, p: _sanshoku_doukou(r), _SETS),
+    YakuRule(Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3, _KANS),  # 三槓子
+    # 対々和: four triplets or quads
+    YakuRule(Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: len(r.sets) == 4, _SETS),
+    # 三暗刻: three concealed triplets or quads (a triplet completed by ron is open)
+    YakuRule(Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3, _SETS),
+    # 小三元: two dragon triplets and a dragon pair
+    YakuRule(Yaku.SHOUSANGEN, 2, 2, "reading",
+             lambda h, r, p: len(r.set_tiles & DRAGONS) == 2 and r.pair in DRAGONS,
+             _SETS | _HONOR_SET),
+    # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
+    YakuRule(Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS),
+    YakuRule(Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2,  # 二盃口
+             _SEQUENCES, replaces=Yaku.IIPEIKOU),
+    YakuRule(Yaku.JUNCHAN, 3, 2, "reading",  # 純全帯幺九
+             lambda h, r, p: not h.honors and _outside(r), replaces=Yaku.CHANTA),
+    # 混一色 / 清一色: one number suit, with honors / without (chinitsu replaces honitsu)
+    YakuRule(Yaku.HONITSU, 3, 2, "hand", lambda h, r, p: h.suits == 1, _ONE_SUIT),
+    YakuRule(Yaku.CHINITSU, 6, 5, "hand", lambda h, r, p: h.suits == 1 and not h.honors,
+             _ONE_SUIT, replaces=Yaku.HONITSU),
+    # 人和: a non-dealer's ron before their first draw (closed: no call came before it);
+    # not played on Tenhou
+    YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou, _FLAG,
+             option=("renhou", "mangan")),
+    YakuRule(Yaku.RENHOU, 13, 0, "hand", lambda h, r, p: h.win.renhou, _FLAG,
+             option=("renhou", "yakuman")),
+    YakuRule(Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou, _FLAG),  # 天和
+    YakuRule(Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou, _FLAG),  # 地和
+    YakuRule(Yaku.DAISANGEN, 13, 13, "reading",  # 大三元
+             lambda h, r, p: len(r.set_tiles & DRAGONS) == 3, _SETS | _HONOR_SET),
+    # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
+    YakuRule(Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4, _SETS),
+    YakuRule(Yaku.SUUANKOU_TANKI, 13, 13, "placement",
+             lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI, _SETS,
+             replaces=Yaku.SUUANKOU),
+    YakuRule(Yaku.TSUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= HONORS,  # 字一色
+             _HONOR | _ONE_SUIT),
+    YakuRule(Yaku.RYUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= GREEN,  # 緑一色
+             _ONE_SUIT),
+    YakuRule(Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS),  # 清老頭
+    # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
+    YakuRule(Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h), _ONE_SUIT),
+    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h), _ONE_SUIT,
+             replaces=Yaku.CHUUREN),
+    # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
+    YakuRule(Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: True, forms=(Form.KOKUSHI,)),
+    YakuRule(Yaku.KOKUSHI_13, 13, 13, "placement",
+             lambda h, r, p: p.wait is WaitShape.KOKUSHI_13, forms=(Form.KOKUSHI,),
+             replaces=Yaku.KOKUSHI),
+    # 大四喜 / 小四喜: four wind triplets / three and a wind pair (never both: a wind pair
+    # beside four wind triplets would be a fifth copy)
+    YakuRule(Yaku.DAISUUSHII, 13, 13, "reading",
+             lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4, _SETS | _HONOR_SET),
+    YakuRule(Yaku.SHOUSUUSHII, 13, 13, "reading",
+             lambda h, r, p: len(r.set_tiles & WIND_TILES) == 3 and r.pair in WIND_TILES,
+             _SETS | _HONOR_SET),
+    YakuRule(Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4, _KANS),  # 四槓子
+    # local yaku (Rules.local_yaku)
     # 大車輪 / 大竹林 / 大数隣: 22334455667788 in pin / sou / man, a yakuman
-    "daisharin": (Yaku.DAISHARIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 9)),
-    "daichikurin": (Yaku.DAICHIKURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 18)),
-    "daisuurin": (Yaku.DAISUURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 0)),
+    YakuRule(Yaku.DAISHARIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 9), _ONE_SUIT,
+             option=("local_yaku", "daisharin")),
+    YakuRule(Yaku.DAICHIKURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 18),
+             _ONE_SUIT, option=("local_yaku", "daichikurin")),
+    YakuRule(Yaku.DAISUURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 0), _ONE_SUIT,
+             option=("local_yaku", "daisuurin")),
     # 三連刻: 2 han, open or closed
-    "sanrenkou": (Yaku.SANRENKOU, 2, 2, "reading", lambda h, r, p: _sanrenkou(r)),
-}
+    YakuRule(Yaku.SANRENKOU, 2, 2, "reading", lambda h, r, p: _sanrenkou(r), _SETS,
+             option=("local_yaku", "sanrenkou")),
+    # 三風刻: three triplets or quads of winds, 2 han, open or closed (with a wind pair or a
+    # fourth wind set it is shousuushii or daisuushii, a yakuman that removes it)
+    YakuRule(CustomYaku("sanpuukou", "Three wind triplets", "三風刻"), 2, 2, "reading",
+             lambda h, r, p: len(r.set_tiles & WIND_TILES) >= 3, _SETS | _HONOR_SET,
+             option=("local_yaku", "sanpuukou")),
+)
+
+
+def _played(row: YakuRule, rules: Rules) -> bool:
+    """Whether ``rules`` play the record: always, or where its option is set."""
+    if row.option is None:
+        return True
+    field, value = row.option
+    chosen = getattr(rules, field)
+    return value in chosen if isinstance(chosen, frozenset) else bool(chosen == value)
 
 
 @functools.cache
-def yaku_table(rules: Rules) -> tuple[tuple[Yaku, int, int, str, Rule], ...]:
-    """``YAKU`` under ``rules``: open tanyao off, double yakuman at 26 han, and the rows of
-    ``VARIANT_ROWS`` the rules play, in Tenhou id order (local yaku last).
+def yaku_table(rules: Rules) -> tuple[YakuRule, ...]:
+    """The records ``rules`` play, each with its han under them: open tanyao off, double
+    yakuman at 26 han, renhou and the local yaku where the rules name them.
 
     >>> from mjasp.rules import RULES
-    >>> [row[:3] for row in yaku_table(RULES["mahjongsoul"]) if row[0] is Yaku.KOKUSHI_13]
-    [(<Yaku.KOKUSHI_13: 48>, 26, 26)]
+    >>> [(r.closed, r.opened) for r in yaku_table(RULES["mahjongsoul"])
+    ...  if r.yaku is Yaku.KOKUSHI_13]
+    [(26, 26)]
     """
-    extra = [VARIANT_ROWS[name] for name in sorted(rules.local_yaku)]
-    if rules.renhou != "none":
-        extra.append(VARIANT_ROWS[f"renhou:{rules.renhou}"])
     rows = []
-    for yaku, closed_han, open_han, level, rule in (*YAKU, *extra):
-        if yaku is Yaku.TANYAO and not rules.open_tanyao:
-            open_han = 0  # kuitan nashi
-        if yaku.name.lower() in rules.double_yakuman:
-            closed_han, open_han = 2 * closed_han, 2 * open_han
-        rows.append((yaku, closed_han, open_han, level, rule))
-    return tuple(sorted(rows, key=lambda row: row[0].value))
+    for row in YAKU:
+        if not _played(row, rules):
+            continue
+        if row.yaku is Yaku.TANYAO and not rules.open_tanyao:
+            row = dataclasses.replace(row, opened=0)  # kuitan nashi
+        if row.yaku.name.lower() in rules.double_yakuman:
+            row = dataclasses.replace(row, closed=2 * row.closed, opened=2 * row.opened)
+        rows.append(row)
+    return tuple(rows)
 
-#: Upgrades: the first replaces the second when both hold.
-REPLACES: dict[Yaku, Yaku] = {
-    Yaku.DOUBLE_RIICHI: Yaku.RIICHI, Yaku.RYANPEIKOU: Yaku.IIPEIKOU,
-    Yaku.JUNCHAN: Yaku.CHANTA, Yaku.CHINITSU: Yaku.HONITSU,
-    Yaku.SUUANKOU_TANKI: Yaku.SUUANKOU, Yaku.JUNSEI_CHUUREN: Yaku.CHUUREN,
-    Yaku.KOKUSHI_13: Yaku.KOKUSHI, Yaku.DAISUUSHII: Yaku.SHOUSUUSHII,
-}
 
-#: Speed gates, not rules: these yaku cannot hold in a hand without an honor, or in a
-#: situation without its flag, so their rows are not even asked there ...
-NEEDS_HONOR = frozenset((Yaku.CHANTA, Yaku.HONITSU, Yaku.TSUUIISOU))
-#: ... these a triplet or quad of an honor in the reading ...
-NEEDS_HONOR_SET = frozenset((
-    Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH, Yaku.ROUND_EAST,
-    Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH, Yaku.HAKU, Yaku.HATSU, Yaku.CHUN,
-    Yaku.SHOUSANGEN, Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII))
-#: ... and a seat (round) wind yaku only the seat (round) wind of the win.
-SEAT_YAKU = (Yaku.SEAT_EAST, Yaku.SEAT_SOUTH, Yaku.SEAT_WEST, Yaku.SEAT_NORTH)
-ROUND_YAKU = (Yaku.ROUND_EAST, Yaku.ROUND_SOUTH, Yaku.ROUND_WEST, Yaku.ROUND_NORTH)
-NEEDS_FLAG = frozenset((
-    Yaku.RIICHI, Yaku.IPPATSU, Yaku.CHANKAN, Yaku.RINSHAN, Yaku.HAITEI, Yaku.HOUTEI,
-    Yaku.DOUBLE_RIICHI, Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU))
-#: ... and these need a hand of at most one number suit, or three kans.
-NEEDS_ONE_SUIT = frozenset((
-    Yaku.HONITSU, Yaku.CHINITSU, Yaku.TSUUIISOU, Yaku.RYUUIISOU, Yaku.CHUUREN,
-    Yaku.JUNSEI_CHUUREN, Yaku.DAISHARIN, Yaku.DAICHIKURIN, Yaku.DAISUURIN))
-NEEDS_KANS = frozenset((Yaku.SANKANTSU, Yaku.SUUKANTSU))
-#: ... and these need at least two triplets or quads, or two sequences, in the reading.
-NEEDS_SETS = frozenset((
-    Yaku.SANSHOKU_DOUKOU, Yaku.TOITOI, Yaku.SANANKOU, Yaku.SHOUSANGEN, Yaku.DAISANGEN,
-    Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII, Yaku.SANRENKOU))
-NEEDS_SEQUENCES = frozenset((
-    Yaku.PINFU, Yaku.IIPEIKOU, Yaku.ITTSU, Yaku.SANSHOKU, Yaku.RYANPEIKOU))
-#: Reading and placement rows that belong to one form only (the others: standard only).
-FORM_OF = {Yaku.CHIITOITSU: Form.CHIITOITSU, Yaku.KOKUSHI: Form.KOKUSHI,
-           Yaku.KOKUSHI_13: Form.KOKUSHI}
+#: Upgrades, from the records: the first replaces the second when both hold.
+REPLACES: dict[Yaku | CustomYaku, Yaku] = {
+    row.yaku: row.replaces for row in YAKU if row.replaces is not None}
+#: The yaku each gate of ``GATES`` rules out, from the records.
+NEEDS: dict[str, frozenset[Yaku | CustomYaku]] = {
+    gate: frozenset(row.yaku for row in YAKU if gate in row.needs) for gate in GATES}
+#: The local yaku mjasp plays (``Rules.local_yaku``), from the records.
+LOCAL_YAKU_RULES = {row.option[1]: row for row in YAKU
+                    if row.option is not None and row.option[0] == "local_yaku"}
 _Rows = tuple[tuple[YakuItem, Rule], ...]
+
+
+#: ASP names of the yaku whose name is not the member's name in lower case.
+_ASP_NAMES = {Yaku.URA_DORA: "ura", Yaku.AKA_DORA: "aka"}
+
+
+def yaku_ids_program() -> str:
+    """The text of ``encodings/scoring/yaku_ids.lp``, generated from ``mjasp.yaku.Yaku``
+    and the records: every yaku's ASP name and id, which are yakuman, which are dora.
+
+    >>> [line for line in yaku_ids_program().splitlines() if "(iipeikou," in line]
+    ['yaku_id(iipeikou,9).']
+    """
+    ids = [f"yaku_id({_ASP_NAMES.get(y, y.name.lower())},{y.value})." for y in Yaku]
+    # renhou is a yakuman only where its variant file says so (Rules.renhou)
+    yakuman = [row.yaku.name.lower() for row in YAKU
+               if row.closed >= 13 and isinstance(row.yaku, Yaku) and row.yaku.tenhou_id
+               != Yaku.RENHOU.value]
+    dora = [str(y.value) for y in Yaku if y.is_dora]
+    return "\n".join([
+        "% GENERATED by mjasp.solvers.scoring_direct.yaku_ids_program() from mjasp.yaku.Yaku",
+        "% and the direct engine's records; do not edit (regenerate: python -m",
+        "% mjasp.solvers.scoring_asp). tests/test_score_asp.py checks that it is current.",
+        "%",
+        "% yaku_id(Y,I)    yaku Y has id I: Tenhou's (the yaku= list of an AGARI tag in its",
+        "%                 logs, https://github.com/NegativeMjark/tenhou-log#agari) for 0-54,",
+        "%                 mjasp's own above (local yaku, north tiles set aside).",
+        "% yakuman_yaku(Y) Y is a yakuman (renhou only where variants/renhou_yakuman.lp says",
+        "%                 so; a custom yaku by its custom_yaku/4 fact).",
+        "% dora_id(I)      I is dora, not a yaku: dora, ura, aka and north tiles.",
+        "% custom_yaku(Y,E,J,K) INPUT, optional: a yaku named Y (a constant), E in English,",
+        "%                 J in Japanese, K = yaku or yakuman; its file adds found(Y,H).",
+        *ids,
+        *(f"yakuman_yaku({name})." for name in yakuman),
+        f"dora_id({';'.join(dora)}).",
+        "#defined custom_yaku/4.",
+        ""])
+
+
 
 
 @functools.cache
@@ -344,19 +424,19 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: bool,
           form: Form | None = None, sets: bool = True, sequences: bool = True,
           one_suit: bool = True, kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
           round_wind: Tile = 27) -> _Rows:
-    """The rows of a level that can hold under ``rules``, each with its item made once."""
-    gates = ((honors, NEEDS_HONOR), (flags, NEEDS_FLAG), (sets, NEEDS_SETS),
-             (sequences, NEEDS_SEQUENCES), (one_suit, NEEDS_ONE_SUIT), (kans, NEEDS_KANS),
-             (honor_sets, NEEDS_HONOR_SET))
-    other_winds = ({y for i, y in enumerate(SEAT_YAKU) if 27 + i != seat}
-                   | {y for i, y in enumerate(ROUND_YAKU) if 27 + i != round_wind})
+    """The records of a level that can hold under ``rules`` and these facts (``GATES``;
+    reading and placement rows: the form, the seat and round wind), each with its item
+    made once."""
+    facts = {"honor": honors, "flag": flags, "sets": sets, "sequences": sequences,
+             "one_suit": one_suit, "kans": kans, "honor_set": honor_sets}
+    missing = frozenset(gate for gate, holds in facts.items() if not holds)
     return tuple(
-        (YakuItem(yaku, closed_han if closed else open_han), rule)
-        for yaku, closed_han, open_han, at, rule in yaku_table(rules)
-        if at == level and (closed_han if closed else open_han)
-        and all(open_gate or yaku not in needs for open_gate, needs in gates)
-        and (form is None or FORM_OF.get(yaku, STANDARD) is form)
-        and (level != "reading" or yaku not in other_winds))
+        (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule)
+        for row in yaku_table(rules)
+        if row.level == level and (row.closed if closed else row.opened)
+        and missing.isdisjoint(row.needs)
+        and (level == "hand" or (form in row.forms and row.seat in (None, seat)
+                                 and row.round_wind in (None, round_wind))))
 
 
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
@@ -494,21 +574,6 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
                         frozenset([t for t, _, _ in sets]), peikou)
 
 
-def _shape(block: Block, tile: Tile) -> WaitShape:
-    """The wait of a standard-form block completed by ``tile``."""
-    if block.kind is TRIPLET:
-        return WaitShape.SHANPON
-    if block.kind is PAIR:
-        return WaitShape.TANKI
-    if tile == block.tile + 1:
-        return WaitShape.KANCHAN
-    # 12 waiting on 3 and 89 waiting on 7 are edge waits; the rest two-sided
-    if (tile == block.tile + 2 and block.tile % 9 == 0) or (
-            tile == block.tile and block.tile % 9 == 6):
-        return WaitShape.PENCHAN
-    return WaitShape.RYANMEN
-
-
 def _value_of_pair(h: HandFacts, tile: Tile) -> int:
     """Fu of a pair: 2 for a dragon, 2 for the seat wind, 2 for the round wind (4 if both)."""
     return 2 * ((tile in DRAGONS) + (tile == h.seat) + (tile == h.round))
@@ -535,7 +600,7 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
                 else block.tile == tile) or block == previous:
             continue
         previous = block
-        wait = _shape(block, tile)
+        wait = wait_shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = block.kind is TRIPLET and not h.win.tsumo
         found.append(Placement(block, wait, concealed - opened,
@@ -585,11 +650,14 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
             WaitShape.TANKI: "tanki wait"}
 
 
-#: the reading and placement rows of each reading's gates (``candidates``), one lookup,
-#: by rules
-_READING_ROWS: dict[Rules, dict[tuple[object, ...], tuple[_Rows, _Rows]]] = {}
-#: the hand rows of each hand's gates: a plain dict of a short key, not functools' wrapper
-_HAND_ROWS: dict[Rules, dict[tuple[bool, ...], _Rows]] = {}
+#: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
+#: of rows set up (once per rules content, whatever the rules: there is one path).
+COUNTERS = {"calls": 0, "tables": 0}
+#: Per rules (by content): the hand rows of each hand's gates, and the reading and
+#: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
+#: one lookup of the rules per call.
+_TABLES: dict[Rules, tuple[dict[tuple[bool, ...], _Rows],
+                           dict[tuple[object, ...], tuple[_Rows, _Rows]]]] = {}
 
 
 def candidates(hand: Hand, win: Win, rules: Rules,
@@ -597,11 +665,16 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
     ``readings``: the hand's readings when the caller has them already."""
     h = _hand_facts(hand, win)
-    hand_cache = _HAND_ROWS.get(rules)
-    if hand_cache is None:
-        hand_cache = _HAND_ROWS[rules] = {}
-        _READING_ROWS[rules] = {}
-    reading_cache = _READING_ROWS[rules]
+    COUNTERS["calls"] += 1
+    # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
+    # field by field) share one set of tables
+    tables = _TABLES.get(rules)
+    if tables is None:
+        COUNTERS["tables"] += 1
+        if len(_TABLES) >= 64:  # a caller making new rules for every hand: stay small
+            _TABLES.clear()
+        tables = _TABLES[rules] = ({}, {})
+    hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
     hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
     hand_rows = hand_cache.get(hand_key)
@@ -639,6 +712,5 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     return found
 
 
-__all__ = ["FORM_OF", "NEEDS_FLAG", "NEEDS_HONOR", "NEEDS_HONOR_SET", "NEEDS_KANS",
-           "NEEDS_ONE_SUIT", "NEEDS_SEQUENCES", "NEEDS_SETS", "REPLACES", "VARIANT_ROWS", "YAKU",
-           "candidates", "yaku_table"]
+__all__ = ["COUNTERS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU", "YakuRule",
+           "candidates", "yaku_ids_program", "yaku_table"]
