@@ -83,6 +83,10 @@ def _engine_best(solver: str) -> ScorePath:
     return run
 
 
+def _default(hand: Hand | str, win: Win, rules: Rules) -> Score | None:
+    return mjasp.score(hand, win, rules=rules)
+
+
 #: Every engine and path that states the scoring rules, in one place: a rule's boundary
 #: cases and the worked examples run through each (``mjasp.score`` runs the direct engine;
 #: a fast path added later belongs here too).

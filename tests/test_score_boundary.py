@@ -266,10 +266,11 @@ CASES: list[Case] = [
     Case("pao-tsumo", "123p11s777z [555z] [666z]", {"tile": "1s", "tsumo": True, "liable": "E",
                                                     "honba": 1, **S},
          ({Y.DAISANGEN: 13}, 13, 0, 32000), payments=Payments(0, 0, 0, 0, 32300, liable=32300)),
-    # ron from West: the liable player pays half, the discarder the other half + honba
+    # ron from West: the liable player and the discarder each pay half, 16000, and the
+    # liable player pays the honba too (riichi.wiki, Sekinin barai): 16000 + 16300 = 32300
     Case("pao-ron", "123p11s777z [555z] [666z]", {"tile": "1s", "liable": "E", "honba": 1, **S},
-         ({Y.DAISANGEN: 13}, 13, 0, 32000), payments=Payments(16300, 0, 0, 0, 32300,
-                                                              liable=16000)),
+         ({Y.DAISANGEN: 13}, 13, 0, 32000), payments=Payments(16000, 0, 0, 0, 32300,
+                                                              liable=16300)),
     # -- situations the checks reject (a fast path declines them) ----------------------------
     Case("riichi-open", "12322m456p789s [444z]", {"tile": "9s", "riichi": 1, **S},
          "riichi needs a closed hand"),
