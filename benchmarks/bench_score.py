@@ -1,7 +1,7 @@
 """Scoring speed: mjasp's direct engine (compiled and pure Python), its ASP engine, and
 mahjong's HandCalculator.
 
-One run, the same seeded winning situations (``mjasp.win_samples``) for every engine;
+One run, the same seeded winning situations (``mjasp.scoring.samples``) for every engine;
 inputs are converted before timing (mjasp gets a ``Hand`` and a ``Win``, mahjong its
 136-id arrays and ``HandConfig``). Every engine's result is read as a user reads it
 (points, yaku and fu parts: ``.points .yaku .fu_details`` of mjasp's ``Score``, ``.cost
@@ -45,15 +45,15 @@ from typing import Any
 from common import SEED, print_table
 
 from mjasp import Hand, Score, Win, score
+from mjasp.scoring.samples import random_wins
 from mjasp.solvers import kernel, scoring_best
-from mjasp.win_samples import random_wins
 
 #: A benchmark entry: the call, its inputs, and whether mjasp's compiled code is on for it.
 Engine = tuple[Callable[[Any], object], Sequence[Any], bool]
 
 
 def peer_module() -> Any:
-    """tests/test_score_peer.py, which owns the conversion to mahjong's inputs."""
+    """tests/scoring/test_score_peer.py, which owns the conversion to mahjong's inputs."""
     path = Path(__file__).resolve().parents[1] / "tests" / "test_score_peer.py"
     spec = importlib.util.spec_from_file_location("score_peer", path)
     assert spec is not None and spec.loader is not None

@@ -18,11 +18,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1] / "mjasp"
 
 #: Value types, their notations (mpsz, MJAI) and pictures: nothing above them.
-TYPES = {"mjasp.errors", "mjasp.tiles", "mjasp.notation", "mjasp.blocks", "mjasp.hand",
-         "mjasp.win", "mjasp.yaku", "mjasp.mjai", "mjasp.draw"}
+TYPES = {"mjasp.core.errors", "mjasp.core.tiles", "mjasp.core.notation", "mjasp.core.blocks", "mjasp.core.hand",
+         "mjasp.core.win", "mjasp.core.yaku", "mjasp.core.mjai", "mjasp.render.draw"}
 #: Rule variants, hand validity, and the formats engines read and write (hand facts,
 #: points, the score card every scoring engine returns).
-RULES = {"mjasp.rules", "mjasp.validity", "mjasp.facts", "mjasp.points", "mjasp.scorecard"}
+RULES = {"mjasp.rules", "mjasp.rules.validity", "mjasp.core.facts", "mjasp.rules.points", "mjasp.rules.scorecard"}
 NAMES = ("types", "rules", "engines", "API", "CLI")
 
 
@@ -108,10 +108,10 @@ def test_no_import_cycle() -> None:
 
 def test_the_layer_test_can_fail(tmp_path: Path) -> None:
     # the checker itself: an engine importing the API and a two-module cycle are caught
-    assert layer("mjasp.solvers.table") == 2 and layer("mjasp.decomposition") == 3
+    assert layer("mjasp.solvers.table") == 2 and layer("mjasp.analysis.decomposition") == 3
     engine = tmp_path / "engine.py"
-    engine.write_text("from mjasp.decomposition import decompose\n"
+    engine.write_text("from mjasp.analysis.decomposition import decompose\n"
                       "def f():\n    import click\n", encoding="utf-8")
-    assert imports(engine, top_level_only=True) == {"mjasp.decomposition"}
-    assert imports(engine, top_level_only=False) == {"mjasp.decomposition", "click"}
-    assert layer("mjasp.decomposition") > layer("mjasp.solvers.x")
+    assert imports(engine, top_level_only=True) == {"mjasp.analysis.decomposition"}
+    assert imports(engine, top_level_only=False) == {"mjasp.analysis.decomposition", "click"}
+    assert layer("mjasp.analysis.decomposition") > layer("mjasp.solvers.x")

@@ -25,9 +25,9 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.cli import main
-from mjasp.errors import HandError, RulesError
-from mjasp.facts import read_hand
-from mjasp.hand import Hand, Meld, MeldKind
+from mjasp.core.errors import HandError, RulesError
+from mjasp.core.facts import read_hand
+from mjasp.core.hand import Hand, Meld, MeldKind
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = str(ROOT / "examples" / "hands" / "four_readings.lp")

@@ -1,6 +1,6 @@
 """The click group every ``mjasp`` command hangs on, and what the commands share.
 
-Bad input never shows a traceback: any :class:`~mjasp.errors.MjaspError` becomes
+Bad input never shows a traceback: any :class:`~mjasp.core.errors.MjaspError` becomes
 ``mjasp: error: <message>`` on stderr and exit code 2 (click's own usage errors too);
 with ``--json`` the same error is one JSON line on stdout,
 ``{"error": {"type": ..., "message": ..., "position": ...}}``, with the same exit code.
@@ -21,9 +21,9 @@ from typing import Any, TypeVar
 
 import click
 
-from mjasp.blocks import Decomposition
-from mjasp.errors import LimitError, MjaspError
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition
+from mjasp.core.errors import LimitError, MjaspError
+from mjasp.core.hand import Hand
 from mjasp.rules import ALIASES, RULES, find_rules
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -57,7 +57,7 @@ def error_json(error: BaseException) -> dict[str, Any]:
     """The JSON form of an error: its type, its one-line message, the bad character's
     position in the offending text (``None`` when there is none).
 
-    >>> from mjasp.errors import HandError
+    >>> from mjasp.core.errors import HandError
     >>> error_json(HandError("unknown character 'x'", "12x", 2))["error"]["position"]
     2
     """

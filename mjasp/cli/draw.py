@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from mjasp.blocks import Decomposition
+from mjasp.analysis.decomposition import decompose
 from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
-from mjasp.decomposition import decompose
-from mjasp.draw import decomposition_svg, hand_svg, svg_to_png
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition
+from mjasp.core.hand import Hand
+from mjasp.render.draw import decomposition_svg, hand_svg, svg_to_png
 from mjasp.rules import Rules
 
 #: Output formats by file extension.

@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from mjasp.cli.app import activity
-from mjasp.errors import LimitError, MjaspError
+from mjasp.core.errors import LimitError, MjaspError
 
 T = TypeVar("T")
 

@@ -9,12 +9,12 @@ the same Tenhou id order, as bits of a mask — and builds objects for the chose
 - compiled (``mjasp/solvers/_score.c``, built by ``pip install`` where a C compiler is
   there): one call returns the best candidate's fields, checks included;
 - else :func:`lean_best`, the same steps in Python, building the chosen candidate's
-  ``Score`` with :func:`mjasp.scorecard.make_score`.
+  ``Score`` with :func:`mjasp.rules.scorecard.make_score`.
 
 Both leave to the reference path (return None) what they do not play — three players,
 local yaku, renhou (``context`` is None for those rules), a liable player, north tiles
 set aside or robbed, tile text other than two characters — and every situation that fails a check
-of :func:`mjasp.score.check_win`, so that the checks raise their specific errors there.
+of :func:`mjasp.scoring.api.check_win`, so that the checks raise their specific errors there.
 ``tests/test_score_compiled.py`` compares both with the reference, Score for Score.
 
 >>> from mjasp.rules import find_rules
@@ -30,25 +30,27 @@ from collections.abc import Sequence
 from itertools import compress
 from types import ModuleType
 
-from mjasp.blocks import BlockKind, Decomposition, Form, WaitShape
-from mjasp.hand import Hand
-from mjasp.points import _payments
+from mjasp.core.blocks import BlockKind, Decomposition, Form, WaitShape
+from mjasp.core.hand import Hand
+from mjasp.core.win import KINDS, Win
+from mjasp.core.yaku import Yaku
 from mjasp.rules import Rules
-from mjasp.scorecard import (
-    _NOTHING,
+from mjasp.rules.points import split_payments
+from mjasp.rules.scorecard import (
     FU_REASONS,
+    NO_PAYMENTS,
     NO_YAKU,
     Score,
     YakuItem,
-    _reading,
-    _score,
+    build_score,
     make_score,
     rank_key,
+    scored_reading,
 )
 from mjasp.solvers import kernel
-from mjasp.solvers.fast import _PAIRS, _SINGLES, winning_readings
+from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 from mjasp.solvers.scoring_direct import (
-    _DORA_OF,
+    DORA_OF,
     DRAGONS,
     GREEN,
     HONORS,
@@ -58,8 +60,6 @@ from mjasp.solvers.scoring_direct import (
     WIND_TILES,
     yaku_table,
 )
-from mjasp.win import KINDS, Win
-from mjasp.yaku import Yaku
 
 try:
     _compiled: ModuleType | None = importlib.import_module("mjasp.solvers._score")
@@ -120,7 +120,7 @@ def _build(rules: Rules) -> tuple[tuple[object, ...] | None, _Lean | None]:
         if yaku.value >= 52 or not 0 <= closed <= 255 or not 0 <= opened <= 255:
             return None, None
         closed_han[yaku.value], open_han[yaku.value] = closed, opened
-    dora_of = tuple(_DORA_OF[_name(k)] for k in range(34))
+    dora_of = tuple(DORA_OF[_name(k)] for k in range(34))
     params = bytes(closed_han + open_han + [
         rules.yakuman_stacking, ("yakuman", "sanbaiman", "multiple").index(rules.kazoe),
         rules.kiriage, rules.double_wind_fu, *rules.red_fives, *dora_of])
@@ -128,7 +128,7 @@ def _build(rules: Rules) -> tuple[tuple[object, ...] | None, _Lean | None]:
     open_items = tuple(YakuItem(Yaku(i), open_han[i]) for i in range(52))
     compiled = (params, rules.yakuman_cap, rules.honba_points, closed_items, open_items,
                 *(_DORA_ITEMS[which] for which in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA)),
-                FU_REASONS, _WAITS, _PAIRS, _SINGLES, _LIMITS, NO_YAKU,
+                FU_REASONS, _WAITS, PAIR_BLOCKS, SINGLE_BLOCKS, _LIMITS, NO_YAKU,
                 Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI)
     lean = _Lean(tuple(i if i.han else None for i in closed_items),
                  tuple(i if i.han else None for i in open_items),
@@ -159,9 +159,9 @@ def best(hand: Hand, win: Win, rules: Rules) -> Score | None:
         return None
     (han, fu, points, yakuman, limit, yaku, details, ron, dealer, others, sticks, total,
      decomposition, block, wait, reason) = found
-    return _score(han, fu, points, yakuman, limit, yaku, details,
-                  _payments(ron, dealer, others, sticks, total) if points else _NOTHING,
-                  _reading(decomposition, block, wait), reason)
+    return build_score(han, fu, points, yakuman, limit, yaku, details,
+                  split_payments(ron, dealer, others, sticks, total) if points else NO_PAYMENTS,
+                  scored_reading(decomposition, block, wait), reason)
 
 
 # -- lean Python: the steps of _score.c ----------------------------------------------------
@@ -330,7 +330,7 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
             row = items[22]
             chosen = [*hand_items, row] if row is not None else list(hand_items)
             scores.append(make_score(_upgrade(chosen), (("chiitoitsu", 25),),
-                                     _reading(decomposition, _PAIRS[tile], _TANKI), win, rules))
+                                     scored_reading(decomposition, PAIR_BLOCKS[tile], _TANKI), win, rules))
             continue
         if form is _KOKUSHI:
             pair = next(b.tile for b in blocks if b.kind is _PAIR)
@@ -340,8 +340,8 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
                 row = items[i]
                 if row is not None:
                     chosen.append(row)
-            scores.append(make_score(_upgrade(chosen), (), _reading(
-                decomposition, _SINGLES[tile], WaitShape.KOKUSHI_13 if thirteen
+            scores.append(make_score(_upgrade(chosen), (), scored_reading(
+                decomposition, SINGLE_BLOCKS[tile], WaitShape.KOKUSHI_13 if thirteen
                 else WaitShape.KOKUSHI), win, rules))
             continue
         sequences = []
@@ -455,7 +455,7 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
             if not closed and len(parts) == 1:
                 parts.insert(1, ("open pinfu", 10))
             scores.append(make_score(_upgrade(chosen), parts,
-                                     _reading(decomposition, block, wait), win, rules))
+                                     scored_reading(decomposition, block, wait), win, rules))
     if not scores:
         return None
     return scores[0] if len(scores) == 1 else max(scores, key=rank_key)

@@ -14,9 +14,9 @@ Other rules (``mjasp.rules.Rules``) change the table by :func:`yaku_table`: open
 off, double yakuman (26 han), renhou, the local yaku of ``VARIANT_ROWS``; and the fu of a
 double-wind pair (``Rules.double_wind_fu``).
 
->>> from mjasp.hand import Hand
+>>> from mjasp.core.hand import Hand
 >>> from mjasp.rules import find_rules
->>> from mjasp.win import Win
+>>> from mjasp.core.win import Win
 >>> found = candidates(Hand.parse("455556m222p888s11z"), Win("5m", seat_wind="S"), find_rules())
 >>> [(str(s.reading.win_block), s.points) for s in found if s.reading]  # 555m stays closed
 [('456m', 3200), ('555m', 0)]
@@ -29,14 +29,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form, WaitShape
-from mjasp.hand import Hand, MeldKind
+from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape
+from mjasp.core.hand import Hand, MeldKind
+from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
+from mjasp.core.win import KINDS, WINDS, Win
+from mjasp.core.yaku import Yaku
 from mjasp.rules import Rules
-from mjasp.scorecard import Reading, Score, YakuItem, make_score
-from mjasp.solvers.fast import winning_readings
-from mjasp.tiles import NUM_KINDS, Tile, tile_kind
-from mjasp.win import KINDS, WINDS, Win
-from mjasp.yaku import Yaku
+from mjasp.rules.scorecard import Score, ScoredReading, YakuItem, make_score
+from mjasp.solvers.lookup import winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
@@ -169,7 +169,7 @@ RYANMEN = WaitShape.RYANMEN
 #: One row per yaku, in Tenhou id order: (yaku, closed han, open han (0 = closed only),
 #: level, rule). The level says what the rule reads, so it runs once per hand, per
 #: reading or per placement. Upgrades are rows of ``REPLACES``; a yakuman removing
-#: ordinary yaku and dora is done by ``mjasp.score.make_score``.
+#: ordinary yaku and dora is done by ``mjasp.scoring.api.make_score``.
 YAKU: tuple[tuple[Yaku, int, int, str, Rule], ...] = (
     # 門前清自摸和: a closed hand won by tsumo
     (Yaku.MENZEN_TSUMO, 1, 0, "hand", lambda h, r, p: h.win.tsumo),
@@ -333,7 +333,7 @@ NEEDS_SETS = frozenset((
     Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.DAISUUSHII, Yaku.SHOUSUUSHII, Yaku.SANRENKOU))
 NEEDS_SEQUENCES = frozenset((
     Yaku.PINFU, Yaku.IIPEIKOU, Yaku.ITTSU, Yaku.SANSHOKU, Yaku.RYANPEIKOU))
-#: Reading and placement rows that belong to one form only (the others: standard only).
+#: ScoredReading and placement rows that belong to one form only (the others: standard only).
 FORM_OF = {Yaku.CHIITOITSU: Form.CHIITOITSU, Yaku.KOKUSHI: Form.KOKUSHI,
            Yaku.KOKUSHI_13: Form.KOKUSHI}
 _Rows = tuple[tuple[YakuItem, Rule], ...]
@@ -415,7 +415,7 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     found = []
     # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
     # (https://riichi.wiki/Sanma)
-    dora_of = _dora_table(rules.removed_kinds) if rules.removed_kinds else _DORA_OF
+    dora_of = _dora_table(rules.removed_kinds) if rules.removed_kinds else DORA_OF
     if win.north_dora:
         # north tiles set aside are the winner's tiles: a west indicator makes each a dora
         # too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
@@ -442,10 +442,10 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
 
 
 def _dora_of(indicator: str, rules: Rules) -> Tile:
-    return _next(tile_kind(indicator), rules.removed_kinds)
+    return next_kind(tile_kind(indicator), rules.removed_kinds)
 
 
-def _next(indicator: Tile, removed: tuple[Tile, ...] = ()) -> Tile:
+def next_kind(indicator: Tile, removed: tuple[Tile, ...] = ()) -> Tile:
     """The dora an indicator shows: the next kind in the set, cyclically (9→1, N→E,
     Rd→Wh), kinds ``removed`` from the set skipped (three players: 1m shows 9m)."""
     dora = indicator
@@ -463,10 +463,10 @@ def _next(indicator: Tile, removed: tuple[Tile, ...] = ()) -> Tile:
 @functools.cache
 def _dora_table(removed: tuple[Tile, ...]) -> dict[str, Tile]:
     """The dora of every usual indicator name when ``removed`` kinds are not in the set."""
-    return {name: _next(kind, removed) for name, kind in KINDS.items()}
+    return {name: next_kind(kind, removed) for name, kind in KINDS.items()}
 
 
-_DORA_OF = {name: _next(kind) for name, kind in KINDS.items()}
+DORA_OF = {name: next_kind(kind) for name, kind in KINDS.items()}
 
 
 def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
@@ -545,7 +545,7 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
 
 def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
         double_wind_fu: int = 4) -> list[tuple[str, int]]:
-    """The fu parts of a candidate (reasons from ``mjasp.score.FU_REASONS``);
+    """The fu parts of a candidate (reasons from ``mjasp.scoring.api.FU_REASONS``);
     ``double_wind_fu``: a pair of the seat and round wind at once (``Rules.double_wind_fu``)."""
     if r.form is not STANDARD:
         return [("chiitoitsu", 25)] if r.form is Form.CHIITOITSU else []
@@ -635,7 +635,7 @@ def candidates(hand: Hand, win: Win, rules: Rules,
             items = _upgrade(reading_items + [item for item, rule in placement_rows
                                               if rule(h, r, p)])
             found.append(make_score(items, _fu(h, r, p, double_wind_fu),
-                                    Reading(decomposition, p.block, p.wait), win, rules))
+                                    ScoredReading(decomposition, p.block, p.wait), win, rules))
     return found
 
 

@@ -74,7 +74,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from mjasp.errors import RulesError
+from mjasp.core.errors import RulesError
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
     from pathlib import Path
@@ -561,7 +561,7 @@ def _combine_packed(t: _Lookup, m: int, p: int, s: int, z: int, melds: int, stan
 _SUIT_GROUPS: Final = struct.Struct("<IIBIIBIIBIHB")
 
 
-def _counts_kernel() -> Callable[[bytes, int, bool], int]:
+def _build_counts_function() -> Callable[[bytes, int, bool], int]:
     """Build :func:`counts_replacement`'s kernel: every table bound as a local name.
 
     ``struct`` splits the 34 bytes into 12 little-endian integers in one call; small
@@ -619,13 +619,13 @@ def counts_replacement(counts: bytes, melds: int, special: bool) -> int:
     >>> counts_replacement(bytes([0] * 27 + [2] * 7), 4, True)
     0
     """
-    return counts_kernel()(counts, melds, special)
+    return counts_function()(counts, melds, special)
 
 
 @functools.cache
-def counts_kernel() -> Callable[[bytes, int, bool], int]:
+def counts_function() -> Callable[[bytes, int, bool], int]:
     """The function behind :func:`counts_replacement`, to bind once and call directly."""
-    return _counts_kernel()
+    return _build_counts_function()
 
 
 def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:

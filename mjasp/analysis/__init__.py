@@ -1,0 +1,1 @@
+"""What a hand is: readings, winning forms, shanten, waits, kan, counts, random deals, statistics."""
