@@ -116,6 +116,17 @@ def test_the_repository_root_does_not_shadow_the_encodings(tmp_path: Path) -> No
     assert done.returncode == 0 and done.stdout.startswith("11122233344455m: 4 readings")
 
 
+@pytest.mark.parametrize("statement", ["import solvers", "import solvers.lookup",
+                                       "from solvers import table"])
+def test_the_solvers_link_is_not_a_second_package(statement: str) -> None:
+    # one copy of the engines (and of their caches): the link is for reading only
+    done = subprocess.run([PYTHON, "-c", statement], cwd=ROOT, capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError") and "import mjasp.solvers instead" in last, last
+
+
 def test_the_repository_on_pythonpath_leaves_the_standard_library_alone() -> None:
     done = subprocess.run([PYTHON, "-c", "import json, encodings; print(encodings.__file__)"],
                           cwd="/", env={**os.environ, "PYTHONPATH": str(ROOT)},
