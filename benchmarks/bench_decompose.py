@@ -56,7 +56,8 @@ ENGINES: list[Engine] = [
     # the fast path through mjasp.decompose; cold = cache emptied, suits re-solved by ASP
     mjasp_engine("fast", lookup.clear),
     # the fast path's own loop on the 34 counts, without decompose's input checks
-    Engine("lookup.counts_readings(counts)", lookup.counts_readings, lookup.clear, lambda hand: hand.counts),
+    Engine("lookup.counts_readings(counts)", lookup.counts_readings, lookup.clear,
+           lambda hand: hand.counts),
     MAHJONG,
 ]
 

@@ -12,16 +12,8 @@ from collections.abc import Callable
 
 from mjasp.core.blocks import Decomposition, sorted_readings
 from mjasp.core.notation import plain_counts
-from mjasp.rules import Rules, find_rules
-
-# re-exported: callers of the old home of these checks keep working
-from mjasp.rules.validity import (
-    COMPLETE_TILES,
-    HandLike,
-    as_hand,
-    check_complete,
-    check_tiles_in_set,
-)
+from mjasp.rules import Rules, default_reading, find_rules
+from mjasp.rules.validity import COMPLETE_TILES, HandLike, as_hand, check_complete
 from mjasp.solvers import kernel
 from mjasp.solvers.base import assemble, special_readings
 from mjasp.solvers.lookup import counts_readings as fast_readings
@@ -44,7 +36,8 @@ def decompose(hand: HandLike, *, solver: str | None = None,
     >>> len(decompose("11122233344455m"))
     4
     """
-    if solver is None and rules is None and type(hand) is str:
+    # the fast paths run for every rules that read hands as the default ones do
+    if solver is None and type(hand) is str and default_reading(rules):
         if kernel.COMPILED:
             # the common case in one C call: plain text of 14 tiles, every suit cached, one
             # reading; else one C call parses plain text of 14 tiles (None: anything else,
@@ -94,5 +87,4 @@ def is_winning(hand: HandLike, *, rules: Rules | str | None = None) -> bool:
     return bool(decompose(hand, rules=rules))
 
 
-__all__ = ["DECOMPOSERS", "DEFAULT_DECOMPOSER", "as_hand", "check_complete",
-           "check_tiles_in_set", "decompose", "is_winning", "suit_decomposer"]
+__all__ = ["DECOMPOSERS", "DEFAULT_DECOMPOSER", "decompose", "is_winning"]

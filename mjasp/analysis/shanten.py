@@ -34,7 +34,7 @@ from mjasp.core.errors import HandError, RulesError
 from mjasp.core.hand import MAX_TILES, Hand
 from mjasp.core.notation import scan, text_counts
 from mjasp.core.tiles import NUM_KINDS, Tile, as_int, tile_name
-from mjasp.rules import Rules, find_rules
+from mjasp.rules import Rules, default_reading, find_rules
 from mjasp.rules.validity import (
     HandLike,
     as_hand,
@@ -129,14 +129,16 @@ def shanten(hand: HandLike, form: Form | str | None = None,
     >>> shanten([1, 1, 1] + [0] * 24 + [3, 3, 3, 2, 0, 0, 0])   # 123m111222333z44z
     -1
     """
-    if rules is None and solver == "table" and kernel.COMPILED:
+    # the fast paths run for every rules that read hands as the default ones do
+    default = default_reading(rules)
+    if default and solver == "table" and kernel.COMPILED:
         # one C call reads a Hand, plain text or counts and the form (None or "standard");
         # None: anything else, which the paths below answer
         found = (_COMPILED or _load_compiled())(hand, form)
         if found is not None:
             return found
-    if rules is None and solver == "table" and (form is None or form == "standard"):
-        # the defaults need no rule checks: 34 counts as bytes, one table kernel
+    if default and solver == "table" and (form is None or form == "standard"):
+        # the defaults need no rule checks: 34 counts as bytes, one table lookup
         kind = type(hand)
         if kind is Hand:
             packed = None if hand.melds else bytes(hand.counts)  # type: ignore[union-attr]
@@ -148,7 +150,7 @@ def shanten(hand: HandLike, form: Form | str | None = None,
             tiles = sum(packed)
             if tiles % 3 and tiles <= MAX_TILES:
                 try:
-                    return (_KERNEL or _load_kernel())(
+                    return (_TABLE or _load_table())(
                         packed, tiles // 3, form is None and tiles >= 13) - 1
                 except (KeyError, IndexError, struct.error):
                     pass  # a count above 4 or a wrong length: the general path says which
@@ -159,14 +161,14 @@ def shanten(hand: HandLike, form: Form | str | None = None,
     return _least(problem, problem.forms if chosen is None else (chosen,), solver) - 1
 
 
-#: The table kernel of the default path, bound on first use (the tables load lazily).
-_KERNEL: Callable[[bytes, int, bool], int] | None = None
+#: The table function of the default path, bound on first use (the tables load lazily).
+_TABLE: Callable[[bytes, int, bool], int] | None = None
 
 
-def _load_kernel() -> Callable[[bytes, int, bool], int]:
-    global _KERNEL
-    _KERNEL = table.counts_function()
-    return _KERNEL
+def _load_table() -> Callable[[bytes, int, bool], int]:
+    global _TABLE
+    _TABLE = table.counts_function()
+    return _TABLE
 
 
 #: The compiled default path, bound on first use (``kernel.COMPILED`` decides if it runs).

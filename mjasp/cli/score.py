@@ -10,13 +10,13 @@ from typing import Any
 
 import click
 
-from mjasp.analysis.decomposition import as_hand
 from mjasp.cli.app import emit_json, json_option, main, rules_option
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import WINDS, Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import payments
+from mjasp.rules.validity import as_hand
 from mjasp.scoring.api import ENGINES, Score, score_candidates, score_files
 from mjasp.solvers.scoring_variants import shipped
 

@@ -19,13 +19,13 @@ from pathlib import Path
 
 import click
 
-from mjasp.analysis.decomposition import check_complete
 from mjasp.cli.app import echo_readings, json_option, main, rules_option
 from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
 from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import EncodingError, MjaspError
 from mjasp.core.hand import Hand
 from mjasp.rules import Rules
+from mjasp.rules.validity import check_complete
 
 #: A UTF-8 byte-order mark, which some editors write and clingo's parser cannot read.
 BOM = b"\xef\xbb\xbf"

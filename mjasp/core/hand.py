@@ -230,7 +230,8 @@ class Hand:
         return f"Hand.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """A notebook picture: the tiles drawn as players lay them (see :mod:`mjasp.render.draw`)."""
+        """A notebook picture: the tiles drawn as players lay them
+        (see :mod:`mjasp.render.draw`)."""
         from mjasp.render.draw import hand_svg  # draw imports this module
 
         return hand_svg(self)

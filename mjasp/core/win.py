@@ -44,7 +44,8 @@ class Win:
     (three players; Tenhou and Mahjong Soul allow it without the chankan yaku,
     https://riichi.wiki/Kita); ``liable``: the seat wind of the player who pays for a
     yakuman under liability (pao, ``Rules.pao``). Conflicts that need no hand (ron with haitei,
-    ippatsu without riichi…) are rejected here; those that need it by :func:`mjasp.scoring.api.check_win`.
+    ippatsu without riichi…) are rejected here; those that need it by
+    :func:`mjasp.scoring.api.check_win`.
 
     >>> Win(tile="0p", riichi=1, ura_indicators=("4p",)).is_red
     True

@@ -278,6 +278,35 @@ ALIASES = {"standard": "tenhou", "4p": "tenhou", "riichi": "tenhou", "sanma": "t
            "3p": "tenhou-3p", "three-player": "tenhou-3p", "majsoul": "mahjongsoul"}
 
 
+def _reads_like_tenhou(rules: Rules) -> bool:
+    # what decomposing, shanten and waits ask of the rules: the wall, the forms, chiitoitsu
+    # with a quad (called_tiles_count matters only with melds, which the fast paths skip)
+    return rules.players == 4 and rules.forms == _TENHOU.forms and not rules.chiitoitsu_quad
+
+
+#: Preset names and aliases (lower case) whose rules read hands as the default does.
+_DEFAULT_READING_NAMES = frozenset(
+    [n for n, r in RULES.items() if _reads_like_tenhou(r)]
+    + [a for a, n in ALIASES.items() if _reads_like_tenhou(RULES[n])])
+
+
+def default_reading(rules: Rules | str | None) -> bool:
+    """True when ``rules`` read hands as the default rules do (a four-player wall, every
+    form, no chiitoitsu with a quad), so the analysis fast paths apply whatever else the
+    rules say about scoring. Costs a set lookup or three attribute reads.
+
+    >>> default_reading("tenhou"), default_reading("wrc"), default_reading("sanma")
+    (True, True, False)
+    >>> default_reading(RULES["tenhou"].replace(forms=frozenset({Form.STANDARD})))
+    False
+    """
+    if rules is None:
+        return True
+    if type(rules) is str:
+        return rules in _DEFAULT_READING_NAMES or rules.lower() in _DEFAULT_READING_NAMES
+    return type(rules) is Rules and _reads_like_tenhou(rules)
+
+
 def rules_for(rules: Rules | str | None, players: int | None = None) -> Rules:
     """``rules=`` as ``find_rules`` reads it, or the deprecated ``players=`` alias
     (4: the tenhou preset, 3: tenhou-3p) of counting, sampling and statistics.

@@ -254,7 +254,8 @@ _SET_READING = tuple(getattr(ScoredReading, name).__set__
                      for name in ("decomposition", "win_block", "wait"))
 
 
-def scored_reading(decomposition: Decomposition, win_block: Block, wait: WaitShape) -> ScoredReading:
+def scored_reading(decomposition: Decomposition, win_block: Block,
+                   wait: WaitShape) -> ScoredReading:
     """``ScoredReading(...)`` with the same positional arguments, faster (as ``build_score``)."""
     made = object.__new__(ScoredReading)
     set_decomposition, set_block, set_wait = _SET_READING

@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from mjasp.analysis.decomposition import as_hand
 from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
@@ -35,6 +34,7 @@ from mjasp.rules.scorecard import (
     make_score,
     rank_key,
 )
+from mjasp.rules.validity import as_hand
 from mjasp.solvers.lookup import winning_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
 from mjasp.solvers.scoring_best import best

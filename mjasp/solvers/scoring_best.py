@@ -67,7 +67,7 @@ except ImportError:  # installed without a C compiler: lean_best answers
     _compiled = None
 
 #: Whether the compiled scorer was built; it answers while ``mjasp.solvers.kernel.COMPILED``
-#: is on (``MJASP_PURE_PYTHON=1`` or ``kernel.use_compiled(False)`` turn both kernels off).
+#: is on (``MJASP_PURE_PYTHON=1`` or ``kernel.use_compiled(False)`` turn both compiled modules off).
 AVAILABLE = _compiled is not None
 
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
@@ -329,8 +329,9 @@ def lean_best(hand: Hand, win: Win, rules: Rules, readings: tuple[Decomposition,
         if form is _CHIITOITSU:
             row = items[22]
             chosen = [*hand_items, row] if row is not None else list(hand_items)
-            scores.append(make_score(_upgrade(chosen), (("chiitoitsu", 25),),
-                                     scored_reading(decomposition, PAIR_BLOCKS[tile], _TANKI), win, rules))
+            chiitoitsu = scored_reading(decomposition, PAIR_BLOCKS[tile], _TANKI)
+            scores.append(make_score(_upgrade(chosen), (("chiitoitsu", 25),), chiitoitsu, win,
+                                     rules))
             continue
         if form is _KOKUSHI:
             pair = next(b.tile for b in blocks if b.kind is _PAIR)

@@ -121,10 +121,11 @@ def with_options(rules: Rules, options: Iterable[tuple[str, str]]) -> Rules:
     An option the preset leaves at Tenhou's value takes the file's; a preset's own value
     cannot be changed by a file (``RulesError`` names both), nor can two files disagree.
 
-    >>> with_options(find_rules("wrc"), [("kazoe", "multiple")])
-    Traceback (most recent call last):
-    ...
-    mjasp.core.errors.RulesError: option(kazoe,multiple) conflicts with rules 'wrc' (kazoe='sanbaiman')
+    >>> try:
+    ...     with_options(find_rules("wrc"), [("kazoe", "multiple")])
+    ... except RulesError as error:
+    ...     print(error)
+    option(kazoe,multiple) conflicts with rules 'wrc' (kazoe='sanbaiman')
     """
     changes: dict[str, object] = {}
     sets: dict[str, set[object]] = {}

@@ -562,7 +562,8 @@ _SUIT_GROUPS: Final = struct.Struct("<IIBIIBIIBIHB")
 
 
 def _build_counts_function() -> Callable[[bytes, int, bool], int]:
-    """Build :func:`counts_replacement`'s kernel: every table bound as a local name.
+    """Build the function behind :func:`counts_replacement`: every table bound as a local
+    name.
 
     ``struct`` splits the 34 bytes into 12 little-endian integers in one call; small
     dicts turn 4 (or 2) packed bytes into their base-5 value and a tuple the single last
@@ -582,7 +583,7 @@ def _build_counts_function() -> Callable[[bytes, int, bool], int]:
     seventh = tuple(5 ** 6 * d for d in range(5))
     numbers, honors = t.numbers, t.honors
 
-    def kernel(b: bytes, melds: int, special: bool, unpack: Callable[[bytes], tuple[int, ...]]
+    def replacement(b: bytes, melds: int, special: bool, unpack: Callable[[bytes], tuple[int, ...]]
                = _SUIT_GROUPS.unpack, low: dict[int, int] = low, high: dict[int, int] = high,
                honor_high: dict[int, int] = honor_high, ninth: tuple[int, ...] = ninth,
                seventh: tuple[int, ...] = seventh, number: memoryview = t.number,
@@ -606,7 +607,7 @@ def _build_counts_function() -> Callable[[bytes, int, bool], int]:
                 best = value
         return best
 
-    return kernel
+    return replacement
 
 
 def counts_replacement(counts: bytes, melds: int, special: bool) -> int:

@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from mjasp import (
+    RULES,
     Hand,
     HandError,
     decompose,
@@ -82,7 +83,7 @@ def test_standard_form_fast_path_equals_the_general_path(kernel_path: str,
         assert shanten(Hand.from_counts(counts), form="standard") == expected
 
 
-def test_counts_kernel_equals_the_general_table_lookup(hands: list[list[int]]) -> None:
+def test_counts_function_equals_the_general_table_lookup(hands: list[list[int]]) -> None:
     for counts in hands:
         tiles = sum(counts)
         special = tiles >= 13
@@ -205,7 +206,8 @@ def asp_spaces() -> dict[bool, dict[tuple[int, ...], list[SuitReading]]]:
 def test_shipped_readings_equal_asp_on_every_suit_vector(
         asp_spaces: dict[bool, dict[tuple[int, ...], list[SuitReading]]]) -> None:
     # ASP's enumeration equals the four reference algorithms on every vector
-    # (mjasp.analysis.verify.check_suits, tests/analysis/test_verify.py); equal to it, the file is too
+    # (mjasp.analysis.verify.check_suits, tests/analysis/test_verify.py); equal to it, the
+    # file is too
     for honors in (False, True):
         space = asp_spaces[honors]
         vectors = list(suit_vectors(honors))
@@ -296,7 +298,8 @@ def test_standard_readings_are_the_inverse_forms() -> None:
     for hand in random_winning_hands(300, seed=SEED + 2, rules="standard-form"):
         melds = 4 - len(hand.melds)
         forms = sorted(form_blocks(w) for w in inverse_forms(hand.counts, melds))
-        assert sorted(d.blocks for d in lookup.counts_readings(hand.counts, (), standard_only)) == forms
+        found = lookup.counts_readings(hand.counts, (), standard_only)
+        assert sorted(d.blocks for d in found) == forms
 
 
 def test_every_hand_taking_function_accepts_counts(kernel_path: str) -> None:
@@ -317,7 +320,8 @@ def test_fast_special_readings_equal_their_definitions(rules: str, kernel_path: 
                                  forms=("chiitoitsu", "kokushi", "standard"))
     hands += [Hand.parse("1111m22p33s445566z"), Hand.parse("119m19p19s1234567z")]
     for hand in hands:
-        got = [d for d in lookup.counts_readings(hand.counts, (), found_rules) if d.form != "standard"]
+        got = [d for d in lookup.counts_readings(hand.counts, (), found_rules)
+               if d.form != "standard"]
         expected = [d for d in (chiitoitsu_reading(hand.counts, found_rules),
                                 kokushi_reading(hand.counts)) if d is not None]
         assert got == expected, hand
@@ -390,3 +394,67 @@ def test_draw_replacements_equal_one_lookup_per_completed_hand(hands: list[list[
                 drawn[k] += 1
                 expected.append(table.replacement(drawn, melds, *options))
             assert table.draw_replacements(counts, melds, tiles, *options) == expected
+
+
+# -- the fast paths are chosen by what the rules say, not by whether rules= is given --
+
+#: (rules as a caller names them, do they read hands as the default rules do)
+NAMED_RULES: list[tuple[object, bool]] = [
+    (None, True), ("tenhou", True), ("TENHOU", True), ("riichi", True), ("mahjongsoul", True),
+    ("wrc", True), (RULES["tenhou"], True), (RULES["tenhou"].replace(kiriage=True), True),
+    ("tenhou-3p", False), ("sanma", False), ("mahjongsoul-3p", False),
+    ("chiitoitsu-quad", False), ("standard-form", False),
+]
+
+
+def _general_path_refused(*_: object, **__: object) -> Hand:
+    raise AssertionError("the general path ran")
+
+
+@pytest.mark.parametrize(("rules", "fast"), NAMED_RULES, ids=str)
+def test_shanten_fast_path_is_taken_for_default_reading_rules(
+        kernel_path: str, monkeypatch: pytest.MonkeyPatch, rules: object, fast: bool) -> None:
+    # observable: the general path starts with as_hand; made to fail, only a call that
+    # never reaches it returns. The rules that read hands differently must reach it.
+    from mjasp.analysis import shanten as module
+
+    hand = "119m111p789s1122z"  # in every preset's wall: 1 pair short of tenpai
+    expected = shanten(hand, rules=rules)  # type: ignore[arg-type]
+    monkeypatch.setattr(module, "as_hand", _general_path_refused)
+    if fast:
+        assert shanten(hand, rules=rules) == expected  # type: ignore[arg-type]
+        assert shanten(Hand.parse(hand), rules=rules) == expected  # type: ignore[arg-type]
+    else:
+        with pytest.raises(AssertionError, match="general path"):
+            shanten(hand, rules=rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rules", "fast"), NAMED_RULES, ids=str)
+def test_decompose_fast_path_is_taken_for_default_reading_rules(
+        kernel_path: str, monkeypatch: pytest.MonkeyPatch, rules: object, fast: bool) -> None:
+    from mjasp.analysis import decomposition as module
+
+    hand = "11122233344455p"
+    expected = decompose(hand, rules=rules)  # type: ignore[arg-type]
+    assert len(expected) == 4  # 111 222 333 444 55, 123 123 123 444 55, ... (hand-counted)
+    monkeypatch.setattr(module, "as_hand", _general_path_refused)
+    if fast:
+        assert decompose(hand, rules=rules) == expected  # type: ignore[arg-type]
+    else:
+        with pytest.raises(AssertionError, match="general path"):
+            decompose(hand, rules=rules)  # type: ignore[arg-type]
+
+
+def test_default_reading_reads_what_the_analysis_needs() -> None:
+    # every field the analysis does not read may differ; the three it reads may not
+    from mjasp.core.blocks import Form
+    from mjasp.rules import default_reading
+
+    base = RULES["tenhou"]
+    assert all(default_reading(base.replace(**change)) for change in (
+        {"kiriage": True}, {"red_fives": (0, 0, 0)}, {"open_tanyao": False},
+        {"double_wind_fu": 2}, {"called_tiles_count": False}))
+    assert not default_reading(base.replace(players=3))
+    assert not default_reading(base.replace(chiitoitsu_quad=True))
+    assert not default_reading(base.replace(forms=frozenset({Form.STANDARD, Form.KOKUSHI})))
+    assert not default_reading("no-such-rules") and not default_reading(3)  # type: ignore[arg-type]

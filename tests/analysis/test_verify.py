@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 
 from mjasp.analysis import verify as verify_module
-from mjasp.analysis.decomposition import suit_decomposer
 from mjasp.cli import main
 from mjasp.core.blocks import Decomposition
 from mjasp.core.hand import Hand
 from mjasp.rules import Rules
+from mjasp.solvers.registry import suit_decomposer
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -34,7 +34,8 @@ NORTH = "north tiles set aside: mjasp lists them apart, mahjong in its dora (id 
 
 
 def peer_value(hand: Hand, win: Win) -> dict[str, Any]:
-    """mahjong's three-player verdict in mjasp's terms (see ``tests/scoring/test_score_peer.py``)."""
+    """mahjong's three-player verdict in mjasp's terms
+    (see ``tests/scoring/test_score_peer.py``)."""
     arguments = to_mahjong(hand, win)
     arguments["config"].options = SANMA
     arguments["config"].num_nuki_dora = win.north_dora

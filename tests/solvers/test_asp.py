@@ -18,7 +18,6 @@ import numpy as np
 import pytest
 
 import mjasp
-from mjasp.analysis.decomposition import suit_decomposer
 from mjasp.analysis.verify import REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.core.blocks import BLOCK_SIZE, Block, BlockKind, Decomposition, Form, Meld, MeldKind
@@ -26,6 +25,7 @@ from mjasp.core.hand import Hand
 from mjasp.rules import find_rules
 from mjasp.solvers import asp, lookup
 from mjasp.solvers.base import SuitReading
+from mjasp.solvers.registry import suit_decomposer
 
 Space = dict[tuple[int, ...], list[SuitReading]]
 ENCODINGS = Path(asp.encoding("decompose.lp")).parent
@@ -201,7 +201,8 @@ def test_fast_readings_accepts_any_sequence() -> None:
     assert lookup.counts_readings(list(counts)) == lookup.counts_readings(counts)
     assert [str(b) for b in lookup.counts_readings(counts)[0].blocks] == [
         "123m", "456p", "789s", "111z", "22z"]
-    assert all(BLOCK_SIZE[b.kind] == len(b.tiles()) for b in lookup.counts_readings(counts)[0].blocks)
+    blocks = lookup.counts_readings(counts)[0].blocks
+    assert all(BLOCK_SIZE[b.kind] == len(b.tiles()) for b in blocks)
     assert Block(BlockKind.PAIR, 28) in lookup.counts_readings(counts)[0].blocks
 
 

@@ -1,8 +1,8 @@
 """The compiled kernel (``mjasp/solvers/_kernel.c``) against the pure-Python tables.
 
 The pure path (``mjasp.solvers.table``) is itself checked against brute force and the
-peers in tests/analysis/test_shanten.py and tests/analysis/test_fast_paths.py (which run through both
-paths too); here the compiled functions must equal it call for call: on every vector of
+peers in tests/analysis/test_shanten.py and tests/analysis/test_fast_paths.py (which run
+through both paths too); here the compiled functions must equal it call for call: on every vector of
 one suit (the rest of the hand empty), on seeded random hands of every size and every
 option, and on the inputs the fast path must hand back to the general one.
 """
