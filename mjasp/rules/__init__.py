@@ -278,6 +278,11 @@ ALIASES = {"standard": "tenhou", "4p": "tenhou", "riichi": "tenhou", "sanma": "t
            "3p": "tenhou-3p", "three-player": "tenhou-3p", "majsoul": "mahjongsoul"}
 
 
+#: How many rule sets each cache keyed by ``Rules`` holds: every preset and some variants;
+#: a caller that makes new ``Rules`` for every hand evicts old entries instead of growing.
+RULES_CACHED = 64
+
+
 def _reads_like_tenhou(rules: Rules) -> bool:
     # what decomposing, shanten and waits ask of the rules: the wall, the forms, chiitoitsu
     # with a quad (called_tiles_count matters only with melds, which the fast paths skip)

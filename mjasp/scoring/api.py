@@ -23,7 +23,7 @@ from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import FIVES, tile_kind
 from mjasp.core.win import KINDS, Win, WinError
-from mjasp.rules import Rules, find_rules
+from mjasp.rules import RULES_CACHED, Rules, find_rules
 from mjasp.rules.scorecard import (
     FU_REASONS,
     NO_YAKU,
@@ -256,7 +256,7 @@ def _name(kind: int) -> str:
     return f"{kind % 9 + 1}{'mpsz'[kind // 9] if kind < 27 else 'z'}"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RULES_CACHED)  # names as callers spell them
 def _named_rules(name: str) -> Rules:
     return find_rules(name)
 

@@ -260,7 +260,7 @@ def _held(symbol: clingo.Symbol) -> tuple[int, int] | None:
     return kind.number, n.number
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # a grounded clingo program each: the presets in use
 def shared_program(rules: Rules) -> HandProgram:
     """The grounded program of a rule preset, made once per process."""
     return HandProgram(rules)

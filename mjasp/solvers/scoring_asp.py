@@ -410,7 +410,7 @@ def _reading_key(s: Score) -> tuple[object, ...]:
     return (s.reading.decomposition.sort_key(), s.reading.win_block.sort_key())
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # a grounded clingo program each: the presets in use
 def shared_program(rules: Rules, slots: tuple[int, int] = (5, 5)) -> ScoringProgram:
     """The grounded scoring program of a rule preset with that many dora and ura indicator
     slots, made once per process (the default takes every win)."""

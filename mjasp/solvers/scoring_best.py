@@ -34,7 +34,7 @@ from mjasp.core.blocks import BlockKind, Decomposition, Form, WaitShape
 from mjasp.core.hand import Hand
 from mjasp.core.win import KINDS, Win
 from mjasp.core.yaku import Yaku
-from mjasp.rules import Rules
+from mjasp.rules import RULES_CACHED, Rules
 from mjasp.rules.points import split_payments
 from mjasp.rules.scorecard import (
     FU_REASONS,
@@ -105,7 +105,7 @@ def context(rules: Rules) -> tuple[object, ...] | None:
 def _contexts(rules: Rules) -> tuple[Rules, tuple[object, ...] | None, _Lean | None]:
     entry = _CONTEXTS.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_CONTEXTS) >= 64:
+        if len(_CONTEXTS) >= RULES_CACHED:
             _CONTEXTS.clear()  # a caller making new Rules for every hand: stay small
         entry = _CONTEXTS[id(rules)] = (rules, *_build(rules))
     return entry

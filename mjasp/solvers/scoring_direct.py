@@ -34,7 +34,7 @@ from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import Yaku
-from mjasp.rules import Rules
+from mjasp.rules import RULES_CACHED, Rules
 from mjasp.rules.scorecard import Score, ScoredReading, YakuItem, make_score
 from mjasp.solvers.lookup import winning_readings
 
@@ -279,7 +279,7 @@ VARIANT_ROWS: dict[str, tuple[Yaku, int, int, str, Rule]] = {
 }
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RULES_CACHED)
 def yaku_table(rules: Rules) -> tuple[tuple[Yaku, int, int, str, Rule], ...]:
     """``YAKU`` under ``rules``: open tanyao off, double yakuman at 26 han, and the rows of
     ``VARIANT_ROWS`` the rules play, in Tenhou id order (local yaku last).
@@ -339,7 +339,7 @@ FORM_OF = {Yaku.CHIITOITSU: Form.CHIITOITSU, Yaku.KOKUSHI: Form.KOKUSHI,
 _Rows = tuple[tuple[YakuItem, Rule], ...]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RULES_CACHED * 256)
 def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: bool,
           form: Form | None = None, sets: bool = True, sequences: bool = True,
           one_suit: bool = True, kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
@@ -592,6 +592,15 @@ _READING_ROWS: dict[Rules, dict[tuple[object, ...], tuple[_Rows, _Rows]]] = {}
 _HAND_ROWS: dict[Rules, dict[tuple[bool, ...], _Rows]] = {}
 
 
+def cached_rules() -> int:
+    """How many rule sets the caches keyed by ``Rules`` hold now (at most RULES_CACHED).
+
+    >>> 0 <= cached_rules() <= RULES_CACHED
+    True
+    """
+    return max(len(_HAND_ROWS), len(_READING_ROWS), yaku_table.cache_info().currsize)
+
+
 def candidates(hand: Hand, win: Win, rules: Rules,
                readings: Sequence[Decomposition] | None = None) -> list[Score]:
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
@@ -599,6 +608,9 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     h = _hand_facts(hand, win)
     hand_cache = _HAND_ROWS.get(rules)
     if hand_cache is None:
+        if len(_HAND_ROWS) >= RULES_CACHED:  # a caller making new Rules per hand: stay small
+            _HAND_ROWS.clear()
+            _READING_ROWS.clear()
         hand_cache = _HAND_ROWS[rules] = {}
         _READING_ROWS[rules] = {}
     reading_cache = _READING_ROWS[rules]
