@@ -248,13 +248,17 @@ def test_the_liable_seat_is_not_the_winner() -> None:
 
 # -- the engines agree -------------------------------------------------------------------
 
+@pytest.mark.parametrize("wins", [
+    pytest.param(AGREEMENT_WINS, marks=pytest.mark.slow),
+    400,  # the contributors' loop: the same check on the first wins of the same sample
+])
 @pytest.mark.parametrize("preset", ["tenhou-3p", "mahjongsoul-3p"])
-def test_engines_agree_on_three_player_wins(preset: str) -> None:
+def test_engines_agree_on_three_player_wins(preset: str, wins: int) -> None:
     rules = find_rules(preset)
     program = scoring_asp.shared_program(rules)
     wrong = []
     norths = 0
-    for hand, win in random_wins(AGREEMENT_WINS, seed=3, rules=rules):
+    for hand, win in random_wins(wins, seed=3, rules=rules):
         check_win(hand, win, rules)
         norths += win.north_dora > 0
         asp = program.candidates(hand, win)
@@ -262,7 +266,7 @@ def test_engines_agree_on_three_player_wins(preset: str) -> None:
         if (asp[0].value, asp[0].payments) != (direct[0].value, direct[0].payments):
             wrong.append((str(hand), win, asp[0].value, direct[0].value))
     assert wrong == []
-    assert norths > AGREEMENT_WINS // 4  # north tiles set aside are common in the sample
+    assert norths > wins // 4  # north tiles set aside are common in the sample
 
 
 # -- the command line --------------------------------------------------------------------
