@@ -60,10 +60,14 @@ def test_points_table_is_the_generated_one() -> None:
     assert shipped == scoring_asp.points_table()
 
 
-def test_engines_agree_on_sampled_wins() -> None:
+@pytest.mark.parametrize("wins", [
+    pytest.param(AGREEMENT_WINS, marks=pytest.mark.slow),
+    300,  # the contributors' loop: the first wins of the same sample
+])
+def test_engines_agree_on_sampled_wins(wins: int) -> None:
     program = scoring_asp.shared_program(RULES)
     wrong: list[tuple[object, ...]] = []
-    for hand, win in random_wins(AGREEMENT_WINS, seed=2026):
+    for hand, win in random_wins(wins, seed=2026):
         check_win(hand, win, RULES)
         ranked = program.ranked(hand, win)
         asp = [s for _, s in ranked]
@@ -82,9 +86,10 @@ def test_engines_agree_on_sampled_wins() -> None:
     assert wrong == []
 
 
-def test_candidate_values_agree() -> None:
+@pytest.mark.parametrize("wins", [pytest.param(1000, marks=pytest.mark.slow), 100])
+def test_candidate_values_agree(wins: int) -> None:
     # every candidate, not only the best: the same multiset of values from both engines
-    for hand, win in random_wins(1000, seed=99):
+    for hand, win in random_wins(wins, seed=99):
         asp = sorted(s.value for s in scoring_asp.candidates(hand, win, RULES))
         direct = sorted(s.value for s in scoring_direct.candidates(hand, win, RULES))
         assert asp == direct, (hand, win)
@@ -115,6 +120,7 @@ def _tenhou_rows() -> list[dict[str, Any]]:
     return [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
 
 
+@pytest.mark.slow
 def test_tenhou_wins_through_asp() -> None:
     rows = _tenhou_rows()
     assert len(rows) == 1963
