@@ -69,7 +69,7 @@ def test_every_situation_is_valid() -> None:
 
 
 def test_check_win_accepts_every_situation() -> None:
-    score = pytest.importorskip("mjasp.score")
+    score = pytest.importorskip("mjasp.scoring.api")
     for hand, win in sample():
         score.check_win(hand, win, find_rules("tenhou"))
 
