@@ -54,7 +54,7 @@ Engine = tuple[Callable[[Any], object], Sequence[Any], bool]
 
 def peer_module() -> Any:
     """tests/scoring/test_score_peer.py, which owns the conversion to mahjong's inputs."""
-    path = Path(__file__).resolve().parents[1] / "tests" / "test_score_peer.py"
+    path = Path(__file__).resolve().parents[1] / "tests" / "scoring" / "test_score_peer.py"
     spec = importlib.util.spec_from_file_location("score_peer", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

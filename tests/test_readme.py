@@ -39,8 +39,14 @@ def test_the_readme_has_transcripts() -> None:
     assert len(transcripts()) >= 15
 
 
-@pytest.mark.parametrize(("command", "expected"), transcripts(),
-                         ids=lambda v: v.split("\n")[0][:50])
+#: commands that take minutes (every engine on every suit vector): CI runs them
+SLOW_COMMANDS = ("mjasp verify",)
+
+
+@pytest.mark.parametrize(("command", "expected"), [
+    pytest.param(command, expected, marks=pytest.mark.slow)
+    if command.startswith(SLOW_COMMANDS) else (command, expected)
+    for command, expected in transcripts()], ids=lambda v: v.split("\n")[0][:50])
 def test_transcript(command: str, expected: str) -> None:
     # run as a user would, from the repository (examples/ paths are relative to it)
     mjasp = [sys.executable, "-m", "mjasp"]
