@@ -20,7 +20,7 @@ from common import hands_from_command_line, per_call_us, print_table
 from mahjong.hand_calculating.divider import HandDivider
 
 from mjasp import Decomposition, Hand
-from mjasp.blocks import sorted_readings
+from mjasp.core.blocks import sorted_readings
 from mjasp.solvers import asp
 
 

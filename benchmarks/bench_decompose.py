@@ -21,7 +21,7 @@ from mahjong.hand_calculating.divider import HandDivider
 
 import mjasp
 from mjasp import Form, Hand
-from mjasp.solvers import asp, backtrack, fast
+from mjasp.solvers import asp, backtrack, lookup
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,10 @@ ENGINES: list[Engine] = [
     # ASP with a fresh clingo Control grounded on every hand's facts
     Engine("asp, fresh Control per hand", asp.decompose_cold),
     # the fast path through mjasp.decompose; cold = cache emptied, suits re-solved by ASP
-    mjasp_engine("fast", fast.clear),
+    mjasp_engine("fast", lookup.clear),
     # the fast path's own loop on the 34 counts, without decompose's input checks
-    Engine("fast.readings(counts)", fast.readings, fast.clear, lambda hand: hand.counts),
+    Engine("lookup.counts_readings(counts)", lookup.counts_readings, lookup.clear,
+           lambda hand: hand.counts),
     MAHJONG,
 ]
 

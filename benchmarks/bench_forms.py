@@ -21,8 +21,10 @@ from common import SEED, per_call_us, print_table, winning_hands
 from mahjong.agari import Agari
 
 from mjasp import Hand
-from mjasp.forms import count_forms_asp, kan_check, waits
-from mjasp.solvers import winning_forms as forms
+from mjasp.analysis.forms import count_forms_asp
+from mjasp.analysis.kan import kan_check
+from mjasp.analysis.waits import waits
+from mjasp.solvers import form_dp as forms
 
 
 def tenpai_hands(n: int, seed: int) -> list[Hand]:

@@ -1,6 +1,6 @@
 """Scoring speed: ``mjasp.score`` against mahjong's HandCalculator, one row per rule set.
 
-One run, the same seeded winning situations (``mjasp.win_samples``, drawn for each rule
+One run, the same seeded winning situations (``mjasp.scoring.samples``, drawn for each rule
 set) for both libraries, timed side by side (CPU time of this process, best of
 ``--rounds`` passes with the engines taking turns: the machine may be shared). Two ways
 in, for both libraries:
@@ -10,7 +10,7 @@ in, for both libraries:
   mahjong: its own ``TilesConverter`` on the same text (concealed tiles and melds), its
   ``HandConfig`` from the same keywords, then ``estimate_hand_value``;
 - **from objects**: inputs built before timing (mjasp a ``Hand`` and a ``Win``, mahjong
-  its 136-id arrays, melds and ``HandConfig``: ``tests/test_score_peer.py``).
+  its 136-id arrays, melds and ``HandConfig``: ``tests/scoring/test_score_peer.py``).
 
 Every result is read as a user reads it (points, yaku, fu parts), so nothing lazily built
 goes unpaid. mahjong plays Tenhou's options (its three-player ones for the ``-3p`` rule
@@ -45,10 +45,10 @@ from typing import Any
 from common import SEED, print_table
 
 from mjasp import Hand, Win, score
+from mjasp.core.win import WinError
 from mjasp.rules import LOCAL_YAKU, RULES, Rules
+from mjasp.scoring.samples import random_wins
 from mjasp.solvers import kernel
-from mjasp.win import WinError
-from mjasp.win_samples import random_wins
 
 #: A benchmark entry: the call, its inputs, and whether mjasp's compiled kernel is on.
 Engine = tuple[Callable[[Any], object], Sequence[Any], bool]
@@ -58,7 +58,7 @@ _DEFAULT_WIN = Win("1m")
 
 def peer_module(name: str = "test_score_peer") -> Any:
     """A module of tests/ that owns the conversion to mahjong's inputs."""
-    path = Path(__file__).resolve().parents[1] / "tests" / f"{name}.py"
+    path = Path(__file__).resolve().parents[1] / "tests" / "scoring" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -234,7 +234,7 @@ def main() -> None:
         return
     from mahjong.hand_calculating.hand_config import OptionalRules
 
-    # Tenhou's options, for three players (as tests/test_score_3p_peer.py)
+    # Tenhou's options, for three players (as tests/scoring/test_score_3p_peer.py)
     sanma = OptionalRules(**{**vars(peer.TENHOU), "is_three_player": True})
     started = time.perf_counter()
     rows: list[list[object]] = []
@@ -268,7 +268,8 @@ def main() -> None:
             # where mahjong's rules are Tenhou's
             via_text = mahjong_text(HandCalculator, options)
             for (h, w), item in zip(wins, texts, strict=True):
-                cost = via_text(item)[0]
+                cost: Any = via_text(item)
+                cost = cost[0]
                 theirs = 0 if cost is None else (
                     cost["main"] + 2 * cost["additional"] if w.tsumo else cost["main"])
                 agree += score(h, w).points == theirs

@@ -29,7 +29,7 @@ import time
 start = time.perf_counter()
 from mjasp.solvers import table  # imports the mjasp package (the other engines too)
 imported = time.perf_counter()
-table.counts_kernel()
+table.counts_function()
 table.standard_replacement([0] * 33 + [2], 0)
 print(imported - start, time.perf_counter() - imported)
 """

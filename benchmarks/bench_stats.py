@@ -2,8 +2,8 @@
 
 Run: ``python benchmarks/bench_stats.py [--deals 1000000] [--seed 1]``
 
-1. the exact distribution (``mjasp.stats``) for M = 13, 14, four and three players, timed;
-2. a seeded sample of deals (``mjasp.sampling.sample_counts``), shanten of every deal by
+1. the exact distribution (``mjasp.analysis.stats``) for M = 13, 14, four and three players, timed;
+2. a seeded sample of deals (``mjasp.analysis.sampling.sample_counts``), shanten of every deal by
    the peer ``xiangting`` (all forms) and by mjasp's tables (standard form), and Pearson's
    chi-square of the sample against the exact law (statistic, degrees of freedom, p);
 3. the time per step side by side (mjasp's batch table lookup vs the peer, per deal).
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import xiangting
 
-from mjasp.sampling import sample_counts
+from mjasp.analysis.sampling import sample_counts
+from mjasp.analysis.stats import shanten_distribution
 from mjasp.solvers import table
-from mjasp.stats import shanten_distribution
 
 # the goodness-of-fit test is test code (tests/stat_helpers.py), not part of mjasp
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -40,13 +40,13 @@ GOAL = 0.95
 TIMEOUT = 600
 
 BOUNDARY = "tests/test_score_boundary.py"
-SCORE = "tests/test_score.py"
-BEST = "tests/test_score_best.py"
+SCORE = "tests/scoring/test_score.py"
+BEST = "tests/scoring/test_score_best.py"
 DIRECT = "mjasp/solvers/scoring_direct.py"
 LEAN = "mjasp/solvers/scoring_best.py"
 C_SCORE = "mjasp/solvers/_score.c"
 ASP = "mjasp/encodings/scoring/"
-POINTS = "mjasp/points.py"
+POINTS = "mjasp/rules/points.py"
 
 
 @dataclass(frozen=True)
@@ -220,10 +220,10 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- points and payments --------------------------------------------------------------
     Mutant("points: kiriage from 2 han", POINTS,
            "(rules.kiriage and base == 1920 and han >= 3)",
-           "(rules.kiriage and base == 1920 and han >= 2)", ("tests/test_score_rules.py",)),
+           "(rules.kiriage and base == 1920 and han >= 2)", ("tests/scoring/test_score_rules.py",)),
     Mutant("points: mangan from 2000 base", POINTS,
            "if han >= 5 or base > 2000 or", "if han >= 5 or base >= 2000 or",
-           ("tests/test_score_rules.py", SCORE, BOUNDARY),
+           ("tests/scoring/test_score_rules.py", SCORE, BOUNDARY),
            equivalent="no hand has base points of exactly 2000: fu * 2**(han + 2) = 2000 "
                       "needs 250 fu at 1 han, 125 at 2 or 62.5 at 3, and fu are 25 or "
                       "multiples of 10 below 200"),
@@ -243,43 +243,43 @@ MUTANTS: tuple[Mutant, ...] = (
            "        if kazoe == \"sanbaiman\":\n            return 6000, \"sanbaiman\"",
            "        if kazoe == \"sanbaiman\":\n            return 8000, \"yakuman\"",
            (BOUNDARY,)),
-    # -- the Score every Python path builds (mjasp.scorecard.make_score) -------------------
-    Mutant("scorecard: dora alone is a yaku", "mjasp/scorecard.py",
+    # -- the Score every Python path builds (mjasp.rules.scorecard.make_score) -------------------
+    Mutant("scorecard: dora alone is a yaku", "mjasp/rules/scorecard.py",
            "        elif yaku not in _DORA:\n            has_yaku = True",
            "        else:\n            has_yaku = True", (BOUNDARY,)),
-    Mutant("scorecard: a yakuman keeps the dora", "mjasp/scorecard.py",
+    Mutant("scorecard: a yakuman keeps the dora", "mjasp/rules/scorecard.py",
            "kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)",
            "kept = sorted(listed, key=_by_id)", (BOUNDARY,)),
-    Mutant("scorecard: chiitoitsu fu rounded up", "mjasp/scorecard.py",
+    Mutant("scorecard: chiitoitsu fu rounded up", "mjasp/rules/scorecard.py",
            "fu = raw if details[0][0] == \"chiitoitsu\" else -(-raw // 10) * 10",
            "fu = -(-raw // 10) * 10", (BOUNDARY, SCORE)),
     # -- shanten kernels ------------------------------------------------------------------
     Mutant("kernel (python): seven pairs count one pair more", "mjasp/solvers/kernel.py",
            "seven[packed] = 14 - 2 * pairs - min(packed & 31, 7 - pairs)",
            "seven[packed] = 14 - 2 * pairs - min(packed & 31, 8 - pairs)",
-           ("tests/test_kernel.py",)),
+           ("tests/solvers/test_kernel.py",)),
     Mutant("kernel (tables): thirteen orphans pair saves nothing", "mjasp/solvers/table.py",
            "value: U8 = (1 + missing - (missing + (packed & 15) < 13)).astype(np.uint8)",
            "value: U8 = (1 + missing).astype(np.uint8)",
-           ("tests/test_shanten.py", "-m", "not slow")),
+           ("tests/analysis/test_shanten.py", "-m", "not slow")),
     Mutant("kernel (C): thirteen orphans off by one", "mjasp/solvers/_kernel.c",
            "int value = thirteen_orphans[(16 * (13 - held) + held - twice) & 255];",
            "int value = thirteen_orphans[(16 * (12 - held) + held - twice) & 255];",
-           ("tests/test_kernel.py", "tests/test_shanten.py", "-m", "not slow")),
+           ("tests/solvers/test_kernel.py", "tests/analysis/test_shanten.py", "-m", "not slow")),
     # -- input validation and the command line --------------------------------------------
-    Mutant("validation: six dora indicators", "mjasp/win.py",
+    Mutant("validation: six dora indicators", "mjasp/core/win.py",
            "if len(self.dora_indicators) > 5:", "if len(self.dora_indicators) > 6:",
            (SCORE, "tests/test_robust.py")),
-    Mutant("validation: riichi on an open hand", "mjasp/score.py",
+    Mutant("validation: riichi on an open hand", "mjasp/scoring/api.py",
            "    if win.riichi and not hand.is_closed:\n",
            "    if False:\n", (BOUNDARY, SCORE)),
-    Mutant("validation: rinshan without a kan", "mjasp/score.py",
+    Mutant("validation: rinshan without a kan", "mjasp/scoring/api.py",
            "if win.rinshan and not win.north_dora and not any(",
            "if False and not any(", (BOUNDARY, SCORE)),
     Mutant("cli: bad input exits 1", "mjasp/cli/app.py",
            "            report_error(error, as_json)\n            sys.exit(EXIT_BAD_INPUT)",
            "            report_error(error, as_json)\n            sys.exit(1)",
-           ("tests/test_score_cli.py",)),
+           ("tests/cli/test_score_cli.py",)),
 )
 
 

@@ -30,7 +30,7 @@ from bench_shanten import random_hands
 
 import mjasp
 from mjasp import Hand, decompose, kan_check, random_winning_hands, shanten, shanten_batch, waits
-from mjasp.solvers import fast, kernel
+from mjasp.solvers import kernel, lookup
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ T = TypeVar("T")
 STATS_SNIPPET = """
 import time
 start = time.process_time()
-from mjasp.stats import shanten_distribution
+from mjasp.analysis.stats import shanten_distribution
 shanten_distribution({tiles})
 peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
 print(time.process_time() - start, int(peak.split()[1]) / 1024)
@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     t_cold, t_div_cold, t_warm, t_div = race(
         [lambda j: [decompose(t) for t in c_wtexts[j]], divide,
          lambda j: [decompose(t) for t in c_wtexts[j]], divide],
-        len(c_wtexts), len(wtexts), rounds, before_round=fast.clear, alternate=False)
+        len(c_wtexts), len(wtexts), rounds, before_round=lookup.clear, alternate=False)
     rows.append(Row("decompose from text, warm", t_warm, "mahjong HandDivider, warm", t_div,
                     ">= 4x", t_div / t_warm >= 4))
     rows.append(Row("decompose, first pass over new hands", t_cold, "mjasp warm", t_warm,
@@ -266,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
     t_waits, t_agari = race(
         [lambda j: [waits(h) for h in c_tenpai[j]],
          lambda j: [agari_loop(h) for h in c_tenpai[j]]],
-        len(c_tenpai), len(tenpai), rounds, before_round=fast.clear)
+        len(c_tenpai), len(tenpai), rounds, before_round=lookup.clear)
     rows.append(Row("waits of a tenpai hand (readings too)", t_waits, "mahjong agari loop",
                     t_agari, ">= 3x", t_agari / t_waits >= 3))
     kans = [("111222333m4567p1m", "1m"), ("1112345678999m1m", "1m"),
@@ -326,7 +326,7 @@ def input_rows(rows: list[Row], wrong: list[str], seed: int, rounds: int, quick:
     melds, 34 counts, 136 ids), raced against the scorer's own call on built objects
     (``mjasp.score(hand, win)``: the goal is no more than it) and against mahjong's
     conversion of the same input (``TilesConverter``; it has no melds in its strings)."""
-    from mjasp.win_samples import random_wins
+    from mjasp.scoring.samples import random_wins
 
     n = 200 if quick else 4000
     wins = random_wins(n, seed=seed)

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 import mjasp
-from mjasp.hand import Hand
+from mjasp.core.hand import Hand
+from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
-from mjasp.score import Score, score_candidates
+from mjasp.scoring.api import Score, score_candidates
 from mjasp.solvers import kernel
-from mjasp.win import Win
 
 #: The run with the compiled code switched off (``MJASP_PURE_PYTHON=1``, as ``.ci/run``
 #: does once): only the pure-Python side of the switched tests runs.

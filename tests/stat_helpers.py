@@ -10,7 +10,7 @@ import math
 from collections.abc import Mapping
 
 
-def _upper_gamma_regularized(a: float, x: float) -> float:
+def upper_gamma_regularized(a: float, x: float) -> float:
     """Q(a, x) = Γ(a, x) / Γ(a): a series below a + 1, a continued fraction above
     (Numerical Recipes §6.2)."""
     if x <= 0:
@@ -70,4 +70,4 @@ def chi_square(observed: Mapping[int, int],
         return math.inf, len(cells) - 1, 0.0
     statistic = sum((o - e) ** 2 / e for o, e in cells)
     dof = len(cells) - 1
-    return statistic, dof, _upper_gamma_regularized(dof / 2, statistic / 2) if dof else 1.0
+    return statistic, dof, upper_gamma_regularized(dof / 2, statistic / 2) if dof else 1.0

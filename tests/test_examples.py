@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mjasp.blocks import Decomposition, Form
+from mjasp.analysis.verify import hand_engine
 from mjasp.cli import main
-from mjasp.decomposition import check_tiles_in_set
-from mjasp.errors import HandError
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition, Form
+from mjasp.core.errors import HandError
+from mjasp.core.hand import Hand
 from mjasp.rules import Rules, find_rules
-from mjasp.verify import hand_engine
+from mjasp.rules.validity import check_tiles_in_set
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: program files (relative to examples/) -> the readings ``mjasp solve`` prints, in order

@@ -1,12 +1,13 @@
-"""The import layers, so that the structure cannot rot silently.
+"""The import layers, read from the folders, so that the structure cannot rot silently.
 
-    types (0)  <-  rules (1)  <-  engines (2)  <-  API (3)  <-  CLI and web (4)
+    core, render (0)  <-  rules (1)  <-  solvers (2)  <-  analysis, scoring, ... (3)
+                      <-  cli, web (4)
 
-A module may import only from its own layer or a lower one; module-level imports form no
-cycle; only the CLI imports click. Layers are read from the file tree (``mjasp/solvers``
-is the engines, ``mjasp/cli`` and ``mjasp/web`` the CLI, whose commands the web API
-runs) plus the two short lists below; any other module
-of ``mjasp/`` is API.
+A module may import only from its own layer or a lower one, at the top of the file or
+inside a function alike; module-level imports form no cycle; only the CLI imports
+click; no module imports another module's private (``_name``) names. A module's layer is
+its folder's: every subpackage of ``mjasp/`` must be listed in ``LAYERS``, so a new folder
+states where it stands.
 """
 
 from __future__ import annotations
@@ -18,12 +19,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "mjasp"
 
-#: Value types, their notations (mpsz, MJAI) and pictures: nothing above them.
-TYPES = {"mjasp.errors", "mjasp.tiles", "mjasp.notation", "mjasp.blocks", "mjasp.hand",
-         "mjasp.win", "mjasp.yaku", "mjasp.mjai", "mjasp.draw"}
-#: Rule variants, hand validity, and the formats engines read and write (hand facts,
-#: points, the score card every scoring engine returns).
-RULES = {"mjasp.rules", "mjasp.validity", "mjasp.facts", "mjasp.points", "mjasp.scorecard"}
+#: The layer of each subpackage of mjasp/.
+LAYERS = {
+    "core": 0,      # the value types and their notations (mpsz, MJAI, hand facts)
+    "render": 0,    # pictures of the value types (a Hand draws itself in a notebook)
+    "rules": 1,     # rule presets, what a legal hand is, points, the score card
+    "solvers": 2,   # the engines
+    "analysis": 3,  # readings, forms, shanten, waits, kan, counts, samples, statistics
+    "scoring": 3,   # mjasp.score and random winning situations
+    "advise": 3,    # discard advice
+    "logs": 3,      # game logs: read, replay, re-score
+    "cli": 4,       # the command line
+    "web": 4,       # the web app over the command line's answers
+}
 NAMES = ("types", "rules", "engines", "API", "CLI")
 
 
@@ -33,16 +41,14 @@ def module_name(path: Path) -> str:
 
 
 def layer(module: str) -> int:
-    if module in TYPES:
-        return 0
-    if module in RULES:
-        return 1
-    if module == "mjasp.solvers" or module.startswith("mjasp.solvers."):
-        return 2
-    if module in ("mjasp.cli", "mjasp.__main__", "mjasp.web") or module.startswith(
-            ("mjasp.cli.", "mjasp.web.")):
+    """``mjasp.<folder>...`` is its folder's layer; ``mjasp`` itself is the API and
+    ``python -m mjasp`` the CLI."""
+    parts = module.split(".")
+    if parts == ["mjasp"]:
+        return 3
+    if parts == ["mjasp", "__main__"]:
         return 4
-    return 3
+    return LAYERS[parts[1]]
 
 
 def imports(path: Path, top_level_only: bool) -> set[str]:
@@ -55,9 +61,9 @@ def imports(path: Path, top_level_only: bool) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            if node.module == "mjasp" or node.module == "mjasp.solvers":
-                # "from mjasp.solvers import table" imports the submodule mjasp.solvers.table
-                found.update(f"{node.module}.{a.name}" for a in node.names)
+            # "from mjasp.solvers import table" imports the submodule mjasp.solvers.table
+            # (kept if such a module exists; see known())
+            found.update(f"{node.module}.{a.name}" for a in node.names)
             found.add(node.module)
     return {m for m in found if m == "click" or m.startswith("click.") or m == "mjasp"
             or m.startswith("mjasp.")}
@@ -68,6 +74,35 @@ FILES = sorted(ROOT.rglob("*.py"))
 
 def known(module: str) -> bool:
     return module in {module_name(f) for f in FILES}
+
+
+def private_imports(path: Path) -> set[str]:
+    """``module._name`` for every private name a file takes from another mjasp module."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level \
+                and node.module.startswith("mjasp"):
+            found.update(f"{node.module}.{a.name}" for a in node.names
+                         if a.name.startswith("_") and not a.name.startswith("__"))
+    return found
+
+
+def test_every_folder_has_a_layer() -> None:
+    folders = {p.parent.name for p in ROOT.glob("*/__init__.py")}
+    assert folders <= set(LAYERS), f"give {sorted(folders - set(LAYERS))} a layer in LAYERS"
+
+
+def test_tests_mirror_the_packages() -> None:
+    tests = Path(__file__).resolve().parent
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and any(p.glob("test_*.py"))}
+    assert folders <= set(LAYERS), f"tests/{sorted(folders - set(LAYERS))} has no package"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: module_name(p))
+def test_no_private_name_crosses_modules(path: Path) -> None:
+    assert not private_imports(path), (
+        f"{module_name(path)} imports private names {sorted(private_imports(path))}: make "
+        "them public where they are defined, or move the code")
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: module_name(p))
@@ -110,10 +145,21 @@ def test_no_import_cycle() -> None:
 
 def test_the_layer_test_can_fail(tmp_path: Path) -> None:
     # the checker itself: an engine importing the API and a two-module cycle are caught
-    assert layer("mjasp.solvers.table") == 2 and layer("mjasp.decomposition") == 3
+    assert layer("mjasp.solvers.table") == 2 and layer("mjasp.analysis.decomposition") == 3
     engine = tmp_path / "engine.py"
-    engine.write_text("from mjasp.decomposition import decompose\n"
+    engine.write_text("from mjasp.analysis.decomposition import decompose\n"
                       "def f():\n    import click\n", encoding="utf-8")
-    assert imports(engine, top_level_only=True) == {"mjasp.decomposition"}
-    assert imports(engine, top_level_only=False) == {"mjasp.decomposition", "click"}
-    assert layer("mjasp.decomposition") > layer("mjasp.solvers.x")
+    found = {"mjasp.analysis.decomposition", "mjasp.analysis.decomposition.decompose"}
+    assert imports(engine, top_level_only=True) == found
+    assert imports(engine, top_level_only=False) == {*found, "click"}
+    assert [known(m) for m in sorted(found)] == [True, False]  # a module, then a name
+    assert layer("mjasp.analysis.decomposition") > layer("mjasp.solvers.x")
+    # an import inside a function counts; so does a private name taken from another module
+    engine.write_text("def f():\n    from mjasp.scoring.api import check_win, _x\n",
+                      encoding="utf-8")
+    assert imports(engine, top_level_only=False) == {"mjasp.scoring.api",
+                                                     "mjasp.scoring.api.check_win",
+                                                     "mjasp.scoring.api._x"}
+    assert private_imports(engine) == {"mjasp.scoring.api._x"}
+    with pytest.raises(KeyError):
+        layer("mjasp.newfolder.x")  # a folder without a layer is refused

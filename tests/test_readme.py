@@ -86,8 +86,13 @@ def matches(command: str, expected: str, where: Path) -> tuple[bool, str]:
     return checker.check_output(expected + "\n", result.stdout, flags), result.stdout
 
 
-@pytest.mark.parametrize(("document", "command", "expected"), CASES,
-                         ids=[f"{d}: {c[:50]}" for d, c, _ in CASES])
+#: commands that take minutes (every engine on every suit vector): CI runs them
+SLOW_COMMANDS = ("mjasp verify",)
+
+
+@pytest.mark.parametrize(("document", "command", "expected"), [
+    pytest.param(d, c, e, marks=pytest.mark.slow) if c.startswith(SLOW_COMMANDS) else (d, c, e)
+    for d, c, e in CASES], ids=[f"{d}: {c[:50]}" for d, c, _ in CASES])
 def test_transcript(document: str, command: str, expected: str, tmp_path: Path) -> None:
     ok, got = matches(command, expected, tmp_path)
     assert ok, f"{document}\n$ {command}\n--- documented ---\n{expected}\n--- actual ---\n{got}"

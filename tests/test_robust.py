@@ -25,9 +25,9 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.cli import main
-from mjasp.errors import HandError, RulesError
-from mjasp.facts import read_hand
-from mjasp.hand import Hand, Meld, MeldKind
+from mjasp.core.errors import HandError, RulesError
+from mjasp.core.facts import read_hand
+from mjasp.core.hand import Hand, Meld, MeldKind
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = str(ROOT / "examples" / "hands" / "four_readings.lp")
@@ -114,6 +114,17 @@ def test_the_repository_root_does_not_shadow_the_encodings(tmp_path: Path) -> No
     done = subprocess.run([PYTHON, "-m", "mjasp", "decompose", "11122233344455m"], cwd=ROOT,
                           capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0 and done.stdout.startswith("11122233344455m: 4 readings")
+
+
+@pytest.mark.parametrize("statement", ["import solvers", "import solvers.lookup",
+                                       "from solvers import table"])
+def test_the_solvers_link_is_not_a_second_package(statement: str) -> None:
+    # one copy of the engines (and of their caches): the link is for reading only
+    done = subprocess.run([PYTHON, "-c", statement], cwd=ROOT, capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError") and "import mjasp.solvers instead" in last, last
 
 
 def test_the_repository_on_pythonpath_leaves_the_standard_library_alone() -> None:

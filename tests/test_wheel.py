@@ -11,6 +11,7 @@ import site
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -30,6 +31,15 @@ def run(*args: str | Path, cwd: Path) -> str:
     return done.stdout
 
 
+def test_every_package_folder_is_listed_for_the_wheel() -> None:
+    # setuptools ships only the listed packages: a new subpackage left out would be missing
+    # from every install while the tests, run from the tree, still pass
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {".".join(p.parent.relative_to(ROOT).parts)
+               for p in (ROOT / "mjasp").rglob("__init__.py")}
+    assert set(listed["packages"]) == folders
+
+
 @pytest.mark.slow
 def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
     # build from a copy, so the shared tree gets no build/ or egg-info side effects
@@ -42,6 +52,8 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
 
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"mjasp/solvers/backtrack.py", "mjasp/solvers/base.py", "mjasp/py.typed"} <= names
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "mjasp").rglob("*.py")}
+    assert modules <= names, sorted(modules - names)
     encodings = sorted(p.relative_to(ROOT / "mjasp").as_posix()
                        for p in (ROOT / "mjasp" / "encodings").rglob("*.lp"))
     assert {f"mjasp/{name}" for name in encodings} <= names

@@ -15,12 +15,12 @@ from mjasp.advice.tiles37 import (
     parse37,
     sub37,
 )
-from mjasp.errors import MjaspError, RulesError
-from mjasp.hand import Hand
+from mjasp.core.errors import MjaspError, RulesError
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_kind, tile_name
+from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
-from mjasp.score import score as score_hand
-from mjasp.tiles import tile_kind, tile_name
-from mjasp.win import Win
+from mjasp.scoring.api import score as score_hand
 
 #: The largest shanten computed exactly by default (beyond it: effective tiles only).
 MAX_EXACT_SHANTEN = 3

@@ -35,13 +35,13 @@ from mjasp.advice.tiles37 import (
     sub37,
     to_hand,
 )
-from mjasp.errors import MjaspError
-from mjasp.hand import Hand
+from mjasp.analysis.shanten import shanten as shanten_of
+from mjasp.core.errors import MjaspError
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_name
+from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
-from mjasp.score import score as score_hand
-from mjasp.shanten import shanten as shanten_of
-from mjasp.tiles import tile_name
-from mjasp.win import Win
+from mjasp.scoring.api import score as score_hand
 
 Value = tuple[float, float, float]
 Node = tuple[Counts37, int]
@@ -94,7 +94,7 @@ class Model:
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
         self.decisions: dict[tuple[Counts37, int], str] = {}
         self.nodes = 0
-        from mjasp.blocks import Form
+        from mjasp.core.blocks import Form
         self._fast = self.rules.players == 4 and self.rules.forms == frozenset(Form)
         self.s0 = self.shanten(self.start)
         self.limit = self.s0 + self.extra
@@ -379,7 +379,7 @@ def default_unseen(start: Counts37, rules: Rules,
                    visible: Sequence[int] | None = None) -> tuple[int, ...]:
     """4 copies of each kind (none of 2m-8m for three players) and the rules' red fives,
     less the hand's tiles and the visible ones."""
-    from mjasp.tiles import SANMA_REMOVED
+    from mjasp.core.tiles import SANMA_REMOVED
     counts = [4] * 34 + list(rules.red_fives)
     if rules.players == 3:
         for k in SANMA_REMOVED:

@@ -28,11 +28,11 @@ from mjasp.advice.tiles37 import (
     sub37,
     to_hand,
 )
-from mjasp.errors import MjaspError
-from mjasp.score import score as score_hand
-from mjasp.shanten import shanten as shanten_of
-from mjasp.tiles import tile_name
-from mjasp.win import Win
+from mjasp.analysis.shanten import shanten as shanten_of
+from mjasp.core.errors import MjaspError
+from mjasp.core.tiles import tile_name
+from mjasp.core.win import Win
+from mjasp.scoring.api import score as score_hand
 
 
 @dataclass(frozen=True)

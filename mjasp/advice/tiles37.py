@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from mjasp.hand import Hand
-from mjasp.tiles import tile_name
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_name
 
 FIVES: Final = (4, 13, 22)
 Counts37 = bytes

@@ -1,6 +1,6 @@
 """The click group every ``mjasp`` command hangs on, and what the commands share.
 
-Bad input never shows a traceback: any :class:`~mjasp.errors.MjaspError` becomes
+Bad input never shows a traceback: any :class:`~mjasp.core.errors.MjaspError` becomes
 ``mjasp: error: <message>`` on stderr and exit code 2 (click's own usage errors too);
 with ``--json`` the same error is one JSON line on stdout,
 ``{"error": {"type": ..., "message": ..., "position": ...}}``, with the same exit code;
@@ -29,9 +29,9 @@ from typing import Any, TypeVar
 
 import click
 
-from mjasp.blocks import Decomposition
-from mjasp.errors import LimitError, MjaspError
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition
+from mjasp.core.errors import LimitError, MjaspError
+from mjasp.core.hand import Hand
 from mjasp.rules import ALIASES, RULES, find_rules
 from mjasp.solvers import kernel
 
@@ -63,7 +63,7 @@ def _message(error: BaseException) -> str:
 
 
 #: Every ``type`` an error under ``--json`` can have (a closed set, documented above):
-#: the classes of ``mjasp.errors`` (and ``WinError``, ``DrawError``), ``CommandLineError``
+#: the classes of ``mjasp.core.errors`` (and ``WinError``, ``DrawError``), ``CommandLineError``
 #: for a bad option or argument, ``InternalError`` for a bug.
 ERROR_TYPES = ("HandError", "WinError", "RulesError", "EncodingError", "DrawError",
                "LimitError", "MjaspError", "CommandLineError", "InternalError")
@@ -73,7 +73,7 @@ def error_json(error: BaseException) -> dict[str, Any]:
     """The JSON form of an error: its type (one of ``ERROR_TYPES``), its one-line message,
     the bad character's position in the offending text (``None`` when there is none).
 
-    >>> from mjasp.errors import HandError
+    >>> from mjasp.core.errors import HandError
     >>> error_json(HandError("unknown character 'x'", "12x", 2))["error"]["position"]
     2
     >>> error_json(click.BadParameter("no"))["error"]["type"]

@@ -6,12 +6,12 @@ from math import comb
 
 import click
 
+from mjasp.analysis.counting import count_dp, count_series, tile_set
+from mjasp.analysis.sampling import sample_ids
+from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
 from mjasp.cli.app import emit_json, json_option, main, progress, seed_option
-from mjasp.counting import count_dp, count_series, tile_set
-from mjasp.hand import MAX_TILES, Hand
+from mjasp.core.hand import MAX_TILES, Hand
 from mjasp.rules import find_rules
-from mjasp.sampling import sample_ids
-from mjasp.stats import FORMS, check_request, shanten_distribution
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")

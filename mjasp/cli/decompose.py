@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
+from mjasp.analysis.decomposition import DECOMPOSERS, DEFAULT_DECOMPOSER, decompose
 from mjasp.cli.app import HAND, echo_readings, json_option, main, rules_option
-from mjasp.decomposition import DECOMPOSERS, DEFAULT_DECOMPOSER, decompose
-from mjasp.hand import Hand
+from mjasp.core.hand import Hand
 from mjasp.rules import Rules
 
 

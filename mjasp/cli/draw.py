@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from mjasp.blocks import Decomposition
+from mjasp.analysis.decomposition import decompose
 from mjasp.cli.app import HAND, FiniteFloat, emit_json, json_option, main, rules_option
-from mjasp.decomposition import decompose
-from mjasp.draw import decomposition_svg, hand_svg, svg_to_png
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition
+from mjasp.core.hand import Hand
+from mjasp.render.draw import decomposition_svg, hand_svg, svg_to_png
 from mjasp.rules import Rules
-from mjasp.validity import check_tiles_in_set
+from mjasp.rules.validity import check_tiles_in_set
 
 #: The largest --scale: a tile 360 px wide, a hand of 18 tiles about 6,500 px (larger
 #: pictures overflowed the PNG renderer).

@@ -6,14 +6,14 @@ import itertools
 
 import click
 
+from mjasp.analysis.forms import count_forms, count_forms_asp, count_winning_vectors, winning_forms
+from mjasp.analysis.kan import kan_check
+from mjasp.analysis.waits import waits
 from mjasp.cli.app import HAND, activity, emit_json, json_option, main, rules_option
-from mjasp.errors import HandError
-from mjasp.hand import Hand
-from mjasp.kan import kan_check
-from mjasp.readings import count_forms, count_forms_asp, count_winning_vectors, winning_forms
+from mjasp.core.errors import HandError
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.rules import Rules
-from mjasp.tiles import tile_kind, tile_name
-from mjasp.waits import waits
 
 
 @main.command("forms")

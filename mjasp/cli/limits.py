@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import click
 
 from mjasp.cli.app import FiniteFloat, activity
-from mjasp.errors import LimitError, MjaspError
+from mjasp.core.errors import LimitError, MjaspError
 
 T = TypeVar("T")
 

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from mjasp.cli.app import EXIT_BAD_INPUT, emit_json, json_option, main, progress
-from mjasp.errors import MjaspError
+from mjasp.core.errors import MjaspError
 from mjasp.logs.run import FileResult, expand, run
 
 

@@ -13,20 +13,20 @@ import click
 
 from mjasp.cli.app import emit_json, json_option, main, rules_option
 from mjasp.cli.limits import limit_options, run_limited
-from mjasp.decomposition import as_hand
-from mjasp.errors import MjaspError, RulesError
-from mjasp.hand import Hand
-from mjasp.points import payments
+from mjasp.core.errors import MjaspError, RulesError
+from mjasp.core.hand import Hand
+from mjasp.core.win import WINDS, Win
 from mjasp.rules import RULES, Rules
-from mjasp.score import ENGINES, Score, score_candidates, score_files
+from mjasp.rules.points import payments
+from mjasp.rules.validity import as_hand
+from mjasp.scoring.api import ENGINES, Score, score_candidates, score_files
 from mjasp.solvers.scoring_variants import shipped
-from mjasp.win import WINDS, Win
 
 
 def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
     """The first line: fu, han, limit, points, and who pays them (honba and sticks aside).
 
-    >>> from mjasp.score import score
+    >>> from mjasp.scoring.api import score
     >>> win = Win("8s", tsumo=True, seat_wind="W", dora_indicators=("7m",))
     >>> headline(score("05m678p678s [234p] [777z]", win), win)
     '30 fu 2 han: 2000 (500/1000 tsumo)'
@@ -64,7 +64,7 @@ def describe(s: Score, win: Win) -> list[str]:
                      f"{s.reading.win_block}, {s.reading.wait.value} wait)")
     p = s.payments
     if p.liable:
-        # liability (pao): the liable seat pays for its yakuman (see mjasp.points)
+        # liability (pao): the liable seat pays for its yakuman (see mjasp.rules.points)
         lines.append(f"liable: {win.liable} pays {p.liable}"
                      + (f", the discarder {p.ron}" if not win.tsumo else
                         f", the others {p.others}/{p.dealer}" if p.others else ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mjasp.cli.app import main
-from mjasp.errors import MjaspError
+from mjasp.core.errors import MjaspError
 
 
 @main.command("serve")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from mjasp.blocks import Form
+from mjasp.analysis.shanten import SOLVERS, discards, effective_tiles, shanten_forms
 from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
-from mjasp.hand import Hand
+from mjasp.core.blocks import Form
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_name
 from mjasp.rules import Rules
-from mjasp.shanten import SOLVERS, discards, effective_tiles, shanten_forms
-from mjasp.tiles import tile_name
-from mjasp.validity import before_draw
+from mjasp.rules.validity import before_draw
 
 
 def describe(shanten: int) -> str:

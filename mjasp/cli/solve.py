@@ -19,13 +19,13 @@ from pathlib import Path
 
 import click
 
-from mjasp.blocks import Decomposition
 from mjasp.cli.app import echo_readings, json_option, main, rules_option
 from mjasp.cli.limits import limit_options, run_limited
-from mjasp.decomposition import check_complete
-from mjasp.errors import EncodingError, MjaspError
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition
+from mjasp.core.errors import EncodingError, MjaspError
+from mjasp.core.hand import Hand
 from mjasp.rules import Rules
+from mjasp.rules.validity import check_complete
 
 #: A UTF-8 byte-order mark, which some editors write and clingo's parser cannot read.
 BOM = b"\xef\xbb\xbf"
@@ -74,7 +74,7 @@ def solve_files(rules: Rules, files: list[str],
                 arguments: list[str]) -> tuple[Hand, list[Decomposition]]:
     """The hand written in ``files`` and its readings under ``rules`` and the variants
     in the same files (what ``mjasp solve`` runs in its child process)."""
-    from mjasp.facts import read_hand  # clingo loads only for this command
+    from mjasp.core.facts import read_hand  # clingo loads only for this command
     from mjasp.solvers.asp import HandProgram
 
     program = HandProgram(rules, files, arguments)

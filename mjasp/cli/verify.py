@@ -1,4 +1,4 @@
-"""``mjasp verify``: the command line of :mod:`mjasp.verify` (engines cross-checked)."""
+"""``mjasp verify``: the command line of :mod:`mjasp.analysis.verify` (engines cross-checked)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from typing import Any
 
 import click
 
-from mjasp import verify
+from mjasp.analysis import verify
+
+# the harness lives in the library; these names stay importable from here
+from mjasp.analysis.verify import EXIT_DISAGREE, REFERENCES, hand_engine, near_miss, suit_vectors
 from mjasp.cli.app import (
     activity,
     emit_json,
@@ -18,9 +21,6 @@ from mjasp.cli.app import (
     seed_option,
 )
 from mjasp.rules import Rules
-
-# the harness lives in the library; these names stay importable from here
-from mjasp.verify import EXIT_DISAGREE, REFERENCES, hand_engine, near_miss, suit_vectors
 
 
 def _bar(length: int, label: str) -> Any:

@@ -18,8 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.blocks import Meld, MeldKind
-from mjasp.hand import Hand
+from mjasp.analysis.shanten import shanten
+from mjasp.core.blocks import Meld, MeldKind
+from mjasp.core.hand import Hand
+from mjasp.core.win import Win
 from mjasp.logs.model import (
     KIND,
     DrawRecord,
@@ -33,9 +35,7 @@ from mjasp.logs.model import (
 )
 from mjasp.logs.replay import MeldRecord, State, replay
 from mjasp.rules import Rules
-from mjasp.score import Score, score
-from mjasp.shanten import shanten
-from mjasp.win import Win
+from mjasp.scoring.api import Score, score
 
 _MELD_KIND = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.KAN,
               "kakan": MeldKind.KAN, "ankan": MeldKind.ANKAN}

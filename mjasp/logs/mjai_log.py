@@ -6,7 +6,7 @@ Each line is one event: ``start_game``, ``start_kyoku`` (``bakaze``, ``kyoku`` 1
 (``actor``, ``target``, ``pai``, ``consumed``), ``nukidora``, ``dora``, ``reach``,
 ``reach_accepted``, ``hora`` (``actor``, ``target``, ``pai``, ``deltas``,
 ``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``, ``end_game``. Tile names are
-those of :mod:`mjasp.mjai` (``5mr`` a red five, ``E``..``C`` the honors).
+those of :mod:`mjasp.core.mjai` (``5mr`` a red five, ``E``..``C`` the honors).
 
 What MJAI has no field for is written as extra keys that MJAI readers ignore:
 ``hora`` carries ``fu``, ``points``, ``yaku`` ([[Tenhou id, han], ...]), ``yakuman``
@@ -19,9 +19,9 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from mjasp.core.mjai import MJAI_NAMES
 from mjasp.logs.lobby import rules_for_lobby
 from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
-from mjasp.mjai import MJAI_NAMES
 
 _NAMES = (*MJAI_NAMES, "5mr", "5pr", "5sr")
 _TILES = {name: t for t, name in enumerate(_NAMES)}

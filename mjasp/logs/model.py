@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.errors import MjaspError
+from mjasp.core.errors import MjaspError
 
 #: Red fives: tile 34 is the red 5m, 35 the red 5p, 36 the red 5s.
 RED = (34, 35, 36)

@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game
 from mjasp.logs.model import KIND, Game, tile_text, tiles_text
 from mjasp.logs.replay import replay
-from mjasp.shanten import shanten_batch
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
 COLUMNS: dict[str, tuple[str, ...]] = {

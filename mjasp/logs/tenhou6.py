@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mjasp.core.yaku import Yaku
 from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
 from mjasp.logs.model import KIND, DrawRecord, Event, Game, LogError, Round, WinRecord
-from mjasp.yaku import Yaku
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}

@@ -24,13 +24,13 @@ from collections.abc import Iterable, Sequence
 
 import clingo
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form, sorted_readings
-from mjasp.errors import EncodingError, HandError
-from mjasp.facts import SHAPES
-from mjasp.hand import Hand, Meld
+from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, sorted_readings
+from mjasp.core.errors import EncodingError, HandError
+from mjasp.core.facts import SHAPES
+from mjasp.core.hand import Hand, Meld
+from mjasp.core.tiles import NUM_KINDS
 from mjasp.rules import RULES, Rules, find_rules
 from mjasp.solvers.base import SuitReading, shift
-from mjasp.tiles import NUM_KINDS
 
 #: The encodings package (``encodings/`` in the source tree).
 ENCODINGS = importlib.resources.files("mjasp") / "encodings"
@@ -174,7 +174,7 @@ class HandProgram:
     def check_inputs(self) -> None:
         """Raise ``HandError`` if the loaded files set mjasp's inputs (``hold/2``,
         ``called/2``) themselves or derive a hand fact instead of stating it; the hand
-        itself is read by :func:`mjasp.facts.read_hand`."""
+        itself is read by :func:`mjasp.core.facts.read_hand`."""
         atoms = self.control.symbolic_atoms
         for name, arity, _ in sorted(atoms.signatures):
             if (name, arity) in INPUTS:
@@ -260,7 +260,7 @@ def _held(symbol: clingo.Symbol) -> tuple[int, int] | None:
     return kind.number, n.number
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # a grounded clingo program each: the presets in use
 def shared_program(rules: Rules) -> HandProgram:
     """The grounded program of a rule preset, made once per process."""
     return HandProgram(rules)
@@ -325,5 +325,5 @@ def enumerate_space(is_honors: bool) -> dict[tuple[int, ...], list[SuitReading]]
 
 def _canonical(readings: list[SuitReading]) -> list[SuitReading]:
     # the order of Decomposition.sort_key; not sorted_readings, which would merge a repeated
-    # answer set that mjasp verify and tests/test_asp.py must see
+    # answer set that mjasp verify and tests/solvers/test_asp.py must see
     return sorted(readings, key=lambda r: [b.sort_key() for b in r])

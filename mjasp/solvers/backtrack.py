@@ -14,10 +14,10 @@ pairs only. A suit holds the pair iff its count is 2 (mod 3).
 4. :func:`pair_position` — no search: the pair sits at p ≡ 2·Σ i·h_i (mod 3); 3+ copies
    are taken greedily as a triplet; runs of three consecutive triplets are then expanded
    into three identical sequences (the only other ambiguity). (``decompose`` itself
-   defaults to the ``fast`` engine: ``mjasp.decomposition.DEFAULT_DECOMPOSER``.)
+   defaults to the ``fast`` engine: ``mjasp.analysis.decomposition.DEFAULT_DECOMPOSER``.)
 
 The seed's claim — all four agree on every suit — is checked exhaustively in
-``tests/test_backtrack.py``, against an independent meld-multiset enumeration too.
+``tests/solvers/test_backtrack.py``, against an independent meld-multiset enumeration too.
 
 >>> for reading in pair_position((3, 3, 3, 3, 2, 0, 0, 0, 0), False):
 ...     print(*reading)
@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from mjasp.blocks import Block, BlockKind
+from mjasp.core.blocks import Block, BlockKind
 from mjasp.solvers.base import SuitReading
 
 SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR

@@ -5,7 +5,7 @@ reading of that suit: a sequence of sorted block tuples with suit-local tiles (0
 A suit whose count is 2 (mod 3) holds the pair; 0 (mod 3) none; 1 (mod 3) has no reading.
 Honor suits take triplets and pairs only. Whole hands are the product over the suits.
 
->>> from mjasp.blocks import Block, BlockKind
+>>> from mjasp.core.blocks import Block, BlockKind
 >>> shift((Block(BlockKind.SEQUENCE, 0),), 18)
 (Block.parse('123s'),)
 """
@@ -15,10 +15,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-from mjasp.blocks import Block, BlockKind, Decomposition, Form
-from mjasp.hand import Hand, Meld
+from mjasp.core.blocks import Block, BlockKind, Decomposition, Form
+from mjasp.core.hand import Hand, Meld
+from mjasp.core.tiles import TERMINALS_AND_HONORS
 from mjasp.rules import Rules
-from mjasp.tiles import TERMINALS_AND_HONORS
 
 SuitReading = tuple[Block, ...]
 """Blocks of one suit, suit-local tiles 0-8, in canonical order."""

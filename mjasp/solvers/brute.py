@@ -28,8 +28,8 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from mjasp.core.tiles import TERMINALS_AND_HONORS
 from mjasp.solvers.base import SUIT_SLICES
-from mjasp.tiles import TERMINALS_AND_HONORS
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
     import numpy as np

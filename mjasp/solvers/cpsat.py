@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from mjasp.tiles import TERMINALS_AND_HONORS
+from mjasp.core.tiles import TERMINALS_AND_HONORS
 
 #: The suits of a whole hand: (number of kinds, sequences allowed).
 HAND_SUITS = ((9, True), (9, True), (9, True), (7, False))

@@ -3,9 +3,9 @@
 ``pip install`` compiles ``mjasp/solvers/_kernel.c`` when the machine has a C compiler
 (``setup.py``, ``optional=True``); without one, or with the environment variable
 ``MJASP_PURE_PYTHON=1`` set before mjasp is imported, every call below runs the
-pure-Python code of :mod:`mjasp.solvers.table` (and of :mod:`mjasp.solvers.fast` for
+pure-Python code of :mod:`mjasp.solvers.table` (and of :mod:`mjasp.solvers.lookup` for
 readings and waits), which is the reference: both paths give the same answers
-(``tests/test_kernel.py`` compares them, and the shanten / readings / waits
+(``tests/solvers/test_kernel.py`` compares them, and the shanten / readings / waits
 cross-checks run through each). Both read the same shipped files.
 
 >>> COMPILED in (True, False)
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from mjasp.blocks import Block, Decomposition
+    from mjasp.core.blocks import Block, Decomposition
 
     #: readings (blocks on the 34 kinds), holds the pair, special-form flags
     SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
@@ -46,8 +46,8 @@ COMPILED: bool = AVAILABLE and os.environ.get("MJASP_PURE_PYTHON", "") in ("", "
 
 
 def _install_constructors() -> None:
-    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.hand` while COMPILED."""
-    from mjasp.hand import Hand, use_compiled_constructors
+    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.core.hand` while COMPILED."""
+    from mjasp.core.hand import Hand, use_compiled_constructors
 
     if COMPILED and _compiled is not None:
         _compiled.hand_init(Hand)
@@ -93,7 +93,7 @@ def compiled() -> ModuleType:
     if _compiled is None:
         raise RuntimeError("mjasp was installed without its compiled kernel")
     if not _compiled.ready():
-        from mjasp.hand import Hand
+        from mjasp.core.hand import Hand
 
         a = shipped_raw(("number_ids", "honor_ids", "sanma_man", "pair", "triple", "final"))
         seven_pairs, thirteen_orphans = special_values()
@@ -135,7 +135,7 @@ def shipped_raw(keys: Iterable[str]) -> dict[str, tuple[bytes, tuple[int, ...]]]
 
 def special_values() -> tuple[bytes, bytes]:
     """``table._seven_pairs_value`` and ``_thirteen_orphans_value`` of every unit byte
-    0..255, in plain Python (the same formulas; tests/test_kernel.py compares them)."""
+    0..255, in plain Python (the same formulas; tests/solvers/test_kernel.py compares them)."""
     seven, orphans = bytearray(256), bytearray(256)
     for packed in range(256):
         pairs = min(packed >> 5, 7)
@@ -251,7 +251,7 @@ def reading_functions(pairs: tuple[Block, ...], singles: tuple[Block, ...]) -> t
     forms use), else None when ``fast.readings`` must work the hand out itself (several
     readings in a suit, or with ``fill`` false a suit vector not in ``tables``).
     Use only when :data:`COMPILED`."""
-    from mjasp.blocks import Decomposition, Form
+    from mjasp.core.blocks import Decomposition, Form
 
     suit_entry_function()  # hands the shipped suit readings over: misses decode in C
     module = compiled()

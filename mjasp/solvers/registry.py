@@ -11,7 +11,7 @@ Two questions have several engines: *decompose* (every reading of a complete han
   canonical order; ``mjasp.decompose`` prefers it when the engine has one;
 - shanten: the names in :data:`SHANTEN_ENGINES`, answered by ``mjasp.shanten``;
 - scoring: a :data:`ScoringEngine` ``(Hand, Win, Rules, readings) -> candidate Scores`` of
-  a checked win (``mjasp.score.check_win`` found the readings; an engine that finds its
+  a checked win (``mjasp.scoring.api.check_win`` found the readings; an engine that finds its
   own, like the ASP one, may ignore them).
 
 >>> sorted(DECOMPOSERS)[:3]
@@ -26,16 +26,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from mjasp.blocks import Decomposition
-from mjasp.errors import RulesError
-from mjasp.hand import Hand
+from mjasp.core.blocks import Decomposition
+from mjasp.core.errors import RulesError
+from mjasp.core.hand import Hand
 from mjasp.rules import Rules
 from mjasp.solvers.base import SuitDecomposer
 
 if TYPE_CHECKING:
-    from mjasp.scorecard import Score
+    from mjasp.core.win import Win
+    from mjasp.rules.scorecard import Score
     from mjasp.solvers.shanten_engines import ShantenEngine
-    from mjasp.win import Win
 
 HandDecomposer = Callable[[Hand, Rules], list[Decomposition]]
 """(hand, rules) -> every reading in canonical order."""
@@ -76,21 +76,21 @@ def _asp_hand() -> HandDecomposer:
 
 
 def _fast_suit() -> SuitDecomposer:
-    from mjasp.solvers import fast
+    from mjasp.solvers import lookup
 
-    return fast.suit_readings
+    return lookup.suit_readings
 
 
 def _fast_hand() -> HandDecomposer:
-    from mjasp.solvers import fast
+    from mjasp.solvers import lookup
 
-    return fast.decompose_hand
+    return lookup.decompose_hand
 
 
 def _inverse_suit() -> SuitDecomposer:
-    from mjasp.solvers import winning_forms
+    from mjasp.solvers import form_dp
 
-    return winning_forms.inverse_suit_readings
+    return form_dp.inverse_suit_readings
 
 
 #: Decomposition engines by name.

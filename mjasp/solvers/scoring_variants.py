@@ -21,10 +21,10 @@ import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from mjasp.errors import RulesError
+from mjasp.core.errors import RulesError
+from mjasp.core.tiles import MAX_RED_FIVES
 from mjasp.rules import DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, RULES, Rules, find_rules
 from mjasp.solvers.asp import ENCODINGS
-from mjasp.tiles import MAX_RED_FIVES
 
 #: The variant encodings, one per option value (``encodings/scoring/variants/``).
 VARIANTS = ENCODINGS / "scoring" / "variants"
@@ -121,10 +121,11 @@ def with_options(rules: Rules, options: Iterable[tuple[str, str]]) -> Rules:
     An option the preset leaves at Tenhou's value takes the file's; a preset's own value
     cannot be changed by a file (``RulesError`` names both), nor can two files disagree.
 
-    >>> with_options(find_rules("wrc"), [("kazoe", "multiple")])
-    Traceback (most recent call last):
-    ...
-    mjasp.errors.RulesError: option(kazoe,multiple) conflicts with rules 'wrc' (kazoe='sanbaiman')
+    >>> try:
+    ...     with_options(find_rules("wrc"), [("kazoe", "multiple")])
+    ... except RulesError as error:
+    ...     print(error)
+    option(kazoe,multiple) conflicts with rules 'wrc' (kazoe='sanbaiman')
     """
     changes: dict[str, object] = {}
     sets: dict[str, set[object]] = {}

@@ -19,7 +19,7 @@ import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
-from mjasp.blocks import Form
+from mjasp.core.blocks import Form
 from mjasp.rules import Rules
 from mjasp.solvers import brute, kernel, table
 

@@ -2,7 +2,7 @@
 
 Only 21,743 number-suit vectors (of 405,350 with at most 14 tiles) and 498 honor vectors
 have a reading at all, 24,031 readings in all, so the whole per-suit answer of the ASP
-engine fits in a few kilobytes. The fast path (:mod:`mjasp.solvers.fast`) reads a
+engine fits in a few kilobytes. The fast path (:mod:`mjasp.solvers.lookup`) reads a
 vector's readings from here on first use instead of calling clingo.
 
 The file is generated from the ASP enumeration of each suit space
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from mjasp.blocks import Block, BlockKind
+from mjasp.core.blocks import Block, BlockKind
 from mjasp.solvers import table
 from mjasp.solvers.base import SuitReading
 

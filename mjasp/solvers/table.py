@@ -74,7 +74,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from mjasp.errors import RulesError
+from mjasp.core.errors import RulesError
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
     from pathlib import Path
@@ -561,8 +561,9 @@ def _combine_packed(t: _Lookup, m: int, p: int, s: int, z: int, melds: int, stan
 _SUIT_GROUPS: Final = struct.Struct("<IIBIIBIIBIHB")
 
 
-def _counts_kernel() -> Callable[[bytes, int, bool], int]:
-    """Build :func:`counts_replacement`'s kernel: every table bound as a local name.
+def _build_counts_function() -> Callable[[bytes, int, bool], int]:
+    """Build the function behind :func:`counts_replacement`: every table bound as a local
+    name.
 
     ``struct`` splits the 34 bytes into 12 little-endian integers in one call; small
     dicts turn 4 (or 2) packed bytes into their base-5 value and a tuple the single last
@@ -582,7 +583,7 @@ def _counts_kernel() -> Callable[[bytes, int, bool], int]:
     seventh = tuple(5 ** 6 * d for d in range(5))
     numbers, honors = t.numbers, t.honors
 
-    def kernel(b: bytes, melds: int, special: bool, unpack: Callable[[bytes], tuple[int, ...]]
+    def replacement(b: bytes, melds: int, special: bool, unpack: Callable[[bytes], tuple[int, ...]]
                = _SUIT_GROUPS.unpack, low: dict[int, int] = low, high: dict[int, int] = high,
                honor_high: dict[int, int] = honor_high, ninth: tuple[int, ...] = ninth,
                seventh: tuple[int, ...] = seventh, number: memoryview = t.number,
@@ -606,7 +607,7 @@ def _counts_kernel() -> Callable[[bytes, int, bool], int]:
                 best = value
         return best
 
-    return kernel
+    return replacement
 
 
 def counts_replacement(counts: bytes, melds: int, special: bool) -> int:
@@ -619,13 +620,13 @@ def counts_replacement(counts: bytes, melds: int, special: bool) -> int:
     >>> counts_replacement(bytes([0] * 27 + [2] * 7), 4, True)
     0
     """
-    return counts_kernel()(counts, melds, special)
+    return counts_function()(counts, melds, special)
 
 
 @functools.cache
-def counts_kernel() -> Callable[[bytes, int, bool], int]:
+def counts_function() -> Callable[[bytes, int, bool], int]:
     """The function behind :func:`counts_replacement`, to bind once and call directly."""
-    return _counts_kernel()
+    return _build_counts_function()
 
 
 def standard_replacement(counts: Sequence[int], melds: int, three_player: bool = False) -> int:

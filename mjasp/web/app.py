@@ -29,9 +29,9 @@ from starlette.routing import Route
 
 import mjasp
 from mjasp.cli.app import error_json
-from mjasp.draw import TileFace, TileGroup, draw_row
+from mjasp.core.tiles import FIVES, NUM_KINDS, tile_name
+from mjasp.render.draw import TileFace, TileGroup, draw_row
 from mjasp.rules import ALIASES, RULES
-from mjasp.tiles import FIVES, NUM_KINDS, tile_name
 from mjasp.web.commands import FLAG_OPTIONS, VALUE_OPTIONS, commands, run_command
 
 #: The longest query string a request may have (characters).

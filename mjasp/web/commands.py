@@ -28,7 +28,7 @@ from typing import Any, Final, TextIO
 
 from mjasp.cli import main
 from mjasp.cli.app import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, JSON_INDENT, error_json
-from mjasp.errors import MjaspError
+from mjasp.core.errors import MjaspError
 
 #: Query parameters that switch a flag on or off.
 _TRUE: Final = frozenset({"", "1", "true", "on", "yes"})

@@ -1,0 +1,200 @@
+"""The kan check: does a concealed kan after riichi keep the hand?
+
+>>> check = kan_check("111222333m4567p1m", "1m")
+>>> check.strict, check.loose
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mjasp.analysis.waits import usable_tiles, winning_tiles
+from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
+from mjasp.core.errors import HandError
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import FIVES, Tile, add_count, tile_name
+from mjasp.rules import Rules, find_rules
+from mjasp.rules.validity import HandLike, as_hand, as_tile, check_tiles_in_set
+from mjasp.solvers import kernel, lookup
+from mjasp.solvers.form_dp import MAX_MELDS
+
+#: Winning forms are standard readings: the fast path with the other forms switched off.
+_STANDARD_FORM = find_rules("standard-form")
+
+WinningReading = tuple[Tile, Decomposition]
+"""(winning tile j, a reading of the hand plus j)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KanCheck:
+    """The verdict on a concealed kan of ``tile`` after drawing its 4th copy.
+
+    ``before``: every standard winning reading of the hand before the draw (h - e_i),
+    over every winning tile j with a copy left; ``after``: those of the hand after the
+    kan (h - 4 e_i plus the quad), the quad counted as the triplet of ``tile`` so the
+    two sets compare. ``strict``: the sets are equal in size (the second always lies
+    in the first); ``loose``: the waits are unchanged.
+    """
+
+    hand: Hand
+    tile: Tile
+    before: tuple[WinningReading, ...]
+    after: tuple[WinningReading, ...]
+    waits_before: tuple[Tile, ...]
+    waits_after: tuple[Tile, ...]
+
+    @property
+    def strict(self) -> bool:
+        """The kan keeps every winning reading (riichi's strict rule)."""
+        return len(self.before) == len(self.after)
+
+    @property
+    def loose(self) -> bool:
+        """The kan keeps the waits (the common rule)."""
+        return self.waits_before == self.waits_after
+
+    @property
+    def lost(self) -> tuple[WinningReading, ...]:
+        """Winning readings before the kan that no reading after it gives."""
+        kept = set(self.after)
+        return tuple(r for r in self.before if r not in kept)
+
+    @property
+    def tenpai(self) -> bool:
+        """The hand before the draw waits on at least one tile."""
+        return bool(self.waits_before)
+
+    def strict_reason(self) -> str:
+        """Why the strict rule says what it says: the readings kept or lost.
+
+        >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
+        'all 2 winning readings kept'
+        """
+        n = len(self.before)
+        if self.strict:
+            return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
+        lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
+        return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
+
+    def loose_reason(self) -> str:
+        """Why the loose rule says what it says: the waits kept, removed or added.
+
+        >>> kan_check("1112345678999m1m", "1m").loose_reason()
+        'waits change: removed 1m 3m 6m 9m'
+        """
+        if self.loose:
+            return "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
+        changes = {"removed": [t for t in self.waits_before if t not in self.waits_after],
+                   "added": [t for t in self.waits_after if t not in self.waits_before]}
+        return "waits change: " + "; ".join(
+            f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
+
+    def reason(self) -> str:
+        """Why, one line per rule (and a note when the hand was not tenpai)."""
+        note = ("" if self.tenpai else
+                "\n(not tenpai before the kan: the definition holds vacuously)")
+        return f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}{note}"
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        def pairs(rs: Sequence[WinningReading]) -> list[dict[str, Any]]:
+            return [{"winning_tile": tile_name(j), "reading": str(d)} for j, d in rs]
+        return {"hand": str(self.hand), "tile": tile_name(self.tile),
+                "strict": self.strict, "loose": self.loose, "tenpai": self.tenpai,
+                "waits_before": [tile_name(t) for t in self.waits_before],
+                "waits_after": [tile_name(t) for t in self.waits_after],
+                "readings_before": len(self.before), "readings_after": len(self.after),
+                "lost": pairs(self.lost), "strict_reason": self.strict_reason(),
+                "loose_reason": self.loose_reason()}
+
+
+def _winning_readings(hand: Hand, rules: Rules,
+                      as_before: tuple[Meld, ...]) -> tuple[WinningReading, ...]:
+    """∪_j W(hand + e_j) over tiles j with a copy left, as (j, reading with ``as_before``).
+
+    Melds of ``hand`` that ``as_before`` lacks (the new quad) become concealed triplets
+    so a reading after the kan compares with the readings before it.
+    """
+    extra = [Block(BlockKind.TRIPLET, m.tile) for m in hand.melds if m not in as_before]
+    melds = MAX_MELDS - len(hand.melds)
+    found = []
+    tiles = usable_tiles(hand, rules)
+    # the tables rule out most tiles at once: no standard shape, no winning form
+    for j, r in zip(tiles, kernel.draw_replacements(hand.counts, melds, tiles), strict=True):
+        if r != 0:
+            continue
+        counts = add_count(hand.counts, j, 1)
+        # the standard readings of counts are its winning forms (inverse_forms, the
+        # reference, is checked against them in tests/analysis/test_fast_paths.py)
+        found += [(j, Decomposition.of(d.blocks + tuple(extra), Form.STANDARD, as_before))
+                  for d in lookup.counts_readings(counts, (), _STANDARD_FORM)]
+    return tuple(found)
+
+
+def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]:
+    """(hand after the draw, before the draw, after the concealed kan, kan tile).
+
+    ``hand`` is the closed hand after the draw (14 tiles, kans as three) holding four
+    of ``tile``, the last of them the drawn tile; or the 13 tiles before the draw
+    holding three of ``tile``, which is then the tile drawn.
+
+    >>> [str(h) for h in kan_hands("1112345678999m", "1m")[:3]]
+    ['11112345678999m', '1112345678999m', '2345678999m (1111m)']
+    """
+    hand = as_hand(hand)
+    kind = as_tile(tile)
+    if not hand.is_closed:
+        raise HandError("the kan check is for a closed hand (riichi); this one has an open meld",
+                        str(hand))
+    if hand.tile_count == 13:
+        if hand.counts[kind] != 3:
+            raise HandError(f"drawing {tile_name(kind)} for a concealed kan needs three "
+                            f"{tile_name(kind)} in the 13-tile hand; it has "
+                            f"{hand.counts[kind]}", str(hand))
+        hand = Hand(add_count(hand.counts, kind, 1), hand.red, hand.melds)
+    elif hand.tile_count != 14:
+        raise HandError(f"the kan check needs the hand after the draw (14 tiles, kans as "
+                        f"three) or before it (13); this one has {hand.tile_count}", str(hand))
+    if hand.counts[kind] != 4:
+        raise HandError(f"a concealed kan of {tile_name(kind)} needs all four in hand; "
+                        f"it has {hand.counts[kind]}", str(hand))
+    # red fives change no reading; they follow the tiles so the hands stay valid: the
+    # drawn copy is a plain five while one is left, and the quad takes its suit's reds
+    before = add_count(hand.counts, kind, -1)
+    m, p, s = (min(red, before[five]) for red, five in zip(hand.red, FIVES, strict=True))
+    quad = Meld(MeldKind.ANKAN, kind, hand.red[FIVES.index(kind)] if kind in FIVES else 0)
+    rest = tuple(0 if five == kind else red for red, five in zip(hand.red, FIVES, strict=True))
+    return (hand, Hand(before, (m, p, s), hand.melds),
+            Hand(add_count(hand.counts, kind, -4), (rest[0], rest[1], rest[2]),
+                 (*hand.melds, quad)),
+            kind)
+
+
+def kan_check(hand: HandLike, tile: Tile | str, *,
+              rules: Rules | str | None = None) -> KanCheck:
+    """Does a concealed kan of ``tile`` keep the hand? Both rules (strict, loose).
+
+    The drawn 4th copy is the kan tile, so the hand before the kan is the tenpai hand
+    before the draw, h - e_i: nothing is discarded in between (after riichi the drawn
+    tile is either discarded, which changes nothing, or declared as the kan).
+
+    >>> c = kan_check("111m456789p2345s1m", "1m")
+    >>> c.strict, c.loose, [tile_name(t) for t in c.waits_after]
+    (True, True, ['2s', '5s'])
+    """
+    rules = find_rules(rules)
+    drawn, before, after, kind = kan_hands(hand, tile)
+    check_tiles_in_set(drawn, rules)
+    return KanCheck(
+        hand=drawn, tile=kind,
+        before=_winning_readings(before, rules, before.melds),
+        after=_winning_readings(after, rules, before.melds),
+        # the loose rule compares tiles only: no readings needed (waits() builds them)
+        waits_before=tuple(winning_tiles(before, rules)),
+        waits_after=tuple(winning_tiles(after, rules)))
+
+
+__all__ = ["KanCheck", "WinningReading", "kan_check", "kan_hands"]

@@ -1,0 +1,231 @@
+"""The situation of a win (agari): winning tile, tsumo or ron, winds, indicators, flags.
+
+>>> w = Win(tile="8s", tsumo=True, seat_wind="W", dora_indicators=("7m",))
+>>> w.kind, w.dealer
+(25, False)
+>>> Win(tile="8s", haitei=True)
+Traceback (most recent call last):
+...
+mjasp.core.win.WinError: haitei needs tsumo (haitei is the last tile drawn)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mjasp.core.errors import HandError, MjaspError
+from mjasp.core.tiles import Tile, tile_kind
+
+#: The winds in seat order; the dealer (oya) sits East.
+WINDS = ("E", "S", "W", "N")
+
+
+#: Tile kinds by their usual mpsz names ("0m" = the red 5m): a fast path for hot calls.
+KINDS: dict[str, Tile] = {
+    **{f"{d}{suit}": 9 * i + d - 1 for i, suit in enumerate("mps") for d in range(1, 10)},
+    **{f"0{suit}": 9 * i + 4 for i, suit in enumerate("mps")},
+    **{f"{d}z": 26 + d for d in range(1, 8)},
+}
+
+
+class WinError(MjaspError, ValueError):
+    """A situation that cannot happen, or that does not fit the hand (names the conflict)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """How a hand was won: a frozen value type beside :class:`mjasp.Hand`.
+
+    ``tile`` is the winning tile in mpsz (``"0p"`` = the red five), ``seat_wind`` and
+    ``round_wind`` are ``E S W N`` (the dealer sits East), ``riichi`` is 0, 1 or 2
+    (double riichi). ``renhou``: a non-dealer's ron before their first draw (a yaku only
+    where ``Rules.renhou`` says so); ``north_dora``: north tiles set aside (three players,
+    ``Rules.nukidora``); ``robbed_north``: a ron on a north tile another player set aside
+    (three players; Tenhou and Mahjong Soul allow it without the chankan yaku,
+    https://riichi.wiki/Kita); ``liable``: the seat wind of the player who pays for a
+    yakuman under liability (pao, ``Rules.pao``). Conflicts that need no hand (ron with haitei,
+    ippatsu without riichi…) are rejected here; those that need it by
+    :func:`mjasp.scoring.api.check_win`.
+
+    >>> Win(tile="0p", riichi=1, dora_indicators=("3p",), ura_indicators=("4p",)).is_red
+    True
+    """
+
+    tile: str
+    tsumo: bool = False
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    dora_indicators: tuple[str, ...] = ()
+    ura_indicators: tuple[str, ...] = ()
+    riichi: int = 0
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    honba: int = 0
+    riichi_sticks: int = 0
+    renhou: bool = False
+    north_dora: int = 0
+    liable: str | None = None
+    robbed_north: bool = False
+
+    def __post_init__(self) -> None:
+        # The usual Win in one pass of identity and membership tests (no regex, no loop
+        # over the fields by name): building a Win costs no more than scoring it. Anything
+        # else (a list of indicators, a lower-case wind, a wrong type, a value out of
+        # range) goes to _normalise, which names the field or converts the value.
+        try:
+            usual = (self.tile.__class__ is str and self.tile in KINDS
+                     and bool is self.tsumo.__class__ is self.ippatsu.__class__
+                     is self.rinshan.__class__ is self.chankan.__class__
+                     is self.haitei.__class__ is self.houtei.__class__
+                     is self.tenhou.__class__ is self.chiihou.__class__
+                     is self.renhou.__class__ is self.robbed_north.__class__
+                     and int is self.riichi.__class__ is self.honba.__class__
+                     is self.riichi_sticks.__class__ is self.north_dora.__class__
+                     and self.seat_wind in _WIND_SET and self.round_wind in _WIND_SET
+                     and self.dora_indicators.__class__ is tuple
+                     is self.ura_indicators.__class__
+                     and _NAMES.issuperset(self.dora_indicators)
+                     and _NAMES.issuperset(self.ura_indicators)
+                     and 0 <= self.riichi <= 2 and 0 <= self.north_dora <= 4
+                     and self.honba >= 0 and self.riichi_sticks >= 0
+                     and len(self.dora_indicators) <= 5
+                     and (self.liable is None or self.liable in _WIND_SET))
+        except TypeError:  # an unhashable value where a tile or a wind belongs
+            usual = False
+        if not usual:
+            _normalise(self)
+        if (self.ippatsu or self.rinshan or self.chankan or self.haitei or self.houtei
+                or self.tenhou or self.chiihou or self.renhou or self.robbed_north
+                or self.ura_indicators or self.liable is not None):
+            conflict = _conflict(self)
+            if conflict:
+                raise WinError(conflict)
+
+    @property
+    def kind(self) -> Tile:
+        """The winning tile's kind (0..33)."""
+        return KINDS.get(self.tile) or tile_kind(self.tile)
+
+    @property
+    def is_red(self) -> bool:
+        """The winning tile is a red five."""
+        return self.tile.strip()[0] == "0"
+
+    @property
+    def dealer(self) -> bool:
+        """The winner is the dealer (oya, East seat)."""
+        return self.seat_wind == "E"
+
+
+#: The flags of a Win (``bool`` only), and its counts (``int``, not ``bool``) with their ranges.
+FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+         "renhou", "robbed_north")
+_COUNTS = (("riichi", 0, 2, "riichi must be 0, 1 or 2 (double riichi)"),
+           ("north_dora", 0, 4, "north dora must be 0-4 (north tiles set aside)"),
+           ("honba", 0, None, "honba must be a non-negative integer"),
+           ("riichi_sticks", 0, None, "riichi sticks must be a non-negative integer"))
+_NAMES = frozenset(KINDS)
+_WIND_SET = frozenset(WINDS)
+
+
+def _normalise(win: Win) -> None:
+    """Check every field of ``win`` by its type and range (naming the first that is wrong)
+    and settle the forms a Win also takes: a list of indicators (frozen to a tuple, so
+    that a Win stays hashable), lower-case winds (as the command line takes them), a
+    tile with spaces around it, an ``int`` subclass for a count."""
+    set_field = object.__setattr__
+    set_field(win, "tile", _tile(win.tile, "winning tile"))
+    for name in FLAGS:
+        value = getattr(win, name)
+        if value.__class__ is not bool:
+            raise WinError(f"{name} must be True or False (a bool), not {value!r}")
+    for name, low, high, message in _COUNTS:
+        value = getattr(win, name)
+        if not isinstance(value, int) or isinstance(value, bool) \
+                or value < low or (high is not None and value > high):
+            raise WinError(f"{message}, not {value!r}")
+        set_field(win, name, int(value))
+    for name in ("seat_wind", "round_wind", "liable"):
+        value = getattr(win, name)
+        if value is None and name == "liable":
+            continue
+        wind = value.strip().upper() if isinstance(value, str) else value
+        if wind not in WINDS:
+            what = name.replace("_", " ")
+            extra = " or None" if name == "liable" else ""
+            raise WinError(f"{what} must be one of E S W N{extra}, not {value!r}")
+        set_field(win, name, wind)
+    for name in ("dora_indicators", "ura_indicators"):
+        value = getattr(win, name)
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+            raise WinError(f"{name} must be a tuple of tiles such as ('7m',), not {value!r}")
+        what = name.replace("_", " ")[:-1]
+        set_field(win, name, tuple(_tile(text, what) for text in value))
+    if len(win.dora_indicators) > 5:
+        raise WinError("at most 5 dora indicators (one plus one per kan)")
+
+
+def _tile(text: object, what: str) -> str:
+    """``text`` as a tile name (spaces around it dropped), or a ``WinError``."""
+    if not isinstance(text, str):
+        raise WinError(f"{what} must be mpsz text such as '5m', not {text!r}")
+    if text in KINDS:
+        return text
+    try:
+        tile_kind(text)
+    except HandError:
+        raise WinError(f"{what} {text!r} is not a tile (mpsz such as '5m', '0p', '7z')") from None
+    return text.strip()
+
+
+def _conflict(win: Win) -> str | None:
+    """Why the flags of a situation cannot go together (None if they can)."""
+    ron = not win.tsumo
+    rules = [
+        (win.haitei and ron, "haitei needs tsumo (haitei is the last tile drawn)"),
+        (win.houtei and win.tsumo, "houtei needs ron (houtei is the last tile discarded)"),
+        (win.chankan and win.tsumo, "chankan needs ron (robbing a kan is a ron)"),
+        (win.rinshan and ron, "rinshan needs tsumo (the replacement tile after a kan)"),
+        (win.rinshan and win.haitei,
+         "rinshan and haitei cannot both hold (a replacement tile is not the last draw)"),
+        (win.chankan and win.houtei, "chankan and houtei cannot both hold"),
+        (win.ippatsu and not win.riichi, "ippatsu needs riichi"),
+        (win.ippatsu and win.rinshan, "ippatsu and rinshan cannot both hold (a kan ends ippatsu)"),
+        (bool(win.ura_indicators) and not win.riichi, "ura indicators need riichi"),
+        (len(win.ura_indicators) > len(win.dora_indicators),
+         "more ura indicators than dora indicators: each ura indicator is the tile under a "
+         "dora indicator"),
+        ((win.tenhou or win.chiihou or win.renhou) and len(win.dora_indicators) > 1,
+         "tenhou, chiihou and renhou need at most one dora indicator (they come before any kan)"),
+        (win.tenhou and not win.dealer, "tenhou needs the dealer's seat (East)"),
+        (win.chiihou and win.dealer, "chiihou needs a non-dealer's seat (the dealer's is tenhou)"),
+        ((win.tenhou or win.chiihou) and ron, "tenhou and chiihou need tsumo"),
+        ((win.tenhou or win.chiihou) and bool(win.riichi),
+         "tenhou and chiihou need no riichi (the first draw wins)"),
+        ((win.tenhou or win.chiihou) and (win.rinshan or win.haitei or win.ippatsu),
+         "tenhou and chiihou need the first draw: no rinshan, haitei or ippatsu"),
+        (win.renhou and win.tsumo, "renhou needs ron (before the winner's first draw)"),
+        (win.renhou and win.dealer, "renhou needs a non-dealer's seat (the dealer has drawn)"),
+        (win.renhou and bool(win.riichi),
+         "renhou needs no riichi (it comes before the first draw)"),
+        (win.renhou and (win.houtei or win.chankan),
+         "renhou needs the first go-around: no houtei or chankan"),
+        (win.robbed_north and win.tsumo, "robbing a north set aside needs ron"),
+        # "A kita call can be ronned, but this does not award chankan" (riichi.wiki/Kita);
+        # Mahjong Soul: "Robbing a Quad (Chankan) yaku is not applied" (riichi.wiki,
+        # Special:MobileDiff/19195)
+        (win.robbed_north and win.chankan,
+         "a north set aside robbed by ron is no chankan (Tenhou, Mahjong Soul)"),
+        (win.robbed_north and win.houtei, "houtei needs a discard; a north set aside is none"),
+        (win.robbed_north and (KINDS.get(win.tile) or tile_kind(win.tile)) != 30,
+         f"robbing a north set aside needs the north (4z) as winning tile, not {win.tile}"),
+        (win.liable is not None and win.liable == win.seat_wind,
+         "liable needs another seat than the winner's"),
+    ]
+    return next((message for bad, message in rules if bad), None)

@@ -1,0 +1,1 @@
+"""Pictures of the value types (SVG, PNG)."""

@@ -1,0 +1,309 @@
+"""The value of one scoring candidate — :class:`Score` with its yaku items, fu parts and
+reading — and :func:`make_score`, which totals it: the one result type every scoring
+engine returns, so that any two engines round, suppress and rank alike.
+
+>>> r = ScoredReading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
+>>> s = make_score([YakuItem(Yaku.PINFU, 1)], [("base", 20), ("menzen ron", 10)], r,
+...                Win("1m", seat_wind="S"), Rules())  # a non-dealer's ron: 4 x 30 x 2^3 -> 1000
+>>> s.han, s.fu, s.points
+(1, 30, 1000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from mjasp.core.blocks import Block, Decomposition, WaitShape
+from mjasp.core.win import Win
+from mjasp.core.yaku import CustomYaku, Yaku
+from mjasp.rules import Rules
+from mjasp.rules.points import Payments, no_payments, settle, value
+
+__all__ = [
+    "FU_REASONS",
+    "NO_YAKU",
+    "Payments",
+    "Score",
+    "ScoredReading",
+    "YakuItem",
+    "is_yakuman_item",
+    "make_score",
+    "rank_key",
+]
+
+#: The reasons of ``Score.fu_details``, in the order they are listed; each appears at most
+#: once, with the fu of every block it covers summed.
+FU_REASONS: tuple[str, ...] = (
+    "base",  # 20, futei (fuutei)
+    "chiitoitsu",  # 25 flat, nothing else added
+    "menzen ron",  # 10, a closed hand (closed kans allowed) won by ron
+    "tsumo",  # 2, except with pinfu; rinshan keeps it
+    "open pinfu",  # 10, lifts an open hand with 20 fu to 30
+    "kanchan wait",  # 2
+    "penchan wait",  # 2
+    "tanki wait",  # 2
+    "yakuhai pair",  # 2 per value (dragon, seat wind, round wind): a double-wind pair is 4
+    "open triplet",  # 2 each (a triplet completed by ron counts as open)
+    "open triplet terminal/honor",  # 4 each
+    "closed triplet",  # 4 each
+    "closed triplet terminal/honor",  # 8 each
+    "open quad",  # 8 each
+    "open quad terminal/honor",  # 16 each
+    "closed quad",  # 16 each
+    "closed quad terminal/honor",  # 32 each
+)
+#: ``Score.reason`` of a complete hand with no yaku.
+NO_YAKU = "no yaku (dora, ura dora and red fives are not yaku)"
+
+
+@dataclass(frozen=True, slots=True)
+class YakuItem:
+    """One line of a score: a yaku and its han (13 per yakuman; the count for dora); the
+    yaku is a ``Yaku`` or a ``CustomYaku`` of a user's encoding."""
+
+    yaku: Yaku | CustomYaku
+    han: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"id": self.yaku.tenhou_id, "name": self.yaku.english,
+                "japanese": self.yaku.japanese, "han": self.han}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredReading:
+    """The chosen reading and where the winning tile sits in it.
+
+    ``win_block`` is the block the winning tile completes (``SINGLE`` for kokushi),
+    ``wait`` its wait shape (machi).
+    """
+
+    decomposition: Decomposition
+    win_block: Block
+    wait: WaitShape
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"decomposition": self.decomposition.to_json(),
+                "win_block": str(self.win_block), "wait": self.wait.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What a win is worth: the same type from every engine.
+
+    ``points`` is the winner's gain before honba and riichi sticks; ``payments`` has
+    them; ``yakuman`` is the real yakuman multiple (0 for a counted 13+ han hand,
+    whose ``limit`` is still ``"yakuman"``); ``fu`` is rounded (0 for a yakuman);
+    ``yaku`` is in Tenhou id order; ``reason`` says why ``points`` is 0.
+    """
+
+    han: int
+    fu: int
+    points: int
+    yakuman: int
+    limit: str | None
+    yaku: tuple[YakuItem, ...]
+    fu_details: tuple[tuple[str, int], ...]
+    payments: Payments
+    reading: ScoredReading | None
+    reason: str | None = None
+
+    @property
+    def value(self) -> tuple[int, int, int, int, str | None, tuple[tuple[int | str, int], ...]]:
+        """(points, han, fu, yakuman, limit, ((yaku value, han), ...)): what engines agree on
+        (the yaku value is its Tenhou id where it has one, a custom yaku's name)."""
+        return (self.points, self.han, self.fu, self.yakuman, self.limit,
+                tuple((i.yaku.value, i.han) for i in self.yaku))
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        return {"han": self.han, "fu": self.fu, "points": self.points,
+                "yakuman": self.yakuman, "limit": self.limit,
+                "yaku": [i.to_json() for i in self.yaku],
+                "fu_details": [{"reason": r, "fu": f} for r, f in self.fu_details],
+                "payments": {"ron": self.payments.ron, "dealer": self.payments.dealer,
+                             "others": self.payments.others, "sticks": self.payments.sticks,
+                             "total": self.payments.total, "liable": self.payments.liable},
+                "reading": self.reading.to_json() if self.reading else None,
+                "reason": self.reason}
+
+
+def rank_key(s: Score) -> tuple[int, ...]:
+    """Larger is better: most points, then a real yakuman over a counted one, then han, fu.
+
+    >>> counted = Score(13, 30, 32000, 0, "yakuman", (), (), no_payments(), None)
+    >>> real = Score(13, 0, 32000, 1, "yakuman", (), (), no_payments(), None)
+    >>> rank_key(real) > rank_key(counted)
+    True
+    """
+    return (s.points, s.yakuman > 0, s.han, s.fu)
+
+
+def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
+               reading: ScoredReading, win: Win, rules: Rules) -> Score:
+    """A score from a candidate's yaku items and fu parts (engines call this).
+
+    Yakuman items (han 13 each, 26 for a double yakuman of ``rules.double_yakuman``: the
+    engines give each item its han under the rules) drop every other item; without
+    ``rules.yakuman_stacking`` only the largest yakuman counts, and ``rules.yakuman_cap``
+    caps the multiple. A candidate without a yaku (dora alone) is worth nothing; a riichi
+    win always lists ura dora, as Tenhou does (0 han when none hits). Fu are rounded up to
+    10, except chiitoitsu's 25. A renhou item of less than 13 han (``rules.renhou ==
+    "mangan"``: engines give it 5) is an ordinary yaku that adds up with the others.
+
+    >>> r = ScoredReading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
+    >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"),
+    ...            Rules()).reason == NO_YAKU
+    True
+    """
+    listed = []
+    han = yakuman = 0
+    has_yaku = has_ura = False
+    for item in items:  # one pass: this runs for every candidate of every hand
+        yaku = item.yaku
+        if yaku is _URA:
+            has_ura = True
+        elif not item.han:
+            continue
+        listed.append(item)
+        han += item.han
+        if is_yakuman_item(item):
+            yakuman += item.han
+        elif yaku not in _DORA:
+            has_yaku = True
+    if yakuman:
+        kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)
+        if not rules.yakuman_stacking and len(kept) > 1:
+            # only the largest yakuman counts; of equals, the first in id order
+            kept = [max(kept, key=_by_han)]
+            yakuman = kept[0].han
+        base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
+        multiple = base // 8000
+        gain, paid = settle(base, win.dealer, win.tsumo, win.honba, win.riichi_sticks,
+                            rules, min(base, _liable_base(kept, win, rules)))
+        return build_score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
+                     reading)
+    if not has_yaku:
+        return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
+    details = _merge(fu_details)
+    raw = sum([f for _, f in details])
+    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
+    if win.riichi and not has_ura:
+        # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
+        listed.append(_NO_URA)
+    if len(listed) > 1:
+        listed.sort(key=_by_id)
+    base, limit = value(han, fu, 0, rules)
+    # positional: this runs for every candidate of every hand
+    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
+                        rules)
+    return build_score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+def is_yakuman_item(item: YakuItem) -> bool:
+    """A yakuman that is paid as one: a yakuman yaku (mjasp's or a custom yaku declared a
+    yakuman) carrying 13 han or more (renhou played as a 5 han yaku is an ordinary yaku).
+
+    >>> is_yakuman_item(YakuItem(Yaku.RENHOU, 5)), is_yakuman_item(YakuItem(Yaku.RENHOU, 13))
+    (False, True)
+    """
+    yaku = item.yaku
+    return item.han >= 13 and (yaku in _YAKUMAN
+                               or (yaku.__class__ is CustomYaku and yaku.is_yakuman))
+
+
+def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:
+    """Base points of the yakuman a liable player answers for (``Rules.pao``, ``Win.liable``)."""
+    if win.liable is None or not rules.pao:
+        return 0
+    return 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
+
+
+# As ``mjasp.rules.points.split_payments``: the slots set through their descriptors, about half the
+# instructions of the generated ``__init__`` of a frozen dataclass (Score has no
+# __post_init__); make_score builds a Score for every candidate of every hand.
+_SET_SCORE = tuple(getattr(Score, name).__set__ for name in (
+    "han", "fu", "points", "yakuman", "limit", "yaku", "fu_details", "payments", "reading",
+    "reason"))
+
+
+def build_score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
+           yaku: tuple[YakuItem, ...], fu_details: tuple[tuple[str, int], ...],
+           payments: Payments, reading: ScoredReading | None, reason: str | None = None) -> Score:
+    """``Score(...)`` with the same positional arguments, faster (see above)."""
+    made = object.__new__(Score)
+    (set_han, set_fu, set_points, set_yakuman, set_limit, set_yaku, set_details,
+     set_payments, set_reading, set_reason) = _SET_SCORE
+    set_han(made, han)
+    set_fu(made, fu)
+    set_points(made, points)
+    set_yakuman(made, yakuman)
+    set_limit(made, limit)
+    set_yaku(made, yaku)
+    set_details(made, fu_details)
+    set_payments(made, payments)
+    set_reading(made, reading)
+    set_reason(made, reason)
+    return made
+
+
+_SET_READING = tuple(getattr(ScoredReading, name).__set__
+                     for name in ("decomposition", "win_block", "wait"))
+
+
+def scored_reading(decomposition: Decomposition, win_block: Block,
+                   wait: WaitShape) -> ScoredReading:
+    """``ScoredReading(...)`` with the same positional arguments, faster (as ``build_score``)."""
+    made = object.__new__(ScoredReading)
+    set_decomposition, set_block, set_wait = _SET_READING
+    set_decomposition(made, decomposition)
+    set_block(made, win_block)
+    set_wait(made, wait)
+    return made
+
+
+NO_PAYMENTS = no_payments()
+_YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
+_DORA = frozenset(y for y in Yaku if y.is_dora)
+_URA = Yaku.URA_DORA
+_NO_URA = YakuItem(_URA, 0)
+
+
+# the order of items: Tenhou's ids, then the yaku Tenhou lacks (their values are above 54)
+_TENHOU_ID: dict[Yaku | CustomYaku, int] = {y: y.value for y in Yaku}
+
+
+def _by_id(item: YakuItem) -> int:
+    # a custom yaku after every Yaku (a stable sort keeps the engine's order among them)
+    return _TENHOU_ID.get(item.yaku, 1_000)
+
+
+def _by_han(item: YakuItem) -> tuple[int, int]:
+    """Larger han first, then the smaller id (``max`` keeps the first of equals)."""
+    return item.han, -_TENHOU_ID.get(item.yaku, 1_000)
+
+
+def _merge(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """One entry per reason, fu summed, in ``FU_REASONS`` order."""
+    parts = tuple(parts)
+    # the common case, checked in one pass: the parts already come one per reason, in order
+    last = -1
+    for reason, _ in parts:
+        at = _REASON_ORDER.get(reason, -1)
+        if at <= last:
+            break
+        last = at
+    else:
+        return parts
+    total: dict[str, int] = {}
+    for reason, fu in parts:
+        total[reason] = total.get(reason, 0) + fu
+    if not _REASON_ORDER.keys() >= total.keys():
+        raise ValueError(f"unknown fu reason in {sorted(total)}")
+    return tuple([(r, total[r]) for r in sorted(total, key=_REASON_ORDER.__getitem__)])
+
+
+_REASON_ORDER = {r: i for i, r in enumerate(FU_REASONS)}

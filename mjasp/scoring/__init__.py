@@ -1,0 +1,1 @@
+"""What a win is worth: ``mjasp.score`` and random winning situations."""

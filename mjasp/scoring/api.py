@@ -1,0 +1,348 @@
+"""Scoring a winning hand under Tenhou rules: yaku, fu, han, limit, points, payments.
+
+Candidates are every reading of the hand times every block the winning tile can sit in
+(that decides the wait, pinfu, and whether a triplet completed by ron is open); the
+score is the best candidate by :func:`rank_key`. The engines live in ``mjasp.solvers``
+(``ENGINES``); they build their results with :func:`mjasp.rules.scorecard.make_score` so that
+both round and rank alike.
+
+>>> s = score("05m678p678s [234p] [777z]", Win(tile="8s", tsumo=True, seat_wind="W",
+...           dora_indicators=("7m",)))
+>>> s.han, s.fu, s.points, [i.yaku.name for i in s.yaku]
+(2, 30, 2000, ['CHUN', 'AKA_DORA'])
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+
+from mjasp.core.blocks import Decomposition
+from mjasp.core.errors import HandError
+from mjasp.core.facts import read_hand
+from mjasp.core.hand import Hand, MeldKind
+from mjasp.core.tiles import FIVES, tile_kind
+from mjasp.core.win import KINDS, Win, WinError
+from mjasp.rules import RULES_CACHED, Rules, find_rules
+from mjasp.rules.scorecard import (
+    FU_REASONS,
+    NO_YAKU,
+    Payments,
+    Score,
+    ScoredReading,
+    YakuItem,
+    make_score,
+    rank_key,
+)
+from mjasp.rules.validity import as_hand
+from mjasp.solvers.lookup import winning_readings
+from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
+
+__all__ = [
+    "ENGINES",
+    "FU_REASONS",
+    "NO_YAKU",
+    "Payments",
+    "Score",
+    "ScoredReading",
+    "YakuItem",
+    "check_win",
+    "make_score",
+    "rank_key",
+    "score",
+    "score_candidates",
+    "score_files",
+]
+
+#: Scoring engines by name (the registry's table, ``mjasp.solvers.registry``).
+ENGINES = SCORING_ENGINES
+
+
+def check_win(hand: Hand, win: Win, rules: Rules) -> None:
+    """Raise :class:`WinError` unless ``win`` can happen with ``hand`` (engines assume it).
+
+    >>> check_win(Hand.parse("123456789m11z [777z]"), Win("1z", riichi=1), find_rules())
+    Traceback (most recent call last):
+    ...
+    mjasp.core.win.WinError: riichi needs a closed hand; this one has an open meld
+    """
+    _checked_readings(hand, win, rules)
+
+
+def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
+    """``check_win``, returning the readings it found (engines take them)."""
+    if rules.players == 3:
+        _check_three_players(hand, win, rules)
+    if win.robbed_north and not rules.nukidora:
+        raise WinError(f"robbing a north set aside needs three-player rules with nukidora; "
+                       f"{rules.name} has none")
+    if win.north_dora and not rules.nukidora:
+        raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
+                       f"rules with nukidora; {rules.name} has none")
+    if sum(hand.counts) + 3 * len(hand.melds) != 14:
+        hint = (f": write every tile, the winning one included (add {win.tile})"
+                if sum(hand.counts) + 3 * len(hand.melds) == 13 else "")
+        raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
+                       f"{hand} has {hand.tile_count}{hint}")
+    kind = win.kind
+    if not hand.counts[kind]:
+        raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
+    if kind in FIVES:
+        _check_winning_five(hand, win)
+    indicators = win.dora_indicators + win.ura_indicators
+    if indicators or win.north_dora:
+        _check_indicators(hand, indicators, rules, win.north_dora)
+    counts = hand.counts
+    if (hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
+            or 4 in (counts[4], counts[13], counts[22])
+            or not _FIVE_NAMES.isdisjoint(indicators) or not _USUAL_NAMES.issuperset(indicators)):
+        # (skipped only where it cannot fail: no red, no five shown or called, at most
+        # three fives of a suit, and Tenhou's one red five per suit)
+        _check_fives(hand, rules, indicators)
+    if win.riichi and not hand.is_closed:
+        raise WinError("riichi needs a closed hand; this one has an open meld")
+    if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
+        raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
+    # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
+    # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
+    if win.rinshan and not win.north_dora and not any(m.kind >= MeldKind.KAN
+                                                      for m in hand.melds):
+        raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+    if win.renhou and hand.melds:
+        raise WinError("renhou needs a closed hand with no call or kan yet")
+    if win.liable is not None:
+        _check_liable(hand, win, rules)
+    if win.chankan and _held(hand)[kind] > 1:
+        raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
+                       "other three)")
+    found = winning_readings(hand, rules)
+    if not found:
+        raise WinError(f"{hand} is not a complete hand")
+    return found
+
+
+def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
+    """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
+    with three players."""
+    gone = rules.removed_kinds
+    shown = [tile_kind(t) for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
+    removed = [k for k, n in enumerate(_held(hand)) if n and k in gone] + [
+        k for k in shown if k in gone]
+    if removed:
+        raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
+    if any(m.kind is MeldKind.CHI for m in hand.melds):
+        raise WinError("three players cannot call chi; an open sequence is impossible")
+    for what, wind in (("seat", win.seat_wind), ("round", win.round_wind),
+                       ("liable seat", win.liable)):
+        if wind == "N":
+            raise WinError(f"three players have no North seat or round; the {what} is N")
+
+
+def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
+    """A liable player (pao) needs rules with liability and a hand whose last set of the
+    yakuman could have been called from them (an open meld of it)."""
+    if not rules.pao:
+        raise WinError(f"{rules.name} has no liability (pao); liable must be None")
+    held = _held(hand)
+    called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
+    open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
+    possible = {"daisangen": all(held[k] >= 3 for k in (31, 32, 33))
+                and not called.isdisjoint((31, 32, 33)),
+                "daisuushii": all(held[k] >= 3 for k in (27, 28, 29, 30))
+                and not called.isdisjoint((27, 28, 29, 30)),
+                "suukantsu": sum(m.kind >= MeldKind.KAN for m in hand.melds) == 4
+                and open_kans > 0}
+    if not any(possible[name] for name in rules.pao):
+        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
+                       "last set of it called from the liable player: this hand has none")
+
+
+def _red_held(hand: Hand, suit: int) -> int:
+    """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
+    return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+
+
+def _reds(n: int, suit: int) -> str:
+    """``two red fives (0p)``: a count of red fives of one suit, in words."""
+    words = {1: "one red five", 2: "two red fives"}.get(n, f"{n} red fives")
+    return f"{words} (0{'mps'[suit]})"
+
+
+#: Indicator names that are fives, and the usual names (anything else is read by tile_kind).
+_FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
+_USUAL_NAMES = frozenset(KINDS)
+
+
+def _check_winning_five(hand: Hand, win: Win) -> None:
+    """A red winning five needs a red five in hand, a plain one a plain five."""
+    suit = FIVES.index(win.kind)
+    if win.is_red and not hand.red[suit]:
+        raise WinError(f"the winning tile {win.tile} is a red five but {hand} holds none "
+                       "concealed")
+    if not win.is_red and hand.red[suit] == hand.counts[win.kind]:
+        five = _name(win.kind)
+        raise WinError(f"the winning tile {five} is a plain five but every concealed {five} "
+                       f"of {hand} is red (a red winning tile is written 0{five[1]})")
+
+
+def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> None:
+    """The fives of each suit, indicators included, fit the set: no more red fives than
+    ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
+    (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
+    shown_red, shown_plain = [0, 0, 0], [0, 0, 0]
+    for text in indicators:
+        kind = KINDS.get(text)
+        if kind is None:
+            kind = tile_kind(text)
+        if kind in FIVES:
+            (shown_red if text.strip()[0] == "0" else shown_plain)[FIVES.index(kind)] += 1
+    held = _held(hand)
+    # a removed five (5m with three players) is the removed kind's error, not a red five's
+    for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
+        red, allowed = _red_held(hand, suit), rules.red_fives[suit]
+        if red + shown_red[suit] > allowed:
+            where = " counting the indicators" if shown_red[suit] else f" in {hand}"
+            raise WinError(f"{_reds(red + shown_red[suit], suit)}{where}; the {rules.name} "
+                           f"rules have {allowed or 'none'}")
+        plain = held[FIVES[suit]] - red + shown_plain[suit]
+        if plain > 4 - allowed:
+            five = _name(FIVES[suit])
+            where = " counting the indicators" if shown_plain[suit] else f" in {hand}"
+            raise WinError(f"{plain} plain {five}{where}; the {rules.name} rules make {allowed} "
+                           f"of the four {five} red, so {4 - allowed} are plain (a red five "
+                           f"is written 0{five[1]})")
+
+
+def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
+                      north: int = 0) -> None:
+    """No fifth copy of a kind, counting the indicators and the north tiles set aside
+    (``_check_fives`` then splits the fives into red and plain)."""
+    shown: dict[int, int] = {}
+    for text in indicators:
+        kind = KINDS.get(text)
+        if kind is None:
+            kind = tile_kind(text)
+        shown[kind] = shown.get(kind, 0) + 1
+    held = _held(hand)
+    if north:
+        shown[30] = shown.get(30, 0) + north
+    for kind, n in shown.items():
+        copies = n + held[kind]
+        if copies > 4:
+            raise WinError(f"{copies} copies of {_name(kind)} counting the indicators"
+                           f"{' and the norths set aside' if kind == 30 and north else ''}; "
+                           "there are only 4")
+
+
+def _held(hand: Hand) -> Sequence[int]:
+    """Every tile of the hand by kind, melds included (a quad counts four).
+
+    ``Hand.total_counts`` without building each meld's block: this runs on every win.
+    """
+    if not hand.melds:
+        return hand.counts
+    total = list(hand.counts)
+    for meld in hand.melds:
+        tile = meld.tile
+        if meld.kind is MeldKind.CHI:
+            total[tile] += 1
+            total[tile + 1] += 1
+            total[tile + 2] += 1
+        else:
+            total[tile] += 3 if meld.kind is MeldKind.PON else 4
+    return total
+
+
+def _name(kind: int) -> str:
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9] if kind < 27 else 'z'}"
+
+
+@functools.lru_cache(maxsize=RULES_CACHED)  # names as callers spell them
+def _named_rules(name: str) -> Rules:
+    return find_rules(name)
+
+
+def _prepare(hand: Hand | str, win: Win, rules: str | Rules) -> tuple[Hand, Rules]:
+    if not isinstance(win, Win):
+        raise WinError(f"expected a Win, got {type(win).__name__}")
+    try:
+        return (hand if isinstance(hand, Hand) else as_hand(hand),
+                rules if isinstance(rules, Rules) else _named_rules(rules))
+    except HandError as error:
+        raise WinError(str(error)) from None
+
+
+def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
+                     solver: str = "direct") -> list[Score]:
+    """Every candidate (reading × winning-tile placement), best first (``--all``).
+
+    >>> [s.points for s in score_candidates("111222333m45677p", Win("7p", tsumo=True))]
+    [7800, 3000]
+    """
+    hand, chosen = _prepare(hand, win, rules)
+    engine = scoring_engine(solver)  # an unknown solver fails before the checks
+    # every engine takes the checked readings: a second cache lookup would hash the hand
+    found_scores = engine(hand, win, chosen, _checked_readings(hand, win, chosen))
+    if len(found_scores) > 1:
+        # a stable sort keeps the engine's order among equal candidates
+        found_scores.sort(key=rank_key, reverse=True)
+    return found_scores
+
+
+def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
+          solver: str = "direct") -> Score:
+    """The score of a winning hand: the best of its candidates (see :func:`rank_key`).
+
+    ``solver`` names the engine that answers (``ENGINES``): ``"direct"``, the default, is
+    the Python engine of ``mjasp.solvers.scoring_direct``; ``"asp"`` the clingo one. Every
+    rule set takes the same path; what the direct engine precomputes per rules is keyed
+    by their content, so naming the default rules costs nothing.
+
+    >>> s = score("22334455m667788p", Win("8p"))
+    >>> s.han, s.fu, s.points, [i.yaku.name for i in s.yaku]
+    (5, 30, 12000, ['PINFU', 'TANYAO', 'RYANPEIKOU'])
+    """
+    hand, chosen = _prepare(hand, win, rules)
+    engine = scoring_engine(solver)  # an unknown solver fails before the checks
+    found = engine(hand, win, chosen, _checked_readings(hand, win, chosen))
+    if not found:
+        raise WinError(f"{hand} is not a complete hand")
+    # max keeps the first of equals, as score_candidates' stable sort
+    return found[0] if len(found) == 1 else max(found, key=rank_key)
+
+
+def score_files(files: Sequence[str], rules: Rules | str | None = None,
+                arguments: Sequence[str] = (), hand: Hand | None = None,
+                win: Win | None = None) -> tuple[Hand, Win, list[Score], Rules]:
+    """The hand and situation written as facts in ``files`` (plus any variant rules there),
+    checked, every candidate best first by the ASP engine, and the rules played (``rules``
+    with the ``option/2`` facts of the files): ``mjasp score FILE.lp``. With ``hand`` and
+    ``win`` the files are variants only (``mjasp score HAND VARIANT.lp``)."""
+    from mjasp.core.facts import check_win_files
+    from mjasp.solvers.scoring_asp import SCORING, ScoringProgram, win_facts_in  # loads clingo
+    from mjasp.solvers.scoring_variants import split_presets
+
+    # a preset entry file mjasp ships (presets/wrc.lp) is played as its rules
+    played, files = split_presets(rules, files)
+    ours = Path(str(SCORING)).resolve()
+    shipped = sorted(str(p) for p in Path(str(SCORING)).rglob("*.lp"))
+    # the user's files, checked as written (docs/win-files.md) before clingo merges or
+    # wraps anything: one fact per situation, known predicates, 32-bit numbers
+    stated = check_win_files([f for f in files if ours not in Path(f).resolve().parents],
+                             shipped, situation=hand is None)
+    program = ScoringProgram(played, files, arguments)
+    if hand is not None and win is not None:
+        check_win(hand, win, program.rules)
+        found = program.candidates(hand, win)
+        found.sort(key=rank_key, reverse=True)
+        return hand, win, found, program.rules
+    assert stated is not None
+    win = stated
+    program.situation_in_files = True  # the facts are the situation; Win only describes it
+    hand = read_hand(list(files))  # the facts module owns the hand-facts format
+    if win_facts_in(program.control) != win:  # a rule of a loaded file derived a situation
+        raise WinError("the situation the program derives differs from the facts written; "
+                       "state it as plain facts (docs/win-files.md)")
+    check_win(hand, win, program.rules)
+    return hand, win, program.candidates(hand, win), program.rules

@@ -1,0 +1,208 @@
+"""Winning forms: the decomposer DP against independent counts.
+
+Every expected number is computed here a second way: block multisets per suit
+combined by convolution (forms), the four reference decomposers over every
+vector of one suit combined by convolution (distinct tile vectors), listing and
+grouping (the inverse image), and clingo's model count (the ASP encoding).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable
+
+import pytest
+from click.testing import CliRunner
+
+import mjasp
+from mjasp.analysis.forms import count_forms_asp, inverse_readings, standard_readings, winning_forms
+from mjasp.analysis.winning_hands import random_winning_hands
+from mjasp.cli import main
+from mjasp.core.blocks import Form
+from mjasp.core.hand import Hand
+from mjasp.solvers.backtrack import dedupe_backtracking
+from mjasp.solvers.form_dp import (
+    SEQUENCE_STARTS,
+    TILE_DECOMPOSERS,
+    count_forms,
+    count_winning_vectors,
+    form_counts,
+    inverse_forms,
+    inverse_suit_readings,
+    iter_forms,
+)
+
+#: (kinds, honors?) of the four suits.
+SUITS = ((9, False), (9, False), (9, False), (7, True))
+Tally = dict[tuple[int, int], int]
+
+
+def convolve(per_suit: list[Tally]) -> Tally:
+    """Combine per-suit tallies keyed (melds, pairs), keeping <= 4 melds and <= 1 pair."""
+    total: Tally = {(0, 0): 1}
+    for suit in per_suit:
+        nxt: Tally = defaultdict(int)
+        for (m1, p1), n1 in total.items():
+            for (m2, p2), n2 in suit.items():
+                if m1 + m2 <= 4 and p1 + p2 <= 1:
+                    nxt[(m1 + m2, p1 + p2)] += n1 * n2
+        total = nxt
+    return total
+
+
+def block_multisets(size: int, honors: bool) -> Tally:
+    """Multisets of <= 4 melds and <= 1 pair inside one suit with <= 4 copies per tile."""
+    melds = [(k, k + 1, k + 2) for k in range(7) if not honors] + [(k,) * 3 for k in range(size)]
+    tally: Tally = defaultdict(int)
+    for n in range(5):
+        for chosen in itertools.combinations_with_replacement(melds, n):
+            for pair in [()] + [(k, k) for k in range(size)]:
+                used = Counter(itertools.chain(pair, *chosen))
+                if max(used.values(), default=0) <= 4:
+                    tally[(n, len(pair) // 2)] += 1
+    return tally
+
+
+def test_decomposers_are_the_ten_combinations() -> None:
+    brute = {(s, t, p) for s in range(5) for t in range(2) for p in range(2)
+             if s + 3 * t + 2 * p <= 4}
+    assert set(TILE_DECOMPOSERS) == brute and len(TILE_DECOMPOSERS) == 10
+
+
+def test_form_counts_match_block_multisets() -> None:
+    expected = convolve([block_multisets(size, honors) for size, honors in SUITS])
+    assert [count_forms(m) for m in range(5)] == [expected[(m, 1)] for m in range(5)]
+
+
+def suit_vector_tally(size: int, honors: bool,
+                      decomposer: Callable[[tuple[int, ...], bool], object]) -> Tally:
+    """Vectors of one suit (<= 14 tiles) with a reading, keyed (melds, pairs)."""
+    tally: Tally = defaultdict(int)
+    for vector in itertools.product(range(5), repeat=size):
+        n = sum(vector)
+        if n <= 14 and n % 3 != 1 and decomposer(vector, honors):
+            tally[(n // 3, n % 3 // 2)] += 1
+    return tally
+
+
+@pytest.mark.slow
+def test_distinct_vectors_match_reference_decomposer_by_suit() -> None:
+    # the 14-tile number is the well-known 11,498,658 winning hands; here it is derived
+    tables = {honors: suit_vector_tally(size, honors, dedupe_backtracking)
+              for size, honors in SUITS[2:]}
+    expected = convolve([tables[honors] for _, honors in SUITS])
+    assert count_winning_vectors() == {m: expected[(m, 1)] for m in range(5)}
+
+
+@pytest.mark.slow
+def test_inverse_suit_readings_equal_reference_on_every_suit_vector() -> None:
+    for size, honors in SUITS[2:]:
+        for vector in itertools.product(range(5), repeat=size):
+            if sum(vector) <= 14:
+                assert inverse_suit_readings(vector, honors) == \
+                    sorted(dedupe_backtracking(vector, honors),
+                           key=lambda r: [b.sort_key() for b in r]), vector
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2])
+def test_listing_is_the_counted_set_and_inverse_is_the_fiber(melds: int) -> None:
+    fibers: dict[tuple[int, ...], set[tuple[tuple[int, int, int], ...]]] = defaultdict(set)
+    listed = 0
+    for form in iter_forms(melds):
+        listed += 1
+        fibers[form_counts(form)].add(form)
+    assert listed == count_forms(melds)
+    assert sum(len(f) for f in fibers.values()) == listed  # no form listed twice
+    assert len(fibers) == count_winning_vectors(melds)[melds]
+    for vector, fiber in fibers.items():
+        assert sum(vector) == 3 * melds + 2 and max(vector) <= 4
+        inverse = list(inverse_forms(vector))
+        assert len(inverse) == len(fiber) and set(inverse) == fiber
+
+
+def test_sampled_forms_with_four_melds_are_in_their_fiber() -> None:
+    # a sample of the 11.6M forms: every 997th of the first 200k in listing order
+    for form in itertools.islice(iter_forms(4), 0, 200_000, 997):
+        assert form in set(inverse_forms(form_counts(form)))
+
+
+def test_readings_by_inversion_equal_reference_decomposers() -> None:
+    hands = random_winning_hands(3000, seed=5, melds=True)
+    rng = random.Random(11)
+    for _ in range(3000):  # random 14-tile hands, mostly not winning
+        ids = rng.sample(range(136), 14)
+        hands.append(Hand.from_ids(ids))
+    distinct = set()
+    for hand in hands:
+        expected = mjasp.decompose(hand, solver="backtrack-dedupe")
+        assert inverse_readings(hand) == expected, str(hand)
+        assert mjasp.decompose(hand, solver="pair-position") == expected
+        distinct.add(hand.counts)
+    assert len(distinct) > 5000
+
+
+def test_winning_forms_print_as_readings() -> None:
+    for d in itertools.islice(winning_forms(2), 0, 10_000, 37):
+        assert d.form is Form.STANDARD and len(d.blocks) == 3
+        assert Hand.parse(str(d).replace(" ", "")).counts == d.counts()
+        assert standard_readings(d.counts()).count(d) == 1
+
+
+@pytest.mark.slow
+def test_asp_model_count_equals_dp() -> None:
+    for melds in range(4):
+        assert count_forms_asp(melds) == count_forms(melds)
+
+
+@pytest.mark.slow
+def test_asp_model_count_equals_dp_for_complete_hands() -> None:
+    # m = 4: clingo enumerates all 14-tile forms one answer at a time (about 80 s of CPU),
+    # worth it once per CI run: it is the count every complete hand is built from
+    assert count_forms_asp(4) == count_forms(4)
+
+
+def test_inverse_engine_is_registered_for_decompose() -> None:
+    for hand in random_winning_hands(300, seed=8, melds=True):
+        assert mjasp.decompose(hand, solver="inverse") == \
+            mjasp.decompose(hand, solver="backtrack-dedupe")
+
+
+def test_cli_forms_count_and_list() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["forms", "--json"])
+    assert result.exit_code == 0
+    rows = json.loads(result.output)
+    assert [(r["forms"], r["hands"]) for r in rows] == \
+        [(count_forms(m), count_winning_vectors()[m]) for m in range(5)]
+    result = runner.invoke(main, ["forms", "--list", "--melds", "1", "--limit", "0"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and len(lines) == len(set(lines)) == count_forms(1)
+    result = runner.invoke(main, ["forms", "--melds", "5"])
+    assert result.exit_code == 2 and "5" in result.output
+
+
+def test_the_seed_literal_pair_range_overcounts() -> None:
+    # the DP's first statement let d3 (a pair) follow any carry t = 0..4; a pair leaves
+    # room for t <= 2.
+    # Taken literally, 3+ sequences through a tile plus a pair of it would count (5+ copies).
+    @functools.cache
+    def literal(i: int, m: int, h: int, a: int, b: int) -> int:
+        if not (0 <= m <= 4 and 0 <= h <= 1 and 0 <= a <= 4 and 0 <= b <= 4):
+            return 0
+        if i == 0:
+            return int((m, h, a, b) == (0, 0, 0, 0))
+        total = 0
+        for (s, t, p) in TILE_DECOMPOSERS:
+            if s != b or (s and i - 1 not in SEQUENCE_STARTS):
+                continue
+            room = 5 if (s, t, p) == (0, 0, 1) else 5 - (s + 3 * t + 2 * p)
+            total += sum(literal(i - 1, m - s - t, h - p, t0, a - s) for t0 in range(room))
+        return total
+
+    counts = [(literal(34, m, 1, 0, 0), count_forms(m)) for m in range(5)]
+    assert all(seed == ours for seed, ours in counts[:3])  # two sequences + pair = 4 copies
+    assert all(seed > ours for seed, ours in counts[3:])
