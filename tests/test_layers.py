@@ -27,7 +27,7 @@ LAYERS = {
     "solvers": 2,   # the engines
     "analysis": 3,  # readings, forms, shanten, waits, kan, counts, samples, statistics
     "scoring": 3,   # mjasp.score and random winning situations
-    "advise": 3,    # discard advice
+    "advice": 3,    # discard advice
     "logs": 3,      # game logs: read, replay, re-score
     "cli": 4,       # the command line
     "web": 4,       # the web app over the command line's answers

@@ -100,7 +100,7 @@ def _kinds_of(text: str) -> list[int]:
     return [k for k in range(34) for _ in range(counts[k])]
 
 
-def _setup(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
+def setup_model(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
     """The checked model of a call of :func:`advise` (``options`` are its keywords)."""
     return _build(hand, **options)
 

@@ -14,7 +14,7 @@ import heapq
 from collections import defaultdict
 from typing import Any
 
-from mjasp.advice.api import AdviseError, _setup
+from mjasp.advice.api import AdviseError, setup_model
 from mjasp.advice.model import RIICHI_STICK, Model, Node
 from mjasp.advice.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
 
@@ -24,7 +24,7 @@ MANGAN_BASE = 2000
 def explain_discard(hand: str, discard: str, options: dict[str, Any],
                     lines: int = 5) -> dict[str, Any]:
     """The explanation of one discard (``discard`` is ``None``/``"-"`` for 13 tiles)."""
-    model, start, h = _setup(hand, options)
+    model, start, h = setup_model(hand, options)
     if model.model != "mjasp":
         raise AdviseError("--explain needs mjasp's model (mahjong-cpp maximises each "
                           "quantity on its own, so no one policy explains them)")
