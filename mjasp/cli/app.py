@@ -294,18 +294,26 @@ def batch_request(text: str) -> tuple[str, dict[str, Any]]:
 def line_options(given: Mapping[str, Any], allowed: Iterable[str]) -> dict[str, Any]:
     """The ``allowed`` options of one batch line: the line's own converted by the running
     command's click options (the same types, choices and callbacks as on the command
-    line), the command line's values for the rest. Another key is a usage error.
+    line), the command line's values for the rest. A line names an option as its flag
+    does (``"all"`` for ``--all``, ``"double_riichi"`` for ``--double-riichi``) or by its
+    parameter name; another key is a usage error.
     """
     ctx = click.get_current_context()
     names = set(allowed)
-    params = {p.name: p for p in ctx.command.params if p.name in names}
-    unknown = sorted(set(given) - set(params))
+    params = [p for p in ctx.command.params if p.name in names]
+    keys = {p.name: p for p in params if p.name is not None}
+    for param in params:
+        keys.update((flag.lstrip("-").replace("-", "_"), param) for flag in param.opts
+                    if flag.startswith("--"))
+    unknown = sorted(set(given) - set(keys))
     if unknown:
         raise click.UsageError(f"unknown option {unknown[0]!r} in a batch line (it takes "
-                               f"{', '.join(sorted(params)) or 'none'})")
-    chosen = {name: ctx.params[name] for name in params}
-    for name, value in given.items():
-        chosen[name] = params[name].process_value(ctx, value)
+                               f"{', '.join(sorted(keys)) or 'none'})")
+    chosen = {p.name: ctx.params[p.name] for p in params if p.name is not None}
+    for key, value in given.items():
+        param = keys[key]
+        if param.name is not None:
+            chosen[param.name] = param.process_value(ctx, value)
     return chosen
 
 

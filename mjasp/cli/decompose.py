@@ -39,7 +39,7 @@ def decompose_json(hand: Hand, solver: str, rules: Rules) -> dict[str, Any]:
 
 
 @main.command("decompose")
-@click.argument("hand", type=HAND, required=False)
+@click.argument("hand", type=HAND, required=False, metavar="HAND")
 @click.option("--solver", type=click.Choice(sorted(DECOMPOSERS)), default=DEFAULT_DECOMPOSER,
               show_default=True, help="Engine for the standard form.")
 @rules_option

@@ -114,7 +114,7 @@ def waits_json(hand: Hand, rules: Rules) -> dict[str, Any]:
 
 
 @main.command("waits")
-@click.argument("hand", type=HAND, required=False)
+@click.argument("hand", type=HAND, required=False, metavar="HAND")
 @rules_option
 @json_option
 @batch_option

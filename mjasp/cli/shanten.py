@@ -97,7 +97,7 @@ def _to_json(a: _Analysis) -> dict[str, Any]:
 
 
 @main.command("shanten")
-@click.argument("hand", type=HAND, required=False)
+@click.argument("hand", type=HAND, required=False, metavar="HAND")
 @click.option("--visible", default="", metavar="TILES",
               help="Tiles seen elsewhere (mpsz), removed from the unseen counts.")
 @click.option("--form", type=click.Choice([f.value for f in Form]), default=None,
