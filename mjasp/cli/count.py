@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from math import comb
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +16,9 @@ from mjasp.notation import id_lines, mpsz_lines
 from mjasp.rules import find_rules
 from mjasp.sampling import sample_id_array
 from mjasp.stats import FORMS, check_request, shanten_distribution
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")
@@ -94,8 +100,9 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
                    zip(hands, deals.tolist(), strict=False)])
         return
     # in chunks: a million deals start printing at once and never sit in memory together
-    lines = id_lines if fmt == "ids" else mpsz_lines
-    out = click.get_binary_stream("stdout")  # ASCII lines, written as made
+    lines: Callable[[npt.ArrayLike], bytes] = id_lines if fmt == "ids" else mpsz_lines
+    sys.stdout.flush()
+    out = sys.stdout.buffer  # ASCII lines, written as made
     for start in range(0, count, GENERATE_CHUNK):
         chunk = sample_id_array(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
                                 rules=rules)
