@@ -5,6 +5,10 @@ Bad input never shows a traceback: any :class:`~mjasp.errors.MjaspError` becomes
 with ``--json`` the same error is one JSON line on stdout,
 ``{"error": {"type": ..., "message": ..., "position": ...}}``, with the same exit code.
 A time or memory limit (``mjasp solve``) exits with 3, a bug in mjasp itself with 70.
+``--batch FILE`` (decompose, shanten, waits, score) answers many hands in one process:
+one hand a line, mpsz or ``{"hand": ..., <options>}``; one compact JSON line each, exactly
+the object ``--json`` prints for that hand; a bad line prints ``{"line": N, "error": ...}``
+and the others go on; exit 2 if any line was bad.
 Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal and
 ``--json`` is off, so pipes and scripts see nothing of it.
 """
@@ -132,7 +136,9 @@ def main() -> None:
 
     Hands are written in mpsz notation, e.g. 123m456p789s1122z; 0 is a red five;
     declared melds follow in brackets: [789s] chi, [555p] pon, [5555p] open kan,
-    (1111z) closed kan.
+    (1111z) closed kan. Many hands in one process: decompose, shanten, waits and score
+    take --batch FILE (one hand a line, or a JSON object with "hand" and options) and
+    print one JSON line per hand.
     """
 
 
