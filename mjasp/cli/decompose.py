@@ -31,9 +31,10 @@ LINE_OPTIONS = ("solver", "rules")
 def decompose_json(hand: Hand, solver: str, rules: Rules) -> dict[str, Any]:
     """What ``mjasp decompose HAND --json`` prints, for one hand.
 
-    >>> from mjasp.rules import RULES
-    >>> decompose_json(Hand.parse("11m"), "dp", RULES["standard"])["winning"]
-    True
+    >>> from mjasp.rules import find_rules
+    >>> d = decompose_json(Hand.parse("111222333m45677p"), "fast", find_rules("standard"))
+    >>> [r["text"] for r in d["readings"]]
+    ['111m 222m 333m 456p 77p', '123m 123m 123m 456p 77p']
     """
     return readings_json(hand, decompose(hand, solver=solver, rules=rules))
 

@@ -104,9 +104,9 @@ def forms_command(ctx: click.Context, melds: int | None, count: bool, as_list: b
 def waits_json(hand: Hand, rules: Rules) -> dict[str, Any]:
     """What ``mjasp waits HAND --json`` prints, for one hand.
 
-    >>> from mjasp.rules import RULES
+    >>> from mjasp.rules import find_rules
     >>> [w["tile"] for w in waits_json(Hand.parse("2344m456p789s111z"),
-    ...                                RULES["standard"])["waits"]]
+    ...                                find_rules("standard"))["waits"]]
     ['1m', '4m']
     """
     found = waits(hand, rules=rules)

@@ -76,10 +76,10 @@ def shanten_json(hand: Hand, visible: str, form: str | None, solver: str,
                  rules: Rules) -> dict[str, Any]:
     """What ``mjasp shanten HAND --json`` prints, for one hand.
 
-    >>> from mjasp.rules import RULES
+    >>> from mjasp.rules import find_rules
     >>> shanten_json(Hand.parse("123m456p789s1122z"), "", None, "table",
-    ...              RULES["standard"])["total"]
-    8
+    ...              find_rules("standard"))["total"]  # 1z and 2z, two unseen of each
+    4
     """
     return _to_json(_analyse(hand, visible, form, solver, rules))
 
