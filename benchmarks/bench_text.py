@@ -56,7 +56,7 @@ def child_cpu(args: list[str], stdin: str | None = None) -> tuple[float, float, 
 def first_tile(hand: str) -> str:
     """The first tile of a hand's concealed part, e.g. ``1m``."""
     kind = next(k for k, c in enumerate(Hand.parse(hand).counts) if c)
-    return tile_name(kind)
+    return str(tile_name(kind))
 
 
 def cpu(func: object) -> float:
@@ -97,9 +97,9 @@ def forms_rows(n: int, whole: bool) -> None:
 def batch_rows(n: int, single: int) -> None:
     tenpai = [str(h) for h in sample_hands(n, 13, seed=5)]
     complete = [str(h) for h in random_winning_hands(n, seed=5)]
-    jobs = [("shanten", tenpai, []), ("waits", tenpai, []), ("decompose", complete, []),
-            ("score", complete, [])]
-    for command, hands, _ in jobs:
+    jobs = [("shanten", tenpai), ("waits", tenpai), ("decompose", complete),
+            ("score", complete)]
+    for command, hands in jobs:
         lines_in = hands
         if command == "score":  # each hand wins by tsumo on its first tile
             lines_in = [json.dumps({"hand": h, "win": {"tile": first_tile(h), "tsumo": True}})

@@ -305,8 +305,8 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
                          ["forms", "--list", "--melds", str(forms_melds), "--limit", "0"])):
         seconds = child_seconds([sys.executable, "-m", "mjasp", *args_])
         rows.append(Row(call, seconds * 1e6, "-", None, "<= 10 s", seconds <= 10))
-    tenpai = "\n".join(str(h) for h in tenpai_hands(batch_hands, args.seed)) + "\n"
-    seconds = child_seconds([sys.executable, "-m", "mjasp", "shanten", "--batch", "-"], tenpai)
+    lines = "\n".join(str(h) for h in tenpai_hands(batch_hands, args.seed)) + "\n"
+    seconds = child_seconds([sys.executable, "-m", "mjasp", "shanten", "--batch", "-"], lines)
     once = child_seconds([sys.executable, "-m", "mjasp", "shanten", "123m456p789s1122z",
                           "--json"])
     rows.append(Row(f"mjasp shanten --batch ({batch_hands:,} lines, per line)",
