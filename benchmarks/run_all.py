@@ -73,6 +73,15 @@ class Row:
         return "-" if self.peer is None else f"{self.peer / self.mjasp:.2f}x"
 
 
+def child_seconds(args: Sequence[str], stdin: str | None = None) -> float:
+    """CPU seconds (user + system) of one command, its output read and dropped."""
+    before = os.times()
+    subprocess.run(args, input=stdin, capture_output=True, text=True, check=True)
+    after = os.times()
+    return (after.children_user - before.children_user
+            + after.children_system - before.children_system)
+
+
 def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
     """``items`` cut into consecutive slices of ``size`` (the last may be shorter)."""
     return [items[i:i + size] for i in range(0, len(items), size)]
@@ -291,6 +300,21 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
         seconds, mb = min(float(r[0]) for r in runs), max(float(r[1]) for r in runs)
         rows.append(Row(f"mjasp stats --tiles {tiles} ({mb:.0f} MB peak)", seconds * 1e6, "-",
                         None, "<= 4 s, <= 200 MB", seconds <= 4 and mb <= 200))
+    # -- text out and batch input (fresh processes; CPU time of the child) ----------------
+    deals, forms_melds, batch_hands = (20_000, 2, 500) if quick else (2_000_000, 4, 20_000)
+    for call, args_ in ((f"mjasp generate --tiles 14 -n {deals:,}",
+                         ["generate", "--tiles", "14", "-n", str(deals)]),
+                        (f"mjasp forms --list --melds {forms_melds} --limit 0",
+                         ["forms", "--list", "--melds", str(forms_melds), "--limit", "0"])):
+        seconds = child_seconds([sys.executable, "-m", "mjasp", *args_])
+        rows.append(Row(call, seconds * 1e6, "-", None, "<= 10 s", seconds <= 10))
+    lines = "\n".join(str(h) for h in tenpai_hands(batch_hands, args.seed)) + "\n"
+    seconds = child_seconds([sys.executable, "-m", "mjasp", "shanten", "--batch", "-"], lines)
+    once = child_seconds([sys.executable, "-m", "mjasp", "shanten", "123m456p789s1122z",
+                          "--json"])
+    rows.append(Row(f"mjasp shanten --batch ({batch_hands:,} lines, per line)",
+                    seconds / batch_hands * 1e6, "a process per hand", once * 1e6,
+                    ">= 100x", once * batch_hands / seconds >= 100))
     # timed as a user's installed mjasp runs: from cached bytecode (pip writes it; an
     # environment with PYTHONDONTWRITEBYTECODE would time compiling every module instead),
     # so the first of four processes fills the cache and is not counted
@@ -307,8 +331,10 @@ def main(argv: Sequence[str] | None = None) -> tuple[list[Row], list[str]]:
                     "<= 10 MB", tables <= 10))
     print_table(rows)
     print(f"times: CPU time of this process (time.process_time; a fresh process's own for "
-          f"stats and import, best of 2 / 3), not wall clock; each row's mjasp call and its "
-          f"peer run the same chunk of inputs (0.1-5 ms) back to back, order alternating "
+          f"stats and import, best of 2 / 3; the child's user + system time for generate, "
+          f"forms and --batch, whole commands including start-up), not wall clock; each "
+          f"row's mjasp call and its peer run the same chunk of inputs (0.1-5 ms) back to "
+          f"back, order alternating "
           f"(decompose: fixed, see run_all.py); best of {rounds} rounds per chunk, summed; "
           f"GC off while timing (as timeit); caches: see run_all.py (waits and the first "
           f"pass start each round empty; mahjong's HandDivider cache is warm for the warm row)")

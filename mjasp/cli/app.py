@@ -9,6 +9,10 @@ with ``--json`` the same error is one JSON line on stdout,
 bug). A time or memory limit (``mjasp solve``, ``mjasp score``) exits with 3, a bug in
 mjasp itself with 70. Output cut short by a closed pipe (``mjasp shanten X | head -1``)
 ends quietly with exit code 0.
+``--batch FILE`` (decompose, shanten, waits, score) answers many hands in one process:
+one hand a line, mpsz or ``{"hand": ..., <options>}``; one compact JSON line each, exactly
+the object ``--json`` prints for that hand; a bad line prints ``{"line": N, "error": ...}``
+and the others go on; exit 2 if any line was bad.
 Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal and
 ``--json`` is off, so pipes and scripts see nothing of it.
 """
@@ -24,7 +28,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -181,7 +185,9 @@ def main() -> None:
 
     Hands are written in mpsz notation, e.g. 123m456p789s1122z; 0 is a red five;
     declared melds follow in brackets: [789s] chi, [555p] pon, [5555p] open kan,
-    (1111z) closed kan.
+    (1111z) closed kan. Many hands in one process: decompose, shanten, waits and score
+    take --batch FILE (one hand a line, or a JSON object with "hand" and options) and
+    print one JSON line per hand.
     """
 
 
@@ -305,6 +311,129 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=JSON_INDENT.get(), ensure_ascii=False))
 
 
+# -- batch input: many hands in one process ------------------------------------------
+
+#: What answers one batch line: the hand as written and the line's own options (the
+#: JSON object's other keys, already converted; the command line's for the rest).
+Answer = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+
+def batch_option(func: F) -> F:
+    """``--batch FILE``: many hands, one a line (``-`` reads standard input)."""
+    return click.option(
+        "--batch", "batch", metavar="FILE", default=None,
+        type=click.File("r", encoding="utf-8"),
+        help="Read hands from FILE ('-': standard input), one a line: mpsz, or a JSON "
+             "object {\"hand\": ..., <options>}; print one compact JSON line each (what "
+             "--json prints), a bad line as {\"line\": N, \"error\": ...}; exit 2 if any "
+             "line was bad. Blank lines and # comments are skipped.")(func)
+
+
+def one_hand(hand: Any, batch: Any) -> None:
+    """Refuse a command line with both a HAND and ``--batch``, or with neither."""
+    if (hand is None) == (batch is None):
+        raise click.UsageError("give one HAND or --batch FILE" if hand is None else
+                               "give a HAND or --batch FILE, not both")
+
+
+def batch_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The lines of a batch that hold a hand, numbered from 1 as in the file (blank
+    lines and ``#`` comments are skipped).
+
+    >>> list(batch_lines(["# hands", "123m", "", "  456p  "]))
+    [(2, '123m'), (4, '456p')]
+    """
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield number, text
+
+
+def batch_request(text: str) -> tuple[str, dict[str, Any]]:
+    """One batch line as (hand, options): mpsz alone, or a JSON object with ``hand``.
+
+    >>> batch_request('{"hand": "123m", "rules": "tenhou"}')
+    ('123m', {'rules': 'tenhou'})
+    """
+    if not text.startswith("{"):
+        return text, {}
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise click.UsageError(f"not a JSON object: {error.msg} at column {error.colno}") \
+            from None
+    if not isinstance(request, dict):
+        raise click.UsageError("a batch line is mpsz or one JSON object")
+    hand = request.pop("hand", None)
+    if not isinstance(hand, str):
+        raise click.UsageError('a JSON batch line needs "hand": "<mpsz>"')
+    return hand, request
+
+
+def line_options(given: Mapping[str, Any], allowed: Iterable[str]) -> dict[str, Any]:
+    """The ``allowed`` options of one batch line: the line's own converted by the running
+    command's click options (the same types, choices and callbacks as on the command
+    line), the command line's values for the rest. A line names an option as its flag
+    does (``"all"`` for ``--all``, ``"double_riichi"`` for ``--double-riichi``) or by its
+    parameter name; another key is a usage error.
+    """
+    ctx = click.get_current_context()
+    names = set(allowed)
+    params = [p for p in ctx.command.params if p.name in names]
+    keys = {p.name: p for p in params if p.name is not None}
+    for param in params:
+        keys.update((flag.lstrip("-").replace("-", "_"), param) for flag in param.opts
+                    if flag.startswith("--"))
+    unknown = sorted(set(given) - set(keys))
+    if unknown:
+        raise click.UsageError(f"unknown option {unknown[0]!r} in a batch line (it takes "
+                               f"{', '.join(sorted(keys)) or 'none'})")
+    chosen = {p.name: ctx.params[p.name] for p in params if p.name is not None}
+    for key, value in given.items():
+        param = keys[key]
+        if param.name is not None:
+            chosen[param.name] = param.process_value(ctx, value)
+    return chosen
+
+
+def hand_argument(text: str) -> Hand:
+    """A batch line's hand, parsed and reported as the HAND argument would be."""
+    ctx = click.get_current_context()
+    param = next((p for p in ctx.command.params if p.name == "hand"), None)
+    return HAND.convert(text, param, ctx)
+
+
+def run_batch(source: Iterable[str], answer: Answer) -> int:
+    """Answer every hand of ``source`` with ``answer``, one compact JSON line each, in
+    input order; a bad line gives ``{"line": N, "error": {...}}`` and the rest go on.
+
+    Returns the exit code: 2 (bad input) if any line was bad, else 0.
+    """
+    bad = False
+    write = sys.stdout.write  # click.echo per line would cost more than some answers
+    for number, text in batch_lines(source):
+        try:
+            hand, given = batch_request(text)
+            result = answer(hand, given)
+        except (MjaspError, click.UsageError) as error:
+            bad = True
+            result = {"line": number, **error_json(error)}
+        write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+    return EXIT_BAD_INPUT if bad else 0
+
+
+def readings_json(hand: Hand, readings: Sequence[Decomposition],
+                  **context: Any) -> dict[str, Any]:
+    """The JSON object of a hand's readings, in the order a person reads them.
+
+    ``context`` adds fields (the files read, the rules, ...).
+    """
+    ordered = sorted(readings, key=Decomposition.display_key)
+    return {**context, "hand": str(hand), "winning": bool(ordered),
+            "readings": [d.to_json() for d in ordered]}
+
+
 def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
                   **context: Any) -> None:
     """Print a hand's readings in the order a person reads them, as text or JSON.
@@ -312,11 +441,10 @@ def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
     ``context`` adds fields to the JSON document (the files read, the rules, ...).
     A hand with no reading is an answer, not an error: "no readings".
     """
-    ordered = sorted(readings, key=Decomposition.display_key)
     if as_json:
-        emit_json({**context, "hand": str(hand), "winning": bool(ordered),
-                   "readings": [d.to_json() for d in ordered]})
+        emit_json(readings_json(hand, readings, **context))
         return
+    ordered = sorted(readings, key=Decomposition.display_key)
     noun = "reading" if len(ordered) == 1 else "readings"
     click.echo(f"{hand}: {len(ordered) or 'no'} {noun}")
     for reading in ordered:
@@ -331,12 +459,20 @@ __all__ = [
     "HAND",
     "FiniteFloat",
     "activity",
+    "batch_lines",
+    "batch_option",
+    "batch_request",
     "echo_readings",
     "emit_json",
+    "hand_argument",
     "json_option",
+    "line_options",
     "main",
+    "one_hand",
     "progress",
+    "readings_json",
     "report_error",
     "rules_option",
+    "run_batch",
     "seed_option",
 ]

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from math import comb
+from typing import TYPE_CHECKING
 
 import click
 
 from mjasp.analysis.counting import count_dp, count_series, tile_set
-from mjasp.analysis.sampling import sample_ids
+from mjasp.analysis.sampling import sample_id_array
 from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
 from mjasp.cli.app import emit_json, json_option, main, progress, seed_option
-from mjasp.core.hand import MAX_TILES, Hand
+from mjasp.core.hand import MAX_TILES
+from mjasp.core.notation import id_lines, mpsz_lines
 from mjasp.rules import find_rules
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 _TILES = click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
                       help="Tiles per hand (M).")
-#: Deals ``mjasp generate`` makes and prints at a time.
-GENERATE_CHUNK = 10_000
+#: Deals ``mjasp generate`` makes and prints at a time (numpy rows: large chunks pay).
+GENERATE_CHUNK = 100_000
 
 _PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
                         show_default=True, callback=lambda ctx, param, value: int(value),
@@ -87,15 +94,20 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
         raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
                                  "deal them with --format ids", param_hint="'--tiles'")
     if fmt == "json":
-        deals = sample_ids(count, tiles, seed, rules=rules)
-        emit_json([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals])
+        deals = sample_id_array(count, tiles, seed, rules=rules)
+        hands = mpsz_lines(deals).decode().split("\n")
+        emit_json([{"hand": hand, "ids": ids} for hand, ids in
+                   zip(hands, deals.tolist(), strict=False)])
         return
     # in chunks: a million deals start printing at once and never sit in memory together
+    lines: Callable[[npt.ArrayLike], bytes] = id_lines if fmt == "ids" else mpsz_lines
+    sys.stdout.flush()
+    out = sys.stdout.buffer  # ASCII lines, written as made
     for start in range(0, count, GENERATE_CHUNK):
-        chunk = sample_ids(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
-                           rules=rules)
-        click.echo("\n".join(" ".join(map(str, ids)) if fmt == "ids" else
-                             str(Hand.from_ids(ids)) for ids in chunk))
+        chunk = sample_id_array(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
+                                rules=rules)
+        out.write(lines(chunk))
+    out.flush()
 
 
 @main.command("stats")

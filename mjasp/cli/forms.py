@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 import itertools
+import sys
+from typing import Any, TextIO
 
 import click
 
-from mjasp.analysis.forms import count_forms, count_forms_asp, count_winning_vectors, winning_forms
+from mjasp.analysis.forms import (
+    count_forms,
+    count_forms_asp,
+    count_winning_vectors,
+    winning_forms,
+    winning_forms_text,
+)
 from mjasp.analysis.kan import kan_check
 from mjasp.analysis.waits import waits
-from mjasp.cli.app import HAND, activity, emit_json, json_option, main, rules_option
+from mjasp.cli.app import (
+    HAND,
+    activity,
+    batch_option,
+    emit_json,
+    hand_argument,
+    json_option,
+    line_options,
+    main,
+    one_hand,
+    rules_option,
+    run_batch,
+)
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_kind, tile_name
@@ -63,20 +83,43 @@ def forms_command(ctx: click.Context, melds: int | None, count: bool, as_list: b
             click.echo(f"{row['melds']:>5}  {row['tiles']:>5}  {row['forms']:>10,}  "
                        f"{row['hands']:>14,}")
         return
-    listed = winning_forms(4 if melds is None else melds)
-    shown = itertools.islice(listed, limit or None)
+    chosen_melds = 4 if melds is None else melds
     if as_json:
-        emit_json([d.to_json() for d in shown])
+        emit_json([d.to_json() for d in itertools.islice(winning_forms(chosen_melds),
+                                                          limit or None)])
         return
-    for reading in shown:
-        click.echo(str(reading))
+    left = limit or -1  # -1: no limit
+    for chunk in winning_forms_text(chosen_melds):
+        if left >= 0 and chunk.count("\n") >= left:
+            # the first ``left`` lines: cut after the left-th newline
+            end = -1
+            for _ in range(left):
+                end = chunk.index("\n", end + 1)
+            sys.stdout.write(chunk[:end + 1])
+            return
+        left -= chunk.count("\n") if left >= 0 else 0
+        sys.stdout.write(chunk)
+
+
+def waits_json(hand: Hand, rules: Rules) -> dict[str, Any]:
+    """What ``mjasp waits HAND --json`` prints, for one hand.
+
+    >>> from mjasp.rules import find_rules
+    >>> [w["tile"] for w in waits_json(Hand.parse("2344m456p789s111z"),
+    ...                                find_rules("standard"))["waits"]]
+    ['1m', '4m']
+    """
+    found = waits(hand, rules=rules)
+    return {"hand": str(hand), "tenpai": bool(found), "waits": [w.to_json() for w in found]}
 
 
 @main.command("waits")
-@click.argument("hand", type=HAND)
+@click.argument("hand", type=HAND, required=False, metavar="HAND")
 @rules_option
 @json_option
-def waits_command(hand: Hand, rules: Rules, as_json: bool) -> None:
+@batch_option
+def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
+                  batch: TextIO | None) -> int:
     """Every winning tile of a waiting HAND (13 tiles, kans as three), with each
     reading and its wait shape.
 
@@ -88,17 +131,22 @@ def waits_command(hand: Hand, rules: Rules, as_json: bool) -> None:
         4m  ryanmen     234m 456p 789s 111z 44m  (completes 234m)
         4m  tanki       234m 456p 789s 111z 44m  (completes 44m)
     """
-    found = waits(hand, rules=rules)
+    one_hand(hand, batch)
+    if batch is not None:
+        return run_batch(batch, lambda text, given: waits_json(
+            hand_argument(text), **line_options(given, ("rules",))))
+    assert hand is not None  # one_hand: a HAND when there is no batch
     if as_json:
-        emit_json({"hand": str(hand), "tenpai": bool(found),
-                   "waits": [w.to_json() for w in found]})
-        return
+        emit_json(waits_json(hand, rules))
+        return 0
+    found = waits(hand, rules=rules)
     tiles = " ".join(tile_name(w.tile) for w in found)
     click.echo(f"{hand} waits on {tiles}" if found else f"{hand}: no wait (not tenpai)")
     for wait in found:
         for r in wait.readings:
             click.echo(f"  {tile_name(wait.tile):<3} {r.shape.value:<11} {r.reading}  "
                        f"(completes {r.block})")
+    return 0
 
 
 @main.command("kan")

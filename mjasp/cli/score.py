@@ -7,11 +7,20 @@ import dataclasses
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
-from mjasp.cli.app import emit_json, json_option, main, rules_option
+from mjasp.cli.app import (
+    batch_option,
+    emit_json,
+    json_option,
+    line_options,
+    main,
+    one_hand,
+    rules_option,
+    run_batch,
+)
 from mjasp.cli.limits import limit_options, run_limited
 from mjasp.core.errors import MjaspError, RulesError
 from mjasp.core.hand import Hand
@@ -84,7 +93,7 @@ def _tiles(text: str) -> tuple[str, ...]:
 
 
 @main.command("score")
-@click.argument("hand", nargs=-1, required=True, metavar="HAND | FILE.lp [VARIANT.lp ...]")
+@click.argument("hand", nargs=-1, required=False, metavar="HAND | FILE.lp [VARIANT.lp ...]")
 @click.option("--win", "tile", metavar="TILE", help="The winning tile (mpsz, 0 = red five).")
 @click.option("--tsumo", is_flag=True, help="Won by self-draw (default: ron).")
 @click.option("--seat", type=click.Choice(WINDS, case_sensitive=False), default="E",
@@ -126,6 +135,7 @@ def _tiles(text: str) -> tuple[str, ...]:
 @limit_options
 @rules_option
 @json_option
+@batch_option
 def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: str, round_wind: str,
                   dora: str, ura: str, riichi: bool, double_riichi: bool, ippatsu: bool,
                   rinshan: bool, chankan: bool, haitei: bool, houtei: bool, tenhou: bool,
@@ -133,7 +143,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                   liable: str | None,
                   honba: int, sticks: int, show_all: bool, solver: str,
                   options: tuple[str, ...], time_limit: float, memory_limit: int,
-                  rules: Rules, as_json: bool) -> None:
+                  rules: Rules, as_json: bool, batch: TextIO | None) -> int:
     """Score HAND (every tile, the winning one included; melds in brackets) under --rules.
 
     The best of every reading and every placement of the winning tile: most points,
@@ -148,10 +158,11 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
       fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
       reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
+    one_hand(hand or None, batch)
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
     text = [a for a in hand if not a.endswith(".lp")]
-    if hand[0].endswith(".lp"):
+    if hand[0:1] and hand[0].endswith(".lp"):
         if text:
             raise click.UsageError(f"{text[0]!r} after FILE.lp: give a HAND and variant "
                                    "files (HAND VARIANT.lp ...), or only .lp files")
@@ -162,7 +173,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
         parsed, win, found, played = run_limited(
             score_files, (_existing(files), rules), time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
-        return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
+        _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
+        return 0
     for arg in text:
         if Path(arg).is_dir():
             raise click.BadParameter(f"{arg}: is a directory; HAND is mpsz text (or give "
@@ -172,6 +184,9 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                                      "win file is FILE.lp", param_hint="HAND")
     if riichi and double_riichi:
         raise click.UsageError("--riichi and --double-riichi exclude each other")
+    if tile is None and batch is not None:
+        # each line then brings its own situation ("win": {...})
+        return run_batch(batch, lambda text, given: _line_score(text, given, None))
     if tile is None:
         raise click.UsageError("--win TILE is required (the winning tile)")
     win = Win(tile=tile, tsumo=tsumo, seat_wind=seat.upper(), round_wind=round_wind.upper(),
@@ -181,6 +196,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               renhou=renhou, honba=honba, riichi_sticks=sticks, north_dora=north_dora,
               robbed_north=robbed_north,
               liable=liable.upper() if liable else None)
+    if batch is not None:
+        return run_batch(batch, lambda text, given: _line_score(text, given, win))
     parsed = as_hand(" ".join(text))
     if files:  # HAND VARIANT.lp ...: the variants are rules, played by the ASP engine
         if solver != "direct":
@@ -189,11 +206,55 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
         parsed, win, found, played = run_limited(
             score_files, (_existing(files), rules, (), parsed, win), time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
-        return _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
+        _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
+        return 0
+    found = _candidates(parsed, win, rules, solver)
+    _echo_scores(parsed, win, found, show_all, as_json, rules, solver)
+    return 0
+
+
+#: The options a batch line may set besides "win" (the others are the command line's).
+LINE_OPTIONS = ("show_all", "solver", "rules")
+
+
+def _line_score(text: str, given: dict[str, Any], win: Win | None) -> dict[str, Any]:
+    """One batch line: its hand, its situation ("win": the fields of ``Win``, else the
+    command line's) and options, scored as ``mjasp score HAND --json`` would."""
+    given = dict(given)
+    situation = given.pop("win", None)
+    if situation is not None:
+        if not isinstance(situation, dict):
+            raise click.UsageError('"win" must be a JSON object of Win fields')
+        try:
+            win = Win(**situation)
+        except TypeError as error:  # a field Win does not have, or no tile
+            raise click.UsageError(f'"win": {error}') from None
+    if win is None:
+        raise click.UsageError('give the winning tile: --win TILE, or "win": {"tile": ...}')
+    options = line_options(given, LINE_OPTIONS)
+    parsed = as_hand(text)
+    found = _candidates(parsed, win, options["rules"], options["solver"])
+    return score_json(parsed, win, found, options["show_all"], options["rules"],
+                      options["solver"])
+
+
+def _candidates(parsed: Hand, win: Win, rules: Rules, solver: str) -> list[Score]:
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
         raise MjaspError(f"{parsed} is not a complete hand")
-    _echo_scores(parsed, win, found, show_all, as_json, rules, solver)
+    return found
+
+
+def score_json(parsed: Hand, win: Win, found: list[Score], show_all: bool, rules: Rules,
+               solver: str) -> dict[str, Any]:
+    """What ``mjasp score HAND --json`` prints: the best of ``found`` (and every
+    candidate with ``show_all``), with the situation and the rules played."""
+    data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
+                            "rules": rules.name, "options": changed_options(rules),
+                            "solver": solver, **found[0].to_json()}
+    if show_all:
+        data["candidates"] = [s.to_json() for s in found]
+    return data
 
 
 def with_options(rules: Rules, options: Sequence[str]) -> Rules:
@@ -263,12 +324,7 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
         raise MjaspError(f"{parsed} is not a complete hand under the rules played")
     best = found[0]
     if as_json:
-        data: dict[str, Any] = {"hand": str(parsed), "win": dataclasses.asdict(win),
-                                "rules": rules.name, "options": changed_options(rules),
-                                "solver": solver, **best.to_json()}
-        if show_all:
-            data["candidates"] = [s.to_json() for s in found]
-        emit_json(data)
+        emit_json(score_json(parsed, win, found, show_all, rules, solver))
         return
     click.echo(headline(best, win, rules))
     for line in describe(best, win):

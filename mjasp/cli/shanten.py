@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, TextIO
+
 import click
 
-from mjasp.analysis.shanten import SOLVERS, discards, effective_tiles, shanten_forms
-from mjasp.cli.app import HAND, emit_json, json_option, main, rules_option
+from mjasp.analysis.shanten import (
+    SOLVERS,
+    Discard,
+    EffectiveTile,
+    ShantenResult,
+    discards,
+    effective_tiles,
+    shanten_forms,
+)
+from mjasp.cli.app import (
+    HAND,
+    batch_option,
+    emit_json,
+    hand_argument,
+    json_option,
+    line_options,
+    main,
+    one_hand,
+    rules_option,
+    run_batch,
+)
 from mjasp.core.blocks import Form
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_name
@@ -22,8 +44,60 @@ def describe(shanten: int) -> str:
     return {-1: "complete", 0: "tenpai"}.get(shanten, f"{shanten}-shanten")
 
 
+#: The options a batch line may set (the others are the command line's).
+LINE_OPTIONS = ("visible", "form", "solver", "rules")
+
+
+@dataclass(frozen=True)
+class _Analysis:
+    """What both outputs of ``mjasp shanten`` show for one hand."""
+
+    hand: Hand
+    result: ShantenResult
+    shanten: int
+    form: str | None
+    waits: list[EffectiveTile]  # a 3n+1 hand: what to draw
+    discards: list[Discard]  # a 3n+2 hand: what to discard
+
+
+def _analyse(hand: Hand, visible: str, form: str | None, solver: str,
+             rules: Rules) -> _Analysis:
+    result = shanten_forms(hand, rules=rules, solver=solver)
+    waiting = before_draw(hand)
+    waits = (effective_tiles(hand, visible=visible, rules=rules, form=form, solver=solver)
+             if waiting else [])
+    lines = [] if waiting else discards(hand, visible=visible, rules=rules, form=form,
+                                        solver=solver)
+    value = result.forms[Form(form)] if form else result.shanten
+    return _Analysis(hand, result, value, form, waits, lines)
+
+
+def shanten_json(hand: Hand, visible: str, form: str | None, solver: str,
+                 rules: Rules) -> dict[str, Any]:
+    """What ``mjasp shanten HAND --json`` prints, for one hand.
+
+    >>> from mjasp.rules import find_rules
+    >>> shanten_json(Hand.parse("123m456p789s1122z"), "", None, "table",
+    ...              find_rules("standard"))["total"]  # 1z and 2z, two unseen of each
+    4
+    """
+    return _to_json(_analyse(hand, visible, form, solver, rules))
+
+
+def _to_json(a: _Analysis) -> dict[str, Any]:
+    data = a.result.to_json()
+    data["shanten"] = a.shanten
+    if before_draw(a.hand):
+        data["effective_tiles"] = [{"tile": str(w), "remaining": w.remaining}
+                                   for w in a.waits]
+        data["total"] = sum(w.remaining for w in a.waits)
+    else:
+        data["discards"] = [d.to_json() for d in a.discards]
+    return data
+
+
 @main.command("shanten")
-@click.argument("hand", type=HAND)
+@click.argument("hand", type=HAND, required=False, metavar="HAND")
 @click.option("--visible", default="", metavar="TILES",
               help="Tiles seen elsewhere (mpsz), removed from the unseen counts.")
 @click.option("--form", type=click.Choice([f.value for f in Form]), default=None,
@@ -32,8 +106,9 @@ def describe(shanten: int) -> str:
               help="Engine.")
 @rules_option
 @json_option
-def shanten_command(hand: Hand, visible: str, form: str | None, solver: str, rules: Rules,
-                    as_json: bool) -> None:
+@batch_option
+def shanten_command(hand: Hand | None, visible: str, form: str | None, solver: str,
+                    rules: Rules, as_json: bool, batch: TextIO | None) -> int:
     """Shanten of HAND per form, then what to draw (13 tiles) or discard (14 tiles).
 
     A 3n+1 hand lists its effective tiles: kinds that lower the shanten, each with the
@@ -53,37 +128,27 @@ def shanten_command(hand: Hand, visible: str, form: str | None, solver: str, rul
       2m       tenpai     3      5z
       ...
     """
-    result = shanten_forms(hand, rules=rules, solver=solver)
-    waiting = before_draw(hand)
-    if waiting:
-        waits = effective_tiles(hand, visible=visible, rules=rules, form=form, solver=solver)
-        lines = []
-    else:
-        waits = []
-        lines = discards(hand, visible=visible, rules=rules, form=form, solver=solver)
-    value = result.forms[Form(form)] if form else result.shanten
+    one_hand(hand, batch)
+    if batch is not None:
+        return run_batch(batch, lambda text, given: shanten_json(
+            hand_argument(text), **line_options(given, LINE_OPTIONS)))
+    assert hand is not None  # one_hand: a HAND when there is no batch
+    a = _analyse(hand, visible, form, solver, rules)
     if as_json:
-        data = result.to_json()
-        data["shanten"] = value
-        if waiting:
-            data["effective_tiles"] = [{"tile": str(w), "remaining": w.remaining}
-                                       for w in waits]
-            data["total"] = sum(w.remaining for w in waits)
-        else:
-            data["discards"] = [d.to_json() for d in lines]
-        emit_json(data)
-        return
-    best = form or " ".join(f.value for f in result.best_forms)
-    click.echo(f"{hand}: {describe(value)} ({best})")
-    for name, n in result.forms.items():
+        emit_json(_to_json(a))
+        return 0
+    best = form or " ".join(f.value for f in a.result.best_forms)
+    click.echo(f"{hand}: {describe(a.shanten)} ({best})")
+    for name, n in a.result.forms.items():
         click.echo(f"  {name.value:<11} {describe(n)}")
-    if waiting:
-        total = sum(w.remaining for w in waits)
-        tiles = " ".join(f"{w}({w.remaining})" for w in waits)
+    if before_draw(hand):
+        total = sum(w.remaining for w in a.waits)
+        tiles = " ".join(f"{w}({w.remaining})" for w in a.waits)
         click.echo(f"effective tiles: {total} unseen: {tiles or '-'}")
-        return
+        return 0
     click.echo(f"{'discard':<8} {'after':<10} {'tiles':<6} draw")
-    for line in lines:
+    for line in a.discards:
         draws = " ".join(str(w) for w in line.waits) or "-"
         after = describe(line.shanten)
         click.echo(f"{tile_name(line.tile):<8} {after:<10} {line.total:<6} {draws}")
+    return 0

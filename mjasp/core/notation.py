@@ -13,10 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from mjasp.core.errors import HandError
-from mjasp.core.tiles import MAX_RED_FIVES, NUM_KINDS, SUIT_BASE, SUITS, Tile
+from mjasp.core.tiles import MAX_RED_FIVES, NUM_KINDS, RED_FIVE_IDS, SUIT_BASE, SUITS, Tile
+
+if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
+    import numpy.typing as npt
 
 
 class Written(NamedTuple):
@@ -204,10 +207,62 @@ def digits(tiles: Iterable[Tile], red: int = 0) -> str:
     return "".join(out)
 
 
+def mpsz_lines(ids: npt.ArrayLike) -> bytes:
+    """The mpsz text of each row of 136-tile ids, one line each (``\\n`` after every
+    row), as ``str(Hand.from_ids(row))`` writes it; ids 16, 52, 88 are the red fives.
+
+    Made with numpy at a few bytes per tile: the ids sorted (a red five is the lowest id
+    of its kind, so it comes first of its fives, as ``digits`` writes it), a digit per
+    tile and the suit letter after the last tile of each suit, the gaps squeezed out.
+
+    >>> mpsz_lines([[17, 135, 16], [0, 4, 8]])
+    b'05m7z\\n123m\\n'
+    """
+    import numpy as np
+
+    rows = np.asarray(ids, dtype=np.int16)
+    rows = np.sort(rows.reshape(len(rows), -1), axis=1)
+    n, m = rows.shape
+    kinds = rows // 4
+    out = np.zeros((n, 2 * m + 1), dtype=np.uint8)  # 0 bytes are gaps, dropped at the end
+    tiles = out[:, 0:2 * m:2]  # a view: digit j of each row
+    tiles[:] = kinds % 9 + ord("1")
+    tiles[np.isin(rows, RED_FIVE_IDS)] = ord("0")
+    suit = np.minimum(kinds // 9, 3)
+    last = np.ones((n, m), dtype=bool)  # the last tile of its suit in the row
+    last[:, :-1] = suit[:, :-1] != suit[:, 1:]
+    letters = np.frombuffer(SUITS.encode(), dtype=np.uint8)[suit]
+    out[:, 1:2 * m:2] = np.where(last, letters, 0)
+    out[:, -1] = ord("\n")
+    return out.tobytes().replace(b"\0", b"")
+
+
+def id_lines(ids: npt.ArrayLike) -> bytes:
+    """Each row of tile ids (0..135) as decimal numbers between spaces, one line each, as
+    ``" ".join(map(str, row))`` writes it.
+
+    >>> id_lines([[7, 120, 35]])
+    b'7 120 35\\n'
+    """
+    import numpy as np
+
+    rows = np.asarray(ids, dtype=np.int16)
+    rows = rows.reshape(len(rows), -1)
+    n, m = rows.shape
+    out = np.zeros((n, 4 * m if m else 1), dtype=np.uint8)  # 0 bytes: leading-zero gaps
+    for place, column in ((100, 0), (10, 1), (1, 2)):
+        digit = rows // place % 10 + ord("0")
+        # a leading zero is a gap; the ones digit is always written
+        out[:, column:4 * m:4] = np.where(rows >= place, digit, 0) if place > 1 else digit
+    out[:, 3:4 * m:4] = ord(" ")
+    out[:, -1] = ord("\n")
+    return out.tobytes().replace(b"\0", b"")
+
+
 def suit_index(tile: Tile) -> int:
     """0, 1, 2, 3 for m, p, s, z (the index into ``SUITS``)."""
     return min(tile // 9, 3)
 
 
-__all__ = ["SUITS", "Group", "Scan", "Written", "digits", "plain_counts", "scan", "suit_index",
-           "text_counts"]
+__all__ = ["SUITS", "Group", "Scan", "Written", "digits", "id_lines", "mpsz_lines",
+           "plain_counts", "scan", "suit_index", "text_counts"]

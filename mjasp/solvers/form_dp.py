@@ -117,25 +117,64 @@ def _prefixes(i: int, m: int, h: int, a: int, b: int) -> Iterator[FormVector]:
     An explicit stack (not nested generators) so each form costs a few steps, and
     ``prefix_count`` prunes every branch that would come out empty.
     """
-    if not prefix_count(i, m, h, a, b):
+    return (form for form, _ in _walk(i, (m, h, a, b), 0))
+
+
+def _walk(i: int, state: tuple[int, int, int, int],
+          stop: int) -> Iterator[tuple[FormVector, tuple[int, int, int, int]]]:
+    """The walk of ``_prefixes`` over tiles i-1 down to ``stop`` only: each way to fill
+    them (in the walk's order) with the state W_{stop, ...} it leaves for tiles below."""
+    if not prefix_count(i, *state):
         return
-    if i == 0:
-        yield ()
+    if i == stop:
+        yield (), state
         return
     form: list[Decomposer] = [TILE_DECOMPOSERS[0]] * i
-    stack = [(i, iter(_steps(i, m, h, a, b)))]
+    stack = [(i, iter(_steps(i, *state)))]
     while stack:
         j, steps = stack[-1]
         step = next(steps, None)
         if step is None:
             stack.pop()
             continue
-        d, state = step
+        d, below = step
         form[j - 1] = d
-        if j == 1:
-            yield tuple(form)
+        if j == stop + 1:
+            yield tuple(form[stop:]), below
         else:
-            stack.append((j - 1, iter(_steps(j - 1, *state))))
+            stack.append((j - 1, iter(_steps(j - 1, *below))))
+
+
+def split_forms(melds: int, at: int, top: int = NUM_KINDS,
+                pairs: int = MAX_PAIRS) -> Iterator[tuple[FormVector, tuple[int, int]]]:
+    """The forms of tiles 0..``top``-1 with ``melds`` melds and ``pairs`` pairs (all of
+    ``iter_forms(melds)`` by default), in the order ``iter_forms`` lists them, split at
+    tile ``at``: each way to fill tiles ``at``..``top``-1 (an upper part) with the melds
+    and pairs it leaves to the lower part; every ``lower_forms(at, melds, pairs)`` then
+    completes it, in order.
+
+    ``at`` and ``top`` are suit boundaries (0, 9, 18, 27 or 34), where no sequence crosses,
+    so the lower parts depend only on the melds and pairs the upper part left.
+
+    >>> [(upper[0], left) for upper, left in split_forms(0, 27)][:2]
+    [((0, 0, 0), (0, 1)), ((0, 0, 1), (0, 0))]
+    """
+    boundaries = (0, 9, 18, 27, NUM_KINDS)
+    if at not in boundaries or top not in boundaries or at > top:
+        raise ValueError(f"tiles {at}..{top} do not lie between suit boundaries")
+    if not (0 <= melds <= MAX_MELDS and 0 <= pairs <= MAX_PAIRS):
+        return iter(())
+    return ((upper, (m, h)) for upper, (m, h, _, _) in _walk(top, (melds, pairs, 0, 0), at))
+
+
+def lower_forms(at: int, melds: int, pairs: int) -> Iterator[FormVector]:
+    """The lower parts (tiles 0..``at``-1) with ``melds`` melds and ``pairs`` pairs, in
+    the order ``iter_forms`` lists them under any upper part.
+
+    >>> [w[:2] for w in lower_forms(9, 0, 1)][:2]
+    [((0, 0, 1), (0, 0, 0)), ((0, 0, 0), (0, 0, 1))]
+    """
+    return _prefixes(at, melds, pairs, 0, 0)
 
 
 def iter_forms(melds: int) -> Iterator[FormVector]:

@@ -19,21 +19,32 @@ import pytest
 from click.testing import CliRunner
 
 import mjasp
-from mjasp.analysis.forms import count_forms_asp, inverse_readings, standard_readings, winning_forms
+from mjasp.analysis.forms import (
+    count_forms_asp,
+    inverse_readings,
+    standard_readings,
+    winning_forms,
+    winning_forms_text,
+)
 from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.cli import main
-from mjasp.core.blocks import Form
+from mjasp.core.blocks import Decomposition, Form
 from mjasp.core.hand import Hand
+from mjasp.core.tiles import NUM_KINDS
 from mjasp.solvers.backtrack import dedupe_backtracking
 from mjasp.solvers.form_dp import (
     SEQUENCE_STARTS,
     TILE_DECOMPOSERS,
+    FormVector,
+    _steps,
     count_forms,
     count_winning_vectors,
+    form_blocks,
     form_counts,
     inverse_forms,
     inverse_suit_readings,
     iter_forms,
+    prefix_count,
 )
 
 #: (kinds, honors?) of the four suits.
@@ -206,3 +217,61 @@ def test_the_seed_literal_pair_range_overcounts() -> None:
     counts = [(literal(34, m, 1, 0, 0), count_forms(m)) for m in range(5)]
     assert all(seed == ours for seed, ours in counts[:3])  # two sequences + pair = 4 copies
     assert all(seed > ours for seed, ours in counts[3:])
+
+
+def _old_line(form: FormVector) -> str:
+    """A form's line as ``mjasp forms --list`` wrote it form by form: ``str(Decomposition)``."""
+    return str(Decomposition.of(form_blocks(form)))
+
+
+def _nth_form(melds: int, k: int) -> FormVector:
+    """Form number ``k`` of ``iter_forms(melds)`` without listing the ones before it: the
+    walk's choices in its order, each skipped with the number of forms below it."""
+    form: list[tuple[int, int, int]] = []
+    state = (melds, 1, 0, 0)
+    for tile in range(NUM_KINDS, 0, -1):
+        for decomposer, below in _steps(tile, *state):
+            size = prefix_count(tile - 1, *below)
+            if k < size:
+                form.append(decomposer)
+                state = below
+                break
+            k -= size
+    return tuple(reversed(form))
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow)])
+def test_forms_text_is_every_reading_in_order(melds: int) -> None:
+    lines = "".join(winning_forms_text(melds)).splitlines()
+    assert lines == [_old_line(form) for form in iter_forms(melds)]
+
+
+def test_nth_form_is_the_listing_order() -> None:
+    assert [_nth_form(2, k) for k in range(count_forms(2))] == list(iter_forms(2))
+
+
+def test_forms_text_with_four_melds_sampled() -> None:
+    rng = random.Random(20240607)
+    total = 11_580_567  # the 4-meld forms (the DP count, also clingo's model count)
+    picks = sorted([*rng.sample(range(total), 3000), 0, 1, total - 1])
+    found: list[str] = []
+    seen = 0
+    want = iter(picks)
+    nxt = next(want, None)
+    for chunk in winning_forms_text(4):
+        lines = chunk.split("\n")[:-1]
+        while nxt is not None and nxt < seen + len(lines):
+            found.append(lines[nxt - seen])
+            nxt = next(want, None)
+        seen += len(lines)
+    assert seen == total == count_forms(4)
+    assert found == [_old_line(_nth_form(4, k)) for k in picks]
+
+
+@pytest.mark.parametrize("limit", [1, 33, 34, 35, 1000, 1836, 0])
+def test_cli_forms_list_limit_cuts_the_same_listing(limit: int) -> None:
+    melds = 0 if limit in (33, 34, 35) else 1
+    out = CliRunner().invoke(main, ["forms", "--list", "--melds", str(melds),
+                                    "--limit", str(limit)]).output
+    expected = [_old_line(form) for form in iter_forms(melds)]
+    assert out.splitlines() == expected[:limit or None]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from math import comb
 
@@ -21,6 +22,7 @@ from mjasp.analysis.sampling import (
 from mjasp.cli import main
 from mjasp.core.errors import HandError, RulesError
 from mjasp.core.hand import Hand
+from mjasp.core.notation import id_lines, mpsz_lines
 from mjasp.core.tiles import RED_FIVE_IDS
 from tests.stat_helpers import chi_square
 
@@ -124,3 +126,45 @@ def test_batch_is_fast_enough_for_millions() -> None:
     counts = sample_counts(1_000_000, 14, seed=1)
     assert counts.shape == (1_000_000, 34) and counts.dtype == np.uint8
     assert int(counts.sum()) == 14_000_000
+
+
+def _old_generate(n: int, m: int, seed: int, players: int, fmt: str) -> str:
+    """What ``mjasp generate`` printed when it formatted hand by hand: the scalar sampler,
+    ``str(Hand.from_ids(...))`` per deal, ``" ".join`` per id row, json.dumps per list."""
+    deals = sample_ids(n, m, seed, rules=f"{players}p")
+    if fmt == "json":
+        return json.dumps([{"hand": str(Hand.from_ids(ids)), "ids": list(ids)} for ids in deals],
+                          indent=2, ensure_ascii=False) + "\n"
+    return "".join((" ".join(map(str, ids)) if fmt == "ids" else str(Hand.from_ids(ids)))
+                   + "\n" for ids in deals)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("fmt", ["mpsz", "ids", "json"])
+def test_cli_generate_equals_hand_by_hand_formatting(players: int, fmt: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # small chunks, so that deals cross chunk boundaries as millions do
+    monkeypatch.setattr("mjasp.cli.count.GENERATE_CHUNK", 7)
+    wall = 108 if players == 3 else 136
+    for m, seed in [(14, 5), (13, 2**64 - 1), (1, 3), (0, 4), (5, 6)] + [(wall, 7)] * (
+            fmt == "ids"):
+        n = 300 if m <= 14 else 20
+        args = ["generate", "-m", str(m), "-n", str(n), "--seed", str(seed),
+                "--players", str(players), "--format", fmt]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        assert result.output == _old_generate(n, m, seed, players, fmt), (m, seed)
+    # red fives are written 0, first of their fives, as Hand.from_ids writes them
+    if players == 4 and fmt == "mpsz":
+        text = CliRunner().invoke(main, ["generate", "-m", "14", "-n", "2000"]).output
+        assert "0" in text
+        assert all("50" not in line for line in text.splitlines())
+
+
+def test_mpsz_lines_hand_worked() -> None:
+    # ids // 4 are kinds: 16 = red 5m, 17 = 5m, 35 = 9m (kind 8), 36 = 1p, 132..135 = 7z
+    # manzu 0 5 9 (the red five first of its fives), pinzu 1, honors 7 7
+    assert mpsz_lines(np.array([[35, 17, 16, 36, 135, 132]])) == b"059m1p77z\n"
+    assert mpsz_lines(np.array([[52, 88, 53]])) == b"05p0s\n"  # one red per suit
+    assert id_lines(np.array([[0, 9, 10, 135]])) == b"0 9 10 135\n"
+    assert mpsz_lines(np.zeros((2, 0), dtype=np.uint8)) == b"\n\n"
