@@ -86,8 +86,8 @@ def test_bad_lines_are_reported_by_number_and_the_rest_answered() -> None:
     assert answers[1]["error"]["position"] == 2
     assert [a.get("line") for a in answers[2:6]] == [5, 6, 7, 8]
     # a line starting with "[" is mpsz (a meld first), so a JSON list is a bad hand
-    assert [a["error"]["type"] for a in answers[2:6]] == ["UsageError", "UsageError",
-                                                          "HandError", "UsageError"]
+    assert [a["error"]["type"] for a in answers[2:6]] == ["CommandLineError", "CommandLineError",
+                                                          "HandError", "CommandLineError"]
     assert "engine" in answers[2]["error"]["message"]
     assert '"hand"' in answers[5]["error"]["message"]
     assert answers[6] == single("decompose", "22334455667788m")[1]
