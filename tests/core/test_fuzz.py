@@ -75,9 +75,14 @@ SUFFIX = {"verify": ["--no-suits"], "forms": ["--melds", "1"], "solve": ["--time
 LIMIT_S = 20.0
 
 
+#: Commands that run until stopped (a server): their bad input is tested where they live.
+UNTIL_STOPPED = {"serve"}
+
+
 def commands() -> dict[str, click.Command]:
     ctx = click.Context(main)
-    found = {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}
+    found = {name: main.get_command(ctx, name) for name in main.list_commands(ctx)
+             if name not in UNTIL_STOPPED}
     return {name: command for name, command in found.items() if command is not None}
 
 
