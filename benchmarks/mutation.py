@@ -1,10 +1,10 @@
 """Planted bugs (mutants): do the tests catch a wrong rule wherever it is written?
 
 Each mutant is one small edit of the source — a flipped condition, a changed constant, a
-dropped upgrade — in the scoring rules (the direct engine's yaku records, waits and fu, and the ASP
-encodings), the points and payments, the shanten kernels (C and Python),
-input validation and the command line, with the tests that should catch it. The runner
-copies the tracked tree into a scratch directory (the working tree is never edited),
+dropped upgrade — in the scoring rules (the direct engine's yaku records, waits and fu; the
+ASP encodings), the points and payments, the score builder, the shanten kernels (C, Python
+and tables), input validation and the command line, with the tests that should catch it. The
+runner copies the tracked tree into a scratch directory (the working tree is never edited),
 builds the C extensions there once, and for each mutant: applies the edit, rebuilds an
 edited C file, runs the named tests (``pytest -x``, stopping at the first failure) with
 the scratch copy first on the import path, and restores the file. A mutant is *killed*
