@@ -219,7 +219,7 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- input validation and the command line --------------------------------------------
     Mutant("validation: six dora indicators", "mjasp/core/win.py",
            "if len(win.dora_indicators) > 5:", "if len(win.dora_indicators) > 6:",
-           (SCORE, "tests/scoring/test_mistaken_input.py")),
+           ("tests/core/test_dora_limit.py", SCORE, "tests/scoring/test_mistaken_input.py")),
     Mutant("validation: riichi on an open hand", "mjasp/scoring/api.py",
            "    if win.riichi and not hand.is_closed:\n",
            "    if False:\n", (BOUNDARY, SCORE)),
