@@ -130,7 +130,7 @@ def test_score_lines_take_the_command_lines_situation() -> None:
 def test_score_json_line_with_its_own_situation_round_trips() -> None:
     """The "win" a score prints, fed back in a line, gives that score again."""
     _, expected = single("score", "234567m22p345678s", "--win", "2p", "--riichi",
-                         "--ura", "1p", "--rules", "mahjongsoul", "--all")
+                         "--dora", "1z", "--ura", "1p", "--rules", "mahjongsoul", "--all")
     line = json.dumps({"hand": expected["hand"], "win": expected["win"],
                        "rules": "mahjongsoul", "all": True})
     code, out = batch("score", [line, '{"hand": "11m", "win": {"tile": "1m", "colour": 1}}',

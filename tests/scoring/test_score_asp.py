@@ -164,7 +164,7 @@ def test_tenhou_wins_through_asp() -> None:
     assert wrong == []
 
 
-EXAMPLES = HERE.parent / "examples" / "scoring"
+EXAMPLES = HERE.parents[1] / "examples" / "scoring"
 
 
 def test_score_file_example_prints_its_expected_output() -> None:
