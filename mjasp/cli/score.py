@@ -186,7 +186,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
         raise click.UsageError("--riichi and --double-riichi exclude each other")
     if tile is None and batch is not None:
         # each line then brings its own situation ("win": {...})
-        return run_batch(batch, lambda text, given: _line_score(text, given, None))
+        return run_batch(batch, lambda text, given: _line_score(text, given, None, rules))
     if tile is None:
         raise click.UsageError("--win TILE is required (the winning tile)")
     win = Win(tile=tile, tsumo=tsumo, seat_wind=seat.upper(), round_wind=round_wind.upper(),
@@ -197,7 +197,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
               robbed_north=robbed_north,
               liable=liable.upper() if liable else None)
     if batch is not None:
-        return run_batch(batch, lambda text, given: _line_score(text, given, win))
+        return run_batch(batch, lambda text, given: _line_score(text, given, win, rules))
     parsed = as_hand(" ".join(text))
     if files:  # HAND VARIANT.lp ...: the variants are rules, played by the ASP engine
         if solver != "direct":
@@ -217,7 +217,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
 LINE_OPTIONS = ("show_all", "solver", "rules")
 
 
-def _line_score(text: str, given: dict[str, Any], win: Win | None) -> dict[str, Any]:
+def _line_score(text: str, given: dict[str, Any], win: Win | None,
+                rules: Rules) -> dict[str, Any]:
     """One batch line: its hand, its situation ("win": the fields of ``Win``, else the
     command line's) and options, scored as ``mjasp score HAND --json`` would."""
     given = dict(given)
@@ -232,6 +233,8 @@ def _line_score(text: str, given: dict[str, Any], win: Win | None) -> dict[str, 
     if win is None:
         raise click.UsageError('give the winning tile: --win TILE, or "win": {"tile": ...}')
     options = line_options(given, LINE_OPTIONS)
+    if "rules" not in given:  # the command line's rules, its --option changes included
+        options["rules"] = rules
     parsed = as_hand(text)
     found = _candidates(parsed, win, options["rules"], options["solver"])
     return score_json(parsed, win, found, options["show_all"], options["rules"],

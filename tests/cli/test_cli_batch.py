@@ -158,3 +158,13 @@ def test_a_real_process_reads_standard_input() -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["hand"] for a in answers] == hands  # input order
     assert answers[:3] == [single("shanten", h)[1] for h in hands[:3]]
+
+
+def test_score_lines_play_the_command_lines_options() -> None:
+    # riichi, pinfu, tanyao and one dora at 30 fu is 7700 for a non-dealer's ron; kiriage
+    # mangan rounds 4 han 30 fu up to 8000 (--option on the command line reaches each line)
+    line = "234m567p234678s55m"
+    args = ("--win", "2m", "--seat", "S", "--riichi", "--dora", "4p")
+    assert json.loads(batch("score", [line], *args)[1][0])["points"] == 7700
+    code, out = batch("score", [line], *args, "--option", "kiriage=true")
+    assert code == 0 and json.loads(out[0])["points"] == 8000
