@@ -40,7 +40,7 @@ def main() -> None:
     for players in (4, 3):
         for m in (13, 14):
             start = time.perf_counter()
-            dist = shanten_distribution(m, "all", players)
+            dist = shanten_distribution(m, "all", rules=f"{players}p")
             seconds = time.perf_counter() - start
             wall = 136 if players == 4 else 108
             print(f"{m:>3} {players:>7} {seconds:>8.1f}  {dist.total_deals == comb(wall, m)!s:>18}")

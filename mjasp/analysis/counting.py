@@ -24,14 +24,14 @@ from math import comb
 
 from mjasp.core.errors import HandError
 from mjasp.core.tiles import FIVES, NUM_KINDS, Tile, as_int, tile_name
-from mjasp.rules import Rules, rules_for
+from mjasp.rules import Rules, find_rules
 
 #: A wall as kind name -> number of copies ("5m": 4, or "5m": 3 and "0m": 1 with red fives;
 #: "5p": 2 and "0p": 2 with two red 5p, ``Rules.red_fives``).
 TileSet = Mapping[str, int]
 
 
-def tile_set(red: bool = False, players: int | None = None, *,
+def tile_set(red: bool = False, *,
              rules: Rules | str | None = None) -> dict[str, int]:
     """The wall as kind name -> copies: 4 players or 3 (no 2m-8m), red fives apart (as
     many of each suit as ``Rules.red_fives`` says) or not.
@@ -43,7 +43,7 @@ def tile_set(red: bool = False, players: int | None = None, *,
     (3, 1, False, 108)
     """
     wall: dict[str, int] = {}
-    chosen = rules_for(rules, players)
+    chosen = find_rules(rules)
     for kind in chosen.tile_kinds:
         name = tile_name(kind)
         reds = chosen.red_fives[FIVES.index(kind)] if red and kind in FIVES else 0
@@ -166,17 +166,16 @@ def count_series(copies: Iterable[int], m: int) -> int:
     return series[m]
 
 
-def count_hands(m: int, red: bool = False, players: int | None = None, *,
+def count_hands(m: int, red: bool = False, *,
                 rules: Rules | str | None = None) -> int:
     """The number of distinct hands of ``m`` tiles (tiles of one kind indistinguishable).
 
     ``red``: a red five differs from the other fives; ``rules``: the wall of these rules
-    (``players`` is the deprecated alias: 3 = ``rules="sanma"``).
 
     >>> count_hands(13), count_hands(13, red=True), count_hands(13, rules="sanma")
     (98521596000, 205596295422, 7633490490)
     """
-    return count_dp(tile_set(red, rules=rules_for(rules, players)).values(), m)
+    return count_dp(tile_set(red, rules=find_rules(rules)).values(), m)
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from mjasp.rules import Rules, default_reading, find_rules
 from mjasp.rules.validity import COMPLETE_TILES, HandLike, as_hand, check_complete
 from mjasp.solvers import kernel
 from mjasp.solvers.base import assemble, special_readings
-from mjasp.solvers.lookup import counts_readings as fast_readings
+from mjasp.solvers.lookup import counts_readings
 from mjasp.solvers.lookup import text_readings as fast_text_readings
 from mjasp.solvers.registry import (
     DECOMPOSERS,
@@ -47,12 +47,12 @@ def decompose(hand: HandLike, *, solver: str | None = None,
                 return found
             counts = (_PLAIN or _load_plain())(hand, COMPLETE_TILES)
             if counts is not None:
-                return fast_readings(counts)
+                return counts_readings(counts)
         plain = plain_counts(hand)
         # plain text of a legal complete hand: the fast path's readings, no Hand built
         if plain is not None and max(plain[0]) <= 4 and max(plain[1]) <= 1 and \
                 sum(plain[0]) == COMPLETE_TILES:
-            return fast_readings(tuple(plain[0]))
+            return counts_readings(tuple(plain[0]))
     hand = as_hand(hand)
     rules = find_rules(rules)
     check_complete(hand, rules)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import NUM_KINDS
-from mjasp.rules import Rules, rules_for
+from mjasp.rules import Rules, find_rules
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
     import numpy as np
@@ -55,13 +55,13 @@ def mix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def wall_ids(players: int | None = None, *, rules: Rules | str | None = None) -> tuple[int, ...]:
+def wall_ids(rules: Rules | str | None = None) -> tuple[int, ...]:
     """The tile ids in the wall, in order: 136, or 108 for three players (no 2m-8m).
 
     >>> len(wall_ids(rules="sanma")), wall_ids(rules="sanma")[4]
     (108, 32)
     """
-    kinds = set(rules_for(rules, players).tile_kinds)
+    kinds = set(find_rules(rules).tile_kinds)
     return tuple(i for i in range(136) if i // 4 in kinds)
 
 
@@ -107,14 +107,14 @@ def _seed_state(seed: int, deal: int) -> int:
     return mix64(seed + (deal + 1) * GAMMA)
 
 
-def sample_ids(n: int, m: int, seed: int = 0, players: int | None = None,
+def sample_ids(n: int, m: int, seed: int = 0,
                start: int = 0, *, rules: Rules | str | None = None) -> list[tuple[int, ...]]:
     """``n`` deals of ``m`` tile ids each, in draw order (deals ``start .. start+n-1``).
 
     >>> sample_ids(1, 3, seed=2024) == sample_ids(2, 3, seed=2024)[:1]
     True
     """
-    wall = wall_ids(rules=rules_for(rules, players))
+    wall = wall_ids(rules=find_rules(rules))
     _check(n, m, len(wall), start, seed)
     deals = []
     for deal in range(start, start + n):
@@ -136,14 +136,14 @@ def sample_ids(n: int, m: int, seed: int = 0, players: int | None = None,
     return deals
 
 
-def sample_hands(n: int, m: int, seed: int = 0, players: int | None = None, *,
+def sample_hands(n: int, m: int, seed: int = 0, *,
                  rules: Rules | str | None = None) -> list[Hand]:
     """``n`` random hands of ``m`` tiles (red fives kept: a drawn id 16 is ``0m``).
 
     >>> str(sample_hands(1, 14, seed=3)[0])
     '499m4p345689s2577z'
     """
-    return [Hand.from_ids(ids) for ids in sample_ids(n, m, seed, rules=rules_for(rules, players))]
+    return [Hand.from_ids(ids) for ids in sample_ids(n, m, seed, rules=find_rules(rules))]
 
 
 def _mix64_array(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
@@ -154,7 +154,7 @@ def _mix64_array(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return x ^ (x >> np.uint64(31))
 
 
-def sample_id_array(n: int, m: int, seed: int = 0, players: int | None = None, start: int = 0,
+def sample_id_array(n: int, m: int, seed: int = 0, start: int = 0,
                     chunk: int = 200_000, *,
                     rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
     """The same deals as ``sample_ids`` as an (n, m) array, computed with numpy in chunks.
@@ -164,7 +164,7 @@ def sample_id_array(n: int, m: int, seed: int = 0, players: int | None = None, s
     """
     import numpy as np
 
-    wall = np.array(wall_ids(rules=rules_for(rules, players)), dtype=np.uint8)
+    wall = np.array(wall_ids(rules=find_rules(rules)), dtype=np.uint8)
     _check(n, m, len(wall), start, seed)
     out = np.empty((n, m), dtype=np.uint8)
     with np.errstate(over="ignore"):
@@ -193,7 +193,7 @@ def sample_id_array(n: int, m: int, seed: int = 0, players: int | None = None, s
     return out
 
 
-def sample_counts(n: int, m: int, seed: int = 0, players: int | None = None,
+def sample_counts(n: int, m: int, seed: int = 0,
                   start: int = 0, *, rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
     """The deals of ``sample_ids`` as an (n, 34) array of kind counts (for batch shanten).
 
@@ -202,7 +202,7 @@ def sample_counts(n: int, m: int, seed: int = 0, players: int | None = None,
     """
     import numpy as np
 
-    ids = sample_id_array(n, m, seed, start=start, rules=rules_for(rules, players))
+    ids = sample_id_array(n, m, seed, start=start, rules=find_rules(rules))
     counts = np.zeros((n, NUM_KINDS), dtype=np.uint8)
     rows = np.arange(n)
     for j in range(m):

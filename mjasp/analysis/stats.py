@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 
 from mjasp.core.errors import HandError, RulesError
 from mjasp.core.tiles import as_int
-from mjasp.rules import Rules, rules_for
+from mjasp.rules import Rules, find_rules
 from mjasp.solvers import table
 from mjasp.solvers.base import SUIT_SLICES
 
@@ -253,7 +253,7 @@ def _compute(m: int, copies: tuple[int, ...], progress: Progress | None) -> Tabl
     return {form: (dict(d), dict(h)) for form, (d, h) in result.items()}
 
 
-def check_request(tiles: int, form: str = "all", players: int | None = None, *,
+def check_request(tiles: int, form: str = "all", *,
                   rules: Rules | str | None = None) -> Rules:
     """The rules, after raising ``HandError``/``RulesError`` unless the statistics are
     defined for these (only the rules' wall matters: seven pairs count a quad as one pair).
@@ -265,7 +265,7 @@ def check_request(tiles: int, form: str = "all", players: int | None = None, *,
     as_int(tiles, "the number of tiles")
     if form not in FORMS:
         raise HandError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
-    found = rules_for(rules, players)
+    found = find_rules(rules)
     if found.chiitoitsu_quad:
         raise RulesError("the statistics count a quad as one pair (chiitoitsu_quad=False)")
     if not 1 <= tiles <= 14 or tiles % 3 == 0:
@@ -273,7 +273,7 @@ def check_request(tiles: int, form: str = "all", players: int | None = None, *,
     return found
 
 
-def shanten_distribution(tiles: int, form: str = "all", players: int | None = None,
+def shanten_distribution(tiles: int, form: str = "all",
                          progress: Progress | None = None, *,
                          rules: Rules | str | None = None) -> ShantenDistribution:
     """The exact number of deals (and distinct hands) of ``tiles`` tiles at each shanten.
@@ -285,7 +285,7 @@ def shanten_distribution(tiles: int, form: str = "all", players: int | None = No
     >>> dist.total_deals == comb(108, 4), sorted(dist.deals)
     (True, [0, 1, 2])
     """
-    found = check_request(tiles, form, rules=rules_for(rules, players))
+    found = check_request(tiles, form, rules=find_rules(rules))
     key = (tiles, found.copies)
     if key not in _cache:
         _cache[key] = _compute(tiles, found.copies, progress)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib.resources
-import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -323,24 +322,6 @@ def default_reading(rules: Rules | str | None) -> bool:
     if type(rules) is str:
         return rules in _DEFAULT_READING_NAMES or rules.lower() in _DEFAULT_READING_NAMES
     return type(rules) is Rules and _reads_like_tenhou(rules)
-
-
-def rules_for(rules: Rules | str | None, players: int | None = None) -> Rules:
-    """``rules=`` as ``find_rules`` reads it, or the deprecated ``players=`` alias
-    (4: the tenhou preset, 3: tenhou-3p) of counting, sampling and statistics.
-
-    >>> rules_for("3p").name
-    'tenhou-3p'
-    """
-    if players is None:
-        return find_rules(rules)
-    warnings.warn("players= is deprecated: pass rules='tenhou-3p' or rules='tenhou'",
-                  DeprecationWarning, stacklevel=3)
-    if rules is not None:
-        raise RulesError("give rules= or the old players=, not both")
-    if type(players) is not int or players not in (3, 4):
-        raise RulesError(f"players must be 3 or 4, not {players!r}")
-    return RULES[{4: "tenhou", 3: "tenhou-3p"}[players]]
 
 
 def find_rules(rules: str | Rules | None = None) -> Rules:

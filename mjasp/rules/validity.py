@@ -86,7 +86,10 @@ def counts_bytes(hand: object) -> bytes | None:
         if kind is bytes:
             return hand  # type: ignore[return-value]
         if kind is list or kind is tuple:
-            # bytes() refuses floats, complex and text; bools count as 0 and 1
+            # bytes() refuses floats, complex and text but reads True as 1: a list of
+            # bools is a mistake, which the general path names
+            if bool in map(type, hand):  # type: ignore[call-overload]
+                return None
             return bytes(hand)  # type: ignore[call-overload,no-any-return]
         if _is_ndarray(hand) and hand.dtype.kind in "iu":  # type: ignore[attr-defined]
             return bytes(hand.tolist())  # type: ignore[attr-defined]

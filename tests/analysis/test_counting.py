@@ -117,8 +117,8 @@ def test_bad_input() -> None:
         list(enumerate_hands(3, [4, -1]))
     with pytest.raises(HandError):
         list(hands_of(1, [40]))
-    with pytest.raises(RulesError), pytest.warns(DeprecationWarning):  # players= alias
-        count_hands(3, players=2)
+    with pytest.raises(RulesError):
+        count_hands(3, rules="2p")
 
 
 def test_cli_count() -> None:

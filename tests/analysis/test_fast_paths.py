@@ -104,6 +104,8 @@ def test_counts_function_equals_the_general_table_lookup(hands: list[list[int]])
     [1] * 17 + [0] * 17,                     # 17 tiles
     np.array([1.0] * 13 + [0.0] * 21),
     np.array([True] * 13 + [False] * 21),
+    [True] * 13 + [0] * 21,                  # bools read as 1 would be a tenpai hand
+    tuple([1] * 12 + [True] + [0] * 21),
     np.ones((2, 34), dtype=np.int64),
     bytes([9] + [1] * 4 + [0] * 29),
     bytes([1] * 13),

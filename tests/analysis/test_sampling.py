@@ -101,8 +101,8 @@ def test_bad_input() -> None:
         sample_ids(1, 109, rules="sanma")
     with pytest.raises(HandError):
         sample_ids(-1, 3)
-    with pytest.raises(RulesError), pytest.warns(DeprecationWarning):  # players= alias
-        sample_ids(1, 3, players=2)
+    with pytest.raises(RulesError):
+        sample_ids(1, 3, rules="2p")
 
 
 def test_cli_generate() -> None:

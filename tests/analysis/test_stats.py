@@ -166,8 +166,8 @@ def test_bad_requests() -> None:
         shanten_distribution(12)
     with pytest.raises(HandError):
         shanten_distribution(13, form="kokushi")
-    with pytest.raises(RulesError), pytest.warns(DeprecationWarning):  # players= alias
-        shanten_distribution(13, players=5)
+    with pytest.raises(RulesError):
+        shanten_distribution(13, rules="5p")
 
 
 def test_cli_stats() -> None:

@@ -242,8 +242,6 @@ def calls(draw: st.DrawFn, function: Callable[..., Any]) -> tuple[list[Any], dic
     return args, kwargs
 
 
-# random keyword arguments include the deprecated players= alias: its warning is expected
-@pytest.mark.filterwarnings("ignore:players= is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("name", sorted(public_callables()))
 def test_public_functions_refuse_bad_input_cleanly(name: str) -> None:
     function = public_callables()[name]

@@ -198,13 +198,11 @@ def test_meld_kinds_given_as_ints_become_the_enum() -> None:
         assert Meld(kind, tile).kind is MeldKind(kind)  # type: ignore[arg-type]
 
 
-def test_players_is_a_deprecated_alias_of_rules() -> None:
-    # 108 = 136 - 4 copies of the seven kinds 2m-8m; C(108, 1) one-tile hands = 27 kinds
-    with pytest.warns(DeprecationWarning, match="rules="):
-        assert mjasp.count_hands(1, players=3) == 27
-    with pytest.warns(DeprecationWarning):
-        assert mjasp.sample_hands(3, 5, seed=2, players=3) == mjasp.sample_hands(
-            3, 5, seed=2, rules="sanma")
-    with pytest.raises(RulesError), pytest.warns(DeprecationWarning):
-        mjasp.count_hands(1, players=3, rules="sanma")
+def test_the_wall_comes_from_the_rules_alone() -> None:
+    # 108 = 136 - 4 copies of the seven kinds 2m-8m; C(108, 1) one-tile hands = 27 kinds.
+    # The old players= keyword is gone (no aliases in a 0.x package): a TypeError.
+    with pytest.raises(TypeError):
+        mjasp.count_hands(1, players=3)  # type: ignore[call-arg]
+    assert mjasp.sample_hands(3, 5, seed=2, rules="3p") == mjasp.sample_hands(
+        3, 5, seed=2, rules="sanma")
     assert mjasp.count_hands(1, rules="sanma") == 27 and mjasp.count_hands(1) == 34

@@ -196,7 +196,7 @@ def test_fast_path_keeps_canonical_order_without_sorting() -> None:
         assert found == sorted(found, key=Decomposition.sort_key)
 
 
-def test_fast_readings_accepts_any_sequence() -> None:
+def test_counts_readings_accepts_any_sequence() -> None:
     counts = Hand.parse("123m456p789s11122z").counts
     assert lookup.counts_readings(list(counts)) == lookup.counts_readings(counts)
     assert [str(b) for b in lookup.counts_readings(counts)[0].blocks] == [
