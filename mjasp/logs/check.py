@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.analysis.shanten import shanten
+import numpy as np
+
+from mjasp.analysis.shanten import shanten_batch
 from mjasp.core.blocks import Meld, MeldKind
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
@@ -183,21 +185,23 @@ def settle_win(state: State, event: Event, s: Score) -> tuple[int, ...]:
 def tenpai(state: State, who: int) -> bool:
     """Tenpai at an exhaustive draw, Tenhou's way: a wait all of whose copies are in the
     player's own hand and melds does not count."""
-    h = hand_of(state.hands[who], state.melds[who])
-    if shanten(h) != 0:
-        return False
-    counts = h.total_counts()
-    base = list(h.counts)
+    counts = [0] * 34
+    for t in state.hands[who]:
+        counts[KIND[t]] += 1
+    held = list(counts)  # the copies the player holds, melds included
+    for m in state.melds[who]:
+        for t in m.tiles:
+            held[KIND[t]] += 1
+    # the concealed counts and every draw of a kind with a copy left, in one batch: a
+    # row of 3n+1 concealed tiles is read with n melds, as the Hand with its calls is
+    rows = [counts]
     for k in range(34):
-        if counts[k] >= 4:
-            continue
-        base[k] += 1
-        try:
-            if shanten(Hand(tuple(base), (0, 0, 0), h.melds)) == -1:
-                return True
-        finally:
-            base[k] -= 1
-    return False
+        if held[k] < 4:
+            row = list(counts)
+            row[k] += 1
+            rows.append(row)
+    found = shanten_batch(np.array(rows, dtype=np.uint8))
+    return bool(found[0] == 0 and (found[1:] == -1).any())
 
 
 def nagashi(state: State, who: int) -> bool:
