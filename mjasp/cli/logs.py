@@ -139,10 +139,11 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
                 continue
             games += 1
             # one row group per game: memory holds one game's rows at a time
-            for name, rows in r.tables.items():
+            for name, columns in r.tables.items():
+                rows = len(columns["game"])
                 if rows:
-                    writers[name].write_table(pa.Table.from_pylist(rows, schema[name]))
-                    counts[name] += len(rows)
+                    writers[name].write_table(pa.Table.from_pydict(columns, schema[name]))
+                    counts[name] += rows
     except _Stop:
         pass
     finally:

@@ -21,7 +21,8 @@ from mjasp.logs.model import LogError
 
 @dataclass
 class FileResult:
-    """What one file gave: the check's tallies, its mismatches, its rows, its error."""
+    """What one file gave: the check's tallies, its mismatches, its tables (column by
+    column, :func:`mjasp.logs.table.game_tables`), its error."""
 
     source: str
     games: int = 0
@@ -30,7 +31,7 @@ class FileResult:
     wins: int = 0
     wins_agree: int = 0
     mismatches: list[dict[str, Any]] = field(default_factory=list)
-    tables: dict[str, list[dict[str, Any]]] | None = None
+    tables: dict[str, dict[str, list[Any]]] | None = None
     error: str | None = None
 
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game
-from mjasp.logs.model import KIND, Game, tile_text, tiles_text
+from mjasp.logs.model import CALLS, KIND, Game, tile_text, tiles_text
 from mjasp.logs.replay import replay
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
@@ -56,76 +56,160 @@ _TH[list(_TERMINAL_HONOR)] = True
 
 
 def decision_rows(game: Game) -> list[dict[str, Any]]:
-    """One row per discard decision of every seat in ``game``.
+    """One row per discard decision of every seat in ``game`` (:func:`decision_columns`
+    as rows)."""
+    columns = decision_columns(game)
+    return [dict(zip(columns, values, strict=True))
+            for values in zip(*columns.values(), strict=True)]
 
-    Every candidate discard of a decision is one 13-tile row; its useful draws (kinds
-    next to a held tile, and every terminal and honor once seven of those kinds are held:
-    only then can thirteen orphans be the best form) are 14-tile rows; one
-    :func:`mjasp.shanten_batch` call answers them all.
+
+def decision_columns(game: Game) -> dict[str, list[Any]]:
+    """The decisions table of ``game``, column by column (:data:`COLUMNS` order).
+
+    One replay collects each decision's tiles, the counts every seat sees and the calls;
+    the rest is whole-game arrays. Every candidate discard of a decision is one 13-tile
+    row; its useful draws (kinds next to a held tile, and every terminal and honor once
+    seven of those kinds are held: only then can thirteen orphans be the best form) are
+    14-tile rows; two :func:`mjasp.shanten_batch` calls answer them all.
     """
-    rows: list[dict[str, Any]] = []
-    counts14: list[list[int]] = []
-    seen_rows: list[list[int]] = []
+    names = COLUMNS["decisions"]
+    tiles: list[int] = []  # every decision's hand before the discard, one after another
+    sizes: list[int] = []
+    public: list[int] = []  # what every seat sees after the discard (34 per decision)
+    where: list[tuple[int, str, int, int]] = []
+    melds: list[str] = []
     chosen: list[int] = []
+    tsumogiri: list[bool] = []
+    riichi: list[bool] = []
     for index, rnd in enumerate(game.rounds):
         riichi_next = [False] * game.players
+        called = [""] * game.players  # each seat's calls as text, kept from call to call
+        name = rnd.name
         for i, (event, state) in enumerate(replay(rnd, game.players)):
-            if event.kind == "riichi":
-                riichi_next[event.who] = True
-            if event.kind != "discard":
+            kind = event.kind
+            if kind != "discard":
+                if kind == "riichi":
+                    riichi_next[event.who] = True
+                elif kind in CALLS:
+                    called[event.who] = " ".join(tiles_text(m.tiles)
+                                                 for m in state.melds[event.who])
                 continue
             who = event.who
             # the state is after the discard: put the tile back for the hand before it
-            hand = [*state.hands[who], event.tile]
-            counts = [0] * 34
-            for t in hand:
-                counts[KIND[t]] += 1
-            counts14.append(counts)
-            seen_rows.append(state.visible(who))  # the discard is in the river: seen once
-            chosen.append(KIND[event.tile])
-            rows.append({"game": game.source, "round": index, "round_name": rnd.name,
-                         "event": i, "seat": who, "hand": tiles_text(hand),
-                         "melds": " ".join(tiles_text(m.tiles) for m in state.melds[who]),
-                         "discard": tile_text(event.tile), "tsumogiri": event.tsumogiri,
-                         "riichi": riichi_next[who], "value_rank": None})
+            hand = state.hands[who]
+            tiles += hand
+            tiles.append(event.tile)
+            sizes.append(len(hand) + 1)
+            public += state.public  # the discard is in the river: seen once
+            where.append((index, name, i, who))
+            melds.append(called[who])
+            chosen.append(event.tile)
+            tsumogiri.append(event.tsumogiri)
+            riichi.append(riichi_next[who])
             riichi_next[who] = False
-    if not rows:
-        return []
-    c14 = np.array(counts14, dtype=np.int8)
-    seen = np.array(seen_rows, dtype=np.int16)
+    if not where:
+        return {c: [] for c in names}
+    n = len(where)
+    owners = np.repeat(np.arange(n), sizes)
+    by_tile = np.bincount(owners * 37 + np.array(tiles), minlength=37 * n).reshape(n, 37)
+    c14 = by_tile[:, :34].astype(np.uint8)
+    c14[:, _FIVES] += by_tile[:, 34:].astype(np.uint8)  # red fives are fives
+    discard = np.array(chosen)
+    discard_kind = np.asarray(KIND)[discard]
+    # seen: the public tiles (the discard among them) and the hand after the discard
+    seen = np.array(public, dtype=np.int16).reshape(n, 34) + c14
+    seen[np.arange(n), discard_kind] -= 1
+    s13, u13, useful = _candidates(c14, seen, discard_kind)
+    best_s, best_u, mine_s, mine_u, good = s13, u13, useful[0], useful[1], useful[2]
+    kept_s = mine_s == best_s
+    out: dict[str, list[Any]] = {
+        "game": [game.source] * n,
+        "round": [w[0] for w in where], "round_name": [w[1] for w in where],
+        "event": [w[2] for w in where], "seat": [w[3] for w in where],
+        "hand": counts_text(by_tile), "melds": melds,
+        "shanten": best_s.tolist(), "discard": [_TEXT[t] for t in chosen],
+        "tsumogiri": tsumogiri, "riichi": riichi,
+        "shanten_after": mine_s.tolist(), "ukeire": mine_u.tolist(),
+        "effective": counts_text(good),
+        "best_shanten": best_s.tolist(), "best_ukeire": best_u.tolist(),
+        "kept_shanten": kept_s.tolist(), "kept_ukeire": (kept_s & (mine_u == best_u)).tolist(),
+        "value_rank": [None] * n}
+    return {c: out[c] for c in names}
+
+
+def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple[Any, ...]:
+    """Per decision (rows of ``c14``, 14-tile counts): the best shanten any discard keeps,
+    the most effective tiles among those discards, and for the discard made (kind
+    ``discard``) its shanten, its effective tiles and the kinds that are effective."""
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
     rows13 = c14[owner] - _EYE[kinds]
-    s13 = shanten_batch(rows13).astype(np.int16)
+    s13 = _shanten(rows13)
     starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
     best_s = np.minimum.reduceat(s13, starts)
+    made = kinds == discard[owner]
     # effective tiles are needed only for the discards that keep the best shanten (the
     # most of them is best_ukeire) and for the discard made
-    needed = (s13 == best_s[owner]) | (kinds == np.asarray(chosen)[owner])
-    which = np.flatnonzero(needed)
+    at_best = s13 == best_s[owner]
+    which = np.flatnonzero(at_best | made)
     sub = rows13[which]
     near = _near(sub > 0)
     near &= sub < 4  # a fifth copy cannot be drawn
-    sub_owner, draw_kind = np.nonzero(near)
-    draw_owner = which[sub_owner]
-    rows14 = sub[sub_owner]
-    rows14[np.arange(len(rows14)), draw_kind] += 1
-    s14 = shanten_batch(rows14).astype(np.int16) if len(rows14) else np.zeros(0, np.int16)
-    useful = np.zeros(rows13.shape, dtype=bool)
-    useful[draw_owner, draw_kind] = s14 < s13[draw_owner]
-    remaining = np.maximum(0, 4 - seen[owner])
-    ukeire = (useful * remaining).sum(axis=1)
+    per_row = near.sum(axis=1)
+    draw_kind = np.nonzero(near)[1]
+    rows14 = np.repeat(sub, per_row, axis=0)
+    rows14.reshape(-1)[np.arange(len(rows14)) * 34 + draw_kind] += 1
+    s14 = _shanten(rows14)
+    better = s14 < np.repeat(s13[which], per_row)
+    useful = np.zeros((len(which), 34), dtype=bool)
+    useful[np.repeat(np.arange(len(which)), per_row)[better], draw_kind[better]] = True
+    remaining = np.maximum(0, 4 - seen[owner[which]])
+    ukeire = np.where(useful, remaining, 0).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
-    at_best = np.where(s13 == best_s[owner], ukeire, -1)
-    best_u = np.maximum.reduceat(at_best, starts)
-    mine = np.flatnonzero(kinds == np.asarray(chosen)[owner])  # one candidate per decision
-    columns = zip(best_s.tolist(), best_u.tolist(), s13[mine].tolist(), ukeire[mine].tolist(),
-                  useful[mine].tolist(), strict=True)
-    for row, (b, bu, mine_s, mine_u, good) in zip(rows, columns, strict=True):
-        row.update(shanten=b, shanten_after=mine_s, ukeire=mine_u,
-                   effective=tiles_text([k for k in range(34) if good[k]]),
-                   best_shanten=b, best_ukeire=bu, kept_shanten=mine_s == b,
-                   kept_ukeire=mine_s == b and mine_u == bu)
-    return [{c: row[c] for c in COLUMNS["decisions"]} for row in rows]
+    best_u = np.maximum.reduceat(np.where(at_best[which], ukeire, -1),
+                                 np.searchsorted(owner[which], np.arange(len(c14))))
+    mine = np.flatnonzero(made[which])  # one candidate per decision
+    return best_s, best_u, (s13[which][mine], ukeire[mine], useful[mine])
+
+
+def _shanten(rows: np.ndarray) -> np.ndarray:
+    """Shanten of concealed count rows (uint8), as int16."""
+    if not len(rows):
+        return np.zeros(0, np.int16)
+    return shanten_batch(rows).astype(np.int16)
+
+
+#: Text of every log tile; the kinds of the fives (the red ones fold onto them).
+_TEXT = tuple(tile_text(t) for t in range(37))
+_FIVES = [4, 13, 22]
+#: The written order of mpsz text: in each suit 1-4, the red five, 5-9, the suit letter
+#: (a column per slot: a log tile, or -1-s for the letter of suit s), honors 1-7 and z.
+_SLOTS = [*(t for s in range(3) for t in (*range(9 * s, 9 * s + 4), 34 + s,
+                                            *range(9 * s + 4, 9 * s + 9), -1 - s)),
+          *range(27, 34), -4]
+_SLOT_CHARS = np.frombuffer("".join(
+    "mpsz"[-1 - t] if t < 0 else _TEXT[t][0] for t in _SLOTS).encode(), dtype=np.uint8)
+_SLOT_TILES = np.array([max(t, 0) for t in _SLOTS])
+_LETTERS = [i for i, t in enumerate(_SLOTS) if t < 0]
+
+
+def counts_text(counts: np.ndarray) -> list[str]:
+    """Compact mpsz text (as :func:`mjasp.logs.model.tiles_text`) of every row of
+    ``counts`` by log tile (37 columns: the kinds, then the red fives; or 34, no red).
+
+    >>> counts_text(np.array([[1] + [0] * 32 + [2]]))
+    ['1m77z']
+    """
+    rows = len(counts)
+    if counts.shape[1] == 34:
+        counts = np.concatenate([counts, np.zeros((rows, 3), counts.dtype)], axis=1)
+    slots = counts[:, _SLOT_TILES].astype(np.int64)
+    for letter, suit in zip(_LETTERS, range(4), strict=True):
+        lo, hi = (_LETTERS[suit - 1] + 1 if suit else 0), letter
+        slots[:, letter] = slots[:, lo:hi].any(axis=1)
+    flat = np.repeat(np.broadcast_to(_SLOT_CHARS, slots.shape), slots.reshape(-1))
+    text = flat.tobytes().decode("ascii")
+    ends = np.cumsum(slots.sum(axis=1)).tolist()
+    return [text[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
 
 def win_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
@@ -163,11 +247,19 @@ def round_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
     return rows
 
 
-def game_tables(game: Game) -> tuple[dict[str, list[dict[str, Any]]], GameCheck]:
-    """The three tables of one game, and its check."""
+def game_tables(game: Game) -> tuple[dict[str, dict[str, list[Any]]], GameCheck]:
+    """The three tables of one game, column by column (:data:`COLUMNS`), and its check.
+
+    Columns, not rows: they cross to a worker's client and into Arrow in one piece each.
+    """
     checked = check_game(game)
-    return {"decisions": decision_rows(game), "wins": win_rows(game, checked),
-            "rounds": round_rows(game, checked)}, checked
+    return {"decisions": decision_columns(game),
+            "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
+            "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}, checked
+
+
+def _columns(rows: list[dict[str, Any]], names: tuple[str, ...]) -> dict[str, list[Any]]:
+    return {c: [row[c] for row in rows] for c in names}
 
 
 def schemas() -> dict[str, Any]:
