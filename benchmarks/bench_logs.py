@@ -5,28 +5,33 @@ over the same games, side by side in one run:
 
 - reading alone: ``xml.etree.ElementTree.fromstring`` (a plain parse that builds the
   tree and nothing else; no installable Python mjlog reader was found) vs
-  ``mjasp.logs.read_bytes`` (tags scanned into rounds and events);
+  ``mjasp.logs.read_bytes`` (tags scanned into rounds and events); the same games as
+  MJAI lines, read by mjasp and, when it is installed, replayed by ``riichienv``;
 - read + replay of every event; read + check (every win re-scored, every round
   settled); read + check + per-decision shanten and effective tiles (the whole
   ``mjasp logs table`` work for a game, minus Parquet);
-- ``--dask``: the whole work on a local Dask cluster of 1 and of 2 worker processes
-  (the corpus repeated ``--repeat`` times), and on 2 local processes.
+- ``--dask``: the whole table work on the corpus repeated ``--repeat`` times: in this
+  process, on a local Dask cluster of 1 and of 2 worker processes, and on a pool of 2
+  processes. Wall time and CPU time (every worker's and this process's) side by side:
+  CPU time holds under load, wall time does not; the load average is printed before
+  and after.
 
-Numbers are games per second on this machine; with other work running, compare the
-ratios measured in the same run. ``python benchmarks/bench_logs.py [--dask]``
+``python benchmarks/bench_logs.py [--dask] [--repeat N]``
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from common import print_table
 
-from mjasp.logs import read_bytes
+from mjasp.logs import mjai_text, read_bytes
 from mjasp.logs.check import check_game
 from mjasp.logs.replay import replay
 from mjasp.logs.run import run
@@ -61,14 +66,36 @@ def games_per_second(func: Callable[[bytes, str], object], logs: list[tuple[byte
     return len(logs) / wall, len(logs) / cpu
 
 
+def _riichienv() -> Callable[[bytes, str], object] | None:
+    """A replay of MJAI text by riichienv (a Rust engine), if it is installed."""
+    try:
+        import riichienv  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    replay_cls: Any = getattr(riichienv, "MjaiReplay", None)
+    if replay_cls is None or not hasattr(replay_cls, "from_jsonl"):
+        return None
+
+    def read(data: bytes, name: str) -> object:
+        return list(replay_cls.from_jsonl(data.decode()).take_kyokus())
+
+    return read
+
+
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--dask", action="store_true", help="also time Dask and a pool")
     parser.add_argument("--repeat", type=int, default=8,
                         help="copies of the corpus for the parallel runs")
     args = parser.parse_args()
     files = [p for p in sorted(_data().glob("*.mjlog")) if "-no-" not in p.name]
     logs = [(p.read_bytes(), p.name) for p in files]
+    print(_load())
     rows = []
     etree = games_per_second(lambda d, n: ET.fromstring(d), logs)
     for label, func in (
@@ -82,32 +109,60 @@ def main() -> None:
     print(f"{len(logs)} games, one process (games per wall second and per CPU second; "
           "CPU time relative to the etree parse)")
     print_table(["work", "games/s wall", "games/s CPU", "x etree (CPU)"], rows)
-    if not args.dask:
-        return
-    paths = [str(p) for p in files] * args.repeat
-    timings = []
-    for label, jobs in (("in process", 1), ("pool, 2 processes", 2)):
-        timings.append((label, _rate(paths, jobs=jobs)))
-    from dask.distributed import LocalCluster
+    mjai = [(mjai_text(read_bytes(d, n)).encode(), n) for d, n in logs]
+    rows = [("mjasp read", *games_per_second(lambda d, n: read_bytes(d, n), mjai))]
+    other = _riichienv()
+    if other is not None:
+        rows.append(("riichienv MjaiReplay", *games_per_second(other, mjai)))
+    print("\nthe same games as MJAI lines, reading alone")
+    print_table(["reader", "games/s wall", "games/s CPU"], rows)
+    if args.dask:
+        _parallel([str(p) for p in files] * args.repeat)
 
+
+def _parallel(paths: list[str]) -> None:
+    import resource
+
+    from dask.distributed import Client, LocalCluster
+
+    wall, cpu = _timed(paths, jobs=1)
+    # (run, wall s, CPU s of every process, CPU s of the busiest process)
+    timings: list[tuple[str, float, float, float | None]] = [("one process", wall, cpu, cpu)]
     for n in (1, 2):
         # the cluster starts before the clock: only the work is timed
         with LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                          dashboard_address=None) as cluster:
-            _rate(paths[:n], scheduler=cluster.scheduler_address)  # warm the workers up
-            timings.append((f"Dask, {n} worker{'s' * (n > 1)}",
-                            _rate(paths, scheduler=cluster.scheduler_address)))
-    one = timings[2][1]
-    print(f"\n{len(paths)} games, whole table work (Dask cluster start-up not timed)")
-    print_table(["run", "games/s", "x Dask 1 worker"],
-                [(label, rate, rate / one) for label, rate in timings])
+                          dashboard_address=None) as cluster, \
+                Client(cluster) as client:  # type: ignore[no-untyped-call]
+            address = cluster.scheduler_address
+            _timed(paths[:2 * n], scheduler=address)  # warm the workers up
+            before = client.run(time.process_time)  # type: ignore[no-untyped-call]
+            wall, cpu = _timed(paths, scheduler=address)
+            after = client.run(time.process_time)  # type: ignore[no-untyped-call]
+            workers = [after[w] - before[w] for w in before]
+            timings.append((f"Dask, {n} worker{'s' * (n > 1)}", wall, cpu + sum(workers),
+                            max([cpu, *workers])))
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall, cpu = _timed(paths, jobs=2)
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool has shut down
+    pool = (done.ru_utime + done.ru_stime) - (children.ru_utime + children.ru_stime)
+    timings.append(("pool, 2 processes", wall, cpu + pool, None))
+    serial_wall, serial_cpu = timings[0][1], timings[0][2]
+    print(f"\n{len(paths)} games, whole table work (cluster start-up not timed); {_load()}")
+    print("CPU s: this process and every worker together; busiest: the CPU seconds of the "
+          "busiest process, about the wall time on idle cores")
+    print_table(["run", "wall s", "games/s wall", "x one process (wall)", "CPU s",
+                 "games/s CPU", "busiest CPU s", "x one process (busiest)"],
+                [(label, w, len(paths) / w, serial_wall / w, c, len(paths) / c, b,
+                  None if b is None else serial_cpu / b) for label, w, c, b in timings])
 
 
-def _rate(paths: list[str], jobs: int = 1, scheduler: str | None = None) -> float:
-    start = time.perf_counter()
+def _timed(paths: list[str], jobs: int = 1, scheduler: str | None = None) -> tuple[float, float]:
+    """Wall seconds and this process's CPU seconds of the whole table work."""
+    start, start_cpu = time.perf_counter(), time.process_time()
     n = sum(1 for r in run(paths, tables=True, jobs=jobs, scheduler=scheduler)
             if r.tables is not None)
-    return n / (time.perf_counter() - start)
+    assert n == len(paths)
+    return time.perf_counter() - start, time.process_time() - start_cpu
 
 
 if __name__ == "__main__":

@@ -21,7 +21,16 @@ from typing import Any
 
 from mjasp.core.mjai import MJAI_NAMES
 from mjasp.logs.lobby import rules_for_lobby
-from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.logs.model import (
+    DISCARDS,
+    DRAWS,
+    DrawRecord,
+    Event,
+    Game,
+    LogError,
+    Round,
+    WinRecord,
+)
 
 _NAMES = (*MJAI_NAMES, "5mr", "5pr", "5sr")
 _TILES = {name: t for t, name in enumerate(_NAMES)}
@@ -117,6 +126,17 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
             continue
         try:
             e = json.loads(line)
+            t = e["type"]
+            if rnd is not None and (t == "tsumo" or t == "dahai"):
+                # nearly every line: a shared event (an actor or tile out of range is an
+                # IndexError, reported below)
+                who = int(e["actor"])
+                if who < 0:
+                    raise LogError(f"{who} is not a seat")
+                tile_id = tile(e["pai"])
+                rnd.events.append(DRAWS[who][tile_id] if t == "tsumo" else
+                                  DISCARDS[who][bool(e.get("tsumogiri", False))][tile_id])
+                continue
             game, rnd, ended = _apply(e, game, rnd, ended, source)
         except LogError as error:
             raise LogError(f"{source}: line {n}: {error}") from None

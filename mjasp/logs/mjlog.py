@@ -13,7 +13,16 @@ import re
 import urllib.parse
 
 from mjasp.logs.lobby import rules_for_lobby
-from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.logs.model import (
+    DISCARDS,
+    DRAWS,
+    DrawRecord,
+    Event,
+    Game,
+    LogError,
+    Round,
+    WinRecord,
+)
 
 _ATTR = re.compile(rb'([A-Za-z0-9]+)="([^"]*)"')
 _DRAW = {ord("T"): 0, ord("U"): 1, ord("V"): 2, ord("W"): 3}
@@ -29,11 +38,6 @@ _KINDS_RED = tuple(_RED_IDS.get(i, i // 4) for i in range(136))
 #: pair each), else any tag (the slower path below reads it).
 _FAST = re.compile(rb"<([TUVW])(\d+)/>|<([DEFG])(\d+)/>|<([A-Za-z]+[0-9]*)([^>]*)>")
 _SEAT = {b"T": 0, b"U": 1, b"V": 2, b"W": 3, b"D": 0, b"E": 1, b"F": 2, b"G": 3}
-#: Every draw and discard event (by seat, by tsumogiri, by tile), made once.
-_DRAWS = tuple(tuple(Event("draw", who, t) for t in range(37)) for who in range(4))
-_DISCARDS = tuple(tuple(tuple(Event("discard", who, t, tsumogiri=bool(g)) for t in range(37))
-                        for g in range(2)) for who in range(4))
-
 
 def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x]
@@ -97,13 +101,13 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
             if drawn:
                 who, i = _SEAT[drawn], int(draw_id)
                 last_draw[who] = i
-                events.append(_DRAWS[who][kinds[i]])
+                events.append(DRAWS[who][kinds[i]])
                 continue
             if dropped:
                 who, i = _SEAT[dropped], int(drop_id)
                 # 136 ids are unique: the tile drawn last (a riichi or a dora may come
                 # between)
-                events.append(_DISCARDS[who][i == last_draw[who]][kinds[i]])
+                events.append(DISCARDS[who][i == last_draw[who]][kinds[i]])
                 last_draw[who] = -1
                 continue
             first = name[0]
