@@ -60,6 +60,15 @@ def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
     return out
 
 
+def process_many(items: list[tuple[bytes, str]], tables: bool = False) -> list[FileResult]:
+    """:func:`process_bytes` of several logs (one task of a cluster)."""
+    return [process_bytes(data, source, tables) for data, source in items]
+
+
+#: Files per Dask task (at most).
+CHUNK = 8
+
+
 def _task(path: str, tables: bool) -> FileResult:
     data = _read(path)
     return data if isinstance(data, FileResult) else process_bytes(data, Path(path).name,
@@ -109,8 +118,8 @@ def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
                                  lambda f: f.result(), 4 * (jobs or os.cpu_count() or 1))
 
 
-def _windowed(submit: Callable[[str], Any], paths: list[str], result: Callable[[Any], Any],
-              window: int) -> Iterator[FileResult]:
+def _windowed(submit: Callable[[Any], Any], paths: list[Any], result: Callable[[Any], Any],
+              window: int) -> Iterator[Any]:
     pending: deque[Any] = deque()
     for path in paths:
         pending.append(submit(path))
@@ -135,15 +144,25 @@ def _dask(paths: list[str], tables: bool, workers: int,
         client = Client(cluster)  # type: ignore[no-untyped-call]
     try:
         n = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
-        # the bytes travel with the task: workers need no shared file system
-        def submit(path: str) -> Any:
-            data = _read(path)
-            if isinstance(data, FileResult):
-                return data
-            return client.submit(process_bytes, data, Path(path).name, tables, pure=False)
 
-        yield from _windowed(submit, paths, lambda f: f if isinstance(f, FileResult)
-                             else f.result(), 8 * n)
+        # the bytes travel with the task: workers need no shared file system; a task
+        # takes CHUNK files, as Dask's own cost per task is about that of a game
+        def submit(chunk: list[str]) -> Any:
+            read = [_read(path) for path in chunk]
+            items = [(data, Path(path).name) for path, data in zip(chunk, read, strict=True)
+                     if not isinstance(data, FileResult)]
+            future = client.submit(process_many, items, tables, pure=False) if items else None
+            return read, future
+
+        def result(task: Any) -> list[FileResult]:
+            read, future = task
+            done = iter(future.result() if future is not None else ())
+            return [data if isinstance(data, FileResult) else next(done) for data in read]
+
+        size = max(1, min(CHUNK, -(-len(paths) // (2 * n))))  # small corpora: every worker
+        chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+        for results in _windowed(submit, chunks, result, 2 * n + 1):
+            yield from results
     finally:
         client.close()  # type: ignore[no-untyped-call]
         if cluster is not None:
