@@ -14,7 +14,7 @@ draw moves nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -240,9 +240,14 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
     return tuple(deltas), "exhaustive"
 
 
+#: Called with (round index, event index, event, state after it) for every replayed event.
+Observer = Callable[[int, int, Event, State], object]
+
+
 def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
-                scores: list[int] | None) -> list[int]:
-    """Check one round; returns the scores after it (the next round's start)."""
+                scores: list[int] | None, observe: Observer | None = None) -> list[int]:
+    """Check one round; returns the scores after it (the next round's start).
+    ``observe`` sees every event of the replay (the tables share it)."""
     rules: Rules = game.rules
     players = game.players
     where = rnd.name
@@ -257,6 +262,8 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     for i, (event, state) in enumerate(replay(rnd, players)):
+        if observe is not None:
+            observe(index, i, event, state)
         if event.kind == "win":
             if not ron_winners:
                 target = event.target
@@ -348,14 +355,19 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
                     len(mismatches) == before)
 
 
-def check_game(game: Game) -> GameCheck:
-    """Re-score every win and settle every round of ``game``."""
+def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
+    """Re-score every win and settle every round of ``game``; ``observe`` sees every
+    event of every round replayed (an unsettled one too), in order."""
     out = GameCheck(game.source)
     scores: list[int] | None = None
     for index, rnd in enumerate(game.rounds):
         if not rnd.events or rnd.events[-1].kind not in ("win", "ryuukyoku"):
-            continue  # a log cut short (game.problem says where): its last round is unsettled
-        scores = check_round(game, index, rnd, out, scores)
+            # a log cut short (game.problem says where): its last round is unsettled
+            if observe is not None:
+                for i, (event, state) in enumerate(replay(rnd, game.players)):
+                    observe(index, i, event, state)
+            continue
+        scores = check_round(game, index, rnd, out, scores, observe)
     if game.final is not None and scores is not None:
         # Tenhou gives the riichi sticks left at the end to the first place (ties: the
         # seat nearer the first dealer), https://tenhou.net/man/

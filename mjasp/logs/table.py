@@ -12,14 +12,15 @@ kept the best shanten and the most effective tiles of all discards. Shanten come
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game
-from mjasp.logs.model import CALLS, KIND, Game, tile_text, tiles_text
-from mjasp.logs.replay import replay
+from mjasp.logs.model import CALLS, KIND, Event, Game, tile_text, tiles_text
+from mjasp.logs.replay import State, replay
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -50,7 +51,7 @@ def _near(held: np.ndarray) -> np.ndarray:
     return near
 
 
-_EYE = np.eye(34, dtype=np.int8)
+_EYE = np.eye(34, dtype=np.uint8)
 _TH = np.zeros(34, dtype=bool)
 _TH[list(_TERMINAL_HONOR)] = True
 
@@ -72,52 +73,85 @@ def decision_columns(game: Game) -> dict[str, list[Any]]:
     seven of those kinds are held: only then can thirteen orphans be the best form) are
     14-tile rows; two :func:`mjasp.shanten_batch` calls answer them all.
     """
-    names = COLUMNS["decisions"]
-    tiles: list[int] = []  # every decision's hand before the discard, one after another
-    sizes: list[int] = []
-    public: list[int] = []  # what every seat sees after the discard (34 per decision)
-    where: list[tuple[int, str, int, int]] = []
-    melds: list[str] = []
-    chosen: list[int] = []
-    tsumogiri: list[bool] = []
-    riichi: list[bool] = []
+    collect = _Decisions(game)
     for index, rnd in enumerate(game.rounds):
-        riichi_next = [False] * game.players
-        called = [""] * game.players  # each seat's calls as text, kept from call to call
-        name = rnd.name
         for i, (event, state) in enumerate(replay(rnd, game.players)):
-            kind = event.kind
-            if kind != "discard":
-                if kind == "riichi":
-                    riichi_next[event.who] = True
-                elif kind in CALLS:
-                    called[event.who] = " ".join(tiles_text(m.tiles)
-                                                 for m in state.melds[event.who])
-                continue
-            who = event.who
-            # the state is after the discard: put the tile back for the hand before it
-            hand = state.hands[who]
-            tiles += hand
-            tiles.append(event.tile)
-            sizes.append(len(hand) + 1)
-            public += state.public  # the discard is in the river: seen once
-            where.append((index, name, i, who))
-            melds.append(called[who])
-            chosen.append(event.tile)
-            tsumogiri.append(event.tsumogiri)
-            riichi.append(riichi_next[who])
-            riichi_next[who] = False
+            collect(index, i, event, state)
+    return collect.columns()
+
+
+class _Decisions:
+    """What the decisions table needs from a replay, event by event (an observer of
+    :func:`mjasp.logs.check.check_game`, so the tables replay a game once)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.index = -1
+        self.name = ""
+        self.riichi_next = [False] * game.players
+        self.called = [""] * game.players  # each seat's calls as text, from call to call
+        self.tiles = array("B")  # every decision's hand before the discard, in a row
+        self.sizes: list[int] = []
+        self.public = array("B")  # what every seat sees after the discard (34 each)
+        self.where: list[tuple[int, str, int, int]] = []
+        self.melds: list[str] = []
+        self.chosen: list[int] = []
+        self.tsumogiri: list[bool] = []
+        self.riichi: list[bool] = []
+
+    def __call__(self, index: int, i: int, event: Event, state: State) -> None:
+        if index != self.index:
+            self.index, self.name = index, self.game.rounds[index].name
+            self.riichi_next = [False] * self.game.players
+            self.called = [""] * self.game.players
+        kind = event.kind
+        if kind != "discard":
+            if kind == "riichi":
+                self.riichi_next[event.who] = True
+            elif kind in CALLS:
+                self.called[event.who] = " ".join(tiles_text(m.tiles)
+                                                  for m in state.melds[event.who])
+            return
+        who = event.who
+        # the state is after the discard: put the tile back for the hand before it
+        hand = state.hands[who]
+        self.tiles.extend(hand)
+        self.tiles.append(event.tile)
+        self.sizes.append(len(hand) + 1)
+        self.public.extend(state.public)  # the discard is in the river: seen once
+        self.where.append((index, self.name, i, who))
+        self.melds.append(self.called[who])
+        self.chosen.append(event.tile)
+        self.tsumogiri.append(event.tsumogiri)
+        self.riichi.append(self.riichi_next[who])
+        self.riichi_next[who] = False
+
+    def columns(self) -> dict[str, list[Any]]:
+        """The table of the events seen."""
+        names = COLUMNS["decisions"]
+        game, where, tiles, sizes, public, chosen = (self.game, self.where, self.tiles,
+                                                     self.sizes, self.public, self.chosen)
+        melds, tsumogiri, riichi = self.melds, self.tsumogiri, self.riichi
+        return _decision_columns(game, names, where, tiles, sizes, public, chosen, melds,
+                                 tsumogiri, riichi)
+
+
+def _decision_columns(game: Game, names: tuple[str, ...], where: list[tuple[int, str, int, int]],
+                      tiles: array[int], sizes: list[int], public: array[int], chosen: list[int],
+                      melds: list[str], tsumogiri: list[bool],
+                      riichi: list[bool]) -> dict[str, list[Any]]:
     if not where:
         return {c: [] for c in names}
     n = len(where)
     owners = np.repeat(np.arange(n), sizes)
-    by_tile = np.bincount(owners * 37 + np.array(tiles), minlength=37 * n).reshape(n, 37)
+    by_tile = np.bincount(owners * 37 + np.frombuffer(tiles, np.uint8),
+                          minlength=37 * n).reshape(n, 37)
     c14 = by_tile[:, :34].astype(np.uint8)
     c14[:, _FIVES] += by_tile[:, 34:].astype(np.uint8)  # red fives are fives
     discard = np.array(chosen)
     discard_kind = np.asarray(KIND)[discard]
     # seen: the public tiles (the discard among them) and the hand after the discard
-    seen = np.array(public, dtype=np.int16).reshape(n, 34) + c14
+    seen = np.frombuffer(public, np.uint8).reshape(n, 34).astype(np.int16) + c14
     seen[np.arange(n), discard_kind] -= 1
     s13, u13, useful = _candidates(c14, seen, discard_kind)
     best_s, best_u, mine_s, mine_u, good = s13, u13, useful[0], useful[1], useful[2]
@@ -152,16 +186,15 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     at_best = s13 == best_s[owner]
     which = np.flatnonzero(at_best | made)
     sub = rows13[which]
-    near = _near(sub > 0)
-    near &= sub < 4  # a fifth copy cannot be drawn
-    per_row = near.sum(axis=1)
-    draw_kind = np.nonzero(near)[1]
-    rows14 = np.repeat(sub, per_row, axis=0)
-    rows14.reshape(-1)[np.arange(len(rows14)) * 34 + draw_kind] += 1
-    s14 = _shanten(rows14)
-    better = s14 < np.repeat(s13[which], per_row)
-    useful = np.zeros((len(which), 34), dtype=bool)
-    useful[np.repeat(np.arange(len(which)), per_row)[better], draw_kind[better]] = True
+    # every draw of the 34 kinds after each of those discards: one block of 34 rows per
+    # discard, built by broadcasting (cheaper than picking the draws that can help); a
+    # fifth copy is not drawn: its row keeps four and its answer is dropped
+    drawable = sub < 4
+    rows14 = np.repeat(sub, 34, axis=0)
+    # row 34 * i + d draws kind d: the diagonal of each block of 34 rows, a strided view
+    rows14.reshape(len(sub), 34 * 34)[:, ::35] += drawable
+    s14 = _shanten(rows14).reshape(len(sub), 34)
+    useful = (s14 < s13[which][:, None]) & drawable
     remaining = np.maximum(0, 4 - seen[owner[which]])
     ukeire = np.where(useful, remaining, 0).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
@@ -252,8 +285,9 @@ def game_tables(game: Game) -> tuple[dict[str, dict[str, list[Any]]], GameCheck]
 
     Columns, not rows: they cross to a worker's client and into Arrow in one piece each.
     """
-    checked = check_game(game)
-    return {"decisions": decision_columns(game),
+    collect = _Decisions(game)
+    checked = check_game(game, collect)
+    return {"decisions": collect.columns(),
             "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
             "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}, checked
 
