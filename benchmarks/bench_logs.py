@@ -22,7 +22,9 @@ over the same games, side by side in one run:
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -31,7 +33,7 @@ from typing import Any
 
 from common import print_table
 
-from mjasp.logs import mjai_text, read_bytes
+from mjasp.logs import mjai_text, read, read_bytes
 from mjasp.logs.check import check_game
 from mjasp.logs.replay import replay
 from mjasp.logs.run import run
@@ -52,7 +54,7 @@ def _replay_all(data: bytes, name: str) -> None:
             pass
 
 
-def games_per_second(func: Callable[[bytes, str], object], logs: list[tuple[bytes, str]],
+def games_per_second(func: Callable[[Any, str], object], logs: list[tuple[Any, str]],
                      repeat: int = 3) -> tuple[float, float]:
     """Games per wall second and per CPU second of this process (the latter is what one
     core gives when other work shares the machine), best of ``repeat`` passes."""
@@ -66,20 +68,34 @@ def games_per_second(func: Callable[[bytes, str], object], logs: list[tuple[byte
     return len(logs) / wall, len(logs) / cpu
 
 
-def _riichienv() -> Callable[[bytes, str], object] | None:
-    """A replay of MJAI text by riichienv (a Rust engine), if it is installed."""
+def _riichienv() -> Callable[[Any, str], object] | None:
+    """riichienv's MJAI reader (a Rust engine: a file into rounds), if it is installed."""
     try:
-        import riichienv  # type: ignore[import-not-found]
+        import riichienv  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    replay_cls: Any = getattr(riichienv, "MjaiReplay", None)
-    if replay_cls is None or not hasattr(replay_cls, "from_jsonl"):
-        return None
 
-    def read(data: bytes, name: str) -> object:
-        return list(replay_cls.from_jsonl(data.decode()).take_kyokus())
+    def read(path: Path, name: str) -> object:
+        return list(riichienv.MjaiReplay.from_jsonl(str(path)).take_kyokus())
 
     return read
+
+
+def _plain_mjai(logs: list[tuple[bytes, str]], directory: Path) -> list[tuple[Path, str]]:
+    """The games as plain MJAI files: without the keys mjasp's writer adds (fu, points,
+    yaku, reasons, the lobby), which other readers do not expect."""
+    out = []
+    for data, name in logs:
+        lines = []
+        for line in mjai_text(read_bytes(data, name)).splitlines():
+            event = json.loads(line)
+            for key in ("reason", "fu", "points", "yaku", "yakuman", "pao", "lobby_type"):
+                event.pop(key, None)
+            lines.append(json.dumps(event, ensure_ascii=False, separators=(",", ":")))
+        path = directory / (Path(name).stem + ".jsonl")
+        path.write_text("\n".join(lines) + "\n")
+        out.append((path, name))
+    return out
 
 
 def _load() -> str:
@@ -92,11 +108,13 @@ def main() -> None:
     parser.add_argument("--dask", action="store_true", help="also time Dask and a pool")
     parser.add_argument("--repeat", type=int, default=8,
                         help="copies of the corpus for the parallel runs")
+    parser.add_argument("--memory", action="store_true",
+                        help="peak memory of mjasp logs table on 1x and 4x --repeat copies")
     args = parser.parse_args()
     files = [p for p in sorted(_data().glob("*.mjlog")) if "-no-" not in p.name]
     logs = [(p.read_bytes(), p.name) for p in files]
     print(_load())
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     etree = games_per_second(lambda d, n: ET.fromstring(d), logs)
     for label, func in (
             ("xml.etree parse", lambda d, n: ET.fromstring(d)),
@@ -109,15 +127,46 @@ def main() -> None:
     print(f"{len(logs)} games, one process (games per wall second and per CPU second; "
           "CPU time relative to the etree parse)")
     print_table(["work", "games/s wall", "games/s CPU", "x etree (CPU)"], rows)
-    mjai = [(mjai_text(read_bytes(d, n)).encode(), n) for d, n in logs]
-    rows = [("mjasp read", *games_per_second(lambda d, n: read_bytes(d, n), mjai))]
-    other = _riichienv()
-    if other is not None:
-        rows.append(("riichienv MjaiReplay", *games_per_second(other, mjai)))
-    print("\nthe same games as MJAI lines, reading alone")
+    with tempfile.TemporaryDirectory() as directory:
+        mjai = _plain_mjai(logs, Path(directory))
+        rows = [("mjasp read", *games_per_second(lambda p, n: read(p), mjai))]
+        other = _riichienv()
+        if other is not None:
+            rows.append(("riichienv MjaiReplay", *games_per_second(other, mjai)))
+    print("\nthe same games as plain MJAI files, reading alone (file to rounds)"
+          + ("" if other else "; pip install riichienv to compare"))
     print_table(["reader", "games/s wall", "games/s CPU"], rows)
     if args.dask:
         _parallel([str(p) for p in files] * args.repeat)
+    if args.memory:
+        _memory(files, args.repeat)
+
+
+def _memory(files: list[Path], repeat: int) -> None:
+    """Peak resident memory of ``mjasp logs table`` (its own process) on the corpus
+    copied ``repeat`` and ``4 * repeat`` times: flat when the two are close."""
+    import subprocess
+    import sys
+
+    rows = []
+    for copies in (repeat, 4 * repeat):
+        with tempfile.TemporaryDirectory() as directory:
+            corpus = Path(directory) / "logs"
+            corpus.mkdir()
+            for c in range(copies):
+                for p in files:
+                    (corpus / f"{c}-{p.name}").symlink_to(p)
+            start = time.perf_counter()
+            child = subprocess.Popen([sys.executable, "-m", "mjasp", "logs", "table",
+                                      str(corpus), "-o", str(Path(directory) / "out")],
+                                     stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            assert child.returncode == 0, child.returncode
+            rows.append((copies * len(files), usage.ru_maxrss / 1024,
+                         usage.ru_utime + usage.ru_stime, time.perf_counter() - start))
+    print(f"\nmjasp logs table DIR -o OUT in its own process; {_load()}")
+    print_table(["games", "peak MB", "CPU s", "wall s"], rows)
 
 
 def _parallel(paths: list[str]) -> None:
@@ -135,9 +184,9 @@ def _parallel(paths: list[str]) -> None:
                 Client(cluster) as client:  # type: ignore[no-untyped-call]
             address = cluster.scheduler_address
             _timed(paths[:2 * n], scheduler=address)  # warm the workers up
-            before = client.run(time.process_time)  # type: ignore[no-untyped-call]
+            before = client.run(time.process_time)
             wall, cpu = _timed(paths, scheduler=address)
-            after = client.run(time.process_time)  # type: ignore[no-untyped-call]
+            after = client.run(time.process_time)
             workers = [after[w] - before[w] for w in before]
             timings.append((f"Dask, {n} worker{'s' * (n > 1)}", wall, cpu + sum(workers),
                             max([cpu, *workers])))
