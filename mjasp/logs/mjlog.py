@@ -43,6 +43,13 @@ def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x]
 
 
+def _tiles(ids: list[int], kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """Log tiles of 136 ids (an id out of 0..135 is an IndexError: a malformed tag)."""
+    if ids and (min(ids) < 0 or max(ids) > 135):
+        raise IndexError(ids)
+    return tuple([kinds[i] for i in ids])
+
+
 def decode_meld(m: int, who: int, players: int = 4) -> tuple[str, int, tuple[int, ...], int]:
     """An mjlog meld code as (kind, called or added 136 id, consumed ids, target seat).
 
@@ -141,7 +148,7 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
                     raise LogError(f"{source}: round {rnd.name} has no result before the next "
                                    "round starts")
                 seed = _ints(attrs["seed"])
-                hands = tuple(tuple(tile(i) for i in _ints(attrs.get(f"hai{p}", "")))
+                hands = tuple(_tiles(_ints(attrs.get(f"hai{p}", "")), kinds)
                               for p in range(4))
                 events = []
                 rnd = Round(seed[0] // 4, seed[0] % 4, seed[1], seed[2], int(attrs["oya"]),

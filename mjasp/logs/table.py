@@ -13,6 +13,7 @@ kept the best shanten and the most effective tiles of all discards. Shanten come
 from __future__ import annotations
 
 from array import array
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -100,11 +101,13 @@ class _Decisions:
         self.riichi: list[bool] = []
 
     def __call__(self, index: int, i: int, event: Event, state: State) -> None:
+        kind = event.kind
+        if kind == "draw":  # half the events; nothing here needs them
+            return
         if index != self.index:
             self.index, self.name = index, self.game.rounds[index].name
             self.riichi_next = [False] * self.game.players
             self.called = [""] * self.game.players
-        kind = event.kind
         if kind != "discard":
             if kind == "riichi":
                 self.riichi_next[event.who] = True
@@ -320,3 +323,61 @@ def schemas() -> dict[str, Any]:
             ("honba", i16), ("sticks", i16), ("dealer", i8), ("result", s),
             ("deltas", deltas), ("agrees", b)]),
     }
+
+
+class ParquetTables:
+    """The Parquet files of ``mjasp logs table`` (``decisions``, ``wins``, ``rounds`` in
+    ``directory``), fed game by game with :func:`game_tables`' columns and written in row
+    groups of about ``rows`` rows: a row group per game made small groups whose own cost
+    was most of the writing; memory still holds at most ``rows`` rows per table.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d, ParquetTables(pathlib.Path(d)) as out:
+    ...     out.add({"rounds": {c: [] for c in COLUMNS["rounds"]}})
+    ...     out.counts["rounds"]
+    0
+    """
+
+    def __init__(self, directory: Path, rows: int = 16384) -> None:
+        import pyarrow.parquet as pq
+
+        self.rows = rows
+        self.schemas = schemas()
+        self.writers = {name: pq.ParquetWriter(directory / f"{name}.parquet", s)
+                        for name, s in self.schemas.items()}
+        self.counts = dict.fromkeys(self.schemas, 0)
+        self._pending: dict[str, dict[str, list[Any]]] = {
+            name: {c: [] for c in COLUMNS[name]} for name in self.schemas}
+
+    def add(self, tables: dict[str, dict[str, list[Any]]]) -> None:
+        """Append one game's tables."""
+        for name, columns in tables.items():
+            pending = self._pending[name]
+            for c, values in columns.items():
+                pending[c] += values
+            self.counts[name] += len(columns["game"])
+            if len(pending["game"]) >= self.rows:
+                self._flush(name)
+
+    def _flush(self, name: str) -> None:
+        import pyarrow as pa
+
+        pending = self._pending[name]
+        if pending["game"]:
+            self.writers[name].write_table(pa.Table.from_pydict(pending, self.schemas[name]))
+            self._pending[name] = {c: [] for c in COLUMNS[name]}
+
+    def close(self) -> None:
+        """Write what is pending and close the files."""
+        try:
+            for name in self.writers:
+                self._flush(name)
+        finally:
+            for w in self.writers.values():
+                w.close()
+
+    def __enter__(self) -> ParquetTables:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
