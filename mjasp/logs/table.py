@@ -89,16 +89,13 @@ class _Decisions:
         self.game = game
         self.index = -1
         self.name = ""
-        self.riichi_next = [False] * game.players
+        self.riichi = -1  # the seat whose riichi awaits its discard
         self.called = [""] * game.players  # each seat's calls as text, from call to call
         self.tiles = array("B")  # every decision's hand before the discard, in a row
-        self.sizes: list[int] = []
+        self.sizes = array("B")
         self.public = array("B")  # what every seat sees after the discard (34 each)
-        self.where: list[tuple[int, str, int, int]] = []
-        self.melds: list[str] = []
-        self.chosen: list[int] = []
-        self.tsumogiri: list[bool] = []
-        self.riichi: list[bool] = []
+        # (round, round name, event, seat, discard, tsumogiri, riichi, calls) each
+        self.rows: list[tuple[int, str, int, int, int, bool, bool, str]] = []
 
     def __call__(self, index: int, i: int, event: Event, state: State) -> None:
         kind = event.kind
@@ -106,72 +103,54 @@ class _Decisions:
             return
         if index != self.index:
             self.index, self.name = index, self.game.rounds[index].name
-            self.riichi_next = [False] * self.game.players
+            self.riichi = -1
             self.called = [""] * self.game.players
-        if kind != "discard":
-            if kind == "riichi":
-                self.riichi_next[event.who] = True
-            elif kind in CALLS:
-                self.called[event.who] = " ".join(tiles_text(m.tiles)
-                                                  for m in state.melds[event.who])
-            return
         who = event.who
-        # the state is after the discard: put the tile back for the hand before it
-        hand = state.hands[who]
-        self.tiles.extend(hand)
-        self.tiles.append(event.tile)
-        self.sizes.append(len(hand) + 1)
-        self.public.extend(state.public)  # the discard is in the river: seen once
-        self.where.append((index, self.name, i, who))
-        self.melds.append(self.called[who])
-        self.chosen.append(event.tile)
-        self.tsumogiri.append(event.tsumogiri)
-        self.riichi.append(self.riichi_next[who])
-        self.riichi_next[who] = False
+        if kind == "discard":
+            # the state is after the discard: put the tile back for the hand before it
+            hand = state.hands[who]
+            self.tiles.extend(hand)
+            self.tiles.append(event.tile)
+            self.sizes.append(len(hand) + 1)
+            self.public.extend(state.public)  # the discard is in the river: seen once
+            self.rows.append((index, self.name, i, who, event.tile, event.tsumogiri,
+                              self.riichi == who, self.called[who]))
+            self.riichi = -1
+        elif kind == "riichi":
+            self.riichi = who
+        elif kind in CALLS:
+            self.called[who] = " ".join(tiles_text(m.tiles) for m in state.melds[who])
 
     def columns(self) -> dict[str, list[Any]]:
         """The table of the events seen."""
         names = COLUMNS["decisions"]
-        game, where, tiles, sizes, public, chosen = (self.game, self.where, self.tiles,
-                                                     self.sizes, self.public, self.chosen)
-        melds, tsumogiri, riichi = self.melds, self.tsumogiri, self.riichi
-        return _decision_columns(game, names, where, tiles, sizes, public, chosen, melds,
-                                 tsumogiri, riichi)
-
-
-def _decision_columns(game: Game, names: tuple[str, ...], where: list[tuple[int, str, int, int]],
-                      tiles: array[int], sizes: list[int], public: array[int], chosen: list[int],
-                      melds: list[str], tsumogiri: list[bool],
-                      riichi: list[bool]) -> dict[str, list[Any]]:
-    if not where:
-        return {c: [] for c in names}
-    n = len(where)
-    owners = np.repeat(np.arange(n), sizes)
-    by_tile = np.bincount(owners * 37 + np.frombuffer(tiles, np.uint8),
-                          minlength=37 * n).reshape(n, 37)
-    c14 = by_tile[:, :34].astype(np.uint8)
-    c14[:, _FIVES] += by_tile[:, 34:].astype(np.uint8)  # red fives are fives
-    discard = np.array(chosen)
-    discard_kind = np.asarray(KIND)[discard]
-    # seen: the public tiles (the discard among them) and the hand after the discard
-    seen = np.frombuffer(public, np.uint8).reshape(n, 34).astype(np.int16) + c14
-    seen[np.arange(n), discard_kind] -= 1
-    s13, u13, useful = _candidates(c14, seen, discard_kind)
-    best_s, best_u, mine_s, mine_u, good = s13, u13, useful[0], useful[1], useful[2]
-    kept_s = mine_s == best_s
-    out: dict[str, list[Any]] = {
-        "game": [game.source] * n,
-        "round": [w[0] for w in where], "round_name": [w[1] for w in where],
-        "event": [w[2] for w in where], "seat": [w[3] for w in where],
-        "hand": counts_text(by_tile), "melds": melds,
-        "shanten": best_s.tolist(), "discard": [_TEXT[t] for t in chosen],
-        "tsumogiri": tsumogiri, "riichi": riichi,
-        "shanten_after": mine_s.tolist(), "ukeire": mine_u.tolist(),
-        "effective": counts_text(good),
-        "best_shanten": best_s.tolist(), "best_ukeire": best_u.tolist(),
-        "kept_shanten": kept_s.tolist(), "kept_ukeire": (kept_s & (mine_u == best_u)).tolist(),
-        "value_rank": [None] * n}
-    return {c: out[c] for c in names}
+        n = len(self.rows)
+        if not n:
+            return {c: [] for c in names}
+        rounds, round_names, events, seats, chosen, tsumogiri, riichi, melds = (
+            list(c) for c in zip(*self.rows, strict=True))
+        owners = np.repeat(np.arange(n), np.frombuffer(self.sizes, np.uint8))
+        by_tile = np.bincount(owners * 37 + np.frombuffer(self.tiles, np.uint8),
+                              minlength=37 * n).reshape(n, 37)
+        c14 = by_tile[:, :34].astype(np.uint8)
+        c14[:, _FIVES] += by_tile[:, 34:].astype(np.uint8)  # red fives are fives
+        discard_kind = np.asarray(KIND)[chosen]
+        # seen: the public tiles (the discard among them) and the hand after the discard
+        seen = np.frombuffer(self.public, np.uint8).reshape(n, 34).astype(np.int16) + c14
+        seen[np.arange(n), discard_kind] -= 1
+        best_s, best_u, (mine_s, mine_u, good) = _candidates(c14, seen, discard_kind)
+        kept_s = mine_s == best_s
+        out: dict[str, list[Any]] = {
+            "game": [self.game.source] * n, "round": rounds, "round_name": round_names,
+            "event": events, "seat": seats, "hand": counts_text(by_tile), "melds": melds,
+            "shanten": best_s.tolist(), "discard": [_TEXT[t] for t in chosen],
+            "tsumogiri": tsumogiri, "riichi": riichi,
+            "shanten_after": mine_s.tolist(), "ukeire": mine_u.tolist(),
+            "effective": counts_text(good),
+            "best_shanten": best_s.tolist(), "best_ukeire": best_u.tolist(),
+            "kept_shanten": kept_s.tolist(),
+            "kept_ukeire": (kept_s & (mine_u == best_u)).tolist(), "value_rank": [None] * n}
+        return {c: out[c] for c in names}
 
 
 def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple[Any, ...]:
