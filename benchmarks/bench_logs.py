@@ -55,9 +55,10 @@ def _replay_all(data: bytes, name: str) -> None:
 
 
 def games_per_second(func: Callable[[Any, str], object], logs: list[tuple[Any, str]],
-                     repeat: int = 3) -> tuple[float, float]:
+                     repeat: int = 7) -> tuple[float, float]:
     """Games per wall second and per CPU second of this process (the latter is what one
-    core gives when other work shares the machine), best of ``repeat`` passes."""
+    core gives when other work shares the machine), best of ``repeat`` passes (on a
+    loaded machine single passes vary by a fifth)."""
     wall = cpu = float("inf")
     for _ in range(repeat):
         start, start_cpu = time.perf_counter(), time.process_time()
