@@ -121,11 +121,11 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
     game: Game | None = None
     rnd: Round | None = None
     ended = False
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    parsed = _parse_all([line for _, line in numbered])
+    for k, (n, line) in enumerate(numbered):
         try:
-            e = json.loads(line)
+            e = parsed[k] if parsed is not None else json.loads(line)
             t = e["type"]
             if rnd is not None and (t == "tsumo" or t == "dahai"):
                 # nearly every line: a shared event (an actor or tile out of range is an
@@ -151,6 +151,22 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
     if not game.complete:
         raise LogError(game.problem or f"{source}: the stream stops before end_game")
     return game
+
+
+def _parse_all(lines: list[str | bytes]) -> list[Any] | None:
+    """Every line's JSON object by one parse of them all (one call instead of one per
+    line), or None: then each line is parsed alone, which says which one is wrong. Each
+    line must be one object: it starts with ``{`` and ends with ``}``, and the objects
+    are as many as the lines."""
+    text = [line if isinstance(line, str) else line.decode("utf-8", "replace")
+            for line in lines]
+    if not all(t.lstrip().startswith("{") and t.rstrip().endswith("}") for t in text):
+        return None
+    try:
+        found = json.loads("[" + ",".join(text) + "]")
+    except ValueError:
+        return None
+    return found if isinstance(found, list) and len(found) == len(text) else None
 
 
 def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,

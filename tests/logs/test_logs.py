@@ -378,3 +378,14 @@ def test_decision_table_equals_a_brute_force_on_every_log() -> None:
         rows = [{k: v for k, v in r.items() if k not in ("game", "value_rank")}
                 for r in decision_rows(game)]
         assert rows == _brute_force_decisions(game), path.name
+
+
+def test_a_bad_mjai_line_is_named_by_its_number() -> None:
+    lines = logs.mjai_text(logs.read(_data() / "pao-tsumo.mjlog")).splitlines()
+    # a cut line, and two events on one line (valid JSON once lines are joined by commas)
+    for bad, what in (('{"type":"tsumo","actor":0', "not an MJAI event"),
+                      (lines[2] + "," + lines[3], "not an MJAI event")):
+        broken = [*lines[:2], bad, *lines[3:]]
+        with pytest.raises(logs.LogError, match=f"game.jsonl: line 3: {what}"):
+            logs.read_mjai(broken, "game.jsonl")
+    assert logs.check_game(logs.read_mjai(lines)).mismatches == []
