@@ -34,27 +34,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "rounds": ("game", "round", "round_name", "wind", "number", "honba", "sticks", "dealer",
                "result", "deltas", "agrees"),
 }
-_TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, *range(27, 34))
-
-
-def _near(held: np.ndarray) -> np.ndarray:
-    """Kinds whose draw may lower the shanten, row by row of ``held`` (kinds in hand):
-    a held kind, a number tile at most two from a held one of its suit, and every
-    terminal and honor once seven of those kinds are held (only then can thirteen
-    orphans be the best form)."""
-    near = held.copy()
-    suits = held[:, :27].reshape(-1, 3, 9)
-    spread = near[:, :27].reshape(-1, 3, 9)  # a view: writes land in near
-    for step in (1, 2):
-        spread[:, :, step:] |= suits[:, :, :-step]
-        spread[:, :, :-step] |= suits[:, :, step:]
-    near |= (held & _TH).sum(axis=1, keepdims=True) >= 7
-    return near
-
-
 _EYE = np.eye(34, dtype=np.uint8)
-_TH = np.zeros(34, dtype=bool)
-_TH[list(_TERMINAL_HONOR)] = True
 
 
 def decision_rows(game: Game) -> list[dict[str, Any]]:
@@ -70,9 +50,9 @@ def decision_columns(game: Game) -> dict[str, list[Any]]:
 
     One replay collects each decision's tiles, the counts every seat sees and the calls;
     the rest is whole-game arrays. Every candidate discard of a decision is one 13-tile
-    row; its useful draws (kinds next to a held tile, and every terminal and honor once
-    seven of those kinds are held: only then can thirteen orphans be the best form) are
-    14-tile rows; two :func:`mjasp.shanten_batch` calls answer them all.
+    row; after the discards that keep the best shanten (and the discard made), every
+    draw of the 34 kinds is a 14-tile row; two :func:`mjasp.shanten_batch` calls answer
+    them all.
     """
     collect = _Decisions(game)
     for index, rnd in enumerate(game.rounds):
@@ -169,8 +149,8 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     which = np.flatnonzero(at_best | made)
     sub = rows13[which]
     # every draw of the 34 kinds after each of those discards: one block of 34 rows per
-    # discard, built by broadcasting (cheaper than picking the draws that can help); a
-    # fifth copy is not drawn: its row keeps four and its answer is dropped
+    # discard, each row repeated (cheaper than picking out the draws that may help); a
+    # fifth copy is not drawn: that row keeps its 13 tiles and its answer is dropped
     drawable = sub < 4
     rows14 = np.repeat(sub, 34, axis=0)
     # row 34 * i + d draws kind d: the diagonal of each block of 34 rows, a strided view
