@@ -36,7 +36,7 @@ from common import print_table
 from mjasp.logs import mjai_text, read, read_bytes
 from mjasp.logs.check import check_game
 from mjasp.logs.replay import replay
-from mjasp.logs.run import run
+from mjasp.logs.run import local_cluster, run
 from mjasp.logs.table import game_tables
 
 
@@ -173,24 +173,23 @@ def _memory(files: list[Path], repeat: int) -> None:
 def _parallel(paths: list[str]) -> None:
     import resource
 
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     wall, cpu = _timed(paths, jobs=1)
-    # (run, wall s, CPU s of every process, CPU s of the busiest process)
-    timings: list[tuple[str, float, float, float | None]] = [("one process", wall, cpu, cpu)]
+    # (run, wall s, CPU s of this process, CPU s of each worker or None)
+    timings: list[tuple[str, float, float, list[float] | None]] = [
+        ("one process", wall, cpu, [])]
     for n in (1, 2):
         # the cluster starts before the clock: only the work is timed
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                          dashboard_address=None) as cluster, \
-                Client(cluster) as client:  # type: ignore[no-untyped-call]
+        # the cluster --workers N starts (run.local_cluster)
+        with local_cluster(n) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             address = cluster.scheduler_address
             _timed(paths[:2 * n], scheduler=address)  # warm the workers up
             before = client.run(time.process_time)
             wall, cpu = _timed(paths, scheduler=address)
             after = client.run(time.process_time)
-            workers = [after[w] - before[w] for w in before]
-            timings.append((f"Dask, {n} worker{'s' * (n > 1)}", wall, cpu + sum(workers),
-                            max([cpu, *workers])))
+            timings.append((f"Dask, {n} worker{'s' * (n > 1)}", wall, cpu,
+                            [after[w] - before[w] for w in before]))
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall, cpu = _timed(paths, jobs=2)
     done = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool has shut down
@@ -198,12 +197,19 @@ def _parallel(paths: list[str]) -> None:
     timings.append(("pool, 2 processes", wall, cpu + pool, None))
     serial_wall, serial_cpu = timings[0][1], timings[0][2]
     print(f"\n{len(paths)} games, whole table work (cluster start-up not timed); {_load()}")
-    print("CPU s: this process and every worker together; busiest: the CPU seconds of the "
-          "busiest process, about the wall time on idle cores")
-    print_table(["run", "wall s", "games/s wall", "x one process (wall)", "CPU s",
-                 "games/s CPU", "busiest CPU s", "x one process (busiest)"],
-                [(label, w, len(paths) / w, serial_wall / w, c, len(paths) / c, b,
-                  None if b is None else serial_cpu / b) for label, w, c, b in timings])
+    print("CPU s: all processes; this process (with Dask also the scheduler) and each "
+          "worker apart; busiest: the most any one process used, about the wall time on "
+          "idle cores")
+    rows = []
+    for label, w, c, workers in timings:
+        total = c + sum(workers or ())
+        busiest = max([c, *workers]) if workers is not None else None
+        rows.append((label, w, len(paths) / w, serial_wall / w, total, len(paths) / total,
+                     c if workers is not None else None,
+                     " ".join(f"{x:.1f}" for x in workers) if workers else "-", busiest,
+                     None if busiest is None else serial_cpu / busiest))
+    print_table(["run", "wall s", "games/s wall", "x one (wall)", "CPU s", "games/s CPU",
+                 "this CPU s", "workers CPU s", "busiest CPU s", "x one (busiest)"], rows)
 
 
 def _timed(paths: list[str], jobs: int = 1, scheduler: str | None = None) -> tuple[float, float]:
