@@ -117,37 +117,27 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     Example: mjasp logs table logs/ -o tables/ --jobs 0
     """
     try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+        import pyarrow  # noqa: F401
     except ImportError:
         raise click.UsageError("pyarrow is not installed: pip install 'mjasp[logs]'") from None
-    from mjasp.logs.table import schemas
+    from mjasp.logs.table import ParquetTables
 
     as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
     output.mkdir(parents=True, exist_ok=True)
-    schema = schemas()
-    writers = {name: pq.ParquetWriter(output / f"{name}.parquet", s)
-               for name, s in schema.items()}
-    counts = dict.fromkeys(schema, 0)
     errors: list[dict[str, str]] = []
     games = 0
-    try:
-        for r in _results(files, True, jobs, workers, scheduler, on_error, "tabulating"):
-            if r.error:
-                errors.append({"file": r.source, "message": r.error})
-            if r.tables is None:
-                continue
-            games += 1
-            # one row group per game: memory holds one game's rows at a time
-            for name, rows in r.tables.items():
-                if rows:
-                    writers[name].write_table(pa.Table.from_pylist(rows, schema[name]))
-                    counts[name] += len(rows)
-    except _Stop:
-        pass
-    finally:
-        for w in writers.values():
-            w.close()
+    with ParquetTables(output) as out:  # memory: a bounded number of rows at a time
+        try:
+            for r in _results(files, True, jobs, workers, scheduler, on_error, "tabulating"):
+                if r.error:
+                    errors.append({"file": r.source, "message": r.error})
+                if r.tables is None:
+                    continue
+                games += 1
+                out.add(r.tables)
+        except _Stop:
+            pass
+    counts = out.counts
     if as_json:
         emit_json({"games": games, "rows": counts, "output": str(output), "errors": errors})
     else:

@@ -14,11 +14,13 @@ draw moves nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.analysis.shanten import shanten
+import numpy as np
+
+from mjasp.analysis.shanten import shanten_batch
 from mjasp.core.blocks import Meld, MeldKind
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
@@ -183,21 +185,23 @@ def settle_win(state: State, event: Event, s: Score) -> tuple[int, ...]:
 def tenpai(state: State, who: int) -> bool:
     """Tenpai at an exhaustive draw, Tenhou's way: a wait all of whose copies are in the
     player's own hand and melds does not count."""
-    h = hand_of(state.hands[who], state.melds[who])
-    if shanten(h) != 0:
-        return False
-    counts = h.total_counts()
-    base = list(h.counts)
+    counts = [0] * 34
+    for t in state.hands[who]:
+        counts[KIND[t]] += 1
+    held = list(counts)  # the copies the player holds, melds included
+    for m in state.melds[who]:
+        for t in m.tiles:
+            held[KIND[t]] += 1
+    # the concealed counts and every draw of a kind with a copy left, in one batch: a
+    # row of 3n+1 concealed tiles is read with n melds, as the Hand with its calls is
+    rows = [counts]
     for k in range(34):
-        if counts[k] >= 4:
-            continue
-        base[k] += 1
-        try:
-            if shanten(Hand(tuple(base), (0, 0, 0), h.melds)) == -1:
-                return True
-        finally:
-            base[k] -= 1
-    return False
+        if held[k] < 4:
+            row = list(counts)
+            row[k] += 1
+            rows.append(row)
+    found = shanten_batch(np.array(rows, dtype=np.uint8))
+    return bool(found[0] == 0 and (found[1:] == -1).any())
 
 
 def nagashi(state: State, who: int) -> bool:
@@ -236,9 +240,14 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
     return tuple(deltas), "exhaustive"
 
 
+#: Called with (round index, event index, event, state after it) for every replayed event.
+Observer = Callable[[int, int, Event, State], object]
+
+
 def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
-                scores: list[int] | None) -> list[int]:
-    """Check one round; returns the scores after it (the next round's start)."""
+                scores: list[int] | None, observe: Observer | None = None) -> list[int]:
+    """Check one round; returns the scores after it (the next round's start).
+    ``observe`` sees every event of the replay (the tables share it)."""
     rules: Rules = game.rules
     players = game.players
     where = rnd.name
@@ -253,6 +262,8 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     for i, (event, state) in enumerate(replay(rnd, players)):
+        if observe is not None:
+            observe(index, i, event, state)
         if event.kind == "win":
             if not ron_winners:
                 target = event.target
@@ -344,14 +355,19 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
                     len(mismatches) == before)
 
 
-def check_game(game: Game) -> GameCheck:
-    """Re-score every win and settle every round of ``game``."""
+def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
+    """Re-score every win and settle every round of ``game``; ``observe`` sees every
+    event of every round replayed (an unsettled one too), in order."""
     out = GameCheck(game.source)
     scores: list[int] | None = None
     for index, rnd in enumerate(game.rounds):
         if not rnd.events or rnd.events[-1].kind not in ("win", "ryuukyoku"):
-            continue  # a log cut short (game.problem says where): its last round is unsettled
-        scores = check_round(game, index, rnd, out, scores)
+            # a log cut short (game.problem says where): its last round is unsettled
+            if observe is not None:
+                for i, (event, state) in enumerate(replay(rnd, game.players)):
+                    observe(index, i, event, state)
+            continue
+        scores = check_round(game, index, rnd, out, scores, observe)
     if game.final is not None and scores is not None:
         # Tenhou gives the riichi sticks left at the end to the first place (ties: the
         # seat nearer the first dealer), https://tenhou.net/man/

@@ -21,7 +21,16 @@ from typing import Any
 
 from mjasp.core.mjai import MJAI_NAMES
 from mjasp.logs.lobby import rules_for_lobby
-from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.logs.model import (
+    DISCARDS,
+    DRAWS,
+    DrawRecord,
+    Event,
+    Game,
+    LogError,
+    Round,
+    WinRecord,
+)
 
 _NAMES = (*MJAI_NAMES, "5mr", "5pr", "5sr")
 _TILES = {name: t for t, name in enumerate(_NAMES)}
@@ -112,11 +121,22 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
     game: Game | None = None
     rnd: Round | None = None
     ended = False
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    parsed = _parse_all([line for _, line in numbered])
+    for k, (n, line) in enumerate(numbered):
         try:
-            e = json.loads(line)
+            e = parsed[k] if parsed is not None else json.loads(line)
+            t = e["type"]
+            if rnd is not None and (t == "tsumo" or t == "dahai"):
+                # nearly every line: a shared event (an actor or tile out of range is an
+                # IndexError, reported below)
+                who = int(e["actor"])
+                if who < 0:
+                    raise LogError(f"{who} is not a seat")
+                tile_id = tile(e["pai"])
+                rnd.events.append(DRAWS[who][tile_id] if t == "tsumo" else
+                                  DISCARDS[who][bool(e.get("tsumogiri", False))][tile_id])
+                continue
             game, rnd, ended = _apply(e, game, rnd, ended, source)
         except LogError as error:
             raise LogError(f"{source}: line {n}: {error}") from None
@@ -131,6 +151,22 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
     if not game.complete:
         raise LogError(game.problem or f"{source}: the stream stops before end_game")
     return game
+
+
+def _parse_all(lines: list[str | bytes]) -> list[Any] | None:
+    """Every line's JSON object by one parse of them all (one call instead of one per
+    line), or None: then each line is parsed alone, which says which one is wrong. Each
+    line must be one object: it starts with ``{`` and ends with ``}``, and the objects
+    are as many as the lines."""
+    text = [line if isinstance(line, str) else line.decode("utf-8", "replace")
+            for line in lines]
+    if not all(t.lstrip().startswith("{") and t.rstrip().endswith("}") for t in text):
+        return None
+    try:
+        found = json.loads("[" + ",".join(text) + "]")
+    except ValueError:
+        return None
+    return found if isinstance(found, list) and len(found) == len(text) else None
 
 
 def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,

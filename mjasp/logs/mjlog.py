@@ -13,9 +13,17 @@ import re
 import urllib.parse
 
 from mjasp.logs.lobby import rules_for_lobby
-from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.logs.model import (
+    DISCARDS,
+    DRAWS,
+    DrawRecord,
+    Event,
+    Game,
+    LogError,
+    Round,
+    WinRecord,
+)
 
-_TAG = re.compile(rb"<([A-Za-z]+[0-9]*)([^>]*)>")
 _ATTR = re.compile(rb'([A-Za-z0-9]+)="([^"]*)"')
 _DRAW = {ord("T"): 0, ord("U"): 1, ord("V"): 2, ord("W"): 3}
 _DISCARD = {ord("D"): 0, ord("E"): 1, ord("F"): 2, ord("G"): 3}
@@ -23,10 +31,23 @@ DRAW_REASONS = {"": "exhaustive", "nm": "nagashi", "yao9": "nine_terminals",
                 "reach4": "four_riichi", "ron3": "triple_ron", "kaze4": "four_winds",
                 "kan4": "four_kans"}
 _RED_IDS = {16: 34, 52: 35, 88: 36}
-
+#: The log tile of every 136 id, with and without red fives.
+_KINDS_PLAIN = tuple(i // 4 for i in range(136))
+_KINDS_RED = tuple(_RED_IDS.get(i, i // 4) for i in range(136))
+#: A draw ``<T12/>`` or a discard ``<D12/>`` in the exact form Tenhou writes (one group
+#: pair each), else any tag (the slower path below reads it).
+_FAST = re.compile(rb"<([TUVW])(\d+)/>|<([DEFG])(\d+)/>|<([A-Za-z]+[0-9]*)([^>]*)>")
+_SEAT = {b"T": 0, b"U": 1, b"V": 2, b"W": 3, b"D": 0, b"E": 1, b"F": 2, b"G": 3}
 
 def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x]
+
+
+def _tiles(ids: list[int], kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """Log tiles of 136 ids (an id out of 0..135 is an IndexError: a malformed tag)."""
+    if ids and (min(ids) < 0 or max(ids) > 135):
+        raise IndexError(ids)
+    return tuple([kinds[i] for i in ids])
 
 
 def decode_meld(m: int, who: int, players: int = 4) -> tuple[str, int, tuple[int, ...], int]:
@@ -76,75 +97,98 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
     ended = False
 
     def tile(i: int) -> int:
+        if not 0 <= i < 136:
+            raise LogError(f"{source}: tile id {i} is not one of Tenhou's 0..135")
         return _RED_IDS[i] if red and i in _RED_IDS else i // 4
 
-    for match in _TAG.finditer(data):
-        name, rest = match.group(1), match.group(2)
-        first = name[0]
-        if len(name) > 1 and first in _DRAW and name[1:].isdigit():
-            who, i = _DRAW[first], int(name[1:])
-            last_draw[who] = i
-            events.append(Event("draw", who, tile(i)))
-            continue
-        if len(name) > 1 and first in _DISCARD and name[1:].isdigit():
-            who, i = _DISCARD[first], int(name[1:])
-            # 136 ids are unique: the tile drawn last (a riichi or a dora may come between)
-            events.append(Event("discard", who, tile(i), tsumogiri=i == last_draw[who]))
-            last_draw[who] = -1
-            continue
-        attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(rest)}
-        if name == b"GO":
-            lobby = int(attrs.get("type", "-1"))
-            try:
-                rules = rules_for_lobby(lobby)
-            except LogError as error:
-                raise LogError(f"{source}: {error}") from None
-            red = rules.red_fives != (0, 0, 0)
-            players = rules.players
-            game = Game(source, "mjlog", players, rules, lobby)
-        elif name == b"UN" and "n0" in attrs and not names:
-            names = tuple(urllib.parse.unquote(attrs.get(f"n{i}", "")) for i in range(4))
-        elif name == b"INIT":
-            if game is None:
-                raise LogError(f"{source}: a round starts before the lobby type (GO tag)")
-            if rnd is not None and not ended:
-                raise LogError(f"{source}: round {rnd.name} has no result before the next "
-                               "round starts")
-            seed = _ints(attrs["seed"])
-            hands = tuple(tuple(tile(i) for i in _ints(attrs.get(f"hai{p}", "")))
-                          for p in range(4))
-            events = []
-            rnd = Round(seed[0] // 4, seed[0] % 4, seed[1], seed[2], int(attrs["oya"]),
-                        tuple(100 * x for x in _ints(attrs["ten"]))[:players],
-                        tile(seed[5]), hands[:players], events)
-            game.rounds.append(rnd)
-            ended = False
-        elif name == b"N":
-            who = int(attrs["who"])
-            kind, called, consumed, target = decode_meld(int(attrs["m"]), who, players)
-            events.append(Event(kind, who, tile(called), target,
-                                tuple(tile(i) for i in consumed)))
-        elif name == b"REACH":
-            who = int(attrs["who"])
-            events.append(Event("riichi" if attrs.get("step") == "1" else "riichi_accepted",
-                                who))
-        elif name == b"DORA":
-            events.append(Event("dora", -1, tile(int(attrs["hai"]))))
-        elif name == b"AGARI":
-            events.append(_agari(attrs, tile, players))
-            ended = True
-        elif name == b"RYUUKYOKU":
-            sc = _ints(attrs["sc"])
-            shown = tuple(p for p in range(4) if f"hai{p}" in attrs)
-            events.append(Event("ryuukyoku", record=DrawRecord(
-                DRAW_REASONS.get(attrs.get("type", ""), attrs.get("type", "")),
-                tuple(100 * x for x in sc[1::2])[:players], shown)))
-            ended = True
-        else:
-            continue
-        if "owari" in attrs and game is not None:
-            owari = attrs["owari"].split(",")
-            game.final = tuple(100 * int(float(x)) for x in owari[0::2])[:players]
+    kinds = _KINDS_RED  # 136 id -> log tile, the lobby's (red fives or not)
+    try:
+        for drawn, draw_id, dropped, drop_id, name, rest in _FAST.findall(data):
+            # draws and discards are nearly every tag: their events are shared (immutable)
+            if drawn:
+                who, i = _SEAT[drawn], int(draw_id)
+                last_draw[who] = i
+                events.append(DRAWS[who][kinds[i]])
+                continue
+            if dropped:
+                who, i = _SEAT[dropped], int(drop_id)
+                # 136 ids are unique: the tile drawn last (a riichi or a dora may come
+                # between)
+                events.append(DISCARDS[who][i == last_draw[who]][kinds[i]])
+                last_draw[who] = -1
+                continue
+            first = name[0]
+            if len(name) > 1 and first in _DRAW and name[1:].isdigit():
+                who, i = _DRAW[first], int(name[1:])
+                last_draw[who] = i
+                events.append(Event("draw", who, tile(i)))
+                continue
+            if len(name) > 1 and first in _DISCARD and name[1:].isdigit():
+                who, i = _DISCARD[first], int(name[1:])
+                events.append(Event("discard", who, tile(i), tsumogiri=i == last_draw[who]))
+                last_draw[who] = -1
+                continue
+            attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(rest)}
+            if name == b"GO":
+                lobby = int(attrs.get("type", "-1"))
+                try:
+                    rules = rules_for_lobby(lobby)
+                except LogError as error:
+                    raise LogError(f"{source}: {error}") from None
+                red = rules.red_fives != (0, 0, 0)
+                kinds = _KINDS_RED if red else _KINDS_PLAIN
+                players = rules.players
+                game = Game(source, "mjlog", players, rules, lobby)
+            elif name == b"UN" and "n0" in attrs and not names:
+                names = tuple(urllib.parse.unquote(attrs.get(f"n{i}", "")) for i in range(4))
+            elif name == b"INIT":
+                if game is None:
+                    raise LogError(f"{source}: a round starts before the lobby type (GO tag)")
+                if rnd is not None and not ended:
+                    raise LogError(f"{source}: round {rnd.name} has no result before the next "
+                                   "round starts")
+                seed = _ints(attrs["seed"])
+                hands = tuple(_tiles(_ints(attrs.get(f"hai{p}", "")), kinds)
+                              for p in range(4))
+                events = []
+                rnd = Round(seed[0] // 4, seed[0] % 4, seed[1], seed[2], int(attrs["oya"]),
+                            tuple(100 * x for x in _ints(attrs["ten"]))[:players],
+                            tile(seed[5]), hands[:players], events)
+                game.rounds.append(rnd)
+                ended = False
+            elif name == b"N":
+                who = int(attrs["who"])
+                kind, called, consumed, target = decode_meld(int(attrs["m"]), who, players)
+                events.append(Event(kind, who, tile(called), target,
+                                    tuple(tile(i) for i in consumed)))
+            elif name == b"REACH":
+                who = int(attrs["who"])
+                events.append(Event("riichi" if attrs.get("step") == "1" else "riichi_accepted",
+                                    who))
+            elif name == b"DORA":
+                events.append(Event("dora", -1, tile(int(attrs["hai"]))))
+            elif name == b"AGARI":
+                events.append(_agari(attrs, tile, players))
+                ended = True
+            elif name == b"RYUUKYOKU":
+                sc = _ints(attrs["sc"])
+                shown = tuple(p for p in range(4) if f"hai{p}" in attrs)
+                events.append(Event("ryuukyoku", record=DrawRecord(
+                    DRAW_REASONS.get(attrs.get("type", ""), attrs.get("type", "")),
+                    tuple(100 * x for x in sc[1::2])[:players], shown)))
+                ended = True
+            else:
+                continue
+            if "owari" in attrs and game is not None:
+                owari = attrs["owari"].split(",")
+                game.final = tuple(100 * int(float(x)) for x in owari[0::2])[:players]
+    except LogError:
+        raise
+    except (IndexError, KeyError, ValueError):
+        tag = (drawn or dropped or name).decode("ascii", "replace")
+        raise LogError(f"{source}: a malformed <{tag}> tag after {len(events)} events of "
+                       "its round (a tile id above 135, a field missing or not a number)"
+                       ) from None
     closed = data.rstrip().endswith(b"</mjloggm>")
     if game is None:
         raise LogError(f"{source}: not a Tenhou mjlog (no GO tag with a lobby type)")

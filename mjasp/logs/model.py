@@ -192,3 +192,12 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.source!r} {self.format} {self.players} players, "
                 f"{len(self.rounds)} rounds>")
+
+
+#: Every draw and every discard event (by seat, by tsumogiri, by tile), made once: they
+#: are nearly every event of a log, and an event is immutable, so readers share them.
+DRAWS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("draw", who, t) for t in range(37)) for who in range(4))
+DISCARDS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(tuple(Event("discard", who, t, tsumogiri=bool(g)) for t in range(37))
+          for g in range(2)) for who in range(4))

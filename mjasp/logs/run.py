@@ -21,7 +21,8 @@ from mjasp.logs.model import LogError
 
 @dataclass
 class FileResult:
-    """What one file gave: the check's tallies, its mismatches, its rows, its error."""
+    """What one file gave: the check's tallies, its mismatches, its tables (column by
+    column, :func:`mjasp.logs.table.game_tables`), its error."""
 
     source: str
     games: int = 0
@@ -30,7 +31,7 @@ class FileResult:
     wins: int = 0
     wins_agree: int = 0
     mismatches: list[dict[str, Any]] = field(default_factory=list)
-    tables: dict[str, list[dict[str, Any]]] | None = None
+    tables: dict[str, dict[str, list[Any]]] | None = None
     error: str | None = None
 
 
@@ -57,6 +58,15 @@ def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
     out.mismatches = [m.to_json() for m in checked.mismatches]
     out.error = game.problem
     return out
+
+
+def process_many(items: list[tuple[bytes, str]], tables: bool = False) -> list[FileResult]:
+    """:func:`process_bytes` of several logs (one task of a cluster)."""
+    return [process_bytes(data, source, tables) for data, source in items]
+
+
+#: Files per Dask task (at most).
+CHUNK = 8
 
 
 def _task(path: str, tables: bool) -> FileResult:
@@ -108,8 +118,8 @@ def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
                                  lambda f: f.result(), 4 * (jobs or os.cpu_count() or 1))
 
 
-def _windowed(submit: Callable[[str], Any], paths: list[str], result: Callable[[Any], Any],
-              window: int) -> Iterator[FileResult]:
+def _windowed(submit: Callable[[Any], Any], paths: list[Any], result: Callable[[Any], Any],
+              window: int) -> Iterator[Any]:
     pending: deque[Any] = deque()
     for path in paths:
         pending.append(submit(path))
@@ -119,30 +129,52 @@ def _windowed(submit: Callable[[str], Any], paths: list[str], result: Callable[[
         yield result(pending.popleft())
 
 
+def local_cluster(workers: int) -> Any:
+    """The local Dask cluster ``--workers N`` starts: N worker processes of one thread,
+    without Dask's statistical profiler (it samples a running task every 10 ms, and its
+    cost showed as half a worker's CPU time when idle). Needs ``mjasp[cluster]``."""
+    import dask
+    from dask.distributed import LocalCluster
+
+    # the worker processes take the configuration of the moment they start
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        return LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
+                            processes=True, dashboard_address=None)
+
+
 def _dask(paths: list[str], tables: bool, workers: int,
           scheduler: str | None) -> Iterator[FileResult]:
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
     except ImportError:
         raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
     cluster = None
     if scheduler:
         client = Client(scheduler)  # type: ignore[no-untyped-call]
     else:
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = local_cluster(workers)
         client = Client(cluster)  # type: ignore[no-untyped-call]
     try:
         n = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
-        # the bytes travel with the task: workers need no shared file system
-        def submit(path: str) -> Any:
-            data = _read(path)
-            if isinstance(data, FileResult):
-                return data
-            return client.submit(process_bytes, data, Path(path).name, tables, pure=False)
 
-        yield from _windowed(submit, paths, lambda f: f if isinstance(f, FileResult)
-                             else f.result(), 8 * n)
+        # the bytes travel with the task: workers need no shared file system; a task
+        # takes CHUNK files, as Dask's own cost per task is about that of a game
+        def submit(chunk: list[str]) -> Any:
+            read = [_read(path) for path in chunk]
+            items = [(data, Path(path).name) for path, data in zip(chunk, read, strict=True)
+                     if not isinstance(data, FileResult)]
+            future = client.submit(process_many, items, tables, pure=False) if items else None
+            return read, future
+
+        def result(task: Any) -> list[FileResult]:
+            read, future = task
+            done = iter(future.result() if future is not None else ())
+            return [data if isinstance(data, FileResult) else next(done) for data in read]
+
+        size = max(1, min(CHUNK, -(-len(paths) // (2 * n))))  # small corpora: every worker
+        chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+        for results in _windowed(submit, chunks, result, 2 * n + 1):
+            yield from results
     finally:
         client.close()  # type: ignore[no-untyped-call]
         if cluster is not None:

@@ -12,14 +12,16 @@ kept the best shanten and the most effective tiles of all discards. Shanten come
 
 from __future__ import annotations
 
+from array import array
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game
-from mjasp.logs.model import KIND, Game, tile_text, tiles_text
-from mjasp.logs.replay import replay
+from mjasp.logs.model import CALLS, KIND, Event, Game, tile_text, tiles_text
+from mjasp.logs.replay import State, replay
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -32,100 +34,177 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "rounds": ("game", "round", "round_name", "wind", "number", "honba", "sticks", "dealer",
                "result", "deltas", "agrees"),
 }
-_TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, *range(27, 34))
-
-
-def _near(held: np.ndarray) -> np.ndarray:
-    """Kinds whose draw may lower the shanten, row by row of ``held`` (kinds in hand):
-    a held kind, a number tile at most two from a held one of its suit, and every
-    terminal and honor once seven of those kinds are held (only then can thirteen
-    orphans be the best form)."""
-    near = held.copy()
-    suits = held[:, :27].reshape(-1, 3, 9)
-    spread = near[:, :27].reshape(-1, 3, 9)  # a view: writes land in near
-    for step in (1, 2):
-        spread[:, :, step:] |= suits[:, :, :-step]
-        spread[:, :, :-step] |= suits[:, :, step:]
-    near |= (held & _TH).sum(axis=1, keepdims=True) >= 7
-    return near
-
-
-_EYE = np.eye(34, dtype=np.int8)
-_TH = np.zeros(34, dtype=bool)
-_TH[list(_TERMINAL_HONOR)] = True
+_EYE = np.eye(34, dtype=np.uint8)
 
 
 def decision_rows(game: Game) -> list[dict[str, Any]]:
-    """One row per discard decision of every seat in ``game``.
+    """One row per discard decision of every seat in ``game`` (:func:`decision_columns`
+    as rows)."""
+    columns = decision_columns(game)
+    return [dict(zip(columns, values, strict=True))
+            for values in zip(*columns.values(), strict=True)]
 
-    Every candidate discard of a decision is one 13-tile row; its useful draws (kinds
-    next to a held tile, and every terminal and honor once seven of those kinds are held:
-    only then can thirteen orphans be the best form) are 14-tile rows; one
-    :func:`mjasp.shanten_batch` call answers them all.
+
+def decision_columns(game: Game) -> dict[str, list[Any]]:
+    """The decisions table of ``game``, column by column (:data:`COLUMNS` order).
+
+    One replay collects each decision's tiles, the counts every seat sees and the calls;
+    the rest is whole-game arrays. Every candidate discard of a decision is one 13-tile
+    row; after the discards that keep the best shanten (and the discard made), every
+    draw of the 34 kinds is a 14-tile row; two :func:`mjasp.shanten_batch` calls answer
+    them all.
     """
-    rows: list[dict[str, Any]] = []
-    counts14: list[list[int]] = []
-    seen_rows: list[list[int]] = []
-    chosen: list[int] = []
+    collect = _Decisions(game)
     for index, rnd in enumerate(game.rounds):
-        riichi_next = [False] * game.players
         for i, (event, state) in enumerate(replay(rnd, game.players)):
-            if event.kind == "riichi":
-                riichi_next[event.who] = True
-            if event.kind != "discard":
-                continue
-            who = event.who
+            collect(index, i, event, state)
+    return collect.columns()
+
+
+class _Decisions:
+    """What the decisions table needs from a replay, event by event (an observer of
+    :func:`mjasp.logs.check.check_game`, so the tables replay a game once)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.index = -1
+        self.name = ""
+        self.riichi = -1  # the seat whose riichi awaits its discard
+        self.called = [""] * game.players  # each seat's calls as text, from call to call
+        self.tiles = array("B")  # every decision's hand before the discard, in a row
+        self.sizes = array("B")
+        self.public = array("B")  # what every seat sees after the discard (34 each)
+        # (round, round name, event, seat, discard, tsumogiri, riichi, calls) each
+        self.rows: list[tuple[int, str, int, int, int, bool, bool, str]] = []
+
+    def __call__(self, index: int, i: int, event: Event, state: State) -> None:
+        kind = event.kind
+        if kind == "draw":  # half the events; nothing here needs them
+            return
+        if index != self.index:
+            self.index, self.name = index, self.game.rounds[index].name
+            self.riichi = -1
+            self.called = [""] * self.game.players
+        who = event.who
+        if kind == "discard":
             # the state is after the discard: put the tile back for the hand before it
-            hand = [*state.hands[who], event.tile]
-            counts = [0] * 34
-            for t in hand:
-                counts[KIND[t]] += 1
-            counts14.append(counts)
-            seen_rows.append(state.visible(who))  # the discard is in the river: seen once
-            chosen.append(KIND[event.tile])
-            rows.append({"game": game.source, "round": index, "round_name": rnd.name,
-                         "event": i, "seat": who, "hand": tiles_text(hand),
-                         "melds": " ".join(tiles_text(m.tiles) for m in state.melds[who]),
-                         "discard": tile_text(event.tile), "tsumogiri": event.tsumogiri,
-                         "riichi": riichi_next[who], "value_rank": None})
-            riichi_next[who] = False
-    if not rows:
-        return []
-    c14 = np.array(counts14, dtype=np.int8)
-    seen = np.array(seen_rows, dtype=np.int16)
+            hand = state.hands[who]
+            self.tiles.extend(hand)
+            self.tiles.append(event.tile)
+            self.sizes.append(len(hand) + 1)
+            self.public.extend(state.public)  # the discard is in the river: seen once
+            self.rows.append((index, self.name, i, who, event.tile, event.tsumogiri,
+                              self.riichi == who, self.called[who]))
+            self.riichi = -1
+        elif kind == "riichi":
+            self.riichi = who
+        elif kind in CALLS:
+            self.called[who] = " ".join(tiles_text(m.tiles) for m in state.melds[who])
+
+    def columns(self) -> dict[str, list[Any]]:
+        """The table of the events seen."""
+        names = COLUMNS["decisions"]
+        n = len(self.rows)
+        if not n:
+            return {c: [] for c in names}
+        rounds, round_names, events, seats, chosen, tsumogiri, riichi, melds = (
+            list(c) for c in zip(*self.rows, strict=True))
+        owners = np.repeat(np.arange(n), np.frombuffer(self.sizes, np.uint8))
+        by_tile = np.bincount(owners * 37 + np.frombuffer(self.tiles, np.uint8),
+                              minlength=37 * n).reshape(n, 37)
+        c14 = by_tile[:, :34].astype(np.uint8)
+        c14[:, _FIVES] += by_tile[:, 34:].astype(np.uint8)  # red fives are fives
+        discard_kind = np.asarray(KIND)[chosen]
+        # seen: the public tiles (the discard among them) and the hand after the discard
+        seen = np.frombuffer(self.public, np.uint8).reshape(n, 34).astype(np.int16) + c14
+        seen[np.arange(n), discard_kind] -= 1
+        best_s, best_u, (mine_s, mine_u, good) = _candidates(c14, seen, discard_kind)
+        kept_s = mine_s == best_s
+        out: dict[str, list[Any]] = {
+            "game": [self.game.source] * n, "round": rounds, "round_name": round_names,
+            "event": events, "seat": seats, "hand": counts_text(by_tile), "melds": melds,
+            "shanten": best_s.tolist(), "discard": [_TEXT[t] for t in chosen],
+            "tsumogiri": tsumogiri, "riichi": riichi,
+            "shanten_after": mine_s.tolist(), "ukeire": mine_u.tolist(),
+            "effective": counts_text(good),
+            "best_shanten": best_s.tolist(), "best_ukeire": best_u.tolist(),
+            "kept_shanten": kept_s.tolist(),
+            "kept_ukeire": (kept_s & (mine_u == best_u)).tolist(), "value_rank": [None] * n}
+        return {c: out[c] for c in names}
+
+
+def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple[Any, ...]:
+    """Per decision (rows of ``c14``, 14-tile counts): the best shanten any discard keeps,
+    the most effective tiles among those discards, and for the discard made (kind
+    ``discard``) its shanten, its effective tiles and the kinds that are effective."""
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
     rows13 = c14[owner] - _EYE[kinds]
-    s13 = shanten_batch(rows13).astype(np.int16)
+    s13 = _shanten(rows13)
     starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
     best_s = np.minimum.reduceat(s13, starts)
+    made = kinds == discard[owner]
     # effective tiles are needed only for the discards that keep the best shanten (the
     # most of them is best_ukeire) and for the discard made
-    needed = (s13 == best_s[owner]) | (kinds == np.asarray(chosen)[owner])
-    which = np.flatnonzero(needed)
+    at_best = s13 == best_s[owner]
+    which = np.flatnonzero(at_best | made)
     sub = rows13[which]
-    near = _near(sub > 0)
-    near &= sub < 4  # a fifth copy cannot be drawn
-    sub_owner, draw_kind = np.nonzero(near)
-    draw_owner = which[sub_owner]
-    rows14 = sub[sub_owner]
-    rows14[np.arange(len(rows14)), draw_kind] += 1
-    s14 = shanten_batch(rows14).astype(np.int16) if len(rows14) else np.zeros(0, np.int16)
-    useful = np.zeros(rows13.shape, dtype=bool)
-    useful[draw_owner, draw_kind] = s14 < s13[draw_owner]
-    remaining = np.maximum(0, 4 - seen[owner])
-    ukeire = (useful * remaining).sum(axis=1)
+    # every draw of the 34 kinds after each of those discards: one block of 34 rows per
+    # discard, each row repeated (cheaper than picking out the draws that may help); a
+    # fifth copy is not drawn: that row keeps its 13 tiles and its answer is dropped
+    drawable = sub < 4
+    rows14 = np.repeat(sub, 34, axis=0)
+    # row 34 * i + d draws kind d: the diagonal of each block of 34 rows, a strided view
+    rows14.reshape(len(sub), 34 * 34)[:, ::35] += drawable
+    s14 = _shanten(rows14).reshape(len(sub), 34)
+    useful = (s14 < s13[which][:, None]) & drawable
+    remaining = np.maximum(0, 4 - seen[owner[which]])
+    ukeire = np.where(useful, remaining, 0).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
-    at_best = np.where(s13 == best_s[owner], ukeire, -1)
-    best_u = np.maximum.reduceat(at_best, starts)
-    mine = np.flatnonzero(kinds == np.asarray(chosen)[owner])  # one candidate per decision
-    columns = zip(best_s.tolist(), best_u.tolist(), s13[mine].tolist(), ukeire[mine].tolist(),
-                  useful[mine].tolist(), strict=True)
-    for row, (b, bu, mine_s, mine_u, good) in zip(rows, columns, strict=True):
-        row.update(shanten=b, shanten_after=mine_s, ukeire=mine_u,
-                   effective=tiles_text([k for k in range(34) if good[k]]),
-                   best_shanten=b, best_ukeire=bu, kept_shanten=mine_s == b,
-                   kept_ukeire=mine_s == b and mine_u == bu)
-    return [{c: row[c] for c in COLUMNS["decisions"]} for row in rows]
+    best_u = np.maximum.reduceat(np.where(at_best[which], ukeire, -1),
+                                 np.searchsorted(owner[which], np.arange(len(c14))))
+    mine = np.flatnonzero(made[which])  # one candidate per decision
+    return best_s, best_u, (s13[which][mine], ukeire[mine], useful[mine])
+
+
+def _shanten(rows: np.ndarray) -> np.ndarray:
+    """Shanten of concealed count rows (uint8), as int16."""
+    if not len(rows):
+        return np.zeros(0, np.int16)
+    return shanten_batch(rows).astype(np.int16)
+
+
+#: Text of every log tile; the kinds of the fives (the red ones fold onto them).
+_TEXT = tuple(tile_text(t) for t in range(37))
+_FIVES = [4, 13, 22]
+#: The written order of mpsz text: in each suit 1-4, the red five, 5-9, the suit letter
+#: (a column per slot: a log tile, or -1-s for the letter of suit s), honors 1-7 and z.
+_SLOTS = [*(t for s in range(3) for t in (*range(9 * s, 9 * s + 4), 34 + s,
+                                            *range(9 * s + 4, 9 * s + 9), -1 - s)),
+          *range(27, 34), -4]
+_SLOT_CHARS = np.frombuffer("".join(
+    "mpsz"[-1 - t] if t < 0 else _TEXT[t][0] for t in _SLOTS).encode(), dtype=np.uint8)
+_SLOT_TILES = np.array([max(t, 0) for t in _SLOTS])
+_LETTERS = [i for i, t in enumerate(_SLOTS) if t < 0]
+
+
+def counts_text(counts: np.ndarray) -> list[str]:
+    """Compact mpsz text (as :func:`mjasp.logs.model.tiles_text`) of every row of
+    ``counts`` by log tile (37 columns: the kinds, then the red fives; or 34, no red).
+
+    >>> counts_text(np.array([[1] + [0] * 32 + [2]]))
+    ['1m77z']
+    """
+    rows = len(counts)
+    if counts.shape[1] == 34:
+        counts = np.concatenate([counts, np.zeros((rows, 3), counts.dtype)], axis=1)
+    slots = counts[:, _SLOT_TILES].astype(np.int64)
+    for letter, suit in zip(_LETTERS, range(4), strict=True):
+        lo, hi = (_LETTERS[suit - 1] + 1 if suit else 0), letter
+        slots[:, letter] = slots[:, lo:hi].any(axis=1)
+    flat = np.repeat(np.broadcast_to(_SLOT_CHARS, slots.shape), slots.reshape(-1))
+    text = flat.tobytes().decode("ascii")
+    ends = np.cumsum(slots.sum(axis=1)).tolist()
+    return [text[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
 
 def win_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
@@ -163,11 +242,20 @@ def round_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
     return rows
 
 
-def game_tables(game: Game) -> tuple[dict[str, list[dict[str, Any]]], GameCheck]:
-    """The three tables of one game, and its check."""
-    checked = check_game(game)
-    return {"decisions": decision_rows(game), "wins": win_rows(game, checked),
-            "rounds": round_rows(game, checked)}, checked
+def game_tables(game: Game) -> tuple[dict[str, dict[str, list[Any]]], GameCheck]:
+    """The three tables of one game, column by column (:data:`COLUMNS`), and its check.
+
+    Columns, not rows: they cross to a worker's client and into Arrow in one piece each.
+    """
+    collect = _Decisions(game)
+    checked = check_game(game, collect)
+    return {"decisions": collect.columns(),
+            "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
+            "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}, checked
+
+
+def _columns(rows: list[dict[str, Any]], names: tuple[str, ...]) -> dict[str, list[Any]]:
+    return {c: [row[c] for row in rows] for c in names}
 
 
 def schemas() -> dict[str, Any]:
@@ -194,3 +282,61 @@ def schemas() -> dict[str, Any]:
             ("honba", i16), ("sticks", i16), ("dealer", i8), ("result", s),
             ("deltas", deltas), ("agrees", b)]),
     }
+
+
+class ParquetTables:
+    """The Parquet files of ``mjasp logs table`` (``decisions``, ``wins``, ``rounds`` in
+    ``directory``), fed game by game with :func:`game_tables`' columns and written in row
+    groups of about ``rows`` rows: a row group per game made small groups whose own cost
+    was most of the writing; memory still holds at most ``rows`` rows per table.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d, ParquetTables(pathlib.Path(d)) as out:
+    ...     out.add({"rounds": {c: [] for c in COLUMNS["rounds"]}})
+    ...     out.counts["rounds"]
+    0
+    """
+
+    def __init__(self, directory: Path, rows: int = 16384) -> None:
+        import pyarrow.parquet as pq
+
+        self.rows = rows
+        self.schemas = schemas()
+        self.writers = {name: pq.ParquetWriter(directory / f"{name}.parquet", s)
+                        for name, s in self.schemas.items()}
+        self.counts = dict.fromkeys(self.schemas, 0)
+        self._pending: dict[str, dict[str, list[Any]]] = {
+            name: {c: [] for c in COLUMNS[name]} for name in self.schemas}
+
+    def add(self, tables: dict[str, dict[str, list[Any]]]) -> None:
+        """Append one game's tables."""
+        for name, columns in tables.items():
+            pending = self._pending[name]
+            for c, values in columns.items():
+                pending[c] += values
+            self.counts[name] += len(columns["game"])
+            if len(pending["game"]) >= self.rows:
+                self._flush(name)
+
+    def _flush(self, name: str) -> None:
+        import pyarrow as pa
+
+        pending = self._pending[name]
+        if pending["game"]:
+            self.writers[name].write_table(pa.Table.from_pydict(pending, self.schemas[name]))
+            self._pending[name] = {c: [] for c in COLUMNS[name]}
+
+    def close(self) -> None:
+        """Write what is pending and close the files."""
+        try:
+            for name in self.writers:
+                self._flush(name)
+        finally:
+            for w in self.writers.values():
+                w.close()
+
+    def __enter__(self) -> ParquetTables:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

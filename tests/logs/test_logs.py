@@ -133,6 +133,17 @@ def test_bad_files_name_themselves_and_where_they_break(tmp_path: Path) -> None:
             logs.read(path)
 
 
+def test_malformed_tags_name_the_tag() -> None:
+    data = (_data() / "pao-tsumo.mjlog").read_bytes()
+    # a draw of tile id 200 (ids are 0..135), a round start without its seed, a call of
+    # a seat that is not a number
+    for bad, tag in ((re.sub(rb"<T\d+/>", b"<T200/>", data, count=1), "T"),
+                     (data.replace(b"<INIT seed=", b"<INIT sed=", 1), "INIT"),
+                     (data.replace(b'<N who="', b'<N who="x', 1), "N")):
+        with pytest.raises(logs.LogError, match=f"bad.mjlog: a malformed <{tag}> tag"):
+            logs.read_bytes(bad, "bad.mjlog")
+
+
 def test_lobby_type_bits_give_the_rules() -> None:
     # 0xA9: phoenix, east-south, kuitan, red fives; 0x02 no red; 0x04 no kuitan; 0x10 sanma
     assert rules_for_lobby(0xA9) == mjasp.RULES["tenhou"]
@@ -302,3 +313,79 @@ def test_plain_mjai_without_scores_or_reasons_still_settles_every_round() -> Non
                 e.pop(key, None)
         checked = logs.check_game(logs.read_mjai([json.dumps(e) for e in events]))
         assert checked.mismatches == [] and checked.rounds == checked.rounds_agree > 0
+
+
+def _brute_force_decisions(game: logs.Game) -> list[dict[str, Any]]:
+    """The decision columns one decision at a time: every discard tried, and after it
+    every draw of the 34 kinds (no pruning), the tiles seen counted from the replayed
+    rivers, calls and indicators."""
+    import numpy as np
+
+    eye = np.eye(34, dtype=np.uint8)
+    out = []
+    for index, rnd in enumerate(game.rounds):
+        riichi_next = False
+        for i, (event, state) in enumerate(replay(rnd)):
+            if event.kind == "riichi":
+                riichi_next = True
+            if event.kind != "discard":
+                continue
+            who = event.who
+            hand = [*state.hands[who], event.tile]
+            counts = np.zeros(34, dtype=np.uint8)
+            for t in hand:
+                counts[KIND[t]] += 1
+            seen = np.zeros(34, dtype=int)
+            visible = list(state.hands[who]) + list(state.dora)
+            visible += [t for p in range(4) for t in state.discards[p]]
+            visible += [t for p in range(4) for m in state.melds[p] for t in m.tiles]
+            for p in range(4):  # a called discard lies in a meld, not also in the river
+                for m in state.melds[p]:
+                    if m.target >= 0:
+                        visible.remove(m.called)
+            for t in visible:
+                seen[KIND[t]] += 1
+            found = {}
+            for k in np.flatnonzero(counts):
+                row = counts - eye[k]
+                draws = [d for d in range(34) if row[d] < 4]
+                s = int(mjasp.shanten_batch(row[None, :])[0])
+                after = mjasp.shanten_batch(row[None, :] + eye[draws])
+                good = [d for d, a in zip(draws, after, strict=True) if a < s]
+                found[int(k)] = (s, sum(max(0, 4 - int(seen[d])) for d in good), good)
+            best = min(s for s, _, _ in found.values())
+            best_u = max(u for s, u, _ in found.values() if s == best)
+            s, u, good = found[KIND[event.tile]]
+            out.append({
+                "round": index, "round_name": rnd.name, "event": i, "seat": who,
+                "hand": tiles_text(hand),
+                "melds": " ".join(tiles_text(m.tiles) for m in state.melds[who]),
+                "shanten": best, "discard": tiles_text([event.tile]),
+                "tsumogiri": event.tsumogiri, "riichi": riichi_next,
+                "shanten_after": s, "ukeire": u, "effective": tiles_text(good),
+                "best_shanten": best, "best_ukeire": best_u, "kept_shanten": s == best,
+                "kept_ukeire": s == best and u == best_u})
+            riichi_next = False
+    return out
+
+
+@pytest.mark.slow
+def test_decision_table_equals_a_brute_force_on_every_log() -> None:
+    # the table's whole-game arrays (pruned draws, grouped candidates, text from counts)
+    # against one decision at a time with every draw tried
+    for path in _files():
+        game = logs.read(path, partial=True)
+        rows = [{k: v for k, v in r.items() if k not in ("game", "value_rank")}
+                for r in decision_rows(game)]
+        assert rows == _brute_force_decisions(game), path.name
+
+
+def test_a_bad_mjai_line_is_named_by_its_number() -> None:
+    lines = logs.mjai_text(logs.read(_data() / "pao-tsumo.mjlog")).splitlines()
+    # a cut line, and two events on one line (valid JSON once lines are joined by commas)
+    for bad, what in (('{"type":"tsumo","actor":0', "not an MJAI event"),
+                      (lines[2] + "," + lines[3], "not an MJAI event")):
+        broken = [*lines[:2], bad, *lines[3:]]
+        with pytest.raises(logs.LogError, match=f"game.jsonl: line 3: {what}"):
+            logs.read_mjai(broken, "game.jsonl")
+    assert logs.check_game(logs.read_mjai(lines)).mismatches == []
