@@ -141,14 +141,17 @@ def test_time_limit_gives_504(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the answer should not be awaited")
 
     monkeypatch.setattr(web_app, "run_command", slow)
-    # wait_for allows the limit plus 2 s of slack for the child process to stop
-    response = TestClient(create_app(time_limit=0.2)).get("/api/shanten?q=1m")
+    # wait_for allows the limit plus 2 s of slack for the worker to stop; score runs in a
+    # worker thread (a discard table is answered at once, see the quick-path tests)
+    response = TestClient(create_app(time_limit=0.2)).get(
+        "/api/score?q=123m456p789s11122z&win=2z&honba=504")
     assert response.status_code == 504
     assert "time limit" in response.json()["error"]["message"]
 
 
 def test_busy_server_gives_503() -> None:
-    response = TestClient(create_app(max_pending=0)).get("/api/shanten?q=1m")
+    response = TestClient(create_app(max_pending=0)).get(
+        "/api/score?q=123m456p789s11122z&win=2z&honba=503")
     assert response.status_code == 503 and response.json()["error"]["type"] == "Busy"
 
 
