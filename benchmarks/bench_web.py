@@ -37,9 +37,10 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import mjasp
 from mjasp import sample_hands, shanten
@@ -235,12 +236,12 @@ def in_process(count: int, seed: int) -> float:
                  "path": raw, "raw_path": raw.encode(), "query_string": query.encode(),
                  "root_path": "", "headers": [(b"host", HOST.encode())],
                  "client": (HOST, 1), "server": (HOST, 80)}
-        sent: list[dict[str, object]] = []
+        sent: list[MutableMapping[str, Any]] = []
 
-        async def receive() -> dict[str, object]:
+        async def receive() -> MutableMapping[str, Any]:
             return {"type": "http.request", "body": b"", "more_body": False}
 
-        async def send(message: dict[str, object]) -> None:
+        async def send(message: MutableMapping[str, Any]) -> None:
             sent.append(message)
 
         await app(scope, receive, send)
