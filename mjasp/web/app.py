@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import threading
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
@@ -173,9 +174,11 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
                 return _error(503, "the server is busy; try again in a moment", "Busy")
             work.pending += 1
         loop = asyncio.get_running_loop()
+        # the clock starts now: a wait for a free thread counts toward the limit
+        started = time.monotonic()
         try:
             future = loop.run_in_executor(work.pool, run_command, command, params, time_limit,
-                                            work.processes)
+                                            work.processes, started)
             answer = await asyncio.wait_for(future, time_limit + 2)
         except TimeoutError:
             return _error(504, f"the request ran past its time limit of {time_limit:g} s",

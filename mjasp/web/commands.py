@@ -256,11 +256,12 @@ def shared_workers() -> Workers:
 
 
 def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
-                workers: Workers | None = None) -> Answer:
+                workers: Workers | None = None, started: float | None = None) -> Answer:
     """Run ``mjasp <command> ... --json`` for a request and answer what it printed.
 
-    ``time_limit`` (seconds, 0 none) stops an ``advise`` search, which runs in one of
-    ``workers`` (default :func:`shared_workers`); the other commands are bounded.
+    ``time_limit`` (seconds, 0 none; counted from ``started``, a ``time.monotonic()``,
+    default now) stops an ``advise`` search, which runs in one of ``workers`` (default
+    :func:`shared_workers`); the other commands are bounded.
     """
     try:
         args = arguments(command, params, time_limit)
@@ -274,7 +275,8 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
     answer = _cache.get(key)
     if answer is None:
         if command in IN_WORKERS:
-            answer = _run_in_worker(command, params, time_limit, workers or shared_workers())
+            answer = _run_in_worker(command, params, time_limit, workers or shared_workers(),
+                                    started)
         else:
             answer = _run(command, args)
         if answer.status in (200, 400):  # deterministic; a limit or a bug is not
@@ -283,13 +285,14 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
 
 
 def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,
-                   workers: Workers) -> Answer:
+                   workers: Workers, started: float | None = None) -> Answer:
     args = arguments(command, params)
     # the worker itself is the limit (killed at time_limit, its address space capped):
     # the command runs in it without forking a child of its own
     args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
     try:
-        status, text = workers.run(_answer, (command, args), time_limit, f"mjasp {command}")
+        status, text = workers.run(_answer, (command, args), time_limit, f"mjasp {command}",
+                                   started)
     except LimitError as error:
         return Answer(504, json.dumps(error_json(error), ensure_ascii=False))
     except Exception as error:  # the worker died or a bug: one JSON line that says so

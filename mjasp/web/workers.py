@@ -112,11 +112,13 @@ class Workers:
             return None
 
     def run(self, job: Callable[..., T], args: tuple[Any, ...], time_limit: float,
-            what: str = "the request") -> T:
+            what: str = "the request", started: float | None = None) -> T:
         """``job(*args)`` in a worker (``job`` a module-level function), its value or its
         exception; ``LimitError`` when it is not done within ``time_limit`` seconds
-        (0: none), counted from now, waiting for a free worker included."""
-        deadline = time.monotonic() + time_limit if time_limit else None
+        (0: none) counted from ``started`` (``time.monotonic()``; default now), waiting
+        for a free worker included."""
+        start = time.monotonic() if started is None else started
+        deadline = start + time_limit if time_limit else None
 
         def left() -> float | None:
             return None if deadline is None else max(0.0, deadline - time.monotonic())
