@@ -44,7 +44,7 @@ from mjasp.rules.validity import (
 )
 from mjasp.solvers import kernel, table
 from mjasp.solvers.registry import SHANTEN_ENGINES, shanten_engine
-from mjasp.solvers.shanten_engines import ShantenProblem, _form_flags, table_engine
+from mjasp.solvers.shanten_engines import ShantenProblem, table_engine
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
     import numpy as np
@@ -315,7 +315,8 @@ def _after_draws(problem: _Problem, forms: tuple[Form, ...], solver: str,
         # the table engine's lookup for every draw in one call: the same tables and
         # arguments as table_engine, the three unchanged suits read once (a discard
         # table asks this 14 times instead of 14 x 34 calls of table_engine)
-        standard, seven_pairs, orphans = _form_flags(forms)
+        standard, seven_pairs, orphans = (f in forms for f in (
+            Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI))
         rules = problem.rules
         return kernel.draw_replacements(problem.counts, problem.melds, kinds, standard,
                                         seven_pairs, orphans,
