@@ -78,7 +78,7 @@ FLAG_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
 JSON_FUNCTIONS: Final[dict[str, Callable[..., dict[str, Any]]]] = {
     "shanten": shanten_json, "waits": waits_json, "decompose": decompose_json}
 
-#: How many answers the cache keeps (a discard table is 1-3 kB).
+#: How many answers the cache keeps (a discard table is about 4 kB of JSON).
 CACHE_SIZE: Final = 4096
 
 
@@ -209,10 +209,15 @@ def _converters(command: str) -> tuple[click.Context, dict[str, click.Parameter]
     clicked = main.commands[command]
     wanted = set(inspect.signature(function).parameters)
     by_name = {p.name: p for p in clicked.params if p.name in wanted}
-    if set(by_name) != wanted:  # the command changed: only the command line answers
+    options = {("q" if name == "hand" else name): param for name, param in by_name.items()}
+    # every parameter a request may give must reach the function under its option's name
+    # (else it would be dropped silently); a command that changed is answered by the
+    # command line alone
+    if set(by_name) != wanted or not set(VALUE_OPTIONS[command]) <= set(options) or any(
+            "--" + name.replace("_", "-") not in options[name].opts
+            for name in VALUE_OPTIONS[command]):
         return None
-    return (click.Context(clicked, info_name=command),
-            {("q" if name == "hand" else name): param for name, param in by_name.items()})
+    return click.Context(clicked, info_name=command), options
 
 
 def _direct(command: str, params: Mapping[str, str]) -> str | None:

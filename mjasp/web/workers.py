@@ -17,11 +17,15 @@ first job.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from types import TracebackType
@@ -38,6 +42,10 @@ MEMORY_MB: Final = 2048
 
 def _serve(conn: Connection, memory_mb: int) -> None:
     """A worker: run each job it is sent, send back ("ok", value) or ("raised", error)."""
+    if hasattr(os, "setsid"):
+        # its own process group: stopping the worker also stops any child it forked
+        # (``advise --explain`` runs in a child of its own)
+        os.setsid()
     if memory_mb:
         try:
             import resource
@@ -69,15 +77,33 @@ class _Worker:
 
     def __init__(self, context: Any, memory_mb: int) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, memory_mb), daemon=True,
+        # not a daemon: a daemon may not have children, and a job may fork one; the
+        # server stops its workers itself (close(), and at exit _stop_all)
+        self.process = context.Process(target=_serve, args=(child, memory_mb), daemon=False,
                                        name="mjasp-web-worker")
         self.process.start()
         child.close()
+        _live.add(self)
 
     def stop(self) -> None:
         self.conn.close()
+        if hasattr(os, "killpg") and self.process.pid is not None:
+            with contextlib.suppress(OSError):  # not yet a group of its own: kill() below
+                os.killpg(self.process.pid, signal.SIGKILL)
         self.process.kill()
         self.process.join()
+        _live.discard(self)
+
+
+_live: weakref.WeakSet[_Worker] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    # registered after multiprocessing's own exit handler, so run before it: that one
+    # would wait for every non-daemon child to end
+    for worker in list(_live):
+        worker.stop()
 
 
 class Workers:

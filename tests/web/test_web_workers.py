@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import operator
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +68,46 @@ def test_a_busy_pool_waits_within_the_limit() -> None:
             pool.run(operator.add, (1, 1), time_limit=0.2)
         busy.join()
         assert pool.run(operator.add, (1, 1), time_limit=30) == 2
+
+
+def _start_sleeper() -> int:
+    """A job that leaves a child of its own running (as ``advise --explain`` forks one)."""
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"]).pid
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"  # killed, not yet reaped by whoever adopted it
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_stopping_a_worker_stops_the_children_it_forked() -> None:
+    with Workers(1) as pool:
+        sleeper = pool.run(_start_sleeper, (), time_limit=30)
+        assert not _gone(sleeper)
+        with pytest.raises(LimitError):
+            pool.run(time.sleep, (60,), time_limit=0.3)
+        deadline = time.monotonic() + 10
+        while not _gone(sleeper) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _gone(sleeper)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_server_that_exits_without_closing_its_workers_still_exits(tmp_path: Path) -> None:
+    # the workers are not daemons (a job may fork): the exit handler must stop them
+    script = ("import os\nfrom mjasp.web.workers import Workers\n"
+              "if __name__ == '__main__':\n"
+              "    print(Workers(1).run(os.getpid, (), time_limit=60), flush=True)\n")
+    (tmp_path / "server.py").write_text(script)
+    run = subprocess.run([sys.executable, "server.py"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    worker = int(run.stdout)
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{worker}").exists() and not _gone(worker):
+        assert time.monotonic() < deadline, "the worker outlived its server"
+        time.sleep(0.05)
