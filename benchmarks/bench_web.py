@@ -11,8 +11,9 @@ requests at a fixed concurrency and stops by itself. Two loads:
   p95 <= 300 ms. Only where ``mjasp.advise`` is installed.
 
 The client is a plain asyncio HTTP/1.1 client on keep-alive connections (one per
-concurrent request): it costs a few tens of microseconds a request, so it takes little of
-the cores it shares with the server. Latency depends on everything else the machine
+concurrent request), on uvloop when installed: it costs a fraction of the server's CPU
+per request (printed as "client ms"), so it takes little of the cores it shares with
+the server. Latency depends on everything else the machine
 runs; the server's CPU milliseconds per request (read from /proc for the server and its
 worker processes, warm-up excluded) do much less, so both are printed, with the load
 average before and after. Every answer must be 200 JSON without an ``error``; the count
