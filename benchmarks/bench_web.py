@@ -1,64 +1,92 @@
-"""Load test of ``mjasp serve`` on loopback: latency percentiles and requests per second.
+"""Load test of ``mjasp serve`` on loopback: latency percentiles, requests per second and
+the server's CPU time per request.
 
 Starts ``mjasp serve`` in its own process on a free port, sends a fixed number of
-requests at a fixed concurrency (httpx, asyncio) and stops by itself. Two loads:
+requests at a fixed concurrency and stops by itself. Two loads:
 
-- ``table``: ``/api/shanten`` for random 14-tile hands — the tenhou.net/2 discard table
-  (shanten and improving tiles per discard); goal p95 <= 20 ms on a 2-core machine.
+- ``table``: ``/api/shanten`` for random 14-tile hands, all different (so the server's
+  answer cache never helps) — the tenhou.net/2 discard table (shanten and improving tiles
+  per discard); goal p95 <= 20 ms on a 2-core machine.
 - ``ev``: ``/api/advise`` for hands up to two-shanten — the expected-value columns; goal
   p95 <= 300 ms. Only where ``mjasp.advise`` is installed.
 
-Every answer must be 200 JSON; the count of others is printed (and the exit code is 1).
+The client is a plain asyncio HTTP/1.1 client on keep-alive connections (one per
+concurrent request), on uvloop when installed: it costs a fraction of the server's CPU
+per request (printed as "client ms"), so it takes little of the cores it shares with
+the server. Latency depends on everything else the machine
+runs; the server's CPU milliseconds per request (read from /proc for the server and its
+worker processes, warm-up excluded) do much less, so both are printed, with the load
+average before and after. Every answer must be 200 JSON without an ``error``; the count
+of others is printed (and the exit code is 1).
 
     python benchmarks/bench_web.py --requests 5000 --concurrency 16 [--workers 2]
+    python benchmarks/bench_web.py --in-process 200   # no server: CPU per table answer
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import resource
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-import httpx
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Coroutine, MutableMapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
 
 import mjasp
 from mjasp import sample_hands, shanten
 
 GOALS_MS = {"table": 20.0, "ev": 300.0}
+T = TypeVar("T")
+HOST = "127.0.0.1"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Load:
+    """One load's measurements."""
+
     name: str
-    latencies_ms: list[float]
-    errors: dict[str, int]  # what answered instead of 200 JSON: "504", "timeout", ...
-    seconds: float
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)  # what answered instead: "504"...
+    seconds: float = 0.0
+    server_cpu_ms: float | None = None  # the server's CPU time over the load (all processes)
+    client_cpu_ms: float = 0.0
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile of the latencies (nearest rank)."""
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
 
     def row(self) -> str:
-        q = statistics.quantiles(self.latencies_ms, n=100) if len(self.latencies_ms) > 1 \
-            else [self.latencies_ms[0]] * 99
-        p50, p95, p99 = q[49], q[94], q[98]
-        rate = len(self.latencies_ms) / self.seconds
+        n = len(self.latencies_ms)
+        p50, p95, p99 = (self.percentile(p) for p in (50, 95, 99))
         verdict = "meets" if p95 <= GOALS_MS[self.name] else "misses"
         failed = sum(self.errors.values())
-        why = " (" + ", ".join(f"{k}: {n}" for k, n in sorted(self.errors.items())) + ")" \
+        why = " (" + ", ".join(f"{k}: {v}" for k, v in sorted(self.errors.items())) + ")" \
             if failed else ""
-        return (f"{self.name:<6} {len(self.latencies_ms):>8} {p50:>8.1f} {p95:>8.1f} "
-                f"{p99:>8.1f} {rate:>9.1f} {failed:>7}  {verdict} p95 <= "
-                f"{GOALS_MS[self.name]:g} ms{why}")
+        server = "-" if self.server_cpu_ms is None else f"{self.server_cpu_ms / n:.2f}"
+        return (f"{self.name:<6} {n:>8} {p50:>8.1f} {p95:>8.1f} {p99:>8.1f} "
+                f"{n / self.seconds:>8.1f} {server:>9} {self.client_cpu_ms / n:>9.2f} "
+                f"{failed:>6}  {verdict} p95 <= {GOALS_MS[self.name]:g} ms{why}")
+
+
+HEADER = (f"{'load':<6} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+          f"{'req/s':>8} {'server ms':>9} {'client ms':>9} {'errors':>6}")
 
 
 def _free_port() -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((HOST, 0))
         return int(s.getsockname()[1])
 
 
@@ -70,9 +98,9 @@ def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/info", timeout=1).raise_for_status()
-            return process
-        except httpx.HTTPError:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/api/info", timeout=2):
+                return process
+        except (urllib.error.URLError, OSError):
             if process.poll() is not None:
                 break
             time.sleep(0.2)
@@ -80,32 +108,165 @@ def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
     raise SystemExit("mjasp serve did not start")
 
 
-async def run_load(base: str, name: str, urls: Sequence[str], concurrency: int) -> Load:
-    """Each url once, ``concurrency`` at a time; latency per request in ms."""
-    latencies: list[float] = []
-    errors: dict[str, int] = {}
-    queue = list(reversed(urls))
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+def _ticks(pid: int) -> int | None:
+    """User + system clock ticks of ``pid`` (Linux /proc), None if unreadable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
 
-        async def worker() -> None:
-            while queue:
-                url = queue.pop()
-                start = time.perf_counter()
-                try:
-                    response = await client.get(url)
-                    ok = response.status_code == 200 and "error" not in response.json()
-                    why = str(response.status_code)
-                except (httpx.HTTPError, ValueError) as error:
-                    ok, why = False, type(error).__name__
-                latencies.append(1000 * (time.perf_counter() - start))
-                if not ok:
-                    errors[why] = errors.get(why, 0) + 1
 
-        start = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        seconds = time.perf_counter() - start
-    return Load(name, latencies, errors, seconds)
+def _descendants(pid: int) -> list[int]:
+    """``pid`` and every process below it (uvicorn's workers, the advise workers)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack += children.get(current, [])
+    return found
+
+
+def server_ticks(pid: int) -> dict[int, int]:
+    """CPU clock ticks of the server's processes, by pid (empty off Linux)."""
+    if not Path("/proc/self/stat").exists():
+        return {}
+    return {p: t for p in _descendants(pid) if (t := _ticks(p)) is not None}
+
+
+def _cpu_ms(before: dict[int, int], after: dict[int, int]) -> float | None:
+    if not after:
+        return None
+    # a process that ended during the load (a worker killed at its time limit) is lost
+    ticks = sum(t - before.get(p, 0) for p, t in after.items())
+    return 1000 * ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def _get(streams: tuple[asyncio.StreamReader, asyncio.StreamWriter],
+               path: str) -> tuple[int, bytes]:
+    """One GET on a keep-alive connection: status and body (Content-Length framing)."""
+    reader, writer = streams
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head[9:12])
+    length = None
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    if length is None:
+        raise ValueError("no Content-Length")
+    return status, await reader.readexactly(length)
+
+
+async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
+                   server: int | None = None, timeout: float = 60) -> Load:
+    """Each path once, ``concurrency`` at a time; latency per request in ms."""
+    load = Load(name)
+    queue = list(reversed(paths))
+
+    async def worker() -> None:
+        streams = None
+        while queue:
+            path = queue.pop()
+            start = time.perf_counter()
+            try:
+                if streams is None:
+                    streams = await asyncio.open_connection(HOST, port)
+                status, body = await asyncio.wait_for(_get(streams, path), timeout)
+                ok = status == 200 and "error" not in json.loads(body)
+                why = str(status)
+            except (OSError, ValueError, asyncio.IncompleteReadError, TimeoutError) as error:
+                ok, why = False, type(error).__name__
+                if streams is not None:
+                    streams[1].close()
+                streams = None  # a new connection for the next request
+            load.latencies_ms.append(1000 * (time.perf_counter() - start))
+            if not ok:
+                load.errors[why] = load.errors.get(why, 0) + 1
+        if streams is not None:
+            streams[1].close()
+
+    before = server_ticks(server) if server else {}
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    load.seconds = time.perf_counter() - start
+    done = resource.getrusage(resource.RUSAGE_SELF)
+    load.client_cpu_ms = 1000 * (done.ru_utime + done.ru_stime - usage.ru_utime - usage.ru_stime)
+    if server:
+        load.server_cpu_ms = _cpu_ms(before, server_ticks(server))
+    return load
+
+
+def table_paths(count: int, seed: int) -> list[str]:
+    """``/api/shanten`` for ``count`` different random 14-tile hands."""
+    hands = list(dict.fromkeys(str(h) for h in sample_hands(2 * count + 100, 14, seed=seed)))
+    return [f"/api/shanten?q={urllib.parse.quote(h)}" for h in hands[:count]]
+
+
+def ev_paths(count: int, seed: int) -> list[str]:
+    """``/api/advise`` for ``count`` different random hands up to two-shanten."""
+    found: list[str] = []
+    draw = 0
+    while len(found) < count and draw < 200:
+        batch = [str(h) for h in sample_hands(20 * count + 100, 14, seed=seed + draw)]
+        found += [h for h in batch if shanten(h) <= 2 and h not in found]
+        draw += 1
+    return [f"/api/advise?q={urllib.parse.quote(h)}" for h in found[:count]]
+
+
+def in_process(count: int, seed: int) -> float:
+    """CPU ms per table answer through the ASGI app, without a socket or a server (run it
+    under ``valgrind --tool=callgrind`` for instructions, which no load changes)."""
+    from mjasp.web import create_app
+
+    app = create_app()
+    paths = table_paths(count + 1, seed)
+
+    async def ask(path: str) -> None:
+        raw, _, query = path.partition("?")
+        scope = {"type": "http", "http_version": "1.1", "method": "GET", "scheme": "http",
+                 "path": raw, "raw_path": raw.encode(), "query_string": query.encode(),
+                 "root_path": "", "headers": [(b"host", HOST.encode())],
+                 "client": (HOST, 1), "server": (HOST, 80)}
+        sent: list[MutableMapping[str, Any]] = []
+
+        async def receive() -> MutableMapping[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            sent.append(message)
+
+        await app(scope, receive, send)
+        if sent[0].get("status") != 200:
+            raise SystemExit(f"{path}: status {sent[0].get('status')}")
+
+    async def all_of_them() -> float:
+        await ask(paths[0])  # the tables load on first use
+        start = time.process_time()
+        for path in paths[1:]:
+            await ask(path)
+        return 1000 * (time.process_time() - start) / max(1, count)
+
+    return asyncio.run(all_of_them())
+
+
+def _arun(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run``, on uvloop when it is installed (a cheaper client)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
 
 
 def main(argv: Sequence[str] | None = None) -> list[Load]:
@@ -115,21 +276,32 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workers", type=int, default=1, help="mjasp serve --workers")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--in-process", type=int, default=0, metavar="N",
+                        help="no server: N table answers through the app in this process, "
+                             "CPU ms per answer")
     args = parser.parse_args(argv)
-    hands = [str(h) for h in sample_hands(args.requests, 14, seed=args.seed)]
+    if args.in_process:
+        print(f"in process: {in_process(args.in_process, args.seed):.3f} CPU ms per table "
+              f"answer ({args.in_process} answers)")
+        return []
+    tables = table_paths(args.requests, args.seed)
+    evs = ev_paths(args.ev_requests, args.seed + 1) \
+        if hasattr(mjasp, "advise") and args.ev_requests > 0 else []
+    loadavg = os.getloadavg()[0]
     port = _free_port()
     server = start_server(port, args.workers)
-    base = f"http://127.0.0.1:{port}"
     loads = []
     try:
-        loads.append(asyncio.run(run_load(base, "table", [f"/api/shanten?q={h}" for h in hands],
-                                          args.concurrency)))
-        if hasattr(mjasp, "advise") and args.ev_requests > 0:
-            near = [h for h in (str(h) for h in sample_hands(50 * args.ev_requests, 14,
-                                                             seed=args.seed + 1))
-                    if shanten(h) <= 2][:args.ev_requests]
-            loads.append(asyncio.run(run_load(base, "ev", [f"/api/advise?q={h}" for h in near],
-                                              args.concurrency)))
+        # warm-up (tables loading, worker processes starting): not counted, and hands the
+        # measured loads never ask, so that no answer comes from the server's cache
+        warm = table_paths(args.requests + 4 * args.concurrency, args.seed)[args.requests:]
+        _arun(run_load(port, "table", warm, args.concurrency))
+        loads.append(_arun(run_load(port, "table", tables, args.concurrency,
+                                          server.pid)))
+        if evs:
+            extra = ev_paths(len(evs) + 2 * args.concurrency, args.seed + 1)[len(evs):]
+            _arun(run_load(port, "ev", extra, args.concurrency))
+            loads.append(_arun(run_load(port, "ev", evs, args.concurrency, server.pid)))
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -137,10 +309,10 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
         except subprocess.TimeoutExpired:
             server.kill()
     print(f"mjasp serve --workers {args.workers} on loopback, concurrency {args.concurrency}, "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end "
-          "(figures vary with the machine's load)")
-    print(f"{'load':<6} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-          f"{'req/s':>9} {'errors':>7}")
+          f"{os.cpu_count()} cores, load average {loadavg:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after (latency varies with the machine's load; "
+          "server ms: the server's CPU time per request, client ms: this client's)")
+    print(HEADER)
     for load in loads:
         print(load.row())
     if not hasattr(mjasp, "advise"):

@@ -1,8 +1,10 @@
 """The ASGI app of ``mjasp serve``: the page, its tiles, and the JSON API.
 
-Every API answer is the command line's (:mod:`mjasp.web.commands`). A request runs in a
-worker thread with a time limit: past it the answer is a 504 JSON error, and when too many
-requests already wait the answer is a 503 JSON error at once. A query string longer than
+Every API answer is the command line's (:mod:`mjasp.web.commands`). An answer kept from
+before, and the bounded analyses of one hand (the discard table, waits, readings), are
+answered on the event loop at once; any other request runs in a worker thread with a time
+limit: past it the answer is a 504 JSON error, and when too many requests already wait the
+answer is a 503 JSON error at once. A query string longer than
 :data:`MAX_QUERY` is refused with 414. Whatever happens, the answer is JSON with an
 ``{"error": ...}`` object, never a traceback.
 
@@ -14,8 +16,11 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
+import time
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from importlib import resources
@@ -32,7 +37,14 @@ from mjasp.cli.app import error_json
 from mjasp.core.tiles import FIVES, NUM_KINDS, tile_name
 from mjasp.render.draw import TileFace, TileGroup, draw_row
 from mjasp.rules import ALIASES, RULES
-from mjasp.web.commands import FLAG_OPTIONS, VALUE_OPTIONS, commands, run_command
+from mjasp.web.commands import (
+    FLAG_OPTIONS,
+    VALUE_OPTIONS,
+    commands,
+    quick_answer,
+    run_command,
+)
+from mjasp.web.workers import Workers, default_size
 
 #: The longest query string a request may have (characters).
 MAX_QUERY: Final = 1024
@@ -111,10 +123,12 @@ def openapi() -> dict[str, Any]:
 
 
 class _Work:
-    """The worker threads and the count of requests running or waiting."""
+    """The worker threads, the worker processes (``advise``, started on first use) and the
+    count of requests running or waiting."""
 
     def __init__(self) -> None:
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mjasp-web")
+        self.processes = Workers(default_size(), preload=("mjasp.web.commands",))
         self.pending = 0
         self.lock = threading.Lock()
 
@@ -148,13 +162,23 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
         params = dict(request.query_params)
         if len(params) != len(request.query_params.multi_items()):
             return _error(400, "a parameter is given twice")
+        if command in commands():
+            # a kept answer, or a discard table, waits or readings (a few milliseconds,
+            # bounded by the hand's 14 tiles): answered here, without a thread's hand-off
+            quick = quick_answer(command, params)
+            if quick is not None:
+                return Response(quick.text, status_code=quick.status,
+                                media_type="application/json")
         with work.lock:
             if work.pending >= max_pending:
                 return _error(503, "the server is busy; try again in a moment", "Busy")
             work.pending += 1
         loop = asyncio.get_running_loop()
+        # the clock starts now: a wait for a free thread counts toward the limit
+        started = time.monotonic()
         try:
-            future = loop.run_in_executor(work.pool, run_command, command, params, time_limit)
+            future = loop.run_in_executor(work.pool, run_command, command, params, time_limit,
+                                            work.processes, started)
             answer = await asyncio.wait_for(future, time_limit + 2)
         except TimeoutError:
             return _error(504, f"the request ran past its time limit of {time_limit:g} s",
@@ -188,7 +212,15 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
               Route("/tiles/{name}.svg", tile),
               Route("/api/info", info_route), Route("/api/openapi.json", openapi_route),
               Route("/api/{command}", api)]
-    return Starlette(routes=routes,
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:  # the server stops: so do its worker processes
+            work.processes.close()
+            work.pool.shutdown(wait=False, cancel_futures=True)
+
+    return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={HTTPException: http_error, Exception: server_error})
 
 

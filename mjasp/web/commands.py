@@ -8,6 +8,17 @@ parameter maps to the command's option of the same name (``round`` to ``--round`
 ``double_riichi`` to ``--double-riichi``); only the options listed here are reachable, so
 no request can pick an engine, read a file or raise a limit.
 
+Two shortcuts keep the answer and save the time (the discard table is the page's most
+frequent request, and the command line's parsing cost as much as the analysis):
+
+- ``shanten``, ``waits`` and ``decompose`` build their JSON with one function of the
+  converted options (``shanten_json``...; ``--batch`` calls it for every line). The API
+  converts each parameter with the command's own click option (its type, choices and
+  callback) and calls that function; whenever anything is not plain (a conversion or the
+  analysis raises), the whole command line runs instead and words the error as it does.
+- Answers are deterministic, so the last :data:`CACHE_SIZE` answers (200 and 400) are
+  kept, keyed by the command and its sorted parameters.
+
 >>> answer = run_command("shanten", {"q": "123m456p789s1122z"})
 >>> answer.status, answer.data()["shanten"]
 (200, 0)
@@ -18,17 +29,26 @@ no request can pick an engine, read a file or raise a limit.
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import io
 import json
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TextIO
 
+import click
+
 from mjasp.cli import main
 from mjasp.cli.app import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, JSON_INDENT, error_json
-from mjasp.core.errors import MjaspError
+from mjasp.cli.decompose import decompose_json
+from mjasp.cli.forms import waits_json
+from mjasp.cli.shanten import shanten_json
+from mjasp.core.errors import LimitError, MjaspError
+from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
 #: Query parameters that switch a flag on or off.
 _TRUE: Final = frozenset({"", "1", "true", "on", "yes"})
@@ -51,6 +71,15 @@ FLAG_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
               "houtei", "tenhou", "chiihou", "renhou", "robbed_north", "all"),
     "advise": (),
 }
+
+
+#: The function each command calls to build what it prints with ``--json`` for one hand;
+#: its parameters are the command's (``hand`` is ``q``). Only commands without flags.
+JSON_FUNCTIONS: Final[dict[str, Callable[..., dict[str, Any]]]] = {
+    "shanten": shanten_json, "waits": waits_json, "decompose": decompose_json}
+
+#: How many answers the cache keeps (a discard table is about 4 kB of JSON).
+CACHE_SIZE: Final = 4096
 
 
 class RequestError(MjaspError):
@@ -119,13 +148,176 @@ def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) ->
     return [*args, "--", hand]
 
 
-def run_command(command: str, params: Mapping[str, str], time_limit: float = 0) -> Answer:
-    """Run ``mjasp <command> ... --json`` for a request and answer what it printed."""
+class _Cache:
+    """The last ``size`` answers by key, least recently used out first (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.answers: OrderedDict[tuple[Any, ...], Answer] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Answer | None:
+        with self.lock:
+            answer = self.answers.get(key)
+            if answer is not None:
+                self.answers.move_to_end(key)
+            return answer
+
+    def put(self, key: tuple[Any, ...], answer: Answer) -> None:
+        with self.lock:
+            self.answers[key] = answer
+            if len(self.answers) > self.size:
+                self.answers.popitem(last=False)
+
+
+_cache = _Cache(CACHE_SIZE)
+
+
+def _key(command: str, params: Mapping[str, str]) -> tuple[Any, ...]:
+    # no time limit in the key: an answer within any limit is the same answer
+    return command, tuple(sorted(params.items()))
+
+
+def quick_answer(command: str, params: Mapping[str, str]) -> Answer | None:
+    """The answer when it costs a few milliseconds at most: kept from before, or built by
+    the command's JSON function (see the module's text); None when the command line must
+    run (:func:`run_command`). Never raises.
+
+    >>> quick_answer("shanten", {"q": "123m456p789s1122z"}).data()["shanten"]
+    0
+    >>> quick_answer("shanten", {"q": "99y"}) is None   # an error: the CLI words it
+    True
+    """
+    key = _key(command, params)
+    answer = _cache.get(key)
+    if answer is None:
+        text = _direct(command, params)
+        if text is None:
+            return None
+        answer = Answer(200, text)
+        _cache.put(key, answer)
+    return answer
+
+
+@functools.cache
+def _converters(command: str) -> tuple[click.Context, dict[str, click.Parameter]] | None:
+    """A context for the command's conversions, and by query name the options of its JSON
+    function (``q`` the hand); None when the command has no JSON function."""
+    function = JSON_FUNCTIONS.get(command)
+    if function is None or command not in main.commands or FLAG_OPTIONS[command]:
+        return None
+    clicked = main.commands[command]
+    wanted = set(inspect.signature(function).parameters)
+    by_name = {p.name: p for p in clicked.params if p.name in wanted}
+    options = {("q" if name == "hand" else name): param for name, param in by_name.items()}
+    # every parameter a request may give must reach the function under its option's name
+    # (else it would be dropped silently); a command that changed is answered by the
+    # command line alone
+    if set(by_name) != wanted or not set(VALUE_OPTIONS[command]) <= set(options) or any(
+            "--" + name.replace("_", "-") not in options[name].opts
+            for name in VALUE_OPTIONS[command]):
+        return None
+    return click.Context(clicked, info_name=command), options
+
+
+def _direct(command: str, params: Mapping[str, str]) -> str | None:
+    """What the command prints, built by its JSON function, or None when not plain."""
+    found = _converters(command)
+    if found is None:
+        return None
+    ctx, options = found
+    if "q" not in params or not set(params) <= set(VALUE_OPTIONS[command]) | {"q"}:
+        return None
+    try:
+        values = {}
+        for name, param in options.items():
+            given = params.get(name)
+            # as click does: a given value converted, else the option's default converted
+            raw = given if given is not None else param.get_default(ctx)
+            values[param.name or name] = param.process_value(ctx, raw)
+        data = JSON_FUNCTIONS[command](**values)
+        # emit_json's encoding, with the API's indentation (none)
+        return json.dumps(data, indent=None, ensure_ascii=False)
+    except Exception:  # bad input or a bug: the command line answers and words it
+        return None
+
+
+#: The commands that run in a worker process (:mod:`mjasp.web.workers`), not in a thread
+#: of the server: a search that may take seconds, stopped at the request's time limit.
+IN_WORKERS: Final = frozenset({"advise"})
+
+_workers: Workers | None = None
+_workers_lock = threading.Lock()
+
+
+def shared_workers() -> Workers:
+    """The worker processes of :func:`run_command` when it is given none (one set per
+    server process, started on first use)."""
+    global _workers
+    with _workers_lock:
+        if _workers is None:
+            _workers = Workers(default_size(), preload=(__name__,))
+        return _workers
+
+
+def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
+                workers: Workers | None = None, started: float | None = None) -> Answer:
+    """Run ``mjasp <command> ... --json`` for a request and answer what it printed.
+
+    ``time_limit`` (seconds, 0 none; counted from ``started``, a ``time.monotonic()``,
+    default now) stops an ``advise`` search, which runs in one of ``workers`` (default
+    :func:`shared_workers`); the other commands are bounded.
+    """
     try:
         args = arguments(command, params, time_limit)
     except RequestError as error:
         return Answer(400 if command in commands() else 404,
                       json.dumps(error_json(error), ensure_ascii=False))
+    quick = quick_answer(command, params)
+    if quick is not None:
+        return quick
+    key = _key(command, params)
+    answer = _cache.get(key)
+    if answer is None:
+        if command in IN_WORKERS:
+            answer = _run_in_worker(command, params, time_limit, workers or shared_workers(),
+                                    started)
+        else:
+            answer = _run(command, args)
+        if answer.status in (200, 400):  # deterministic; a limit or a bug is not
+            _cache.put(key, answer)
+    return answer
+
+
+def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,
+                   workers: Workers, started: float | None = None) -> Answer:
+    args = arguments(command, params)
+    # the worker itself is the limit (killed at time_limit, its address space capped):
+    # the command runs in it without forking a child of its own
+    args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
+    try:
+        status, text = workers.run(_answer, (command, args), time_limit, f"mjasp {command}",
+                                   started)
+    except LimitError as error:
+        return Answer(504, json.dumps(error_json(error), ensure_ascii=False))
+    except Exception as error:  # the worker died or a bug: one JSON line that says so
+        bug = RuntimeError(f"internal error, please report: {error}")
+        return Answer(500, json.dumps(error_json(bug), ensure_ascii=False))
+    if status == 500 and "MemoryError" in text:
+        # the command line words a MemoryError as a bug; here it is the worker's cap
+        limit = LimitError(f"mjasp {command} stopped at the memory limit of {MEMORY_MB} MB")
+        return Answer(504, json.dumps(error_json(limit), ensure_ascii=False))
+    return Answer(status, text)
+
+
+def _answer(command: str, args: list[str]) -> tuple[int, str]:
+    """What a worker process runs: the command line, its status and what it printed."""
+    answer = _run(command, args)
+    return answer.status, answer.text
+
+
+def _run(command: str, args: list[str]) -> Answer:
+    """The command line ``args`` run in this process, and what it printed."""
     buffer = io.StringIO()
     compact = JSON_INDENT.set(None)
     try:
@@ -194,5 +386,6 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["FLAG_OPTIONS", "VALUE_OPTIONS", "Answer", "RequestError", "arguments",
-           "commands", "run_command"]
+__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "VALUE_OPTIONS",
+           "Answer", "RequestError", "arguments", "commands", "quick_answer", "run_command",
+           "shared_workers"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -31,7 +32,9 @@ with warnings.catch_warnings():
 import mjasp
 from mjasp.cli import main
 from mjasp.render.draw import TileFace, TileGroup, draw_row
+from mjasp.rules import RULES
 from mjasp.web import app as web_app
+from mjasp.web import commands as web_commands
 from mjasp.web import create_app
 
 
@@ -141,14 +144,17 @@ def test_time_limit_gives_504(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the answer should not be awaited")
 
     monkeypatch.setattr(web_app, "run_command", slow)
-    # wait_for allows the limit plus 2 s of slack for the child process to stop
-    response = TestClient(create_app(time_limit=0.2)).get("/api/shanten?q=1m")
+    # wait_for allows the limit plus 2 s of slack for the worker to stop; score runs in a
+    # worker thread (a discard table is answered at once, see the quick-path tests)
+    response = TestClient(create_app(time_limit=0.2)).get(
+        "/api/score?q=123m456p789s11122z&win=2z&honba=504")
     assert response.status_code == 504
     assert "time limit" in response.json()["error"]["message"]
 
 
 def test_busy_server_gives_503() -> None:
-    response = TestClient(create_app(max_pending=0)).get("/api/shanten?q=1m")
+    response = TestClient(create_app(max_pending=0)).get(
+        "/api/score?q=123m456p789s11122z&win=2z&honba=503")
     assert response.status_code == 503 and response.json()["error"]["type"] == "Busy"
 
 
@@ -269,3 +275,104 @@ def test_browser_tests_skip_locally_but_fail_in_ci_without_chromium(ci: str,
         assert run.returncode != 0 and "browser tests cannot run under CI" in run.stdout
     else:
         assert run.returncode == 0 and "no-chromium is missing" in run.stdout
+
+
+# -- the quick path, the answer cache, advise in worker processes ---------------------
+
+def _command_line(command: str, params: dict[str, str]) -> str:
+    """What the command line prints for a request (the path every shortcut must equal)."""
+    return web_commands._run(command, web_commands.arguments(command, params)).text
+
+
+QUICK_CASES = [
+    ("shanten", {"q": "1112345678999m5z"}),
+    ("shanten", {"q": "1119m11p123789s12z", "rules": "tenhou-3p"}),
+    ("shanten", {"q": "1112345678999m5z", "rules": "MahjongSoul"}),  # click's case folding
+    ("shanten", {"q": "113355m113355p1s", "form": "chiitoitsu", "visible": "1s 3m"}),
+    ("shanten", {"q": "19m19p19s1234567z1z", "form": "kokushi"}),
+    ("shanten", {"q": "1111m2233p4455s67z", "rules": "chiitoitsu-quad"}),
+    ("shanten", {"q": "23m456p789s11z [555m]"}),
+    ("shanten", {"q": "123m456p789s1122z"}),  # 13 tiles: effective tiles, not discards
+    ("waits", {"q": "2344m456p789s111z"}),
+    ("waits", {"q": "1112345678999m", "rules": "standard-form"}),
+    ("decompose", {"q": "111222333m45677p"}),
+    ("decompose", {"q": "11223344556677z", "rules": "tenhou"}),
+]
+
+
+@pytest.mark.parametrize(("command", "params"), QUICK_CASES)
+def test_quick_path_prints_what_the_command_line_prints(command: str,
+                                                        params: dict[str, str]) -> None:
+    quick = web_commands._direct(command, params)
+    assert quick is not None, "a plain request takes the quick path"
+    assert quick == _command_line(command, params)  # the same text, byte for byte
+
+
+def test_quick_path_on_random_hands() -> None:
+    # many shapes: every size a hand can have, random options of the table
+    rng = random.Random(23)
+    forms = [None, "standard", "chiitoitsu", "kokushi"]
+    checked = 0
+    for size in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
+        for hand in mjasp.sample_hands(12, size, seed=size):
+            params = {"q": str(hand)}
+            if rng.random() < 0.5:
+                params["rules"] = rng.choice(sorted(RULES))
+            form = rng.choice(forms)
+            if form:
+                params["form"] = form
+            if rng.random() < 0.3:
+                params["visible"] = rng.choice(["1m", "5z 5z", "19p"])
+            expected = _command_line("shanten", params)
+            quick = web_commands._direct("shanten", params)
+            # a refused request (kokushi for 5 tiles...) is left to the command line
+            assert quick == expected or (quick is None and '"error"' in expected), params
+            checked += quick is not None
+    assert checked > 60
+
+
+@pytest.mark.parametrize(("command", "params"), [
+    ("shanten", {"q": "123x"}),                       # a bad hand
+    ("shanten", {"q": "1m", "form": "kokushi"}),      # a form the hand cannot have
+    ("shanten", {"q": "1m", "rules": "nope"}),        # an unknown preset
+    ("shanten", {"q": "1m", "visible": "1m1m1m1m"}),  # five copies of 1m
+    ("decompose", {"q": "123m"}),                     # not complete
+    ("score", {"q": "123m456p789s11122z", "win": "2z"}),  # no JSON function of its own
+])
+def test_anything_not_plain_is_left_to_the_command_line(command: str,
+                                                        params: dict[str, str]) -> None:
+    assert web_commands._direct(command, params) is None
+    answer = web_commands.run_command(command, params)
+    assert answer.text == _command_line(command, params)
+
+
+def test_answers_are_kept_and_the_oldest_goes_first() -> None:
+    cache = web_commands._Cache(2)
+    one, two, three = (web_commands.Answer(200, str(n)) for n in (1, 2, 3))
+    cache.put(("a",), one)
+    cache.put(("b",), two)
+    assert cache.get(("a",)) is one  # now the most recent
+    cache.put(("c",), three)
+    assert cache.get(("b",)) is None and cache.get(("a",)) is one
+    assert len(cache.answers) == 2
+
+
+def test_a_kept_answer_is_the_same_answer(client: TestClient) -> None:
+    url = "/api/shanten?q=1112345678999m5z&visible=9m"
+    first = client.get(url)
+    key = web_commands._key("shanten", {"q": "1112345678999m5z", "visible": "9m"})
+    assert web_commands._cache.get(key) is not None
+    # parameters in another order are the same request
+    again = client.get("/api/shanten?visible=9m&q=1112345678999m5z")
+    assert again.text == first.text and again.status_code == first.status_code == 200
+
+
+def test_advise_past_its_time_limit_is_a_504_and_the_server_goes_on() -> None:
+    if "advise" not in web_commands.commands():
+        pytest.skip("mjasp.advise is not installed")
+    with TestClient(create_app(time_limit=0.05)) as limited:
+        # a fresh app starts its worker processes on the first request: 50 ms is too short
+        response = limited.get("/api/advise?q=1134666m5p1207s24z&draws=11")
+        assert response.status_code == 504
+        assert "time limit" in response.json()["error"]["message"]
+        assert limited.get("/api/shanten?q=1134666m5p1207s24z").status_code == 200
