@@ -1,0 +1,436 @@
+"""mahjong-cpp's expected-value model, computed as its code computes it.
+
+``mjasp.advise(..., model="mahjong-cpp")`` answers with the numbers nekobean's
+mahjong-cpp (its ``ExpectedScoreCalculator``) gives, which differ from mjasp's own model
+(``docs/advise.md`` says how). Its model, as its code runs it:
+
+- **The graph.** Two kinds of states, each keyed by the hand (37 counts: a red five apart)
+  and whether riichi is declared: a *draw state* (13 tiles, before a draw) and a *discard
+  state* (14 tiles). From a draw state it draws the tiles that lower the shanten, or every
+  tile while ``changes + shanten < s0 + extra`` and not in riichi (``changes``: tiles held
+  beyond the hand given, ``s0`` its shanten); from a discard state it discards the tiles
+  that keep the shanten, or every tile under the same budget. Discarding to a closed
+  tenpai declares riichi; a riichi state draws only its waits and changes nothing. An edge
+  joins a draw state ``H`` and the discard state ``H + x`` (its weight: the copies of ``x``
+  in ``H``'s wall, where ``H``'s wall is the start's wall plus what the hand gave back).
+  States are explored depth-first, tiles in order; ``searched`` counts the states.
+- **The values,** per turn ``t`` from ``t_max`` down to ``t_min``: a draw state's value is
+  its value at ``t + 1`` plus, per edge, ``weight * (next - value(t + 1)) / (sum - t)`` (the
+  draws it does not list stay put; the divisor shrinks by one per turn while the weights do
+  not, so the tenpai "probability" can exceed 1), where ``next`` is the win — its points as a
+  riichi (or dama) self-draw, ura dora by exact counting — when that is worth at least
+  continuing, else the discard state's value at ``t + 1``; a tenpai draw state's tenpai
+  probability is 1. A discard state takes the draw state it can discard to with the
+  greatest expected points (the first such in edge order on ties), all three numbers from it.
+
+Scores come from :func:`mjasp.score` (each winning hand scored once per ura han count).
+
+>>> from mjasp.advice.cpp_model import compute
+>>> r = compute("222567m345p33667s", dora_indicators=("1z",))
+>>> r.searched, r.stats[0].tile, round(r.stats[0].win_prob[0], 6)
+(173, '2m', 0.341664)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37, to_hand
+from mjasp.analysis.shanten import shanten as shanten_of
+from mjasp.core.errors import MjaspError
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_kind, tile_name
+from mjasp.core.win import Win
+from mjasp.rules import RULES, Rules
+from mjasp.scoring.api import score as score_hand
+
+#: its web app's defaults
+T_MAX = 18
+SUM = 121
+MODE = 'max'
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One discard (``tile`` ``None`` for a 13-tile hand): per turn ``t_min..t_max``."""
+
+    tile: str | None
+    shanten: int
+    necessary: tuple[tuple[str, int], ...]
+    tenpai_prob: tuple[float, ...]
+    win_prob: tuple[float, ...]
+    exp_score: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one calculation gives: the shanten of the hand, a :class:`Stat` per explored
+    discard (tile order), and ``searched`` (the states of its graph)."""
+
+    shanten: int
+    stats: tuple[Stat, ...]
+    searched: int
+
+
+def separated(hand: Counts37) -> list[int]:
+    """37 counts with plain fives apart from red ones (its graph's key)."""
+    out = list(hand)
+    for r, k in enumerate(FIVES):
+        out[k] -= hand[34 + r]
+    return out
+
+
+def default_wall(hand: Counts37, indicators: Sequence[str], red: bool = True) -> list[int]:
+    """Its wall (merged 37 counts): 4 copies of each kind and one red five per suit, less
+    the hand and the dora indicators."""
+    wall = [4] * 34 + ([1, 1, 1] if red else [0, 0, 0])
+    for k in range(37):
+        wall[k] -= hand[k]
+    for ind in indicators:
+        k = tile_kind(ind)
+        wall[k] -= 1
+    return wall
+
+
+@dataclass
+class _Builder:
+    """The depth-first graph construction (state order and edge order as its code)."""
+
+    hand_org: list[int]          # separated counts of the hand given
+    s_org: int
+    extra: int
+    score: Any                   # (hand14 separated, win tile, riichi) -> points
+    shanten_cache: dict[bytes, int] = field(default_factory=dict)
+    draw_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
+    disc_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
+    edges: dict[tuple[int, int], int] = field(default_factory=dict)
+    e_src: list[int] = field(default_factory=list)
+    e_dst: list[int] = field(default_factory=list)
+    e_w: list[int] = field(default_factory=list)
+    e_score: list[float] = field(default_factory=list)
+    draw_tenpai: list[bool] = field(default_factory=list)
+    vertices: int = 0
+
+    def sh(self, merged34: bytes) -> int:
+        found = self.shanten_cache.get(merged34)
+        if found is None:
+            found = shanten_of(merged34)
+            self.shanten_cache[merged34] = found
+        return found
+
+    def merged(self, hand: list[int]) -> bytearray:
+        m = bytearray(hand[:34])
+        for r, k in enumerate(FIVES):
+            m[k] += hand[34 + r]
+        return m
+
+    def distance(self, hand: list[int]) -> int:
+        return sum(h - o for h, o in zip(hand, self.hand_org, strict=True) if h > o)
+
+    def necessary(self, m: bytearray, s: int) -> int:
+        mask = 0
+        for k in range(34):
+            if m[k] < 4:
+                m[k] += 1
+                if self.sh(bytes(m)) < s:
+                    mask |= 1 << k
+                m[k] -= 1
+        for r, k in enumerate(FIVES):
+            if mask >> k & 1:
+                mask |= 1 << (34 + r)
+        return mask
+
+    def unnecessary(self, m: bytearray, s: int) -> int:
+        mask = 0
+        for k in range(34):
+            if m[k]:
+                m[k] -= 1
+                if self.sh(bytes(m)) == s:
+                    mask |= 1 << k
+                m[k] += 1
+        for r, k in enumerate(FIVES):
+            if mask >> k & 1:
+                mask |= 1 << (34 + r)
+        return mask
+
+    def add_edge(self, src: int, dst: int, w: int, score: float) -> None:
+        self.edges[(src, dst)] = len(self.e_src)
+        self.e_src.append(src)
+        self.e_dst.append(dst)
+        self.e_w.append(w)
+        self.e_score.append(score)
+
+    def draw_node(self, hand: list[int], wall: list[int], riichi: bool) -> int:
+        key = (bytes(hand), riichi)
+        found = self.draw_ids.get(key)
+        if found is not None:
+            return found
+        m = self.merged(hand)
+        s = self.sh(bytes(m))
+        wait = self.necessary(m, s)
+        tegawari = not riichi and self.distance(hand) + s < self.s_org + self.extra
+        vertex = len(self.draw_tenpai)
+        self.draw_ids[key] = vertex
+        self.draw_tenpai.append(s == 0)
+        self.vertices += 1
+        for i in range(37):
+            is_wait = wait >> i & 1
+            if wall[i] and (tegawari or is_wait):
+                weight = wall[i]
+                hand[i] += 1
+                wall[i] -= 1
+                target = self.disc_node(hand, wall, riichi)
+                if (vertex, target) not in self.edges:
+                    pts = self.score(hand, wall, i, riichi) if s == 0 and is_wait else 0.0
+                    self.add_edge(vertex, target, weight, pts)
+                hand[i] -= 1
+                wall[i] += 1
+        return vertex
+
+    def disc_node(self, hand: list[int], wall: list[int], riichi: bool) -> int:
+        key = (bytes(hand), riichi)
+        found = self.disc_ids.get(key)
+        if found is not None:
+            return found
+        m = self.merged(hand)
+        s = self.sh(bytes(m))
+        disc = self.unnecessary(m, s) if s >= 0 else 0
+        down = not riichi and self.distance(hand) + s < self.s_org + self.extra
+        vertex = len(self.disc_ids)
+        self.disc_ids[key] = vertex
+        self.vertices += 1
+        for i in range(37):
+            is_disc = disc >> i & 1
+            if hand[i] and (down or is_disc):
+                call = True if s == 0 and is_disc else riichi
+                hand[i] -= 1
+                wall[i] += 1
+                weight = wall[i]
+                source = self.draw_node(hand, wall, call)
+                hand[i] += 1
+                wall[i] -= 1
+                if (source, vertex) not in self.edges:
+                    pts = self.score(hand, wall, i, riichi) if s == -1 else 0.0
+                    self.add_edge(source, vertex, weight, pts)
+        return vertex
+
+
+class _Scorer:
+    """Points of a self-drawn win as its code values them, from :func:`mjasp.score`."""
+
+    def __init__(self, indicators: tuple[str, ...], seat: str, rnd: str, rules: Rules,
+                 uradora: bool) -> None:
+        self.indicators = indicators
+        self.seat, self.rnd, self.rules = seat, rnd, rules
+        self.uradora = uradora
+        self.cache: dict[tuple[bytes, int, bool], float] = {}
+
+    def __call__(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
+        key = (bytes(hand), tile, riichi)
+        found = self.cache.get(key)
+        if found is None:
+            found = self._score(hand, wall, tile, riichi)
+            self.cache[key] = found
+        return found
+
+    def _points(self, h: Hand, tile: int, riichi: bool, ura: tuple[str, ...]) -> tuple[int, bool]:
+        win = Win(tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
+                  dora_indicators=self.indicators, ura_indicators=ura,
+                  riichi=1 if riichi else 0)
+        try:
+            s = score_hand(h, win, rules=self.rules)
+        except MjaspError:
+            return 0, False
+        if s.han <= 0 and not s.yakuman:
+            return 0, False
+        return int(s.points), bool(s.yakuman)
+
+    def _score(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
+        merged = list(hand)
+        mwall = list(wall)
+        for r, k in enumerate(FIVES):
+            merged[k] += hand[34 + r]
+            mwall[k] += wall[34 + r]
+        h = to_hand(bytes(merged), ())
+        base, yakuman = self._points(h, tile, riichi, ())
+        n = len(self.indicators)
+        if base == 0 or not self.uradora or not riichi or n == 0 or yakuman:
+            return float(base)
+        # ura dora by exact counting: the indicators are drawn from the wall (red fives
+        # as plain); the distribution of the ura han they give, by choosing n of them
+        # without replacement, per indicator kind (count in the wall, han each gives)
+        dist: dict[int, tuple[int, tuple[str, ...]]] = {0: (1, ())}
+        by_sel: list[dict[int, tuple[int, tuple[str, ...]]]] = [dist] + [{} for _ in range(n)]
+        for k in range(34):
+            c = mwall[k]
+            if c <= 0:
+                continue
+            gain = merged[dora_of(k, 4)]
+            nxt = [dict(d) for d in by_sel]
+            for sel in range(n):
+                for u, (ways, rep) in by_sel[sel].items():
+                    for take in range(1, min(c, n - sel) + 1):
+                        u2 = min(12, u + gain * take)
+                        w2, r2 = nxt[sel + take].get(u2, (0, rep + (tile_name(k),) * take))
+                        nxt[sel + take][u2] = (w2 + ways * _comb(c, take), r2)
+            by_sel = nxt
+        total = _comb(sum(mwall[:34]), n)
+        probs = [0.0] * 13
+        reps: dict[int, tuple[str, ...]] = {}
+        for u, (ways, rep) in by_sel[n].items():
+            probs[u] = ways / total
+            reps[u] = rep
+        out = 0.0
+        for u in range(13):
+            pts = self._points(h, tile, riichi, reps[u])[0] if u in reps else 0
+            out += pts * probs[u]
+        return out
+
+
+def _comb(n: int, r: int) -> int:
+    from math import comb
+    return comb(n, r) if 0 <= r <= n else 0
+
+
+def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
+            seat_wind: str = "E", round_wind: str = "E", rules: Rules | None = None,
+            wall: Sequence[int] | None = None, t_min: int = 1, t_max: int = T_MAX,
+            wall_sum: int = SUM, extra: int = 1, uradora: bool = True,
+            red: bool = True) -> Result:
+    """Its calculation for a closed 14- or 13-tile hand (``wall``: merged 37 counts;
+    default: :func:`default_wall`)."""
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    h37 = bytes(hand.counts) + bytes(hand.red) if isinstance(hand, Hand) else bytes(hand)
+    indicators = tuple(tile_name(tile_kind(x)) for x in dora_indicators)
+    mwall = list(wall) if wall is not None else default_wall(h37, indicators, red)
+    hand_sep = separated(h37)
+    wall_sep = separated(bytes(max(0, x) for x in mwall))
+    scorer = _Scorer(indicators, seat_wind, round_wind, rules or RULES["tenhou"], uradora)
+    s_org = shanten_of(h37[:34])
+    b = _Builder(list(hand_sep), s_org, extra, scorer)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        fourteen = sum(h37[:34]) == 14
+        work_h = list(hand_sep)
+        work_w = list(wall_sep)
+        if fourteen:
+            b.disc_node(work_h, work_w, False)
+        else:
+            b.draw_node(work_h, work_w, False)
+    finally:
+        sys.setrecursionlimit(limit)
+    tp, wp, ev = _values(b, t_min, t_max, wall_sum)
+    stats = []
+    if fourteen:
+        m = b.merged(hand_sep)
+        disc = b.unnecessary(m, s_org) if s_org >= 0 else 0
+        for i in range(37):
+            if hand_sep[i] <= 0:
+                continue
+            call = bool(s_org == 0 and disc >> i & 1)
+            work = list(hand_sep)
+            work[i] -= 1
+            v = b.draw_ids.get((bytes(work), call))
+            if v is None:
+                continue
+            stats.append(_stat(name37(i), work, mwall, b, v, tp, wp, ev, t_min, t_max))
+    else:
+        v = b.draw_ids[(bytes(hand_sep), False)]
+        stats.append(_stat(None, hand_sep, mwall, b, v, tp, wp, ev, t_min, t_max))
+    return Result(s_org, tuple(stats), b.vertices)
+
+
+def _stat(tile: str | None, hand_sep: list[int], mwall: list[int], b: _Builder, v: int,
+          tp: Any, wp: Any, ev: Any, t_min: int, t_max: int) -> Stat:
+    m = b.merged(hand_sep)
+    s = b.sh(bytes(m))
+    nec = tuple((tile_name(k), mwall[k]) for k in range(34)
+                if m[k] < 4 and _lowers(b, m, k, s))
+    rng = slice(t_min, t_max + 1)
+    return Stat(tile, s, nec, tuple(tp[v, rng].tolist()), tuple(wp[v, rng].tolist()),
+                tuple(ev[v, rng].tolist()))
+
+
+def _lowers(b: _Builder, m: bytearray, k: int, s: int) -> bool:
+    m[k] += 1
+    try:
+        return b.sh(bytes(m)) < s
+    finally:
+        m[k] -= 1
+
+
+def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, Any]:
+    """The per-turn values of every draw state (rows) as its code computes them."""
+    n1, n2 = len(b.draw_tenpai), len(b.disc_ids)
+    src = np.asarray(b.e_src, dtype=np.int64)
+    dst = np.asarray(b.e_dst, dtype=np.int64)
+    w = np.asarray(b.e_w, dtype=np.float64)
+    score = np.asarray(b.e_score, dtype=np.float64)
+    scoring = score > 0.0
+    tenpai = np.asarray(b.draw_tenpai, dtype=bool)
+    tp = np.zeros((n1, t_max + 1))
+    wp = np.zeros((n1, t_max + 1))
+    ev = np.zeros((n1, t_max + 1))
+    # discard states' best in-edge: edges grouped by target, in creation order
+    order = np.argsort(dst, kind="stable")
+    d_sorted = dst[order]
+    starts = np.flatnonzero(np.r_[True, d_sorted[1:] != d_sorted[:-1]])
+    groups = d_sorted[starts]
+    d_tp = np.zeros(n2)
+    d_wp = np.zeros(n2)
+    d_ev = np.zeros(n2)
+    for t in range(t_max, t_min - 1, -1):
+        if t == t_max:
+            tp[tenpai, t] = 1.0
+        else:
+            x_tp = d_tp[dst]
+            x_wp = d_wp[dst]
+            x_ev = d_ev[dst]
+            if MODE == "max":
+                x_tp = np.where(scoring, 1.0, x_tp)
+                x_wp = np.where(scoring, 1.0, x_wp)
+                x_ev = np.where(scoring, np.maximum(score, x_ev), x_ev)
+            else:
+                win = scoring & (score >= x_ev)
+                x_tp = np.where(win, 1.0, x_tp)
+                x_wp = np.where(win, 1.0, x_wp)
+                x_ev = np.where(win, score, x_ev)
+            a_tp = np.bincount(src, w * (x_tp - tp[src, t + 1]), minlength=n1)
+            a_wp = np.bincount(src, w * (x_wp - wp[src, t + 1]), minlength=n1)
+            a_ev = np.bincount(src, w * (x_ev - ev[src, t + 1]), minlength=n1)
+            div = float(total - t)
+            tp[:, t] = tp[:, t + 1] + a_tp / div
+            tp[tenpai, t] = 1.0
+            wp[:, t] = wp[:, t + 1] + a_wp / div
+            ev[:, t] = ev[:, t + 1] + a_ev / div
+        # discard states: the source with the greatest expected points, first on ties
+        vals = ev[src[order], t]
+        best = np.maximum.reduceat(vals, starts)
+        is_best = vals == np.repeat(best, np.diff(np.r_[starts, len(vals)]))
+        pos = np.flatnonzero(is_best)
+        grp = np.searchsorted(starts, pos, side="right") - 1
+        first = pos[np.r_[True, grp[1:] != grp[:-1]]]
+        chosen = src[order][first]
+        d_tp[:] = 0.0
+        d_wp[:] = 0.0
+        d_ev[:] = 0.0
+        if MODE == "max":
+            so = src[order]
+            d_tp[groups] = np.maximum.reduceat(tp[so, t], starts)
+            d_wp[groups] = np.maximum.reduceat(wp[so, t], starts)
+            d_ev[groups] = np.maximum.reduceat(ev[so, t], starts)
+        else:
+            d_tp[groups] = tp[chosen, t]
+            d_wp[groups] = wp[chosen, t]
+            d_ev[groups] = ev[chosen, t]
+    return tp, wp, ev
+
+
+__all__ = ["Result", "Stat", "compute", "default_wall"]
