@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -52,6 +52,11 @@ from mjasp.scoring.api import score as score_hand
 #: its web app's defaults
 T_MAX = 18
 SUM = 121
+#: its scoring rules: Tenhou's, with the four double yakuman its yaku list has (thirteen-
+#: wait kokushi, single-wait suuankou, true nine gates, big four winds)
+CPP_RULES = replace(RULES["tenhou"], name="mahjong-cpp",
+                    double_yakuman=frozenset({"kokushi_13", "suuankou_tanki",
+                                              "junsei_chuuren", "daisuushii"}))
 MODE = 'max'
 
 
@@ -245,7 +250,12 @@ class _Scorer:
         try:
             s = score_hand(h, win, rules=self.rules)
         except MjaspError:
-            return 0, False
+            red = tuple(_red_name(x) for x in ura)
+            if red == ura:
+                return 0, False
+            # a plain five as indicator beside three plain fives in the hand: the copy
+            # left is the red one (the same kind, the same ura han)
+            return self._points(h, tile, riichi, red)
         if s.han <= 0 and not s.yakuman:
             return 0, False
         return int(s.points), bool(s.yakuman)
@@ -292,6 +302,10 @@ class _Scorer:
         return out
 
 
+def _red_name(name: str) -> str:
+    return "0" + name[1] if name[0] == "5" and name[1] in "mps" else name
+
+
 def _comb(n: int, r: int) -> int:
     from math import comb
     return comb(n, r) if 0 <= r <= n else 0
@@ -311,7 +325,7 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     mwall = list(wall) if wall is not None else default_wall(h37, indicators, red)
     hand_sep = separated(h37)
     wall_sep = separated(bytes(max(0, x) for x in mwall))
-    scorer = _Scorer(indicators, seat_wind, round_wind, rules or RULES["tenhou"], uradora)
+    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora)
     s_org = shanten_of(h37[:34])
     b = _Builder(list(hand_sep), s_org, extra, scorer)
     limit = sys.getrecursionlimit()
