@@ -34,6 +34,7 @@ Scores come from :func:`mjasp.score` (each winning hand scored once per ura han 
 from __future__ import annotations
 
 import sys
+from math import comb
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -47,8 +48,11 @@ from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
+from mjasp.rules.points import settle, value
 from mjasp.scoring.api import score as score_hand
 
+#: the dora kind each indicator kind points at (four players)
+DORA = tuple(dora_of(k, 4) for k in range(34))
 #: its web app's defaults
 T_MAX = 18
 SUM = 121
@@ -243,22 +247,18 @@ class _Scorer:
             self.cache[key] = found
         return found
 
-    def _points(self, h: Hand, tile: int, riichi: bool, ura: tuple[str, ...]) -> tuple[int, bool]:
+    def _base(self, h: Hand, tile: int, riichi: bool) -> tuple[int, int, int, bool]:
+        """(points, han, fu, limit reached) of the win without ura dora; 0 points when
+        the hand has no yaku."""
         win = Win(tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
-                  dora_indicators=self.indicators, ura_indicators=ura,
-                  riichi=1 if riichi else 0)
+                  dora_indicators=self.indicators, riichi=1 if riichi else 0)
         try:
             s = score_hand(h, win, rules=self.rules)
         except MjaspError:
-            red = tuple(_red_name(x) for x in ura)
-            if red == ura:
-                return 0, False
-            # a plain five as indicator beside three plain fives in the hand: the copy
-            # left is the red one (the same kind, the same ura han)
-            return self._points(h, tile, riichi, red)
+            return 0, 0, 0, False
         if s.han <= 0 and not s.yakuman:
-            return 0, False
-        return int(s.points), bool(s.yakuman)
+            return 0, 0, 0, False
+        return int(s.points), s.han, s.fu, bool(s.yakuman) or s.han >= 13
 
     def _score(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
         merged = list(hand)
@@ -267,48 +267,43 @@ class _Scorer:
             merged[k] += hand[34 + r]
             mwall[k] += wall[34 + r]
         h = to_hand(bytes(merged), ())
-        base, yakuman = self._points(h, tile, riichi, ())
+        base, han, fu, limit = self._base(h, tile, riichi)
         n = len(self.indicators)
-        if base == 0 or not self.uradora or not riichi or n == 0 or yakuman:
+        if base == 0 or not self.uradora or not riichi or n == 0 or limit:
             return float(base)
-        # ura dora by exact counting: the indicators are drawn from the wall (red fives
-        # as plain); the distribution of the ura han they give, by choosing n of them
-        # without replacement, per indicator kind (count in the wall, han each gives)
-        dist: dict[int, tuple[int, tuple[str, ...]]] = {0: (1, ())}
-        by_sel: list[dict[int, tuple[int, tuple[str, ...]]]] = [dist] + [{} for _ in range(n)]
-        for k in range(34):
-            c = mwall[k]
-            if c <= 0:
-                continue
-            gain = merged[dora_of(k, 4)]
-            nxt = [dict(d) for d in by_sel]
-            for sel in range(n):
-                for u, (ways, rep) in by_sel[sel].items():
-                    for take in range(1, min(c, n - sel) + 1):
-                        u2 = min(12, u + gain * take)
-                        w2, r2 = nxt[sel + take].get(u2, (0, rep + (tile_name(k),) * take))
-                        nxt[sel + take][u2] = (w2 + ways * _comb(c, take), r2)
-            by_sel = nxt
-        total = _comb(sum(mwall[:34]), n)
-        probs = [0.0] * 13
-        reps: dict[int, tuple[str, ...]] = {}
-        for u, (ways, rep) in by_sel[n].items():
-            probs[u] = ways / total
-            reps[u] = rep
+        probs = _ura_distribution(merged, mwall, n)
+        # each ura han count adds to the win's han, as its code adds them ("up scores"):
+        # the points of han + u at the same fu, from mjasp's points table and payments
         out = 0.0
         for u in range(13):
-            pts = self._points(h, tile, riichi, reps[u])[0] if u in reps else 0
-            out += pts * probs[u]
+            if probs[u]:
+                pts = base if u == 0 else settle(value(han + u, fu, 0, self.rules)[0],
+                                                 self.seat == "E", True, 0, 0, self.rules)[0]
+                out += pts * probs[u]
         return out
 
 
-def _red_name(name: str) -> str:
-    return "0" + name[1] if name[0] == "5" and name[1] in "mps" else name
-
-
-def _comb(n: int, r: int) -> int:
-    from math import comb
-    return comb(n, r) if 0 <= r <= n else 0
+def _ura_distribution(merged: list[int], mwall: list[int], n: int) -> list[float]:
+    """P(the ``n`` ura indicators, drawn from the wall without replacement, give ``u``
+    han), u = 0..12 (12: twelve or more). Red fives count as plain."""
+    total = sum(mwall[:34])
+    ways = [[0] * 13 for _ in range(n + 1)]
+    ways[0][0] = 1
+    for k in range(34):
+        c = mwall[k]
+        if c <= 0:
+            continue
+        gain = merged[DORA[k]]
+        nxt = [row[:] for row in ways]
+        for sel in range(n):
+            for u in range(13):
+                w = ways[sel][u]
+                if w:
+                    for take in range(1, min(c, n - sel) + 1):
+                        nxt[sel + take][min(12, u + gain * take)] += w * comb(c, take)
+        ways = nxt
+    denominator = comb(total, n)
+    return [w / denominator for w in ways[n]]
 
 
 def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
@@ -367,6 +362,8 @@ def _stat(tile: str | None, hand_sep: list[int], mwall: list[int], b: _Builder, 
     s = b.sh(bytes(m))
     nec = tuple((tile_name(k), mwall[k]) for k in range(34)
                 if m[k] < 4 and _lowers(b, m, k, s))
+    if v < 0:
+        return Stat(tile, s, nec, (), (), ())
     rng = slice(t_min, t_max + 1)
     return Stat(tile, s, nec, tuple(tp[v, rng].tolist()), tuple(wp[v, rng].tolist()),
                 tuple(ev[v, rng].tolist()))
@@ -447,4 +444,50 @@ def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, 
     return tp, wp, ev
 
 
-__all__ = ["Result", "Stat", "compute", "default_wall"]
+def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
+           seat: str, rnd: str, rules: Rules, draws: int, extra: int, wall_sum: int,
+           max_shanten: int, settings: dict[str, Any]) -> Any:
+    """:func:`mjasp.advise`'s answer in this model (an ``Advice``): one candidate per
+    discard its graph explores, sequences per turn ``t = t_max − draws .. t_max``."""
+    from mjasp.advice.api import Advice, AdviseError, Candidate
+    if hand.melds:
+        raise AdviseError("the mahjong-cpp model here takes closed hands (no melds)")
+    s0 = shanten_of(start[:34])
+    exact = s0 <= max_shanten
+    t_min = T_MAX - draws
+    if t_min < 0:
+        raise AdviseError(f"the mahjong-cpp model plays at most {T_MAX} draws, not {draws}")
+    scoring = CPP_RULES if rules.name == "tenhou" else rules
+    if exact:
+        r = compute(start, dora_indicators=indicators, seat_wind=seat, round_wind=rnd,
+                    rules=scoring, wall=wall, t_min=t_min, t_max=T_MAX,
+                    wall_sum=wall_sum, extra=extra)
+        stats, searched = r.stats, r.searched
+    else:
+        stats, searched = _necessary_only(start, wall), 0
+    out = []
+    for st in stats:
+        decision = "riichi" if st.shanten == 0 and st.tile is not None else "-"
+        out.append(Candidate(st.tile, st.shanten, st.necessary, st.tenpai_prob,
+                             st.win_prob, st.exp_score, decision))
+    if exact:
+        out.sort(key=lambda c: (-c.expected_points[0], -c.win_prob[0], c.shanten))
+    else:
+        out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
+    note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
+                             f"{max_shanten}-shanten): effective tiles only")
+    return Advice(str(hand), s0, "mahjong-cpp", draws, tuple(out), exact, note, None,
+                  searched, settings)
+
+
+def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:
+    sep = separated(start)
+    b = _Builder(sep, 0, 0, None)
+    if sum(start[:34]) % 3 == 1:
+        return (_stat(None, sep, list(wall), b, -1, None, None, None, 0, -1),)
+    return tuple(_stat(name37(i), [x - (j == i) for j, x in enumerate(sep)], list(wall), b,
+                       -1, None, None, None, 0, -1)
+                 for i in range(37) if sep[i] > 0)
+
+
+__all__ = ["CPP_RULES", "Result", "Stat", "advice", "compute", "default_wall"]
