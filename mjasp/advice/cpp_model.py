@@ -287,6 +287,12 @@ def _ura_distribution(merged: list[int], mwall: list[int], n: int) -> list[float
     """P(the ``n`` ura indicators, drawn from the wall without replacement, give ``u``
     han), u = 0..12 (12: twelve or more). Red fives count as plain."""
     total = sum(mwall[:34])
+    if n == 1:
+        one = [0] * 13
+        for k in range(34):
+            if mwall[k] > 0:
+                one[merged[DORA[k]]] += mwall[k]
+        return [w / total for w in one]
     ways = [[0] * 13 for _ in range(n + 1)]
     ways[0][0] = 1
     for k in range(34):
