@@ -216,7 +216,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         return cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
                                 rnd=rnd, rules=chosen, draws=draws, extra=extra,
                                 wall_sum=m.wall_sum, max_shanten=max_shanten,
-                                settings=settings)  # type: ignore[no-any-return]
+                                settings=settings)
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
         starts = [(name37(t), sub37(start, t)) for t in distinct_tiles(start)]

@@ -34,10 +34,10 @@ Scores come from :func:`mjasp.score` (each winning hand scored once per ura han 
 from __future__ import annotations
 
 import sys
-from math import comb
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from math import comb
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -50,6 +50,10 @@ from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
 from mjasp.scoring.api import score as score_hand
+from mjasp.solvers.kernel import draw_replacements
+
+if TYPE_CHECKING:
+    from mjasp.advice.api import Advice
 
 #: the dora kind each indicator kind points at (four players)
 DORA = tuple(dora_of(k, 4) for k in range(34))
@@ -115,6 +119,8 @@ class _Builder:
     extra: int
     score: Any                   # (hand14 separated, win tile, riichi) -> points
     shanten_cache: dict[bytes, int] = field(default_factory=dict)
+    need_cache: dict[bytes, int] = field(default_factory=dict)
+    disc_cache: dict[bytes, int] = field(default_factory=dict)
     draw_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
     disc_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
     edges: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -142,19 +148,28 @@ class _Builder:
         return sum(h - o for h, o in zip(hand, self.hand_org, strict=True) if h > o)
 
     def necessary(self, m: bytearray, s: int) -> int:
+        """The kinds (and red fives) whose draw lowers the shanten of 13 tiles ``m``."""
+        key = bytes(m)
+        found = self.need_cache.get(key)
+        if found is not None:
+            return found
+        tiles = [k for k in range(34) if m[k] < 4]
         mask = 0
-        for k in range(34):
-            if m[k] < 4:
-                m[k] += 1
-                if self.sh(bytes(m)) < s:
-                    mask |= 1 << k
-                m[k] -= 1
-        for r, k in enumerate(FIVES):
-            if mask >> k & 1:
-                mask |= 1 << (34 + r)
-        return mask
+        # one compiled call: the replacement number (shanten + 1) after each draw
+        for k, r in zip(tiles, draw_replacements(key, 4, tiles, True, True, True),
+                        strict=True):
+            if r <= s:
+                mask |= 1 << k
+        found = _with_red(mask)
+        self.need_cache[key] = found
+        return found
 
     def unnecessary(self, m: bytearray, s: int) -> int:
+        """The kinds (and red fives) whose discard keeps the shanten of 14 tiles ``m``."""
+        key = bytes(m)
+        found = self.disc_cache.get(key)
+        if found is not None:
+            return found
         mask = 0
         for k in range(34):
             if m[k]:
@@ -162,10 +177,9 @@ class _Builder:
                 if self.sh(bytes(m)) == s:
                     mask |= 1 << k
                 m[k] += 1
-        for r, k in enumerate(FIVES):
-            if mask >> k & 1:
-                mask |= 1 << (34 + r)
-        return mask
+        found = _with_red(mask)
+        self.disc_cache[key] = found
+        return found
 
     def add_edge(self, src: int, dst: int, w: int, score: float) -> None:
         self.edges[(src, dst)] = len(self.e_src)
@@ -227,6 +241,14 @@ class _Builder:
                     pts = self.score(hand, wall, i, riichi) if s == -1 else 0.0
                     self.add_edge(source, vertex, weight, pts)
         return vertex
+
+
+def _with_red(mask: int) -> int:
+    """A kinds mask with each red five set where its kind is."""
+    for r, k in enumerate(FIVES):
+        if mask >> k & 1:
+            mask |= 1 << (34 + r)
+    return mask
 
 
 class _Scorer:
@@ -452,7 +474,7 @@ def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
            seat: str, rnd: str, rules: Rules, draws: int, extra: int, wall_sum: int,
-           max_shanten: int, settings: dict[str, Any]) -> Any:
+           max_shanten: int, settings: dict[str, Any]) -> Advice:
     """:func:`mjasp.advise`'s answer in this model (an ``Advice``): one candidate per
     discard its graph explores, sequences per turn ``t = t_max − draws .. t_max``."""
     from mjasp.advice.api import Advice, AdviseError, Candidate
