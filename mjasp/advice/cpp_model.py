@@ -505,7 +505,7 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
     return Advice(str(hand), s0, "mahjong-cpp", draws, tuple(out), exact, note, None,
-                  searched, settings)
+                  searched, dict(settings, rules=scoring.name))
 
 
 def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:
