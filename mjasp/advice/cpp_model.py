@@ -34,6 +34,7 @@ Scores come from :func:`mjasp.score` (each winning hand scored once per ura han 
 from __future__ import annotations
 
 import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
@@ -123,11 +124,13 @@ class _Builder:
     disc_cache: dict[bytes, int] = field(default_factory=dict)
     draw_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
     disc_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
-    edges: dict[tuple[int, int], int] = field(default_factory=dict)
-    e_src: list[int] = field(default_factory=list)
-    e_dst: list[int] = field(default_factory=list)
-    e_w: list[int] = field(default_factory=list)
-    e_score: list[float] = field(default_factory=list)
+    # edges as (source << 32 | target) for the existence test, and their data in
+    # creation order (compact arrays: the largest graphs hold millions of edges)
+    edges: set[int] = field(default_factory=set)
+    e_src: array[int] = field(default_factory=lambda: array("i"))
+    e_dst: array[int] = field(default_factory=lambda: array("i"))
+    e_w: array[int] = field(default_factory=lambda: array("i"))
+    e_score: array[float] = field(default_factory=lambda: array("d"))
     draw_tenpai: list[bool] = field(default_factory=list)
     vertices: int = 0
 
@@ -182,7 +185,7 @@ class _Builder:
         return found
 
     def add_edge(self, src: int, dst: int, w: int, score: float) -> None:
-        self.edges[(src, dst)] = len(self.e_src)
+        self.edges.add((src << 32) | dst)
         self.e_src.append(src)
         self.e_dst.append(dst)
         self.e_w.append(w)
@@ -208,7 +211,7 @@ class _Builder:
                 hand[i] += 1
                 wall[i] -= 1
                 target = self.disc_node(hand, wall, riichi)
-                if (vertex, target) not in self.edges:
+                if (vertex << 32 | target) not in self.edges:
                     pts = self.score(hand, wall, i, riichi) if s == 0 and is_wait else 0.0
                     self.add_edge(vertex, target, weight, pts)
                 hand[i] -= 1
@@ -237,7 +240,7 @@ class _Builder:
                 source = self.draw_node(hand, wall, call)
                 hand[i] += 1
                 wall[i] -= 1
-                if (source, vertex) not in self.edges:
+                if (source << 32 | vertex) not in self.edges:
                     pts = self.score(hand, wall, i, riichi) if s == -1 else 0.0
                     self.add_edge(source, vertex, weight, pts)
         return vertex
@@ -408,10 +411,10 @@ def _lowers(b: _Builder, m: bytearray, k: int, s: int) -> bool:
 def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, Any]:
     """The per-turn values of every draw state (rows) as its code computes them."""
     n1, n2 = len(b.draw_tenpai), len(b.disc_ids)
-    src = np.asarray(b.e_src, dtype=np.int64)
-    dst = np.asarray(b.e_dst, dtype=np.int64)
-    w = np.asarray(b.e_w, dtype=np.float64)
-    score = np.asarray(b.e_score, dtype=np.float64)
+    src = np.frombuffer(b.e_src, dtype=np.int32).astype(np.int64)
+    dst = np.frombuffer(b.e_dst, dtype=np.int32).astype(np.int64)
+    w = np.frombuffer(b.e_w, dtype=np.int32).astype(np.float64)
+    score = np.frombuffer(b.e_score, dtype=np.float64)
     scoring = score > 0.0
     tenpai = np.asarray(b.draw_tenpai, dtype=bool)
     tp = np.zeros((n1, t_max + 1))
