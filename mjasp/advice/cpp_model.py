@@ -263,6 +263,7 @@ class _Scorer:
         self.seat, self.rnd, self.rules = seat, rnd, rules
         self.uradora = uradora
         self.cache: dict[tuple[bytes, int, bool], float] = {}
+        self.up_cache: dict[tuple[int, int], int] = {}
 
     def __call__(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
         key = (bytes(hand), tile, riichi)
@@ -285,6 +286,15 @@ class _Scorer:
             return 0, 0, 0, False
         return int(s.points), s.han, s.fu, bool(s.yakuman) or s.han >= 13
 
+    def _up(self, han: int, fu: int) -> int:
+        """A self-draw's points at ``han`` and ``fu`` (mjasp's points table, payments)."""
+        found = self.up_cache.get((han, fu))
+        if found is None:
+            found = settle(value(han, fu, 0, self.rules)[0], self.seat == "E", True, 0, 0,
+                           self.rules)[0]
+            self.up_cache[(han, fu)] = found
+        return found
+
     def _score(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
         merged = list(hand)
         mwall = list(wall)
@@ -302,8 +312,7 @@ class _Scorer:
         out = 0.0
         for u in range(13):
             if probs[u]:
-                pts = base if u == 0 else settle(value(han + u, fu, 0, self.rules)[0],
-                                                 self.seat == "E", True, 0, 0, self.rules)[0]
+                pts = base if u == 0 else self._up(han + u, fu)
                 out += pts * probs[u]
         return out
 
