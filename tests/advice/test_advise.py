@@ -1,11 +1,10 @@
 """mjasp.advise: exact discard values checked against hand-worked values, brute force over
-ura indicators, a Monte Carlo simulation, the shanten engines, and mahjong-cpp's output."""
+ura indicators, a Monte Carlo simulation and the shanten engines (mahjong-cpp's output:
+test_cpp_model.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -16,17 +15,6 @@ from mjasp.advice.explain import explain_discard
 from mjasp.advice.simulate import simulate
 from mjasp.cli import main
 from mjasp.core.tiles import tile_name
-
-
-def _reference() -> list[dict[str, object]]:
-    here = Path(__file__).resolve().parents[2]
-    candidates = [Path(os.environ.get("MJASP_SHARED_DATA", "/nonexistent")),
-                  here.parent / "shared" / "data", Path("/work/shared/data")]
-    for base in candidates:
-        path = base / "ev" / "mahjong_cpp_reference.jsonl"
-        if path.exists():
-            return [json.loads(line) for line in path.read_text().splitlines() if line]
-    pytest.skip("the mahjong-cpp reference (shared/data/ev) is absent")
 
 
 def _score(hand: str, tile: str, **situation: object) -> int:
