@@ -8,7 +8,7 @@ hand gets a z-score per quantity, (simulated − exact) / standard error; the sc
 each hand's line and the summary: the largest |z| and how many hands are within 3.
 
     nice python benchmarks/bench_advise_mc.py [--hands 200] [--plays 2000] [--seed 2026]
-        [--draws 6,6,8] [--quiet] [--start N]
+        [--draws 6,6,8] [--quiet] [--start N] [--stop N]
 
 ``--draws a,b,c``: the draws left for tenpai, one- and two-shanten hands (short horizons
 keep the exact search affordable in pure Python). Under the null hypothesis (the
@@ -102,6 +102,7 @@ def main(argv: list[str] | None = None) -> tuple[float, int, int]:
     p.add_argument("--start", type=int, default=0,
                    help="resume at this hand (each hand's plays have their own seed, so the "
                         "lines are those of a whole run)")
+    p.add_argument("--stop", type=int, default=0, help="stop before this hand (0: the end)")
     args = p.parse_args(argv)
     horizon = [int(x) for x in args.draws.split(",")]
     hands = fixed_hands(args.hands, args.seed)
@@ -109,7 +110,7 @@ def main(argv: list[str] | None = None) -> tuple[float, int, int]:
     within = 0
     t0 = time.process_time()
     for i, (hand, ind, s) in enumerate(hands):
-        if i < args.start:
+        if i < args.start or (args.stop and i >= args.stop):
             continue
         d = horizon[s]
         discard, ev, win = exact_best(hand, ind, d)
@@ -125,12 +126,12 @@ def main(argv: list[str] | None = None) -> tuple[float, int, int]:
                   f"points exact {ev:9.2f} mc {r.points:9.2f} ± {r.points_se:7.2f} "
                   f"z {z_ev:+5.2f} | win exact {win:.4f} mc {r.win_rate:.4f} "
                   f"z {z_win:+5.2f}", flush=True)
-    done = len(hands) - args.start
+    done = (args.stop or len(hands)) - args.start
     print(f"Monte Carlo: {done} hands, {args.plays} plays each, draws {args.draws} "
           f"(tenpai, 1-, 2-shanten), seed {args.seed}: largest |z| {worst:.2f}, "
           f"{within}/{done} within 3 standard errors (points and win rate); "
           f"{time.process_time() - t0:.0f} s CPU")
-    return worst, within, len(hands) - args.start
+    return worst, within, done
 
 
 if __name__ == "__main__":
