@@ -17,13 +17,14 @@ mahjong-cpp (its ``ExpectedScoreCalculator``) gives, which differ from mjasp's o
 - **The values,** per turn ``t`` from ``t_max`` down to ``t_min``: a draw state's value is
   its value at ``t + 1`` plus, per edge, ``weight * (next - value(t + 1)) / (sum - t)`` (the
   draws it does not list stay put; the divisor shrinks by one per turn while the weights do
-  not, so the tenpai "probability" can exceed 1), where ``next`` is the win — its points as a
-  riichi (or dama) self-draw, ura dora by exact counting — when that is worth at least
-  continuing, else the discard state's value at ``t + 1``; a tenpai draw state's tenpai
-  probability is 1. A discard state takes the draw state it can discard to with the
-  greatest expected points (the first such in edge order on ties), all three numbers from it.
+  not, so the tenpai "probability" can exceed 1). For a winning draw ``next`` is tenpai 1,
+  win 1 and the greater of the win's points (a riichi or dama self-draw, ura dora by exact
+  counting) and continuing; otherwise the discard state's value at ``t + 1``. A tenpai
+  draw state's tenpai probability is 1. A discard state takes each of the three numbers'
+  greatest over the draw states it can discard to, each on its own.
 
-Scores come from :func:`mjasp.score` (each winning hand scored once per ura han count).
+Scores come from :func:`mjasp.score`: each winning hand scored once, its ura han counts
+added at the same fu from mjasp's points table and payments, as its code adds them.
 
 >>> from mjasp.advice.cpp_model import compute
 >>> r = compute("222567m345p33667s", dora_indicators=("1z",))
@@ -66,7 +67,6 @@ SUM = 121
 CPP_RULES = replace(RULES["tenhou"], name="mahjong-cpp",
                     double_yakuman=frozenset({"kokushi_13", "suuankou_tanki",
                                               "junsei_chuuren", "daisuushii"}))
-MODE = 'max'
 
 
 @dataclass(frozen=True)
@@ -429,11 +429,12 @@ def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, 
     tp = np.zeros((n1, t_max + 1))
     wp = np.zeros((n1, t_max + 1))
     ev = np.zeros((n1, t_max + 1))
-    # discard states' best in-edge: edges grouped by target, in creation order
+    # a discard state's options are the sources of its edges: edges grouped by target
     order = np.argsort(dst, kind="stable")
     d_sorted = dst[order]
     starts = np.flatnonzero(np.r_[True, d_sorted[1:] != d_sorted[:-1]])
     groups = d_sorted[starts]
+    options = src[order]
     d_tp = np.zeros(n2)
     d_wp = np.zeros(n2)
     d_ev = np.zeros(n2)
@@ -441,18 +442,12 @@ def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, 
         if t == t_max:
             tp[tenpai, t] = 1.0
         else:
-            x_tp = d_tp[dst]
-            x_wp = d_wp[dst]
-            x_ev = d_ev[dst]
-            if MODE == "max":
-                x_tp = np.where(scoring, 1.0, x_tp)
-                x_wp = np.where(scoring, 1.0, x_wp)
-                x_ev = np.where(scoring, np.maximum(score, x_ev), x_ev)
-            else:
-                win = scoring & (score >= x_ev)
-                x_tp = np.where(win, 1.0, x_tp)
-                x_wp = np.where(win, 1.0, x_wp)
-                x_ev = np.where(win, score, x_ev)
+            # a winning draw: tenpai and win 1, the points or continuing, the greater
+            x_tp = np.where(scoring, 1.0, d_tp[dst])
+            x_wp = np.where(scoring, 1.0, d_wp[dst])
+            x_ev = np.where(scoring, np.maximum(score, d_ev[dst]), d_ev[dst])
+            # per draw state, its edges summed in creation order (bincount adds in
+            # order), then the turn's divisor; draws it does not list keep its value
             a_tp = np.bincount(src, w * (x_tp - tp[src, t + 1]), minlength=n1)
             a_wp = np.bincount(src, w * (x_wp - wp[src, t + 1]), minlength=n1)
             a_ev = np.bincount(src, w * (x_ev - ev[src, t + 1]), minlength=n1)
@@ -461,26 +456,10 @@ def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, 
             tp[tenpai, t] = 1.0
             wp[:, t] = wp[:, t + 1] + a_wp / div
             ev[:, t] = ev[:, t + 1] + a_ev / div
-        # discard states: the source with the greatest expected points, first on ties
-        vals = ev[src[order], t]
-        best = np.maximum.reduceat(vals, starts)
-        is_best = vals == np.repeat(best, np.diff(np.r_[starts, len(vals)]))
-        pos = np.flatnonzero(is_best)
-        grp = np.searchsorted(starts, pos, side="right") - 1
-        first = pos[np.r_[True, grp[1:] != grp[:-1]]]
-        chosen = src[order][first]
-        d_tp[:] = 0.0
-        d_wp[:] = 0.0
-        d_ev[:] = 0.0
-        if MODE == "max":
-            so = src[order]
-            d_tp[groups] = np.maximum.reduceat(tp[so, t], starts)
-            d_wp[groups] = np.maximum.reduceat(wp[so, t], starts)
-            d_ev[groups] = np.maximum.reduceat(ev[so, t], starts)
-        else:
-            d_tp[groups] = tp[chosen, t]
-            d_wp[groups] = wp[chosen, t]
-            d_ev[groups] = ev[chosen, t]
+        # discard states: each number's greatest over the draw states they lead to
+        d_tp[groups] = np.maximum.reduceat(tp[options, t], starts)
+        d_wp[groups] = np.maximum.reduceat(wp[options, t], starts)
+        d_ev[groups] = np.maximum.reduceat(ev[options, t], starts)
     return tp, wp, ev
 
 
