@@ -204,9 +204,9 @@ class _Builder:
         self.draw_ids[key] = vertex
         self.draw_tenpai.append(s == 0)
         self.vertices += 1
-        for i in range(37):
+        for i in ALL_TILES if tegawari else _bits(wait):
             is_wait = wait >> i & 1
-            if wall[i] and (tegawari or is_wait):
+            if wall[i]:
                 weight = wall[i]
                 hand[i] += 1
                 wall[i] -= 1
@@ -230,9 +230,9 @@ class _Builder:
         vertex = len(self.disc_ids)
         self.disc_ids[key] = vertex
         self.vertices += 1
-        for i in range(37):
+        for i in ALL_TILES if down else _bits(disc):
             is_disc = disc >> i & 1
-            if hand[i] and (down or is_disc):
+            if hand[i]:
                 call = True if s == 0 and is_disc else riichi
                 hand[i] -= 1
                 wall[i] += 1
@@ -244,6 +244,21 @@ class _Builder:
                     pts = self.score(hand, wall, i, riichi) if s == -1 else 0.0
                     self.add_edge(source, vertex, weight, pts)
         return vertex
+
+
+#: every tile37 in order (draws and discards are tried in this order, as its code does)
+ALL_TILES = tuple(range(37))
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The tiles of a mask, in order (masks repeat: kept once each)."""
+    found = _BITS.get(mask)
+    if found is None:
+        found = tuple(i for i in ALL_TILES if mask >> i & 1)
+        if len(_BITS) < 1 << 16:
+            _BITS[mask] = found
+    return found
 
 
 def _with_red(mask: int) -> int:
