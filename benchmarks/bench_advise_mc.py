@@ -13,7 +13,7 @@ each hand's line and the summary: the largest |z| and how many hands are within 
 ``--draws a,b,c``: the draws left for tenpai, one- and two-shanten hands (short horizons
 keep the exact search affordable in pure Python). Under the null hypothesis (the
 simulator and the exact values describe the same model) |z| > 3 has probability about
-0.27 % per quantity, so on 200 hands about one such hand in two runs is expected.
+0.27 % per test, so 200 hands and two quantities put about one above 3 per run.
 """
 
 from __future__ import annotations
