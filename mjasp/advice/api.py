@@ -209,6 +209,14 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
             pts = None
         return Advice(str(h), -1, model, draws, (), True,
                       "a complete hand: win it (its score as a self-draw)", pts, 0, settings)
+    if model == "mahjong-cpp":
+        # its own module: its graph search and values, as its code computes them
+        from mjasp.advice import cpp_model
+        assert m.unseen is not None
+        return cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
+                                rnd=rnd, rules=chosen, draws=draws, extra=extra,
+                                wall_sum=m.wall_sum, max_shanten=max_shanten,
+                                settings=settings)
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
         starts = [(name37(t), sub37(start, t)) for t in distinct_tiles(start)]

@@ -1,0 +1,124 @@
+"""The mahjong-cpp compatibility mode against that program's own output.
+
+``mahjong_cpp_reference.jsonl`` holds nekobean/mahjong-cpp's results (another engine, run
+unmodified) for 71 hands: every line is one ``advise(..., model="mahjong-cpp")`` call, and
+every field must agree — shanten, the discards it lists, their necessary tiles with counts,
+the per-turn tenpai probability, win probability and expected score to 1e-9, and
+``searched``, the number of states in its graph.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mjasp.advice import AdviseError, advise
+from mjasp.advice.cpp_model import compute, default_wall
+
+WINDS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
+
+
+def _lines() -> list[dict[str, Any]]:
+    here = Path(__file__).resolve().parents[2]
+    for base in (Path(os.environ.get("MJASP_SHARED_DATA", "/nonexistent")),
+                 here.parent / "shared" / "data", Path("/work/shared/data")):
+        path = base / "ev" / "mahjong_cpp_reference.jsonl"
+        if path.exists():
+            return [json.loads(line) for line in path.read_text().splitlines() if line]
+    return []
+
+
+LINES = _lines()
+# three-shanten graphs hold 10^5 states and more: pure Python takes a while on them
+BIG = {x["id"] for x in LINES if x["shanten"] >= 3}
+
+
+def _call(line: dict[str, Any]) -> Any:
+    cfg = line["config"]
+    return advise(line["hand"], dora_indicators=line["dora_indicators"],
+                  seat_wind=WINDS[line["seat_wind"]], round_wind=WINDS[line["round_wind"]],
+                  model="mahjong-cpp", extra=cfg["extra"], wall_sum=cfg["sum"],
+                  draws=cfg["t_max"] - cfg["t_min"])
+
+
+def _check(line: dict[str, Any]) -> None:
+    # its wall is the default one: 4 of a kind and a red five per suit, less the hand and
+    # the indicators
+    from mjasp.advice.tiles37 import parse37
+    assert default_wall(parse37(line["hand"]), line["dora_indicators"]) == line["wall"]
+    a = _call(line)
+    assert a.shanten == line["shanten"]
+    assert a.nodes == line["searched"]
+    got = {c.discard: c for c in a.candidates}
+    assert sorted(got, key=str) == sorted((x["tile"] for x in line["discards"]), key=str)
+    for ref in line["discards"]:
+        c = got[ref["tile"]]
+        assert c.shanten == ref["shanten_after"], ref["tile"]
+        assert [list(u) for u in c.ukeire] == ref["necessary_tiles"], ref["tile"]
+        assert c.ukeire_count == ref["ukeire_count"]
+        for mine, theirs in ((c.tenpai_prob, ref["tenpai_prob"]),
+                             (c.win_prob, ref["win_prob"]),
+                             (c.expected_points, ref["exp_score"])):
+            assert len(mine) == len(theirs)
+            assert max(abs(x - y) for x, y in zip(mine, theirs, strict=True)) < 1e-9, \
+                ref["tile"]
+
+
+@pytest.mark.parametrize("line", [x for x in LINES if x["id"] not in BIG],
+                         ids=lambda x: x["id"])
+def test_every_field_of_its_output(line: dict[str, Any]) -> None:
+    _check(line)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("line", [x for x in LINES if x["id"] in BIG], ids=lambda x: x["id"])
+def test_every_field_of_its_output_three_shanten(line: dict[str, Any]) -> None:
+    _check(line)
+
+
+def test_the_reference_is_there() -> None:
+    if not LINES:
+        pytest.skip("the mahjong-cpp reference (shared/data/ev) is absent")
+    assert len(LINES) == 71
+
+
+def test_its_tenpai_probability_can_exceed_one() -> None:
+    # rand_s0_18, discard 7m: the discarded tiles go back to a wall whose divisor shrinks,
+    # so a tenpai draw state of 111 weights over 104 is "probability" 111/104 at every turn
+    # (its output says the same); mjasp's own model keeps it at most 1
+    r = compute("44788m2224488s11z", dora_indicators=("1p",))
+    (st,) = [s for s in r.stats if s.tile == "7m"]
+    assert st.tenpai_prob[0] == pytest.approx(111 / 104, abs=1e-12)
+    own = advise("44788m2224488s11z", dora_indicators=("1p",), draws=2)
+    assert all(p <= 1.0 for c in own.candidates for p in c.tenpai_prob)
+
+
+def test_a_13_tile_hand_is_one_draw_state() -> None:
+    # a tenpai 13-tile hand: its tenpai probability is 1 at every turn; one draw left
+    # (t = 17) wins with the waits' weight over sum - 17 (1p 4p: 8 copies less the hand's
+    # 1p 4p, less nothing else; 123456789m1234p holds one of each)
+    r = compute("123456789m1234p", dora_indicators=("1z",))
+    (st,) = r.stats
+    assert st.tile is None and st.shanten == 0
+    assert all(p == 1.0 for p in st.tenpai_prob)
+    assert st.win_prob[16] == pytest.approx(6 / (121 - 17), abs=1e-15)
+
+
+def test_bad_input_in_the_compatibility_mode() -> None:
+    with pytest.raises(AdviseError, match="closed hands"):
+        advise("234m456p789s1z [777z]", model="mahjong-cpp")
+    with pytest.raises(AdviseError, match="at most 18 draws"):
+        advise("123456789m1234p", model="mahjong-cpp", draws=19)
+    with pytest.raises(AdviseError, match="four-player"):
+        advise("123456789p1234s5z", model="mahjong-cpp", rules="tenhou-3p")
+
+
+def test_deep_graphs_do_not_hit_the_recursion_limit() -> None:
+    limit = sys.getrecursionlimit()
+    compute("12577m222468p445s", extra=0)
+    assert sys.getrecursionlimit() == limit
