@@ -92,7 +92,10 @@ class Model:
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
-        self.decisions: dict[tuple[Counts37, int], str] = {}
+        self._tables: Any = None           # mjasp.advice.graph.Tables once solved
+        self._index: dict[Node, int] = {}
+        self._riichi_row: dict[Counts37, int] = {}
+        self._solved_draws = -1
         self.nodes = 0
         from mjasp.core.blocks import Form
         self._fast = self.rules.players == 4 and self.rules.forms == frozenset(Form)
@@ -145,9 +148,17 @@ class Model:
 
     # -- graph -----------------------------------------------------------------------
     def edges(self, node: Node) -> Edges:
+        """A node's draws: cached (the recursive path and the explanations walk them)."""
         found = self._edges.get(node)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._edges[node] = self.expand(node)
+            self.nodes += 1
+            if self.progress is not None and self.nodes % 500 == 0:
+                self.progress(self.nodes)
+        return found
+
+    def expand(self, node: Node) -> Edges:
+        """A node's draws, computed (not cached)."""
         hand, used = node
         wall = self.wall(hand)
         wins: list[tuple[int, int, Counts37]] = []
@@ -181,12 +192,7 @@ class Model:
                 stay += n
             else:
                 choices.append((tile, n, options))
-        found = Edges(wins, choices, stay, total)
-        self._edges[node] = found
-        self.nodes += 1
-        if self.progress is not None and self.nodes % 500 == 0:
-            self.progress(self.nodes)
-        return found
+        return Edges(wins, choices, stay, total)
 
     # -- scoring ----------------------------------------------------------------------
     def score(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
@@ -262,9 +268,109 @@ class Model:
                                 *self._points(hand, base, ura)))
         return out
 
+    # -- the graph and its values, all nodes at once (mjasp's model) ----------------------
+    def solve(self, hands13: Sequence[Counts37], draws: int) -> None:
+        """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
+        of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
+        and ``riichi_value`` then read them. Only for mjasp's model (the mahjong-cpp model
+        maximises each quantity on its own and keeps the recursion)."""
+        from array import array
+
+        import numpy as np
+
+        from mjasp.advice.graph import Graph
+        from mjasp.advice.graph import solve as solve_graph
+        assert self.model == "mjasp"
+        nodes: list[Node] = []
+        index: dict[Node, int] = {}
+        for h in hands13:
+            if (h, 0) not in index:
+                index[(h, 0)] = len(nodes)
+                nodes.append((h, 0))
+        total, stay, win_n, win_ev, win_ev_last = (array("d") for _ in range(5))
+        tenpai, riichi = bytearray(), bytearray()
+        riichi_p = array("d")
+        riichi_pts = array("d")
+        group_node, group_slot, offsets, options = (array("q") for _ in range(4))
+        group_n = array("d")
+        offsets.append(0)
+        may_riichi = self.riichi != "never" and self.closed
+        score = self.score
+        i = 0
+        while i < len(nodes):
+            node = nodes[i]
+            e = self.expand(node)
+            total.append(e.total)
+            stay.append(e.stay)
+            is_tenpai = self.shanten(node[0]) == 0
+            tenpai.append(is_tenpai)
+            # the wins in the recursion's order: the same sums, the same floats
+            n_won = 0
+            ev = ev_last = 0.0
+            for tile, n, h14 in e.wins:
+                n_won += n
+                ev += n * score(h14, tile, False, False, False)
+                ev_last += n * score(h14, tile, False, False, True)
+            win_n.append(n_won)
+            win_ev.append(ev)
+            win_ev_last.append(ev_last)
+            if may_riichi and is_tenpai:
+                self._riichi_row.setdefault(node[0], i)
+                riichi.append(True)
+                p, pts = self._riichi_of(e)
+                riichi_p.append(p)
+                riichi_pts.extend((pts[(False, False)], pts[(False, True)],
+                                   pts[(True, False)], pts[(True, True)]))
+            else:
+                riichi.append(False)
+                riichi_p.append(0.0)
+                riichi_pts.extend((0.0, 0.0, 0.0, 0.0))
+            for slot, (_tile, n, opts) in enumerate(e.choices):
+                group_node.append(i)
+                group_slot.append(slot)
+                group_n.append(n)
+                for o in opts:
+                    j = index.get(o)
+                    if j is None:
+                        j = index[o] = len(nodes)
+                        nodes.append(o)
+                    options.append(j)
+                offsets.append(len(options))
+            i += 1
+            if self.progress is not None and i % 500 == 0:
+                self.progress(i)
+        self.nodes = max(self.nodes, len(nodes))
+
+        def floats(a: array[float]) -> Any:
+            return np.frombuffer(a, dtype=np.float64) if len(a) else np.zeros(0)
+
+        def ints(a: array[int]) -> Any:
+            return np.frombuffer(a, dtype=np.int64) if len(a) else np.zeros(0, np.int64)
+
+        g = Graph(total=floats(total), stay=floats(stay),
+                  tenpai=np.frombuffer(bytes(tenpai), dtype=np.bool_),
+                  win_n=floats(win_n), win_ev=floats(win_ev), win_ev_last=floats(win_ev_last),
+                  group_node=ints(group_node), group_n=floats(group_n),
+                  group_slot=ints(group_slot), offsets=ints(offsets), options=ints(options),
+                  riichi=np.frombuffer(bytes(riichi), dtype=np.bool_),
+                  riichi_p=floats(riichi_p), riichi_pts=floats(riichi_pts).reshape(-1, 4))
+        self._tables = solve_graph(g, draws, self.riichi)
+        self._index = index
+        self._solved_draws = draws
+
+    def _solved(self, node: Node, d: int) -> int:
+        """The node's row in the solved tables, or -1."""
+        if self._tables is None or d > self._solved_draws:
+            return -1
+        return self._index.get(node, -1)
+
     # -- values -----------------------------------------------------------------------
     def value(self, node: Node, d: int) -> Value:
         """(tenpai, win, expected points) of a 13-tile dama node with ``d`` draws left."""
+        i = self._solved(node, d)
+        if i >= 0 and d >= 0:
+            t = self._tables.dama[d]  # type: ignore[union-attr]
+            return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
         key = (node, d)
         hand = node[0]
         found = self._memo.get(key)
@@ -303,6 +409,10 @@ class Model:
 
     def riichi_value(self, hand: Counts37, d: int) -> Value:
         """A riichi node: the hand is locked, each draw wins or is thrown back."""
+        i = self._riichi_row.get(hand, -1) if 1 <= d <= self._solved_draws else -1
+        if i >= 0:
+            t = self._tables.riichi[d]  # type: ignore[union-attr]
+            return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
         key = (hand, d)
         found = self._riichi_memo.get(key)
         if found is not None:
@@ -324,15 +434,17 @@ class Model:
         by (ippatsu, haitei) — the same on every draw, as the wall does not change."""
         found = self._riichi_pts.get(hand)
         if found is None:
-            e = self.edges((hand, self.limit))
-            total = e.total
-            p = sum(n for _, n, _ in e.wins) / total if total else 0.0
-            pts = {(i, h): (sum(n * self.score(h14, tile, True, i, h)
-                                for tile, n, h14 in e.wins) / total if total else 0.0)
-                   for i in (False, True) for h in (False, True)}
-            found = (p, pts)
-            self._riichi_pts[hand] = found
+            found = self._riichi_pts[hand] = self._riichi_of(self.edges((hand, self.limit)))
         return found
+
+    def _riichi_of(self, e: Edges) -> tuple[float, dict[tuple[bool, bool], float]]:
+        # the wins of a hand are the same whatever the changes made to reach it
+        total = e.total
+        p = sum(n for _, n, _ in e.wins) / total if total else 0.0
+        pts = {(i, h): (sum(n * self.score(h14, tile, True, i, h)
+                            for tile, n, h14 in e.wins) / total if total else 0.0)
+               for i in (False, True) for h in (False, True)}
+        return p, pts
 
     def can_riichi(self, hand: Counts37, d: int) -> bool:
         return (self.model == "mjasp" and self.riichi != "never" and self.closed
