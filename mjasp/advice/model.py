@@ -41,6 +41,8 @@ from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
+from mjasp.core.yaku import Yaku
+from mjasp.scoring.api import Score, YakuItem, make_score, rank_key, score_candidates
 from mjasp.scoring.api import score as score_hand
 
 Value = tuple[float, float, float]
@@ -219,9 +221,12 @@ class Model:
                                     round_wind=self.round_wind,
                                     dora_indicators=self.dora_indicators,
                                     riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
-        uras = max(1, len(self.dora_indicators))
-        if not riichi or (self.model == "mahjong-cpp" and not self.dora_indicators):
+        uras = len(self.dora_indicators)
+        if not riichi:
             found = [(1.0, *self._points(hand, base, ()))]
+        elif not uras:
+            # each ura indicator lies under a dora indicator: none without one
+            found = [(1.0, *self._ura_scorer(hand, base)(0))]
         else:
             found = self._ura_outcomes(h14, hand, base, uras)
         self._outcomes[key] = found
@@ -232,20 +237,15 @@ class Model:
             s = score_hand(hand, Win(**base, ura_indicators=ura), rules=self.rules)
         except MjaspError:
             return 0, "no yaku"  # an open hand without one: not a win
-        if s.han <= 0 and not s.yakuman:
-            return 0, "no yaku"
-        yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
-                        for i in s.yaku if i.han)
-        return int(s.points), yaku
+        return _points_of(s)
 
     def _ura_outcomes(self, h14: Counts37, hand: Hand, base: dict[str, Any],
                       uras: int) -> list[tuple[float, int, str]]:
         # the ura indicators come from the wall as the winning hand sees it; grouped by
-        # the kind they point at (same kind, same score)
+        # the ura han they give (the held copies of the kind pointed at, as the scoring
+        # engine counts them): the same count, the same score
         wall = self.wall(h14)
         total = sum(wall[k] for k in range(34) if wall[k] > 0)
-        # grouped by the ura han they give (the copies of the kind pointed at): the same
-        # count, the same score — one mjasp.score call per count, not per indicator
         held = list(hand.total_counts())
         by_dora: dict[int, tuple[int, int]] = {}
         for k in range(34):
@@ -253,21 +253,50 @@ class Model:
                 han = held[dora_of(k, self.rules.players)]
                 rep, m = by_dora.get(han, (k, 0))
                 by_dora[han] = (rep, m + wall[k])
+        with_ura = self._ura_scorer(hand, base)
         out: list[tuple[float, int, str]] = []
         if uras == 1:
-            for rep, n in by_dora.values():
-                out.append((n / total, *self._points(hand, base, (tile_name(rep),))))
+            for han, (_rep, n) in by_dora.items():
+                out.append((n / total, *with_ura(han)))
             return out
         # two or more: the first two exactly (without replacement), the rest as the second
-        for rep1, n1 in by_dora.values():
-            for rep2, n2 in by_dora.values():
+        for han1, (rep1, n1) in by_dora.items():
+            for han2, (rep2, n2) in by_dora.items():
                 m2 = n2 - (1 if rep2 == rep1 else 0)
                 if m2 > 0:
-                    ura = (tile_name(rep1),) + (tile_name(rep2),) * (uras - 1)
                     out.append((n1 * m2 / (total * (total - 1)),
-                                *self._points(hand, base, ura)))
+                                *with_ura(han1 + (uras - 1) * han2)))
         return out
 
+    def _ura_scorer(self, hand: Hand, base: dict[str, Any]) -> Callable[[int], tuple[int, str]]:
+        """The points of the riichi win with ``n`` han of ura dora, for every ``n`` from one
+        call of the scoring engine: its candidates (readings × placements) scored without
+        ura, then each candidate's yaku items with an ura dora item of ``n`` han put
+        through the engine's own ``make_score`` and the best taken by its ``rank_key`` —
+        what ``mjasp.score`` does with indicators showing ``n`` held tiles (tested)."""
+        win = Win(**base)
+        try:
+            found = score_candidates(hand, win, rules=self.rules)
+        except MjaspError:
+            found = []
+        cache: dict[int, tuple[int, str]] = {}
+
+        def points(n: int) -> tuple[int, str]:
+            got = cache.get(n)
+            if got is None:
+                if not found:
+                    got = (0, "no yaku")  # an open hand without one: not a win
+                else:
+                    best = found[0] if n == 0 else max(
+                        (make_score([i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
+                                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details,
+                                    c.reading, win, self.rules)
+                         for c in found if c.reading is not None), key=rank_key)
+                    got = _points_of(best)
+                cache[n] = got
+            return got
+
+        return points
     # -- the graph and its values, all nodes at once (mjasp's model) ----------------------
     def solve(self, hands13: Sequence[Counts37], draws: int) -> None:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
@@ -485,6 +514,15 @@ class Model:
         if self.shanten(hand13) != 0:
             how = "-"
         return how, v
+
+
+def _points_of(s: Score) -> tuple[int, str]:
+    """A score's points and yaku text (0 and "no yaku" for a hand without a yaku)."""
+    if s.han <= 0 and not s.yakuman:
+        return 0, "no yaku"
+    yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
+                    for i in s.yaku if i.han)
+    return int(s.points), yaku
 
 
 def default_unseen(start: Counts37, rules: Rules,
