@@ -93,6 +93,7 @@ class Model:
         self._edges: dict[Node, Edges] = {}
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
+        self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
@@ -241,6 +242,14 @@ class Model:
 
     def _ura_outcomes(self, h14: Counts37, hand: Hand, base: dict[str, Any],
                       uras: int) -> list[tuple[float, int, str]]:
+        with_ura = self._ura_scorer(hand, base)
+        return [(q, *with_ura(han)) for q, han in self.ura_han(h14, hand, uras)]
+
+    def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
+        """The chances of the ura han of a riichi win (the same in every situation)."""
+        found = self._ura_han.get(h14)
+        if found is not None:
+            return found
         # the ura indicators come from the wall as the winning hand sees it; grouped by
         # the ura han they give (the held copies of the kind pointed at, as the scoring
         # engine counts them): the same count, the same score
@@ -253,20 +262,21 @@ class Model:
                 han = held[dora_of(k, self.rules.players)]
                 rep, m = by_dora.get(han, (k, 0))
                 by_dora[han] = (rep, m + wall[k])
-        with_ura = self._ura_scorer(hand, base)
-        out: list[tuple[float, int, str]] = []
+        found = []
         if uras == 1:
             for han, (_rep, n) in by_dora.items():
-                out.append((n / total, *with_ura(han)))
-            return out
-        # two or more: the first two exactly (without replacement), the rest as the second
-        for han1, (rep1, n1) in by_dora.items():
-            for han2, (rep2, n2) in by_dora.items():
-                m2 = n2 - (1 if rep2 == rep1 else 0)
-                if m2 > 0:
-                    out.append((n1 * m2 / (total * (total - 1)),
-                                *with_ura(han1 + (uras - 1) * han2)))
-        return out
+                found.append((n / total, han))
+        else:
+            # two or more: the first two exactly (without replacement), the rest as the
+            # second
+            for han1, (rep1, n1) in by_dora.items():
+                for han2, (rep2, n2) in by_dora.items():
+                    m2 = n2 - (1 if rep2 == rep1 else 0)
+                    if m2 > 0:
+                        found.append((n1 * m2 / (total * (total - 1)),
+                                      han1 + (uras - 1) * han2))
+        self._ura_han[h14] = found
+        return found
 
     def _ura_scorer(self, hand: Hand, base: dict[str, Any]) -> Callable[[int], tuple[int, str]]:
         """The points of the riichi win with ``n`` han of ura dora, for every ``n`` from one
@@ -298,94 +308,118 @@ class Model:
 
         return points
     # -- the graph and its values, all nodes at once (mjasp's model) ----------------------
-    def solve(self, hands13: Sequence[Counts37], draws: int) -> None:
+    def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True) -> None:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
         of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
         and ``riichi_value`` then read them. Only for mjasp's model (the mahjong-cpp model
-        maximises each quantity on its own and keeps the recursion)."""
+        maximises each quantity on its own and keeps the recursion). The graph is built
+        with whole arrays (:mod:`mjasp.advice.build`) unless the hand has melds or
+        ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
+        import numpy as np
+
+        from mjasp.advice.build import build
+        from mjasp.advice.graph import Graph
+        from mjasp.advice.graph import solve as solve_graph
+        assert self.model == "mjasp"
+        b = build(self, list(hands13)) if vectorized and not self.melds else \
+            self.build_by_hand(hands13)
+        n = len(b.total)
+        win_ev = np.zeros(n)
+        win_ev_last = np.zeros(n)
+        win_n = np.zeros(n)
+        riichi = np.zeros(n, dtype=np.bool_)
+        riichi_p = np.zeros(n)
+        riichi_pts = np.zeros((n, 4))
+        may_riichi = self.riichi != "never" and self.closed
+        score = self.score
+        self._riichi_row = {}
+        # the wins in the recursion's order: the same sums, the same floats
+        bounds = np.searchsorted(b.win_node, np.arange(n + 1))
+        tenpai = b.shanten == 0
+        for i in np.flatnonzero(bounds[1:] > bounds[:-1]).tolist():
+            lo, hi = int(bounds[i]), int(bounds[i + 1])
+            hand = b.hands[i].tobytes()
+            wins = [(t, c, add37(hand, t)) for t, c in zip(b.win_tile[lo:hi].tolist(),
+                                                         b.win_n[lo:hi].tolist(), strict=True)]
+            n_won = 0
+            ev = ev_last = 0.0
+            for tile, c, h14 in wins:
+                n_won += c
+                ev += c * score(h14, tile, False, False, False)
+                ev_last += c * score(h14, tile, False, False, True)
+            win_n[i] = n_won
+            win_ev[i] = ev
+            win_ev_last[i] = ev_last
+            if may_riichi and tenpai[i]:
+                riichi[i] = True
+                self._riichi_row.setdefault(hand, i)
+                p, pts = self._riichi_of(Edges(wins, [], 0, int(b.total[i])))
+                riichi_p[i] = p
+                riichi_pts[i] = (pts[(False, False)], pts[(False, True)], pts[(True, False)],
+                                 pts[(True, True)])
+        g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
+                  tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
+                  group_node=b.group_node, group_n=b.group_n.astype(np.float64),
+                  group_slot=b.group_slot, offsets=b.offsets, options=b.options,
+                  riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
+        self._tables = solve_graph(g, draws, self.riichi)
+        hands = b.hands
+        self._index = {(hands[i].tobytes(), int(u)): i for i, u in enumerate(b.used.tolist())}
+        self.nodes = max(self.nodes, n)
+        self._solved_draws = draws
+
+    def build_by_hand(self, hands13: Sequence[Counts37]) -> Any:
+        """The graph of ``solve``, node by node with ``expand`` (the reference builder)."""
         from array import array
 
         import numpy as np
 
-        from mjasp.advice.graph import Graph
-        from mjasp.advice.graph import solve as solve_graph
-        assert self.model == "mjasp"
+        from mjasp.advice.build import ORDER, Built
         nodes: list[Node] = []
         index: dict[Node, int] = {}
         for h in hands13:
             if (h, 0) not in index:
                 index[(h, 0)] = len(nodes)
                 nodes.append((h, 0))
-        total, stay, win_n, win_ev, win_ev_last = (array("d") for _ in range(5))
-        tenpai, riichi = bytearray(), bytearray()
-        riichi_p = array("d")
-        riichi_pts = array("d")
-        group_node, group_slot, offsets, options = (array("q") for _ in range(4))
-        group_n = array("d")
-        offsets.append(0)
-        may_riichi = self.riichi != "never" and self.closed
-        score = self.score
+        cols: dict[str, array[int]] = {k: array("q") for k in (
+            "shanten", "total", "stay", "win_node", "win_tile", "win_n", "group_node",
+            "group_slot", "group_n", "offsets", "options")}
+        cols["offsets"].append(0)
         i = 0
         while i < len(nodes):
             node = nodes[i]
             e = self.expand(node)
-            total.append(e.total)
-            stay.append(e.stay)
-            is_tenpai = self.shanten(node[0]) == 0
-            tenpai.append(is_tenpai)
-            # the wins in the recursion's order: the same sums, the same floats
-            n_won = 0
-            ev = ev_last = 0.0
-            for tile, n, h14 in e.wins:
-                n_won += n
-                ev += n * score(h14, tile, False, False, False)
-                ev_last += n * score(h14, tile, False, False, True)
-            win_n.append(n_won)
-            win_ev.append(ev)
-            win_ev_last.append(ev_last)
-            if may_riichi and is_tenpai:
-                self._riichi_row.setdefault(node[0], i)
-                riichi.append(True)
-                p, pts = self._riichi_of(e)
-                riichi_p.append(p)
-                riichi_pts.extend((pts[(False, False)], pts[(False, True)],
-                                   pts[(True, False)], pts[(True, True)]))
-            else:
-                riichi.append(False)
-                riichi_p.append(0.0)
-                riichi_pts.extend((0.0, 0.0, 0.0, 0.0))
-            for slot, (_tile, n, opts) in enumerate(e.choices):
-                group_node.append(i)
-                group_slot.append(slot)
-                group_n.append(n)
+            cols["shanten"].append(self.shanten(node[0]))
+            cols["total"].append(e.total)
+            cols["stay"].append(e.stay)
+            for tile, c, _h14 in e.wins:
+                cols["win_node"].append(i)
+                cols["win_tile"].append(tile)
+                cols["win_n"].append(c)
+            for slot, (_tile, c, opts) in enumerate(e.choices):
+                cols["group_node"].append(i)
+                cols["group_slot"].append(slot)
+                cols["group_n"].append(c)
                 for o in opts:
                     j = index.get(o)
                     if j is None:
                         j = index[o] = len(nodes)
                         nodes.append(o)
-                    options.append(j)
-                offsets.append(len(options))
+                    cols["options"].append(j)
+                cols["offsets"].append(len(cols["options"]))
             i += 1
             if self.progress is not None and i % 500 == 0:
                 self.progress(i)
-        self.nodes = max(self.nodes, len(nodes))
+        assert len(ORDER) == 37
 
-        def floats(a: array[float]) -> Any:
-            return np.frombuffer(a, dtype=np.float64) if len(a) else np.zeros(0)
+        def ints(key: str) -> Any:
+            return np.array(cols[key], dtype=np.int64)
 
-        def ints(a: array[int]) -> Any:
-            return np.frombuffer(a, dtype=np.int64) if len(a) else np.zeros(0, np.int64)
-
-        g = Graph(total=floats(total), stay=floats(stay),
-                  tenpai=np.frombuffer(bytes(tenpai), dtype=np.bool_),
-                  win_n=floats(win_n), win_ev=floats(win_ev), win_ev_last=floats(win_ev_last),
-                  group_node=ints(group_node), group_n=floats(group_n),
-                  group_slot=ints(group_slot), offsets=ints(offsets), options=ints(options),
-                  riichi=np.frombuffer(bytes(riichi), dtype=np.bool_),
-                  riichi_p=floats(riichi_p), riichi_pts=floats(riichi_pts).reshape(-1, 4))
-        self._tables = solve_graph(g, draws, self.riichi)
-        self._index = index
-        self._solved_draws = draws
+        hands = np.frombuffer(b"".join(h for h, _ in nodes), dtype=np.uint8).reshape(-1, 37)
+        return Built(hands, np.array([u for _, u in nodes], dtype=np.int64), ints("shanten"),
+                     ints("total"), ints("stay"), ints("win_node"), ints("win_tile"),
+                     ints("win_n"), ints("group_node"), ints("group_slot"), ints("group_n"),
+                     ints("offsets"), ints("options"))
 
     def _solved(self, node: Node, d: int) -> int:
         """The node's row in the solved tables, or -1."""
