@@ -94,7 +94,8 @@ class Model:
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
-        self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
+        self._hands: dict[Counts37, Hand] = {}
+        self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
         self._riichi_row: dict[Counts37, int] = {}
@@ -204,8 +205,7 @@ class Model:
         key = (h14, tile, riichi, ippatsu, haitei)
         found = self._score.get(key)
         if found is None:
-            found = sum(q * pts for q, pts, _ in self.outcomes(h14, tile, riichi, ippatsu,
-                                                                 haitei))
+            found = sum(q * _points(s) for q, s in self._scored(key))
             self._score[key] = found
         return found
 
@@ -213,37 +213,37 @@ class Model:
                  haitei: bool) -> list[tuple[float, int, str]]:
         """The win's possible scores: (probability, points, yaku) over the ura indicators
         (exact: each indicator kind with its copies in the wall over the wall's total)."""
-        key = (h14, tile, riichi, ippatsu, haitei)
+        return [(q, *_points_of(s))
+                for q, s in self._scored((h14, tile, riichi, ippatsu, haitei))]
+
+    def _scored(self, key: tuple[Counts37, int, bool, bool, bool]
+                ) -> list[tuple[float, Score | None]]:
+        """``outcomes`` as scores (None: not a win, an open hand without a yaku)."""
         found = self._outcomes.get(key)
         if found is not None:
             return found
-        hand = to_hand(h14, self.melds)
+        h14, tile, riichi, ippatsu, haitei = key
+        hand = self._hands.get(h14)
+        if hand is None:
+            hand = self._hands[h14] = to_hand(h14, self.melds)
         base: dict[str, Any] = dict(tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
                                     round_wind=self.round_wind,
                                     dora_indicators=self.dora_indicators,
                                     riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
         uras = len(self.dora_indicators)
+        scored: list[tuple[float, Score | None]]
         if not riichi:
-            found = [(1.0, *self._points(hand, base, ()))]
-        elif not uras:
-            # each ura indicator lies under a dora indicator: none without one
-            found = [(1.0, *self._ura_scorer(hand, base)(0))]
+            try:
+                scored = [(1.0, score_hand(hand, Win(**base), rules=self.rules))]
+            except MjaspError:
+                scored = [(1.0, None)]
         else:
-            found = self._ura_outcomes(h14, hand, base, uras)
-        self._outcomes[key] = found
-        return found
-
-    def _points(self, hand: Hand, base: dict[str, Any], ura: tuple[str, ...]) -> tuple[int, str]:
-        try:
-            s = score_hand(hand, Win(**base, ura_indicators=ura), rules=self.rules)
-        except MjaspError:
-            return 0, "no yaku"  # an open hand without one: not a win
-        return _points_of(s)
-
-    def _ura_outcomes(self, h14: Counts37, hand: Hand, base: dict[str, Any],
-                      uras: int) -> list[tuple[float, int, str]]:
-        with_ura = self._ura_scorer(hand, base)
-        return [(q, *with_ura(han)) for q, han in self.ura_han(h14, hand, uras)]
+            with_ura = self._ura_scorer(hand, base)
+            # each ura indicator lies under a dora indicator: none without one
+            scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, uras)] \
+                if uras else [(1.0, with_ura(0))]
+        self._outcomes[key] = scored
+        return scored
 
     def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
         """The chances of the ura han of a riichi win (the same in every situation)."""
@@ -278,8 +278,8 @@ class Model:
         self._ura_han[h14] = found
         return found
 
-    def _ura_scorer(self, hand: Hand, base: dict[str, Any]) -> Callable[[int], tuple[int, str]]:
-        """The points of the riichi win with ``n`` han of ura dora, for every ``n`` from one
+    def _ura_scorer(self, hand: Hand, base: dict[str, Any]) -> Callable[[int], Score | None]:
+        """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
         call of the scoring engine: its candidates (readings × placements) scored without
         ura, then each candidate's yaku items with an ura dora item of ``n`` han put
         through the engine's own ``make_score`` and the best taken by its ``rank_key`` —
@@ -288,25 +288,24 @@ class Model:
         try:
             found = score_candidates(hand, win, rules=self.rules)
         except MjaspError:
-            found = []
-        cache: dict[int, tuple[int, str]] = {}
+            found = []  # an open hand without a yaku: not a win
+        cache: dict[int, Score | None] = {}
 
-        def points(n: int) -> tuple[int, str]:
-            got = cache.get(n)
-            if got is None:
-                if not found:
-                    got = (0, "no yaku")  # an open hand without one: not a win
-                else:
-                    best = found[0] if n == 0 else max(
-                        (make_score([i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
-                                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details,
-                                    c.reading, win, self.rules)
-                         for c in found if c.reading is not None), key=rank_key)
-                    got = _points_of(best)
-                cache[n] = got
+        def scored(n: int) -> Score | None:
+            if n in cache:
+                return cache[n]
+            got = None
+            if found:
+                got = found[0] if n == 0 else max(
+                    (make_score([i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
+                                + [YakuItem(Yaku.URA_DORA, n)], c.fu_details,
+                                c.reading, win, self.rules)
+                     for c in found if c.reading is not None), key=rank_key)
+            cache[n] = got
             return got
 
-        return points
+        return scored
+
     # -- the graph and its values, all nodes at once (mjasp's model) ----------------------
     def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True) -> None:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
@@ -550,9 +549,16 @@ class Model:
         return how, v
 
 
-def _points_of(s: Score) -> tuple[int, str]:
-    """A score's points and yaku text (0 and "no yaku" for a hand without a yaku)."""
-    if s.han <= 0 and not s.yakuman:
+def _points(s: Score | None) -> int:
+    """A win's points (0 for a hand without a yaku)."""
+    if s is None or (s.han <= 0 and not s.yakuman):
+        return 0
+    return int(s.points)
+
+
+def _points_of(s: Score | None) -> tuple[int, str]:
+    """A win's points and yaku text (0 and "no yaku" for a hand without a yaku)."""
+    if s is None or (s.han <= 0 and not s.yakuman):
         return 0, "no yaku"
     yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
                     for i in s.yaku if i.han)
