@@ -9,10 +9,11 @@ discards are explored come from the model; this module only adds, multiplies and
 maxima, in the same order as the recursion (so the values are the same floats).
 
 >>> import numpy as np
+>>> none = np.zeros(0, np.int64)
 >>> g = Graph(total=np.array([4.0]), stay=np.array([3.0]), tenpai=np.array([True]),
 ...           win_n=np.array([1.0]), win_ev=np.array([800.0]), win_ev_last=np.array([1600.0]),
-...           group_node=np.zeros(0, np.int64), group_n=np.zeros(0), group_slot=np.zeros(0, np.int64),
-...           offsets=np.zeros(1, np.int64), options=np.zeros(0, np.int64),
+...           group_node=none, group_n=np.zeros(0), group_slot=none,
+...           offsets=np.zeros(1, np.int64), options=none,
 ...           riichi=np.array([False]), riichi_p=np.zeros(1), riichi_pts=np.zeros((1, 4)))
 >>> t = solve(g, draws=2, policy="never")
 >>> float(t.dama[2][1][0]), float(t.dama[2][2][0])  # win chance, points with 2 draws left
@@ -99,8 +100,9 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     starts = g.offsets[:-1]
     sizes = np.diff(g.offsets)
     gid = np.repeat(np.arange(len(starts)), sizes)
-    slots = [(np.flatnonzero(g.group_slot == k),) for k in range(int(g.group_slot.max(initial=-1)) + 1)]
-    slot_rows = [(rows, g.group_node[rows], g.group_n[rows]) for (rows,) in slots]
+    slots = [np.flatnonzero(g.group_slot == k)
+             for k in range(int(g.group_slot.max(initial=-1)) + 1)]
+    slot_rows = [(rows, g.group_node[rows], g.group_n[rows]) for rows in slots]
     stay_rows = np.flatnonzero(g.stay > 0)
     stay_n = g.stay[stay_rows]
     tenpai = g.tenpai.astype(np.float64)

@@ -38,12 +38,12 @@ from mjasp.advice.tiles37 import (
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
-from mjasp.rules import RULES, Rules
 from mjasp.core.yaku import Yaku
-from mjasp.scoring.api import Score, YakuItem, make_score, rank_key, score_candidates
-from mjasp.scoring.api import score as score_hand
+from mjasp.rules import RULES, Rules
+from mjasp.scoring.api import Score, YakuItem, check_win, make_score, rank_key
+from mjasp.solvers.lookup import winning_readings
+from mjasp.solvers.scoring_direct import candidates
 
 Value = tuple[float, float, float]
 Node = tuple[Counts37, int]
@@ -95,6 +95,8 @@ class Model:
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
         self._hands: dict[Counts37, Hand] = {}
+        self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
+        self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
@@ -223,27 +225,48 @@ class Model:
         if found is not None:
             return found
         h14, tile, riichi, ippatsu, haitei = key
-        hand = self._hands.get(h14)
-        if hand is None:
-            hand = self._hands[h14] = to_hand(h14, self.melds)
-        base: dict[str, Any] = dict(tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
-                                    round_wind=self.round_wind,
-                                    dora_indicators=self.dora_indicators,
-                                    riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+        hand, readings = self._win_hand(h14, tile)
+        win = self._win(tile, riichi, ippatsu, haitei)
         uras = len(self.dora_indicators)
         scored: list[tuple[float, Score | None]]
+        found = candidates(hand, win, self.rules, readings) if readings else []
         if not riichi:
-            try:
-                scored = [(1.0, score_hand(hand, Win(**base), rules=self.rules))]
-            except MjaspError:
-                scored = [(1.0, None)]
+            scored = [(1.0, max(found, key=rank_key) if found else None)]
         else:
-            with_ura = self._ura_scorer(hand, base)
+            with_ura = self._ura_scorer(found, win)
             # each ura indicator lies under a dora indicator: none without one
             scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, uras)] \
                 if uras else [(1.0, with_ura(0))]
         self._outcomes[key] = scored
         return scored
+
+    def _win_hand(self, h14: Counts37, tile: int) -> tuple[Hand, tuple[Any, ...]]:
+        """A winning hand and its readings, checked once as ``mjasp.score`` checks it (no
+        readings: not a win mjasp.score takes); every situation is then scored by the
+        scoring engine on those readings, as ``mjasp.score`` calls it."""
+        key = (h14, tile)
+        found = self._checked.get(key)
+        if found is None:
+            hand = self._hands.get(h14)
+            if hand is None:
+                hand = self._hands[h14] = to_hand(h14, self.melds)
+            try:
+                check_win(hand, self._win(tile, False, False, False), self.rules)
+                readings: tuple[Any, ...] = winning_readings(hand, self.rules)
+            except MjaspError:
+                readings = ()
+            found = self._checked[key] = (hand, readings)
+        return found
+
+    def _win(self, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> Win:
+        key = (tile, riichi, ippatsu, haitei)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._wins[key] = Win(
+                tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
+                round_wind=self.round_wind, dora_indicators=self.dora_indicators,
+                riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+        return found
 
     def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
         """The chances of the ura han of a riichi win (the same in every situation)."""
@@ -278,17 +301,12 @@ class Model:
         self._ura_han[h14] = found
         return found
 
-    def _ura_scorer(self, hand: Hand, base: dict[str, Any]) -> Callable[[int], Score | None]:
+    def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
         """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
-        call of the scoring engine: its candidates (readings × placements) scored without
-        ura, then each candidate's yaku items with an ura dora item of ``n`` han put
-        through the engine's own ``make_score`` and the best taken by its ``rank_key`` —
-        what ``mjasp.score`` does with indicators showing ``n`` held tiles (tested)."""
-        win = Win(**base)
-        try:
-            found = score_candidates(hand, win, rules=self.rules)
-        except MjaspError:
-            found = []  # an open hand without a yaku: not a win
+        call of the scoring engine: its candidates ``found`` (readings × placements) scored
+        without ura, then each candidate's yaku items with an ura dora item of ``n`` han
+        put through the engine's own ``make_score`` and the best taken by its ``rank_key``
+        — what ``mjasp.score`` does with indicators showing ``n`` held tiles (tested)."""
         cache: dict[int, Score | None] = {}
 
         def scored(n: int) -> Score | None:
@@ -296,7 +314,7 @@ class Model:
                 return cache[n]
             got = None
             if found:
-                got = found[0] if n == 0 else max(
+                got = max(found, key=rank_key) if n == 0 else max(
                     (make_score([i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
                                 + [YakuItem(Yaku.URA_DORA, n)], c.fu_details,
                                 c.reading, win, self.rules)
