@@ -97,6 +97,7 @@ class Model:
         self._hands: dict[Counts37, Hand] = {}
         self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
         self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
+        self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
@@ -315,11 +316,19 @@ class Model:
             got = None
             if found:
                 got = max(found, key=rank_key) if n == 0 else max(
-                    (make_score([i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
-                                + [YakuItem(Yaku.URA_DORA, n)], c.fu_details,
-                                c.reading, win, self.rules)
-                     for c in found if c.reading is not None), key=rank_key)
+                    (with_ura(c, n) for c in found if c.reading is not None), key=rank_key)
             cache[n] = got
+            return got
+
+        def with_ura(c: Score, n: int) -> Score:
+            # the points depend on the items, the fu and the situation, not on the hand:
+            # many winning hands share them (the Score kept is the first one's reading)
+            key = (id(win), c.yaku, c.fu_details, n)
+            got = self._with_ura.get(key)
+            if got is None:
+                got = self._with_ura[key] = make_score(
+                    [i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
+                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details, c.reading, win, self.rules)
             return got
 
         return scored
