@@ -62,13 +62,13 @@ class Graph:
 
 @dataclass
 class Tables:
-    """Per draws left ``d`` (0..draws): the dama value, the riichi value (where riichi
-    may be declared) and the value of the best way to play on (dama or riichi), each a
-    (tenpai, win, points) triple of arrays over the nodes."""
+    """Per draws left ``d`` (0..draws): the dama value over the nodes, and the riichi
+    value over the nodes where riichi may be declared (``riichi_rows``, in order), each a
+    (tenpai, win, points) triple of arrays."""
 
     dama: list[Triple]
     riichi: list[Triple]
-    best: list[Triple]
+    riichi_rows: Ints
 
 
 def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
@@ -79,15 +79,15 @@ def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
     return (np.where(pick, b[0], a[0]), np.where(pick, b[1], a[1]), np.where(pick, b[2], a[2]))
 
 
-def _riichi_values(g: Graph, d: int) -> Triple:
-    """A locked hand with ``d`` draws left: each draw wins with ``p`` or is thrown back
-    (the same loop as ``Model.riichi_value``, on every node at once)."""
-    n = len(g.total)
-    miss = 1.0 - g.riichi_p
+def _riichi_values(p: Floats, pts: Floats, d: int) -> Triple:
+    """Locked hands with ``d`` draws left: each draw wins with ``p`` or is thrown back
+    (the same loop as ``Model.riichi_value``, on every hand at once)."""
+    n = len(p)
+    miss = 1.0 - p
     ev = np.zeros(n)
     reach = np.ones(n)
     for j in range(1, d + 1):
-        ev += reach * g.riichi_pts[:, 2 * (j == 1) + (j == d)]
+        ev += reach * pts[:, 2 * (j == 1) + (j == d)]
         reach *= miss
     ev -= RIICHI_STICK * reach
     return (np.ones(n), 1.0 - reach, ev)
@@ -102,17 +102,20 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     gid = np.repeat(np.arange(len(starts)), sizes)
     slots = [np.flatnonzero(g.group_slot == k)
              for k in range(int(g.group_slot.max(initial=-1)) + 1)]
-    slot_rows = [(rows, g.group_node[rows], g.group_n[rows]) for rows in slots]
+    slot_rows = [(at, g.group_node[at], g.group_n[at]) for at in slots]
     stay_rows = np.flatnonzero(g.stay > 0)
     stay_n = g.stay[stay_rows]
     tenpai = g.tenpai.astype(np.float64)
     zero = np.zeros(n)
+    rows = np.flatnonzero(g.riichi) if policy != "never" else np.zeros(0, np.int64)
+    p, pts = g.riichi_p[rows], g.riichi_pts[rows]
+    none = np.zeros(len(rows))
     dama: list[Triple] = [(tenpai, zero, zero)]
-    riichi: list[Triple] = [(zero, zero, zero)]
-    best: list[Triple] = [dama[0]]
+    riichi: list[Triple] = [(none, none, none)]
+    best = dama[0]          # the best way to play on with one draw fewer
     neg = -np.inf
     for d in range(1, draws + 1):
-        tp_o, wp_o, ev_o = best[d - 1]
+        tp_o, wp_o, ev_o = best
         acc_tp = g.win_n.copy()
         acc_wp = g.win_n.copy()
         acc_ev = (g.win_ev_last if d == 1 else g.win_ev).copy()
@@ -125,28 +128,32 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
             on &= w == m_wp[gid]
             m_tp = np.maximum.reduceat(np.where(on, t, neg), starts)
             # added group by group in each node's order, as the recursion adds them
-            for rows, nodes, copies in slot_rows:
-                acc_tp[nodes] += copies * m_tp[rows]
-                acc_wp[nodes] += copies * m_wp[rows]
-                acc_ev[nodes] += copies * m_ev[rows]
+            for at, nodes, copies in slot_rows:
+                acc_tp[nodes] += copies * m_tp[at]
+                acc_wp[nodes] += copies * m_wp[at]
+                acc_ev[nodes] += copies * m_ev[at]
         acc_tp[stay_rows] += stay_n * tp_o[stay_rows]
         acc_wp[stay_rows] += stay_n * wp_o[stay_rows]
         acc_ev[stay_rows] += stay_n * ev_o[stay_rows]
         v: Triple = (np.where(g.tenpai, 1.0, acc_tp / g.total), acc_wp / g.total,
                      acc_ev / g.total)
         dama.append(v)
-        if policy == "never" or not g.riichi.any():
-            riichi.append((zero, zero, zero))
-            best.append(v)
+        if not len(rows):
+            riichi.append((none, none, none))
+            best = v
             continue
-        r = _riichi_values(g, d)
+        r = _riichi_values(p, pts, d)
         riichi.append(r)
+        chosen = [x[rows] for x in v]
         if policy == "always":
-            best.append((np.where(g.riichi, r[0], v[0]), np.where(g.riichi, r[1], v[1]),
-                         np.where(g.riichi, r[2], v[2])))
+            chosen = list(r)
         else:
-            best.append(_lexmax(v, r, g.riichi))
-    return Tables(dama, riichi, best)
+            chosen = list(_lexmax((chosen[0], chosen[1], chosen[2]), r,
+                                  np.ones(len(rows), dtype=np.bool_)))
+        best = (v[0].copy(), v[1].copy(), v[2].copy())
+        for x, y in zip(best, chosen, strict=True):
+            x[rows] = y
+    return Tables(dama, riichi, rows)
 
 
 __all__ = ["Graph", "Tables", "solve"]

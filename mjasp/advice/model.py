@@ -94,8 +94,8 @@ class Model:
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
-        self._hands: dict[Counts37, Hand] = {}
         self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
+        self._last_checked: tuple[Any, Any] = (None, None)
         self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
         self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
@@ -219,14 +219,15 @@ class Model:
         return [(q, *_points_of(s))
                 for q, s in self._scored((h14, tile, riichi, ippatsu, haitei))]
 
-    def _scored(self, key: tuple[Counts37, int, bool, bool, bool]
+    def _scored(self, key: tuple[Counts37, int, bool, bool, bool], keep: bool = True
                 ) -> list[tuple[float, Score | None]]:
-        """``outcomes`` as scores (None: not a win, an open hand without a yaku)."""
+        """``outcomes`` as scores (None: not a win, an open hand without a yaku); kept for
+        the next call unless ``keep`` is False (``solve`` keeps only the points)."""
         found = self._outcomes.get(key)
         if found is not None:
             return found
         h14, tile, riichi, ippatsu, haitei = key
-        hand, readings = self._win_hand(h14, tile)
+        hand, readings = self._win_hand(h14, tile, keep)
         win = self._win(tile, riichi, ippatsu, haitei)
         uras = len(self.dora_indicators)
         scored: list[tuple[float, Score | None]]
@@ -238,25 +239,31 @@ class Model:
             # each ura indicator lies under a dora indicator: none without one
             scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, uras)] \
                 if uras else [(1.0, with_ura(0))]
-        self._outcomes[key] = scored
+        if keep:
+            self._outcomes[key] = scored
         return scored
 
-    def _win_hand(self, h14: Counts37, tile: int) -> tuple[Hand, tuple[Any, ...]]:
+    def _win_hand(self, h14: Counts37, tile: int, keep: bool = True
+                  ) -> tuple[Hand, tuple[Any, ...]]:
         """A winning hand and its readings, checked once as ``mjasp.score`` checks it (no
         readings: not a win mjasp.score takes); every situation is then scored by the
-        scoring engine on those readings, as ``mjasp.score`` calls it."""
+        scoring engine on those readings, as ``mjasp.score`` calls it. Kept for every
+        hand, or (``keep`` False) for the last one only."""
         key = (h14, tile)
         found = self._checked.get(key)
         if found is None:
-            hand = self._hands.get(h14)
-            if hand is None:
-                hand = self._hands[h14] = to_hand(h14, self.melds)
+            if self._last_checked[0] == key:
+                return self._last_checked[1]
             try:
+                hand = to_hand(h14, self.melds)
                 check_win(hand, self._win(tile, False, False, False), self.rules)
                 readings: tuple[Any, ...] = winning_readings(hand, self.rules)
             except MjaspError:
                 readings = ()
-            found = self._checked[key] = (hand, readings)
+            found = (hand, readings)
+            if keep:
+                self._checked[key] = found
+            self._last_checked = (key, found)
         return found
 
     def _win(self, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> Win:
@@ -357,7 +364,18 @@ class Model:
         riichi_p = np.zeros(n)
         riichi_pts = np.zeros((n, 4))
         may_riichi = self.riichi != "never" and self.closed
-        score = self.score
+        # the points of each win, not its Score objects (a large graph has tens of
+        # thousands of wins): the same sum as ``score``
+        points: dict[tuple[Counts37, int, bool, bool, bool], float] = {}
+
+        def score(h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
+                  haitei: bool) -> float:
+            key = (h14, tile, riichi, ippatsu, haitei)
+            found = points.get(key)
+            if found is None:
+                found = points[key] = sum(q * _points(s) for q, s in self._scored(key, False))
+            return found
+
         self._riichi_row = {}
         # the wins in the recursion's order: the same sums, the same floats
         bounds = np.searchsorted(b.win_node, np.arange(n + 1))
@@ -378,8 +396,7 @@ class Model:
             win_ev_last[i] = ev_last
             if may_riichi and tenpai[i]:
                 riichi[i] = True
-                self._riichi_row.setdefault(hand, i)
-                p, pts = self._riichi_of(Edges(wins, [], 0, int(b.total[i])))
+                p, pts = self._riichi_of(Edges(wins, [], 0, int(b.total[i])), score)
                 riichi_p[i] = p
                 riichi_pts[i] = (pts[(False, False)], pts[(False, True)], pts[(True, False)],
                                  pts[(True, True)])
@@ -389,6 +406,8 @@ class Model:
                   group_slot=b.group_slot, offsets=b.offsets, options=b.options,
                   riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
         self._tables = solve_graph(g, draws, self.riichi)
+        for at, i in enumerate(self._tables.riichi_rows.tolist()):
+            self._riichi_row.setdefault(b.hands[i].tobytes(), at)
         hands = b.hands
         self._index = {(hands[i].tobytes(), int(u)): i for i, u in enumerate(b.used.tolist())}
         self.nodes = max(self.nodes, n)
@@ -526,11 +545,13 @@ class Model:
             found = self._riichi_pts[hand] = self._riichi_of(self.edges((hand, self.limit)))
         return found
 
-    def _riichi_of(self, e: Edges) -> tuple[float, dict[tuple[bool, bool], float]]:
+    def _riichi_of(self, e: Edges, score: Callable[..., float] | None = None
+                   ) -> tuple[float, dict[tuple[bool, bool], float]]:
         # the wins of a hand are the same whatever the changes made to reach it
+        score = score or self.score
         total = e.total
         p = sum(n for _, n, _ in e.wins) / total if total else 0.0
-        pts = {(i, h): (sum(n * self.score(h14, tile, True, i, h)
+        pts = {(i, h): (sum(n * score(h14, tile, True, i, h)
                             for tile, n, h14 in e.wins) / total if total else 0.0)
                for i in (False, True) for h in (False, True)}
         return p, pts

@@ -1,0 +1,167 @@
+"""The fast engine of mjasp's model against the slow one: the graph solved turn by turn with
+arrays equals the recursion, the array-built graph equals the one built hand by hand, and the
+ura outcomes derived from one scoring call equal ``mjasp.score`` with the indicators."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+import mjasp
+from mjasp.advice import advise
+from mjasp.advice.api import setup_model
+from mjasp.advice.build import build
+from mjasp.advice.model import Model
+from mjasp.advice.tiles37 import distinct_tiles, draws, name37, sub37, to_hand
+
+
+def _random_hands(seed: int, count: int, most_shanten: int) -> list[str]:
+    rng = random.Random(seed)
+    found: list[str] = []
+    while len(found) < count:
+        tiles = sorted(rng.sample(range(136), 14))
+        counts = [0] * 34
+        for t in tiles:
+            counts[t // 4] += 1
+        if 0 <= mjasp.shanten(counts) <= most_shanten:
+            found.append(str(mjasp.Hand(tuple(counts), (0, 0, 0), ())))
+    return found
+
+
+def _table(a: mjasp.advice.api.Advice) -> list[tuple[Any, ...]]:
+    return [(c.discard, c.shanten, c.ukeire, c.decision, c.tenpai_prob, c.win_prob,
+             c.expected_points) for c in a.candidates]
+
+
+def _recursive(hand: str, **options: Any) -> mjasp.advice.api.Advice:
+    """``advise`` by the recursion alone (``Model.solve`` skipped: every value is then
+    computed node by node by ``Model.value``)."""
+    solve = Model.solve
+    Model.solve = lambda self, *a, **k: None  # type: ignore[method-assign]
+    try:
+        return advise(hand, **options)
+    finally:
+        Model.solve = solve  # type: ignore[method-assign]
+
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    *[(h, {"draws": 5, "dora_indicators": "1z"}) for h in _random_hands(7, 3, 1)],
+    ("222567m345p33667s", {"draws": 8, "dora_indicators": "1z", "riichi": "always"}),
+    ("2266m556678p11s44z", {"draws": 6, "dora_indicators": ["1p", "5s"]}),
+    ("2266m556678p11s44z", {"draws": 6, "riichi": "never", "seat_wind": "S"}),
+    ("123456789p1234s5z", {"draws": 4, "rules": "tenhou-3p", "dora_indicators": "1p"}),
+    ("23406m456p11s [777z]", {"draws": 5, "dora_indicators": "4m"}),
+    ("1112456788999m3z", {"draws": 3}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("hand", "options"), CASES)
+def test_the_solved_graph_equals_the_recursion_exactly(hand: str,
+                                                       options: dict[str, Any]) -> None:
+    fast = advise(hand, **options)
+    slow = _recursive(hand, **options)
+    # the same floats, not merely close ones: the same sums in the same order
+    assert _table(fast) == _table(slow)
+    assert fast.candidates and any(c.expected_points[0] > 0 for c in fast.candidates)
+
+
+def _canonical(m: Model, b: Any) -> dict[tuple[bytes, int], Any]:
+    keys = [(b.hands[i].tobytes(), int(b.used[i])) for i in range(len(b.total))]
+    out: dict[tuple[bytes, int], Any] = {}
+    for i, key in enumerate(keys):
+        wins = [(int(t), int(n)) for t, n, w in zip(b.win_tile, b.win_n, b.win_node,
+                                                     strict=True) if w == i]
+        groups = [(int(b.group_slot[g]), int(b.group_n[g]),
+                   [keys[o] for o in b.options[b.offsets[g]:b.offsets[g + 1]]])
+                  for g in range(len(b.group_node)) if b.group_node[g] == i]
+        out[key] = (int(b.shanten[i]), int(b.total[i]), int(b.stay[i]), wins, groups)
+    return out
+
+
+@pytest.mark.parametrize(("hand", "options"), [
+    ("5m1233p12334578s4z", {"dora_indicators": "3m"}),
+    ("22335m4558p122s55z", {"rules": "mahjongsoul"}),     # three red fives
+    ("123456789p1234s5z", {"rules": "tenhou-3p"}),
+])
+def test_the_array_built_graph_equals_the_one_built_hand_by_hand(
+        hand: str, options: dict[str, Any]) -> None:
+    m, start, _ = setup_model(hand, options)
+    starts = [sub37(start, t) for t in distinct_tiles(start)]
+    fast = _canonical(m, build(m, starts))
+    slow = _canonical(m, m.build_by_hand(starts))
+    assert fast == slow
+    assert len(fast) > len(starts)  # the search went beyond the first discards
+
+
+def _brute_ura(m: Model, h14: bytes, tile: int, ippatsu: bool, haitei: bool,
+               ) -> dict[int, float]:
+    """The points of a riichi win per ura outcome, every indicator drawn from the wall
+    (without replacement) and scored by ``mjasp.score``: the distribution of points."""
+    # each copy of the wall as itself: a red five is written 0m/0p/0s
+    kinds = {name37(t): n for t, n in draws(m.wall(h14))}
+    total = sum(kinds.values())
+    hand = to_hand(h14, m.melds)
+    dist: dict[int, float] = defaultdict(float)
+
+    def points(ura: tuple[str, ...]) -> int:
+        s = mjasp.score(hand, mjasp.Win(
+            tile=name37(tile), tsumo=True, riichi=1, ippatsu=ippatsu, haitei=haitei,
+            seat_wind=m.seat_wind, round_wind=m.round_wind,
+            dora_indicators=m.dora_indicators, ura_indicators=ura), rules=m.rules)
+        return s.points
+
+    if len(m.dora_indicators) == 1:
+        for k, n in kinds.items():
+            dist[points((k,))] += n / total
+    else:
+        for k1, n1 in kinds.items():
+            for k2, n2 in kinds.items():
+                m2 = n2 - (k1 == k2)
+                if m2 > 0:
+                    dist[points((k1, k2))] += n1 * m2 / (
+                        total * (total - 1))
+    return dist
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("hand", "options"), [
+    ("123456789m1234p5z", {"dora_indicators": "3p"}),
+    ("2266m556678p11s44z", {"dora_indicators": ["1p", "5s"]}),
+    ("22234567m34p456s1z", {"dora_indicators": "2m", "seat_wind": "E"}),   # dealer
+])
+def test_ura_outcomes_equal_mjasp_score_with_the_indicators(
+        hand: str, options: dict[str, Any]) -> None:
+    m, start, _ = setup_model(hand, options)
+    starts = [sub37(start, t) for t in distinct_tiles(start)]
+    b = build(m, starts)
+    checked = 0
+    for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True):
+        if b.shanten[w] != 0:
+            continue
+        h14 = bytes(x + y for x, y in zip(b.hands[w].tobytes(),
+                                          to_37(t), strict=True))
+        for ippatsu, haitei in ((False, False), (True, True)):
+            ours: dict[int, float] = defaultdict(float)
+            for q, pts, _ in m.outcomes(h14, t, True, ippatsu, haitei):
+                ours[pts] += q
+            brute = _brute_ura(m, h14, t, ippatsu, haitei)
+            assert set(ours) == set(brute)
+            for pts, q in brute.items():
+                assert ours[pts] == pytest.approx(q, abs=1e-12)
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
+
+
+def to_37(tile: int) -> bytes:
+    """What one tile37 adds to 37 counts."""
+    out = bytearray(37)
+    out[(4, 13, 22)[tile - 34] if tile >= 34 else tile] += 1
+    if tile >= 34:
+        out[tile] += 1
+    return bytes(out)
