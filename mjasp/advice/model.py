@@ -20,6 +20,7 @@ policy that maximises expected points. Two models share the machinery:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,7 @@ from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
 from mjasp.rules import RULES, Rules
 from mjasp.scoring.api import Score, YakuItem, check_win, make_score, rank_key
+from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.lookup import winning_readings
 from mjasp.solvers.scoring_direct import candidates
 
@@ -96,6 +98,9 @@ class Model:
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
         self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
+        self._last_plain: tuple[Any, list[Score] | None] = (None, None)
+        self._derived: dict[tuple[Any, ...], Score] = {}
+        self._items: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] | None = None
         self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
         self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
@@ -231,7 +236,7 @@ class Model:
         win = self._win(tile, riichi, ippatsu, haitei)
         uras = len(self.dora_indicators)
         scored: list[tuple[float, Score | None]]
-        found = candidates(hand, win, self.rules, readings) if readings else []
+        found = self._candidates(h14, tile, hand, readings, win) if readings else []
         if not riichi:
             scored = [(1.0, max(found, key=rank_key) if found else None)]
         else:
@@ -242,6 +247,78 @@ class Model:
         if keep:
             self._outcomes[key] = scored
         return scored
+
+    def _candidates(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
+                    win: Win) -> list[Score]:
+        """The scoring engine's candidates of a win in a situation. Where the situation
+        items are known (``_situation_items``) they are derived from the candidates of the
+        plain self-draw (one engine call per winning hand): each candidate's items with
+        the situation's items added, through the engine's own ``make_score`` —
+        memoised on (situation, items, fu), which many hands share. Tested equal to the
+        engine's own call in every situation and preset."""
+        situation = (bool(win.riichi), win.ippatsu, win.haitei)
+        extra = self._situation_items().get(situation)
+        if extra is None:
+            return candidates(hand, win, self.rules, readings)
+        key = (h14, tile)
+        if self._last_plain[0] != key:
+            plain = candidates(hand, self._win(tile, False, False, False), self.rules,
+                               readings)
+            # a candidate without a yaku dropped its dora: the situation must be scored
+            self._last_plain = (key, None if any(c.reason for c in plain) else plain)
+        plain = self._last_plain[1]
+        if plain is None:
+            return candidates(hand, win, self.rules, readings)
+        if not extra:
+            return plain
+        out = []
+        for c in plain:
+            memo = (id(win), c.yaku, c.fu_details)
+            got = self._derived.get(memo)
+            if got is None:
+                got = self._derived[memo] = make_score(
+                    [*c.yaku, *extra], c.fu_details, c.reading, win, self.rules)  # type: ignore[arg-type]
+            out.append(got)
+        return out
+
+    def _situation_items(self) -> dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]:
+        """The yaku items each situation (riichi, ippatsu, haitei) adds to a closed
+        self-draw, read off the scoring engine once, on a reference hand: empty (every
+        situation scored by the engine) for an open hand or local yaku (which might read
+        the situation with the hand), or when the items do not add up on the reference."""
+        if self._items is not None:
+            return self._items
+        self._items = {}
+        if self.melds or self.rules.local_yaku:
+            return self._items
+        ref = Hand.parse("111m123456789p55s")  # a plain win, no yakuman (every tile set)
+
+        def items(riichi: bool, ippatsu: bool, haitei: bool) -> Counter[YakuItem] | None:
+            try:
+                s = score_hand(ref, Win(tile="9p", tsumo=True, riichi=int(riichi),
+                                        ippatsu=ippatsu, haitei=haitei), rules=self.rules)
+            except MjaspError:
+                return None
+            return Counter(i for i in s.yaku if i.yaku is not Yaku.URA_DORA)
+
+        base = items(False, False, False)
+        r, ri, h = items(True, False, False), items(True, True, False), \
+            items(False, False, True)
+        if base is None or r is None or ri is None or h is None or not base:
+            return self._items
+        adds = {"riichi": r - base, "ippatsu": ri - r, "haitei": h - base}
+        table: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] = {}
+        for situation in ((False, False, False), (False, False, True), (True, False, False),
+                          (True, False, True), (True, True, False), (True, True, True)):
+            total = Counter(base)
+            for on, name in zip(situation, ("riichi", "ippatsu", "haitei"), strict=True):
+                if on:
+                    total += adds[name]
+            if items(*situation) != total:
+                return self._items  # not additive under these rules: no derivation
+            table[situation] = tuple((total - base).elements())
+        self._items = table
+        return table
 
     def _win_hand(self, h14: Counts37, tile: int, keep: bool = True
                   ) -> tuple[Hand, tuple[Any, ...]]:

@@ -16,6 +16,7 @@ from mjasp.advice.api import setup_model
 from mjasp.advice.build import build
 from mjasp.advice.model import Model
 from mjasp.advice.tiles37 import distinct_tiles, draws, name37, sub37, to_hand
+from mjasp.scoring.api import rank_key
 
 
 def _random_hands(seed: int, count: int, most_shanten: int) -> list[str]:
@@ -165,3 +166,30 @@ def to_37(tile: int) -> bytes:
     if tile >= 34:
         out[tile] += 1
     return bytes(out)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", sorted(mjasp.RULES))
+def test_situations_derived_from_the_plain_self_draw_equal_the_engine(rules: str) -> None:
+    # every situation of many winning hands: the derived candidates against a fresh
+    # mjasp.score call with that situation (points, han, fu, yakuman and yaku)
+    three = mjasp.find_rules(rules).players == 3
+    hand = "123456789p1234s5z" if three else "22335m4558p122s55z"
+    m, start, _ = setup_model(hand, {"rules": rules, "dora_indicators": "1p"})
+    assert m._situation_items(), "the situation items are read off the engine"
+    b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
+    seen = 0
+    for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True):
+        h14 = bytes(x + y for x, y in zip(b.hands[w].tobytes(), to_37(t), strict=True))
+        hand14, readings = m._win_hand(h14, t)
+        for riichi, ippatsu, haitei in ((False, False, False), (False, False, True),
+                                        (True, False, False), (True, True, False),
+                                        (True, False, True), (True, True, True)):
+            win = m._win(t, riichi, ippatsu, haitei)
+            ours = max(m._candidates(h14, t, hand14, readings, win), key=rank_key)
+            theirs = mjasp.score(hand14, win, rules=m.rules)
+            assert ours.value == theirs.value, (str(hand14), name37(t), win)
+        seen += 1
+        if seen == 40:
+            break
+    assert seen == 40
