@@ -112,6 +112,8 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
             if new_hands is not None:
                 all_hands.append(new_hands)
                 all_used.append(new_used)
+            if model.progress is not None:
+                model.progress(len(index))
         frontier = (hi, len(index))
         hands_of = np.concatenate(all_hands)
         used_of = np.concatenate(all_used)

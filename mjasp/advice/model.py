@@ -52,6 +52,9 @@ Node = tuple[Counts37, int]
 """A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
 ZERO: Value = (0.0, 0.0, 0.0)
 RIICHI_STICK = 1000
+#: (riichi, ippatsu, haitei) of the wins the model scores: dama first
+SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
+              (True, False, True), (True, True, False), (True, True, True))
 
 
 @dataclass
@@ -462,6 +465,12 @@ class Model:
             hand = b.hands[i].tobytes()
             wins = [(t, c, add37(hand, t)) for t, c in zip(b.win_tile[lo:hi].tolist(),
                                                          b.win_n[lo:hi].tolist(), strict=True)]
+            situations = SITUATIONS if may_riichi and tenpai[i] else SITUATIONS[:2]
+            for tile, _c, h14 in wins:
+                # a win's situations one after another: its readings and plain candidates
+                # are kept for the last win only
+                for riichi_, ippatsu, haitei in situations:
+                    score(h14, tile, riichi_, ippatsu, haitei)
             n_won = 0
             ev = ev_last = 0.0
             for tile, c, h14 in wins:
