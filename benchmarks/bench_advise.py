@@ -73,12 +73,12 @@ def main(argv: list[str] | None = None) -> None:
         worst = 0.0
         for line in [x for x in lines if x["shanten"] == 0][:args.mc]:
             found = advise(line["hand"], dora_indicators=line["dora_indicators"], draws=4)
-            c = found.candidates[0]
-            r = simulate(line["hand"], discard=c.discard, n=2000, seed=1,
+            best = found.candidates[0]
+            r = simulate(line["hand"], discard=best.discard, n=2000, seed=1,
                          dora_indicators=line["dora_indicators"], draws=4)
-            z = (r.points - c.expected_points[0]) / max(r.points_se, 1e-9)
+            z = (r.points - best.expected_points[0]) / max(r.points_se, 1e-9)
             worst = max(worst, abs(z))
-            print(f"  {line['id']:<12} {c.discard:<3} exact {c.expected_points[0]:9.1f} "
+            print(f"  {line['id']:<12} {best.discard:<3} exact {best.expected_points[0]:9.1f} "
                   f"mc {r.points:9.1f} ± {r.points_se:6.1f}  z {z:+.2f}")
         print(f"Monte Carlo: largest |z| {worst:.2f} (agreement: within 3)")
 

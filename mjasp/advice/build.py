@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from mjasp.advice.tiles37 import FIVES, Counts37
 from mjasp.analysis.shanten import shanten_batch
+from mjasp.rules import Rules
 
 if TYPE_CHECKING:
     from mjasp.advice.model import Model
@@ -131,7 +132,7 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
                  cat("group_n"), offsets, cat("options"))
 
 
-def _layer(model: Model, rules: object, start: npt.NDArray[np.int16],
+def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
            unseen: npt.NDArray[np.int16], hands8: npt.NDArray[np.uint8], used: Ints,
            base: int, index: dict[bytes, int], out: dict[str, list[Ints]]
            ) -> tuple[npt.NDArray[np.uint8] | None, Ints]:

@@ -239,11 +239,11 @@ class Model:
         win = self._win(tile, riichi, ippatsu, haitei)
         uras = len(self.dora_indicators)
         scored: list[tuple[float, Score | None]]
-        found = self._candidates(h14, tile, hand, readings, win) if readings else []
+        options = self._candidates(h14, tile, hand, readings, win) if readings else []
         if not riichi:
-            scored = [(1.0, max(found, key=rank_key) if found else None)]
+            scored = [(1.0, max(options, key=rank_key) if options else None)]
         else:
-            with_ura = self._ura_scorer(found, win)
+            with_ura = self._ura_scorer(options, win)
             # each ura indicator lies under a dora indicator: none without one
             scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, uras)] \
                 if uras else [(1.0, with_ura(0))]
@@ -269,9 +269,10 @@ class Model:
                                readings)
             # a candidate without a yaku dropped its dora: the situation must be scored
             self._last_plain = (key, None if any(c.reason for c in plain) else plain)
-        plain = self._last_plain[1]
-        if plain is None:
+        kept = self._last_plain[1]
+        if kept is None:
             return candidates(hand, win, self.rules, readings)
+        plain = kept
         if not extra:
             return plain
         out = []
@@ -333,7 +334,8 @@ class Model:
         found = self._checked.get(key)
         if found is None:
             if self._last_checked[0] == key:
-                return self._last_checked[1]
+                last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
+                return last
             try:
                 hand = to_hand(h14, self.melds)
                 check_win(hand, self._win(tile, False, False, False), self.rules)
@@ -415,7 +417,8 @@ class Model:
             if got is None:
                 got = self._with_ura[key] = make_score(
                     [i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
-                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details, c.reading, win, self.rules)
+                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details, c.reading,  # type: ignore[arg-type]
+                    win, self.rules)
             return got
 
         return scored
@@ -563,7 +566,7 @@ class Model:
         """(tenpai, win, expected points) of a 13-tile dama node with ``d`` draws left."""
         i = self._solved(node, d)
         if i >= 0 and d >= 0:
-            t = self._tables.dama[d]  # type: ignore[union-attr]
+            t = self._tables.dama[d]
             return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
         key = (node, d)
         hand = node[0]
@@ -605,7 +608,7 @@ class Model:
         """A riichi node: the hand is locked, each draw wins or is thrown back."""
         i = self._riichi_row.get(hand, -1) if 1 <= d <= self._solved_draws else -1
         if i >= 0:
-            t = self._tables.riichi[d]  # type: ignore[union-attr]
+            t = self._tables.riichi[d]
             return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
         key = (hand, d)
         found = self._riichi_memo.get(key)
