@@ -41,7 +41,7 @@ from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
-from mjasp.rules import RULES, Rules
+from mjasp.rules import RULES, RULES_CACHED, Rules
 from mjasp.scoring.api import Score, YakuItem, check_win, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.lookup import winning_readings
@@ -52,6 +52,8 @@ Node = tuple[Counts37, int]
 """A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
 ZERO: Value = (0.0, 0.0, 0.0)
 RIICHI_STICK = 1000
+#: The yaku items each situation adds under a rule set (``Model._situation_items``)
+_SITUATION_ITEMS: dict[Rules, dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]] = {}
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -295,6 +297,16 @@ class Model:
         self._items = {}
         if self.melds or self.rules.local_yaku:
             return self._items
+        known = _SITUATION_ITEMS.get(self.rules)
+        if known is not None:
+            self._items = known
+            return known
+        if len(_SITUATION_ITEMS) >= RULES_CACHED:
+            _SITUATION_ITEMS.clear()
+        self._items = _SITUATION_ITEMS[self.rules] = self._read_situation_items()
+        return self._items
+
+    def _read_situation_items(self) -> dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]:
         ref = Hand.parse("111m123456789p55s")  # a plain win, no yakuman (every tile set)
 
         def items(riichi: bool, ippatsu: bool, haitei: bool) -> Counter[YakuItem] | None:
@@ -309,7 +321,7 @@ class Model:
         r, ri, h = items(True, False, False), items(True, True, False), \
             items(False, False, True)
         if base is None or r is None or ri is None or h is None or not base:
-            return self._items
+            return {}
         adds = {"riichi": r - base, "ippatsu": ri - r, "haitei": h - base}
         table: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] = {}
         for situation in ((False, False, False), (False, False, True), (True, False, False),
@@ -319,9 +331,8 @@ class Model:
                 if on:
                     total += adds[name]
             if items(*situation) != total:
-                return self._items  # not additive under these rules: no derivation
+                return {}  # not additive under these rules: no derivation
             table[situation] = tuple((total - base).elements())
-        self._items = table
         return table
 
     def _win_hand(self, h14: Counts37, tile: int, keep: bool = True
