@@ -101,6 +101,7 @@ class Model:
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
+        self._points_at = tuple(dora_of(k, self.rules.players) for k in range(34))
         self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
         self._last_plain: tuple[Any, list[Score] | None] = (None, None)
@@ -380,10 +381,11 @@ class Model:
         wall = self.wall(h14)
         total = sum(wall[k] for k in range(34) if wall[k] > 0)
         held = list(hand.total_counts())
+        points_at = self._points_at
         by_dora: dict[int, tuple[int, int]] = {}
         for k in range(34):
             if wall[k] > 0:
-                han = held[dora_of(k, self.rules.players)]
+                han = held[points_at[k]]
                 rep, m = by_dora.get(han, (k, 0))
                 by_dora[han] = (rep, m + wall[k])
         found = []
