@@ -110,6 +110,7 @@ class Model:
         self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
         self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
+        self._shape_points: dict[tuple[Any, ...], int] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
         self._riichi_row: dict[Counts37, int] = {}
@@ -253,6 +254,60 @@ class Model:
         if keep:
             self._outcomes[key] = scored
         return scored
+
+    def _win_points(self, h14: Counts37, tile: int,
+                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
+        situation depend on the plain self-draw's candidates only through their yaku items
+        and fu (``make_score`` reads no tile), so they are derived once per such shape —
+        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
+        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
+        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
+        hand, readings = self._win_hand(h14, tile, False)
+        plain: list[Score] | None = None
+        if readings and self._situation_items():
+            key = (h14, tile)
+            if self._last_plain[0] == key:
+                plain = self._last_plain[1]
+            else:
+                plain = candidates(hand, self._win(tile, False, False, False), self.rules,
+                                   readings)
+                if any(c.reason for c in plain):
+                    plain = None
+                self._last_plain = (key, plain)
+        if not plain:
+            return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
+                    for sit in situations]
+        shape = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
+        memo = self._shape_points
+        uras = len(self.dora_indicators)
+        ura: list[tuple[float, int]] | None = None
+        out: list[float] = []
+        for sit in situations:
+            if not sit[0]:
+                at = (shape, sit, -1)
+                got = memo.get(at)
+                if got is None:
+                    win = self._win(tile, *sit)
+                    options = self._candidates(h14, tile, hand, readings, win)
+                    got = memo[at] = _points(max(options, key=rank_key) if options else None)
+                out.append(1.0 * got)  # as ``score``: 0 + 1.0 × points
+                continue
+            if ura is None:
+                # each ura indicator lies under a dora indicator: none without one
+                ura = self.ura_han(h14, hand, uras) if uras else [(1.0, 0)]
+            total: float = 0
+            for q, han in ura:
+                at = (shape, sit, han)
+                got = memo.get(at)
+                if got is None:
+                    win = self._win(tile, *sit)
+                    with_ura = self._ura_scorer(
+                        self._candidates(h14, tile, hand, readings, win), win)
+                    got = memo[at] = _points(with_ura(han))
+                total += q * got
+            out.append(total)
+        return out
 
     def _candidates(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
                     win: Win) -> list[Score]:
@@ -460,48 +515,40 @@ class Model:
         riichi_p = np.zeros(n)
         riichi_pts = np.zeros((n, 4))
         may_riichi = self.riichi != "never" and self.closed
-        # the points of each win, not its Score objects (a large graph has tens of
-        # thousands of wins): the same sum as ``score``
-        points: dict[tuple[Counts37, int, bool, bool, bool], float] = {}
-
-        def score(h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
-                  haitei: bool) -> float:
-            key = (h14, tile, riichi, ippatsu, haitei)
-            found = points.get(key)
-            if found is None:
-                found = points[key] = sum(q * _points(s) for q, s in self._scored(key, False))
-            return found
-
         self._riichi_row = {}
-        # the wins in the recursion's order: the same sums, the same floats
-        bounds = np.searchsorted(b.win_node, np.arange(n + 1))
         tenpai = b.shanten == 0
-        for i in np.flatnonzero(bounds[1:] > bounds[:-1]).tolist():
-            lo, hi = int(bounds[i]), int(bounds[i + 1])
-            hand = b.hands[i].tobytes()
-            wins = [(t, c, add37(hand, t)) for t, c in zip(b.win_tile[lo:hi].tolist(),
-                                                         b.win_n[lo:hi].tolist(), strict=True)]
-            situations = SITUATIONS if may_riichi and tenpai[i] else SITUATIONS[:2]
-            for tile, _c, h14 in wins:
-                # a win's situations one after another: its readings and plain candidates
-                # are kept for the last win only
-                for riichi_, ippatsu, haitei in situations:
-                    score(h14, tile, riichi_, ippatsu, haitei)
-            n_won = 0
-            ev = ev_last = 0.0
-            for tile, c, h14 in wins:
-                n_won += c
-                ev += c * score(h14, tile, False, False, False)
-                ev_last += c * score(h14, tile, False, False, True)
-            win_n[i] = n_won
-            win_ev[i] = ev
-            win_ev_last[i] = ev_last
-            if may_riichi and tenpai[i]:
-                riichi[i] = True
-                p, pts = self._riichi_of(Edges(wins, [], 0, int(b.total[i])), score)
-                riichi_p[i] = p
-                riichi_pts[i] = (pts[(False, False)], pts[(False, True)], pts[(True, False)],
-                                 pts[(True, True)])
+        # each distinct win (hand, tile) scored once, in every situation the model needs
+        # (the wins of a hand are the same whatever the changes made to reach it)
+        sits = SITUATIONS if may_riichi else SITUATIONS[:2]
+        nw = len(b.win_node)
+        if nw:
+            keyed = np.empty((nw, 38), dtype=np.uint8)
+            keyed[:, :37] = b.hands[b.win_node]
+            keyed[:, 37] = b.win_tile
+            first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
+                                       return_inverse=True)[1:]
+            inverse = inverse.ravel()
+            table = np.array([self._win_points(add37(keyed[j, :37].tobytes(), t), t, sits)
+                              for j, t in zip(first.tolist(),
+                                              b.win_tile[first].tolist(), strict=True)],
+                             dtype=np.float64).reshape(-1, len(sits))
+            pts_of = table[inverse]
+            copies = b.win_n.astype(np.float64)
+            # summed per node in draw order from 0.0, as the recursion adds them
+            win_n = np.bincount(b.win_node, weights=copies, minlength=n)
+            win_ev = np.bincount(b.win_node, weights=copies * pts_of[:, 0], minlength=n)
+            win_ev_last = np.bincount(b.win_node, weights=copies * pts_of[:, 1], minlength=n)
+            if may_riichi:
+                has_win = np.bincount(b.win_node, minlength=n) > 0
+                riichi = has_win & tenpai
+                total = b.total.astype(np.float64)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    riichi_p = np.where(riichi, win_n / total, 0.0)
+                    # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
+                    for col, sit in enumerate((2, 3, 4, 5)):
+                        s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
+                                        minlength=n)
+                        riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
         g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
                   tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
                   group_node=b.group_node, group_n=b.group_n.astype(np.float64),
