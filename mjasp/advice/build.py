@@ -43,6 +43,8 @@ for _pos, _tile in enumerate(ORDER):
     ADD[_pos, KIND[_pos]] += 1
     if _tile >= 34:
         ADD[_pos, _tile] += 1
+#: the place of each tile37 in ``ORDER``
+POSITION = np.argsort(ORDER)
 RED_OF = np.array([34 + FIVES.index(int(k)) if k in FIVES else -1 for k in KIND])
 PLAIN_FIVE = (RED_OF >= 0) & (ORDER < 34)
 IS_RED = ORDER >= 34
@@ -210,4 +212,4 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
             np.array(fresh_used, dtype=np.int64))
 
 
-__all__ = ["Built", "build"]
+__all__ = ["ADD", "POSITION", "Built", "build"]

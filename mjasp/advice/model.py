@@ -42,9 +42,8 @@ from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
 from mjasp.rules import RULES, RULES_CACHED, Rules
-from mjasp.scoring.api import Score, YakuItem, check_win, make_score, rank_key
+from mjasp.scoring.api import Score, YakuItem, _checked_readings, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
-from mjasp.solvers.lookup import winning_readings
 from mjasp.solvers.scoring_direct import candidates
 
 Value = tuple[float, float, float]
@@ -104,6 +103,7 @@ class Model:
         self._points_at = tuple(dora_of(k, self.rules.players) for k in range(34))
         self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
+        self._last_hand: tuple[Any, Any] = (None, None)
         self._last_plain: tuple[Any, list[Score] | None] = (None, None)
         self._derived: dict[tuple[Any, ...], Score] = {}
         self._items: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] | None = None
@@ -111,6 +111,7 @@ class Model:
         self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._shape_points: dict[tuple[Any, ...], int] = {}
+        self._shapes: dict[tuple[Any, ...], int] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
         self._riichi_row: dict[Counts37, int] = {}
@@ -278,7 +279,9 @@ class Model:
         if not plain:
             return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
                     for sit in situations]
-        shape = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
+        shape_key = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
+        # a small int for the shape: the memo's keys hash cheaply
+        shape = self._shapes.setdefault(shape_key, len(self._shapes))
         memo = self._shape_points
         uras = len(self.dora_indicators)
         ura: list[tuple[float, int]] | None = None
@@ -404,9 +407,10 @@ class Model:
                 last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
                 return last
             try:
-                hand = to_hand(h14, self.melds)
-                check_win(hand, self._win(tile, False, False, False), self.rules)
-                readings: tuple[Any, ...] = winning_readings(hand, self.rules)
+                hand = self._hand14(h14)
+                # check_win's checks, returning the readings it found (as mjasp.score)
+                readings: tuple[Any, ...] = _checked_readings(
+                    hand, self._win(tile, False, False, False), self.rules)
             except MjaspError:
                 readings = ()
             found = (hand, readings)
@@ -414,6 +418,14 @@ class Model:
                 self._checked[key] = found
             self._last_checked = (key, found)
         return found
+
+    def _hand14(self, h14: Counts37) -> Hand:
+        """The Hand of 14 tiles, kept for the next call (the wins of one hand in a row)."""
+        last = self._last_hand
+        if last[0] != h14:
+            last = self._last_hand = (h14, to_hand(h14, self.melds))
+        hand: Hand = last[1]
+        return hand
 
     def _win(self, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> Win:
         key = (tile, riichi, ippatsu, haitei)
@@ -501,7 +513,7 @@ class Model:
         ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
         import numpy as np
 
-        from mjasp.advice.build import build
+        from mjasp.advice.build import ADD, POSITION, build
         from mjasp.advice.graph import Graph
         from mjasp.advice.graph import solve as solve_graph
         assert self.model == "mjasp"
@@ -523,12 +535,14 @@ class Model:
         nw = len(b.win_node)
         if nw:
             keyed = np.empty((nw, 38), dtype=np.uint8)
-            keyed[:, :37] = b.hands[b.win_node]
+            # (the 14 tiles, the winning tile): sorted, the wins of one hand come together
+            # and share its Hand (``_hand14``)
+            keyed[:, :37] = b.hands[b.win_node] + ADD[POSITION[b.win_tile]]
             keyed[:, 37] = b.win_tile
             first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
                                        return_inverse=True)[1:]
             inverse = inverse.ravel()
-            table = np.array([self._win_points(add37(keyed[j, :37].tobytes(), t), t, sits)
+            table = np.array([self._win_points(keyed[j, :37].tobytes(), t, sits)
                               for j, t in zip(first.tolist(),
                                               b.win_tile[first].tolist(), strict=True)],
                              dtype=np.float64).reshape(-1, len(sits))
