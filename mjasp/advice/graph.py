@@ -22,10 +22,18 @@ maxima, in the same order as the recursion (so the values are the same floats).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
+try:  # the optional compiled loop (setup.py); numpy does the same otherwise
+    from mjasp.advice import _dp  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - built without a C compiler
+    _dp = None
+if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
+    _dp = None
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -119,7 +127,11 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
         acc_tp = g.win_n.copy()
         acc_wp = g.win_n.copy()
         acc_ev = (g.win_ev_last if d == 1 else g.win_ev).copy()
-        if len(starts):
+        if len(starts) and _dp is not None:
+            # the same maxima, products and sums per node, group by group in C
+            _dp.step(ev_o, wp_o, tp_o, g.options, g.offsets, g.group_node, g.group_n,
+                     acc_tp, acc_wp, acc_ev)
+        elif len(starts):
             # the best option of each group: greatest points, then win, then tenpai
             e, w, t = ev_o[g.options], wp_o[g.options], tp_o[g.options]
             m_ev = np.maximum.reduceat(e, starts)

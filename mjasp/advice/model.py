@@ -512,6 +512,7 @@ class Model:
         with whole arrays (:mod:`mjasp.advice.build`) unless the hand has melds or
         ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
         import numpy as np
+        import numpy.typing as npt
 
         from mjasp.advice.build import ADD, POSITION, build
         from mjasp.advice.graph import Graph
@@ -520,9 +521,10 @@ class Model:
         b = build(self, list(hands13)) if vectorized and not self.melds else \
             self.build_by_hand(hands13)
         n = len(b.total)
-        win_ev = np.zeros(n)
-        win_ev_last = np.zeros(n)
-        win_n = np.zeros(n)
+        # float64 all (bincount's weighted sums are float64 too)
+        win_ev: npt.NDArray[Any] = np.zeros(n)
+        win_ev_last: npt.NDArray[Any] = np.zeros(n)
+        win_n: npt.NDArray[Any] = np.zeros(n)
         riichi = np.zeros(n, dtype=np.bool_)
         riichi_p = np.zeros(n)
         riichi_pts = np.zeros((n, 4))

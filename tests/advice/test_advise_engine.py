@@ -193,3 +193,36 @@ def test_situations_derived_from_the_plain_self_draw_equal_the_engine(rules: str
         if seen == 40:
             break
     assert seen == 40
+
+
+def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import mjasp.advice.graph as graph
+    if graph._dp is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    options: dict[str, Any] = {"draws": 8, "dora_indicators": "1z"}
+    hand = "2266m556678p11s44z"
+    compiled = advise(hand, **options)
+    monkeypatch.setattr(graph, "_dp", None)
+    by_numpy = advise(hand, **options)
+    # the same floats: the same maxima, products and sums per node in the same order
+    assert _table(compiled) == _table(by_numpy)
+    assert any(c.expected_points[0] > 0 for c in compiled.candidates)
+
+
+def test_the_compiled_turn_loop_rejects_inconsistent_arrays() -> None:
+    import numpy as np
+
+    import mjasp.advice.graph as graph
+    if graph._dp is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    v = np.zeros(2)
+    ints = np.array([0, 5], dtype=np.int64)     # option 5 points past the two nodes
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        graph._dp.step(v, v, v, ints[1:], np.array([0, 1], dtype=np.int64),
+                       np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
+                       v.copy())
+    with pytest.raises(TypeError, match="float64"):
+        graph._dp.step(ints, v, v, ints[:1], np.array([0, 1], dtype=np.int64),
+                       np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
+                       v.copy())
