@@ -45,6 +45,7 @@ for _pos, _tile in enumerate(ORDER):
         ADD[_pos, _tile] += 1
 #: the place of each tile37 in ``ORDER``
 POSITION = np.argsort(ORDER)
+ADD8 = ADD.astype(np.uint8)
 RED_OF = np.array([34 + FIVES.index(int(k)) if k in FIVES else -1 for k in KIND])
 PLAIN_FIVE = (RED_OF >= 0) & (ORDER < 34)
 IS_RED = ORDER >= 34
@@ -149,9 +150,10 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     out["total"].append(copies.sum(axis=1, dtype=np.int64))
     node, pos = np.nonzero(copies)                     # node-major, draw order
     n = copies[node, pos].astype(np.int64)
-    h14 = hands[node] + ADD[pos]
-    s14 = shanten_batch(np.ascontiguousarray(h14[:, :34].astype(np.uint8)), rules)
-    s14 = s14.astype(np.int64)
+    # uint8 throughout (counts 0..4): half the memory traffic of int16
+    h14 = hands8[node] + ADD8[pos]
+    h14_34 = np.ascontiguousarray(h14[:, :34])
+    s14 = shanten_batch(h14_34, rules).astype(np.int64)
     won = s14 == -1
     out["win_node"].append(node[won] + base)
     out["win_tile"].append(ORDER[pos[won]])
@@ -163,19 +165,21 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     q_node, q_pos, q_n, q_h14 = node[live], pos[live], n[live], h14[live]
     row, ypos = np.nonzero(_holds(q_h14))              # pair-major, discard order
     back = ypos == q_pos[row]                          # the drawn tile thrown back
-    h2 = q_h14[row] - ADD[ypos]
     s2 = np.full(len(row), -9, dtype=np.int64)
     other = np.flatnonzero(~back)
-    s2[other] = shanten_batch(np.ascontiguousarray(h2[other, :34].astype(np.uint8)), rules)
+    # the 34 kind counts after each other discard: the discarded kind less one
+    h2_34 = h14_34[live[row[other]]]
+    h2_34[np.arange(len(other)), KIND[ypos[other]]] -= 1
+    s2[other] = shanten_batch(h2_34, rules)
     pn = q_node[row]
     keep = back | (s2 < s_before[pn]) | (s2 <= budget[pn])
-    row, back, h2, pn = row[keep], back[keep], h2[keep], pn[keep]
+    row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
     count = np.bincount(row, minlength=len(live))
     single = count == 1                                # only the drawn tile back: no choice
     stay += np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
     multi = ~single[row]
-    row, back, h2, pn = row[multi], back[multi], h2[multi], pn[multi]
+    row, back, ypos, pn = row[multi], back[multi], ypos[multi], pn[multi]
     groups = np.flatnonzero(~single)
     g_node = q_node[groups] + base
     # each node's groups numbered in draw order
@@ -193,7 +197,7 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     if len(moved):
         # each distinct (hand, changes) looked up once: 38 bytes a key
         keyed = np.empty((len(moved), 38), dtype=np.uint8)
-        keyed[:, :37] = h2[moved]
+        keyed[:, :37] = q_h14[row[moved]] - ADD8[ypos[moved]]
         keyed[:, 37] = new_used[moved]
         distinct, inverse = np.unique(keyed.view("V38").ravel(), return_inverse=True)
         found = np.empty(len(distinct), dtype=np.int64)
