@@ -83,7 +83,7 @@ def _copies(hands: npt.NDArray[np.int16], start: npt.NDArray[np.int16],
     return np.where((by_kind > 0) & (n > 0), n, 0).astype(np.int16)
 
 
-def _holds(h14: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
+def _holds(h14: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     """The tile37s (in ``ORDER``) a hand can discard (``tiles37.distinct_tiles``)."""
     by_kind = h14[:, KIND]
     red = np.where(RED_OF >= 0, h14[:, np.maximum(RED_OF, 0)], 0)

@@ -112,8 +112,10 @@ class Model:
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._shape_points: dict[tuple[Any, ...], int] = {}
         self._shapes: dict[tuple[Any, ...], int] = {}
+        self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
+        self._index_of: tuple[Any, Any] | None = None   # (hands, used): the full index, lazily
         self._riichi_row: dict[Counts37, int] = {}
         self._solved_draws = -1
         self.nodes = 0
@@ -304,9 +306,12 @@ class Model:
                 at = (shape, sit, han)
                 got = memo.get(at)
                 if got is None:
-                    win = self._win(tile, *sit)
-                    with_ura = self._ura_scorer(
-                        self._candidates(h14, tile, hand, readings, win), win)
+                    # one ura scorer per shape and situation: its own cache serves each han
+                    with_ura = self._shape_scorers.get((shape, sit))
+                    if with_ura is None:
+                        win = self._win(tile, *sit)
+                        with_ura = self._shape_scorers[(shape, sit)] = self._ura_scorer(
+                            self._candidates(h14, tile, hand, readings, win), win)
                     got = memo[at] = _points(with_ura(han))
                 total += q * got
             out.append(total)
@@ -574,7 +579,10 @@ class Model:
         for at, i in enumerate(self._tables.riichi_rows.tolist()):
             self._riichi_row.setdefault(b.hands[i].tobytes(), at)
         hands = b.hands
-        self._index = {(hands[i].tobytes(), int(u)): i for i, u in enumerate(b.used.tolist())}
+        # the starting nodes now (advise reads only them); every node on first need
+        starts = len(dict.fromkeys(hands13))
+        self._index = {(hands[i].tobytes(), 0): i for i in range(starts)}
+        self._index_of = (hands, b.used)
         self.nodes = max(self.nodes, n)
         self._solved_draws = draws
 
@@ -635,7 +643,13 @@ class Model:
         """The node's row in the solved tables, or -1."""
         if self._tables is None or d > self._solved_draws:
             return -1
-        return self._index.get(node, -1)
+        found = self._index.get(node, -1)
+        if found < 0 and self._index_of is not None:
+            hands, used = self._index_of
+            self._index_of = None
+            self._index = {(hands[i].tobytes(), int(u)): i for i, u in enumerate(used.tolist())}
+            found = self._index.get(node, -1)
+        return found
 
     # -- values -----------------------------------------------------------------------
     def value(self, node: Node, d: int) -> Value:
