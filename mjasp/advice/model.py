@@ -451,15 +451,19 @@ class Model:
         # the ura han they give (the held copies of the kind pointed at, as the scoring
         # engine counts them): the same count, the same score
         wall = self.wall(h14)
-        total = sum(wall[k] for k in range(34) if wall[k] > 0)
-        held = list(hand.total_counts())
+        held = hand.total_counts()
         points_at = self._points_at
-        by_dora: dict[int, tuple[int, int]] = {}
-        for k in range(34):
-            if wall[k] > 0:
+        total = 0
+        by_dora: dict[int, list[int]] = {}      # han: [the first kind, copies]
+        for k, w in enumerate(wall[:34]):
+            if w > 0:
+                total += w
                 han = held[points_at[k]]
-                rep, m = by_dora.get(han, (k, 0))
-                by_dora[han] = (rep, m + wall[k])
+                got = by_dora.get(han)
+                if got is None:
+                    by_dora[han] = [k, w]
+                else:
+                    got[1] += w
         found = []
         if uras == 1:
             for han, (_rep, n) in by_dora.items():
