@@ -166,13 +166,18 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     row, ypos = np.nonzero(_holds(q_h14))              # pair-major, discard order
     back = ypos == q_pos[row]                          # the drawn tile thrown back
     s2 = np.full(len(row), -9, dtype=np.int64)
-    other = np.flatnonzero(~back)
+    # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
+    # shanten by at most one; one tile fewer never lowers it): where even s14 + 1 passes
+    # the test below, every discard of that draw passes and none needs its shanten
+    q_s14 = s14[live]
+    sure = (q_s14 + 1 < s_before[q_node]) | (q_s14 + 1 <= budget[q_node])
+    other = np.flatnonzero(~back & ~sure[row])
     # the 34 kind counts after each other discard: the discarded kind less one
     h2_34 = h14_34[live[row[other]]]
     h2_34[np.arange(len(other)), KIND[ypos[other]]] -= 1
     s2[other] = shanten_batch(h2_34, rules)
     pn = q_node[row]
-    keep = back | (s2 < s_before[pn]) | (s2 <= budget[pn])
+    keep = back | sure[row] | (s2 < s_before[pn]) | (s2 <= budget[pn])
     row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
     count = np.bincount(row, minlength=len(live))
     single = count == 1                                # only the drawn tile back: no choice
