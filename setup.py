@@ -51,4 +51,7 @@ class OptionalBuildExt(build_ext):
 
 setup(cmdclass={"build_ext": OptionalBuildExt},
       ext_modules=[Extension("mjasp.solvers._kernel", ["mjasp/solvers/_kernel.c"],
-                             extra_compile_args=["-O2"], optional=True)])
+                             extra_compile_args=["-O2"], optional=True),
+                   # advise's turn-by-turn loop; no fused multiply-add, as numpy computes
+                   Extension("mjasp.advice._dp", ["mjasp/advice/_dp.c"],
+                             extra_compile_args=["-O2", "-ffp-contract=off"], optional=True)])

@@ -225,6 +225,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     exact = s0 <= max_shanten
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
+    if exact and model == "mjasp" and draws > 0:
+        m.solve([h13 for _, h13 in starts], draws)
     out = []
     for name, h13 in starts:
         sh = m.shanten(h13)

@@ -20,6 +20,7 @@ policy that maximises expected points. Two models share the machinery:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,16 +39,23 @@ from mjasp.advice.tiles37 import (
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
-from mjasp.rules import RULES, Rules
+from mjasp.core.yaku import Yaku
+from mjasp.rules import RULES, RULES_CACHED, Rules
+from mjasp.scoring.api import Score, YakuItem, _checked_readings, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
+from mjasp.solvers.scoring_direct import candidates
 
 Value = tuple[float, float, float]
 Node = tuple[Counts37, int]
 """A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
 ZERO: Value = (0.0, 0.0, 0.0)
 RIICHI_STICK = 1000
+#: The yaku items each situation adds under a rule set (``Model._situation_items``)
+_SITUATION_ITEMS: dict[Rules, dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]] = {}
+#: (riichi, ippatsu, haitei) of the wins the model scores: dama first
+SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
+              (True, False, True), (True, True, False), (True, True, True))
 
 
 @dataclass
@@ -91,8 +99,25 @@ class Model:
         self._edges: dict[Node, Edges] = {}
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
-        self._outcomes: dict[tuple[Any, ...], list[tuple[float, int, str]]] = {}
-        self.decisions: dict[tuple[Counts37, int], str] = {}
+        self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
+        self._points_at = tuple(dora_of(k, self.rules.players) for k in range(34))
+        self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
+        self._last_checked: tuple[Any, Any] = (None, None)
+        self._last_hand: tuple[Any, Any] = (None, None)
+        self._last_plain: tuple[Any, list[Score] | None] = (None, None)
+        self._derived: dict[tuple[Any, ...], Score] = {}
+        self._items: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] | None = None
+        self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
+        self._with_ura: dict[tuple[Any, ...], Score] = {}
+        self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
+        self._shape_points: dict[tuple[Any, ...], int] = {}
+        self._shapes: dict[tuple[Any, ...], int] = {}
+        self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
+        self._tables: Any = None           # mjasp.advice.graph.Tables once solved
+        self._index: dict[Node, int] = {}
+        self._index_of: tuple[Any, Any] | None = None   # (hands, used): the full index, lazily
+        self._riichi_row: dict[Counts37, int] = {}
+        self._solved_draws = -1
         self.nodes = 0
         from mjasp.core.blocks import Form
         self._fast = self.rules.players == 4 and self.rules.forms == frozenset(Form)
@@ -145,9 +170,17 @@ class Model:
 
     # -- graph -----------------------------------------------------------------------
     def edges(self, node: Node) -> Edges:
+        """A node's draws: cached (the recursive path and the explanations walk them)."""
         found = self._edges.get(node)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._edges[node] = self.expand(node)
+            self.nodes += 1
+            if self.progress is not None and self.nodes % 500 == 0:
+                self.progress(self.nodes)
+        return found
+
+    def expand(self, node: Node) -> Edges:
+        """A node's draws, computed (not cached)."""
         hand, used = node
         wall = self.wall(hand)
         wins: list[tuple[int, int, Counts37]] = []
@@ -181,12 +214,7 @@ class Model:
                 stay += n
             else:
                 choices.append((tile, n, options))
-        found = Edges(wins, choices, stay, total)
-        self._edges[node] = found
-        self.nodes += 1
-        if self.progress is not None and self.nodes % 500 == 0:
-            self.progress(self.nodes)
-        return found
+        return Edges(wins, choices, stay, total)
 
     # -- scoring ----------------------------------------------------------------------
     def score(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
@@ -195,8 +223,7 @@ class Model:
         key = (h14, tile, riichi, ippatsu, haitei)
         found = self._score.get(key)
         if found is None:
-            found = sum(q * pts for q, pts, _ in self.outcomes(h14, tile, riichi, ippatsu,
-                                                                 haitei))
+            found = sum(q * _points(s) for q, s in self._scored(key))
             self._score[key] = found
         return found
 
@@ -204,67 +231,437 @@ class Model:
                  haitei: bool) -> list[tuple[float, int, str]]:
         """The win's possible scores: (probability, points, yaku) over the ura indicators
         (exact: each indicator kind with its copies in the wall over the wall's total)."""
-        key = (h14, tile, riichi, ippatsu, haitei)
+        return [(q, *_points_of(s))
+                for q, s in self._scored((h14, tile, riichi, ippatsu, haitei))]
+
+    def _scored(self, key: tuple[Counts37, int, bool, bool, bool], keep: bool = True
+                ) -> list[tuple[float, Score | None]]:
+        """``outcomes`` as scores (None: not a win, an open hand without a yaku); kept for
+        the next call unless ``keep`` is False (``solve`` keeps only the points)."""
         found = self._outcomes.get(key)
         if found is not None:
             return found
-        hand = to_hand(h14, self.melds)
-        base: dict[str, Any] = dict(tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
-                                    round_wind=self.round_wind,
-                                    dora_indicators=self.dora_indicators,
-                                    riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
-        uras = max(1, len(self.dora_indicators))
-        if not riichi or (self.model == "mahjong-cpp" and not self.dora_indicators):
-            found = [(1.0, *self._points(hand, base, ()))]
+        h14, tile, riichi, ippatsu, haitei = key
+        hand, readings = self._win_hand(h14, tile, keep)
+        win = self._win(tile, riichi, ippatsu, haitei)
+        uras = len(self.dora_indicators)
+        scored: list[tuple[float, Score | None]]
+        options = self._candidates(h14, tile, hand, readings, win) if readings else []
+        if not riichi:
+            scored = [(1.0, max(options, key=rank_key) if options else None)]
         else:
-            found = self._ura_outcomes(h14, hand, base, uras)
-        self._outcomes[key] = found
+            with_ura = self._ura_scorer(options, win)
+            # each ura indicator lies under a dora indicator: none without one
+            scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, uras)] \
+                if uras else [(1.0, with_ura(0))]
+        if keep:
+            self._outcomes[key] = scored
+        return scored
+
+    def _win_points(self, h14: Counts37, tile: int,
+                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
+        situation depend on the plain self-draw's candidates only through their yaku items
+        and fu (``make_score`` reads no tile), so they are derived once per such shape —
+        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
+        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
+        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
+        hand, readings = self._win_hand(h14, tile, False)
+        plain: list[Score] | None = None
+        if readings and self._situation_items():
+            key = (h14, tile)
+            if self._last_plain[0] == key:
+                plain = self._last_plain[1]
+            else:
+                plain = candidates(hand, self._win(tile, False, False, False), self.rules,
+                                   readings)
+                if any(c.reason for c in plain):
+                    plain = None
+                self._last_plain = (key, plain)
+        if not plain:
+            return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
+                    for sit in situations]
+        shape_key = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
+        # a small int for the shape: the memo's keys hash cheaply
+        shape = self._shapes.setdefault(shape_key, len(self._shapes))
+        memo = self._shape_points
+        uras = len(self.dora_indicators)
+        ura: list[tuple[float, int]] | None = None
+        out: list[float] = []
+        for sit in situations:
+            if not sit[0]:
+                at = (shape, sit, -1)
+                got = memo.get(at)
+                if got is None:
+                    win = self._win(tile, *sit)
+                    options = self._candidates(h14, tile, hand, readings, win)
+                    got = memo[at] = _points(max(options, key=rank_key) if options else None)
+                out.append(1.0 * got)  # as ``score``: 0 + 1.0 × points
+                continue
+            if ura is None:
+                # each ura indicator lies under a dora indicator: none without one
+                ura = self.ura_han(h14, hand, uras) if uras else [(1.0, 0)]
+            total: float = 0
+            for q, han in ura:
+                at = (shape, sit, han)
+                got = memo.get(at)
+                if got is None:
+                    # one ura scorer per shape and situation: its own cache serves each han
+                    with_ura = self._shape_scorers.get((shape, sit))
+                    if with_ura is None:
+                        win = self._win(tile, *sit)
+                        with_ura = self._shape_scorers[(shape, sit)] = self._ura_scorer(
+                            self._candidates(h14, tile, hand, readings, win), win)
+                    got = memo[at] = _points(with_ura(han))
+                total += q * got
+            out.append(total)
+        return out
+
+    def _candidates(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
+                    win: Win) -> list[Score]:
+        """The scoring engine's candidates of a win in a situation. Where the situation
+        items are known (``_situation_items``) they are derived from the candidates of the
+        plain self-draw (one engine call per winning hand): each candidate's items with
+        the situation's items added, through the engine's own ``make_score`` —
+        memoised on (situation, items, fu), which many hands share. Tested equal to the
+        engine's own call in every situation and preset."""
+        situation = (bool(win.riichi), win.ippatsu, win.haitei)
+        extra = self._situation_items().get(situation)
+        if extra is None:
+            return candidates(hand, win, self.rules, readings)
+        key = (h14, tile)
+        if self._last_plain[0] != key:
+            plain = candidates(hand, self._win(tile, False, False, False), self.rules,
+                               readings)
+            # a candidate without a yaku dropped its dora: the situation must be scored
+            self._last_plain = (key, None if any(c.reason for c in plain) else plain)
+        kept = self._last_plain[1]
+        if kept is None:
+            return candidates(hand, win, self.rules, readings)
+        plain = kept
+        if not extra:
+            return plain
+        out = []
+        for c in plain:
+            memo = (id(win), c.yaku, c.fu_details)
+            got = self._derived.get(memo)
+            if got is None:
+                got = self._derived[memo] = make_score(
+                    [*c.yaku, *extra], c.fu_details, c.reading, win, self.rules)  # type: ignore[arg-type]
+            out.append(got)
+        return out
+
+    def _situation_items(self) -> dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]:
+        """The yaku items each situation (riichi, ippatsu, haitei) adds to a closed
+        self-draw, read off the scoring engine once, on a reference hand: empty (every
+        situation scored by the engine) for an open hand or local yaku (which might read
+        the situation with the hand), or when the items do not add up on the reference."""
+        if self._items is not None:
+            return self._items
+        self._items = {}
+        if self.melds or self.rules.local_yaku:
+            return self._items
+        known = _SITUATION_ITEMS.get(self.rules)
+        if known is not None:
+            self._items = known
+            return known
+        if len(_SITUATION_ITEMS) >= RULES_CACHED:
+            _SITUATION_ITEMS.clear()
+        self._items = _SITUATION_ITEMS[self.rules] = self._read_situation_items()
+        return self._items
+
+    def _read_situation_items(self) -> dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]:
+        ref = Hand.parse("111m123456789p55s")  # a plain win, no yakuman (every tile set)
+
+        def items(riichi: bool, ippatsu: bool, haitei: bool) -> Counter[YakuItem] | None:
+            try:
+                s = score_hand(ref, Win(tile="9p", tsumo=True, riichi=int(riichi),
+                                        ippatsu=ippatsu, haitei=haitei), rules=self.rules)
+            except MjaspError:
+                return None
+            return Counter(i for i in s.yaku if i.yaku is not Yaku.URA_DORA)
+
+        base = items(False, False, False)
+        r, ri, h = items(True, False, False), items(True, True, False), \
+            items(False, False, True)
+        if base is None or r is None or ri is None or h is None or not base:
+            return {}
+        adds = {"riichi": r - base, "ippatsu": ri - r, "haitei": h - base}
+        table: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] = {}
+        for situation in ((False, False, False), (False, False, True), (True, False, False),
+                          (True, False, True), (True, True, False), (True, True, True)):
+            total = Counter(base)
+            for on, name in zip(situation, ("riichi", "ippatsu", "haitei"), strict=True):
+                if on:
+                    total += adds[name]
+            if items(*situation) != total:
+                return {}  # not additive under these rules: no derivation
+            table[situation] = tuple((total - base).elements())
+        return table
+
+    def _win_hand(self, h14: Counts37, tile: int, keep: bool = True
+                  ) -> tuple[Hand, tuple[Any, ...]]:
+        """A winning hand and its readings, checked once as ``mjasp.score`` checks it (no
+        readings: not a win mjasp.score takes); every situation is then scored by the
+        scoring engine on those readings, as ``mjasp.score`` calls it. Kept for every
+        hand, or (``keep`` False) for the last one only."""
+        key = (h14, tile)
+        found = self._checked.get(key)
+        if found is None:
+            if self._last_checked[0] == key:
+                last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
+                return last
+            try:
+                hand = self._hand14(h14)
+                # check_win's checks, returning the readings it found (as mjasp.score)
+                readings: tuple[Any, ...] = _checked_readings(
+                    hand, self._win(tile, False, False, False), self.rules)
+            except MjaspError:
+                readings = ()
+            found = (hand, readings)
+            if keep:
+                self._checked[key] = found
+            self._last_checked = (key, found)
         return found
 
-    def _points(self, hand: Hand, base: dict[str, Any], ura: tuple[str, ...]) -> tuple[int, str]:
-        try:
-            s = score_hand(hand, Win(**base, ura_indicators=ura), rules=self.rules)
-        except MjaspError:
-            return 0, "no yaku"  # an open hand without one: not a win
-        if s.han <= 0 and not s.yakuman:
-            return 0, "no yaku"
-        yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
-                        for i in s.yaku if i.han)
-        return int(s.points), yaku
+    def _hand14(self, h14: Counts37) -> Hand:
+        """The Hand of 14 tiles, kept for the next call (the wins of one hand in a row)."""
+        last = self._last_hand
+        if last[0] != h14:
+            last = self._last_hand = (h14, to_hand(h14, self.melds))
+        hand: Hand = last[1]
+        return hand
 
-    def _ura_outcomes(self, h14: Counts37, hand: Hand, base: dict[str, Any],
-                      uras: int) -> list[tuple[float, int, str]]:
+    def _win(self, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> Win:
+        key = (tile, riichi, ippatsu, haitei)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._wins[key] = Win(
+                tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
+                round_wind=self.round_wind, dora_indicators=self.dora_indicators,
+                riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+        return found
+
+    def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
+        """The chances of the ura han of a riichi win (the same in every situation)."""
+        found = self._ura_han.get(h14)
+        if found is not None:
+            return found
         # the ura indicators come from the wall as the winning hand sees it; grouped by
-        # the kind they point at (same kind, same score)
+        # the ura han they give (the held copies of the kind pointed at, as the scoring
+        # engine counts them): the same count, the same score
         wall = self.wall(h14)
-        total = sum(wall[k] for k in range(34) if wall[k] > 0)
-        # grouped by the ura han they give (the copies of the kind pointed at): the same
-        # count, the same score — one mjasp.score call per count, not per indicator
-        held = list(hand.total_counts())
-        by_dora: dict[int, tuple[int, int]] = {}
-        for k in range(34):
-            if wall[k] > 0:
-                han = held[dora_of(k, self.rules.players)]
-                rep, m = by_dora.get(han, (k, 0))
-                by_dora[han] = (rep, m + wall[k])
-        out: list[tuple[float, int, str]] = []
+        held = hand.total_counts()
+        points_at = self._points_at
+        total = 0
+        by_dora: dict[int, list[int]] = {}      # han: [the first kind, copies]
+        for k, w in enumerate(wall[:34]):
+            if w > 0:
+                total += w
+                han = held[points_at[k]]
+                got = by_dora.get(han)
+                if got is None:
+                    by_dora[han] = [k, w]
+                else:
+                    got[1] += w
+        found = []
         if uras == 1:
-            for rep, n in by_dora.values():
-                out.append((n / total, *self._points(hand, base, (tile_name(rep),))))
-            return out
-        # two or more: the first two exactly (without replacement), the rest as the second
-        for rep1, n1 in by_dora.values():
-            for rep2, n2 in by_dora.values():
-                m2 = n2 - (1 if rep2 == rep1 else 0)
-                if m2 > 0:
-                    ura = (tile_name(rep1),) + (tile_name(rep2),) * (uras - 1)
-                    out.append((n1 * m2 / (total * (total - 1)),
-                                *self._points(hand, base, ura)))
-        return out
+            for han, (_rep, n) in by_dora.items():
+                found.append((n / total, han))
+        else:
+            # two or more: the first two exactly (without replacement), the rest as the
+            # second
+            for han1, (rep1, n1) in by_dora.items():
+                for han2, (rep2, n2) in by_dora.items():
+                    m2 = n2 - (1 if rep2 == rep1 else 0)
+                    if m2 > 0:
+                        found.append((n1 * m2 / (total * (total - 1)),
+                                      han1 + (uras - 1) * han2))
+        self._ura_han[h14] = found
+        return found
+
+    def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
+        """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
+        call of the scoring engine: its candidates ``found`` (readings × placements) scored
+        without ura, then each candidate's yaku items with an ura dora item of ``n`` han
+        put through the engine's own ``make_score`` and the best taken by its ``rank_key``
+        — what ``mjasp.score`` does with indicators showing ``n`` held tiles (tested)."""
+        cache: dict[int, Score | None] = {}
+
+        def scored(n: int) -> Score | None:
+            if n in cache:
+                return cache[n]
+            got = None
+            if found:
+                got = max(found, key=rank_key) if n == 0 else max(
+                    (with_ura(c, n) for c in found if c.reading is not None), key=rank_key)
+            cache[n] = got
+            return got
+
+        def with_ura(c: Score, n: int) -> Score:
+            # the points depend on the items, the fu and the situation, not on the hand:
+            # many winning hands share them (the Score kept is the first one's reading)
+            key = (id(win), c.yaku, c.fu_details, n)
+            got = self._with_ura.get(key)
+            if got is None:
+                got = self._with_ura[key] = make_score(
+                    [i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
+                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details, c.reading,  # type: ignore[arg-type]
+                    win, self.rules)
+            return got
+
+        return scored
+
+    # -- the graph and its values, all nodes at once (mjasp's model) ----------------------
+    def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True) -> None:
+        """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
+        of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
+        and ``riichi_value`` then read them. Only for mjasp's model (the mahjong-cpp model
+        maximises each quantity on its own and keeps the recursion). The graph is built
+        with whole arrays (:mod:`mjasp.advice.build`) unless the hand has melds or
+        ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
+        import numpy as np
+        import numpy.typing as npt
+
+        from mjasp.advice.build import ADD, POSITION, build
+        from mjasp.advice.graph import Graph
+        from mjasp.advice.graph import solve as solve_graph
+        assert self.model == "mjasp"
+        b = build(self, list(hands13)) if vectorized and not self.melds else \
+            self.build_by_hand(hands13)
+        n = len(b.total)
+        # float64 all (bincount's weighted sums are float64 too)
+        win_ev: npt.NDArray[Any] = np.zeros(n)
+        win_ev_last: npt.NDArray[Any] = np.zeros(n)
+        win_n: npt.NDArray[Any] = np.zeros(n)
+        riichi = np.zeros(n, dtype=np.bool_)
+        riichi_p = np.zeros(n)
+        riichi_pts = np.zeros((n, 4))
+        may_riichi = self.riichi != "never" and self.closed
+        self._riichi_row = {}
+        tenpai = b.shanten == 0
+        # each distinct win (hand, tile) scored once, in every situation the model needs
+        # (the wins of a hand are the same whatever the changes made to reach it)
+        sits = SITUATIONS if may_riichi else SITUATIONS[:2]
+        nw = len(b.win_node)
+        if nw:
+            keyed = np.empty((nw, 38), dtype=np.uint8)
+            # (the 14 tiles, the winning tile): sorted, the wins of one hand come together
+            # and share its Hand (``_hand14``)
+            keyed[:, :37] = b.hands[b.win_node] + ADD[POSITION[b.win_tile]]
+            keyed[:, 37] = b.win_tile
+            first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
+                                       return_inverse=True)[1:]
+            inverse = inverse.ravel()
+            table = np.array([self._win_points(keyed[j, :37].tobytes(), t, sits)
+                              for j, t in zip(first.tolist(),
+                                              b.win_tile[first].tolist(), strict=True)],
+                             dtype=np.float64).reshape(-1, len(sits))
+            pts_of = table[inverse]
+            copies = b.win_n.astype(np.float64)
+            # summed per node in draw order from 0.0, as the recursion adds them
+            win_n = np.bincount(b.win_node, weights=copies, minlength=n)
+            win_ev = np.bincount(b.win_node, weights=copies * pts_of[:, 0], minlength=n)
+            win_ev_last = np.bincount(b.win_node, weights=copies * pts_of[:, 1], minlength=n)
+            if may_riichi:
+                has_win = np.bincount(b.win_node, minlength=n) > 0
+                riichi = has_win & tenpai
+                total = b.total.astype(np.float64)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    riichi_p = np.where(riichi, win_n / total, 0.0)
+                    # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
+                    for col, sit in enumerate((2, 3, 4, 5)):
+                        s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
+                                        minlength=n)
+                        riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+        g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
+                  tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
+                  group_node=b.group_node, group_n=b.group_n.astype(np.float64),
+                  group_slot=b.group_slot, offsets=b.offsets, options=b.options,
+                  riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
+        self._tables = solve_graph(g, draws, self.riichi)
+        for at, i in enumerate(self._tables.riichi_rows.tolist()):
+            self._riichi_row.setdefault(b.hands[i].tobytes(), at)
+        hands = b.hands
+        # the starting nodes now (advise reads only them); every node on first need
+        starts = len(dict.fromkeys(hands13))
+        self._index = {(hands[i].tobytes(), 0): i for i in range(starts)}
+        self._index_of = (hands, b.used)
+        self.nodes = max(self.nodes, n)
+        self._solved_draws = draws
+
+    def build_by_hand(self, hands13: Sequence[Counts37]) -> Any:
+        """The graph of ``solve``, node by node with ``expand`` (the reference builder)."""
+        from array import array
+
+        import numpy as np
+
+        from mjasp.advice.build import ORDER, Built
+        nodes: list[Node] = []
+        index: dict[Node, int] = {}
+        for h in hands13:
+            if (h, 0) not in index:
+                index[(h, 0)] = len(nodes)
+                nodes.append((h, 0))
+        cols: dict[str, array[int]] = {k: array("q") for k in (
+            "shanten", "total", "stay", "win_node", "win_tile", "win_n", "group_node",
+            "group_slot", "group_n", "offsets", "options")}
+        cols["offsets"].append(0)
+        i = 0
+        while i < len(nodes):
+            node = nodes[i]
+            e = self.expand(node)
+            cols["shanten"].append(self.shanten(node[0]))
+            cols["total"].append(e.total)
+            cols["stay"].append(e.stay)
+            for tile, c, _h14 in e.wins:
+                cols["win_node"].append(i)
+                cols["win_tile"].append(tile)
+                cols["win_n"].append(c)
+            for slot, (_tile, c, opts) in enumerate(e.choices):
+                cols["group_node"].append(i)
+                cols["group_slot"].append(slot)
+                cols["group_n"].append(c)
+                for o in opts:
+                    j = index.get(o)
+                    if j is None:
+                        j = index[o] = len(nodes)
+                        nodes.append(o)
+                    cols["options"].append(j)
+                cols["offsets"].append(len(cols["options"]))
+            i += 1
+            if self.progress is not None and i % 500 == 0:
+                self.progress(i)
+        assert len(ORDER) == 37
+
+        def ints(key: str) -> Any:
+            return np.array(cols[key], dtype=np.int64)
+
+        hands = np.frombuffer(b"".join(h for h, _ in nodes), dtype=np.uint8).reshape(-1, 37)
+        return Built(hands, np.array([u for _, u in nodes], dtype=np.int64), ints("shanten"),
+                     ints("total"), ints("stay"), ints("win_node"), ints("win_tile"),
+                     ints("win_n"), ints("group_node"), ints("group_slot"), ints("group_n"),
+                     ints("offsets"), ints("options"))
+
+    def _solved(self, node: Node, d: int) -> int:
+        """The node's row in the solved tables, or -1."""
+        if self._tables is None or d > self._solved_draws:
+            return -1
+        found = self._index.get(node, -1)
+        if found < 0 and self._index_of is not None:
+            hands, used = self._index_of
+            self._index_of = None
+            self._index = {(hands[i].tobytes(), int(u)): i for i, u in enumerate(used.tolist())}
+            found = self._index.get(node, -1)
+        return found
 
     # -- values -----------------------------------------------------------------------
     def value(self, node: Node, d: int) -> Value:
         """(tenpai, win, expected points) of a 13-tile dama node with ``d`` draws left."""
+        i = self._solved(node, d)
+        if i >= 0 and d >= 0:
+            t = self._tables.dama[d]
+            return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
         key = (node, d)
         hand = node[0]
         found = self._memo.get(key)
@@ -303,6 +700,10 @@ class Model:
 
     def riichi_value(self, hand: Counts37, d: int) -> Value:
         """A riichi node: the hand is locked, each draw wins or is thrown back."""
+        i = self._riichi_row.get(hand, -1) if 1 <= d <= self._solved_draws else -1
+        if i >= 0:
+            t = self._tables.riichi[d]
+            return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
         key = (hand, d)
         found = self._riichi_memo.get(key)
         if found is not None:
@@ -324,15 +725,19 @@ class Model:
         by (ippatsu, haitei) — the same on every draw, as the wall does not change."""
         found = self._riichi_pts.get(hand)
         if found is None:
-            e = self.edges((hand, self.limit))
-            total = e.total
-            p = sum(n for _, n, _ in e.wins) / total if total else 0.0
-            pts = {(i, h): (sum(n * self.score(h14, tile, True, i, h)
-                                for tile, n, h14 in e.wins) / total if total else 0.0)
-                   for i in (False, True) for h in (False, True)}
-            found = (p, pts)
-            self._riichi_pts[hand] = found
+            found = self._riichi_pts[hand] = self._riichi_of(self.edges((hand, self.limit)))
         return found
+
+    def _riichi_of(self, e: Edges, score: Callable[..., float] | None = None
+                   ) -> tuple[float, dict[tuple[bool, bool], float]]:
+        # the wins of a hand are the same whatever the changes made to reach it
+        score = score or self.score
+        total = e.total
+        p = sum(n for _, n, _ in e.wins) / total if total else 0.0
+        pts = {(i, h): (sum(n * score(h14, tile, True, i, h)
+                            for tile, n, h14 in e.wins) / total if total else 0.0)
+               for i in (False, True) for h in (False, True)}
+        return p, pts
 
     def can_riichi(self, hand: Counts37, d: int) -> bool:
         return (self.model == "mjasp" and self.riichi != "never" and self.closed
@@ -373,6 +778,22 @@ class Model:
         if self.shanten(hand13) != 0:
             how = "-"
         return how, v
+
+
+def _points(s: Score | None) -> int:
+    """A win's points (0 for a hand without a yaku)."""
+    if s is None or (s.han <= 0 and not s.yakuman):
+        return 0
+    return int(s.points)
+
+
+def _points_of(s: Score | None) -> tuple[int, str]:
+    """A win's points and yaku text (0 and "no yaku" for a hand without a yaku)."""
+    if s is None or (s.han <= 0 and not s.yakuman):
+        return 0, "no yaku"
+    yaku = " ".join(f"{i.yaku.name.lower()}{'' if i.han == 1 else i.han}"
+                    for i in s.yaku if i.han)
+    return int(s.points), yaku
 
 
 def default_unseen(start: Counts37, rules: Rules,

@@ -102,7 +102,7 @@ def _points(model: Model, rng: random.Random, h14: Counts37, tile: int, riichi: 
     if riichi:
         wall = _wall(model, h14)
         kinds = [k for k in range(34) for _ in range(max(wall[k], 0))]
-        picks = rng.sample(kinds, max(1, len(model.dora_indicators)))
+        picks = rng.sample(kinds, len(model.dora_indicators))
         ura = tuple(tile_name(k) for k in picks)
     win = Win(tile=name37(tile), tsumo=True, seat_wind=model.seat_wind,
               round_wind=model.round_wind, dora_indicators=model.dora_indicators,

@@ -1,0 +1,224 @@
+"""The graph of mjasp's model built with whole-array operations, layer by layer.
+
+:meth:`mjasp.advice.model.Model.expand` explores one hand at a time in Python; this builds
+the same graph (the same nodes, draws and discard options, in the same order) for a whole
+layer of hands at once: the draws and discards as numpy arrays, their shanten numbers in
+one :func:`mjasp.analysis.shanten.shanten_batch` call per array. What a draw and a discard
+are, the wall, and which discards the search explores are ``Model``'s (its docstrings);
+a test checks the two builders give the same graph.
+
+>>> from mjasp.advice.api import setup_model
+>>> from mjasp.advice.tiles37 import parse37
+>>> m, _, _ = setup_model("123456789m1234p", {"draws": 1})
+>>> b = build(m, [parse37("123456789m1234p")])
+>>> first = b.win_node == 0          # the hand given: waits 1p 4p, 3 copies each unseen
+>>> int(b.total[0]), b.win_tile[first].tolist(), b.win_n[first].tolist()
+(123, [9, 12], [3, 3])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from mjasp.advice.tiles37 import FIVES, Counts37
+from mjasp.analysis.shanten import shanten_batch
+from mjasp.rules import Rules
+
+if TYPE_CHECKING:
+    from mjasp.advice.model import Model
+
+Ints = npt.NDArray[np.int64]
+#: tile37s in the order draws and discards are listed (``tiles37.draws``): each kind, a red
+#: five right after its plain five
+ORDER = np.array([t for k in range(34) for t in ((k, 34 + FIVES.index(k)) if k in FIVES
+                                                  else (k,))], dtype=np.int64)
+KIND = np.array([FIVES[t - 34] if t >= 34 else t for t in ORDER], dtype=np.int64)
+#: what one tile37 adds to 37 counts (its kind, and the red count for a red five)
+ADD = np.zeros((37, 37), dtype=np.int16)
+for _pos, _tile in enumerate(ORDER):
+    ADD[_pos, KIND[_pos]] += 1
+    if _tile >= 34:
+        ADD[_pos, _tile] += 1
+#: the place of each tile37 in ``ORDER``
+POSITION = np.argsort(ORDER)
+ADD8 = ADD.astype(np.uint8)
+RED_OF = np.array([34 + FIVES.index(int(k)) if k in FIVES else -1 for k in KIND])
+PLAIN_FIVE = (RED_OF >= 0) & (ORDER < 34)
+IS_RED = ORDER >= 34
+CHUNK = 2048
+
+
+@dataclass
+class Built:
+    """The graph: node ``i`` is ``hands[i]`` reached with ``used[i]`` hand changes; its
+    wins are the rows ``win_node == i`` (tile37 and copies, in draw order); groups as in
+    :class:`mjasp.advice.graph.Graph`."""
+
+    hands: npt.NDArray[np.uint8]
+    used: Ints
+    shanten: Ints
+    total: Ints
+    stay: Ints
+    win_node: Ints
+    win_tile: Ints
+    win_n: Ints
+    group_node: Ints
+    group_slot: Ints
+    group_n: Ints
+    offsets: Ints
+    options: Ints
+
+
+def _copies(hands: npt.NDArray[np.int16], start: npt.NDArray[np.int16],
+            unseen: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """Copies of each tile37 (in ``ORDER``) in each hand's wall (``Model.wall``)."""
+    wall = unseen - np.maximum(0, hands - start)
+    by_kind = wall[:, KIND]
+    red = np.where(RED_OF >= 0, wall[:, np.maximum(RED_OF, 0)], 0)
+    n = np.where(PLAIN_FIVE, by_kind - red, np.where(IS_RED, red, by_kind))
+    return np.where((by_kind > 0) & (n > 0), n, 0).astype(np.int16)
+
+
+def _holds(h14: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """The tile37s (in ``ORDER``) a hand can discard (``tiles37.distinct_tiles``)."""
+    by_kind = h14[:, KIND]
+    red = np.where(RED_OF >= 0, h14[:, np.maximum(RED_OF, 0)], 0)
+    out: npt.NDArray[np.bool_] = np.where(PLAIN_FIVE, by_kind > red,
+                                          np.where(IS_RED, red > 0, by_kind > 0))
+    return out
+
+
+def build(model: Model, hands13: list[Counts37]) -> Built:
+    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each)."""
+    assert model.unseen is not None
+    rules = model.rules
+    start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
+    unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)
+    first: list[Counts37] = list(dict.fromkeys(hands13))
+    index: dict[bytes, int] = {h + b"\0": i for i, h in enumerate(first)}
+    all_hands = [np.frombuffer(b"".join(first), dtype=np.uint8).reshape(-1, 37)]
+    all_used = [np.zeros(len(first), dtype=np.int64)]
+    frontier = (0, len(first))
+    out: dict[str, list[Ints]] = {k: [] for k in (
+        "shanten", "total", "stay", "win_node", "win_tile", "win_n", "group_node",
+        "group_slot", "group_n", "sizes", "options")}
+    hands_of = np.concatenate(all_hands)
+    used_of = np.concatenate(all_used)
+    while frontier[0] < frontier[1]:
+        lo, hi = frontier
+        for a in range(lo, hi, CHUNK):
+            b = min(hi, a + CHUNK)
+            new_hands, new_used = _layer(model, rules, start, unseen, hands_of[a:b],
+                                         used_of[a:b], a, index, out)
+            if new_hands is not None:
+                all_hands.append(new_hands)
+                all_used.append(new_used)
+            if model.progress is not None:
+                model.progress(len(index))
+        frontier = (hi, len(index))
+        hands_of = np.concatenate(all_hands)
+        used_of = np.concatenate(all_used)
+        all_hands, all_used = [hands_of], [used_of]
+
+    def cat(key: str) -> Ints:
+        parts = out[key]
+        return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, np.int64)
+
+    sizes = cat("sizes")
+    offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=offsets[1:])
+    return Built(hands_of, used_of, cat("shanten"), cat("total"), cat("stay"), cat("win_node"),
+                 cat("win_tile"), cat("win_n"), cat("group_node"), cat("group_slot"),
+                 cat("group_n"), offsets, cat("options"))
+
+
+def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
+           unseen: npt.NDArray[np.int16], hands8: npt.NDArray[np.uint8], used: Ints,
+           base: int, index: dict[bytes, int], out: dict[str, list[Ints]]
+           ) -> tuple[npt.NDArray[np.uint8] | None, Ints]:
+    """Expand nodes ``base..base+len(hands8)``; new nodes are added to ``index``."""
+    hands = hands8.astype(np.int16)
+    f = len(hands)
+    s_before = shanten_batch(np.ascontiguousarray(hands8[:, :34]), rules).astype(np.int64)
+    budget = model.limit - used - 1
+    copies = _copies(hands, start, unseen)
+    out["shanten"].append(s_before)
+    out["total"].append(copies.sum(axis=1, dtype=np.int64))
+    node, pos = np.nonzero(copies)                     # node-major, draw order
+    n = copies[node, pos].astype(np.int64)
+    # uint8 throughout (counts 0..4): half the memory traffic of int16
+    h14 = hands8[node] + ADD8[pos]
+    h14_34 = np.ascontiguousarray(h14[:, :34])
+    s14 = shanten_batch(h14_34, rules).astype(np.int64)
+    won = s14 == -1
+    out["win_node"].append(node[won] + base)
+    out["win_tile"].append(ORDER[pos[won]])
+    out["win_n"].append(n[won])
+    # no discard lowers the shanten or fits the budget (none goes below s14)
+    dead = ~won & (s14 >= s_before[node]) & (s14 > budget[node])
+    stay = np.bincount(node[dead], weights=n[dead], minlength=f)
+    live = np.flatnonzero(~won & ~dead)
+    q_node, q_pos, q_n, q_h14 = node[live], pos[live], n[live], h14[live]
+    row, ypos = np.nonzero(_holds(q_h14))              # pair-major, discard order
+    back = ypos == q_pos[row]                          # the drawn tile thrown back
+    s2 = np.full(len(row), -9, dtype=np.int64)
+    # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
+    # shanten by at most one; one tile fewer never lowers it): where even s14 + 1 passes
+    # the test below, every discard of that draw passes and none needs its shanten
+    q_s14 = s14[live]
+    sure = (q_s14 + 1 < s_before[q_node]) | (q_s14 + 1 <= budget[q_node])
+    other = np.flatnonzero(~back & ~sure[row])
+    # the 34 kind counts after each other discard: the discarded kind less one
+    h2_34 = h14_34[live[row[other]]]
+    h2_34[np.arange(len(other)), KIND[ypos[other]]] -= 1
+    s2[other] = shanten_batch(h2_34, rules)
+    pn = q_node[row]
+    keep = back | sure[row] | (s2 < s_before[pn]) | (s2 <= budget[pn])
+    row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
+    count = np.bincount(row, minlength=len(live))
+    single = count == 1                                # only the drawn tile back: no choice
+    stay += np.bincount(q_node[single], weights=q_n[single], minlength=f)
+    out["stay"].append(stay.astype(np.int64))
+    multi = ~single[row]
+    row, back, ypos, pn = row[multi], back[multi], ypos[multi], pn[multi]
+    groups = np.flatnonzero(~single)
+    g_node = q_node[groups] + base
+    # each node's groups numbered in draw order
+    first_of = np.searchsorted(g_node, g_node, side="left")
+    out["group_node"].append(g_node)
+    out["group_slot"].append(np.arange(len(groups)) - first_of)
+    out["group_n"].append(q_n[groups])
+    out["sizes"].append(count[groups])
+    # the options: the node itself, or (hand after the discard, changes + 1)
+    options = np.where(back, pn + base, -1).astype(np.int64)
+    new_used = used[pn] + 1
+    fresh_hands: list[bytes] = []
+    fresh_used: list[int] = []
+    moved = np.flatnonzero(~back)
+    if len(moved):
+        # each distinct (hand, changes) looked up once: 38 bytes a key
+        keyed = np.empty((len(moved), 38), dtype=np.uint8)
+        keyed[:, :37] = q_h14[row[moved]] - ADD8[ypos[moved]]
+        keyed[:, 37] = new_used[moved]
+        distinct, inverse = np.unique(keyed.view("V38").ravel(), return_inverse=True)
+        found = np.empty(len(distinct), dtype=np.int64)
+        for i, key in enumerate(distinct.tolist()):
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(index)
+                fresh_hands.append(key[:37])
+                fresh_used.append(key[37])
+            found[i] = j
+        options[moved] = found[inverse.ravel()]
+    out["options"].append(options)
+    if not fresh_hands:
+        return None, np.zeros(0, np.int64)
+    return (np.frombuffer(b"".join(fresh_hands), dtype=np.uint8).reshape(-1, 37),
+            np.array(fresh_used, dtype=np.int64))
+
+
+__all__ = ["ADD", "POSITION", "Built", "build"]

@@ -1,0 +1,171 @@
+"""The dynamic programme of mjasp's model over a graph of hands, turn by turn, with numpy.
+
+The recursion of :meth:`mjasp.advice.model.Model.value` evaluates one (hand, draws left)
+at a time; here the graph of 13-tile hands is built once (nodes, and per node its draws:
+the winning copies, the draws that offer a choice of discards, the rest thrown back) and
+the values of *every* node are computed for one more draw left at a time, as arrays.
+Nothing about the game is decided here: the wins' points, the wall's counts and which
+discards are explored come from the model; this module only adds, multiplies and takes
+maxima, in the same order as the recursion (so the values are the same floats).
+
+>>> import numpy as np
+>>> none = np.zeros(0, np.int64)
+>>> g = Graph(total=np.array([4.0]), stay=np.array([3.0]), tenpai=np.array([True]),
+...           win_n=np.array([1.0]), win_ev=np.array([800.0]), win_ev_last=np.array([1600.0]),
+...           group_node=none, group_n=np.zeros(0), group_slot=none,
+...           offsets=np.zeros(1, np.int64), options=none,
+...           riichi=np.array([False]), riichi_p=np.zeros(1), riichi_pts=np.zeros((1, 4)))
+>>> t = solve(g, draws=2, policy="never")
+>>> float(t.dama[2][1][0]), float(t.dama[2][2][0])  # win chance, points with 2 draws left
+(0.4375, 500.0)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+try:  # the optional compiled loop (setup.py); numpy does the same otherwise
+    from mjasp.advice import _dp  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - built without a C compiler
+    _dp = None
+if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
+    _dp = None
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Triple = tuple[Floats, Floats, Floats]
+RIICHI_STICK = 1000.0
+
+
+@dataclass
+class Graph:
+    """The explored hands as arrays (node ``i``; group ``g``: one draw offering a choice).
+
+    ``win_ev`` / ``win_ev_last``: Σ copies × points of the node's winning draws (not the
+    last draw / the last draw, haitei); ``group_slot``: the group's place among its node's
+    groups (the recursion's order); ``options[offsets[g]:offsets[g+1]]``: the nodes the
+    group may discard to; ``riichi_pts[i]``: the riichi win's points per draw by
+    (ippatsu, haitei) as ``[(F,F), (F,T), (T,F), (T,T)]``."""
+
+    total: Floats
+    stay: Floats
+    tenpai: Bools
+    win_n: Floats
+    win_ev: Floats
+    win_ev_last: Floats
+    group_node: Ints
+    group_n: Floats
+    group_slot: Ints
+    offsets: Ints
+    options: Ints
+    riichi: Bools
+    riichi_p: Floats
+    riichi_pts: Floats
+
+
+@dataclass
+class Tables:
+    """Per draws left ``d`` (0..draws): the dama value over the nodes, and the riichi
+    value over the nodes where riichi may be declared (``riichi_rows``, in order), each a
+    (tenpai, win, points) triple of arrays."""
+
+    dama: list[Triple]
+    riichi: list[Triple]
+    riichi_rows: Ints
+
+
+def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
+    """Where ``take_b``: ``b`` when it is at least ``a`` by (points, win, tenpai)
+    (``b`` first among equals, as the recursion lists riichi before dama)."""
+    ge = (b[2] > a[2]) | ((b[2] == a[2]) & ((b[1] > a[1]) | ((b[1] == a[1]) & (b[0] >= a[0]))))
+    pick = take_b & ge
+    return (np.where(pick, b[0], a[0]), np.where(pick, b[1], a[1]), np.where(pick, b[2], a[2]))
+
+
+def _riichi_values(p: Floats, pts: Floats, d: int) -> Triple:
+    """Locked hands with ``d`` draws left: each draw wins with ``p`` or is thrown back
+    (the same loop as ``Model.riichi_value``, on every hand at once)."""
+    n = len(p)
+    miss = 1.0 - p
+    ev = np.zeros(n)
+    reach = np.ones(n)
+    for j in range(1, d + 1):
+        ev += reach * pts[:, 2 * (j == 1) + (j == d)]
+        reach *= miss
+    ev -= RIICHI_STICK * reach
+    return (np.ones(n), 1.0 - reach, ev)
+
+
+def solve(g: Graph, draws: int, policy: str) -> Tables:
+    """Every node's values for 0..``draws`` draws left (``policy``: always | never |
+    choose riichi)."""
+    n = len(g.total)
+    starts = g.offsets[:-1]
+    sizes = np.diff(g.offsets)
+    gid = np.repeat(np.arange(len(starts)), sizes)
+    slots = [np.flatnonzero(g.group_slot == k)
+             for k in range(int(g.group_slot.max(initial=-1)) + 1)]
+    slot_rows = [(at, g.group_node[at], g.group_n[at]) for at in slots]
+    stay_rows = np.flatnonzero(g.stay > 0)
+    stay_n = g.stay[stay_rows]
+    tenpai = g.tenpai.astype(np.float64)
+    zero = np.zeros(n)
+    rows = np.flatnonzero(g.riichi) if policy != "never" else np.zeros(0, np.int64)
+    p, pts = g.riichi_p[rows], g.riichi_pts[rows]
+    none = np.zeros(len(rows))
+    dama: list[Triple] = [(tenpai, zero, zero)]
+    riichi: list[Triple] = [(none, none, none)]
+    best = dama[0]          # the best way to play on with one draw fewer
+    neg = -np.inf
+    for d in range(1, draws + 1):
+        tp_o, wp_o, ev_o = best
+        acc_tp = g.win_n.copy()
+        acc_wp = g.win_n.copy()
+        acc_ev = (g.win_ev_last if d == 1 else g.win_ev).copy()
+        if len(starts) and _dp is not None:
+            # the same maxima, products and sums per node, group by group in C
+            _dp.step(ev_o, wp_o, tp_o, g.options, g.offsets, g.group_node, g.group_n,
+                     acc_tp, acc_wp, acc_ev)
+        elif len(starts):
+            # the best option of each group: greatest points, then win, then tenpai
+            e, w, t = ev_o[g.options], wp_o[g.options], tp_o[g.options]
+            m_ev = np.maximum.reduceat(e, starts)
+            on = e == m_ev[gid]
+            m_wp = np.maximum.reduceat(np.where(on, w, neg), starts)
+            on &= w == m_wp[gid]
+            m_tp = np.maximum.reduceat(np.where(on, t, neg), starts)
+            # added group by group in each node's order, as the recursion adds them
+            for at, nodes, copies in slot_rows:
+                acc_tp[nodes] += copies * m_tp[at]
+                acc_wp[nodes] += copies * m_wp[at]
+                acc_ev[nodes] += copies * m_ev[at]
+        acc_tp[stay_rows] += stay_n * tp_o[stay_rows]
+        acc_wp[stay_rows] += stay_n * wp_o[stay_rows]
+        acc_ev[stay_rows] += stay_n * ev_o[stay_rows]
+        v: Triple = (np.where(g.tenpai, 1.0, acc_tp / g.total), acc_wp / g.total,
+                     acc_ev / g.total)
+        dama.append(v)
+        if not len(rows):
+            riichi.append((none, none, none))
+            best = v
+            continue
+        r = _riichi_values(p, pts, d)
+        riichi.append(r)
+        chosen = [x[rows] for x in v]
+        if policy == "always":
+            chosen = list(r)
+        else:
+            chosen = list(_lexmax((chosen[0], chosen[1], chosen[2]), r,
+                                  np.ones(len(rows), dtype=np.bool_)))
+        best = (v[0].copy(), v[1].copy(), v[2].copy())
+        for x, y in zip(best, chosen, strict=True):
+            x[rows] = y
+    return Tables(dama, riichi, rows)
+
+
+__all__ = ["Graph", "Tables", "solve"]

@@ -1,0 +1,228 @@
+"""The fast engine of mjasp's model against the slow one: the graph solved turn by turn with
+arrays equals the recursion, the array-built graph equals the one built hand by hand, and the
+ura outcomes derived from one scoring call equal ``mjasp.score`` with the indicators."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+import mjasp
+from mjasp.advice import advise
+from mjasp.advice.api import setup_model
+from mjasp.advice.build import build
+from mjasp.advice.model import Model
+from mjasp.advice.tiles37 import distinct_tiles, draws, name37, sub37, to_hand
+from mjasp.scoring.api import rank_key
+
+
+def _random_hands(seed: int, count: int, most_shanten: int) -> list[str]:
+    rng = random.Random(seed)
+    found: list[str] = []
+    while len(found) < count:
+        tiles = sorted(rng.sample(range(136), 14))
+        counts = [0] * 34
+        for t in tiles:
+            counts[t // 4] += 1
+        if 0 <= mjasp.shanten(counts) <= most_shanten:
+            found.append(str(mjasp.Hand(tuple(counts), (0, 0, 0), ())))
+    return found
+
+
+def _table(a: mjasp.advice.api.Advice) -> list[tuple[Any, ...]]:
+    return [(c.discard, c.shanten, c.ukeire, c.decision, c.tenpai_prob, c.win_prob,
+             c.expected_points) for c in a.candidates]
+
+
+def _recursive(hand: str, **options: Any) -> mjasp.advice.api.Advice:
+    """``advise`` by the recursion alone (``Model.solve`` skipped: every value is then
+    computed node by node by ``Model.value``)."""
+    solve = Model.solve
+    Model.solve = lambda self, *a, **k: None  # type: ignore[method-assign]
+    try:
+        return advise(hand, **options)
+    finally:
+        Model.solve = solve  # type: ignore[method-assign]
+
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    *[(h, {"draws": 5, "dora_indicators": "1z"}) for h in _random_hands(7, 3, 1)],
+    ("222567m345p33667s", {"draws": 8, "dora_indicators": "1z", "riichi": "always"}),
+    ("2266m556678p11s44z", {"draws": 6, "dora_indicators": ["1p", "5s"]}),
+    ("2266m556678p11s44z", {"draws": 6, "riichi": "never", "seat_wind": "S"}),
+    ("123456789p1234s5z", {"draws": 4, "rules": "tenhou-3p", "dora_indicators": "1p"}),
+    ("23406m456p11s [777z]", {"draws": 5, "dora_indicators": "4m"}),
+    ("1112456788999m3z", {"draws": 3}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("hand", "options"), CASES)
+def test_the_solved_graph_equals_the_recursion_exactly(hand: str,
+                                                       options: dict[str, Any]) -> None:
+    fast = advise(hand, **options)
+    slow = _recursive(hand, **options)
+    # the same floats, not merely close ones: the same sums in the same order
+    assert _table(fast) == _table(slow)
+    assert fast.candidates and any(c.expected_points[0] > 0 for c in fast.candidates)
+
+
+def _canonical(m: Model, b: Any) -> dict[tuple[bytes, int], Any]:
+    keys = [(b.hands[i].tobytes(), int(b.used[i])) for i in range(len(b.total))]
+    out: dict[tuple[bytes, int], Any] = {}
+    for i, key in enumerate(keys):
+        wins = [(int(t), int(n)) for t, n, w in zip(b.win_tile, b.win_n, b.win_node,
+                                                     strict=True) if w == i]
+        groups = [(int(b.group_slot[g]), int(b.group_n[g]),
+                   [keys[o] for o in b.options[b.offsets[g]:b.offsets[g + 1]]])
+                  for g in range(len(b.group_node)) if b.group_node[g] == i]
+        out[key] = (int(b.shanten[i]), int(b.total[i]), int(b.stay[i]), wins, groups)
+    return out
+
+
+@pytest.mark.parametrize(("hand", "options"), [
+    ("5m1233p12334578s4z", {"dora_indicators": "3m"}),
+    ("22335m4558p122s55z", {"rules": "mahjongsoul"}),     # three red fives
+    ("123456789p1234s5z", {"rules": "tenhou-3p"}),
+])
+def test_the_array_built_graph_equals_the_one_built_hand_by_hand(
+        hand: str, options: dict[str, Any]) -> None:
+    m, start, _ = setup_model(hand, options)
+    starts = [sub37(start, t) for t in distinct_tiles(start)]
+    fast = _canonical(m, build(m, starts))
+    slow = _canonical(m, m.build_by_hand(starts))
+    assert fast == slow
+    assert len(fast) > len(starts)  # the search went beyond the first discards
+
+
+def _brute_ura(m: Model, h14: bytes, tile: int, ippatsu: bool, haitei: bool,
+               ) -> dict[int, float]:
+    """The points of a riichi win per ura outcome, every indicator drawn from the wall
+    (without replacement) and scored by ``mjasp.score``: the distribution of points."""
+    # each copy of the wall as itself: a red five is written 0m/0p/0s
+    kinds = {name37(t): n for t, n in draws(m.wall(h14))}
+    total = sum(kinds.values())
+    hand = to_hand(h14, m.melds)
+    dist: dict[int, float] = defaultdict(float)
+
+    def points(ura: tuple[str, ...]) -> int:
+        s = mjasp.score(hand, mjasp.Win(
+            tile=name37(tile), tsumo=True, riichi=1, ippatsu=ippatsu, haitei=haitei,
+            seat_wind=m.seat_wind, round_wind=m.round_wind,
+            dora_indicators=m.dora_indicators, ura_indicators=ura), rules=m.rules)
+        return s.points
+
+    if len(m.dora_indicators) == 1:
+        for k, n in kinds.items():
+            dist[points((k,))] += n / total
+    else:
+        for k1, n1 in kinds.items():
+            for k2, n2 in kinds.items():
+                m2 = n2 - (k1 == k2)
+                if m2 > 0:
+                    dist[points((k1, k2))] += n1 * m2 / (
+                        total * (total - 1))
+    return dist
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("hand", "options"), [
+    ("123456789m1234p5z", {"dora_indicators": "3p"}),
+    ("2266m556678p11s44z", {"dora_indicators": ["1p", "5s"]}),
+    ("22234567m34p456s1z", {"dora_indicators": "2m", "seat_wind": "E"}),   # dealer
+])
+def test_ura_outcomes_equal_mjasp_score_with_the_indicators(
+        hand: str, options: dict[str, Any]) -> None:
+    m, start, _ = setup_model(hand, options)
+    starts = [sub37(start, t) for t in distinct_tiles(start)]
+    b = build(m, starts)
+    checked = 0
+    for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True):
+        if b.shanten[w] != 0:
+            continue
+        h14 = bytes(x + y for x, y in zip(b.hands[w].tobytes(),
+                                          to_37(t), strict=True))
+        for ippatsu, haitei in ((False, False), (True, True)):
+            ours: dict[int, float] = defaultdict(float)
+            for q, pts, _ in m.outcomes(h14, t, True, ippatsu, haitei):
+                ours[pts] += q
+            brute = _brute_ura(m, h14, t, ippatsu, haitei)
+            assert set(ours) == set(brute)
+            for pts, q in brute.items():
+                assert ours[pts] == pytest.approx(q, abs=1e-12)
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
+
+
+def to_37(tile: int) -> bytes:
+    """What one tile37 adds to 37 counts."""
+    out = bytearray(37)
+    out[(4, 13, 22)[tile - 34] if tile >= 34 else tile] += 1
+    if tile >= 34:
+        out[tile] += 1
+    return bytes(out)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", sorted(mjasp.RULES))
+def test_situations_derived_from_the_plain_self_draw_equal_the_engine(rules: str) -> None:
+    # every situation of many winning hands: the derived candidates against a fresh
+    # mjasp.score call with that situation (points, han, fu, yakuman and yaku)
+    three = mjasp.find_rules(rules).players == 3
+    hand = "123456789p1234s5z" if three else "22335m4558p122s55z"
+    m, start, _ = setup_model(hand, {"rules": rules, "dora_indicators": "1p"})
+    assert m._situation_items(), "the situation items are read off the engine"
+    b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
+    seen = 0
+    for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True):
+        h14 = bytes(x + y for x, y in zip(b.hands[w].tobytes(), to_37(t), strict=True))
+        hand14, readings = m._win_hand(h14, t)
+        for riichi, ippatsu, haitei in ((False, False, False), (False, False, True),
+                                        (True, False, False), (True, True, False),
+                                        (True, False, True), (True, True, True)):
+            win = m._win(t, riichi, ippatsu, haitei)
+            ours = max(m._candidates(h14, t, hand14, readings, win), key=rank_key)
+            theirs = mjasp.score(hand14, win, rules=m.rules)
+            assert ours.value == theirs.value, (str(hand14), name37(t), win)
+        seen += 1
+        if seen == 40:
+            break
+    assert seen == 40
+
+
+def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import mjasp.advice.graph as graph
+    if graph._dp is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    options: dict[str, Any] = {"draws": 8, "dora_indicators": "1z"}
+    hand = "2266m556678p11s44z"
+    compiled = advise(hand, **options)
+    monkeypatch.setattr(graph, "_dp", None)
+    by_numpy = advise(hand, **options)
+    # the same floats: the same maxima, products and sums per node in the same order
+    assert _table(compiled) == _table(by_numpy)
+    assert any(c.expected_points[0] > 0 for c in compiled.candidates)
+
+
+def test_the_compiled_turn_loop_rejects_inconsistent_arrays() -> None:
+    import numpy as np
+
+    import mjasp.advice.graph as graph
+    if graph._dp is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    v = np.zeros(2)
+    ints = np.array([0, 5], dtype=np.int64)     # option 5 points past the two nodes
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        graph._dp.step(v, v, v, ints[1:], np.array([0, 1], dtype=np.int64),
+                       np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
+                       v.copy())
+    with pytest.raises(TypeError, match="float64"):
+        graph._dp.step(ints, v, v, ints[:1], np.array([0, 1], dtype=np.int64),
+                       np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
+                       v.copy())
