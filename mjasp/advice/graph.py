@@ -22,14 +22,17 @@ maxima, in the same order as the recursion (so the values are the same floats).
 
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
+_dp: ModuleType | None
 try:  # the optional compiled loop (setup.py); numpy does the same otherwise
-    from mjasp.advice import _dp  # type: ignore[attr-defined]
+    _dp = importlib.import_module("mjasp.advice._dp")
 except ImportError:  # pragma: no cover - built without a C compiler
     _dp = None
 if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
