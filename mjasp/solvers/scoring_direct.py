@@ -384,6 +384,18 @@ _Rows = tuple[tuple[YakuItem, Rule], ...]
 _ASP_NAMES = {Yaku.URA_DORA: "ura", Yaku.AKA_DORA: "aka"}
 
 
+def yakuman_values_line() -> str:
+    """The line of ``mjasp.core.yaku`` that says which yaku are yakuman (``Yaku.is_yakuman``),
+    generated from the records: every yaku some record of which scores 13 han or more.
+
+    >>> "47,48" in yakuman_values_line()
+    True
+    """
+    values = sorted({row.yaku.value for row in YAKU
+                     if isinstance(row.yaku, Yaku) and max(row.closed, row.opened) >= 13})
+    return f"YAKUMAN_VALUES = frozenset({{{','.join(map(str, values))}}})"
+
+
 def yaku_ids_program() -> str:
     """The text of ``encodings/scoring/yaku_ids.lp``, generated from ``mjasp.core.yaku.Yaku``
     and the records: every yaku's ASP name and id, which are yakuman, which are dora.
@@ -650,6 +662,11 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
             WaitShape.TANKI: "tanki wait"}
 
 
+#: What a hand row is given for the reading and a reading row for the placement (typed
+#: placeholders, not None: a rule's arguments are typed, and a row never reads them).
+_NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozenset(), 0)
+_NO_PLACEMENT = Placement(Block(BlockKind.PAIR, 0), WaitShape.TANKI, 0, False)
+
 #: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
 #: of rows set up (once per rules content, whatever the rules: there is one path).
 COUNTERS = {"calls": 0, "tables": 0}
@@ -690,8 +707,8 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     if hand_rows is None:
         hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
-    # the rules of hand rows read no reading or placement
-    hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
+    # the rules of hand rows read no reading or placement: they get placeholders
+    hand_items = [item for item, rule in hand_rows if rule(h, _NO_READING, _NO_PLACEMENT)]
     hand_items += _dora(hand, win, h.counts, rules)
     found = []
     if readings is None:
@@ -712,7 +729,7 @@ def candidates(hand: Hand, win: Win, rules: Rules,
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
         reading_items = hand_items + [item for item, rule in reading_rows
-                                      if rule(h, r, None)]  # type: ignore[arg-type]
+                                      if rule(h, r, _NO_PLACEMENT)]
         for p in _placements(h, r):
             items = _upgrade(reading_items + [item for item, rule in placement_rows
                                               if rule(h, r, p)])
@@ -722,4 +739,4 @@ def candidates(hand: Hand, win: Win, rules: Rules,
 
 
 __all__ = ["COUNTERS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU", "YakuRule",
-           "candidates", "yaku_ids_program", "yaku_table"]
+           "candidates", "yaku_ids_program", "yaku_table", "yakuman_values_line"]
