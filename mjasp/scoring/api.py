@@ -160,7 +160,9 @@ def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
 
 def _red_held(hand: Hand, suit: int) -> int:
     """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
-    return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+    if not hand.melds:
+        return hand.red[suit]
+    return hand.red[suit] + sum([m.red for m in hand.melds if m.tile // 9 == suit < 3])
 
 
 def _reds(n: int, suit: int) -> str:
@@ -172,6 +174,8 @@ def _reds(n: int, suit: int) -> str:
 #: Indicator names that are fives, and the usual names (anything else is read by tile_kind).
 _FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
 _USUAL_NAMES = frozenset(KINDS)
+#: Usual names of kinds that are not fives (an indicator that counts no five).
+_PLAIN_NAMES = _USUAL_NAMES - _FIVE_NAMES
 
 
 def _check_winning_five(hand: Hand, win: Win) -> None:
@@ -191,7 +195,7 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> 
     ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
     (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
     shown_red, shown_plain = [0, 0, 0], [0, 0, 0]
-    for text in indicators:
+    for text in indicators if not _PLAIN_NAMES.issuperset(indicators) else ():
         kind = KINDS.get(text)
         if kind is None:
             kind = tile_kind(text)
