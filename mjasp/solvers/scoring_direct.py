@@ -687,8 +687,12 @@ COUNTERS = {"calls": 0, "tables": 0}
 #: Per rules (by content): the hand rows of each hand's gates, and the reading and
 #: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
 #: one lookup of the rules per call.
-_TABLES: dict[Rules, tuple[dict[tuple[bool, ...], _Rows],
-                           dict[tuple[object, ...], tuple[_Rows, _Rows]]]] = {}
+_Tables = tuple[dict[tuple[bool, ...], _Rows], dict[tuple[object, ...], tuple[_Rows, _Rows]]]
+_TABLES: dict[Rules, _Tables] = {}
+
+
+#: The rules of the last call and their tables (a rules object is usually used again).
+_LAST_TABLES: list[tuple[Rules | None, _Tables | None]] = [(None, None)]
 
 
 def cached_rules() -> int:
@@ -708,12 +712,15 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
     # field by field) share one set of tables
-    tables = _TABLES.get(rules)
+    # the last rules by identity first: a Rules hashes its nineteen fields in Python
+    last = _LAST_TABLES[0]
+    tables = last[1] if last[0] is rules else _TABLES.get(rules)
     if tables is None:
         COUNTERS["tables"] += 1
         if len(_TABLES) >= RULES_CACHED:  # a caller making new rules per hand: stay small
             _TABLES.clear()
         tables = _TABLES[rules] = ({}, {})
+    _LAST_TABLES[0] = (rules, tables)
     hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
     hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
