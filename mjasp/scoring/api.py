@@ -86,20 +86,21 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
     kind = win.kind
+    held = _held(hand)  # once: the checks below read it
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
         _check_winning_five(hand, win)
     indicators = win.dora_indicators + win.ura_indicators
     if indicators or win.north_dora:
-        _check_indicators(hand, indicators, rules, win.north_dora)
+        _check_indicators(hand, indicators, rules, win.north_dora, held)
     counts = hand.counts
     if (hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
             or 4 in (counts[4], counts[13], counts[22])
             or not _FIVE_NAMES.isdisjoint(indicators) or not _USUAL_NAMES.issuperset(indicators)):
         # (skipped only where it cannot fail: no red, no five shown or called, at most
         # three fives of a suit, and Tenhou's one red five per suit)
-        _check_fives(hand, rules, indicators)
+        _check_fives(hand, rules, indicators, held)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
@@ -113,7 +114,7 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
         _check_liable(hand, win, rules)
-    if win.chankan and _held(hand)[kind] > 1:
+    if win.chankan and held[kind] > 1:
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
     found = winning_readings(hand, rules)
@@ -190,7 +191,8 @@ def _check_winning_five(hand: Hand, win: Win) -> None:
                        f"of {hand} is red (a red winning tile is written 0{five[1]})")
 
 
-def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> None:
+def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
+                 held: Sequence[int] | None = None) -> None:
     """The fives of each suit, indicators included, fit the set: no more red fives than
     ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
     (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
@@ -201,7 +203,8 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> 
             kind = tile_kind(text)
         if kind in FIVES:
             (shown_red if text.strip()[0] == "0" else shown_plain)[FIVES.index(kind)] += 1
-    held = _held(hand)
+    if held is None:
+        held = _held(hand)
     # a removed five (5m with three players) is the removed kind's error, not a red five's
     for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
         red, allowed = _red_held(hand, suit), rules.red_fives[suit]
@@ -219,7 +222,7 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> 
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
-                      north: int = 0) -> None:
+                      north: int = 0, held: Sequence[int] | None = None) -> None:
     """No fifth copy of a kind, counting the indicators and the north tiles set aside
     (``_check_fives`` then splits the fives into red and plain)."""
     shown: dict[int, int] = {}
@@ -228,7 +231,8 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
         if kind is None:
             kind = tile_kind(text)
         shown[kind] = shown.get(kind, 0) + 1
-    held = _held(hand)
+    if held is None:
+        held = _held(hand)
     if north:
         shown[30] = shown.get(30, 0) + north
     for kind, n in shown.items():
