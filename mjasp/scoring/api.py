@@ -127,9 +127,10 @@ def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
     """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
     with three players."""
     gone = rules.removed_kinds
-    shown = [tile_kind(t) for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
-    removed = [k for k, n in enumerate(_held(hand)) if n and k in gone] + [
-        k for k in shown if k in gone]
+    shown = [KINDS.get(t) or tile_kind(t)  # the usual names first (1m, kind 0, falls through)
+             for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
+    held = _held(hand)
+    removed = [k for k in sorted(gone) if held[k]] + [k for k in shown if k in gone]
     if removed:
         raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
     if any(m.kind is MeldKind.CHI for m in hand.melds):
