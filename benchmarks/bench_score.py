@@ -28,6 +28,9 @@ and N = 300 and divide the difference of the "Collected" totals by 300:
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python benchmarks/bench_score.py --hands 300 --count direct 300  # then with 0
+
+``--count-rules NAME`` counts another rule set of the table (its own sampled wins, those
+its checks accept; mahjong with Tenhou's three-player options for the ``-3p`` ones).
 """
 
 from __future__ import annotations
@@ -187,9 +190,9 @@ def mahjong_objects(calculator: Any) -> Callable[[dict[str, Any]], object]:
 
 
 def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
-               calculator: Any) -> None:
+               calculator: Any, rules: Rules | None = None, options: Any = None) -> None:
     """Score ``wins`` once to warm up, then the first ``n`` again (``--count``)."""
-    tenhou = RULES["tenhou"]
+    tenhou = rules or RULES["tenhou"]
     if engine in ("direct", "python", "asp"):
         kernel.use_compiled(engine != "python" and kernel.COMPILED)
         solver = "asp" if engine == "asp" else "direct"
@@ -202,7 +205,7 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
                 _ = s.points, s.yaku, s.fu_details
             wins = wins[:n]
     elif engine == "mahjong":
-        peer_args = [peer.to_mahjong(h, w) for h, w in wins]
+        peer_args = [peer.to_mahjong(h, w, options or peer.TENHOU) for h, w in wins]
         read = mahjong_objects(calculator)
         for counted in (False, True):
             if counted:
@@ -224,18 +227,27 @@ def main() -> None:
     parser.add_argument("--count", nargs=2, metavar=("ENGINE", "N"),
                         help="direct|python|asp|mahjong N: a pass to count instructions of, "
                              "no output")
+    parser.add_argument("--count-rules", default="tenhou", choices=list(rule_sets()),
+                        help="the rule set of --count (mahjong: Tenhou's options, three-player "
+                             "ones for -3p)")
     args = parser.parse_args()
     peer = peer_module()
     from mahjong.hand_calculating.hand import HandCalculator
-
-    if args.count:
-        wins = random_wins(min(args.hands, 300), seed=args.seed)
-        count_pass(args.count[0], int(args.count[1]), wins, peer, HandCalculator)
-        return
     from mahjong.hand_calculating.hand_config import OptionalRules
 
     # Tenhou's options, for three players (as tests/scoring/test_score_3p_peer.py)
     sanma = OptionalRules(**{**vars(peer.TENHOU), "is_three_player": True})
+    if args.count:
+        if args.count_rules == "tenhou":  # the sample the instruction counts always took
+            wins = random_wins(min(args.hands, 300), seed=args.seed)
+        else:
+            chosen = rule_sets()[args.count_rules]
+            wins = [hw for hw in random_wins(min(args.hands, 300), seed=args.seed,
+                                             rules=chosen) if accepted(hw, chosen)]
+        chosen = rule_sets()[args.count_rules]
+        count_pass(args.count[0], int(args.count[1]), wins, peer, HandCalculator, chosen,
+                   sanma if chosen.players == 3 else peer.TENHOU)
+        return
     started = time.perf_counter()
     rows: list[list[object]] = []
     agree = compared = 0
@@ -286,11 +298,12 @@ def main() -> None:
     except ImportError:
         print("mjasp asp: not available")
     else:
-        sample = random_wins(args.asp, seed=args.seed)
-        score(*sample[0], solver="asp")  # load and ground once: the warm path is measured
-        asp = best_of(args.rounds, {"asp": (lambda hw: score(hw[0], hw[1], solver="asp"),
-                                            sample, kernel.COMPILED)})["asp"]
-        print(f"mjasp asp ({len(sample)} hands, tenhou): {asp:.0f} us/hand")
+        if args.asp > 0:
+            sample = random_wins(args.asp, seed=args.seed)
+            score(*sample[0], solver="asp")  # load and ground once: the warm path is measured
+            asp = best_of(args.rounds, {"asp": (lambda hw: score(hw[0], hw[1], solver="asp"),
+                                                sample, kernel.COMPILED)})["asp"]
+            print(f"mjasp asp ({len(sample)} hands, tenhou): {asp:.0f} us/hand")
     print(f"({time.perf_counter() - started:.0f} s)")
 
 

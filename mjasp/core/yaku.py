@@ -105,14 +105,21 @@ class Yaku(enum.Enum):
 
     @property
     def is_yakuman(self) -> bool:
-        """A limit hand (ids 36-51 and the daisharin family; renhou is a yakuman where it
-        is played as one: ``Rules.renhou``)."""
-        return 36 <= self.value <= 51 or 100 <= self.value <= 102
+        """A limit hand: a yaku that the direct engine's record scores 13 han (renhou is
+        a yakuman where it is played as one: ``Rules.renhou``)."""
+        return self.value in YAKUMAN_VALUES
 
     @property
     def is_dora(self) -> bool:
         """Dora, ura dora, a red five or a north tile: han that are not a yaku."""
         return 52 <= self.value <= 54 or self.value == 120
+
+
+#: The values of the yakuman. GENERATED from the direct engine's records
+#: (``mjasp.solvers.scoring_direct.yakuman_values_line``: a yaku some record of which scores
+#: 13 han or more); regenerate with ``python -m mjasp.solvers.scoring_asp``.
+#: tests/scoring/test_score_asp.py checks that it is current.
+YAKUMAN_VALUES = frozenset({36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,100,101,102})
 
 
 @dataclass(frozen=True, slots=True)

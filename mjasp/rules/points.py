@@ -196,14 +196,28 @@ def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0
 # instructions a field under callgrind (``object.__setattr__`` by name); setting the slots
 # through their descriptors costs about half. ``settle`` runs for every candidate of
 # every hand, so it builds its ``Payments`` this way (Payments has no __post_init__).
+#: How many distinct payments ``split_payments`` keeps (the usual ones are a few hundred).
+PAYMENTS_CACHED = 4096
+_PAYMENTS: dict[tuple[int, ...], Payments] = {}
 _SET_PAYMENTS = tuple(getattr(Payments, name).__set__
                       for name in ("ron", "dealer", "others", "sticks", "total", "liable"))
 
 
 def split_payments(ron: int, dealer: int, others: int, sticks: int, total: int,
               liable: int = 0) -> Payments:
-    """``Payments(ron, dealer, others, sticks, total, liable)``, faster (see above)."""
-    made = object.__new__(Payments)
+    """``Payments(ron, dealer, others, sticks, total, liable)``, faster (see above): a
+    Payments is a frozen value, so equal ones are made once and shared.
+
+    >>> split_payments(0, 1100, 600, 0, 2300) is split_payments(0, 1100, 600, 0, 2300)
+    True
+    """
+    key = (ron, dealer, others, sticks, total, liable)
+    made = _PAYMENTS.get(key)
+    if made is not None:
+        return made
+    if len(_PAYMENTS) >= PAYMENTS_CACHED:  # bounded: many honba and sticks values
+        _PAYMENTS.clear()
+    made = _PAYMENTS[key] = object.__new__(Payments)
     set_ron, set_dealer, set_others, set_sticks, set_total, set_liable = _SET_PAYMENTS
     set_ron(made, ron)
     set_dealer(made, dealer)

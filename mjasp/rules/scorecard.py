@@ -164,14 +164,16 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     has_yaku = has_ura = False
     for item in items:  # one pass: this runs for every candidate of every hand
         yaku = item.yaku
+        n = item.han
         if yaku is _URA:
             has_ura = True
-        elif not item.han:
+        elif not n:
             continue
         listed.append(item)
-        han += item.han
-        if is_yakuman_item(item):
-            yakuman += item.han
+        han += n
+        # is_yakuman_item, inline
+        if n >= 13 and (yaku in _YAKUMAN or (yaku.__class__ is CustomYaku and yaku.is_yakuman)):
+            yakuman += n
         elif yaku not in _DORA:
             has_yaku = True
     if yakuman:

@@ -86,20 +86,21 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
     kind = win.kind
+    held = _held(hand)  # once: the checks below read it
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
         _check_winning_five(hand, win)
     indicators = win.dora_indicators + win.ura_indicators
     if indicators or win.north_dora:
-        _check_indicators(hand, indicators, rules, win.north_dora)
+        _check_indicators(hand, indicators, rules, win.north_dora, held)
     counts = hand.counts
     if (hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
             or 4 in (counts[4], counts[13], counts[22])
             or not _FIVE_NAMES.isdisjoint(indicators) or not _USUAL_NAMES.issuperset(indicators)):
         # (skipped only where it cannot fail: no red, no five shown or called, at most
         # three fives of a suit, and Tenhou's one red five per suit)
-        _check_fives(hand, rules, indicators)
+        _check_fives(hand, rules, indicators, held)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
     if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
@@ -113,7 +114,7 @@ def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
         _check_liable(hand, win, rules)
-    if win.chankan and _held(hand)[kind] > 1:
+    if win.chankan and held[kind] > 1:
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
     found = winning_readings(hand, rules)
@@ -126,9 +127,10 @@ def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
     """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
     with three players."""
     gone = rules.removed_kinds
-    shown = [tile_kind(t) for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
-    removed = [k for k, n in enumerate(_held(hand)) if n and k in gone] + [
-        k for k in shown if k in gone]
+    shown = [KINDS.get(t) or tile_kind(t)  # the usual names first (1m, kind 0, falls through)
+             for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
+    held = _held(hand)
+    removed = [k for k in sorted(gone) if held[k]] + [k for k in shown if k in gone]
     if removed:
         raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
     if any(m.kind is MeldKind.CHI for m in hand.melds):
@@ -160,7 +162,9 @@ def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
 
 def _red_held(hand: Hand, suit: int) -> int:
     """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
-    return hand.red[suit] + sum(m.red for m in hand.melds if m.tile // 9 == suit < 3)
+    if not hand.melds:
+        return hand.red[suit]
+    return hand.red[suit] + sum([m.red for m in hand.melds if m.tile // 9 == suit < 3])
 
 
 def _reds(n: int, suit: int) -> str:
@@ -172,6 +176,8 @@ def _reds(n: int, suit: int) -> str:
 #: Indicator names that are fives, and the usual names (anything else is read by tile_kind).
 _FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
 _USUAL_NAMES = frozenset(KINDS)
+#: Usual names of kinds that are not fives (an indicator that counts no five).
+_PLAIN_NAMES = _USUAL_NAMES - _FIVE_NAMES
 
 
 def _check_winning_five(hand: Hand, win: Win) -> None:
@@ -186,18 +192,20 @@ def _check_winning_five(hand: Hand, win: Win) -> None:
                        f"of {hand} is red (a red winning tile is written 0{five[1]})")
 
 
-def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> None:
+def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
+                 held: Sequence[int] | None = None) -> None:
     """The fives of each suit, indicators included, fit the set: no more red fives than
     ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
     (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
     shown_red, shown_plain = [0, 0, 0], [0, 0, 0]
-    for text in indicators:
+    for text in indicators if not _PLAIN_NAMES.issuperset(indicators) else ():
         kind = KINDS.get(text)
         if kind is None:
             kind = tile_kind(text)
         if kind in FIVES:
             (shown_red if text.strip()[0] == "0" else shown_plain)[FIVES.index(kind)] += 1
-    held = _held(hand)
+    if held is None:
+        held = _held(hand)
     # a removed five (5m with three players) is the removed kind's error, not a red five's
     for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
         red, allowed = _red_held(hand, suit), rules.red_fives[suit]
@@ -215,7 +223,7 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = ()) -> 
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
-                      north: int = 0) -> None:
+                      north: int = 0, held: Sequence[int] | None = None) -> None:
     """No fifth copy of a kind, counting the indicators and the north tiles set aside
     (``_check_fives`` then splits the fives into red and plain)."""
     shown: dict[int, int] = {}
@@ -224,7 +232,8 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
         if kind is None:
             kind = tile_kind(text)
         shown[kind] = shown.get(kind, 0) + 1
-    held = _held(hand)
+    if held is None:
+        held = _held(hand)
     if north:
         shown[30] = shown.get(30, 0) + north
     for kind, n in shown.items():

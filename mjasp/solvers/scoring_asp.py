@@ -433,10 +433,16 @@ def candidates(hand: Hand, win: Win, rules: Rules,
 
 
 if __name__ == "__main__":
-    from mjasp.solvers.scoring_direct import yaku_ids_program
+    import re
+
+    from mjasp.core import yaku
+    from mjasp.solvers.scoring_direct import yaku_ids_program, yakuman_values_line
 
     Path(str(SCORING / TABLE_FILE)).write_text(points_table())
     Path(str(SCORING / IDS_FILE)).write_text(yaku_ids_program())
-    print(f"wrote {SCORING / TABLE_FILE}, {SCORING / IDS_FILE}")
+    source = Path(yaku.__file__)
+    source.write_text(re.sub(r"(?m)^YAKUMAN_VALUES = .*$", yakuman_values_line(),
+                             source.read_text()))
+    print(f"wrote {SCORING / TABLE_FILE}, {SCORING / IDS_FILE}, {source}")
 
 __all__ = ["ScoringProgram", "candidates", "points_table", "win_facts_in"]

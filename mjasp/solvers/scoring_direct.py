@@ -41,7 +41,7 @@ from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules
-from mjasp.rules.scorecard import Score, ScoredReading, YakuItem, make_score
+from mjasp.rules.scorecard import Score, YakuItem, make_score, scored_reading
 from mjasp.solvers.lookup import winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
@@ -384,6 +384,18 @@ _Rows = tuple[tuple[YakuItem, Rule], ...]
 _ASP_NAMES = {Yaku.URA_DORA: "ura", Yaku.AKA_DORA: "aka"}
 
 
+def yakuman_values_line() -> str:
+    """The line of ``mjasp.core.yaku`` that says which yaku are yakuman (``Yaku.is_yakuman``),
+    generated from the records: every yaku some record of which scores 13 han or more.
+
+    >>> "47,48" in yakuman_values_line()
+    True
+    """
+    values = sorted({row.yaku.value for row in YAKU
+                     if isinstance(row.yaku, Yaku) and max(row.closed, row.opened) >= 13})
+    return f"YAKUMAN_VALUES = frozenset({{{','.join(map(str, values))}}})"
+
+
 def yaku_ids_program() -> str:
     """The text of ``encodings/scoring/yaku_ids.lp``, generated from ``mjasp.core.yaku.Yaku``
     and the records: every yaku's ASP name and id, which are yakuman, which are dora.
@@ -493,32 +505,46 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     """Dora, ura dora (with riichi only), red fives and north tiles set aside (three
     players), each item's han its count."""
     found = []
-    # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
-    # (https://riichi.wiki/Sanma)
-    dora_of = _dora_table(rules.removed_kinds) if rules.removed_kinds else DORA_OF
-    if win.north_dora:
-        # north tiles set aside are the winner's tiles: a west indicator makes each a dora
-        # too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
-        counts = list(counts)
-        counts[30] += win.north_dora
-    # every indicator counts, a repeated one twice; tiles in melds and quads count too
-    n = 0
-    for t in win.dora_indicators:
-        n += counts[dora_of[t] if t in dora_of else _dora_of(t, rules)]
-    if n:
-        found.append(YakuItem(Yaku.DORA, n))
-    if win.riichi:
+    north = win.north_dora
+    indicators = win.dora_indicators
+    if indicators or north:
+        # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
+        # (https://riichi.wiki/Sanma)
+        removed = rules.removed_kinds
+        dora_of = _dora_table(removed) if removed else DORA_OF
+        if north:
+            # north tiles set aside are the winner's tiles: a west indicator makes each a
+            # dora too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
+            counts = list(counts)
+            counts[30] += north
+        # every indicator counts, a repeated one twice; tiles in melds and quads count too
         n = 0
-        for t in win.ura_indicators:
-            n += counts[dora_of[t] if t in dora_of else _dora_of(t, rules)]
+        for t in indicators:
+            dora = dora_of.get(t)
+            n += counts[_dora_of(t, rules) if dora is None else dora]
         if n:
-            found.append(YakuItem(Yaku.URA_DORA, n))
-    red = sum(hand.red) + (sum(m.red for m in hand.melds) if hand.melds else 0)
-    if red:
-        found.append(YakuItem(Yaku.AKA_DORA, red))
-    if win.north_dora:
-        found.append(YakuItem(Yaku.NUKIDORA, win.north_dora))
+            found.append(_DORA_ITEMS.get(n) or YakuItem(Yaku.DORA, n))
+        if win.riichi:
+            n = 0
+            for t in win.ura_indicators:
+                dora = dora_of.get(t)
+                n += counts[_dora_of(t, rules) if dora is None else dora]
+            if n:
+                found.append(_URA_ITEMS.get(n) or YakuItem(Yaku.URA_DORA, n))
+    red = hand.red
+    n = red[0] + red[1] + red[2]
+    if hand.melds:
+        n += sum([m.red for m in hand.melds])
+    if n:
+        found.append(_AKA_ITEMS.get(n) or YakuItem(Yaku.AKA_DORA, n))
+    if north:
+        found.append(YakuItem(Yaku.NUKIDORA, north))
     return found
+
+
+#: The usual dora items made once (a frozen dataclass costs its __init__ per item).
+_DORA_ITEMS, _URA_ITEMS, _AKA_ITEMS = ({n: YakuItem(yaku, n) for n in range(1, 21)}
+                                       for yaku in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA))
 
 
 def _dora_of(indicator: str, rules: Rules) -> Tile:
@@ -650,14 +676,23 @@ _WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait"
             WaitShape.TANKI: "tanki wait"}
 
 
+#: What a hand row is given for the reading and a reading row for the placement (typed
+#: placeholders, not None: a rule's arguments are typed, and a row never reads them).
+_NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozenset(), 0)
+_NO_PLACEMENT = Placement(Block(BlockKind.PAIR, 0), WaitShape.TANKI, 0, False)
+
 #: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
 #: of rows set up (once per rules content, whatever the rules: there is one path).
 COUNTERS = {"calls": 0, "tables": 0}
 #: Per rules (by content): the hand rows of each hand's gates, and the reading and
 #: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
 #: one lookup of the rules per call.
-_TABLES: dict[Rules, tuple[dict[tuple[bool, ...], _Rows],
-                           dict[tuple[object, ...], tuple[_Rows, _Rows]]]] = {}
+_Tables = tuple[dict[tuple[bool, ...], _Rows], dict[tuple[object, ...], tuple[_Rows, _Rows]]]
+_TABLES: dict[Rules, _Tables] = {}
+
+
+#: The rules of the last call and their tables (a rules object is usually used again).
+_LAST_TABLES: list[tuple[Rules | None, _Tables | None]] = [(None, None)]
 
 
 def cached_rules() -> int:
@@ -677,12 +712,15 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
     # field by field) share one set of tables
-    tables = _TABLES.get(rules)
+    # the last rules by identity first: a Rules hashes its nineteen fields in Python
+    last = _LAST_TABLES[0]
+    tables = last[1] if last[0] is rules else _TABLES.get(rules)
     if tables is None:
         COUNTERS["tables"] += 1
         if len(_TABLES) >= RULES_CACHED:  # a caller making new rules per hand: stay small
             _TABLES.clear()
         tables = _TABLES[rules] = ({}, {})
+    _LAST_TABLES[0] = (rules, tables)
     hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
     hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
@@ -690,36 +728,41 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     if hand_rows is None:
         hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
-    # the rules of hand rows read no reading or placement
-    hand_items = [item for item, rule in hand_rows if rule(h, None, None)]  # type: ignore[arg-type]
-    hand_items += _dora(hand, win, h.counts, rules)
+    # the rules of hand rows read no reading or placement: they get placeholders
+    hand_items = [item for item, rule in hand_rows if rule(h, _NO_READING, _NO_PLACEMENT)]
+    # the dora last: make_score orders the items by id
+    dora_items = _dora(hand, win, h.counts, rules)
     found = []
     if readings is None:
         readings = winning_readings(hand, rules)
+    closed, honors, flags, seat, round_wind = h.closed, h.honors, h.flags, h.seat, h.round
     for decomposition in readings:
         r = _reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
-        honor_set = h.honors and max(r.set_tiles, default=0) >= 27
+        honor_set = honors and max(r.set_tiles, default=0) >= 27
+        sets, sequences = len(r.sets) >= 2, len(r.sequences) >= 2
         # Form is a StrEnum: it hashes as its str, in C
-        key = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
-               len(r.sequences) >= 2, honor_set, h.seat, h.round)
+        key = (closed, honors, flags, r.form, sets, sequences, honor_set, seat, round_wind)
         both = reading_cache.get(key)
         if both is None:
             # positional, in _rows' order: the hand-level gates left open
-            gates = (h.closed, h.honors, h.flags, r.form, len(r.sets) >= 2,
-                     len(r.sequences) >= 2, True, True, honor_set, h.seat, h.round)
+            gates = (closed, honors, flags, r.form, sets, sequences, True, True, honor_set,
+                     seat, round_wind)
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
         reading_items = hand_items + [item for item, rule in reading_rows
-                                      if rule(h, r, None)]  # type: ignore[arg-type]
+                                      if rule(h, r, _NO_PLACEMENT)]
         for p in _placements(h, r):
-            items = _upgrade(reading_items + [item for item, rule in placement_rows
-                                              if rule(h, r, p)])
-            found.append(make_score(items, _fu(h, r, p, double_wind_fu),
-                                    ScoredReading(decomposition, p.block, p.wait), win, rules))
+            items = (reading_items + [item for item, rule in placement_rows if rule(h, r, p)]
+                     if placement_rows else reading_items)
+            if len(items) > 1:
+                items = _upgrade(items)
+            found.append(make_score(items + dora_items if dora_items else items,
+                                    _fu(h, r, p, double_wind_fu),
+                                    scored_reading(decomposition, p.block, p.wait), win, rules))
     return found
 
 
 __all__ = ["COUNTERS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU", "YakuRule",
-           "candidates", "yaku_ids_program", "yaku_table"]
+           "candidates", "yaku_ids_program", "yaku_table", "yakuman_values_line"]

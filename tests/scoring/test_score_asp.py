@@ -23,6 +23,7 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.cli import main
+from mjasp.core.yaku import Yaku
 from mjasp.rules import find_rules
 from mjasp.scoring.api import check_win, rank_key
 from mjasp.scoring.samples import boundary_wins, random_wins
@@ -68,6 +69,19 @@ def test_yaku_id_table_is_the_generated_one() -> None:
     # regenerate with: python -m mjasp.solvers.scoring_asp
     shipped = (scoring_asp.SCORING / scoring_asp.IDS_FILE).read_text()
     assert shipped == scoring_direct.yaku_ids_program()
+
+
+def test_yakuman_values_are_the_generated_ones() -> None:
+    # Yaku.is_yakuman reads a line generated from the records (python -m
+    # mjasp.solvers.scoring_asp); the records are what the engines score
+    import mjasp.core.yaku as yaku_module
+
+    lines = Path(yaku_module.__file__).read_text().splitlines()
+    assert scoring_direct.yakuman_values_line() in lines
+    # the yakuman a reader knows by heart: kokushi and the four concealed triplets, and
+    # riichi and dora are not
+    assert Yaku.KOKUSHI.is_yakuman and Yaku.SUUANKOU.is_yakuman
+    assert not Yaku.RIICHI.is_yakuman and not Yaku.DORA.is_yakuman
 
 
 @pytest.mark.parametrize("wins", [
