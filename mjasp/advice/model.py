@@ -42,7 +42,7 @@ from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
 from mjasp.rules import RULES, RULES_CACHED, Rules
-from mjasp.scoring.api import Score, YakuItem, _checked_readings, make_score, rank_key
+from mjasp.scoring.api import Score, YakuItem, checked_readings, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.scoring_direct import candidates
 
@@ -414,7 +414,7 @@ class Model:
             try:
                 hand = self._hand14(h14)
                 # check_win's checks, returning the readings it found (as mjasp.score)
-                readings: tuple[Any, ...] = _checked_readings(
+                readings: tuple[Any, ...] = checked_readings(
                     hand, self._win(tile, False, False, False), self.rules)
             except MjaspError:
                 readings = ()

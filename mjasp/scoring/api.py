@@ -48,6 +48,7 @@ __all__ = [
     "ScoredReading",
     "YakuItem",
     "check_win",
+    "checked_readings",
     "make_score",
     "rank_key",
     "score",
@@ -67,11 +68,16 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
     ...
     mjasp.core.win.WinError: riichi needs a closed hand; this one has an open meld
     """
-    _checked_readings(hand, win, rules)
+    checked_readings(hand, win, rules)
 
 
-def _checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
-    """``check_win``, returning the readings it found (engines take them)."""
+def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
+    """``check_win``, returning the readings it found (engines take them).
+
+    >>> from mjasp import Hand, Win
+    >>> len(checked_readings(Hand.parse("111222333m44455p"), Win("5p"), find_rules("tenhou")))
+    2
+    """
     if rules.players == 3:
         _check_three_players(hand, win, rules)
     if win.robbed_north and not rules.nukidora:
@@ -292,7 +298,7 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
     # every engine takes the checked readings: a second cache lookup would hash the hand
-    found_scores = engine(hand, win, chosen, _checked_readings(hand, win, chosen))
+    found_scores = engine(hand, win, chosen, checked_readings(hand, win, chosen))
     if len(found_scores) > 1:
         # a stable sort keeps the engine's order among equal candidates
         found_scores.sort(key=rank_key, reverse=True)
@@ -314,7 +320,7 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     """
     hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
-    found = engine(hand, win, chosen, _checked_readings(hand, win, chosen))
+    found = engine(hand, win, chosen, checked_readings(hand, win, chosen))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
     # max keeps the first of equals, as score_candidates' stable sort
