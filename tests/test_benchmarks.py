@@ -20,6 +20,7 @@ pytest.importorskip("mahjong")
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run_all.py"
 
 
+@pytest.mark.slow  # over 5 s: the contributors' loop skips it, CI runs it
 def test_run_all_quick_runs_and_agrees(kernel_path: str, capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # as when run as a script: its folder is on the path (it shares helpers with the others)

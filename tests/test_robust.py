@@ -246,6 +246,7 @@ def on_terminal(*args: str) -> tuple[int, str]:
     return process.wait(60), screen.decode(errors="replace")
 
 
+@pytest.mark.slow  # over 5 s: the contributors' loop skips it, CI runs it
 def test_a_long_solve_shows_a_clock_on_a_terminal_only(tmp_path: Path) -> None:
     slow = write(tmp_path, "{ c(1..40) }.")
     code, screen = on_terminal("solve", "--time-limit", "2", FOUR, slow)

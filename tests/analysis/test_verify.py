@@ -58,6 +58,7 @@ def test_a_wrong_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     assert all(d["engines"] == ["fast"] for d in data["hands"]["disagreements"])
 
 
+@pytest.mark.slow  # over 5 s: the contributors' loop skips it, CI runs it
 def test_suit_check_on_a_small_space(monkeypatch: pytest.MonkeyPatch) -> None:
     # the full sweep takes half a minute (tests/solvers/test_asp.py does it); here 3,000 vectors
     # of 12+ tiles from each space (where number suits have several readings, which the

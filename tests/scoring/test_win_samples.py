@@ -130,6 +130,7 @@ def test_every_theme_draws() -> None:
         assert len(wins) == 5 and all(decompose(h) for h, _ in wins), theme
 
 
+@pytest.mark.slow  # over 5 s: the contributors' loop skips it, CI runs it
 def test_every_yaku_and_limit_occurs_by_the_direct_engine() -> None:
     # 20,000 draws scored by the direct engine: every yaku id 0-51 present on Tenhou (not
     # renhou, 36), dora, ura and red fives, and every limit at least 100 times per 100,000
