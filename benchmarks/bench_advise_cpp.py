@@ -12,27 +12,12 @@ one-time set-up). Every call's ``searched`` is checked against the reference's.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import time
-from pathlib import Path
-from typing import Any
+
+from bench_advise import CLASSES, GOAL_MS, reference  # run as a script: its folder is on the path
 
 from mjasp.advice import advise
-
-CLASSES = {0: "tenpai", 1: "1-shanten", 2: "2-shanten", 3: "3-shanten"}
-GOAL_MS = {0: 0.2, 1: 1.7, 2: 15.0, 3: 280.0}
-
-
-def reference() -> list[dict[str, Any]]:
-    here = Path(__file__).resolve().parents[1]
-    for base in (Path(os.environ.get("MJASP_SHARED_DATA", "/nonexistent")),
-                 here.parent / "shared" / "data", Path("/work/shared/data")):
-        path = base / "ev" / "mahjong_cpp_reference.jsonl"
-        if path.exists():
-            return [json.loads(line) for line in path.read_text().splitlines() if line]
-    raise SystemExit("the mahjong-cpp reference (shared/data/ev) is absent")
 
 
 def main(argv: list[str] | None = None) -> dict[int, tuple[float, float, float]]:
