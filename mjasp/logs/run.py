@@ -132,12 +132,18 @@ def _windowed(submit: Callable[[Any], Any], paths: list[Any], result: Callable[[
 def local_cluster(workers: int) -> Any:
     """The local Dask cluster ``--workers N`` starts: N worker processes of one thread,
     without Dask's statistical profiler (it samples a running task every 10 ms, and its
-    cost showed as half a worker's CPU time when idle). Needs ``mjasp[cluster]``."""
+    cost showed as half a worker's CPU time when idle) and with the C library's own
+    memory trimming. Needs ``mjasp[cluster]``."""
     import dask
     from dask.distributed import LocalCluster
 
-    # the worker processes take the configuration of the moment they start
-    with dask.config.set({"distributed.worker.profile.enabled": False}):
+    # the worker processes take the configuration of the moment they start. Dask starts
+    # its workers with MALLOC_TRIM_THRESHOLD_=65536: glibc then hands freed heap back to
+    # the system at every 64 KiB, and a game's tables allocate and free that much over
+    # and over; it made ten times the page faults and a third more CPU time per game
+    # than one process (None: the variable is not set, unless this process has it)
+    with dask.config.set({"distributed.worker.profile.enabled": False,
+                          "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
         return LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
                             processes=True, dashboard_address=None)
 
