@@ -65,8 +65,9 @@ def process_many(items: list[tuple[bytes, str]], tables: bool = False) -> list[F
     return [process_bytes(data, source, tables) for data, source in items]
 
 
-#: Files per Dask task (at most).
-CHUNK = 8
+#: Files per Dask task (at most): a task of 32 games cost the client a fifth less CPU
+#: time than four of 8; smaller corpora get about 8 tasks per worker, for balance.
+CHUNK = 32
 
 
 def _task(path: str, tables: bool) -> FileResult:
@@ -177,7 +178,7 @@ def _dask(paths: list[str], tables: bool, workers: int,
             done = iter(future.result() if future is not None else ())
             return [data if isinstance(data, FileResult) else next(done) for data in read]
 
-        size = max(1, min(CHUNK, -(-len(paths) // (2 * n))))  # small corpora: every worker
+        size = max(1, min(CHUNK, -(-len(paths) // (8 * n))))  # small corpora: every worker
         chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
         for results in _windowed(submit, chunks, result, 2 * n + 1):
             yield from results
