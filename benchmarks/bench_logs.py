@@ -183,6 +183,7 @@ def _parallel(paths: list[str], rounds: int = 3) -> None:
 
     # (run, wall s, CPU s of this process, CPU s of each worker or None), best of rounds
     best: dict[str, tuple[float, float, list[float] | None]] = {}
+    faults: dict[str, int] = {}  # the workers' page faults (load does not change them)
 
     def keep(label: str, wall: float, cpu: float, workers: list[float] | None) -> None:
         old = best.get(label)
@@ -205,10 +206,14 @@ def _parallel(paths: list[str], rounds: int = 3) -> None:
             keep("one process", *_timed(paths, jobs=1), [])
             for n, (address, client) in clients.items():
                 before = client.run(time.process_time)
+                before_faults = client.run(_page_faults)
                 wall, cpu = _timed(paths, scheduler=address)
                 after = client.run(time.process_time)
-                keep(f"Dask, {n} worker{'s' * (n > 1)}", wall, cpu,
-                     [after[w] - before[w] for w in before])
+                after_faults = client.run(_page_faults)
+                label = f"Dask, {n} worker{'s' * (n > 1)}"
+                keep(label, wall, cpu, [after[w] - before[w] for w in before])
+                faults[label] = min(faults.get(label, 1 << 62), sum(
+                    after_faults[w] - before_faults[w] for w in before_faults))
             children = resource.getrusage(resource.RUSAGE_CHILDREN)
             wall, cpu = _timed(paths, jobs=2)
             done = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool has shut down
@@ -231,6 +236,15 @@ def _parallel(paths: list[str], rounds: int = 3) -> None:
                      None if busiest is None else serial_cpu / busiest))
     print_table(["run", "wall s", "games/s wall", "x one (wall)", "CPU s", "games/s CPU",
                  "this CPU s", "workers CPU s", "busiest CPU s", "x one (busiest)"], rows)
+    print("page faults per game, all workers: " + ", ".join(
+        f"{label} {count / len(paths):.0f}" for label, count in faults.items()))
+
+
+def _page_faults() -> int:
+    """This process's minor page faults so far (run on each worker)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
 
 def _timed(paths: list[str], jobs: int = 1, scheduler: str | None = None) -> tuple[float, float]:
