@@ -14,7 +14,8 @@ over the same games, side by side in one run:
   process, on a local Dask cluster of 1 and of 2 worker processes, and on a pool of 2
   processes, each run ``--rounds`` times in turn (the best kept). Wall time and CPU
   time (every worker's and this process's) side by side: CPU time holds under load,
-  wall time does not; the load average is printed before and after;
+  wall time does not; the load average is printed before and after, and the Dask workers' page
+  faults per game;
 - ``--memory``: the peak memory of ``mjasp logs table`` on 1x and 4x the copies.
 
 ``python benchmarks/bench_logs.py [--dask] [--repeat N] [--rounds R] [--memory]``
