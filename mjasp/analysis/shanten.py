@@ -239,7 +239,22 @@ class EffectiveTile:
     remaining: int
 
     def __str__(self) -> str:
-        return tile_name(self.tile)
+        return _NAMES[self.tile]
+
+
+#: Tile names by kind, written once (a discard table names about 200 tiles).
+_NAMES: Final = tuple(tile_name(kind) for kind in range(NUM_KINDS))
+
+#: Every ``EffectiveTile`` by kind and unseen copies (0..4): they are frozen, so one
+#: object per value serves every table (building them cost a tenth of a table).
+_EFFECTIVE: Final = tuple(tuple(EffectiveTile(kind, left) for left in range(5))
+                          for kind in range(NUM_KINDS))
+
+
+def _unseen(in_play: Sequence[int], seen: Sequence[int]) -> list[EffectiveTile]:
+    """Per kind, the effective tile it would be: its copies not in play and not seen."""
+    return [_EFFECTIVE[kind][max(0, 4 - held - extra)]
+            for kind, (held, extra) in enumerate(zip(in_play, seen, strict=True))]
 
 
 @dataclass(frozen=True)
@@ -250,10 +265,11 @@ class Discard:
     shanten: int
     waits: tuple[EffectiveTile, ...]
 
-    @property
+    @functools.cached_property
     def total(self) -> int:
         """Unseen copies of all effective tiles (tenhou's 枚 count)."""
-        return sum(w.remaining for w in self.waits)
+        # cached: the table's order and its JSON both read it
+        return sum([w.remaining for w in self.waits])
 
     def __str__(self) -> str:
         tiles = " ".join(str(w) for w in self.waits)
@@ -261,8 +277,9 @@ class Discard:
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
+        names = _NAMES
         return {"discard": tile_name(self.tile), "shanten": self.shanten, "total": self.total,
-                "waits": [{"tile": tile_name(w.tile), "remaining": w.remaining}
+                "waits": [{"tile": names[w.tile], "remaining": w.remaining}
                           for w in self.waits]}
 
 
@@ -295,17 +312,21 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
     return seen
 
 
-def _waits(problem: _Problem, form: Form | None, solver: str, seen: Sequence[int],
-           in_play: Sequence[int]) -> tuple[int, tuple[EffectiveTile, ...]]:
-    """Shanten of a 3n+1 problem and its effective tiles."""
+def _drawable(rules: Rules, in_play: Sequence[int]) -> list[int]:
+    """The kinds one can draw: a kind whose every copy is already in this hand or its
+    melds cannot be drawn."""
+    return [kind for kind in rules.tile_kinds if in_play[kind] < 4]
+
+
+def _waits(problem: _Problem, form: Form | None, solver: str,
+           unseen: Sequence[EffectiveTile],
+           drawable: list[int]) -> tuple[int, tuple[EffectiveTile, ...]]:
+    """Shanten of a 3n+1 problem and its effective tiles (``unseen``: by kind, what the
+    tile would be, see ``_unseen``; ``drawable``: see ``_drawable``)."""
     forms = (form,) if form else problem.forms
     base = _least(problem, forms, solver)
-    # a kind whose every copy is already in this hand or its melds cannot be drawn
-    drawable = [kind for kind in problem.rules.tile_kinds if in_play[kind] < 4]
-    return base - 1, tuple(EffectiveTile(kind, max(0, 4 - in_play[kind] - seen[kind]))
-                           for kind, value in zip(drawable, _after_draws(
-                               problem, forms, solver, drawable), strict=True)
-                           if value < base)
+    return base - 1, tuple([unseen[kind] for kind, value in zip(drawable, _after_draws(
+        problem, forms, solver, drawable), strict=True) if value < base])
 
 
 def _after_draws(problem: _Problem, forms: tuple[Form, ...], solver: str,
@@ -344,8 +365,9 @@ def effective_tiles(hand: HandLike, visible: Iterable[SupportsIndex | str] | str
     hand, problem, chosen = _prepare(
         hand, rules, form, 1, "effective tiles are for a hand before the draw (3n+1 "
         "concealed tiles); use discards() for 3n+2")
-    return list(_waits(problem, chosen, solver, _visible_counts(visible, hand),
-                       hand.total_counts())[1])
+    total = hand.total_counts()
+    return list(_waits(problem, chosen, solver, _unseen(total, _visible_counts(visible, hand)),
+                       _drawable(problem.rules, total))[1])
 
 
 def _prepare(hand: HandLike, rules: Rules | str | None, form: Form | str | None,
@@ -373,17 +395,19 @@ def discards(hand: HandLike, visible: Iterable[SupportsIndex | str] | str | None
         hand, rules, form, 2, "discards are for a hand after the draw (3n+2 concealed "
         "tiles); use effective_tiles() for 3n+1")
     seen = _visible_counts(visible, hand)
+    # the discarded copy counts as seen (``total`` is taken before the discard)
     total = hand.total_counts()
+    # the same for every discard, so found once
+    unseen, drawable = _unseen(total, seen), _drawable(problem.rules, total)
     found = []
     for kind in range(NUM_KINDS):
         if not hand.counts[kind]:
             continue
         counts = list(hand.counts)
         counts[kind] -= 1
-        # the caps come from the declared melds only, so they stay; the discarded copy
-        # counts as seen (``total`` is taken before the discard)
-        value, waits = _waits(problem._replace(counts=tuple(counts)), chosen, solver, seen,
-                              total)
+        # the caps come from the declared melds only, so they stay
+        value, waits = _waits(problem._replace(counts=tuple(counts)), chosen, solver, unseen,
+                              drawable)
         found.append(Discard(kind, value, waits))
     found.sort(key=lambda d: (d.shanten, -d.total, d.tile))
     return found
