@@ -58,12 +58,20 @@ _DATA_DIRS = (os.environ.get("MJASP_DATA", ""),
               *(str(up / "shared" / "data") for up in Path(__file__).resolve().parents[1:]))
 
 
-def shared_data(name: str) -> Path:
-    """The path of the shared real-data file ``name``; where it is absent the test skips
-    with the reason shown, except under CI (``CI=true``), where a missing file fails."""
+def find_shared(name: str) -> Path | None:
+    """The path of the shared real-data file ``name``, or None (for collection time)."""
     for directory in _DATA_DIRS:
         if directory and (Path(directory) / name).exists():
             return Path(directory) / name
+    return None
+
+
+def shared_data(name: str) -> Path:
+    """The path of the shared real-data file ``name``; where it is absent the test skips
+    with the reason shown, except under CI (``CI=true``), where a missing file fails."""
+    found = find_shared(name)
+    if found is not None:
+        return found
     message = f"{name} is absent from {', '.join(d for d in _DATA_DIRS if d)}"
     if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
         pytest.fail(f"{message}; CI must provide the shared data", pytrace=False)

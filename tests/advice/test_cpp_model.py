@@ -10,27 +10,26 @@ the per-turn tenpai probability, win probability and expected score to 1e-9, and
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mjasp.advice import AdviseError, advise
 from mjasp.advice.cpp_model import compute, default_wall
+from tests.conftest import find_shared, shared_data
 
+REFERENCE = "ev/mahjong_cpp_reference.jsonl"
 WINDS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
 
 
 def _lines() -> list[dict[str, Any]]:
-    here = Path(__file__).resolve().parents[2]
-    for base in (Path(os.environ.get("MJASP_SHARED_DATA", "/nonexistent")),
-                 here.parent / "shared" / "data", Path("/work/shared/data")):
-        path = base / "ev" / "mahjong_cpp_reference.jsonl"
-        if path.exists():
-            return [json.loads(line) for line in path.read_text().splitlines() if line]
-    return []
+    # read at collection (the lines parametrize the tests); test_all_lines_are_read
+    # fails under CI when the file is absent
+    path = find_shared(REFERENCE)
+    if path is None:
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line]
 
 
 LINES = _lines()
@@ -82,8 +81,7 @@ def test_every_field_of_its_output_three_shanten(line: dict[str, Any]) -> None:
 
 
 def test_the_reference_is_there() -> None:
-    if not LINES:
-        pytest.skip("the mahjong-cpp reference (shared/data/ev) is absent")
+    shared_data(REFERENCE)  # absent: a visible skip, or a failure under CI
     assert len(LINES) == 71
 
 
