@@ -31,14 +31,29 @@ and N = 300 and divide the difference of the "Collected" totals by 300:
 
 ``--count-rules NAME`` counts another rule set of the table (its own sampled wins, those
 its checks accept; mahjong with Tenhou's three-player options for the ``-3p`` ones).
+
+The whole table in one run (``--count-table``): every rule set and engine (mahjong, mjasp
+compiled, mjasp pure Python), each counted pass run inside ``functools.reduce``, so that
+callgrind dumps exactly that pass as one part (mjasp calls no ``reduce``); the warm pass,
+the imports and the sampling are outside every part (``--wins-cache``: sample once
+outside callgrind, which takes minutes for it). Then ``--read-parts`` prints the
+table of instructions per hand from the parts:
+
+    python benchmarks/bench_score.py --hands 200 --count-table --wins-cache /tmp/wins.pickle
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/out \\
+        --dump-before=functools_reduce --dump-after=functools_reduce \\
+        python benchmarks/bench_score.py --count-table --wins-cache /tmp/wins.pickle > /tmp/cg/order
+    python benchmarks/bench_score.py --read-parts /tmp/cg
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import gc
 import importlib.util
+import pickle
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -218,6 +233,76 @@ def count_pass(engine: str, n: int, wins: list[tuple[Hand, Win]], peer: Any,
         raise SystemExit(f"--count: unknown engine {engine!r} (direct, python, asp, mahjong)")
 
 
+def table_wins(hands: int, seed: int,
+               cache: str | None = None) -> dict[str, list[tuple[Hand, Win]]]:
+    """The wins of every rule set of the table, those its checks accept; with ``cache``,
+    read from that pickle file if it exists (sampling under callgrind takes minutes), else
+    sampled and written there."""
+    if cache and Path(cache).exists():
+        with open(cache, "rb") as file:
+            found: dict[str, list[tuple[Hand, Win]]] = pickle.load(file)
+        return found
+    found = {name: [hw for hw in random_wins(hands, seed=seed, rules=rules)
+                    if accepted(hw, rules)] for name, rules in rule_sets().items()}
+    if cache:
+        with open(cache, "wb") as file:
+            pickle.dump(found, file)
+    return found
+
+
+def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculator: Any,
+                sanma: Any) -> None:
+    """``--count-table``: for each rule set, each engine's counted pass inside
+    ``functools.reduce`` (one callgrind part each, see the module notes), printing the
+    order of the parts."""
+    for name, rules in rule_sets().items():
+        wins = wins_of[name]
+        for engine in ("mahjong", "direct", "python"):
+            items: Sequence[Any] = wins
+            if engine == "mahjong":
+                items = [peer.to_mahjong(h, w, sanma if rules.players == 3 else peer.TENHOU)
+                         for h, w in wins]
+                step = _reduce_step(mahjong_objects(calculator))
+            else:
+                kernel.use_compiled(engine == "direct" and kernel.COMPILED)
+                step = _reduce_step(mjasp_objects(rules))
+            for item in items:  # warm
+                step(None, item)
+            gc.collect()
+            gc.freeze()
+            functools.reduce(step, items, None)
+            gc.unfreeze()
+            print(f"{name}|{engine}|{len(items)}", flush=True)
+    kernel.use_compiled(kernel.COMPILED)
+
+
+def _reduce_step(read: Callable[[Any], object]) -> Callable[[object, Any], object]:
+    """``read`` as a step of ``functools.reduce`` (the accumulated value is unused)."""
+    def step(_: object, item: Any) -> object:
+        return read(item)
+    return step
+
+
+def read_parts(folder: str) -> None:
+    """``--read-parts``: the table of instructions per hand from the callgrind parts of a
+    ``--count-table`` run (``order`` beside them: the lines it printed)."""
+    path = Path(folder)
+    totals = {}
+    for part in path.glob("out.*"):
+        match = re.search(r"^(?:summary|totals): (\d+)", part.read_text(), re.MULTILINE)
+        if match and part.suffix[1:].isdigit():
+            totals[int(part.suffix[1:])] = int(match.group(1))
+    order = [line.split("|") for line in (path / "order").read_text().splitlines()]
+    # each counted pass is the part dumped on leaving reduce: parts 2, 4, 6, ...
+    per_hand: dict[str, dict[str, float]] = {}
+    for i, (name, engine, n) in enumerate(order):
+        per_hand.setdefault(name, {})[engine] = totals[2 * i + 2] / int(n) / 1000
+    rows = [[name, k["mahjong"], k["direct"], k["python"], k["mahjong"] / k["direct"],
+             k["mahjong"] / k["python"]] for name, k in per_hand.items()]
+    print_table(["rules", "mahjong k instr", "mjasp k instr", "mjasp pure k instr", "x",
+                 "x pure"], rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--hands", type=int, default=1000)
@@ -230,13 +315,28 @@ def main() -> None:
     parser.add_argument("--count-rules", default="tenhou", choices=list(rule_sets()),
                         help="the rule set of --count (mahjong: Tenhou's options, three-player "
                              "ones for -3p)")
+    parser.add_argument("--count-table", action="store_true",
+                        help="every rule set and engine, each counted pass one callgrind "
+                             "part (run under callgrind, see the module notes)")
+    parser.add_argument("--wins-cache", metavar="FILE",
+                        help="--count-table: the sampled wins, read from FILE if it exists, "
+                             "else written there (sample outside callgrind first)")
+    parser.add_argument("--read-parts", metavar="DIR",
+                        help="the table of instructions per hand from a --count-table run")
     args = parser.parse_args()
+    if args.read_parts:
+        read_parts(args.read_parts)
+        return
     peer = peer_module()
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import OptionalRules
 
     # Tenhou's options, for three players (as tests/scoring/test_score_3p_peer.py)
     sanma = OptionalRules(**{**vars(peer.TENHOU), "is_three_player": True})
+    if args.count_table:
+        count_table(table_wins(args.hands, args.seed, args.wins_cache), peer, HandCalculator,
+                    sanma)
+        return
     if args.count:
         if args.count_rules == "tenhou":  # the sample the instruction counts always took
             wins = random_wins(min(args.hands, 300), seed=args.seed)

@@ -18,7 +18,7 @@ from typing import Any
 from mjasp.core.blocks import Block, Decomposition, WaitShape
 from mjasp.core.win import Win
 from mjasp.core.yaku import CustomYaku, Yaku
-from mjasp.rules import Rules
+from mjasp.rules import RULES_CACHED, Rules
 from mjasp.rules.points import Payments, no_payments, settle, value
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "YakuItem",
     "is_yakuman_item",
     "make_score",
+    "make_score_merged",
     "rank_key",
 ]
 
@@ -159,6 +160,24 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     ...            Rules()).reason == NO_YAKU
     True
     """
+    return _total(items, fu_details, False, reading, win, rules)
+
+
+def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, int], ...],
+                      reading: ScoredReading, win: Win, rules: Rules) -> Score:
+    """:func:`make_score` for fu parts already one per reason in ``FU_REASONS`` order (a
+    tuple, kept as the score's ``fu_details``): the direct engine's, which it builds so.
+
+    >>> r = ScoredReading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
+    >>> make_score_merged([YakuItem(Yaku.TANYAO, 1)], (("base", 20), ("tsumo", 2)), r,
+    ...                   Win("2m", tsumo=True), Rules()).points
+    1500
+    """
+    return _total(items, fu_details, True, reading, win, rules)
+
+
+def _total(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]], merged: bool,
+           reading: ScoredReading, win: Win, rules: Rules) -> Score:
     listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
@@ -190,7 +209,7 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
                      reading)
     if not has_yaku:
         return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
-    details = _merge(fu_details)
+    details = tuple(fu_details) if merged else _merge(fu_details)  # a tuple: itself
     raw = sum([f for _, f in details])
     fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     if win.riichi and not has_ura:
@@ -198,11 +217,40 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
         listed.append(_NO_URA)
     if len(listed) > 1:
         listed.sort(key=_by_id)
-    base, limit = value(han, fu, 0, rules)
-    # positional: this runs for every candidate of every hand
-    gain, paid = settle(base, win.seat_wind == "E", win.tsumo, win.honba, win.riichi_sticks,
-                        rules)
+    # value and settle, read through a table of their answers per rules (a few hundred
+    # keys: the hand's han and fu, the seat, tsumo, honba and sticks)
+    key = (han, fu, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
+    last = _LAST_SETTLED[0]
+    table = last[1] if last[0] is rules else _settled_table(rules)
+    settled = table.get(key)
+    if settled is None:
+        if len(table) >= SETTLED_CACHED:  # bounded: many honba and sticks values
+            table.clear()
+        base, limit = value(han, fu, 0, rules)
+        settled = table[key] = (*settle(base, win.seat_wind == "E", win.tsumo, win.honba,
+                                        win.riichi_sticks, rules), limit)
+    gain, paid, limit = settled
     return build_score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+
+
+#: How many (han, fu, seat, tsumo, honba, sticks) answers of ``value`` and ``settle`` each
+#: rule set keeps (``make_score``), and for how many rule sets (by content).
+SETTLED_CACHED = 4096
+_SETTLED: dict[Rules, dict[tuple[object, ...], tuple[int, Payments, str | None]]] = {}
+#: The rules of the last score and their table (a rules object is usually used again:
+#: a ``Rules`` hashes its fields in Python).
+_LAST_SETTLED: list[tuple[Rules | None, dict[tuple[object, ...], tuple[int, Payments,
+                                                                   str | None]]]] = [(None, {})]
+
+
+def _settled_table(rules: Rules) -> dict[tuple[object, ...], tuple[int, Payments, str | None]]:
+    table = _SETTLED.get(rules)
+    if table is None:
+        if len(_SETTLED) >= RULES_CACHED:  # a caller making new rules per hand: stay small
+            _SETTLED.clear()
+        table = _SETTLED[rules] = {}
+    _LAST_SETTLED[0] = (rules, table)
+    return table
 
 
 def is_yakuman_item(item: YakuItem) -> bool:

@@ -100,12 +100,12 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     indicators = win.dora_indicators + win.ura_indicators
     if indicators or win.north_dora:
         _check_indicators(hand, indicators, rules, win.north_dora, held)
-    counts = hand.counts
-    if (hand.melds or any(hand.red) or rules.red_fives != (1, 1, 1)
-            or 4 in (counts[4], counts[13], counts[22])
-            or not _FIVE_NAMES.isdisjoint(indicators) or not _USUAL_NAMES.issuperset(indicators)):
-        # (skipped only where it cannot fail: no red, no five shown or called, at most
-        # three fives of a suit, and Tenhou's one red five per suit)
+    red, allowed = hand.red, rules.red_fives
+    if (red[0] or red[1] or red[2] or (hand.melds and _red_in_melds(hand))
+            or held[4] + allowed[0] > 4 or held[13] + allowed[1] > 4
+            or held[22] + allowed[2] > 4 or not _PLAIN_NAMES.issuperset(indicators)):
+        # (skipped only where it cannot fail: no red five held, called or shown, no five
+        # shown, and no more fives of a suit than the plain ones of the set)
         _check_fives(hand, rules, indicators, held)
     if win.riichi and not hand.is_closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
@@ -166,11 +166,9 @@ def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
                        "last set of it called from the liable player: this hand has none")
 
 
-def _red_held(hand: Hand, suit: int) -> int:
-    """Red fives of one suit (0 man, 1 pin, 2 sou) in the hand, melds included."""
-    if not hand.melds:
-        return hand.red[suit]
-    return hand.red[suit] + sum([m.red for m in hand.melds if m.tile // 9 == suit < 3])
+def _red_in_melds(hand: Hand) -> int:
+    """Red fives in the melds of the hand."""
+    return sum([m.red for m in hand.melds])
 
 
 def _reds(n: int, suit: int) -> str:
@@ -203,29 +201,48 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
     """The fives of each suit, indicators included, fit the set: no more red fives than
     ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
     (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
-    shown_red, shown_plain = [0, 0, 0], [0, 0, 0]
-    for text in indicators if not _PLAIN_NAMES.issuperset(indicators) else ():
-        kind = KINDS.get(text)
-        if kind is None:
-            kind = tile_kind(text)
-        if kind in FIVES:
-            (shown_red if text.strip()[0] == "0" else shown_plain)[FIVES.index(kind)] += 1
+    shown_red: Sequence[int] = _NONE_SHOWN
+    shown_plain: Sequence[int] = _NONE_SHOWN
+    if not _PLAIN_NAMES.issuperset(indicators):
+        red_shown, plain_shown = [0, 0, 0], [0, 0, 0]
+        shown_red, shown_plain = red_shown, plain_shown
+        for text in indicators:
+            kind = KINDS.get(text)
+            if kind is None:
+                kind = tile_kind(text)
+            if kind in FIVES:
+                (red_shown if text.strip()[0] == "0" else plain_shown)[FIVES.index(kind)] += 1
     if held is None:
         held = _held(hand)
-    # a removed five (5m with three players) is the removed kind's error, not a red five's
-    for suit in (suit for suit in range(3) if FIVES[suit] not in rules.removed_kinds):
-        red, allowed = _red_held(hand, suit), rules.red_fives[suit]
-        if red + shown_red[suit] > allowed:
+    # the red fives held, concealed and in melds, by suit (0 man, 1 pin, 2 sou)
+    red: Sequence[int] = hand.red
+    if hand.melds:
+        red = list(red)
+        for meld in hand.melds:
+            if meld.red and meld.tile < 27:
+                red[meld.tile // 9] += meld.red
+    removed = rules.removed_kinds
+    for suit in range(3):
+        five = FIVES[suit]
+        if removed and five in removed:
+            # a removed five (5m with three players) is the removed kind's error, not a
+            # red five's
+            continue
+        allowed = rules.red_fives[suit]
+        if red[suit] + shown_red[suit] > allowed:
             where = " counting the indicators" if shown_red[suit] else f" in {hand}"
-            raise WinError(f"{_reds(red + shown_red[suit], suit)}{where}; the {rules.name} "
-                           f"rules have {allowed or 'none'}")
-        plain = held[FIVES[suit]] - red + shown_plain[suit]
+            raise WinError(f"{_reds(red[suit] + shown_red[suit], suit)}{where}; the "
+                           f"{rules.name} rules have {allowed or 'none'}")
+        plain = held[five] - red[suit] + shown_plain[suit]
         if plain > 4 - allowed:
-            five = _name(FIVES[suit])
+            name = _name(five)
             where = " counting the indicators" if shown_plain[suit] else f" in {hand}"
-            raise WinError(f"{plain} plain {five}{where}; the {rules.name} rules make {allowed} "
-                           f"of the four {five} red, so {4 - allowed} are plain (a red five "
-                           f"is written 0{five[1]})")
+            raise WinError(f"{plain} plain {name}{where}; the {rules.name} rules make {allowed} "
+                           f"of the four {name} red, so {4 - allowed} are plain (a red five "
+                           f"is written 0{name[1]})")
+
+
+_NONE_SHOWN = (0, 0, 0)
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,

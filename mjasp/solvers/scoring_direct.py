@@ -41,7 +41,7 @@ from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules
-from mjasp.rules.scorecard import Score, YakuItem, make_score, scored_reading
+from mjasp.rules.scorecard import Score, YakuItem, make_score_merged, scored_reading
 from mjasp.solvers.lookup import winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
@@ -635,29 +635,47 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
 
 
 def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
-        double_wind_fu: int = 4) -> list[tuple[str, int]]:
-    """The fu parts of a candidate (reasons from ``mjasp.scoring.api.FU_REASONS``);
-    ``double_wind_fu``: a pair of the seat and round wind at once (``Rules.double_wind_fu``)."""
+        double_wind_fu: int = 4) -> tuple[tuple[str, int], ...]:
+    """The fu parts of a candidate (reasons from ``mjasp.scoring.api.FU_REASONS``, one per
+    reason, in that order); ``double_wind_fu``: a pair of the seat and round wind at once
+    (``Rules.double_wind_fu``)."""
     if r.form is not STANDARD:
-        return [("chiitoitsu", 25)] if r.form is Form.CHIITOITSU else []
-    parts = [("base", 20)]
-    if h.closed and not h.win.tsumo:
-        parts.append(("menzen ron", 10))
-    if h.win.tsumo and not p.pinfu:
-        parts.append(("tsumo", 2))  # rinshan kaihou keeps it on Tenhou
-    if p.wait in _WAIT_FU:
-        parts.append((_WAIT_FU[p.wait], 2))
-    if r.pair is not None and _value_of_pair(h, r.pair):
-        # 4 only for a double wind (a dragon is no wind): some rules give it 2
-        parts.append(("yakuhai pair", min(_value_of_pair(h, r.pair), double_wind_fu)))
-    # a triplet completed by a discard counts as open (minkou)
-    by_ron = p.block.tile if p.block.kind is BlockKind.TRIPLET and not h.win.tsumo else None
-    for tile, quad, concealed in r.sets:
-        closed = concealed and tile != by_ron
-        parts.append(_SET_FU[quad, closed, tile in TERMINALS or tile >= 27])
-    if not h.closed and len(parts) == 1:
-        parts.append(("open pinfu", 10))  # an open hand with nothing but the base 20
-    return parts
+        return _CHIITOITSU_FU if r.form is Form.CHIITOITSU else ()
+    tsumo = h.win.tsumo
+    parts = [_BASE_FU]
+    if h.closed and not tsumo:
+        parts.append(_MENZEN_RON_FU)
+    if tsumo and not p.pinfu:
+        parts.append(_TSUMO_FU)  # rinshan kaihou keeps it on Tenhou
+    wait = _WAIT_FU.get(p.wait)
+    if wait is not None:
+        parts.append(wait)
+    pair = r.pair
+    if pair is not None:
+        pair_fu = _value_of_pair(h, pair)
+        if pair_fu:
+            # 4 only for a double wind (a dragon is no wind): some rules give it 2
+            parts.append(("yakuhai pair", min(pair_fu, double_wind_fu)))
+    sets = r.sets
+    if sets:
+        # a triplet completed by a discard counts as open (minkou)
+        block = p.block
+        by_ron = block.tile if block.kind is TRIPLET and not tsumo else None
+        rows = sorted([4 * quad + 2 * (concealed and tile != by_ron)
+                       + (tile in TERMINALS or tile >= 27) for tile, quad, concealed in sets])
+        # each set's row of FU_REASONS (quad, closed, terminal or honor: the order there),
+        # equal rows summed into one part
+        last = -1
+        for row in rows:
+            if row == last:
+                reason, fu = parts[-1]
+                parts[-1] = (reason, fu + _SET_FU_ROWS[row][1])
+            else:
+                parts.append(_SET_FU_ROWS[row])
+                last = row
+    elif not h.closed and len(parts) == 1:
+        parts.append(_OPEN_PINFU_FU)  # an open hand with nothing but the base 20
+    return tuple(parts)
 
 
 def _set_fu(quad: bool, closed: bool, edge: bool) -> tuple[str, int]:
@@ -668,12 +686,14 @@ def _set_fu(quad: bool, closed: bool, edge: bool) -> tuple[str, int]:
     return reason, 2 << (2 * quad + closed + edge)
 
 
-_SET_FU = {(q, c, e): _set_fu(q, c, e) for q in (False, True) for c in (False, True)
-           for e in (False, True)}
-
-
-_WAIT_FU = {WaitShape.KANCHAN: "kanchan wait", WaitShape.PENCHAN: "penchan wait",
-            WaitShape.TANKI: "tanki wait"}
+#: The fu part of a triplet or quad by its row ``4 * quad + 2 * closed + edge``, which is
+#: its order in ``FU_REASONS``.
+_SET_FU_ROWS = tuple(_set_fu(q, c, e) for q in (False, True) for c in (False, True)
+                     for e in (False, True))
+_BASE_FU, _MENZEN_RON_FU, _TSUMO_FU = ("base", 20), ("menzen ron", 10), ("tsumo", 2)
+_OPEN_PINFU_FU, _CHIITOITSU_FU = ("open pinfu", 10), (("chiitoitsu", 25),)
+_WAIT_FU = {WaitShape.KANCHAN: ("kanchan wait", 2), WaitShape.PENCHAN: ("penchan wait", 2),
+            WaitShape.TANKI: ("tanki wait", 2)}
 
 
 #: What a hand row is given for the reading and a reading row for the placement (typed
@@ -758,7 +778,7 @@ def candidates(hand: Hand, win: Win, rules: Rules,
                      if placement_rows else reading_items)
             if len(items) > 1:
                 items = _upgrade(items)
-            found.append(make_score(items + dora_items if dora_items else items,
+            found.append(make_score_merged(items + dora_items if dora_items else items,
                                     _fu(h, r, p, double_wind_fu),
                                     scored_reading(decomposition, p.block, p.wait), win, rules))
     return found

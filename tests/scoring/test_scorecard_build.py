@@ -41,3 +41,51 @@ def test_score_builder_equals_constructor() -> None:
         pass
     else:
         raise AssertionError("a built Score must stay frozen")
+
+
+def test_settled_table_answers_as_value_and_settle() -> None:
+    # make_score reads value and settle through a table per rules: every (han, fu, seat,
+    # tsumo, honba, sticks) it answers is what the points module computes directly,
+    # whichever rules were asked before (the table is found by the rules' identity first)
+    from mjasp.core.win import Win
+    from mjasp.rules import RULES
+
+    reading = ScoredReading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
+    for _ in range(2):  # the second round reads the tables the first one filled
+        for name in ("tenhou", "wrc", "tenhou-3p", "mahjongsoul-3p"):
+            rules = RULES[name]
+            for han in (1, 3, 4, 5, 7, 13, 14, 27):
+                for fu_parts in ((("base", 20), ("menzen ron", 10)), (("chiitoitsu", 25),),
+                                 (("base", 20), ("tsumo", 2), ("closed triplet", 4))):
+                    for seat, tsumo, honba, sticks in (("E", False, 0, 0), ("S", True, 2, 1),
+                                                       ("W", False, 1, 3), ("E", True, 0, 0)):
+                        win = Win("1m", tsumo=tsumo, seat_wind=seat, honba=honba,
+                                  riichi_sticks=sticks)
+                        s = scorecard.make_score([YakuItem(Yaku.TANYAO, han)], fu_parts,
+                                                 reading, win, rules)
+                        raw = sum(f for _, f in fu_parts)
+                        fu = raw if raw == 25 else -(-raw // 10) * 10
+                        base, limit = points.value(han, fu, 0, rules)
+                        gain, paid = points.settle(base, seat == "E", tsumo, honba, sticks,
+                                                   rules)
+                        assert (s.points, s.payments, s.limit) == (gain, paid, limit)
+
+
+def test_direct_engine_fu_parts_are_merged() -> None:
+    # the direct engine builds its fu parts one per reason in FU_REASONS order (make_score
+    # does not merge them again): every candidate of many wins, under every rule set
+    from mjasp.core.win import WinError
+    from mjasp.rules import RULES
+    from mjasp.scoring.api import score_candidates
+    from mjasp.scoring.samples import random_wins
+
+    for name in ("tenhou", "wrc", "mahjongsoul-3p"):
+        for hand, win in random_wins(150, seed=11, rules=RULES[name]):
+            try:
+                found = score_candidates(hand, win, rules=RULES[name])
+            except WinError:  # the sampler draws red fives, which the WRC has none of
+                continue
+            for s in found:
+                reasons = [reason for reason, _ in s.fu_details]
+                assert reasons == sorted(set(reasons), key=scorecard.FU_REASONS.index)
+                assert all(fu > 0 for _, fu in s.fu_details)
