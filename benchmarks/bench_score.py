@@ -63,6 +63,7 @@ from typing import Any
 from common import SEED, print_table
 
 from mjasp import Hand, Win, score
+from mjasp.core.tiles import FIVES
 from mjasp.core.win import WinError
 from mjasp.rules import LOCAL_YAKU, RULES, Rules
 from mjasp.scoring.samples import random_wins
@@ -273,7 +274,41 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
             functools.reduce(step, items, None)
             gc.unfreeze()
             print(f"{name}|{engine}|{len(items)}", flush=True)
+    # building the inputs, from the Tenhou wins: each part as the scorer's own call above
+    wins = wins_of["tenhou"]
+    inputs: dict[str, tuple[Callable[[Any], object], list[Any]]] = {
+        "Hand.parse, melds": (Hand.parse, [str(h) for h, _ in wins if h.melds]),
+        "Hand.parse": (Hand.parse, [str(h) for h, _ in wins]),
+        "Hand.from_counts": (lambda cm: Hand.from_counts(*cm), [(list(h.counts), h.melds)
+                                                               for h, _ in wins]),
+        "Hand.from_ids": (lambda im: Hand.from_ids(*im), [(ids_of(h), h.melds)
+                                                         for h, _ in wins]),
+        "Win(...)": (lambda kw: Win(**kw), [keywords(w) for _, w in wins]),
+    }
+    for name, (build, items) in inputs.items():
+        for engine in ("direct", "python"):
+            kernel.use_compiled(engine == "direct" and kernel.COMPILED)
+            step = _reduce_step(build)
+            for item in items:  # warm
+                step(None, item)
+            gc.collect()
+            gc.freeze()
+            functools.reduce(step, items, None)
+            gc.unfreeze()
+            print(f"input: {name}|{engine}|{len(items)}", flush=True)
     kernel.use_compiled(kernel.COMPILED)
+
+
+def ids_of(hand: Hand) -> list[int]:
+    """The concealed tiles of ``hand`` as 136-tile ids (a red five is id 4 * kind)."""
+    ids = []
+    for kind, n in enumerate(hand.counts):
+        if kind in FIVES:  # id 4 * kind is the red one: the plain ones after it
+            red = hand.red[FIVES.index(kind)]
+            ids += [4 * kind] * red + [4 * kind + 1 + i for i in range(n - red)]
+        else:
+            ids += [4 * kind + i for i in range(n)]
+    return ids
 
 
 def _reduce_step(read: Callable[[Any], object]) -> Callable[[object, Any], object]:
@@ -298,9 +333,17 @@ def read_parts(folder: str) -> None:
     for i, (name, engine, n) in enumerate(order):
         per_hand.setdefault(name, {})[engine] = totals[2 * i + 2] / int(n) / 1000
     rows = [[name, k["mahjong"], k["direct"], k["python"], k["mahjong"] / k["direct"],
-             k["mahjong"] / k["python"]] for name, k in per_hand.items()]
+             k["mahjong"] / k["python"]] for name, k in per_hand.items()
+            if not name.startswith("input: ")]
     print_table(["rules", "mahjong k instr", "mjasp k instr", "mjasp pure k instr", "x",
                  "x pure"], rows)
+    tenhou = per_hand.get("tenhou")
+    inputs = [[name.removeprefix("input: "), k["direct"], k["python"]]
+              for name, k in per_hand.items() if name.startswith("input: ")]
+    if inputs and tenhou:
+        print(f"building the inputs (Tenhou's wins; the scorer's own call: "
+              f"{tenhou['direct']:.1f}k, pure {tenhou['python']:.1f}k)")
+        print_table(["input", "k instr", "pure k instr"], inputs)
 
 
 def main() -> None:

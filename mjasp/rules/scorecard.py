@@ -11,6 +11,7 @@ engine returns, so that any two engines round, suppress and rank alike.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -182,19 +183,23 @@ def _total(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]], mer
     han = yakuman = 0
     has_yaku = has_ura = False
     for item in items:  # one pass: this runs for every candidate of every hand
-        yaku = item.yaku
         n = item.han
-        if yaku is _URA:
+        yaku = item.yaku
+        if n:
+            listed.append(item)
+            han += n
+            if yaku in _DORA:
+                if yaku is _URA:
+                    has_ura = True
+            # is_yakuman_item, inline
+            elif n >= 13 and (yaku in _YAKUMAN
+                              or (yaku.__class__ is CustomYaku and yaku.is_yakuman)):
+                yakuman += n
+            else:
+                has_yaku = True
+        elif yaku is _URA:  # listed with 0 han (Tenhou lists ura dora on a riichi win)
             has_ura = True
-        elif not n:
-            continue
-        listed.append(item)
-        han += n
-        # is_yakuman_item, inline
-        if n >= 13 and (yaku in _YAKUMAN or (yaku.__class__ is CustomYaku and yaku.is_yakuman)):
-            yakuman += n
-        elif yaku not in _DORA:
-            has_yaku = True
+            listed.append(item)
     if yakuman:
         kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
@@ -216,7 +221,10 @@ def _total(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]], mer
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
     if len(listed) > 1:
-        listed.sort(key=_by_id)
+        try:
+            listed.sort(key=_YAKU_ID)  # every item a Yaku: its id, read in C
+        except AttributeError:  # a CustomYaku has no _value_ (the list is left as it was)
+            listed.sort(key=_by_id)
     # value and settle, read through a table of their answers per rules (a few hundred
     # keys: the hand's han and fu, the seat, tsumo, honba and sticks)
     key = (han, fu, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
@@ -324,6 +332,10 @@ _NO_URA = YakuItem(_URA, 0)
 
 # the order of items: Tenhou's ids, then the yaku Tenhou lacks (their values are above 54)
 _TENHOU_ID: dict[Yaku | CustomYaku, int] = {y: y.value for y in Yaku}
+
+
+#: ``_by_id`` of an item whose yaku is a ``Yaku`` (its value is its Tenhou id).
+_YAKU_ID = operator.attrgetter("yaku._value_")
 
 
 def _by_id(item: YakuItem) -> int:

@@ -15,14 +15,15 @@ both round and rank alike.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind
-from mjasp.core.tiles import FIVES, tile_kind
+from mjasp.core.tiles import FIVES, Tile, tile_kind
 from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import RULES_CACHED, Rules, find_rules
 from mjasp.rules.scorecard import (
@@ -78,8 +79,17 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     >>> len(checked_readings(Hand.parse("111222333m44455p"), Win("5p"), find_rules("tenhou")))
     2
     """
+    held = _held(hand)  # once: the checks below read it
     if rules.players == 3:
-        _check_three_players(hand, win, rules)
+        held_removed, usual_kept = _removed_view(rules.removed_kinds)
+        if (any(held_removed(held)) or win.tile not in usual_kept
+                or not usual_kept.issuperset(win.dora_indicators)
+                or not usual_kept.issuperset(win.ura_indicators)
+                or (hand.melds and any([m.kind is MeldKind.CHI for m in hand.melds]))
+                or "N" in (win.seat_wind, win.round_wind, win.liable)):
+            # (skipped only where it cannot fail: no removed kind held or shown, by its
+            # usual name, no chi, no North)
+            _check_three_players(hand, win, rules)
     if win.robbed_north and not rules.nukidora:
         raise WinError(f"robbing a north set aside needs three-player rules with nukidora; "
                        f"{rules.name} has none")
@@ -92,7 +102,6 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
     kind = win.kind
-    held = _held(hand)  # once: the checks below read it
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
@@ -145,6 +154,16 @@ def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
                        ("liable seat", win.liable)):
         if wind == "N":
             raise WinError(f"three players have no North seat or round; the {what} is N")
+
+
+@functools.cache
+def _removed_view(gone: tuple[Tile, ...]) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
+                                                   frozenset[str]]:
+    """For kinds ``gone`` from the set: a function giving the counts of those kinds (one C
+    call), and the usual names of the kinds kept (``_check_three_players``' quick gate)."""
+    # the first kind twice: an itemgetter of one item would give an int, not a tuple
+    getter = operator.itemgetter(*gone, *gone[:1]) if gone else (lambda _: ())
+    return getter, frozenset(name for name, kind in KINDS.items() if kind not in gone)
 
 
 def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:

@@ -70,7 +70,9 @@ class HandFacts:
     melds_closed: bool  # no meld at all, not even a closed kan (chuuren)
     suits: int  # how many number suits the hand uses (flushes)
     honors: bool  # the hand holds an honor
-    flags: bool  # riichi or a situational flag (ippatsu, rinshan, … tenhou, renhou) is set
+    # the situational flags (``FLAG_FIELDS``' values: riichi, ippatsu, … renhou), () when
+    # none is set (most wins)
+    flags: tuple[object, ...]
 
 
 @dataclass(slots=True)
@@ -179,10 +181,13 @@ class YakuRule:
 #: The speed gates a rule may name in ``YakuRule.needs``: a fact of the hand or reading
 #: without which the rule cannot hold. They decide nothing the rule does not: a gate
 #: only spares asking it (the agreement tests run every rule against ASP).
+#: The fields of a Win that the flag gates read, in the order of ``HandFacts.flags``.
+FLAG_FIELDS = ("riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "tenhou",
+               "chiihou", "renhou")
 GATES = {
     "honor": "the hand holds an honor",
     "honor_set": "the reading has a triplet or quad of an honor",
-    "flag": "riichi or a situational flag (ippatsu, rinshan, ..., tenhou, renhou) is set",
+    **{field: f"Win.{field} is set (riichi: 1 or 2)" for field in FLAG_FIELDS},
     "one_suit": "the hand uses at most one number suit",
     "kans": "the hand has three quads or more",
     "sets": "the reading has at least two triplets or quads",
@@ -193,7 +198,7 @@ STANDARD = Form.STANDARD
 # enum members as module constants: the hot loops below look them up per block
 SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR
 RYANMEN = WaitShape.RYANMEN
-_FLAG, _HONOR, _HONOR_SET = frozenset({"flag"}), frozenset({"honor"}), frozenset({"honor_set"})
+_HONOR, _HONOR_SET = frozenset({"honor"}), frozenset({"honor_set"})
 _SETS, _SEQUENCES = frozenset({"sets"}), frozenset({"sequences"})
 _ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
 _WINDS = ("EAST", "SOUTH", "WEST", "NORTH")
@@ -229,12 +234,18 @@ YAKU: tuple[YakuRule, ...] = (
     # 門前清自摸和: a closed hand won by tsumo
     YakuRule(Yaku.MENZEN_TSUMO, 1, 0, "hand", lambda h, r, p: h.win.tsumo),
     # 立直 (double riichi is its own row: riichi is 1 or 2, never both)
-    YakuRule(Yaku.RIICHI, 1, 0, "hand", lambda h, r, p: h.win.riichi == 1, _FLAG),
-    YakuRule(Yaku.IPPATSU, 1, 0, "hand", lambda h, r, p: h.win.ippatsu, _FLAG),  # 一発
-    YakuRule(Yaku.CHANKAN, 1, 1, "hand", lambda h, r, p: h.win.chankan, _FLAG),  # 槍槓
-    YakuRule(Yaku.RINSHAN, 1, 1, "hand", lambda h, r, p: h.win.rinshan, _FLAG),  # 嶺上開花
-    YakuRule(Yaku.HAITEI, 1, 1, "hand", lambda h, r, p: h.win.haitei, _FLAG),  # 海底摸月
-    YakuRule(Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei, _FLAG),  # 河底撈魚
+    YakuRule(Yaku.RIICHI, 1, 0, "hand", lambda h, r, p: h.win.riichi == 1,
+             frozenset({"riichi"})),
+    YakuRule(Yaku.IPPATSU, 1, 0, "hand", lambda h, r, p: h.win.ippatsu,
+             frozenset({"ippatsu"})),  # 一発
+    YakuRule(Yaku.CHANKAN, 1, 1, "hand", lambda h, r, p: h.win.chankan,
+             frozenset({"chankan"})),  # 槍槓
+    YakuRule(Yaku.RINSHAN, 1, 1, "hand", lambda h, r, p: h.win.rinshan,
+             frozenset({"rinshan"})),  # 嶺上開花
+    YakuRule(Yaku.HAITEI, 1, 1, "hand", lambda h, r, p: h.win.haitei,
+             frozenset({"haitei"})),  # 海底摸月
+    YakuRule(Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei,
+             frozenset({"houtei"})),  # 河底撈魚
     # 平和: four sequences, a pair of no value, a two-sided wait, closed
     YakuRule(Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu, _SEQUENCES),
     # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
@@ -251,7 +262,7 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles, _HONOR_SET),
     YakuRule(Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles, _HONOR_SET),
     YakuRule(Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2,  # 両立直
-             _FLAG),
+             frozenset({"riichi"})),
     # 七対子: 25 fu, see _fu
     YakuRule(Yaku.CHIITOITSU, 2, 0, "reading", lambda h, r, p: True,
              forms=(Form.CHIITOITSU,)),
@@ -283,12 +294,16 @@ YAKU: tuple[YakuRule, ...] = (
              _ONE_SUIT, replaces=Yaku.HONITSU),
     # 人和: a non-dealer's ron before their first draw (closed: no call came before it);
     # not played on Tenhou
-    YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou, _FLAG,
+    YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou,
+             frozenset({"renhou"}),
              option=("renhou", "mangan")),
-    YakuRule(Yaku.RENHOU, 13, 0, "hand", lambda h, r, p: h.win.renhou, _FLAG,
+    YakuRule(Yaku.RENHOU, 13, 0, "hand", lambda h, r, p: h.win.renhou,
+             frozenset({"renhou"}),
              option=("renhou", "yakuman")),
-    YakuRule(Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou, _FLAG),  # 天和
-    YakuRule(Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou, _FLAG),  # 地和
+    YakuRule(Yaku.TENHOU, 13, 13, "hand", lambda h, r, p: h.win.tenhou,
+             frozenset({"tenhou"})),  # 天和
+    YakuRule(Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou,
+             frozenset({"chiihou"})),  # 地和
     YakuRule(Yaku.DAISANGEN, 13, 13, "reading",  # 大三元
              lambda h, r, p: len(r.set_tiles & DRAGONS) == 3, _SETS | _HONOR_SET),
     # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
@@ -432,15 +447,18 @@ def yaku_ids_program() -> str:
 
 
 @functools.lru_cache(maxsize=RULES_CACHED * 256)
-def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: bool,
+def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[object, ...] | None,
           form: Form | None = None, sets: bool = True, sequences: bool = True,
           one_suit: bool = True, kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
           round_wind: Tile = 27) -> _Rows:
     """The records of a level that can hold under ``rules`` and these facts (``GATES``;
     reading and placement rows: the form, the seat and round wind), each with its item
-    made once."""
-    facts = {"honor": honors, "flag": flags, "sets": sets, "sequences": sequences,
+    made once. ``flags``: ``HandFacts.flags`` (None: the flag gates left open)."""
+    facts = {"honor": honors, "sets": sets, "sequences": sequences,
              "one_suit": one_suit, "kans": kans, "honor_set": honor_sets}
+    if flags is not None:
+        facts.update(zip(FLAG_FIELDS, [bool(value) for value in flags or
+                                       (False,) * len(FLAG_FIELDS)], strict=True))
     missing = frozenset(gate for gate, holds in facts.items() if not holds)
     return tuple(
         (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule)
@@ -493,8 +511,11 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
         # set tests on the kinds: cheaper than slicing the counts four times
         (not kinds.isdisjoint(_MAN)) + (not kinds.isdisjoint(_PIN))
         + (not kinds.isdisjoint(_SOU)), not kinds.isdisjoint(HONORS),
-        bool(win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
-             or win.houtei or win.tenhou or win.chiihou or win.renhou))
+        # FLAG_FIELDS' values, read only where one is set
+        (win.riichi, win.ippatsu, win.chankan, win.rinshan, win.haitei, win.houtei,
+         win.tenhou, win.chiihou, win.renhou)
+        if (win.riichi or win.ippatsu or win.chankan or win.rinshan or win.haitei
+            or win.houtei or win.tenhou or win.chiihou or win.renhou) else ())
 
 
 _WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
@@ -618,12 +639,15 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
                    and not _value_of_pair(h, r.pair))
     found = []
-    previous = None
+    previous: Block | None = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
         # cheap test first: most blocks do not hold the winning tile
         if not (block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
-                else block.tile == tile) or block == previous:
+                else block.tile == tile) or (
+                    # equal to the last block placed (by fields: Block.__eq__ is Python)
+                    previous is not None and block.tile == previous.tile
+                    and block.kind is previous.kind):
             continue
         previous = block
         wait = wait_shape(block, tile)
@@ -707,7 +731,7 @@ COUNTERS = {"calls": 0, "tables": 0}
 #: Per rules (by content): the hand rows of each hand's gates, and the reading and
 #: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
 #: one lookup of the rules per call.
-_Tables = tuple[dict[tuple[bool, ...], _Rows], dict[tuple[object, ...], tuple[_Rows, _Rows]]]
+_Tables = tuple[dict[tuple[object, ...], _Rows], dict[tuple[object, ...], tuple[_Rows, _Rows]]]
 _TABLES: dict[Rules, _Tables] = {}
 
 
@@ -755,18 +779,18 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     found = []
     if readings is None:
         readings = winning_readings(hand, rules)
-    closed, honors, flags, seat, round_wind = h.closed, h.honors, h.flags, h.seat, h.round
+    closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
     for decomposition in readings:
         r = _reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
         honor_set = honors and max(r.set_tiles, default=0) >= 27
         sets, sequences = len(r.sets) >= 2, len(r.sequences) >= 2
         # Form is a StrEnum: it hashes as its str, in C
-        key = (closed, honors, flags, r.form, sets, sequences, honor_set, seat, round_wind)
+        key = (closed, honors, r.form, sets, sequences, honor_set, seat, round_wind)
         both = reading_cache.get(key)
         if both is None:
             # positional, in _rows' order: the hand-level gates left open
-            gates = (closed, honors, flags, r.form, sets, sequences, True, True, honor_set,
+            gates = (closed, honors, None, r.form, sets, sequences, True, True, honor_set,
                      seat, round_wind)
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
@@ -784,5 +808,5 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     return found
 
 
-__all__ = ["COUNTERS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU", "YakuRule",
-           "candidates", "yaku_ids_program", "yaku_table", "yakuman_values_line"]
+__all__ = ["COUNTERS", "FLAG_FIELDS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU",
+           "YakuRule", "candidates", "yaku_ids_program", "yaku_table", "yakuman_values_line"]

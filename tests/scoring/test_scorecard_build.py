@@ -89,3 +89,20 @@ def test_direct_engine_fu_parts_are_merged() -> None:
                 reasons = [reason for reason, _ in s.fu_details]
                 assert reasons == sorted(set(reasons), key=scorecard.FU_REASONS.index)
                 assert all(fu > 0 for _, fu in s.fu_details)
+
+
+def test_items_listed_in_tenhou_order_custom_yaku_last() -> None:
+    # Tenhou's yaku= order: pinfu 7, tanyao 8, dora 52; a custom yaku after every Yaku
+    from mjasp.core.win import Win
+    from mjasp.core.yaku import CustomYaku
+    from mjasp.rules import RULES
+
+    reading = ScoredReading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
+    custom = CustomYaku("sanpuukou", "Three wind triplets", "三風刻")
+    parts = (("base", 20), ("menzen ron", 10))
+    plain = [YakuItem(Yaku.DORA, 1), YakuItem(Yaku.TANYAO, 1), YakuItem(Yaku.PINFU, 1)]
+    for items, expected in ((plain, [Yaku.PINFU, Yaku.TANYAO, Yaku.DORA]),
+                            ([YakuItem(custom, 2), *plain],
+                             [Yaku.PINFU, Yaku.TANYAO, Yaku.DORA, custom])):
+        s = scorecard.make_score(items, parts, reading, Win("2m"), RULES["tenhou"])
+        assert [i.yaku for i in s.yaku] == expected
