@@ -94,14 +94,19 @@ class Hand:
         # call order changes no analysis: equal hands must compare (and hash) equal
         object.__setattr__(self, "melds", _sorted_melds(self.melds))
         total = self.total_counts()
-        for kind, n in enumerate(total):
-            if n > 4:
-                raise HandError(f"{n} copies of {tile_name(kind)}; there are only 4")
+        if max(total) > 4:  # (the loop only to name the first kind)
+            for kind, n in enumerate(total):
+                if n > 4:
+                    raise HandError(f"{n} copies of {tile_name(kind)}; there are only 4")
+        red_in_melds = [0, 0, 0]  # by suit
+        for meld in self.melds:
+            if meld.red and meld.tile < 27:
+                red_in_melds[meld.tile // 9] += meld.red
         for suit, n in enumerate(self.red):
             if not 0 <= n <= self.counts[FIVES[suit]]:
                 raise HandError(f"{n} red fives of {SUITS[suit]} but only "
                                 f"{self.counts[FIVES[suit]]} fives in hand")
-            in_melds = sum(m.red for m in self.melds if m.tile < 27 and m.tile // 9 == suit)
+            in_melds = red_in_melds[suit]
             if n + in_melds > MAX_RED_FIVES:
                 # the most any rule set has; how many the set in play has is the rules'
                 # question, asked when the hand is scored (check_win)
@@ -145,6 +150,10 @@ class Hand:
             fast = _plain_hand(plain) if type(plain) is list or type(plain) is tuple else None
             if fast is not None:
                 return fast
+        if (type(counts) is list or type(counts) is tuple) and set(map(type, counts)) <= _INT:
+            # Python ints already (as_int would give each back): the checks of
+            # Hand.__post_init__ alone, not one call a count first (a hand with melds)
+            return cls(tuple(counts), (0, 0, 0), tuple(melds))
         if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
             raise HandError(f"counts must be a sequence of 34 integers, "
                             f"not {type(counts).__name__}")
