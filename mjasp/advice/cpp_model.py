@@ -52,6 +52,7 @@ from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
 from mjasp.scoring.api import score as score_hand
+from mjasp.solvers import kernel
 from mjasp.solvers.kernel import draw_replacements
 
 if TYPE_CHECKING:
@@ -128,6 +129,10 @@ class _Builder:
         self.m = _merged(hand_org)
         self.budget = s_org + extra
         self.score = score
+        # the default path of mjasp.shanten in one compiled call where compiled (these
+        # hands are plain 13/14 counts, which it always answers)
+        self.shanten: Any = (kernel.shanten_function() if kernel.COMPILED
+                             else _plain_shanten)
         self.shanten_cache: dict[int, int] = {}
         self.need_cache: dict[int, int] = {}
         self.disc_cache: dict[int, int] = {}
@@ -155,7 +160,7 @@ class _Builder:
         """Shanten of the merged counts ``m`` (packed: ``mk``)."""
         found = self.shanten_cache.get(mk)
         if found is None:
-            found = self.shanten_cache[mk] = shanten_of(bytes(self.m))
+            found = self.shanten_cache[mk] = self.shanten(bytes(self.m), None)
         return found
 
     def necessary(self, mk: int, s: int) -> int:
@@ -179,7 +184,7 @@ class _Builder:
         found = self.disc_cache.get(mk)
         if found is not None:
             return found
-        m, cache = self.m, self.shanten_cache
+        m, cache, shanten = self.m, self.shanten_cache, self.shanten
         mask = 0
         for k in range(34):
             if m[k]:
@@ -187,7 +192,7 @@ class _Builder:
                 after = cache.get(key)
                 if after is None:
                     m[k] -= 1
-                    after = cache[key] = shanten_of(bytes(m))
+                    after = cache[key] = shanten(bytes(m), None)
                     m[k] += 1
                 if after == s:
                     mask |= 1 << k
@@ -203,6 +208,9 @@ class _Builder:
         self.e_w.append(w)
 
     def draw_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
+        """The draw state of hand ``h`` (packed ``hk``, merged ``mk``), made and explored
+        when new. (Its neighbours are looked up here first: most are found, and a call
+        costs more than the lookup.)"""
         ids = self.draw_ids[riichi]
         found = ids.get(hk)
         if found is not None:
@@ -215,28 +223,38 @@ class _Builder:
         made = self.made[riichi]
         self.made[0].append(0)
         self.made[1].append(0)
+        known = self.disc_ids[riichi]
         h, w, m, org = self.h, self.w, self.m, self.org
         for i in ALL_TILES if tegawari else _bits(wait):
             weight = w[i]
             if weight:
-                k = KIND[i]
-                more = d + 1 if h[i] >= org[i] else d
-                h[i] += 1
-                w[i] -= 1
-                m[k] += 1
-                target = self.disc_node(hk + _TILE_BIT[i], mk + _KIND_BIT[k], more, riichi)
+                key = hk + _TILE_BIT[i]
+                target = known.get(key)
+                if target is None:
+                    k = KIND[i]
+                    more = d + 1 if h[i] >= org[i] else d
+                    h[i] += 1
+                    w[i] -= 1
+                    m[k] += 1
+                    target = self.disc_node(key, mk + _KIND_BIT[k], more, riichi)
+                    h[i] -= 1
+                    w[i] += 1
+                    m[k] -= 1
                 bit = 1 << i
                 if not made[vertex] & bit:
                     made[vertex] |= bit
-                    pts = (self.score(hk + _TILE_BIT[i], h, w, i, riichi)
-                           if s == 0 and wait & bit else 0.0)
+                    pts = 0.0
+                    if s == 0 and wait & bit:
+                        h[i] += 1
+                        w[i] -= 1
+                        pts = self.score(key, h, w, i, riichi)
+                        h[i] -= 1
+                        w[i] += 1
                     self.add_edge(vertex, target, weight, pts)
-                h[i] -= 1
-                w[i] += 1
-                m[k] -= 1
         return vertex
 
     def disc_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
+        """The discard state of hand ``h`` (as :meth:`draw_node`)."""
         ids = self.disc_ids[riichi]
         found = ids.get(hk)
         if found is not None:
@@ -247,25 +265,28 @@ class _Builder:
         vertex = ids[hk] = self.discards
         self.discards += 1
         made = self.made[riichi]
+        draw_ids = self.draw_ids
         h, w, m, org = self.h, self.w, self.m, self.org
         for i in ALL_TILES if down else _bits(disc):
             if h[i]:
                 bit = 1 << i
                 call = True if s == 0 and disc & bit else riichi
-                k = KIND[i]
-                less = d - 1 if h[i] > org[i] else d
-                h[i] -= 1
-                w[i] += 1
-                m[k] -= 1
-                weight = w[i]
-                source = self.draw_node(hk - _TILE_BIT[i], mk - _KIND_BIT[k], less, call)
-                h[i] += 1
-                w[i] -= 1
-                m[k] += 1
+                key = hk - _TILE_BIT[i]
+                source = draw_ids[call].get(key)
+                if source is None:
+                    k = KIND[i]
+                    less = d - 1 if h[i] > org[i] else d
+                    h[i] -= 1
+                    w[i] += 1
+                    m[k] -= 1
+                    source = self.draw_node(key, mk - _KIND_BIT[k], less, call)
+                    h[i] += 1
+                    w[i] -= 1
+                    m[k] += 1
                 if not made[source] & bit:
                     made[source] |= bit
                     pts = self.score(hk, h, w, i, riichi) if s == -1 else 0.0
-                    self.add_edge(source, vertex, weight, pts)
+                    self.add_edge(source, vertex, w[i] + 1, pts)
         return vertex
 
     def free(self) -> None:
@@ -276,6 +297,10 @@ class _Builder:
         self.made = (array("Q"), array("Q"))
         for ids in (*self.draw_ids, *self.disc_ids):
             ids.clear()
+
+
+def _plain_shanten(counts: bytes, form: None) -> int:
+    return shanten_of(counts)
 
 
 def _merged(hand: Sequence[int]) -> list[int]:
