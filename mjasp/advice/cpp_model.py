@@ -516,19 +516,20 @@ def _lowers(m: list[int], k: int, s: int) -> bool:
 def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
             total: int) -> tuple[Any, Any, Any]:
     """The per-turn values of the draw states ``rows`` as its code computes them (every
-    draw state's value is computed turn by turn; only the current turn's is kept)."""
+    draw state's value is computed turn by turn; only the current turn's is kept). The
+    three numbers (tenpai, win, points) are the rows of one array, so each step is one
+    numpy call for all three."""
     n1, n2 = len(b.draw_tenpai), b.discards
     src = np.frombuffer(b.e_src, dtype=np.int32)
     dst = np.frombuffer(b.e_dst, dtype=np.int32)
     w = np.frombuffer(b.e_w, dtype=np.int32).astype(np.float64)
-    score = np.zeros(len(src))
-    score[np.frombuffer(b.e_scoring, dtype=np.int32)] = np.frombuffer(b.e_points)
-    scoring = score > 0.0
+    scoring = np.frombuffer(b.e_scoring, dtype=np.int32)
+    points = np.frombuffer(b.e_points)
+    # the three numbers' edges in one bincount: bins 0..n1-1 tenpai, then win, then points
+    src3 = np.concatenate((src, src + n1, src + 2 * n1))
     tenpai = np.frombuffer(b.draw_tenpai, dtype=bool)
     picked = np.asarray(rows, dtype=np.int64)
-    out_tp = np.zeros((len(rows), t_max + 1))
-    out_wp = np.zeros((len(rows), t_max + 1))
-    out_ev = np.zeros((len(rows), t_max + 1))
+    out = np.zeros((3, len(rows), t_max + 1))
     # a discard state's options are the sources of its edges: edges grouped by target
     order = np.argsort(dst, kind="stable")
     d_sorted = dst[order]
@@ -536,39 +537,29 @@ def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
     groups = d_sorted[starts]
     options = src[order]
     del order, d_sorted
-    d_tp = np.zeros(n2)
-    d_wp = np.zeros(n2)
-    d_ev = np.zeros(n2)
-    tp = np.zeros(n1)
-    wp = np.zeros(n1)
-    ev = np.zeros(n1)
+    disc = np.zeros((3, n2))
+    draw = np.zeros((3, n1))
     for t in range(t_max, t_min - 1, -1):
         if t == t_max:
-            tp[tenpai] = 1.0
+            draw[0, tenpai] = 1.0
         else:
             # a winning draw: tenpai and win 1, the points or continuing, the greater
-            x_tp = np.where(scoring, 1.0, d_tp[dst])
-            x_wp = np.where(scoring, 1.0, d_wp[dst])
-            x_ev = np.where(scoring, np.maximum(score, d_ev[dst]), d_ev[dst])
+            nxt = disc[:, dst]
+            nxt[:2, scoring] = 1.0
+            nxt[2, scoring] = np.maximum(points, nxt[2, scoring])
             # per draw state, its edges summed in creation order (bincount adds in
             # order), then the turn's divisor; draws it does not list keep its value
-            a_tp = np.bincount(src, w * (x_tp - tp[src]), minlength=n1)
-            a_wp = np.bincount(src, w * (x_wp - wp[src]), minlength=n1)
-            a_ev = np.bincount(src, w * (x_ev - ev[src]), minlength=n1)
-            del x_tp, x_wp, x_ev
-            div = float(total - t)
-            tp = tp + a_tp / div
-            tp[tenpai] = 1.0
-            wp = wp + a_wp / div
-            ev = ev + a_ev / div
-        out_tp[:, t] = tp[picked]
-        out_wp[:, t] = wp[picked]
-        out_ev[:, t] = ev[picked]
+            nxt -= draw[:, src]
+            nxt *= w
+            added: Any = np.bincount(src3, nxt.ravel(), minlength=3 * n1).reshape(3, n1)
+            del nxt
+            added /= float(total - t)
+            draw = draw + added
+            draw[0, tenpai] = 1.0
+        out[:, :, t] = draw[:, picked]
         # discard states: each number's greatest over the draw states they lead to
-        d_tp[groups] = np.maximum.reduceat(tp[options], starts)
-        d_wp[groups] = np.maximum.reduceat(wp[options], starts)
-        d_ev[groups] = np.maximum.reduceat(ev[options], starts)
-    return out_tp, out_wp, out_ev
+        disc[:, groups] = np.maximum.reduceat(draw[:, options], starts, axis=1)
+    return out[0], out[1], out[2]
 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
