@@ -358,6 +358,7 @@ class _Scorer:
         self.uradora = uradora
         self.cache: dict[tuple[int, int, bool], float] = {}
         self.up_cache: dict[tuple[int, int], int] = {}
+        self.wins: dict[tuple[int, bool], Win] = {}
 
     def __call__(self, key: int, hand: list[int], wall: list[int], tile: int,
                  riichi: bool) -> float:
@@ -371,8 +372,11 @@ class _Scorer:
     def _base(self, h: Hand, tile: int, riichi: bool) -> tuple[int, int, int, bool]:
         """(points, han, fu, limit reached) of the win without ura dora; 0 points when
         the hand has no yaku."""
-        win = Win(tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
-                  dora_indicators=self.indicators, riichi=1 if riichi else 0)
+        win = self.wins.get((tile, riichi))
+        if win is None:
+            win = self.wins[(tile, riichi)] = Win(
+                tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
+                dora_indicators=self.indicators, riichi=1 if riichi else 0)
         try:
             s = score_hand(h, win, rules=self.rules)
         except MjaspError:
@@ -396,7 +400,8 @@ class _Scorer:
         for r, k in enumerate(FIVES):
             merged[k] += hand[34 + r]
             mwall[k] += wall[34 + r]
-        h = to_hand(bytes(merged), ())
+        # without a red five, the compiled constructor's fast path
+        h = to_hand(bytes(merged), ()) if any(merged[34:]) else Hand.from_counts(merged[:34])
         base, han, fu, limit = self._base(h, tile, riichi)
         n = len(self.indicators)
         if base == 0 or not self.uradora or not riichi or n == 0 or limit:
