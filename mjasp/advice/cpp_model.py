@@ -133,6 +133,8 @@ class _Builder:
         # hands are plain 13/14 counts, which it always answers)
         self.shanten: Any = (kernel.shanten_function() if kernel.COMPILED
                              else _plain_shanten)
+        self.replacements: Any = (kernel.compiled().draw_replacements if kernel.COMPILED
+                                  else draw_replacements)
         self.shanten_cache: dict[int, int] = {}
         self.need_cache: dict[int, int] = {}
         self.disc_cache: dict[int, int] = {}
@@ -169,11 +171,11 @@ class _Builder:
         if found is not None:
             return found
         m = self.m
-        tiles = [k for k in range(34) if m[k] < 4]
+        tiles = [k for k, c in enumerate(m) if c < 4]
         mask = 0
         # one compiled call: the replacement number (shanten + 1) after each draw
-        for k, r in zip(tiles, draw_replacements(bytes(m), 4, tiles, True, True, True),
-                        strict=True):
+        for k, r in zip(tiles, self.replacements(bytes(m), 4, tiles, True, True, True,
+                                                 False, False), strict=True):
             if r <= s:
                 mask |= 1 << k
         found = self.need_cache[mk] = _with_red(mask)
@@ -186,26 +188,18 @@ class _Builder:
             return found
         m, cache, shanten = self.m, self.shanten_cache, self.shanten
         mask = 0
-        for k in range(34):
-            if m[k]:
+        for k, c in enumerate(m):
+            if c:
                 key = mk - _KIND_BIT[k]
                 after = cache.get(key)
                 if after is None:
-                    m[k] -= 1
+                    m[k] = c - 1
                     after = cache[key] = shanten(bytes(m), None)
-                    m[k] += 1
+                    m[k] = c
                 if after == s:
                     mask |= 1 << k
         found = self.disc_cache[mk] = _with_red(mask)
         return found
-
-    def add_edge(self, src: int, dst: int, w: int, score: float) -> None:
-        if score:
-            self.e_scoring.append(len(self.e_src))
-            self.e_points.append(score)
-        self.e_src.append(src)
-        self.e_dst.append(dst)
-        self.e_w.append(w)
 
     def draw_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
         """The draw state of hand ``h`` (packed ``hk``, merged ``mk``), made and explored
@@ -225,6 +219,7 @@ class _Builder:
         self.made[1].append(0)
         known = self.disc_ids[riichi]
         h, w, m, org = self.h, self.w, self.m, self.org
+        e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
         for i in ALL_TILES if tegawari else _bits(wait):
             weight = w[i]
             if weight:
@@ -250,7 +245,12 @@ class _Builder:
                         pts = self.score(key, h, w, i, riichi)
                         h[i] -= 1
                         w[i] += 1
-                    self.add_edge(vertex, target, weight, pts)
+                    if pts:
+                        self.e_scoring.append(len(self.e_src))
+                        self.e_points.append(pts)
+                    e_src(vertex)
+                    e_dst(target)
+                    e_w(weight)
         return vertex
 
     def disc_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
@@ -267,6 +267,7 @@ class _Builder:
         made = self.made[riichi]
         draw_ids = self.draw_ids
         h, w, m, org = self.h, self.w, self.m, self.org
+        e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
         for i in ALL_TILES if down else _bits(disc):
             if h[i]:
                 bit = 1 << i
@@ -286,7 +287,12 @@ class _Builder:
                 if not made[source] & bit:
                     made[source] |= bit
                     pts = self.score(hk, h, w, i, riichi) if s == -1 else 0.0
-                    self.add_edge(source, vertex, w[i] + 1, pts)
+                    if pts:
+                        self.e_scoring.append(len(self.e_src))
+                        self.e_points.append(pts)
+                    e_src(source)
+                    e_dst(vertex)
+                    e_w(w[i] + 1)
         return vertex
 
     def free(self) -> None:
@@ -341,11 +347,8 @@ def _bits(mask: int) -> tuple[int, ...]:
 
 
 def _with_red(mask: int) -> int:
-    """A kinds mask with each red five set where its kind is."""
-    for r, k in enumerate(FIVES):
-        if mask >> k & 1:
-            mask |= 1 << (34 + r)
-    return mask
+    """A kinds mask with each red five set where its kind is (5m 5p 5s: 4, 13, 22)."""
+    return mask | (mask >> 4 & 1) << 34 | (mask >> 13 & 1) << 35 | (mask >> 22 & 1) << 36
 
 
 class _Scorer:
