@@ -525,18 +525,19 @@ def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
             total: int) -> tuple[Any, Any, Any]:
     """The per-turn values of the draw states ``rows`` as its code computes them (every
     draw state's value is computed turn by turn; only the current turn's is kept). The
-    three numbers (tenpai, win, points) are the rows of one array, so each step is one
-    numpy call for all three."""
+    three numbers (tenpai, win, points) are the rows of one array; values are gathered
+    per edge with ``np.take`` into buffers made once (a fancy index along the second
+    axis costs several times as much; ``mode="clip"``, as every index is in range, spares
+    the copy ``take`` makes into ``out`` otherwise)."""
     n1, n2 = len(b.draw_tenpai), b.discards
-    src = np.frombuffer(b.e_src, dtype=np.int32)
-    dst = np.frombuffer(b.e_dst, dtype=np.int32)
+    # indices as numpy's own index type, once (int32 ones are converted at every use)
+    src = np.frombuffer(b.e_src, dtype=np.int32).astype(np.intp)
+    dst = np.frombuffer(b.e_dst, dtype=np.int32).astype(np.intp)
     w = np.frombuffer(b.e_w, dtype=np.int32).astype(np.float64)
-    scoring = np.frombuffer(b.e_scoring, dtype=np.int32)
+    scoring = np.frombuffer(b.e_scoring, dtype=np.int32).astype(np.intp)
     points = np.frombuffer(b.e_points)
-    # the three numbers' edges in one bincount: bins 0..n1-1 tenpai, then win, then points
-    src3 = np.concatenate((src, src + n1, src + 2 * n1))
-    tenpai = np.frombuffer(b.draw_tenpai, dtype=bool)
-    picked = np.asarray(rows, dtype=np.int64)
+    tenpai = np.flatnonzero(np.frombuffer(b.draw_tenpai, dtype=bool))
+    picked = np.asarray(rows, dtype=np.intp)
     out = np.zeros((3, len(rows), t_max + 1))
     # a discard state's options are the sources of its edges: edges grouped by target
     order = np.argsort(dst, kind="stable")
@@ -547,26 +548,31 @@ def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
     del order, d_sorted
     disc = np.zeros((3, n2))
     draw = np.zeros((3, n1))
+    nxt = np.empty((3, len(src)))
+    now = np.empty((3, len(src)))
+    added = np.empty((3, n1))
     for t in range(t_max, t_min - 1, -1):
         if t == t_max:
             draw[0, tenpai] = 1.0
         else:
             # a winning draw: tenpai and win 1, the points or continuing, the greater
-            nxt = disc[:, dst]
+            np.take(disc, dst, axis=1, out=nxt, mode="clip")
             nxt[:2, scoring] = 1.0
             nxt[2, scoring] = np.maximum(points, nxt[2, scoring])
             # per draw state, its edges summed in creation order (bincount adds in
             # order), then the turn's divisor; draws it does not list keep its value
-            nxt -= draw[:, src]
+            nxt -= np.take(draw, src, axis=1, out=now, mode="clip")
             nxt *= w
-            added: Any = np.bincount(src3, nxt.ravel(), minlength=3 * n1).reshape(3, n1)
-            del nxt
+            for row in range(3):
+                added[row] = np.bincount(src, nxt[row], minlength=n1)
             added /= float(total - t)
-            draw = draw + added
+            draw += added
             draw[0, tenpai] = 1.0
-        out[:, :, t] = draw[:, picked]
+        out[:, :, t] = np.take(draw, picked, axis=1)
         # discard states: each number's greatest over the draw states they lead to
-        disc[:, groups] = np.maximum.reduceat(draw[:, options], starts, axis=1)
+        disc[:, groups] = np.maximum.reduceat(np.take(draw, options, axis=1, out=now,
+                                                      mode="clip"),
+                                              starts, axis=1)
     return out[0], out[1], out[2]
 
 
