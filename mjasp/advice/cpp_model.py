@@ -210,8 +210,9 @@ class _Builder:
         if found is not None:
             return found
         s = self.sh(mk)
-        wait = self.necessary(mk, s)
         tegawari = not riichi and d + s < self.budget
+        # drawing every tile, the waits matter only to score a tenpai hand's wins
+        wait = self.necessary(mk, s) if not tegawari or s == 0 else 0
         vertex = ids[hk] = len(self.draw_tenpai)
         self.draw_tenpai.append(s == 0)
         made = self.made[riichi]
@@ -260,8 +261,10 @@ class _Builder:
         if found is not None:
             return found
         s = self.sh(mk)
-        disc = self.unnecessary(mk, s) if s >= 0 else 0
         down = not riichi and d + s < self.budget
+        # discarding every tile, the discards that keep the shanten matter only to
+        # declare riichi (a tenpai kept)
+        disc = self.unnecessary(mk, s) if s >= 0 and (not down or s == 0) else 0
         vertex = ids[hk] = self.discards
         self.discards += 1
         made = self.made[riichi]
