@@ -506,22 +506,17 @@ def _stat(tile: str | None, hand_sep: list[int], mwall: list[int],
           values: tuple[Any, Any, Any] | None, t_min: int, t_max: int) -> Stat:
     m = _merged(hand_sep)
     s = shanten_of(bytes(m))
-    nec = tuple((tile_name(k), mwall[k]) for k in range(34)
-                if m[k] < 4 and _lowers(m, k, s))
+    tiles = [k for k, c in enumerate(m) if c < 4]
+    # the kinds whose draw lowers the shanten: replacement number (shanten + 1) <= s
+    nec = tuple((tile_name(k), mwall[k]) for k, r in
+                zip(tiles, draw_replacements(bytes(m), 4, tiles, True, True, True),
+                    strict=True) if r <= s)
     if values is None:
         return Stat(tile, s, nec, (), (), ())
     rng = slice(t_min, t_max + 1)
     tp, wp, ev = values
     return Stat(tile, s, nec, tuple(tp[rng].tolist()), tuple(wp[rng].tolist()),
                 tuple(ev[rng].tolist()))
-
-
-def _lowers(m: list[int], k: int, s: int) -> bool:
-    m[k] += 1
-    try:
-        return shanten_of(bytes(m)) < s
-    finally:
-        m[k] -= 1
 
 
 def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
