@@ -26,6 +26,12 @@ mahjong-cpp (its ``ExpectedScoreCalculator``) gives, which differ from mjasp's o
 Scores come from :func:`mjasp.score`: each winning hand scored once, its ura han counts
 added at the same fu from mjasp's points table and payments, as its code adds them.
 
+Here the graph is searched depth-first in Python, each state keyed by its hand packed
+into one int, its edges kept in flat arrays (an edge's existence as one bit per tile
+drawn); the search's caches are let go before the values, which numpy computes over the
+whole graph turn by turn, keeping each state's current turn only (and every turn of the
+states answered).
+
 >>> from mjasp.advice.cpp_model import compute
 >>> r = compute("222567m345p33667s", dora_indicators=("1z",))
 >>> r.searched, r.stats[0].tile, round(r.stats[0].win_prob[0], 6)
