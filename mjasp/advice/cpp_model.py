@@ -26,6 +26,12 @@ mahjong-cpp (its ``ExpectedScoreCalculator``) gives, which differ from mjasp's o
 Scores come from :func:`mjasp.score`: each winning hand scored once, its ura han counts
 added at the same fu from mjasp's points table and payments, as its code adds them.
 
+Here the graph is searched depth-first in Python, each state keyed by its hand packed
+into one int, its edges kept in flat arrays (an edge's existence as one bit per tile
+drawn); the search's caches are let go before the values, which numpy computes over the
+whole graph turn by turn, keeping each state's current turn only (and every turn of the
+states answered).
+
 >>> from mjasp.advice.cpp_model import compute
 >>> r = compute("222567m345p33667s", dora_indicators=("1z",))
 >>> r.searched, r.stats[0].tile, round(r.stats[0].win_prob[0], 6)
@@ -37,7 +43,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +58,7 @@ from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
 from mjasp.scoring.api import score as score_hand
+from mjasp.solvers import kernel
 from mjasp.solvers.kernel import draw_replacements
 
 if TYPE_CHECKING:
@@ -111,139 +118,226 @@ def default_wall(hand: Counts37, indicators: Sequence[str], red: bool = True) ->
     return wall
 
 
-@dataclass
 class _Builder:
-    """The depth-first graph construction (state order and edge order as its code)."""
+    """The depth-first graph construction (state order and edge order as its code).
 
-    hand_org: list[int]          # separated counts of the hand given
-    s_org: int
-    extra: int
-    score: Any                   # (hand14 separated, win tile, riichi) -> points
-    shanten_cache: dict[bytes, int] = field(default_factory=dict)
-    need_cache: dict[bytes, int] = field(default_factory=dict)
-    disc_cache: dict[bytes, int] = field(default_factory=dict)
-    draw_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
-    disc_ids: dict[tuple[bytes, bool], int] = field(default_factory=dict)
-    # edges as (source << 32 | target) for the existence test, and their data in
-    # creation order (compact arrays: the largest graphs hold millions of edges)
-    edges: set[int] = field(default_factory=set)
-    e_src: array[int] = field(default_factory=lambda: array("i"))
-    e_dst: array[int] = field(default_factory=lambda: array("i"))
-    e_w: array[int] = field(default_factory=lambda: array("i"))
-    e_score: array[float] = field(default_factory=lambda: array("d"))
-    draw_tenpai: list[bool] = field(default_factory=list)
-    vertices: int = 0
+    A state is its hand packed into one int (3 bits per tile37: dict keys of 40 bytes
+    where a tuple of bytes takes about 130), kept in step with the mutable counts ``h``
+    (separated), ``w`` (its wall) and ``m`` (merged 34 kinds, packed as ``mk``) as the
+    search draws and discards; ``d`` (tiles held beyond the hand given) likewise.
+    """
 
-    def sh(self, merged34: bytes) -> int:
-        found = self.shanten_cache.get(merged34)
+    def __init__(self, hand_org: list[int], wall: list[int], s_org: int, extra: int,
+                 score: Any) -> None:
+        self.org = list(hand_org)
+        self.h = list(hand_org)
+        self.w = list(wall)
+        self.m = _merged(hand_org)
+        self.budget = s_org + extra
+        self.score = score
+        # the default path of mjasp.shanten in one compiled call where compiled (these
+        # hands are plain 13/14 counts, which it always answers)
+        self.shanten: Any = (kernel.shanten_function() if kernel.COMPILED
+                             else _plain_shanten)
+        self.replacements: Any = (kernel.compiled().draw_replacements if kernel.COMPILED
+                                  else draw_replacements)
+        self.shanten_cache: dict[int, int] = {}
+        self.need_cache: dict[int, int] = {}
+        self.disc_cache: dict[int, int] = {}
+        # draw and discard states by riichi flag: packed hand -> vertex
+        self.draw_ids: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.disc_ids: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.discards = 0
+        # the edges made so far, per draw state: a bit per tile37 drawn (the discard state
+        # is the draw state plus that tile), one mask per riichi flag of the discard state
+        self.made: tuple[array[int], array[int]] = (array("Q"), array("Q"))
+        # edge data in creation order (compact arrays: the largest graphs hold millions)
+        self.e_src: array[int] = array("i")
+        self.e_dst: array[int] = array("i")
+        self.e_w: array[int] = array("i")
+        # the points of the few scoring edges: (edge index, points)
+        self.e_scoring: array[int] = array("i")
+        self.e_points: array[float] = array("d")
+        self.draw_tenpai = bytearray()
+
+    @property
+    def vertices(self) -> int:
+        return len(self.draw_tenpai) + self.discards
+
+    def sh(self, mk: int) -> int:
+        """Shanten of the merged counts ``m`` (packed: ``mk``)."""
+        found = self.shanten_cache.get(mk)
         if found is None:
-            found = shanten_of(merged34)
-            self.shanten_cache[merged34] = found
+            found = self.shanten_cache[mk] = self.shanten(bytes(self.m), None)
         return found
 
-    def merged(self, hand: list[int]) -> bytearray:
-        m = bytearray(hand[:34])
-        for r, k in enumerate(FIVES):
-            m[k] += hand[34 + r]
-        return m
-
-    def distance(self, hand: list[int]) -> int:
-        return sum(h - o for h, o in zip(hand, self.hand_org, strict=True) if h > o)
-
-    def necessary(self, m: bytearray, s: int) -> int:
+    def necessary(self, mk: int, s: int) -> int:
         """The kinds (and red fives) whose draw lowers the shanten of 13 tiles ``m``."""
-        key = bytes(m)
-        found = self.need_cache.get(key)
+        found = self.need_cache.get(mk)
         if found is not None:
             return found
-        tiles = [k for k in range(34) if m[k] < 4]
+        m = self.m
+        tiles = [k for k, c in enumerate(m) if c < 4]
         mask = 0
         # one compiled call: the replacement number (shanten + 1) after each draw
-        for k, r in zip(tiles, draw_replacements(key, 4, tiles, True, True, True),
-                        strict=True):
+        for k, r in zip(tiles, self.replacements(bytes(m), 4, tiles, True, True, True,
+                                                 False, False), strict=True):
             if r <= s:
                 mask |= 1 << k
-        found = _with_red(mask)
-        self.need_cache[key] = found
+        found = self.need_cache[mk] = _with_red(mask)
         return found
 
-    def unnecessary(self, m: bytearray, s: int) -> int:
+    def unnecessary(self, mk: int, s: int) -> int:
         """The kinds (and red fives) whose discard keeps the shanten of 14 tiles ``m``."""
-        key = bytes(m)
-        found = self.disc_cache.get(key)
+        found = self.disc_cache.get(mk)
         if found is not None:
             return found
+        m, cache, shanten = self.m, self.shanten_cache, self.shanten
         mask = 0
-        for k in range(34):
-            if m[k]:
-                m[k] -= 1
-                if self.sh(bytes(m)) == s:
+        for k, c in enumerate(m):
+            if c:
+                key = mk - _KIND_BIT[k]
+                after = cache.get(key)
+                if after is None:
+                    m[k] = c - 1
+                    after = cache[key] = shanten(bytes(m), None)
+                    m[k] = c
+                if after == s:
                     mask |= 1 << k
-                m[k] += 1
-        found = _with_red(mask)
-        self.disc_cache[key] = found
+        found = self.disc_cache[mk] = _with_red(mask)
         return found
 
-    def add_edge(self, src: int, dst: int, w: int, score: float) -> None:
-        self.edges.add((src << 32) | dst)
-        self.e_src.append(src)
-        self.e_dst.append(dst)
-        self.e_w.append(w)
-        self.e_score.append(score)
-
-    def draw_node(self, hand: list[int], wall: list[int], riichi: bool) -> int:
-        key = (bytes(hand), riichi)
-        found = self.draw_ids.get(key)
+    def draw_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
+        """The draw state of hand ``h`` (packed ``hk``, merged ``mk``), made and explored
+        when new. (Its neighbours are looked up here first: most are found, and a call
+        costs more than the lookup.)"""
+        ids = self.draw_ids[riichi]
+        found = ids.get(hk)
         if found is not None:
             return found
-        m = self.merged(hand)
-        s = self.sh(bytes(m))
-        wait = self.necessary(m, s)
-        tegawari = not riichi and self.distance(hand) + s < self.s_org + self.extra
-        vertex = len(self.draw_tenpai)
-        self.draw_ids[key] = vertex
+        s = self.sh(mk)
+        tegawari = not riichi and d + s < self.budget
+        # drawing every tile, the waits matter only to score a tenpai hand's wins
+        wait = self.necessary(mk, s) if not tegawari or s == 0 else 0
+        vertex = ids[hk] = len(self.draw_tenpai)
         self.draw_tenpai.append(s == 0)
-        self.vertices += 1
+        made = self.made[riichi]
+        self.made[0].append(0)
+        self.made[1].append(0)
+        known = self.disc_ids[riichi]
+        h, w, m, org = self.h, self.w, self.m, self.org
+        e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
         for i in ALL_TILES if tegawari else _bits(wait):
-            is_wait = wait >> i & 1
-            if wall[i]:
-                weight = wall[i]
-                hand[i] += 1
-                wall[i] -= 1
-                target = self.disc_node(hand, wall, riichi)
-                if (vertex << 32 | target) not in self.edges:
-                    pts = self.score(hand, wall, i, riichi) if s == 0 and is_wait else 0.0
-                    self.add_edge(vertex, target, weight, pts)
-                hand[i] -= 1
-                wall[i] += 1
+            weight = w[i]
+            if weight:
+                key = hk + _TILE_BIT[i]
+                target = known.get(key)
+                if target is None:
+                    k = KIND[i]
+                    more = d + 1 if h[i] >= org[i] else d
+                    h[i] += 1
+                    w[i] -= 1
+                    m[k] += 1
+                    target = self.disc_node(key, mk + _KIND_BIT[k], more, riichi)
+                    h[i] -= 1
+                    w[i] += 1
+                    m[k] -= 1
+                bit = 1 << i
+                if not made[vertex] & bit:
+                    made[vertex] |= bit
+                    pts = 0.0
+                    if s == 0 and wait & bit:
+                        h[i] += 1
+                        w[i] -= 1
+                        pts = self.score(key, h, w, i, riichi)
+                        h[i] -= 1
+                        w[i] += 1
+                    if pts:
+                        self.e_scoring.append(len(self.e_src))
+                        self.e_points.append(pts)
+                    e_src(vertex)
+                    e_dst(target)
+                    e_w(weight)
         return vertex
 
-    def disc_node(self, hand: list[int], wall: list[int], riichi: bool) -> int:
-        key = (bytes(hand), riichi)
-        found = self.disc_ids.get(key)
+    def disc_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
+        """The discard state of hand ``h`` (as :meth:`draw_node`)."""
+        ids = self.disc_ids[riichi]
+        found = ids.get(hk)
         if found is not None:
             return found
-        m = self.merged(hand)
-        s = self.sh(bytes(m))
-        disc = self.unnecessary(m, s) if s >= 0 else 0
-        down = not riichi and self.distance(hand) + s < self.s_org + self.extra
-        vertex = len(self.disc_ids)
-        self.disc_ids[key] = vertex
-        self.vertices += 1
+        s = self.sh(mk)
+        down = not riichi and d + s < self.budget
+        # discarding every tile, the discards that keep the shanten matter only to
+        # declare riichi (a tenpai kept)
+        disc = self.unnecessary(mk, s) if s >= 0 and (not down or s == 0) else 0
+        vertex = ids[hk] = self.discards
+        self.discards += 1
+        made = self.made[riichi]
+        draw_ids = self.draw_ids
+        h, w, m, org = self.h, self.w, self.m, self.org
+        e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
         for i in ALL_TILES if down else _bits(disc):
-            is_disc = disc >> i & 1
-            if hand[i]:
-                call = True if s == 0 and is_disc else riichi
-                hand[i] -= 1
-                wall[i] += 1
-                weight = wall[i]
-                source = self.draw_node(hand, wall, call)
-                hand[i] += 1
-                wall[i] -= 1
-                if (source << 32 | vertex) not in self.edges:
-                    pts = self.score(hand, wall, i, riichi) if s == -1 else 0.0
-                    self.add_edge(source, vertex, weight, pts)
+            if h[i]:
+                bit = 1 << i
+                call = True if s == 0 and disc & bit else riichi
+                key = hk - _TILE_BIT[i]
+                source = draw_ids[call].get(key)
+                if source is None:
+                    k = KIND[i]
+                    less = d - 1 if h[i] > org[i] else d
+                    h[i] -= 1
+                    w[i] += 1
+                    m[k] -= 1
+                    source = self.draw_node(key, mk - _KIND_BIT[k], less, call)
+                    h[i] += 1
+                    w[i] -= 1
+                    m[k] += 1
+                if not made[source] & bit:
+                    made[source] |= bit
+                    pts = self.score(hk, h, w, i, riichi) if s == -1 else 0.0
+                    if pts:
+                        self.e_scoring.append(len(self.e_src))
+                        self.e_points.append(pts)
+                    e_src(source)
+                    e_dst(vertex)
+                    e_w(w[i] + 1)
         return vertex
+
+    def free(self) -> None:
+        """Let go of what only the search needs (the values need the edges alone)."""
+        self.shanten_cache.clear()
+        self.need_cache.clear()
+        self.disc_cache.clear()
+        self.made = (array("Q"), array("Q"))
+        for ids in (*self.draw_ids, *self.disc_ids):
+            ids.clear()
+
+
+def _plain_shanten(counts: bytes, form: None) -> int:
+    return shanten_of(counts)
+
+
+def _merged(hand: Sequence[int]) -> list[int]:
+    """The 34 merged counts of 37 separated ones."""
+    m = list(hand[:34])
+    for r, k in enumerate(FIVES):
+        m[k] += hand[34 + r]
+    return m
+
+
+def _packed(counts: Sequence[int]) -> int:
+    """Counts 0..4 packed 3 bits each (the search's keys)."""
+    key = 0
+    for i, c in enumerate(counts):
+        key |= c << 3 * i
+    return key
+
+
+#: each tile37's kind, and the amounts one tile adds to a packed hand and merged hand
+KIND = tuple(range(34)) + FIVES
+_TILE_BIT = tuple(1 << 3 * i for i in range(37))
+_KIND_BIT = tuple(1 << 3 * k for k in range(34))
 
 
 #: every tile37 in order (draws and discards are tried in this order, as its code does)
@@ -262,11 +356,8 @@ def _bits(mask: int) -> tuple[int, ...]:
 
 
 def _with_red(mask: int) -> int:
-    """A kinds mask with each red five set where its kind is."""
-    for r, k in enumerate(FIVES):
-        if mask >> k & 1:
-            mask |= 1 << (34 + r)
-    return mask
+    """A kinds mask with each red five set where its kind is (5m 5p 5s: 4, 13, 22)."""
+    return mask | (mask >> 4 & 1) << 34 | (mask >> 13 & 1) << 35 | (mask >> 22 & 1) << 36
 
 
 class _Scorer:
@@ -277,22 +368,27 @@ class _Scorer:
         self.indicators = indicators
         self.seat, self.rnd, self.rules = seat, rnd, rules
         self.uradora = uradora
-        self.cache: dict[tuple[bytes, int, bool], float] = {}
+        self.cache: dict[tuple[int, int, bool], float] = {}
         self.up_cache: dict[tuple[int, int], int] = {}
+        self.wins: dict[tuple[int, bool], Win] = {}
 
-    def __call__(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
-        key = (bytes(hand), tile, riichi)
-        found = self.cache.get(key)
+    def __call__(self, key: int, hand: list[int], wall: list[int], tile: int,
+                 riichi: bool) -> float:
+        """The points of drawing ``tile`` into ``hand`` (packed: ``key``)."""
+        memo = (key, tile, riichi)
+        found = self.cache.get(memo)
         if found is None:
-            found = self._score(hand, wall, tile, riichi)
-            self.cache[key] = found
+            found = self.cache[memo] = self._score(hand, wall, tile, riichi)
         return found
 
     def _base(self, h: Hand, tile: int, riichi: bool) -> tuple[int, int, int, bool]:
         """(points, han, fu, limit reached) of the win without ura dora; 0 points when
         the hand has no yaku."""
-        win = Win(tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
-                  dora_indicators=self.indicators, riichi=1 if riichi else 0)
+        win = self.wins.get((tile, riichi))
+        if win is None:
+            win = self.wins[(tile, riichi)] = Win(
+                tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
+                dora_indicators=self.indicators, riichi=1 if riichi else 0)
         try:
             s = score_hand(h, win, rules=self.rules)
         except MjaspError:
@@ -316,7 +412,8 @@ class _Scorer:
         for r, k in enumerate(FIVES):
             merged[k] += hand[34 + r]
             mwall[k] += wall[34 + r]
-        h = to_hand(bytes(merged), ())
+        # without a red five, the compiled constructor's fast path
+        h = to_hand(bytes(merged), ()) if any(merged[34:]) else Hand.from_counts(merged[:34])
         base, han, fu, limit = self._base(h, tile, riichi)
         n = len(self.indicators)
         if base == 0 or not self.uradora or not riichi or n == 0 or limit:
@@ -377,105 +474,110 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     wall_sep = separated(bytes(max(0, x) for x in mwall))
     scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora)
     s_org = shanten_of(h37[:34])
-    b = _Builder(list(hand_sep), s_org, extra, scorer)
+    b = _Builder(hand_sep, wall_sep, s_org, extra, scorer)
+    fourteen = sum(h37[:34]) == 14
+    hk, mk = _packed(hand_sep), _packed(b.m)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20000))
     try:
-        fourteen = sum(h37[:34]) == 14
-        work_h = list(hand_sep)
-        work_w = list(wall_sep)
         if fourteen:
-            b.disc_node(work_h, work_w, False)
+            b.disc_node(hk, mk, 0, False)
         else:
-            b.draw_node(work_h, work_w, False)
+            b.draw_node(hk, mk, 0, False)
     finally:
         sys.setrecursionlimit(limit)
-    tp, wp, ev = _values(b, t_min, t_max, wall_sum)
-    stats = []
+    # the draw states of the answer: each discard of the hand given (riichi when it keeps
+    # a tenpai), or the hand itself
+    wanted: list[tuple[str | None, list[int], int]] = []
     if fourteen:
-        m = b.merged(hand_sep)
-        disc = b.unnecessary(m, s_org) if s_org >= 0 else 0
+        disc = b.unnecessary(mk, s_org) if s_org >= 0 else 0   # b.m: the hand given again
         for i in range(37):
             if hand_sep[i] <= 0:
                 continue
             call = bool(s_org == 0 and disc >> i & 1)
-            work = list(hand_sep)
-            work[i] -= 1
-            v = b.draw_ids.get((bytes(work), call))
-            if v is None:
-                continue
-            stats.append(_stat(name37(i), work, mwall, b, v, tp, wp, ev, t_min, t_max))
+            v = b.draw_ids[call].get(hk - _TILE_BIT[i])
+            if v is not None:
+                wanted.append((name37(i), [x - (j == i) for j, x in enumerate(hand_sep)], v))
     else:
-        v = b.draw_ids[(bytes(hand_sep), False)]
-        stats.append(_stat(None, hand_sep, mwall, b, v, tp, wp, ev, t_min, t_max))
-    return Result(s_org, tuple(stats), b.vertices)
+        wanted.append((None, hand_sep, b.draw_ids[False][hk]))
+    searched = b.vertices
+    b.free()
+    tp, wp, ev = _values(b, [v for _, _, v in wanted], t_min, t_max, wall_sum)
+    stats = [_stat(tile, hand, mwall, (tp[n], wp[n], ev[n]), t_min, t_max)
+             for n, (tile, hand, _) in enumerate(wanted)]
+    return Result(s_org, tuple(stats), searched)
 
 
-def _stat(tile: str | None, hand_sep: list[int], mwall: list[int], b: _Builder, v: int,
-          tp: Any, wp: Any, ev: Any, t_min: int, t_max: int) -> Stat:
-    m = b.merged(hand_sep)
-    s = b.sh(bytes(m))
-    nec = tuple((tile_name(k), mwall[k]) for k in range(34)
-                if m[k] < 4 and _lowers(b, m, k, s))
-    if v < 0:
+def _stat(tile: str | None, hand_sep: list[int], mwall: list[int],
+          values: tuple[Any, Any, Any] | None, t_min: int, t_max: int) -> Stat:
+    m = _merged(hand_sep)
+    s = shanten_of(bytes(m))
+    tiles = [k for k, c in enumerate(m) if c < 4]
+    # the kinds whose draw lowers the shanten: replacement number (shanten + 1) <= s
+    nec = tuple((tile_name(k), mwall[k]) for k, r in
+                zip(tiles, draw_replacements(bytes(m), 4, tiles, True, True, True),
+                    strict=True) if r <= s)
+    if values is None:
         return Stat(tile, s, nec, (), (), ())
     rng = slice(t_min, t_max + 1)
-    return Stat(tile, s, nec, tuple(tp[v, rng].tolist()), tuple(wp[v, rng].tolist()),
-                tuple(ev[v, rng].tolist()))
+    tp, wp, ev = values
+    return Stat(tile, s, nec, tuple(tp[rng].tolist()), tuple(wp[rng].tolist()),
+                tuple(ev[rng].tolist()))
 
 
-def _lowers(b: _Builder, m: bytearray, k: int, s: int) -> bool:
-    m[k] += 1
-    try:
-        return b.sh(bytes(m)) < s
-    finally:
-        m[k] -= 1
-
-
-def _values(b: _Builder, t_min: int, t_max: int, total: int) -> tuple[Any, Any, Any]:
-    """The per-turn values of every draw state (rows) as its code computes them."""
-    n1, n2 = len(b.draw_tenpai), len(b.disc_ids)
-    src = np.frombuffer(b.e_src, dtype=np.int32).astype(np.int64)
-    dst = np.frombuffer(b.e_dst, dtype=np.int32).astype(np.int64)
+def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
+            total: int) -> tuple[Any, Any, Any]:
+    """The per-turn values of the draw states ``rows`` as its code computes them (every
+    draw state's value is computed turn by turn; only the current turn's is kept). The
+    three numbers (tenpai, win, points) are the rows of one array; values are gathered
+    per edge with ``np.take`` into buffers made once (a fancy index along the second
+    axis costs several times as much; ``mode="clip"``, as every index is in range, spares
+    the copy ``take`` makes into ``out`` otherwise)."""
+    n1, n2 = len(b.draw_tenpai), b.discards
+    # indices as numpy's own index type, once (int32 ones are converted at every use)
+    src = np.frombuffer(b.e_src, dtype=np.int32).astype(np.intp)
+    dst = np.frombuffer(b.e_dst, dtype=np.int32).astype(np.intp)
     w = np.frombuffer(b.e_w, dtype=np.int32).astype(np.float64)
-    score = np.frombuffer(b.e_score, dtype=np.float64)
-    scoring = score > 0.0
-    tenpai = np.asarray(b.draw_tenpai, dtype=bool)
-    tp = np.zeros((n1, t_max + 1))
-    wp = np.zeros((n1, t_max + 1))
-    ev = np.zeros((n1, t_max + 1))
+    scoring = np.frombuffer(b.e_scoring, dtype=np.int32).astype(np.intp)
+    points = np.frombuffer(b.e_points)
+    tenpai = np.flatnonzero(np.frombuffer(b.draw_tenpai, dtype=bool))
+    picked = np.asarray(rows, dtype=np.intp)
+    out = np.zeros((3, len(rows), t_max + 1))
     # a discard state's options are the sources of its edges: edges grouped by target
     order = np.argsort(dst, kind="stable")
     d_sorted = dst[order]
     starts = np.flatnonzero(np.r_[True, d_sorted[1:] != d_sorted[:-1]])
     groups = d_sorted[starts]
     options = src[order]
-    d_tp = np.zeros(n2)
-    d_wp = np.zeros(n2)
-    d_ev = np.zeros(n2)
+    del order, d_sorted
+    disc = np.zeros((3, n2))
+    draw = np.zeros((3, n1))
+    nxt = np.empty((3, len(src)))
+    now = np.empty((3, len(src)))
+    added = np.empty((3, n1))
     for t in range(t_max, t_min - 1, -1):
         if t == t_max:
-            tp[tenpai, t] = 1.0
+            draw[0, tenpai] = 1.0
         else:
             # a winning draw: tenpai and win 1, the points or continuing, the greater
-            x_tp = np.where(scoring, 1.0, d_tp[dst])
-            x_wp = np.where(scoring, 1.0, d_wp[dst])
-            x_ev = np.where(scoring, np.maximum(score, d_ev[dst]), d_ev[dst])
+            np.take(disc, dst, axis=1, out=nxt, mode="clip")
+            nxt[:2, scoring] = 1.0
+            nxt[2, scoring] = np.maximum(points, nxt[2, scoring])
             # per draw state, its edges summed in creation order (bincount adds in
             # order), then the turn's divisor; draws it does not list keep its value
-            a_tp = np.bincount(src, w * (x_tp - tp[src, t + 1]), minlength=n1)
-            a_wp = np.bincount(src, w * (x_wp - wp[src, t + 1]), minlength=n1)
-            a_ev = np.bincount(src, w * (x_ev - ev[src, t + 1]), minlength=n1)
-            div = float(total - t)
-            tp[:, t] = tp[:, t + 1] + a_tp / div
-            tp[tenpai, t] = 1.0
-            wp[:, t] = wp[:, t + 1] + a_wp / div
-            ev[:, t] = ev[:, t + 1] + a_ev / div
+            nxt -= np.take(draw, src, axis=1, out=now, mode="clip")
+            nxt *= w
+            for row in range(3):
+                added[row] = np.bincount(src, nxt[row], minlength=n1)
+            added /= float(total - t)
+            draw += added
+            draw[0, tenpai] = 1.0
+        out[:, :, t] = np.take(draw, picked, axis=1)
         # discard states: each number's greatest over the draw states they lead to
-        d_tp[groups] = np.maximum.reduceat(tp[options, t], starts)
-        d_wp[groups] = np.maximum.reduceat(wp[options, t], starts)
-        d_ev[groups] = np.maximum.reduceat(ev[options, t], starts)
-    return tp, wp, ev
+        disc[:, groups] = np.maximum.reduceat(np.take(draw, options, axis=1, out=now,
+                                                      mode="clip"),
+                                              starts, axis=1)
+    return out[0], out[1], out[2]
 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
@@ -516,11 +618,10 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
 
 def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:
     sep = separated(start)
-    b = _Builder(sep, 0, 0, None)
     if sum(start[:34]) % 3 == 1:
-        return (_stat(None, sep, list(wall), b, -1, None, None, None, 0, -1),)
-    return tuple(_stat(name37(i), [x - (j == i) for j, x in enumerate(sep)], list(wall), b,
-                       -1, None, None, None, 0, -1)
+        return (_stat(None, sep, list(wall), None, 0, -1),)
+    return tuple(_stat(name37(i), [x - (j == i) for j, x in enumerate(sep)], list(wall),
+                       None, 0, -1)
                  for i in range(37) if sep[i] > 0)
 
 

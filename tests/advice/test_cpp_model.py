@@ -120,3 +120,21 @@ def test_deep_graphs_do_not_hit_the_recursion_limit() -> None:
     limit = sys.getrecursionlimit()
     compute("12577m222468p445s", extra=0)
     assert sys.getrecursionlimit() == limit
+
+
+def test_the_pure_python_path_gives_the_same_numbers() -> None:
+    # the search calls the compiled shanten and replacement functions directly where they
+    # are built, the table engine's Python functions otherwise: both must give one graph
+    # and one float for float equal answer (compared with the reference line's searched)
+    from mjasp.solvers import kernel
+    if not kernel.AVAILABLE:
+        pytest.skip("mjasp was installed without its compiled kernel")
+    previous = kernel.use_compiled(True)
+    try:
+        fast = compute("5m1233p12334578s4z", dora_indicators=("3m",))
+        kernel.use_compiled(False)
+        pure = compute("5m1233p12334578s4z", dora_indicators=("3m",))
+    finally:
+        kernel.use_compiled(previous)
+    assert fast.searched == pure.searched == 2129
+    assert pure == fast
