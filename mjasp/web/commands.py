@@ -220,6 +220,12 @@ def _converters(command: str) -> tuple[click.Context, dict[str, click.Parameter]
     return click.Context(clicked, info_name=command), options
 
 
+#: ``json.dumps(data, indent=None, ensure_ascii=False)``'s encoder, made once (``dumps``
+#: makes one per call when an argument is not its default); an answer has no cycles to
+#: look for, and the text is the same without the check.
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
 def _direct(command: str, params: Mapping[str, str]) -> str | None:
     """What the command prints, built by its JSON function, or None when not plain."""
     found = _converters(command)
@@ -237,7 +243,7 @@ def _direct(command: str, params: Mapping[str, str]) -> str | None:
             values[param.name or name] = param.process_value(ctx, raw)
         data = JSON_FUNCTIONS[command](**values)
         # emit_json's encoding, with the API's indentation (none)
-        return json.dumps(data, indent=None, ensure_ascii=False)
+        return _ENCODER.encode(data)
     except Exception:  # bad input or a bug: the command line answers and words it
         return None
 

@@ -376,3 +376,39 @@ def test_advise_past_its_time_limit_is_a_504_and_the_server_goes_on() -> None:
         assert response.status_code == 504
         assert "time limit" in response.json()["error"]["message"]
         assert limited.get("/api/shanten?q=1134666m5p1207s24z").status_code == 200
+
+
+def _passed_on(scope: Any, receive: Any, send: Any) -> Any:
+    raise AssertionError(f"passed on to the app: {scope['path']}?{scope['query_string']!r}")
+
+
+def test_quick_answers_before_the_routes_are_the_routes_answers(client: TestClient) -> None:
+    # the middleware alone (an app behind it that fails when reached) answers a plain
+    # table request with the route's status, headers and bytes
+    alone = TestClient(web_app.QuickAnswers(_passed_on))
+    for url, params in [("/api/shanten?q=1112345678999m5z&visible=9m+1z",
+                         {"q": "1112345678999m5z", "visible": "9m 1z"}),
+                        ("/api/waits?q=2344m456p789s111z", {"q": "2344m456p789s111z"}),
+                        ("/api/decompose?q=111222333m45677p", {"q": "111222333m45677p"})]:
+        quick = alone.get(url)
+        command = url.split("?")[0].removeprefix("/api/")
+        assert quick.status_code == 200
+        assert quick.text == _command_line(command, params)
+        routed = client.get(url)
+        assert (quick.content, quick.headers["content-type"], quick.headers["content-length"]) \
+            == (routed.content, routed.headers["content-type"], routed.headers["content-length"])
+
+
+@pytest.mark.parametrize("url", [
+    "/api/shanten?q=1m&q=2m",            # given twice: the route words the 400
+    "/api/shanten?q=" + "1" * 1100 + "m",  # too long: the route's 414
+    "/api/shanten?q=135x7",              # bad input (not asked before, so not kept): the
+                                         # command line words it
+    "/api/score?q=123m456p789s11122z&win=2z",  # not a table command
+    "/api/nope?q=1m",
+    "/?q=1m",
+])
+def test_quick_answers_leave_the_rest_to_the_app(url: str) -> None:
+    alone = TestClient(web_app.QuickAnswers(_passed_on), raise_server_exceptions=True)
+    with pytest.raises(AssertionError, match="passed on"):
+        alone.get(url)
