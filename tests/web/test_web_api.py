@@ -412,3 +412,27 @@ def test_quick_answers_leave_the_rest_to_the_app(url: str) -> None:
     alone = TestClient(web_app.QuickAnswers(_passed_on), raise_server_exceptions=True)
     with pytest.raises(AssertionError, match="passed on"):
         alone.get(url)
+
+
+def test_the_table_text_is_the_encoded_json_on_many_hands() -> None:
+    # the API's discard table is written from texts kept per tile; it must equal the
+    # command's dicts encoded by json.dumps, on every rule set and hand size, with melds
+    from mjasp.cli.shanten import shanten_json, shanten_text
+    from mjasp.core.hand import Hand
+    from mjasp.rules import find_rules
+
+    hands = [str(h) for size in (14, 11, 8, 13, 2)
+             for h in mjasp.sample_hands(15, size, seed=100 + size)]
+    hands += ["23m456p789s11z [555m]", "1m [1111p] [2222s] [3333z] [7777z]", "0m5m123456p789s11z"]
+    checked = 0
+    for rules in sorted(RULES):
+        for text in hands:
+            for form, visible in ((None, ""), ("standard", "1m 5z")):
+                args = (Hand.parse(text), visible, form, "table", find_rules(rules))
+                try:
+                    data = shanten_json(*args)
+                except mjasp.MjaspError:
+                    continue
+                assert shanten_text(*args) == json.dumps(data, ensure_ascii=False), (text, rules)
+                checked += 1
+    assert checked > 500
