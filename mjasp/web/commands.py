@@ -230,6 +230,16 @@ def _converters(command: str) -> tuple[click.Context, dict[str, click.Parameter]
 _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
+#: How many converted option values :func:`_direct` keeps (the hand is never kept: it
+#: differs from request to request; a rules preset, a form, visible tiles recur).
+KEPT_CONVERSIONS: Final = 1024
+#: Converted values by command, query name and the text given (None: the default). A
+#: conversion is a function of its text (a click type, a choice, a preset's lookup), and
+#: the values are immutable (text, a Form, a preset's Rules), so one serves every request.
+_converted: dict[tuple[str, str, str | None], Any] = {}
+_MISSING: Final = object()
+
+
 def _direct(command: str, params: Mapping[str, str]) -> str | None:
     """What the command prints, built by its JSON function, or None when not plain."""
     found = _converters(command)
@@ -243,8 +253,14 @@ def _direct(command: str, params: Mapping[str, str]) -> str | None:
         for name, param in options.items():
             given = params.get(name)
             # as click does: a given value converted, else the option's default converted
-            raw = given if given is not None else param.get_default(ctx)
-            values[param.name or name] = param.process_value(ctx, raw)
+            key = (command, name, given)
+            value = _converted.get(key, _MISSING) if name != "q" else _MISSING
+            if value is _MISSING:
+                raw = given if given is not None else param.get_default(ctx)
+                value = param.process_value(ctx, raw)
+                if name != "q" and len(_converted) < KEPT_CONVERSIONS:
+                    _converted[key] = value
+            values[param.name or name] = value
         text = TEXT_FUNCTIONS.get(command)
         if text is not None:
             return text(**values)
