@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -30,7 +31,7 @@ from mjasp.cli.app import (
 )
 from mjasp.core.blocks import Form
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_name
+from mjasp.core.tiles import NUM_KINDS, tile_name
 from mjasp.rules import Rules
 from mjasp.rules.validity import before_draw
 
@@ -82,6 +83,43 @@ def shanten_json(hand: Hand, visible: str, form: str | None, solver: str,
     4
     """
     return _to_json(_analyse(hand, visible, form, solver, rules))
+
+
+def shanten_text(hand: Hand, visible: str, form: str | None, solver: str,
+                 rules: Rules) -> str:
+    """``json.dumps(shanten_json(...), ensure_ascii=False)``: the same text, without the
+    dicts of the discard table (the web API's most frequent answer).
+
+    Each discard's effective tiles are written from texts made once per tile and unseen
+    count (by ``Discard.to_json`` and ``json.dumps`` themselves); building and encoding
+    some 300 small dicts cost more than the analysis.
+
+    >>> from mjasp.rules import find_rules
+    >>> args = Hand.parse("1112345678999m5z"), "", None, "table", find_rules("standard")
+    >>> shanten_text(*args) == json.dumps(shanten_json(*args), ensure_ascii=False)
+    True
+    """
+    a = _analyse(hand, visible, form, solver, rules)
+    if before_draw(a.hand):
+        return _ENCODER.encode(_to_json(a))
+    data = _to_json(_Analysis(a.hand, a.result, a.shanten, a.form, a.waits, []))
+    head = _ENCODER.encode(data)
+    if not head.endswith(', "discards": []}'):  # the discards are no longer the last key
+        return _ENCODER.encode(_to_json(a))
+    texts = _WAIT_TEXTS
+    return head[:-3] + "[" + ", ".join([
+        f'{{"discard": "{tile_name(d.tile)}", "shanten": {d.shanten}, "total": {d.total}, '
+        f'"waits": [{", ".join([texts[w.tile][w.remaining] for w in d.waits])}]}}'
+        for d in a.discards]) + "]}"
+
+
+#: ``emit_json``'s encoder without indentation, made once.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+#: The JSON text of each effective tile in a discard's list, by kind and unseen copies,
+#: written by ``Discard.to_json`` and the encoder.
+_WAIT_TEXTS = tuple(tuple(_ENCODER.encode(Discard(kind, 0, (EffectiveTile(kind, left),))
+                                          .to_json()["waits"][0]) for left in range(5))
+                    for kind in range(NUM_KINDS))
 
 
 def _to_json(a: _Analysis) -> dict[str, Any]:

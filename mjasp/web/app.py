@@ -25,12 +25,15 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from importlib import resources
 from typing import Any, Final
+from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import mjasp
 from mjasp.cli.app import error_json
@@ -39,6 +42,7 @@ from mjasp.render.draw import TileFace, TileGroup, draw_row
 from mjasp.rules import ALIASES, RULES
 from mjasp.web.commands import (
     FLAG_OPTIONS,
+    JSON_FUNCTIONS,
     VALUE_OPTIONS,
     commands,
     quick_answer,
@@ -120,6 +124,51 @@ def openapi() -> dict[str, Any]:
                      "description": "Riichi mahjong hand analysis: each endpoint answers "
                                     "what the command of the same name prints with --json."},
             "paths": paths}
+
+
+def _query_params(query: str) -> dict[str, str] | None:
+    """A query string's parameters as Starlette reads them; None when one is given twice."""
+    pairs = parse_qsl(query, keep_blank_values=True)
+    params = dict(pairs)
+    return params if len(params) == len(pairs) else None
+
+
+_JSON_TYPE: Final = (b"content-type", b"application/json")
+
+
+class QuickAnswers:
+    """ASGI middleware: a ``GET /api/<command>`` that :func:`quick_answer` answers (a kept
+    answer, a discard table, waits, readings) is answered here, before Starlette's routing,
+    request and response objects, which cost as much as a fifth of such an answer; the
+    answer and its headers are those of the route (``api`` in :func:`create_app`). Every
+    other request goes on to the app."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET":
+            path: str = scope["path"]
+            command = path[5:] if path.startswith("/api/") else ""
+            if command in _QUICK_COMMANDS:
+                raw: bytes = scope["query_string"]
+                # Starlette's reading: latin-1, then parse_qsl's percent-decoding (UTF-8)
+                params = _query_params(raw.decode("latin-1")) if len(raw) <= MAX_QUERY \
+                    else None
+                quick = quick_answer(command, params) if params is not None else None
+                if quick is not None:
+                    body = quick.text.encode("utf-8")
+                    await send({"type": "http.response.start", "status": quick.status,
+                                "headers": [(b"content-length", str(len(body)).encode()),
+                                            _JSON_TYPE]})
+                    await send({"type": "http.response.body", "body": body})
+                    return
+        await self.app(scope, receive, send)
+
+
+#: The commands :class:`QuickAnswers` may answer (the others' answers are never quick,
+#: except when kept, which the route finds as well).
+_QUICK_COMMANDS: Final = frozenset(c for c in JSON_FUNCTIONS if c in commands())
 
 
 class _Work:
@@ -221,6 +270,7 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
             work.pool.shutdown(wait=False, cancel_futures=True)
 
     return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(QuickAnswers)],
                      exception_handlers={HTTPException: http_error, Exception: server_error})
 
 
@@ -238,9 +288,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         patience: dict[str, Any] = (
             {option: 60} if option in inspect.signature(uvicorn.Config).parameters else {})
         uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning", **patience)
+                    workers=workers, log_level="warning", access_log=False, **patience)
     else:
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning", access_log=False)
 
 
-__all__ = ["MAX_QUERY", "TIME_LIMIT", "create_app", "info", "openapi", "serve", "tile_svgs"]
+__all__ = ["MAX_QUERY", "TIME_LIMIT", "QuickAnswers", "create_app", "info", "openapi", "serve",
+           "tile_svgs"]

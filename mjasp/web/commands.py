@@ -46,7 +46,7 @@ from mjasp.cli import main
 from mjasp.cli.app import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, JSON_INDENT, error_json
 from mjasp.cli.decompose import decompose_json
 from mjasp.cli.forms import waits_json
-from mjasp.cli.shanten import shanten_json
+from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
@@ -77,6 +77,10 @@ FLAG_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
 #: its parameters are the command's (``hand`` is ``q``). Only commands without flags.
 JSON_FUNCTIONS: Final[dict[str, Callable[..., dict[str, Any]]]] = {
     "shanten": shanten_json, "waits": waits_json, "decompose": decompose_json}
+
+#: The same document's text without indentation, where a command has a function that
+#: writes it faster than encoding its JSON function's dicts (same parameters).
+TEXT_FUNCTIONS: Final[dict[str, Callable[..., str]]] = {"shanten": shanten_text}
 
 #: How many answers the cache keeps (a discard table is about 4 kB of JSON).
 CACHE_SIZE: Final = 4096
@@ -220,6 +224,22 @@ def _converters(command: str) -> tuple[click.Context, dict[str, click.Parameter]
     return click.Context(clicked, info_name=command), options
 
 
+#: ``json.dumps(data, indent=None, ensure_ascii=False)``'s encoder, made once (``dumps``
+#: makes one per call when an argument is not its default); an answer has no cycles to
+#: look for, and the text is the same without the check.
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
+#: How many converted option values :func:`_direct` keeps (the hand is never kept: it
+#: differs from request to request; a rules preset, a form, visible tiles recur).
+KEPT_CONVERSIONS: Final = 1024
+#: Converted values by command, query name and the text given (None: the default). A
+#: conversion is a function of its text (a click type, a choice, a preset's lookup), and
+#: the values are immutable (text, a Form, a preset's Rules), so one serves every request.
+_converted: dict[tuple[str, str, str | None], Any] = {}
+_MISSING: Final = object()
+
+
 def _direct(command: str, params: Mapping[str, str]) -> str | None:
     """What the command prints, built by its JSON function, or None when not plain."""
     found = _converters(command)
@@ -233,11 +253,19 @@ def _direct(command: str, params: Mapping[str, str]) -> str | None:
         for name, param in options.items():
             given = params.get(name)
             # as click does: a given value converted, else the option's default converted
-            raw = given if given is not None else param.get_default(ctx)
-            values[param.name or name] = param.process_value(ctx, raw)
-        data = JSON_FUNCTIONS[command](**values)
+            key = (command, name, given)
+            value = _converted.get(key, _MISSING) if name != "q" else _MISSING
+            if value is _MISSING:
+                raw = given if given is not None else param.get_default(ctx)
+                value = param.process_value(ctx, raw)
+                if name != "q" and len(_converted) < KEPT_CONVERSIONS:
+                    _converted[key] = value
+            values[param.name or name] = value
+        text = TEXT_FUNCTIONS.get(command)
+        if text is not None:
+            return text(**values)
         # emit_json's encoding, with the API's indentation (none)
-        return json.dumps(data, indent=None, ensure_ascii=False)
+        return _ENCODER.encode(JSON_FUNCTIONS[command](**values))
     except Exception:  # bad input or a bug: the command line answers and words it
         return None
 
@@ -386,6 +414,7 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "VALUE_OPTIONS",
+__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "TEXT_FUNCTIONS",
+           "VALUE_OPTIONS",
            "Answer", "RequestError", "arguments", "commands", "quick_answer", "run_command",
            "shared_workers"]

@@ -376,3 +376,63 @@ def test_advise_past_its_time_limit_is_a_504_and_the_server_goes_on() -> None:
         assert response.status_code == 504
         assert "time limit" in response.json()["error"]["message"]
         assert limited.get("/api/shanten?q=1134666m5p1207s24z").status_code == 200
+
+
+def _passed_on(scope: Any, receive: Any, send: Any) -> Any:
+    raise AssertionError(f"passed on to the app: {scope['path']}?{scope['query_string']!r}")
+
+
+def test_quick_answers_before_the_routes_are_the_routes_answers(client: TestClient) -> None:
+    # the middleware alone (an app behind it that fails when reached) answers a plain
+    # table request with the route's status, headers and bytes
+    alone = TestClient(web_app.QuickAnswers(_passed_on))
+    for url, params in [("/api/shanten?q=1112345678999m5z&visible=9m+1z",
+                         {"q": "1112345678999m5z", "visible": "9m 1z"}),
+                        ("/api/waits?q=2344m456p789s111z", {"q": "2344m456p789s111z"}),
+                        ("/api/decompose?q=111222333m45677p", {"q": "111222333m45677p"})]:
+        quick = alone.get(url)
+        command = url.split("?")[0].removeprefix("/api/")
+        assert quick.status_code == 200
+        assert quick.text == _command_line(command, params)
+        routed = client.get(url)
+        assert (quick.content, quick.headers["content-type"], quick.headers["content-length"]) \
+            == (routed.content, routed.headers["content-type"], routed.headers["content-length"])
+
+
+@pytest.mark.parametrize("url", [
+    "/api/shanten?q=1m&q=2m",            # given twice: the route words the 400
+    "/api/shanten?q=" + "1" * 1100 + "m",  # too long: the route's 414
+    "/api/shanten?q=135x7",              # bad input (not asked before, so not kept): the
+                                         # command line words it
+    "/api/score?q=123m456p789s11122z&win=2z",  # not a table command
+    "/api/nope?q=1m",
+    "/?q=1m",
+])
+def test_quick_answers_leave_the_rest_to_the_app(url: str) -> None:
+    alone = TestClient(web_app.QuickAnswers(_passed_on), raise_server_exceptions=True)
+    with pytest.raises(AssertionError, match="passed on"):
+        alone.get(url)
+
+
+def test_the_table_text_is_the_encoded_json_on_many_hands() -> None:
+    # the API's discard table is written from texts kept per tile; it must equal the
+    # command's dicts encoded by json.dumps, on every rule set and hand size, with melds
+    from mjasp.cli.shanten import shanten_json, shanten_text
+    from mjasp.core.hand import Hand
+    from mjasp.rules import find_rules
+
+    hands = [str(h) for size in (14, 11, 8, 13, 2)
+             for h in mjasp.sample_hands(15, size, seed=100 + size)]
+    hands += ["23m456p789s11z [555m]", "1m [1111p] [2222s] [3333z] [7777z]", "0m5m123456p789s11z"]
+    checked = 0
+    for rules in sorted(RULES):
+        for text in hands:
+            for form, visible in ((None, ""), ("standard", "1m 5z")):
+                args = (Hand.parse(text), visible, form, "table", find_rules(rules))
+                try:
+                    data = shanten_json(*args)
+                except mjasp.MjaspError:
+                    continue
+                assert shanten_text(*args) == json.dumps(data, ensure_ascii=False), (text, rules)
+                checked += 1
+    assert checked > 500
