@@ -41,7 +41,8 @@ from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
-from mjasp.rules import RULES, RULES_CACHED, Rules
+from mjasp.rules import RULES, RULES_CACHED, Rules, default_reading
+from mjasp.rules.points import points as points_of
 from mjasp.scoring.api import Score, YakuItem, checked_readings, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.scoring_direct import candidates
@@ -113,14 +114,22 @@ class Model:
         self._shape_points: dict[tuple[Any, ...], int] = {}
         self._shapes: dict[tuple[Any, ...], int] = {}
         self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
+        self._han_fu: dict[tuple[int, int], int] = {}
+        self._adds: dict[tuple[bool, bool, bool], int] | None = None
+        #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
+        #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
+        #: ``engine`` (the scoring engine per situation: open hands, local yaku, rules
+        #: whose situation items do not add up, candidates without a yaku)
+        self.paths: Counter[str] = Counter()
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
         self._index_of: tuple[Any, Any] | None = None   # (hands, used): the full index, lazily
         self._riichi_row: dict[Counts37, int] = {}
         self._solved_draws = -1
         self.nodes = 0
-        from mjasp.core.blocks import Form
-        self._fast = self.rules.players == 4 and self.rules.forms == frozenset(Form)
+        # the compiled default path reads hands as the default rules do (every form, four
+        # players, no chiitoitsu with a quad): only for rules that read them so
+        self._fast = default_reading(self.rules)
         self.s0 = self.shanten(self.start)
         self.limit = self.s0 + self.extra
 
@@ -279,8 +288,13 @@ class Model:
                     plain = None
                 self._last_plain = (key, plain)
         if not plain:
+            self.paths["engine"] += 1
             return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
                     for sit in situations]
+        if not any(c.yakuman for c in plain):
+            self.paths["points"] += 1
+            return self._han_fu_points(h14, hand, plain, situations)
+        self.paths["shape"] += 1
         shape_key = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
         # a small int for the shape: the memo's keys hash cheaply
         shape = self._shapes.setdefault(shape_key, len(self._shapes))
@@ -316,6 +330,59 @@ class Model:
                 total += q * got
             out.append(total)
         return out
+
+    def _han_fu_points(self, h14: Counts37, hand: Hand, plain: list[Score],
+                       situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``_win_points`` of a win whose plain self-draw candidates all have a yaku and
+        none is a yakuman: what ``make_score`` gives a candidate with the situation's items
+        (and an ura dora item of ``n`` han) added is the rules' points of its han plus
+        theirs, at its fu — so each situation's points are the rules' ``points`` of
+        (han + added han, fu), the best candidate's (``rank_key`` ranks by points first),
+        in the order and with the same sums as ``_scored``. Tested equal to it."""
+        adds = self._situation_han()
+        rules = self.rules
+        dealer = self.seat_wind == "E"
+        memo = self._han_fu
+        shape = [(c.han, c.fu, c.reading is not None) for c in plain]
+
+        def best(added: int, any_reading: bool) -> int:
+            got = 0
+            for han, fu, read in shape:
+                if any_reading or read:
+                    key = (han + added, fu)
+                    pts = memo.get(key)
+                    if pts is None:
+                        pts = memo[key] = points_of(han + added, fu, 0, dealer=dealer,
+                                                    tsumo=True, rules=rules)
+                    if pts > got:
+                        got = pts
+            return got
+
+        uras = len(self.dora_indicators)
+        ura: list[tuple[float, int]] | None = None
+        out: list[float] = []
+        for sit in situations:
+            added = adds[sit]
+            if not sit[0]:
+                out.append(1.0 * best(added, True))  # as ``score``: 0 + 1.0 × points
+                continue
+            if ura is None:
+                # each ura indicator lies under a dora indicator: none without one
+                ura = self.ura_han(h14, hand, uras) if uras else [(1.0, 0)]
+            total: float = 0
+            for q, han in ura:
+                # an ura item of n > 0 han is added to the candidates with a reading only
+                # (``_ura_scorer``)
+                total += q * best(added + han, han == 0)
+            out.append(total)
+        return out
+
+    def _situation_han(self) -> dict[tuple[bool, bool, bool], int]:
+        """The han each situation's items add (``_situation_items``)."""
+        if self._adds is None:
+            self._adds = {sit: sum(i.han for i in items)
+                          for sit, items in self._situation_items().items()}
+        return self._adds
 
     def _candidates(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
                     win: Win) -> list[Score]:
@@ -767,6 +834,47 @@ class Model:
                     best_v = v
         assert best_v is not None
         return best_v
+
+    def candidate_values(self, hand13: Counts37, draws: int
+                         ) -> tuple[str, list[float], list[float], list[float]]:
+        """``candidate`` with ``draws``, ``draws - 1``, ..., 1 draws left: how the hand is
+        played with every draw left, and the tenpai, win and points per turn. Read
+        straight off the solved tables where ``solve`` covered the hand (the same floats
+        and the same choice: riichi first among equals), else ``candidate`` per turn."""
+        i = self._solved((hand13, 0), draws)
+        sh = self.shanten(hand13)
+        riichi_here = self.riichi != "never" and self.closed and sh == 0
+        r = self._riichi_row.get(hand13, -1) if riichi_here else -1
+        tp: list[float] = []
+        wp: list[float] = []
+        ev: list[float] = []
+        if i < 0 or (riichi_here and r < 0):
+            how = "-"
+            for d in range(draws, 0, -1):
+                got, v = self.candidate(hand13, d)
+                if d == draws:
+                    how = got
+                tp.append(v[0])
+                wp.append(v[1])
+                ev.append(v[2])
+            return how, tp, wp, ev
+        how = "-"
+        always = self.riichi == "always"
+        for d in range(draws, 0, -1):
+            t = self._tables.dama[d]
+            v = (t[0].item(i), t[1].item(i), t[2].item(i))
+            chosen = "dama"
+            if riichi_here:
+                t = self._tables.riichi[d]
+                rv = (t[0].item(r), t[1].item(r), t[2].item(r))
+                if always or (rv[2], rv[1], rv[0]) >= (v[2], v[1], v[0]):
+                    v, chosen = rv, "riichi"
+            if d == draws and sh == 0:
+                how = chosen
+            tp.append(v[0])
+            wp.append(v[1])
+            ev.append(v[2])
+        return how, tp, wp, ev
 
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
         """The value of a starting 13-tile hand with ``d`` draws left, and how it is played
