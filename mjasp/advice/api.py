@@ -167,9 +167,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
     m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
               seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
-              model=model, extra=extra,
-              wall_sum=wall_sum if wall_sum is not None else 121,
-              progress=progress)
+              extra=extra, progress=progress)
     return m, start, h
 
 
@@ -215,7 +213,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         assert m.unseen is not None
         return cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
                                 rnd=rnd, rules=chosen, draws=draws, extra=extra,
-                                wall_sum=m.wall_sum, max_shanten=max_shanten,
+                                wall_sum=wall_sum if wall_sum is not None else 121,
+                                max_shanten=max_shanten,
                                 settings=settings)
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
@@ -225,7 +224,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     exact = s0 <= max_shanten
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
-    if exact and model == "mjasp" and draws > 0:
+    if exact and draws > 0:
         m.solve([h13 for _, h13 in starts], draws)
     out = []
     ukeire = _ukeire_all(m, [h13 for _, h13 in starts])

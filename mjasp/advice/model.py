@@ -3,14 +3,11 @@
 One player draws from a wall of unseen tiles, discards one tile per draw and wins by
 self-draw only. A *node* is a 13-tile (3n+1) concealed hand with ``d`` draws left; its
 value is the triple (tenpai probability, win probability, expected points) under the
-policy that maximises expected points. Two models share the machinery:
-
-- ``mjasp``: the chance of drawing a tile is its copies in the wall over the wall's total
-  (they sum to 1); the wall is the unseen tiles less the drawn tiles the hand holds; riichi
-  or dama chosen by value, riichi locks the hand, ippatsu, haitei, ura by exact counting,
-  the riichi stick lost when the hand does not win.
-- ``mahjong-cpp``: its model as its code computes it (the discarded tile back in the wall,
-  divisor ``sum - t``, forced riichi, each quantity maximised on its own).
+policy that maximises expected points: the chance of drawing a tile is its copies in the
+wall over the wall's total (they sum to 1); the wall is the unseen tiles less the drawn
+tiles the hand holds; riichi or dama chosen by value, riichi locks the hand, ippatsu,
+haitei, ura by exact counting, the riichi stick lost when the hand does not win.
+(mahjong-cpp's model has its own module, :mod:`mjasp.advice.cpp_model`.)
 
 >>> from mjasp.advice.tiles37 import parse37
 >>> m = Model(parse37("123456789m1234p"), draws=1, riichi="never")
@@ -84,10 +81,7 @@ class Model:
     rules: Rules = field(default_factory=lambda: RULES["tenhou"])
     melds: tuple[Any, ...] = ()
     riichi: str = "choose"          # always | never | choose
-    model: str = "mjasp"            # mjasp | mahjong-cpp
-    extra: int = 1
-    wall_sum: int = 0               # mahjong-cpp: its ``sum`` (the divisor is sum - t)
-    t_max: int = 18                 # mahjong-cpp: its last turn
+    extra: int = 1                  # the search space: see ``allowed``
     progress: Callable[[int], None] | None = None
 
     def __post_init__(self) -> None:
@@ -137,17 +131,8 @@ class Model:
     def wall(self, hand: Counts37) -> Counts37:
         """The wall a 13-tile node draws from (see the module docstring)."""
         assert self.unseen is not None
-        if self.model == "mahjong-cpp":
-            # its code: the start's wall plus what the hand no longer holds
-            return bytes(u + s - h
-                         for u, s, h in zip(self.unseen, self.start, hand, strict=True))
         return bytes(u - max(0, h - s)
                      for u, s, h in zip(self.unseen, self.start, hand, strict=True))
-
-    def divisor(self, total: int, d: int) -> int:
-        if self.model == "mahjong-cpp":
-            return self.wall_sum - (self.t_max - d)
-        return total
 
     # -- shanten, cached on the 34 kind counts -----------------------------------------
     def shanten(self, hand: Counts37) -> int:
@@ -583,8 +568,7 @@ class Model:
     def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True) -> None:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
         of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
-        and ``riichi_value`` then read them. Only for mjasp's model (the mahjong-cpp model
-        maximises each quantity on its own and keeps the recursion). The graph is built
+        and ``riichi_value`` then read them. The graph is built
         with whole arrays (:mod:`mjasp.advice.build`) unless the hand has melds or
         ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
         import numpy as np
@@ -593,7 +577,6 @@ class Model:
         from mjasp.advice.build import ADD, POSITION, build
         from mjasp.advice.graph import Graph
         from mjasp.advice.graph import solve as solve_graph
-        assert self.model == "mjasp"
         b = build(self, list(hands13)) if vectorized and not self.melds else \
             self.build_by_hand(hands13)
         n = len(b.total)
@@ -740,22 +723,19 @@ class Model:
             self._memo[key] = found
             return found
         e = self.edges(node)
-        cpp = self.model == "mahjong-cpp"
-        div = self.divisor(e.total, d)
-        haitei = d == 1 and not cpp
-        riichi_win = cpp
+        div = e.total
+        haitei = d == 1
         tp = wp = ev = 0.0
         for tile, n, h14 in e.wins:
             tp += n
             wp += n
-            ev += n * self.score(h14, tile, riichi_win, False, haitei)
+            ev += n * self.score(h14, tile, False, False, haitei)
         for _tile, n, options in e.choices:
             v = self.best(options, d - 1)
             tp += n * v[0]
             wp += n * v[1]
             ev += n * v[2]
-        stay = div - sum(n for _, n, _ in e.wins) - sum(n for _, n, _ in e.choices) \
-            if cpp else e.stay
+        stay = e.stay
         if stay:
             v = self.best([node], d - 1)
             tp += stay * v[0]
@@ -807,7 +787,7 @@ class Model:
         return p, pts
 
     def can_riichi(self, hand: Counts37, d: int) -> bool:
-        return (self.model == "mjasp" and self.riichi != "never" and self.closed
+        return (self.riichi != "never" and self.closed
                 and d >= 1 and self.shanten(hand) == 0)
 
     def options_of(self, node: Node, d: int) -> list[tuple[str, Value]]:
@@ -823,10 +803,6 @@ class Model:
 
     def best(self, options: list[Node], d: int) -> Value:
         """The best continuation among 13-tile options with ``d`` draws left."""
-        if self.model == "mahjong-cpp":
-            vals = [self.value(h, d) for h in options]
-            return (max(v[0] for v in vals), max(v[1] for v in vals),
-                    max(v[2] for v in vals))
         best_v: Value | None = None
         for h in options:
             for _how, v in self.options_of(h, d):
@@ -879,8 +855,6 @@ class Model:
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
         """The value of a starting 13-tile hand with ``d`` draws left, and how it is played
         (``riichi``/``dama``; ``-`` when not tenpai)."""
-        if self.model == "mahjong-cpp":
-            return "riichi" if self.shanten(hand13) == 0 else "-", self.value((hand13, 0), d)
         opts = self.options_of((hand13, 0), d)
         how, v = max(opts, key=lambda o: (o[1][2], o[1][1], o[1][0]))
         if self.shanten(hand13) != 0:
