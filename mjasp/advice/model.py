@@ -109,6 +109,8 @@ class Model:
         self._shapes: dict[tuple[Any, ...], int] = {}
         self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
         self._han_fu: dict[tuple[int, int], int] = {}
+        self._shape_table: dict[tuple[tuple[int, int, bool], ...],
+                                tuple[list[int], list[int]]] = {}
         self._adds: dict[tuple[bool, bool, bool], int] | None = None
         #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
         #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
@@ -325,23 +327,18 @@ class Model:
         (han + added han, fu), the best candidate's (``rank_key`` ranks by points first),
         in the order and with the same sums as ``_scored``. Tested equal to it."""
         adds = self._situation_han()
-        rules = self.rules
-        dealer = self.seat_wind == "E"
-        memo = self._han_fu
-        shape = [(c.han, c.fu, c.reading is not None) for c in plain]
+        shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
+        # per shape: the best points with each number of han added, over every candidate
+        # and over those with a reading (extended as more han are asked for)
+        table = self._shape_table.get(shape)
+        if table is None:
+            table = self._shape_table[shape] = ([], [])
+        by_all, by_read = table
 
         def best(added: int, any_reading: bool) -> int:
-            got = 0
-            for han, fu, read in shape:
-                if any_reading or read:
-                    key = (han + added, fu)
-                    pts = memo.get(key)
-                    if pts is None:
-                        pts = memo[key] = points_of(han + added, fu, 0, dealer=dealer,
-                                                    tsumo=True, rules=rules)
-                    if pts > got:
-                        got = pts
-            return got
+            if len(by_all) <= added:
+                self._extend(shape, table, added)
+            return by_all[added] if any_reading else by_read[added]
 
         uras = len(self.dora_indicators)
         ura: list[tuple[float, int]] | None = None
@@ -361,6 +358,27 @@ class Model:
                 total += q * best(added + han, han == 0)
             out.append(total)
         return out
+
+    def _extend(self, shape: tuple[tuple[int, int, bool], ...],
+                table: tuple[list[int], list[int]], added: int) -> None:
+        """Extend a shape's best points up to ``added`` han added: the rules' ``points``
+        of (han + added, fu) of each candidate, the greatest (0 when none counts)."""
+        dealer = self.seat_wind == "E"
+        memo = self._han_fu
+        for lst, any_reading in zip(table, (True, False), strict=True):
+            while len(lst) <= added:
+                n = len(lst)
+                got = 0
+                for han, fu, read in shape:
+                    if any_reading or read:
+                        key = (han + n, fu)
+                        pts = memo.get(key)
+                        if pts is None:
+                            pts = memo[key] = points_of(han + n, fu, 0, dealer=dealer,
+                                                        tsumo=True, rules=self.rules)
+                        if pts > got:
+                            got = pts
+                lst.append(got)
 
     def _situation_han(self) -> dict[tuple[bool, bool, bool], int]:
         """The han each situation's items add (``_situation_items``)."""
@@ -502,12 +520,16 @@ class Model:
         # the ura indicators come from the wall as the winning hand sees it; grouped by
         # the ura han they give (the held copies of the kind pointed at, as the scoring
         # engine counts them): the same count, the same score
-        wall = self.wall(h14)
-        held = hand.total_counts()
+        # ``wall``'s 34 kinds: the unseen copies less the drawn ones the hand holds
+        unseen, start = self.unseen, self.start
+        assert unseen is not None
+        held = hand.total_counts() if self.melds else h14
         points_at = self._points_at
         total = 0
         by_dora: dict[int, list[int]] = {}      # han: [the first kind, copies]
-        for k, w in enumerate(wall[:34]):
+        for k in range(34):
+            h, s = h14[k], start[k]
+            w = unseen[k] - (h - s if h > s else 0)
             if w > 0:
                 total += w
                 han = held[points_at[k]]
