@@ -254,14 +254,10 @@ class Model:
             self._outcomes[key] = scored
         return scored
 
-    def _win_points(self, h14: Counts37, tile: int,
-                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
-        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
-        situation depend on the plain self-draw's candidates only through their yaku items
-        and fu (``make_score`` reads no tile), so they are derived once per such shape —
-        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
-        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
-        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
+    def _plain(self, h14: Counts37, tile: int
+               ) -> tuple[Hand, tuple[Any, ...], list[Score] | None]:
+        """A win's Hand, readings, and the candidates of its plain self-draw where the
+        situations are derived from them (``_candidates``), else None."""
         hand, readings = self._win_hand(h14, tile, False)
         plain: list[Score] | None = None
         if readings and self._situation_items():
@@ -274,6 +270,81 @@ class Model:
                 if any(c.reason for c in plain):
                     plain = None
                 self._last_plain = (key, plain)
+        return hand, readings, plain
+
+    def _win_table(self, wins: Sequence[tuple[Counts37, int]],
+                   situations: Sequence[tuple[bool, bool, bool]]) -> Any:
+        """``_win_points`` of many wins, a row each: the wins of the ``points`` path with
+        whole arrays (each situation's points read off their shape's best points per
+        added han, the ura outcomes summed in the same order from 0: an outcome padded
+        with probability 0 adds an exact 0.0), the others one by one."""
+        import numpy as np
+        out = np.zeros((len(wins), len(situations)))
+        rows: list[int] = []
+        shape_ids: list[int] = []
+        uras_of: list[list[tuple[float, int]]] = []
+        shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
+        uras = len(self.dora_indicators)
+        need_ura = any(sit[0] for sit in situations)
+        for j, (h14, tile) in enumerate(wins):
+            hand, _readings, plain = self._plain(h14, tile)
+            if not plain or any(c.yakuman for c in plain):
+                out[j] = self._win_points(h14, tile, situations)
+                continue
+            self.paths["points"] += 1
+            shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
+            rows.append(j)
+            shape_ids.append(shapes.setdefault(shape, len(shapes)))
+            if need_ura:
+                # each ura indicator lies under a dora indicator: none without one
+                uras_of.append(self.ura_han(h14, hand, uras) if uras else [(1.0, 0)])
+        if not rows:
+            return out
+        adds = self._situation_han()
+        width = max((len(u) for u in uras_of), default=1)
+        q = np.zeros((len(rows), width))
+        han = np.zeros((len(rows), width), dtype=np.int64)
+        for r, u in enumerate(uras_of):
+            for k, (p, n) in enumerate(u):
+                q[r, k] = p
+                han[r, k] = n
+        top = max(adds[sit] for sit in situations) + int(han.max(initial=0))
+        tables = []
+        for shape in shapes:
+            table = self._shape_table.get(shape)
+            if table is None:
+                table = self._shape_table[shape] = ([], [])
+            if len(table[0]) <= top:
+                self._extend(shape, table, top)
+            tables.append(table)
+        by_all = np.array([t[0][:top + 1] for t in tables], dtype=np.int64)
+        by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
+        ids = np.array(shape_ids, dtype=np.int64)
+        at = np.array(rows, dtype=np.int64)
+        for col, sit in enumerate(situations):
+            added = adds[sit]
+            if not sit[0]:
+                out[at, col] = 1.0 * by_all[ids, added]
+                continue
+            total = np.zeros(len(rows))
+            for k in range(width):
+                ura_k = han[:, k]
+                # an ura item of n > 0 han is added to the candidates with a reading only
+                pts = np.where(ura_k == 0, by_all[ids, added + ura_k],
+                               by_read[ids, added + ura_k])
+                total = total + q[:, k] * pts
+            out[at, col] = total
+        return out
+
+    def _win_points(self, h14: Counts37, tile: int,
+                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
+        situation depend on the plain self-draw's candidates only through their yaku items
+        and fu (``make_score`` reads no tile), so they are derived once per such shape —
+        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
+        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
+        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
+        hand, readings, plain = self._plain(h14, tile)
         if not plain:
             self.paths["engine"] += 1
             return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
@@ -625,10 +696,8 @@ class Model:
             first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
                                        return_inverse=True)[1:]
             inverse = inverse.ravel()
-            table = np.array([self._win_points(keyed[j, :37].tobytes(), t, sits)
-                              for j, t in zip(first.tolist(),
-                                              b.win_tile[first].tolist(), strict=True)],
-                             dtype=np.float64).reshape(-1, len(sits))
+            table = self._win_table([(keyed[j, :37].tobytes(), t) for j, t in zip(
+                first.tolist(), b.win_tile[first].tolist(), strict=True)], sits)
             pts_of = table[inverse]
             copies = b.win_n.astype(np.float64)
             # summed per node in draw order from 0.0, as the recursion adds them

@@ -251,10 +251,12 @@ def test_win_points_by_han_and_fu_equal_the_engine_per_situation(rules: str) -> 
         m, start, _ = setup_model(hand, {"rules": rules, "dora_indicators": indicators,
                                          "seat_wind": "E"})
         wins = _wins(m, start, 25)
-        for h14, t in wins:
-            assert m._win_points(h14, t, SITUATIONS) == [
-                m.score(h14, t, *sit) for sit in SITUATIONS], (rules, name37(t))
+        engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
+        for (h14, t), row in zip(wins, engine, strict=True):
+            assert m._win_points(h14, t, SITUATIONS) == row, (rules, name37(t))
         assert sum(m.paths.values()) == len(wins)
+        # and all at once, with arrays (``solve``'s path)
+        assert m._win_table(wins, SITUATIONS).tolist() == engine
         if m._situation_items():
             assert m.paths["points"] > 0, m.paths
         else:
@@ -267,10 +269,11 @@ def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
     for hand, path in (("111333m555p77s22z3z", "shape"), ("23406m456p11s3z [777z]", "engine")):
         m, start, _ = setup_model(hand, {"dora_indicators": "1z"})
         wins = _wins(m, start, 15)
-        for h14, t in wins:
-            assert m._win_points(h14, t, SITUATIONS) == [
-                m.score(h14, t, *sit) for sit in SITUATIONS]
+        engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
+        for (h14, t), row in zip(wins, engine, strict=True):
+            assert m._win_points(h14, t, SITUATIONS) == row
         assert m.paths[path] > 0, m.paths
+        assert m._win_table(wins, SITUATIONS).tolist() == engine
     # a dama win's points are mjasp.score's, taken by itself
     m, start, _ = setup_model("22335m4558p122s55z", {"dora_indicators": "3p"})
     for h14, t in _wins(m, start, 10):
