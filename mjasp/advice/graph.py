@@ -118,6 +118,8 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     """Every node's values for 0..``draws`` draws left (``policy``: always | never |
     choose riichi)."""
     n = len(g.total)
+    if _dp is not None and n and hasattr(_dp, "run"):
+        return _run_compiled(g, draws, policy)
     starts = g.offsets[:-1]
     sizes = np.diff(g.offsets)
     gid = np.repeat(np.arange(len(starts)), sizes)
@@ -180,6 +182,24 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
         for x, y in zip(best, chosen, strict=True):
             x[rows] = y
     return Tables(dama, riichi, rows)
+
+
+def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
+    """``solve``'s loop in C (``_dp.run``): the same operations on the same floats, every
+    turn in one call (on small graphs numpy's cost per call outweighed the work)."""
+    assert _dp is not None
+    n = len(g.total)
+    rows = np.flatnonzero(g.riichi) if policy != "never" else np.zeros(0, np.int64)
+    nr = len(rows)
+    dama = np.empty((draws + 1, 3, n))
+    riichi = np.empty((draws + 1, 3, nr))
+    _dp.run(g.total, g.stay, g.tenpai.astype(np.float64), g.win_n, g.win_ev,
+            g.win_ev_last, g.options, g.offsets, g.group_node, g.group_n,
+            rows.astype(np.int64), np.ascontiguousarray(g.riichi_p[rows]),
+            np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
+            dama.reshape(-1), riichi.reshape(-1))
+    return Tables([(t[0], t[1], t[2]) for t in dama], [(t[0], t[1], t[2]) for t in riichi],
+                  rows)
 
 
 __all__ = ["Graph", "Tables", "solve"]

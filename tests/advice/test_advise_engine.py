@@ -339,3 +339,25 @@ def test_locked_riichi_values_carried_turn_to_turn_equal_the_loop() -> None:
                 reach *= 1.0 - float(p[row])
             ev -= 1000 * reach
             assert (got[0][row], got[1][row], got[2][row]) == (1.0, 1.0 - reach, ev)
+
+
+def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
+    import numpy as np
+
+    import mjasp.advice.graph as graph
+    if graph._dp is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    v = np.ones(2)
+    none_i, none_f = np.zeros(0, np.int64), np.zeros(0)
+
+    def run(rows: Any, dama_size: int) -> None:
+        assert graph._dp is not None
+        graph._dp.run(v, v, v, v, v, v, none_i, np.zeros(1, np.int64), none_i, none_f,
+                      rows, np.zeros(len(rows)), np.zeros(4 * len(rows)), False,
+                      np.zeros(dama_size), np.zeros(3 * 3 * len(rows)))
+
+    run(np.array([1], np.int64), 3 * 3 * 2)                    # consistent: two draws
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        run(np.array([2], np.int64), 3 * 3 * 2)                # a riichi row past the nodes
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        run(np.array([1], np.int64), 3 * 3 * 2 + 1)            # not (draws + 1) x 3 x n
