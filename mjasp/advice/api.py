@@ -167,9 +167,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
     m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
               seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
-              model=model, extra=extra,
-              wall_sum=wall_sum if wall_sum is not None else 121,
-              progress=progress)
+              extra=extra, progress=progress)
     return m, start, h
 
 
@@ -215,7 +213,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         assert m.unseen is not None
         return cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
                                 rnd=rnd, rules=chosen, draws=draws, extra=extra,
-                                wall_sum=m.wall_sum, max_shanten=max_shanten,
+                                wall_sum=wall_sum if wall_sum is not None else 121,
+                                max_shanten=max_shanten,
                                 settings=settings)
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
@@ -225,30 +224,16 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     exact = s0 <= max_shanten
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
-    if exact and model == "mjasp" and draws > 0:
+    if exact and draws > 0:
         m.solve([h13 for _, h13 in starts], draws)
     out = []
-    for name, h13 in starts:
+    ukeire = _ukeire_all(m, [h13 for _, h13 in starts])
+    for (name, h13), uke in zip(starts, ukeire, strict=True):
         sh = m.shanten(h13)
-        uke = _ukeire(m, h13, start if model == "mahjong-cpp" else h13, fourteen)
-        if model == "mahjong-cpp" and sh > m.limit:
-            continue
         if not exact:
             out.append(Candidate(name, sh, uke, (), (), ()))
             continue
-        tp, wp, ev = [], [], []
-        decision = "-"
-        for i in range(draws):
-            how, v = m.candidate(h13, draws - i)
-            if i == 0:
-                decision = how
-            tp.append(v[0])
-            wp.append(v[1])
-            ev.append(v[2])
-        if model == "mahjong-cpp":
-            tp.append(1.0 if sh == 0 else 0.0)
-            wp.append(0.0)
-            ev.append(0.0)
+        decision, tp, wp, ev = m.candidate_values(h13, draws)
         out.append(Candidate(name, sh, uke, tuple(tp), tuple(wp), tuple(ev), decision))
     if exact:
         out.sort(key=lambda c: (-(c.expected_points[0] if c.expected_points else 0.0),
@@ -263,8 +248,8 @@ def meld_kinds(meld: Any) -> list[int]:
     return [int(t) for t in meld.tiles()]
 
 
-def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tuple[str, int], ...]:
-    """Kinds that lower the shanten of ``h13``, with their unseen copies."""
+def _ukeire(m: Model, h13: Counts37) -> tuple[tuple[str, int], ...]:
+    """Kinds that lower the shanten of ``h13``, with their copies in the wall."""
     sh = m.shanten(h13)
     assert m.unseen is not None
     out = []
@@ -273,11 +258,34 @@ def _ukeire(m: Model, h13: Counts37, base: Counts37, fourteen: bool) -> tuple[tu
             continue
         plus = bytearray(h13)
         plus[k] += 1
-        if m.shanten(bytes(plus)) < sh:
-            n = m.unseen[k] if m.model == "mahjong-cpp" else m.unseen[k] - max(0, h13[k] - base[k])
-            if n > 0 or m.model == "mahjong-cpp":
-                out.append((tile_name(k), n))
+        if m.shanten(bytes(plus)) < sh and m.unseen[k] > 0:
+            out.append((tile_name(k), m.unseen[k]))
     return tuple(out)
+
+
+def _ukeire_all(m: Model, hands13: list[Counts37]) -> list[tuple[tuple[str, int], ...]]:
+    """``_ukeire`` of each hand: without melds, every hand plus every kind in one
+    ``shanten_batch`` call (the function the graph is built with; a test checks the two)."""
+    if m.melds or not hands13:
+        return [_ukeire(m, h) for h in hands13]
+    import numpy as np
+
+    from mjasp.analysis.shanten import shanten_batch
+    assert m.unseen is not None
+    hands = np.frombuffer(b"".join(hands13), dtype=np.uint8).reshape(-1, 37)[:, :34]
+    plus = np.repeat(hands, 34, axis=0).reshape(-1, 34, 34)
+    plus += np.eye(34, dtype=np.uint8)
+    wall = np.frombuffer(m.unseen, dtype=np.uint8)[:34]
+    # a kind is drawable when the wall holds it (never a fifth copy, never 2m-8m with
+    # three players: the wall has none)
+    rows, kinds = np.nonzero(np.broadcast_to(wall > 0, hands.shape) & (hands < 4))
+    found = shanten_batch(plus[rows, kinds], m.rules)
+    before = np.array([m.shanten(h) for h in hands13])
+    lower = found < before[rows]
+    out: list[list[tuple[str, int]]] = [[] for _ in hands13]
+    for r, k in zip(rows[lower].tolist(), kinds[lower].tolist(), strict=True):
+        out[r].append((tile_name(k), m.unseen[k]))
+    return [tuple(u) for u in out]
 
 
 __all__ = ["Advice", "AdviseError", "Candidate", "advise"]

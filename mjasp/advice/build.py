@@ -181,7 +181,8 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
     count = np.bincount(row, minlength=len(live))
     single = count == 1                                # only the drawn tile back: no choice
-    stay += np.bincount(q_node[single], weights=q_n[single], minlength=f)
+    # not in place: numpy's weighted bincount of no rows is int64, of some rows float64
+    stay = stay + np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
     multi = ~single[row]
     row, back, ypos, pn = row[multi], back[multi], ypos[multi], pn[multi]

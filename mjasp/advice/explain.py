@@ -25,7 +25,7 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
                     lines: int = 5) -> dict[str, Any]:
     """The explanation of one discard (``discard`` is ``None``/``"-"`` for 13 tiles)."""
     model, start, h = setup_model(hand, options)
-    if model.model != "mjasp":
+    if options.get("model", "mjasp") != "mjasp":
         raise AdviseError("--explain needs mjasp's model (mahjong-cpp maximises each "
                           "quantity on its own, so no one policy explains them)")
     fourteen = sum(start[:34]) % 3 == 2

@@ -90,24 +90,36 @@ def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
     return (np.where(pick, b[0], a[0]), np.where(pick, b[1], a[1]), np.where(pick, b[2], a[2]))
 
 
-def _riichi_values(p: Floats, pts: Floats, d: int) -> Triple:
-    """Locked hands with ``d`` draws left: each draw wins with ``p`` or is thrown back
-    (the same loop as ``Model.riichi_value``, on every hand at once)."""
-    n = len(p)
-    miss = 1.0 - p
-    ev = np.zeros(n)
-    reach = np.ones(n)
-    for j in range(1, d + 1):
-        ev += reach * pts[:, 2 * (j == 1) + (j == d)]
-        reach *= miss
-    ev -= RIICHI_STICK * reach
-    return (np.ones(n), 1.0 - reach, ev)
+class _Riichi:
+    """Locked hands, one more draw left at a time: each draw wins with ``p`` or is thrown
+    back. ``Model.riichi_value``'s loop for ``d`` draws left adds the win on draw ``j``
+    for ``j = 1..d`` and takes the stick from what is left; the terms before the last are
+    those of ``d - 1`` draws (the last draw is haitei), so they are carried from one ``d``
+    to the next: the same operations on the same floats, ``d`` steps instead of d²/2."""
+
+    def __init__(self, p: Floats, pts: Floats) -> None:
+        self.miss = 1.0 - p
+        self.pts = pts
+        self.before = np.zeros(len(p))       # Σ of the terms of draws 1..d-1
+        self.reach = np.ones(len(p))         # the chance of reaching draw d
+
+    def values(self, d: int) -> Triple:
+        """The values with ``d`` draws left (called for d = 1, 2, ... in order)."""
+        reach, pts = self.reach, self.pts
+        ev = self.before + reach * pts[:, 2 * (d == 1) + 1]
+        after = reach * self.miss
+        ev -= RIICHI_STICK * after
+        self.before += reach * pts[:, 2 * (d == 1)]
+        self.reach = after
+        return (np.ones(len(reach)), 1.0 - after, ev)
 
 
 def solve(g: Graph, draws: int, policy: str) -> Tables:
     """Every node's values for 0..``draws`` draws left (``policy``: always | never |
     choose riichi)."""
     n = len(g.total)
+    if _dp is not None and n and hasattr(_dp, "run"):
+        return _run_compiled(g, draws, policy)
     starts = g.offsets[:-1]
     sizes = np.diff(g.offsets)
     gid = np.repeat(np.arange(len(starts)), sizes)
@@ -120,6 +132,7 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     zero = np.zeros(n)
     rows = np.flatnonzero(g.riichi) if policy != "never" else np.zeros(0, np.int64)
     p, pts = g.riichi_p[rows], g.riichi_pts[rows]
+    locked = _Riichi(p, pts)
     none = np.zeros(len(rows))
     dama: list[Triple] = [(tenpai, zero, zero)]
     riichi: list[Triple] = [(none, none, none)]
@@ -157,7 +170,7 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
             riichi.append((none, none, none))
             best = v
             continue
-        r = _riichi_values(p, pts, d)
+        r = locked.values(d)
         riichi.append(r)
         chosen = [x[rows] for x in v]
         if policy == "always":
@@ -169,6 +182,24 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
         for x, y in zip(best, chosen, strict=True):
             x[rows] = y
     return Tables(dama, riichi, rows)
+
+
+def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
+    """``solve``'s loop in C (``_dp.run``): the same operations on the same floats, every
+    turn in one call (on small graphs numpy's cost per call outweighed the work)."""
+    assert _dp is not None
+    n = len(g.total)
+    rows = np.flatnonzero(g.riichi) if policy != "never" else np.zeros(0, np.int64)
+    nr = len(rows)
+    dama = np.empty((draws + 1, 3, n))
+    riichi = np.empty((draws + 1, 3, nr))
+    _dp.run(g.total, g.stay, g.tenpai.astype(np.float64), g.win_n, g.win_ev,
+            g.win_ev_last, g.options, g.offsets, g.group_node, g.group_n,
+            rows.astype(np.int64), np.ascontiguousarray(g.riichi_p[rows]),
+            np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
+            dama.reshape(-1), riichi.reshape(-1))
+    return Tables([(t[0], t[1], t[2]) for t in dama], [(t[0], t[1], t[2]) for t in riichi],
+                  rows)
 
 
 __all__ = ["Graph", "Tables", "solve"]

@@ -3,14 +3,11 @@
 One player draws from a wall of unseen tiles, discards one tile per draw and wins by
 self-draw only. A *node* is a 13-tile (3n+1) concealed hand with ``d`` draws left; its
 value is the triple (tenpai probability, win probability, expected points) under the
-policy that maximises expected points. Two models share the machinery:
-
-- ``mjasp``: the chance of drawing a tile is its copies in the wall over the wall's total
-  (they sum to 1); the wall is the unseen tiles less the drawn tiles the hand holds; riichi
-  or dama chosen by value, riichi locks the hand, ippatsu, haitei, ura by exact counting,
-  the riichi stick lost when the hand does not win.
-- ``mahjong-cpp``: its model as its code computes it (the discarded tile back in the wall,
-  divisor ``sum - t``, forced riichi, each quantity maximised on its own).
+policy that maximises expected points: the chance of drawing a tile is its copies in the
+wall over the wall's total (they sum to 1); the wall is the unseen tiles less the drawn
+tiles the hand holds; riichi or dama chosen by value, riichi locks the hand, ippatsu,
+haitei, ura by exact counting, the riichi stick lost when the hand does not win.
+(mahjong-cpp's model has its own module, :mod:`mjasp.advice.cpp_model`.)
 
 >>> from mjasp.advice.tiles37 import parse37
 >>> m = Model(parse37("123456789m1234p"), draws=1, riichi="never")
@@ -41,7 +38,8 @@ from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
-from mjasp.rules import RULES, RULES_CACHED, Rules
+from mjasp.rules import RULES, RULES_CACHED, Rules, default_reading
+from mjasp.rules.points import points as points_of
 from mjasp.scoring.api import Score, YakuItem, checked_readings, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.scoring_direct import candidates
@@ -83,10 +81,7 @@ class Model:
     rules: Rules = field(default_factory=lambda: RULES["tenhou"])
     melds: tuple[Any, ...] = ()
     riichi: str = "choose"          # always | never | choose
-    model: str = "mjasp"            # mjasp | mahjong-cpp
-    extra: int = 1
-    wall_sum: int = 0               # mahjong-cpp: its ``sum`` (the divisor is sum - t)
-    t_max: int = 18                 # mahjong-cpp: its last turn
+    extra: int = 1                  # the search space: see ``allowed``
     progress: Callable[[int], None] | None = None
 
     def __post_init__(self) -> None:
@@ -113,14 +108,24 @@ class Model:
         self._shape_points: dict[tuple[Any, ...], int] = {}
         self._shapes: dict[tuple[Any, ...], int] = {}
         self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
+        self._han_fu: dict[tuple[int, int], int] = {}
+        self._shape_table: dict[tuple[tuple[int, int, bool], ...],
+                                tuple[list[int], list[int]]] = {}
+        self._adds: dict[tuple[bool, bool, bool], int] | None = None
+        #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
+        #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
+        #: ``engine`` (the scoring engine per situation: open hands, local yaku, rules
+        #: whose situation items do not add up, candidates without a yaku)
+        self.paths: Counter[str] = Counter()
         self._tables: Any = None           # mjasp.advice.graph.Tables once solved
         self._index: dict[Node, int] = {}
         self._index_of: tuple[Any, Any] | None = None   # (hands, used): the full index, lazily
         self._riichi_row: dict[Counts37, int] = {}
         self._solved_draws = -1
         self.nodes = 0
-        from mjasp.core.blocks import Form
-        self._fast = self.rules.players == 4 and self.rules.forms == frozenset(Form)
+        # the compiled default path reads hands as the default rules do (every form, four
+        # players, no chiitoitsu with a quad): only for rules that read them so
+        self._fast = default_reading(self.rules)
         self.s0 = self.shanten(self.start)
         self.limit = self.s0 + self.extra
 
@@ -128,17 +133,8 @@ class Model:
     def wall(self, hand: Counts37) -> Counts37:
         """The wall a 13-tile node draws from (see the module docstring)."""
         assert self.unseen is not None
-        if self.model == "mahjong-cpp":
-            # its code: the start's wall plus what the hand no longer holds
-            return bytes(u + s - h
-                         for u, s, h in zip(self.unseen, self.start, hand, strict=True))
         return bytes(u - max(0, h - s)
                      for u, s, h in zip(self.unseen, self.start, hand, strict=True))
-
-    def divisor(self, total: int, d: int) -> int:
-        if self.model == "mahjong-cpp":
-            return self.wall_sum - (self.t_max - d)
-        return total
 
     # -- shanten, cached on the 34 kind counts -----------------------------------------
     def shanten(self, hand: Counts37) -> int:
@@ -258,14 +254,10 @@ class Model:
             self._outcomes[key] = scored
         return scored
 
-    def _win_points(self, h14: Counts37, tile: int,
-                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
-        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
-        situation depend on the plain self-draw's candidates only through their yaku items
-        and fu (``make_score`` reads no tile), so they are derived once per such shape —
-        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
-        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
-        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
+    def _plain(self, h14: Counts37, tile: int
+               ) -> tuple[Hand, tuple[Any, ...], list[Score] | None]:
+        """A win's Hand, readings, and the candidates of its plain self-draw where the
+        situations are derived from them (``_candidates``), else None."""
         hand, readings = self._win_hand(h14, tile, False)
         plain: list[Score] | None = None
         if readings and self._situation_items():
@@ -278,9 +270,89 @@ class Model:
                 if any(c.reason for c in plain):
                     plain = None
                 self._last_plain = (key, plain)
+        return hand, readings, plain
+
+    def _win_table(self, wins: Sequence[tuple[Counts37, int]],
+                   situations: Sequence[tuple[bool, bool, bool]]) -> Any:
+        """``_win_points`` of many wins, a row each: the wins of the ``points`` path with
+        whole arrays (each situation's points read off their shape's best points per
+        added han, the ura outcomes summed in the same order from 0: an outcome padded
+        with probability 0 adds an exact 0.0), the others one by one."""
+        import numpy as np
+        out = np.zeros((len(wins), len(situations)))
+        rows: list[int] = []
+        shape_ids: list[int] = []
+        uras_of: list[list[tuple[float, int]]] = []
+        shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
+        uras = len(self.dora_indicators)
+        need_ura = any(sit[0] for sit in situations)
+        for j, (h14, tile) in enumerate(wins):
+            hand, _readings, plain = self._plain(h14, tile)
+            if not plain or any(c.yakuman for c in plain):
+                out[j] = self._win_points(h14, tile, situations)
+                continue
+            self.paths["points"] += 1
+            shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
+            rows.append(j)
+            shape_ids.append(shapes.setdefault(shape, len(shapes)))
+            if need_ura:
+                # each ura indicator lies under a dora indicator: none without one
+                uras_of.append(self.ura_han(h14, hand, uras) if uras else [(1.0, 0)])
+        if not rows:
+            return out
+        adds = self._situation_han()
+        width = max((len(u) for u in uras_of), default=1)
+        q = np.zeros((len(rows), width))
+        han = np.zeros((len(rows), width), dtype=np.int64)
+        for r, u in enumerate(uras_of):
+            for k, (p, n) in enumerate(u):
+                q[r, k] = p
+                han[r, k] = n
+        top = max(adds[sit] for sit in situations) + int(han.max(initial=0))
+        tables = []
+        for shape in shapes:
+            table = self._shape_table.get(shape)
+            if table is None:
+                table = self._shape_table[shape] = ([], [])
+            if len(table[0]) <= top:
+                self._extend(shape, table, top)
+            tables.append(table)
+        by_all = np.array([t[0][:top + 1] for t in tables], dtype=np.int64)
+        by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
+        ids = np.array(shape_ids, dtype=np.int64)
+        at = np.array(rows, dtype=np.int64)
+        for col, sit in enumerate(situations):
+            added = adds[sit]
+            if not sit[0]:
+                out[at, col] = 1.0 * by_all[ids, added]
+                continue
+            total = np.zeros(len(rows))
+            for k in range(width):
+                ura_k = han[:, k]
+                # an ura item of n > 0 han is added to the candidates with a reading only
+                pts = np.where(ura_k == 0, by_all[ids, added + ura_k],
+                               by_read[ids, added + ura_k])
+                total = total + q[:, k] * pts
+            out[at, col] = total
+        return out
+
+    def _win_points(self, h14: Counts37, tile: int,
+                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
+        situation depend on the plain self-draw's candidates only through their yaku items
+        and fu (``make_score`` reads no tile), so they are derived once per such shape —
+        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
+        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
+        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
+        hand, readings, plain = self._plain(h14, tile)
         if not plain:
+            self.paths["engine"] += 1
             return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
                     for sit in situations]
+        if not any(c.yakuman for c in plain):
+            self.paths["points"] += 1
+            return self._han_fu_points(h14, hand, plain, situations)
+        self.paths["shape"] += 1
         shape_key = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
         # a small int for the shape: the memo's keys hash cheaply
         shape = self._shapes.setdefault(shape_key, len(self._shapes))
@@ -316,6 +388,75 @@ class Model:
                 total += q * got
             out.append(total)
         return out
+
+    def _han_fu_points(self, h14: Counts37, hand: Hand, plain: list[Score],
+                       situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``_win_points`` of a win whose plain self-draw candidates all have a yaku and
+        none is a yakuman: what ``make_score`` gives a candidate with the situation's items
+        (and an ura dora item of ``n`` han) added is the rules' points of its han plus
+        theirs, at its fu — so each situation's points are the rules' ``points`` of
+        (han + added han, fu), the best candidate's (``rank_key`` ranks by points first),
+        in the order and with the same sums as ``_scored``. Tested equal to it."""
+        adds = self._situation_han()
+        shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
+        # per shape: the best points with each number of han added, over every candidate
+        # and over those with a reading (extended as more han are asked for)
+        table = self._shape_table.get(shape)
+        if table is None:
+            table = self._shape_table[shape] = ([], [])
+        by_all, by_read = table
+
+        def best(added: int, any_reading: bool) -> int:
+            if len(by_all) <= added:
+                self._extend(shape, table, added)
+            return by_all[added] if any_reading else by_read[added]
+
+        uras = len(self.dora_indicators)
+        ura: list[tuple[float, int]] | None = None
+        out: list[float] = []
+        for sit in situations:
+            added = adds[sit]
+            if not sit[0]:
+                out.append(1.0 * best(added, True))  # as ``score``: 0 + 1.0 × points
+                continue
+            if ura is None:
+                # each ura indicator lies under a dora indicator: none without one
+                ura = self.ura_han(h14, hand, uras) if uras else [(1.0, 0)]
+            total: float = 0
+            for q, han in ura:
+                # an ura item of n > 0 han is added to the candidates with a reading only
+                # (``_ura_scorer``)
+                total += q * best(added + han, han == 0)
+            out.append(total)
+        return out
+
+    def _extend(self, shape: tuple[tuple[int, int, bool], ...],
+                table: tuple[list[int], list[int]], added: int) -> None:
+        """Extend a shape's best points up to ``added`` han added: the rules' ``points``
+        of (han + added, fu) of each candidate, the greatest (0 when none counts)."""
+        dealer = self.seat_wind == "E"
+        memo = self._han_fu
+        for lst, any_reading in zip(table, (True, False), strict=True):
+            while len(lst) <= added:
+                n = len(lst)
+                got = 0
+                for han, fu, read in shape:
+                    if any_reading or read:
+                        key = (han + n, fu)
+                        pts = memo.get(key)
+                        if pts is None:
+                            pts = memo[key] = points_of(han + n, fu, 0, dealer=dealer,
+                                                        tsumo=True, rules=self.rules)
+                        if pts > got:
+                            got = pts
+                lst.append(got)
+
+    def _situation_han(self) -> dict[tuple[bool, bool, bool], int]:
+        """The han each situation's items add (``_situation_items``)."""
+        if self._adds is None:
+            self._adds = {sit: sum(i.han for i in items)
+                          for sit, items in self._situation_items().items()}
+        return self._adds
 
     def _candidates(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
                     win: Win) -> list[Score]:
@@ -450,12 +591,16 @@ class Model:
         # the ura indicators come from the wall as the winning hand sees it; grouped by
         # the ura han they give (the held copies of the kind pointed at, as the scoring
         # engine counts them): the same count, the same score
-        wall = self.wall(h14)
-        held = hand.total_counts()
+        # ``wall``'s 34 kinds: the unseen copies less the drawn ones the hand holds
+        unseen, start = self.unseen, self.start
+        assert unseen is not None
+        held = hand.total_counts() if self.melds else h14
         points_at = self._points_at
         total = 0
         by_dora: dict[int, list[int]] = {}      # han: [the first kind, copies]
-        for k, w in enumerate(wall[:34]):
+        for k in range(34):
+            h, s = h14[k], start[k]
+            w = unseen[k] - (h - s if h > s else 0)
             if w > 0:
                 total += w
                 han = held[points_at[k]]
@@ -516,8 +661,7 @@ class Model:
     def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True) -> None:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
         of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
-        and ``riichi_value`` then read them. Only for mjasp's model (the mahjong-cpp model
-        maximises each quantity on its own and keeps the recursion). The graph is built
+        and ``riichi_value`` then read them. The graph is built
         with whole arrays (:mod:`mjasp.advice.build`) unless the hand has melds or
         ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
         import numpy as np
@@ -526,7 +670,6 @@ class Model:
         from mjasp.advice.build import ADD, POSITION, build
         from mjasp.advice.graph import Graph
         from mjasp.advice.graph import solve as solve_graph
-        assert self.model == "mjasp"
         b = build(self, list(hands13)) if vectorized and not self.melds else \
             self.build_by_hand(hands13)
         n = len(b.total)
@@ -553,10 +696,8 @@ class Model:
             first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
                                        return_inverse=True)[1:]
             inverse = inverse.ravel()
-            table = np.array([self._win_points(keyed[j, :37].tobytes(), t, sits)
-                              for j, t in zip(first.tolist(),
-                                              b.win_tile[first].tolist(), strict=True)],
-                             dtype=np.float64).reshape(-1, len(sits))
+            table = self._win_table([(keyed[j, :37].tobytes(), t) for j, t in zip(
+                first.tolist(), b.win_tile[first].tolist(), strict=True)], sits)
             pts_of = table[inverse]
             copies = b.win_n.astype(np.float64)
             # summed per node in draw order from 0.0, as the recursion adds them
@@ -673,22 +814,19 @@ class Model:
             self._memo[key] = found
             return found
         e = self.edges(node)
-        cpp = self.model == "mahjong-cpp"
-        div = self.divisor(e.total, d)
-        haitei = d == 1 and not cpp
-        riichi_win = cpp
+        div = e.total
+        haitei = d == 1
         tp = wp = ev = 0.0
         for tile, n, h14 in e.wins:
             tp += n
             wp += n
-            ev += n * self.score(h14, tile, riichi_win, False, haitei)
+            ev += n * self.score(h14, tile, False, False, haitei)
         for _tile, n, options in e.choices:
             v = self.best(options, d - 1)
             tp += n * v[0]
             wp += n * v[1]
             ev += n * v[2]
-        stay = div - sum(n for _, n, _ in e.wins) - sum(n for _, n, _ in e.choices) \
-            if cpp else e.stay
+        stay = e.stay
         if stay:
             v = self.best([node], d - 1)
             tp += stay * v[0]
@@ -740,7 +878,7 @@ class Model:
         return p, pts
 
     def can_riichi(self, hand: Counts37, d: int) -> bool:
-        return (self.model == "mjasp" and self.riichi != "never" and self.closed
+        return (self.riichi != "never" and self.closed
                 and d >= 1 and self.shanten(hand) == 0)
 
     def options_of(self, node: Node, d: int) -> list[tuple[str, Value]]:
@@ -756,10 +894,6 @@ class Model:
 
     def best(self, options: list[Node], d: int) -> Value:
         """The best continuation among 13-tile options with ``d`` draws left."""
-        if self.model == "mahjong-cpp":
-            vals = [self.value(h, d) for h in options]
-            return (max(v[0] for v in vals), max(v[1] for v in vals),
-                    max(v[2] for v in vals))
         best_v: Value | None = None
         for h in options:
             for _how, v in self.options_of(h, d):
@@ -768,11 +902,50 @@ class Model:
         assert best_v is not None
         return best_v
 
+    def candidate_values(self, hand13: Counts37, draws: int
+                         ) -> tuple[str, list[float], list[float], list[float]]:
+        """``candidate`` with ``draws``, ``draws - 1``, ..., 1 draws left: how the hand is
+        played with every draw left, and the tenpai, win and points per turn. Read
+        straight off the solved tables where ``solve`` covered the hand (the same floats
+        and the same choice: riichi first among equals), else ``candidate`` per turn."""
+        i = self._solved((hand13, 0), draws)
+        sh = self.shanten(hand13)
+        riichi_here = self.riichi != "never" and self.closed and sh == 0
+        r = self._riichi_row.get(hand13, -1) if riichi_here else -1
+        tp: list[float] = []
+        wp: list[float] = []
+        ev: list[float] = []
+        if i < 0 or (riichi_here and r < 0):
+            how = "-"
+            for d in range(draws, 0, -1):
+                got, v = self.candidate(hand13, d)
+                if d == draws:
+                    how = got
+                tp.append(v[0])
+                wp.append(v[1])
+                ev.append(v[2])
+            return how, tp, wp, ev
+        how = "-"
+        always = self.riichi == "always"
+        for d in range(draws, 0, -1):
+            t = self._tables.dama[d]
+            v = (t[0].item(i), t[1].item(i), t[2].item(i))
+            chosen = "dama"
+            if riichi_here:
+                t = self._tables.riichi[d]
+                rv = (t[0].item(r), t[1].item(r), t[2].item(r))
+                if always or (rv[2], rv[1], rv[0]) >= (v[2], v[1], v[0]):
+                    v, chosen = rv, "riichi"
+            if d == draws and sh == 0:
+                how = chosen
+            tp.append(v[0])
+            wp.append(v[1])
+            ev.append(v[2])
+        return how, tp, wp, ev
+
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
         """The value of a starting 13-tile hand with ``d`` draws left, and how it is played
         (``riichi``/``dama``; ``-`` when not tenpai)."""
-        if self.model == "mahjong-cpp":
-            return "riichi" if self.shanten(hand13) == 0 else "-", self.value((hand13, 0), d)
         opts = self.options_of((hand13, 0), d)
         how, v = max(opts, key=lambda o: (o[1][2], o[1][1], o[1][0]))
         if self.shanten(hand13) != 0:

@@ -226,3 +226,138 @@ def test_the_compiled_turn_loop_rejects_inconsistent_arrays() -> None:
         graph._dp.step(ints, v, v, ints[:1], np.array([0, 1], dtype=np.int64),
                        np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
                        v.copy())
+
+
+def _wins(m: Model, start: bytes, most: int) -> list[tuple[bytes, int]]:
+    """Up to ``most`` distinct wins (14 tiles, winning tile) of the graph of ``start``."""
+    b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
+    found: dict[tuple[bytes, int], None] = {}
+    for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True):
+        found[(bytes(x + y for x, y in zip(b.hands[w].tobytes(), to_37(t), strict=True)),
+               t)] = None
+        if len(found) == most:
+            break
+    return list(found)
+
+
+@pytest.mark.parametrize("rules", sorted(mjasp.RULES))
+def test_win_points_by_han_and_fu_equal_the_engine_per_situation(rules: str) -> None:
+    # ``solve``'s points of each win in every situation against ``Model.score``, which
+    # asks the scoring engine for each situation (and each ura count): the same floats
+    from mjasp.advice.model import SITUATIONS
+    three = mjasp.find_rules(rules).players == 3
+    hand = "123456789p1234s5z" if three else "22335m4558p122s55z"
+    for indicators in ("1p", ["1p", "5s"]):
+        m, start, _ = setup_model(hand, {"rules": rules, "dora_indicators": indicators,
+                                         "seat_wind": "E"})
+        wins = _wins(m, start, 25)
+        engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
+        for (h14, t), row in zip(wins, engine, strict=True):
+            assert m._win_points(h14, t, SITUATIONS) == row, (rules, name37(t))
+        assert sum(m.paths.values()) == len(wins)
+        # and all at once, with arrays (``solve``'s path)
+        assert m._win_table(wins, SITUATIONS).tolist() == engine
+        if m._situation_items():
+            assert m.paths["points"] > 0, m.paths
+        else:
+            assert m.paths["engine"] == len(wins), m.paths
+
+
+def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
+    # a yakuman (suuankou: the yakuman path), an open hand (the engine per situation)
+    from mjasp.advice.model import SITUATIONS
+    for hand, path in (("111333m555p77s22z3z", "shape"), ("23406m456p11s3z [777z]", "engine")):
+        m, start, _ = setup_model(hand, {"dora_indicators": "1z"})
+        wins = _wins(m, start, 15)
+        engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
+        for (h14, t), row in zip(wins, engine, strict=True):
+            assert m._win_points(h14, t, SITUATIONS) == row
+        assert m.paths[path] > 0, m.paths
+        assert m._win_table(wins, SITUATIONS).tolist() == engine
+    # a dama win's points are mjasp.score's, taken by itself
+    m, start, _ = setup_model("22335m4558p122s55z", {"dora_indicators": "3p"})
+    for h14, t in _wins(m, start, 10):
+        for haitei in (False, True):
+            win = mjasp.Win(tile=name37(t), tsumo=True, haitei=haitei, seat_wind="E",
+                            round_wind="E", dora_indicators=("3p",))
+            s = mjasp.score(to_hand(h14, ()), win)
+            assert m._win_points(h14, t, [(False, False, haitei)]) == [
+                float(s.points if s.han > 0 or s.yakuman else 0)]
+
+
+@pytest.mark.parametrize(("hand", "rules"), [
+    ("22335m4558p122s55z", "tenhou"), ("145m33p2223445s44z", "chiitoitsu-quad"),
+    ("123456789p1234s5z", "tenhou-3p"), ("119m19p19s1234567z", "tenhou"),
+])
+def test_effective_tiles_of_every_discard_equal_shanten_kind_by_kind(
+        hand: str, rules: str) -> None:
+    from mjasp.advice.api import _ukeire, _ukeire_all
+    m, start, _ = setup_model(hand, {"rules": rules, "draws": 1})
+    hands13 = [sub37(start, t) for t in distinct_tiles(start)]
+    batched = _ukeire_all(m, hands13)
+    assert batched == [_ukeire(m, h) for h in hands13]
+    # each kind checked by mjasp.shanten under the rules, as a player would count
+    for h13, uke in zip(hands13, batched, strict=True):
+        counts = list(h13[:34])
+        before = mjasp.shanten(counts, rules=rules)
+        expected = []
+        for k in range(34):
+            if counts[k] < 4 and m.unseen[k] > 0:  # type: ignore[index]
+                counts[k] += 1
+                if mjasp.shanten(counts, rules=rules) < before:
+                    expected.append((mjasp.core.tiles.tile_name(k), m.unseen[k]))  # type: ignore[index]
+                counts[k] -= 1
+        assert list(uke) == expected
+
+
+def test_chiitoitsu_with_a_quad_counts_the_fourth_copy_as_effective() -> None:
+    # 145m33p2223445s44z, 3s out: four pairs (33p 22s 44s 44z), chiitoitsu 2-shanten;
+    # the fourth 2s makes 2222s two pairs where a quad counts as two (five pairs:
+    # 1-shanten), one pair otherwise (no gain)
+    a = advise("145m33p2223445s44z", rules="chiitoitsu-quad", draws=1)
+    c = next(c for c in a.candidates if c.discard == "3s")
+    assert c.shanten == 2 and ("2s", 1) in c.ukeire
+    b = advise("145m33p2223445s44z", rules="tenhou", draws=1)
+    assert ("2s", 1) not in next(c for c in b.candidates if c.discard == "3s").ukeire
+
+
+def test_locked_riichi_values_carried_turn_to_turn_equal_the_loop() -> None:
+    import numpy as np
+
+    from mjasp.advice.graph import _Riichi
+    p = np.array([0.0, 0.05, 0.123, 1 / 3])
+    pts = np.array([[0.0, 0, 0, 0], [700, 1100, 1300, 2000], [3900.5, 4100, 5200, 6000],
+                    [1.25, 2.5, 3.75, 5.0]])
+    locked = _Riichi(p, pts)
+    for d in range(1, 19):
+        got = locked.values(d)
+        for row in range(len(p)):
+            # ``Model.riichi_value``'s loop, written out: win on draw j, haitei on draw d
+            ev, reach = 0.0, 1.0
+            for j in range(1, d + 1):
+                ev += reach * float(pts[row, 2 * (j == 1) + (j == d)])
+                reach *= 1.0 - float(p[row])
+            ev -= 1000 * reach
+            assert (got[0][row], got[1][row], got[2][row]) == (1.0, 1.0 - reach, ev)
+
+
+def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
+    import numpy as np
+
+    import mjasp.advice.graph as graph
+    if graph._dp is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    v = np.ones(2)
+    none_i, none_f = np.zeros(0, np.int64), np.zeros(0)
+
+    def run(rows: Any, dama_size: int) -> None:
+        assert graph._dp is not None
+        graph._dp.run(v, v, v, v, v, v, none_i, np.zeros(1, np.int64), none_i, none_f,
+                      rows, np.zeros(len(rows)), np.zeros(4 * len(rows)), False,
+                      np.zeros(dama_size), np.zeros(3 * 3 * len(rows)))
+
+    run(np.array([1], np.int64), 3 * 3 * 2)                    # consistent: two draws
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        run(np.array([2], np.int64), 3 * 3 * 2)                # a riichi row past the nodes
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        run(np.array([1], np.int64), 3 * 3 * 2 + 1)            # not (draws + 1) x 3 x n
