@@ -36,6 +36,26 @@ def test_one_draw_dama_is_the_waits_over_the_wall() -> None:
     assert c.tenpai_prob == (1.0,)
 
 
+@pytest.mark.parametrize(("hand", "outs", "unseen", "indicators"), [
+    # waits whose every draw but the winners is thrown back: the build once failed on
+    # such graphs (a layer without a draw that changes the hand) with a numpy cast error
+    ("2344m456p789s111z", 6, 123, ""),      # 1m (4) and 4m (2)
+    ("123m456p789s1122z", 4, 123, ""),      # 1z and 2z, two each
+    ("11m19p19s1234567z", 4, 122, "1z"),    # kokushi on 9m
+])
+def test_locked_riichi_wins_by_the_closed_form(hand: str, outs: int, unseen: int,
+                                                indicators: str) -> None:
+    # riichi locks the hand and every miss goes back, so each of the d draws wins with
+    # p = outs / unseen: win chance 1 - (1 - p)^d, tenpai certain at every turn
+    d = 6
+    a = advise(hand, draws=d, riichi="always", dora_indicators=indicators)
+    (c,) = a.candidates
+    p = outs / unseen
+    assert c.win_prob == pytest.approx([1 - (1 - p) ** (d - t) for t in range(d)],
+                                       abs=1e-12)
+    assert c.tenpai_prob == (1.0,) * d
+
+
 def _ura_mean(hand14: str, tile: str, wall: dict[str, int], **situation: object) -> float:
     # brute force: every ura indicator kind with its copies in the wall
     total = sum(wall.values())
