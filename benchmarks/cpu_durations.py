@@ -69,11 +69,11 @@ def main(argv: list[str]) -> None:
           f"two cores about {(total + collection) / 2:.1f} s")
     for name, seconds in sorted(rows.items(), key=lambda row: -row[1])[:shown]:
         print(f"{seconds:7.2f}  {name}")
-    files: collections.Counter[str] = collections.Counter()
+    files: collections.defaultdict[str, float] = collections.defaultdict(float)
     for name, seconds in rows.items():
         files[name.split("::")[0]] += seconds
     print("by file:")
-    for name, seconds in files.most_common(shown):
+    for name, seconds in sorted(files.items(), key=lambda row: -row[1])[:shown]:
         print(f"{seconds:7.2f}  {name}")
 
 
