@@ -77,6 +77,7 @@ def test_generating_function_by_polynomial_product() -> None:
                                                 for m in range(15)]
 
 
+@pytest.mark.slow  # every vector of a suit, about 3 s: CI runs it
 def test_single_suit_enumeration_is_exhaustive() -> None:
     """All vectors of {0..4}^9, bucketed by size with numpy, against the generator."""
     index = np.arange(5 ** 9)

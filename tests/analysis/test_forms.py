@@ -250,6 +250,7 @@ def test_nth_form_is_the_listing_order() -> None:
     assert [_nth_form(2, k) for k in range(count_forms(2))] == list(iter_forms(2))
 
 
+@pytest.mark.slow  # every one of the 11.6 million lines: CI runs it (the fast loop: two melds)
 def test_forms_text_with_four_melds_sampled() -> None:
     rng = random.Random(20240607)
     total = 11_580_567  # the 4-meld forms (the DP count, also clingo's model count)

@@ -17,6 +17,7 @@ Hands (seeded): 60,000 closed 13-tile + 60,000 closed 14-tile, 40,000 with fewer
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -126,14 +127,23 @@ def test_closed_hands_match_mahjong(closed_hands: np.ndarray) -> None:
         assert calc.calculate_shanten(row.tolist()) == value
 
 
-def test_special_forms_equal_enumeration(kernel_path: str, closed_hands: np.ndarray) -> None:
-    sample = closed_hands[::480]  # the seven-pairs enumeration is 2**kinds per hand
+@functools.cache
+def brute_special(counts: tuple[int, ...]) -> tuple[int, int]:
+    """Seven-pairs and thirteen-orphans shanten by enumeration, kept for the other kernel
+    path (the same hands, the same answers: only the engine under test changes)."""
+    return brute.chiitoitsu(counts) - 1, brute.kokushi(counts) - 1
+
+
+# the seven-pairs enumeration is 2**kinds per hand: 100 hands in the fast loop, 250 in CI
+@pytest.mark.parametrize("step", [pytest.param(480, marks=pytest.mark.slow), 1200])
+def test_special_forms_equal_enumeration(kernel_path: str, closed_hands: np.ndarray,
+                                         step: int) -> None:
+    sample = closed_hands[::step]
     seven = shanten_batch(sample, form="chiitoitsu")
     orphans = shanten_batch(sample, form="kokushi")
     for row, s7, s13 in zip(sample, seven, orphans, strict=True):
         counts = row.tolist()
-        assert brute.chiitoitsu(counts) - 1 == s7
-        assert brute.kokushi(counts) - 1 == s13
+        assert brute_special(tuple(counts)) == (s7, s13)
         forms = shanten_forms(Hand.from_counts(counts)).forms
         assert (forms[Form.CHIITOITSU], forms[Form.KOKUSHI]) == (s7, s13)
 
@@ -321,9 +331,11 @@ def test_closed_kan_rules_out_special_forms(kernel_path: str) -> None:
     assert list(forms) == [Form.STANDARD]
 
 
-def brute_effective(hand: Hand) -> set[int]:
+@functools.cache
+def brute_effective(hand: Hand) -> frozenset[int]:
     """Kinds whose draw lowers the brute-force shanten (all forms a closed hand allows;
-    declared melds cap the target and leave only the standard form)."""
+    declared melds cap the target and leave only the standard form). Kept per hand: each
+    kernel path asks for the same hands."""
     total = hand.total_counts()
     cap = [4 - t + c for t, c in zip(total, hand.counts, strict=True)]
 
@@ -340,13 +352,17 @@ def brute_effective(hand: Hand) -> set[int]:
             drawn[kind] += 1
             if value(drawn) < base:
                 found.add(kind)
-    return found
+    return frozenset(found)
 
 
+# 120 hands (3 by brute force) in the fast loop, 300 (6) in CI
+@pytest.mark.parametrize(("step", "brute_forced"), [
+    pytest.param(200, 6, marks=pytest.mark.slow), (500, 3)])
 def test_effective_tiles_match_xiangting_and_brute_force(kernel_path: str,
-                                                         closed_hands: np.ndarray) -> None:
+                                                         closed_hands: np.ndarray,
+                                                         step: int, brute_forced: int) -> None:
     four = xiangting.PlayerCount.FOUR
-    for i, row in enumerate(closed_hands[:60_000:200]):  # 13-tile hands
+    for i, row in enumerate(closed_hands[:60_000:step]):  # 13-tile hands
         hand = Hand.from_counts(row)
         got = effective_tiles(hand)
         kinds = {w.tile for w in got}
@@ -355,7 +371,7 @@ def test_effective_tiles_match_xiangting_and_brute_force(kernel_path: str,
         # xiangting also lists kinds the hand already holds four of; they cannot be drawn
         assert kinds == {k for k in necessary if row[k] < 4}, str(hand)
         assert all(w.remaining == 4 - row[w.tile] for w in got)
-        if i < 6:
+        if i < brute_forced:
             assert kinds == brute_effective(hand)
 
 

@@ -40,7 +40,9 @@ def _peer_replacement(counts: list[int], players: int) -> int:
     return int(xiangting.calculate_replacement_number(counts, count))
 
 
-@pytest.mark.parametrize(("m", "players"), [(1, 4), (2, 4), (4, 4), (1, 3), (2, 3), (4, 3), (5, 3)])
+@pytest.mark.parametrize(("m", "players"), [
+    (1, 4), (2, 4), (4, 4), (1, 3), (2, 3), (4, 3),
+    pytest.param(5, 3, marks=pytest.mark.slow)])  # over 3 s: CI runs it
 def test_small_hands_by_brute_force(m: int, players: int) -> None:
     """Every hand of m tiles, weighted by the ways to pick its copies, shanten by the peer."""
     deals: Counter[int] = Counter()
@@ -83,22 +85,25 @@ def _chiitoitsu_formula(h: tuple[int, ...]) -> int:
     return replacement_numbers((sum(h), _FAR, pairs, kinds, 0, 0))[1]
 
 
-def test_chiitoitsu_formula_against_the_definition() -> None:
+# the nine-kind universe (most of the work) under slow: CI runs it
+@pytest.mark.parametrize("universe", [7, 8, pytest.param(9, marks=pytest.mark.slow)])
+def test_chiitoitsu_formula_against_the_definition(universe: int) -> None:
     """r = min over 7 distinct kinds S of Σ_S max(0, 2 − h), every hand of 13/14 tiles
     over small universes (the formula does not depend on the universe size ≥ 7)."""
-    for universe in (7, 8, 9):
-        shapes = np.array(list(itertools.combinations(range(universe), 7)))
-        for m in (13, 14):
-            hands = np.array(list(enumerate_hands(m, [4] * universe)))
-            missing = np.maximum(0, 2 - hands)  # draws for a pair of each kind
-            best = missing[:, shapes].sum(axis=2).min(axis=1)
-            assert best.tolist() == [_chiitoitsu_formula(tuple(h)) for h in hands.tolist()]
+    shapes = np.array(list(itertools.combinations(range(universe), 7)))
+    for m in (13, 14):
+        hands = np.array(list(enumerate_hands(m, [4] * universe)))
+        missing = np.maximum(0, 2 - hands)  # draws for a pair of each kind
+        best = missing[:, shapes].sum(axis=2).min(axis=1)
+        assert best.tolist() == [_chiitoitsu_formula(tuple(h)) for h in hands.tolist()]
 
 
-def test_kokushi_formula_against_the_definition() -> None:
+# the fast loop on the first 5,000 seeded hands, CI on 20,000
+@pytest.mark.parametrize("cases", [pytest.param(20_000, marks=pytest.mark.slow), 5_000])
+def test_kokushi_formula_against_the_definition(cases: int) -> None:
     """r = min over the pair's kind j of Σ_k max(0, w_k − h_k) with w = 1 + [k = j]."""
     rng = random.Random(4)
-    for _ in range(20_000):
+    for _ in range(cases):
         m = rng.choice((13, 14))
         # deal from the 13 orphans and 3 other kinds so that many cases are near-complete
         pool = [k for k in range(16) for _ in range(4)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mjasp
@@ -134,6 +134,13 @@ def test_sanma_rejects_2m_to_8m() -> None:
 
 # -- properties --------------------------------------------------------------------------------
 
+def examples(full: int) -> pytest.MarkDecorator:
+    """Run a property on ``full`` examples under ``slow`` (CI), on a fifth of them in the
+    contributors' loop (``-m "not slow"``): the same check, a smaller random sample."""
+    return pytest.mark.parametrize("examples", [
+        pytest.param(full, marks=pytest.mark.slow, id=str(full)), full // 5])
+
+
 NOTATION = st.text(alphabet="0123456789mpsz[]() x", max_size=40)
 
 
@@ -175,30 +182,39 @@ def hands(draw: st.DrawFn) -> Hand:
         raise
 
 
-@settings(max_examples=600, deadline=None)
-@given(hands())
-def test_every_valid_hand_round_trips(hand: Hand) -> None:
-    assert Hand.parse(str(hand)) == hand
-    assert eval(repr(hand)) == hand
-    assert Hand.from_counts(hand.counts, hand.melds).counts == hand.counts
+@examples(600)
+def test_every_valid_hand_round_trips(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(hands())
+    def check(hand: Hand) -> None:
+        assert Hand.parse(str(hand)) == hand
+        assert eval(repr(hand)) == hand
+        assert Hand.from_counts(hand.counts, hand.melds).counts == hand.counts
+
+    check()
 
 
-@settings(max_examples=600, deadline=None)
-@given(hands())
-def test_ids_round_trip(hand: Hand) -> None:
-    if max(hand.red) > 1:
-        # the 136-tile set has one red id per suit: a second red five has no id
-        with pytest.raises(HandError, match="one red id per suit"):
-            hand.to_ids()
-        return
-    ids = hand.to_ids()
-    assert len(ids) == len(set(ids)) == hand.concealed_count
-    back = Hand.from_ids(ids, hand.melds)
-    assert back.counts == hand.counts
-    # four plain fives need id 4k, which the 136-id convention reads as the red one
-    plain_quads = [s for s, f in enumerate(FIVES) if hand.counts[f] == 4 and not hand.red[s]]
-    if not plain_quads:
-        assert back == hand
+@examples(600)
+def test_ids_round_trip(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(hands())
+    def check(hand: Hand) -> None:
+        if max(hand.red) > 1:
+            # the 136-tile set has one red id per suit: a second red five has no id
+            with pytest.raises(HandError, match="one red id per suit"):
+                hand.to_ids()
+            return
+        ids = hand.to_ids()
+        assert len(ids) == len(set(ids)) == hand.concealed_count
+        back = Hand.from_ids(ids, hand.melds)
+        assert back.counts == hand.counts
+        # four plain fives need id 4k, which the 136-id convention reads as the red one
+        plain_quads = [s for s, f in enumerate(FIVES)
+                       if hand.counts[f] == 4 and not hand.red[s]]
+        if not plain_quads:
+            assert back == hand
+
+    check()
 
 
 # -- the fast constructors equal the general path ---------------------------------------------
@@ -207,9 +223,7 @@ def test_ids_round_trip(hand: Hand) -> None:
 # the hand through Hand.__post_init__'s checks. The reference below is that general path
 # alone (each fast path switched off): same hand, or the same error at the same position.
 # Each runs twice (kernel_path): with the compiled checks of mjasp/solvers/_kernel.c
-# installed, and with the pure-Python ones.
-
-FIXTURE_OK = [HealthCheck.function_scoped_fixture]  # kernel_path is set once per test
+# installed, and with the pure-Python ones; each on its full sample under slow (examples).
 
 def _outcome(build: object, argument: object) -> object:
     try:
@@ -253,10 +267,14 @@ def meld_texts(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=FIXTURE_OK)
-@given(st.one_of(meld_texts(), NOTATION, hands().map(str)))
-def test_parse_fast_path_equals_the_general_path(kernel_path: str, text: str) -> None:
-    assert _outcome(Hand.parse, text) == _general(Hand.parse, text)
+@examples(1000)
+def test_parse_fast_path_equals_the_general_path(kernel_path: str, examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(st.one_of(meld_texts(), NOTATION, hands().map(str)))
+    def check(text: str) -> None:
+        assert _outcome(Hand.parse, text) == _general(Hand.parse, text)
+
+    check()
 
 
 @pytest.mark.parametrize("text", [
@@ -272,26 +290,32 @@ def test_parse_fast_path_on_chosen_edges(kernel_path: str, text: str) -> None:
     assert _outcome(Hand.parse, text) == _general(Hand.parse, text)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=FIXTURE_OK)
-@given(st.one_of(
-    st.lists(st.integers(-1, 5), min_size=33, max_size=35),
-    st.lists(st.integers(0, 1), min_size=34, max_size=34).map(tuple),
-    hands().map(lambda hand: list(hand.counts)),  # legal: at most 14 tiles, 0..4 each
-    st.lists(st.sampled_from([0, 1, 2, True, 1.0, "1"]), min_size=34, max_size=34)))
-def test_from_counts_fast_path_equals_the_general_path(kernel_path: str,
-                                                       counts: list[object]) -> None:
-    assert _outcome(Hand.from_counts, counts) == _general(Hand.from_counts, counts)
+@examples(500)
+def test_from_counts_fast_path_equals_the_general_path(kernel_path: str, examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(st.one_of(
+        st.lists(st.integers(-1, 5), min_size=33, max_size=35),
+        st.lists(st.integers(0, 1), min_size=34, max_size=34).map(tuple),
+        hands().map(lambda hand: list(hand.counts)),  # legal: at most 14 tiles, 0..4 each
+        st.lists(st.sampled_from([0, 1, 2, True, 1.0, "1"]), min_size=34, max_size=34)))
+    def check(counts: list[object]) -> None:
+        assert _outcome(Hand.from_counts, counts) == _general(Hand.from_counts, counts)
+
+    check()
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=FIXTURE_OK)
-@given(st.one_of(
-    st.lists(st.integers(0, 135), max_size=15),
-    st.sets(st.integers(0, 135), max_size=14).map(list),  # legal: distinct ids
-    st.lists(st.integers(-2, 140), max_size=15).map(tuple),
-    st.lists(st.sampled_from([0, 16, 17, 52, 88, 135, True, 2.0]), max_size=6)))
-def test_from_ids_fast_path_equals_the_general_path(kernel_path: str,
-                                                    ids: list[object]) -> None:
-    assert _outcome(Hand.from_ids, ids) == _general(Hand.from_ids, ids)
+@examples(500)
+def test_from_ids_fast_path_equals_the_general_path(kernel_path: str, examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(st.one_of(
+        st.lists(st.integers(0, 135), max_size=15),
+        st.sets(st.integers(0, 135), max_size=14).map(list),  # legal: distinct ids
+        st.lists(st.integers(-2, 140), max_size=15).map(tuple),
+        st.lists(st.sampled_from([0, 16, 17, 52, 88, 135, True, 2.0]), max_size=6)))
+    def check(ids: list[object]) -> None:
+        assert _outcome(Hand.from_ids, ids) == _general(Hand.from_ids, ids)
+
+    check()
 
 
 def test_from_counts_reads_numpy_arrays_on_the_fast_path(kernel_path: str) -> None:

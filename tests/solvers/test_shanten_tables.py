@@ -79,10 +79,12 @@ def test_direct_enumeration_on_every_honor_vector() -> None:
         assert brute.suit_values(v, honors=True) == tuple(dense[base5(v)]), v
 
 
-def test_direct_enumeration_on_sampled_number_vectors() -> None:
+# the fast loop on the first 1,000 seeded vectors, CI on 4,000
+@pytest.mark.parametrize("count", [pytest.param(4000, marks=pytest.mark.slow), 1000])
+def test_direct_enumeration_on_sampled_number_vectors(count: int) -> None:
     rng = np.random.default_rng(SEED)
     dense = table.number_table()
-    for _ in range(4000):
+    for _ in range(count):
         v = tuple(int(c) for c in rng.integers(0, 5, size=9))
         while sum(v) > 14:
             v = tuple(int(c) for c in rng.integers(0, 3, size=9))
@@ -138,9 +140,11 @@ def test_cpsat_shapes_equal_brute_force_shapes(honors: bool) -> None:
             assert got == want, (n, pair, len(got), len(want))
 
 
-def test_capped_dp_equals_brute_force() -> None:
+# the fast loop on the first 750 seeded cases, CI on 3,000
+@pytest.mark.parametrize("count", [pytest.param(3000, marks=pytest.mark.slow), 750])
+def test_capped_dp_equals_brute_force(count: int) -> None:
     rng = np.random.default_rng(SEED)
-    for i in range(3000):
+    for i in range(count):
         honors = i % 4 == 3
         length = 7 if honors else 9
         v = rng.integers(0, 3, size=length)

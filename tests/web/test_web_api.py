@@ -263,6 +263,7 @@ def test_load_benchmark_runs_and_stops(monkeypatch: pytest.MonkeyPatch,
     assert "p95 ms" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # a whole pytest run each, about 3.5 s: CI runs it, with the browser tests
 @pytest.mark.parametrize("ci", ["true", ""])
 def test_browser_tests_skip_locally_but_fail_in_ci_without_chromium(ci: str,
                                                                     tmp_path: Path) -> None:

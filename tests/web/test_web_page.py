@@ -43,7 +43,7 @@ def _missing() -> str | None:
 _REASON = _missing()
 if _REASON and os.environ.get("CI") == "true":
     raise RuntimeError(f"browser tests cannot run under CI: {_REASON}")
-pytestmark = pytest.mark.skipif(_REASON is not None, reason=_REASON or "")
+pytestmark = [pytest.mark.skipif(_REASON is not None, reason=_REASON or ""), pytest.mark.slow]
 
 if _REASON is None:
     import uvicorn
