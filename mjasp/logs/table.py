@@ -12,7 +12,6 @@ kept the best shanten and the most effective tiles of all discards. Shanten come
 
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
                "result", "deltas", "agrees"),
 }
 _EYE = np.eye(34, dtype=np.uint8)
+#: A 64-bit hash of a row of counts: its dot product with these (wrapping).
+_HASH = np.random.default_rng(34).integers(-(1 << 62), 1 << 62, 34, dtype=np.int64) | 1
 
 
 def decision_rows(game: Game) -> list[dict[str, Any]]:
@@ -71,9 +72,11 @@ class _Decisions:
         self.name = ""
         self.riichi = -1  # the seat whose riichi awaits its discard
         self.called = [""] * game.players  # each seat's calls as text, from call to call
-        self.tiles = array("B")  # every decision's hand before the discard, in a row
-        self.sizes = array("B")
-        self.public = array("B")  # what every seat sees after the discard (34 each)
+        # bytearrays: extending one by a list costs a fraction of an array("B")'s
+        # per-number conversion, and by the state's bytes it is a copy
+        self.tiles = bytearray()  # every decision's hand before the discard, in a row
+        self.sizes = bytearray()
+        self.public = bytearray()  # what every seat sees after the discard (34 each)
         # (round, round name, event, seat, discard, tsumogiri, riichi, calls) each
         self.rows: list[tuple[int, str, int, int, int, bool, bool, str]] = []
 
@@ -92,7 +95,7 @@ class _Decisions:
             self.tiles.extend(hand)
             self.tiles.append(event.tile)
             self.sizes.append(len(hand) + 1)
-            self.public.extend(state.public)  # the discard is in the river: seen once
+            self.public += state.public  # the discard is in the river: seen once
             self.rows.append((index, self.name, i, who, event.tile, event.tsumogiri,
                               self.riichi == who, self.called[who]))
             self.riichi = -1
@@ -148,15 +151,23 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     at_best = s13 == best_s[owner]
     which = np.flatnonzero(at_best | made)
     sub = rows13[which]
+    # a hand recurs: discarding the tile just drawn leaves the hand that seat's last
+    # decision left (a sixth of these rows), so the draws of each distinct hand are asked
+    # once; hands are told apart by a hash, and a collision (checked) just keeps them all
+    _, first, inverse = np.unique(sub.astype(np.int64) @ _HASH, return_index=True,
+                                  return_inverse=True)
+    distinct = sub[first]
+    if not np.array_equal(distinct[inverse], sub):
+        distinct, first, inverse = sub, np.arange(len(sub)), np.arange(len(sub))
     # every draw of the 34 kinds after each of those discards: one block of 34 rows per
     # discard, each row repeated (cheaper than picking out the draws that may help); a
     # fifth copy is not drawn: that row keeps its 13 tiles and its answer is dropped
-    drawable = sub < 4
-    rows14 = np.repeat(sub, 34, axis=0)
+    drawable = distinct < 4
+    rows14 = np.repeat(distinct, 34, axis=0)
     # row 34 * i + d draws kind d: the diagonal of each block of 34 rows, a strided view
-    rows14.reshape(len(sub), 34 * 34)[:, ::35] += drawable
-    s14 = _shanten(rows14).reshape(len(sub), 34)
-    useful = (s14 < s13[which][:, None]) & drawable
+    rows14.reshape(len(distinct), 34 * 34)[:, ::35] += drawable
+    s14 = _shanten(rows14).reshape(len(distinct), 34)
+    useful = ((s14 < s13[which][first][:, None]) & drawable)[inverse]
     remaining = np.maximum(0, 4 - seen[owner[which]])
     ukeire = np.where(useful, remaining, 0).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
