@@ -153,28 +153,49 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     sub = rows13[which]
     # a hand recurs: discarding the tile just drawn leaves the hand that seat's last
     # decision left (a sixth of these rows), so the draws of each distinct hand are asked
-    # once; hands are told apart by a hash, and a collision (checked) just keeps them all
-    _, first, inverse = np.unique(sub.astype(np.int64) @ _HASH, return_index=True,
-                                  return_inverse=True)
+    # once; hands are told apart by a hash (linear: a decision's hash less the discard's),
+    # and a collision (checked) just keeps them all
+    key = (c14.astype(np.int64) @ _HASH)[owner[which]] - _HASH[kinds[which]]
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
     distinct = sub[first]
     if not np.array_equal(distinct[inverse], sub):
         distinct, first, inverse = sub, np.arange(len(sub)), np.arange(len(sub))
-    # every draw of the 34 kinds after each of those discards: one block of 34 rows per
-    # discard, each row repeated (cheaper than picking out the draws that may help); a
-    # fifth copy is not drawn: that row keeps its 13 tiles and its answer is dropped
-    drawable = distinct < 4
-    rows14 = np.repeat(distinct, 34, axis=0)
-    # row 34 * i + d draws kind d: the diagonal of each block of 34 rows, a strided view
-    rows14.reshape(len(distinct), 34 * 34)[:, ::35] += drawable
-    s14 = _shanten(rows14).reshape(len(distinct), 34)
-    useful = ((s14 < s13[which][first][:, None]) & drawable)[inverse]
-    remaining = np.maximum(0, 4 - seen[owner[which]])
-    ukeire = np.where(useful, remaining, 0).sum(axis=1)
+    s14 = np.concatenate([_draws(distinct[i:i + _BLOCK])
+                          for i in range(0, len(distinct), _BLOCK)], axis=1)
+    useful = np.less(s14.T, s13[which][first][:, None], order="C")[inverse]
+    remaining = np.maximum(0, 4 - seen)[owner[which]]
+    ukeire = (useful * remaining).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
     best_u = np.maximum.reduceat(np.where(at_best[which], ukeire, -1),
                                  np.searchsorted(owner[which], np.arange(len(c14))))
     mine = np.flatnonzero(made[which])  # one candidate per decision
     return best_s, best_u, (s13[which][mine], ukeire[mine], useful[mine])
+
+
+#: Hands per :func:`_draws` call, and its constant: row d holds kind d's tile once in
+#: each of _BLOCK rows of 34 counts (2.4 MB).
+_BLOCK = 2048
+_DRAWN: list[np.ndarray] = []
+
+
+def _draws(hands: np.ndarray) -> np.ndarray:
+    """Shanten after every draw of the 34 kinds: ``out[d, i]`` for hand ``i`` (a row of
+    ``hands``, 13-tile counts) with one more of kind ``d``; where the hand holds all
+    four, the hand itself (so not fewer than its own shanten).
+
+    Every draw is asked (cheaper than picking out the draws that may help): draw d of
+    hand i is row (d, i), so block d of the rows is the hands plus row d of a constant,
+    one vectorised addition for all.
+    """
+    if not _DRAWN:
+        _DRAWN.append(np.tile(_EYE, (1, _BLOCK)))
+    u = len(hands)
+    rows = hands.reshape(1, 34 * u) + _DRAWN[0][:, :34 * u]
+    full = hands == 4
+    if full.any():  # no fifth copy: that row keeps the hand's 13 tiles
+        held, kind = np.nonzero(full)
+        rows[kind, 34 * held + kind] = 4
+    return _shanten(rows.reshape(34 * u, 34)).reshape(34, u)
 
 
 def _shanten(rows: np.ndarray) -> np.ndarray:
