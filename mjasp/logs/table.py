@@ -140,8 +140,10 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     """Per decision (rows of ``c14``, 14-tile counts): the best shanten any discard keeps,
     the most effective tiles among those discards, and for the discard made (kind
     ``discard``) its shanten, its effective tiles and the kinds that are effective."""
+    # (rows are gathered by np.take: a row a copy, where indexing copies number by number)
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
-    rows13 = c14[owner] - _EYE[kinds]
+    rows13 = np.take(c14, owner, axis=0)
+    rows13.reshape(-1)[np.arange(0, 34 * len(owner), 34) + kinds] -= 1
     s13 = _shanten(rows13)
     starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
     best_s = np.minimum.reduceat(s13, starts)
@@ -150,26 +152,26 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     # most of them is best_ukeire) and for the discard made
     at_best = s13 == best_s[owner]
     which = np.flatnonzero(at_best | made)
-    sub = rows13[which]
     # a hand recurs: discarding the tile just drawn leaves the hand that seat's last
     # decision left (a sixth of these rows), so the draws of each distinct hand are asked
     # once; hands are told apart by a hash (linear: a decision's hash less the discard's),
     # and a collision (checked) just keeps them all
     key = (c14.astype(np.int64) @ _HASH)[owner[which]] - _HASH[kinds[which]]
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    distinct = sub[first]
-    if not np.array_equal(distinct[inverse], sub):
-        distinct, first, inverse = sub, np.arange(len(sub)), np.arange(len(sub))
+    distinct = np.take(rows13, which[first], axis=0)
+    if not np.array_equal(np.take(distinct, inverse, axis=0), np.take(rows13, which, axis=0)):
+        first = inverse = np.arange(len(which))
+        distinct = np.take(rows13, which, axis=0)
     s14 = np.concatenate([_draws(distinct[i:i + _BLOCK])
                           for i in range(0, len(distinct), _BLOCK)], axis=1)
-    useful = np.less(s14.T, s13[which][first][:, None], order="C")[inverse]
-    remaining = np.maximum(0, 4 - seen)[owner[which]]
+    useful = np.take(np.less(s14.T, s13[which[first], None], order="C"), inverse, axis=0)
+    remaining = np.take(np.maximum(0, 4 - seen), owner[which], axis=0)
     ukeire = (useful * remaining).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
     best_u = np.maximum.reduceat(np.where(at_best[which], ukeire, -1),
                                  np.searchsorted(owner[which], np.arange(len(c14))))
     mine = np.flatnonzero(made[which])  # one candidate per decision
-    return best_s, best_u, (s13[which][mine], ukeire[mine], useful[mine])
+    return best_s, best_u, (s13[which[mine]], ukeire[mine], np.take(useful, mine, axis=0))
 
 
 #: Hands per :func:`_draws` call, and its constant: row d holds kind d's tile once in
