@@ -16,9 +16,16 @@ over the same games, side by side in one run:
   time (every worker's and this process's) side by side: CPU time holds under load,
   wall time does not; the load average is printed before and after, and the Dask workers' page
   faults per game;
-- ``--memory``: the peak memory of ``mjasp logs table`` on 1x and 4x the copies.
+- ``--memory``: the peak memory of ``mjasp logs table`` on 1x and 4x the copies;
+- ``--count N``: nothing timed: every game once (warm-up), then ``N`` games (the corpus
+  in turn) through the goal's work (read + replay + re-score + decisions), for an
+  instruction count that does not depend on the load; instructions per game are the
+  difference of two runs over ``N``::
 
-``python benchmarks/bench_logs.py [--dask] [--repeat N] [--rounds R] [--memory]``
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
+          python benchmarks/bench_logs.py --count 140   # and again with --count 0
+
+``python benchmarks/bench_logs.py [--dask] [--repeat N] [--rounds R] [--memory] [--count N]``
 """
 
 from __future__ import annotations
@@ -115,9 +122,16 @@ def main() -> None:
                         help="times each parallel run is made (the best is kept)")
     parser.add_argument("--memory", action="store_true",
                         help="peak memory of mjasp logs table on 1x and 4x --repeat copies")
+    parser.add_argument("--count", type=int, metavar="N",
+                        help="no timing: a warm-up pass, then N games of the goal's work "
+                             "(for valgrind --tool=callgrind)")
     args = parser.parse_args()
     files = [p for p in sorted(_data().glob("*.mjlog")) if "-no-" not in p.name]
     logs = [(p.read_bytes(), p.name) for p in files]
+    if args.count is not None:
+        for data, name in logs + [logs[i % len(logs)] for i in range(args.count)]:
+            game_tables(read_bytes(data, name))
+        return
     print(_load())
     rows: list[tuple[Any, ...]] = []
     etree = games_per_second(lambda d, n: ET.fromstring(d), logs)

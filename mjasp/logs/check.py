@@ -240,14 +240,15 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
     return tuple(deltas), "exhaustive"
 
 
-#: Called with (round index, event index, event, state after it) for every replayed event.
+#: Called with (round index, event index, event, state after it) for every replayed event
+#: but the draws (half the events; what a table needs of them is in the next discard).
 Observer = Callable[[int, int, Event, State], object]
 
 
 def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
                 scores: list[int] | None, observe: Observer | None = None) -> list[int]:
     """Check one round; returns the scores after it (the next round's start).
-    ``observe`` sees every event of the replay (the tables share it)."""
+    ``observe`` sees every event of the replay but the draws (the tables share it)."""
     rules: Rules = game.rules
     players = game.players
     where = rnd.name
@@ -262,9 +263,12 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     for i, (event, state) in enumerate(replay(rnd, players)):
+        kind = event.kind
+        if kind == "draw":
+            continue
         if observe is not None:
             observe(index, i, event, state)
-        if event.kind == "win":
+        if kind == "win":
             if not ron_winners:
                 target = event.target
                 # the winners in turn order from the discarder (the first takes the sticks)
@@ -357,7 +361,7 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
 
 def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
     """Re-score every win and settle every round of ``game``; ``observe`` sees every
-    event of every round replayed (an unsettled one too), in order."""
+    event but the draws of every round replayed (an unsettled one too), in order."""
     out = GameCheck(game.source)
     scores: list[int] | None = None
     for index, rnd in enumerate(game.rounds):
@@ -365,7 +369,8 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
             # a log cut short (game.problem says where): its last round is unsettled
             if observe is not None:
                 for i, (event, state) in enumerate(replay(rnd, game.players)):
-                    observe(index, i, event, state)
+                    if event.kind != "draw":
+                        observe(index, i, event, state)
             continue
         scores = check_round(game, index, rnd, out, scores, observe)
     if game.final is not None and scores is not None:

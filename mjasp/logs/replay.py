@@ -98,7 +98,8 @@ class State:
         self.riichi_after_call = [False] * players  # a call came before the riichi
         self.ippatsu_robbed = [False] * players  # ippatsu before the last added kan
         # tiles every seat sees: discards, called tiles from hands, indicators, norths
-        self.public = [0] * 34
+        # (counts by kind; bytes, so a table copies them whole, not number by number)
+        self.public = bytearray(34)
         self.public[KIND[rnd.dora]] += 1
 
     def _take(self, who: int, tile: int, event: Event) -> None:

@@ -12,7 +12,6 @@ kept the best shanten and the most effective tiles of all discards. Shanten come
 
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
                "result", "deltas", "agrees"),
 }
 _EYE = np.eye(34, dtype=np.uint8)
+#: A 64-bit hash of a row of counts: its dot product with these (wrapping).
+_HASH = np.random.default_rng(34).integers(-(1 << 62), 1 << 62, 34, dtype=np.int64) | 1
 
 
 def decision_rows(game: Game) -> list[dict[str, Any]]:
@@ -71,9 +72,11 @@ class _Decisions:
         self.name = ""
         self.riichi = -1  # the seat whose riichi awaits its discard
         self.called = [""] * game.players  # each seat's calls as text, from call to call
-        self.tiles = array("B")  # every decision's hand before the discard, in a row
-        self.sizes = array("B")
-        self.public = array("B")  # what every seat sees after the discard (34 each)
+        # bytearrays: extending one by a list costs a fraction of an array("B")'s
+        # per-number conversion, and by the state's bytes it is a copy
+        self.tiles = bytearray()  # every decision's hand before the discard, in a row
+        self.sizes = bytearray()
+        self.public = bytearray()  # what every seat sees after the discard (34 each)
         # (round, round name, event, seat, discard, tsumogiri, riichi, calls) each
         self.rows: list[tuple[int, str, int, int, int, bool, bool, str]] = []
 
@@ -92,7 +95,7 @@ class _Decisions:
             self.tiles.extend(hand)
             self.tiles.append(event.tile)
             self.sizes.append(len(hand) + 1)
-            self.public.extend(state.public)  # the discard is in the river: seen once
+            self.public += state.public  # the discard is in the river: seen once
             self.rows.append((index, self.name, i, who, event.tile, event.tsumogiri,
                               self.riichi == who, self.called[who]))
             self.riichi = -1
@@ -137,8 +140,10 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     """Per decision (rows of ``c14``, 14-tile counts): the best shanten any discard keeps,
     the most effective tiles among those discards, and for the discard made (kind
     ``discard``) its shanten, its effective tiles and the kinds that are effective."""
+    # (rows are gathered by np.take: a row a copy, where indexing copies number by number)
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
-    rows13 = c14[owner] - _EYE[kinds]
+    rows13 = np.take(c14, owner, axis=0)
+    rows13.reshape(-1)[np.arange(0, 34 * len(owner), 34) + kinds] -= 1
     s13 = _shanten(rows13)
     starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
     best_s = np.minimum.reduceat(s13, starts)
@@ -147,23 +152,52 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     # most of them is best_ukeire) and for the discard made
     at_best = s13 == best_s[owner]
     which = np.flatnonzero(at_best | made)
-    sub = rows13[which]
-    # every draw of the 34 kinds after each of those discards: one block of 34 rows per
-    # discard, each row repeated (cheaper than picking out the draws that may help); a
-    # fifth copy is not drawn: that row keeps its 13 tiles and its answer is dropped
-    drawable = sub < 4
-    rows14 = np.repeat(sub, 34, axis=0)
-    # row 34 * i + d draws kind d: the diagonal of each block of 34 rows, a strided view
-    rows14.reshape(len(sub), 34 * 34)[:, ::35] += drawable
-    s14 = _shanten(rows14).reshape(len(sub), 34)
-    useful = (s14 < s13[which][:, None]) & drawable
-    remaining = np.maximum(0, 4 - seen[owner[which]])
-    ukeire = np.where(useful, remaining, 0).sum(axis=1)
+    # a hand recurs: discarding the tile just drawn leaves the hand that seat's last
+    # decision left (a sixth of these rows), so the draws of each distinct hand are asked
+    # once; hands are told apart by a hash (linear: a decision's hash less the discard's),
+    # and a collision (checked) just keeps them all
+    key = (c14.astype(np.int64) @ _HASH)[owner[which]] - _HASH[kinds[which]]
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    distinct = np.take(rows13, which[first], axis=0)
+    if not np.array_equal(np.take(distinct, inverse, axis=0), np.take(rows13, which, axis=0)):
+        first = inverse = np.arange(len(which))
+        distinct = np.take(rows13, which, axis=0)
+    s14 = np.concatenate([_draws(distinct[i:i + _BLOCK])
+                          for i in range(0, len(distinct), _BLOCK)], axis=1)
+    useful = np.take(np.less(s14.T, s13[which[first], None], order="C"), inverse, axis=0)
+    remaining = np.take(np.maximum(0, 4 - seen), owner[which], axis=0)
+    ukeire = (useful * remaining).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten
     best_u = np.maximum.reduceat(np.where(at_best[which], ukeire, -1),
                                  np.searchsorted(owner[which], np.arange(len(c14))))
     mine = np.flatnonzero(made[which])  # one candidate per decision
-    return best_s, best_u, (s13[which][mine], ukeire[mine], useful[mine])
+    return best_s, best_u, (s13[which[mine]], ukeire[mine], np.take(useful, mine, axis=0))
+
+
+#: Hands per :func:`_draws` call, and its constant: row d holds kind d's tile once in
+#: each of _BLOCK rows of 34 counts (2.4 MB).
+_BLOCK = 2048
+_DRAWN: list[np.ndarray] = []
+
+
+def _draws(hands: np.ndarray) -> np.ndarray:
+    """Shanten after every draw of the 34 kinds: ``out[d, i]`` for hand ``i`` (a row of
+    ``hands``, 13-tile counts) with one more of kind ``d``; where the hand holds all
+    four, the hand itself (so not fewer than its own shanten).
+
+    Every draw is asked (cheaper than picking out the draws that may help): draw d of
+    hand i is row (d, i), so block d of the rows is the hands plus row d of a constant,
+    one vectorised addition for all.
+    """
+    if not _DRAWN:
+        _DRAWN.append(np.tile(_EYE, (1, _BLOCK)))
+    u = len(hands)
+    rows = hands.reshape(1, 34 * u) + _DRAWN[0][:, :34 * u]
+    full = hands == 4
+    if full.any():  # no fifth copy: that row keeps the hand's 13 tiles
+        held, kind = np.nonzero(full)
+        rows[kind, 34 * held + kind] = 4
+    return _shanten(rows.reshape(34 * u, 34)).reshape(34, u)
 
 
 def _shanten(rows: np.ndarray) -> np.ndarray:

@@ -380,6 +380,21 @@ def test_decision_table_equals_a_brute_force_on_every_log() -> None:
         assert rows == _brute_force_decisions(game), path.name
 
 
+def test_decision_table_keeps_hands_apart_when_their_hashes_collide(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the table asks the draws of each distinct hand once, told apart by a hash: with
+    # every hash equal, the check of the grouping must catch it and keep every hand
+    import numpy as np
+
+    import mjasp.logs.table as table
+
+    game = logs.read(_data() / "double-ron.mjlog")
+    monkeypatch.setattr(table, "_HASH", np.zeros(34, dtype=np.int64))
+    rows = [{k: v for k, v in r.items() if k not in ("game", "value_rank")}
+            for r in decision_rows(game)]
+    assert rows == _brute_force_decisions(game)
+
+
 def test_a_bad_mjai_line_is_named_by_its_number() -> None:
     lines = logs.mjai_text(logs.read(_data() / "pao-tsumo.mjlog")).splitlines()
     # a cut line, and two events on one line (valid JSON once lines are joined by commas)
