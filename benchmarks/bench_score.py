@@ -267,13 +267,7 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
             else:
                 kernel.use_compiled(engine == "direct" and kernel.COMPILED)
                 step = _reduce_step(mjasp_objects(rules))
-            for item in items:  # warm
-                step(None, item)
-            gc.collect()
-            gc.freeze()
-            functools.reduce(step, items, None)
-            gc.unfreeze()
-            print(f"{name}|{engine}|{len(items)}", flush=True)
+            _counted_pass(step, items, f"{name}|{engine}|{len(items)}")
     # building the inputs, from the Tenhou wins: each part as the scorer's own call above
     wins = wins_of["tenhou"]
     inputs: dict[str, tuple[Callable[[Any], object], list[Any]]] = {
@@ -288,15 +282,20 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
     for name, (build, items) in inputs.items():
         for engine in ("direct", "python"):
             kernel.use_compiled(engine == "direct" and kernel.COMPILED)
-            step = _reduce_step(build)
-            for item in items:  # warm
-                step(None, item)
-            gc.collect()
-            gc.freeze()
-            functools.reduce(step, items, None)
-            gc.unfreeze()
-            print(f"input: {name}|{engine}|{len(items)}", flush=True)
+            _counted_pass(_reduce_step(build), items, f"input: {name}|{engine}|{len(items)}")
     kernel.use_compiled(kernel.COMPILED)
+
+
+def _counted_pass(step: Callable[[Any, Any], Any], items: Sequence[Any], label: str) -> None:
+    """One warm pass, then the counted one inside ``functools.reduce`` (its own callgrind
+    part), the collector's objects frozen; ``label`` names the part in the printed order."""
+    for item in items:
+        step(None, item)
+    gc.collect()
+    gc.freeze()
+    functools.reduce(step, items, None)
+    gc.unfreeze()
+    print(label, flush=True)
 
 
 def ids_of(hand: Hand) -> list[int]:

@@ -1,7 +1,7 @@
-/* The dynamic programme of mjasp.advice.graph, compiled (optional): one turn (step)
- * or every turn (run: the same step, then the stays, the division by the wall, the
- * locked riichi values and the better of riichi and dama, as graph.solve's numpy path
- * does them, operation by operation).
+/* The dynamic programme of mjasp.advice.graph, compiled (optional): every turn in one
+ * call (run: the groups' best options, the stays, the division by the wall, the locked
+ * riichi values and the better of riichi and dama, as graph.solve's numpy path does
+ * them, operation by operation).
  *
  * graph.solve adds, per node and in its groups' order, copies x the best option of each
  * group (greatest points, then win chance, then tenpai chance). Its numpy path does this
@@ -46,81 +46,6 @@ static void release(Arr *arrs, int n) {
             PyBuffer_Release(&arrs[i].view);
         }
     }
-}
-
-/* step(ev, wp, tp, options, offsets, group_node, group_n, acc_tp, acc_wp, acc_ev) */
-static PyObject *step(PyObject *self, PyObject *args) {
-    PyObject *o[10];
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5],
-                          &o[6], &o[7], &o[8], &o[9])) {
-        return NULL;
-    }
-    static const char kinds[10] = {'d', 'd', 'd', 'q', 'q', 'q', 'd', 'd', 'd', 'd'};
-    static const char *names[10] = {"ev", "wp", "tp", "options", "offsets", "group_node",
-                                    "group_n", "acc_tp", "acc_wp", "acc_ev"};
-    Arr a[10];
-    for (int i = 0; i < 10; i++) {
-        a[i].held = 0;
-    }
-    for (int i = 0; i < 10; i++) {
-        if (get(o[i], &a[i], kinds[i], i >= 7, names[i]) < 0) {
-            release(a, 10);
-            return NULL;
-        }
-    }
-    const double *ev = a[0].view.buf, *wp = a[1].view.buf, *tp = a[2].view.buf;
-    const int64_t *options = a[3].view.buf, *offsets = a[4].view.buf;
-    const int64_t *gnode = a[5].view.buf;
-    const double *gn = a[6].view.buf;
-    double *acc_tp = a[7].view.buf, *acc_wp = a[8].view.buf, *acc_ev = a[9].view.buf;
-    Py_ssize_t n = a[0].view.shape[0];
-    Py_ssize_t groups = a[5].view.shape[0];
-    Py_ssize_t n_opts = a[3].view.shape[0];
-    int bad = a[1].view.shape[0] != n || a[2].view.shape[0] != n
-              || a[7].view.shape[0] != n || a[8].view.shape[0] != n
-              || a[9].view.shape[0] != n || a[6].view.shape[0] != groups
-              || a[4].view.shape[0] != groups + 1;
-    if (!bad) {
-        /* every index in range, offsets non-decreasing, every group non-empty */
-        for (Py_ssize_t g = 0; g < groups && !bad; g++) {
-            bad = offsets[g] < 0 || offsets[g + 1] <= offsets[g] || offsets[g + 1] > n_opts
-                  || gnode[g] < 0 || gnode[g] >= n;
-        }
-        for (Py_ssize_t j = 0; j < n_opts && !bad; j++) {
-            bad = options[j] < 0 || options[j] >= n;
-        }
-    }
-    if (bad) {
-        release(a, 10);
-        PyErr_SetString(PyExc_ValueError, "step: inconsistent graph arrays");
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t g = 0; g < groups; g++) {
-        int64_t j = offsets[g], end = offsets[g + 1];
-        int64_t k = options[j];
-        double be = ev[k], bw = wp[k], bt = tp[k];
-        for (j++; j < end; j++) {
-            k = options[j];
-            double e = ev[k], w = wp[k], t = tp[k];
-            if (e > be || (e == be && (w > bw || (w == bw && t > bt)))) {
-                be = e;
-                bw = w;
-                bt = t;
-            }
-        }
-        int64_t node = gnode[g];
-        double c = gn[g];
-        /* one product, then one sum: kept apart (no fused multiply-add) by the build flag
-           -ffp-contract=off, as numpy computes them */
-        double pt = c * bt, pw = c * bw, pe = c * be;
-        acc_tp[node] += pt;
-        acc_wp[node] += pw;
-        acc_ev[node] += pe;
-    }
-    Py_END_ALLOW_THREADS
-    release(a, 10);
-    Py_RETURN_NONE;
 }
 
 /* run(total, stay, tenpai, win_n, win_ev, win_ev_last, options, offsets, group_node,
@@ -294,13 +219,24 @@ static PyMethodDef methods[] = {
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, options, offsets, group_node, "
      "group_n, rows, p, pts, always, dama, riichi): every turn of the loop, into dama and "
      "riichi."},
-    {"step", step, METH_VARARGS,
-     "step(ev, wp, tp, options, offsets, group_node, group_n, acc_tp, acc_wp, acc_ev): "
-     "add copies x the best option of each group to its node, in group order."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dp",
-                                    "The turns of mjasp.advice.graph, compiled.", -1, methods};
+static PyModuleDef_Slot slots[] = {
+#if PY_VERSION_HEX >= 0x030C0000
+    /* no state at all: safe in subinterpreters with their own GIL */
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+    {0, NULL},
+};
 
-PyMODINIT_FUNC PyInit__dp(void) { return PyModule_Create(&module); }
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_dp",
+    .m_doc = "The turns of mjasp.advice.graph, compiled.",
+    .m_size = 0,
+    .m_methods = methods,
+    .m_slots = slots,
+};
+
+PyMODINIT_FUNC PyInit__dp(void) { return PyModuleDef_Init(&module); }

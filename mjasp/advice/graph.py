@@ -118,7 +118,7 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     """Every node's values for 0..``draws`` draws left (``policy``: always | never |
     choose riichi)."""
     n = len(g.total)
-    if _dp is not None and n and hasattr(_dp, "run"):
+    if _dp is not None and n:
         return _run_compiled(g, draws, policy)
     starts = g.offsets[:-1]
     sizes = np.diff(g.offsets)
@@ -143,11 +143,7 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
         acc_tp = g.win_n.copy()
         acc_wp = g.win_n.copy()
         acc_ev = (g.win_ev_last if d == 1 else g.win_ev).copy()
-        if len(starts) and _dp is not None:
-            # the same maxima, products and sums per node, group by group in C
-            _dp.step(ev_o, wp_o, tp_o, g.options, g.offsets, g.group_node, g.group_n,
-                     acc_tp, acc_wp, acc_ev)
-        elif len(starts):
+        if len(starts):
             # the best option of each group: greatest points, then win, then tenpai
             e, w, t = ev_o[g.options], wp_o[g.options], tp_o[g.options]
             m_ev = np.maximum.reduceat(e, starts)

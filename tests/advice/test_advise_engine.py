@@ -210,24 +210,6 @@ def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
     assert any(c.expected_points[0] > 0 for c in compiled.candidates)
 
 
-def test_the_compiled_turn_loop_rejects_inconsistent_arrays() -> None:
-    import numpy as np
-
-    import mjasp.advice.graph as graph
-    if graph._dp is None:
-        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
-    v = np.zeros(2)
-    ints = np.array([0, 5], dtype=np.int64)     # option 5 points past the two nodes
-    with pytest.raises(ValueError, match="inconsistent graph arrays"):
-        graph._dp.step(v, v, v, ints[1:], np.array([0, 1], dtype=np.int64),
-                       np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
-                       v.copy())
-    with pytest.raises(TypeError, match="float64"):
-        graph._dp.step(ints, v, v, ints[:1], np.array([0, 1], dtype=np.int64),
-                       np.array([0], dtype=np.int64), np.ones(1), v.copy(), v.copy(),
-                       v.copy())
-
-
 def _wins(m: Model, start: bytes, most: int) -> list[tuple[bytes, int]]:
     """Up to ``most`` distinct wins (14 tiles, winning tile) of the graph of ``start``."""
     b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
@@ -361,3 +343,11 @@ def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
         run(np.array([2], np.int64), 3 * 3 * 2)                # a riichi row past the nodes
     with pytest.raises(ValueError, match="inconsistent graph arrays"):
         run(np.array([1], np.int64), 3 * 3 * 2 + 1)            # not (draws + 1) x 3 x n
+    with pytest.raises(ValueError, match="inconsistent graph arrays"):
+        # a group whose one option (5) points past the two nodes
+        graph._dp.run(v, v, v, v, v, v, np.array([5], np.int64), np.array([0, 1], np.int64),
+                      np.array([0], np.int64), np.ones(1), none_i, none_f, none_f, False,
+                      np.zeros(3 * 2), none_f)
+    with pytest.raises(TypeError, match="float64"):
+        graph._dp.run(v.astype(np.int64), v, v, v, v, v, none_i, np.zeros(1, np.int64),
+                      none_i, none_f, none_i, none_f, none_f, False, np.zeros(3 * 2), none_f)
