@@ -274,10 +274,15 @@ class Model:
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
-        """``_win_points`` of many wins, a row each: the wins of the ``points`` path with
-        whole arrays (each situation's points read off their shape's best points per
-        added han, the ura outcomes summed in the same order from 0: an outcome padded
-        with probability 0 adds an exact 0.0), the others one by one."""
+        """``score`` of each win (a row) in each of ``situations`` (a column), for
+        ``solve``. A win whose plain self-draw candidates all have a yaku and none is a
+        yakuman takes the ``points`` path, with whole arrays: what ``make_score`` gives a
+        candidate with the situation's items (and an ura dora item of ``n`` han) added is
+        the rules' points of its han plus theirs at its fu, so each situation's points are
+        read off the shape's best points per added han (``rank_key`` ranks by points
+        first), the ura outcomes summed in the same order from 0 as ``_scored`` (an
+        outcome padded with probability 0 adds an exact 0.0). The others one by one
+        (``_engine_points``). Tested equal to the engine per situation."""
         import numpy as np
         out = np.zeros((len(wins), len(situations)))
         rows: list[int] = []
@@ -287,9 +292,9 @@ class Model:
         uras = len(self.dora_indicators)
         need_ura = any(sit[0] for sit in situations)
         for j, (h14, tile) in enumerate(wins):
-            hand, _readings, plain = self._plain(h14, tile)
+            hand, readings, plain = self._plain(h14, tile)
             if not plain or any(c.yakuman for c in plain):
-                out[j] = self._win_points(h14, tile, situations)
+                out[j] = self._engine_points(h14, tile, hand, readings, plain, situations)
                 continue
             self.paths["points"] += 1
             shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
@@ -336,22 +341,20 @@ class Model:
             out[at, col] = total
         return out
 
-    def _win_points(self, h14: Counts37, tile: int,
-                    situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
-        """``score`` of one win in each of ``situations``, for ``solve``: the points of a
-        situation depend on the plain self-draw's candidates only through their yaku items
-        and fu (``make_score`` reads no tile), so they are derived once per such shape —
-        by the same calls as ``_scored`` — and shared by every win of that shape; a riichi
-        win adds its ura outcomes, per hand. Where ``_scored`` does not derive (no situation
-        items, no readings, a candidate without a yaku) it is ``_scored`` itself."""
-        hand, readings, plain = self._plain(h14, tile)
+    def _engine_points(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
+                       plain: list[Score] | None,
+                       situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
+        """``_win_table``'s row of a win off the ``points`` path. With a yakuman among the
+        plain self-draw's candidates (``plain``), the points of a situation depend on them
+        only through their yaku items and fu (``make_score`` reads no tile), so they are
+        derived once per such shape — by the same calls as ``_scored`` — and shared by
+        every win of that shape; a riichi win adds its ura outcomes, per hand. Where
+        ``_scored`` does not derive (``plain`` None: no situation items, no readings, a
+        candidate without a yaku) it is ``_scored`` itself."""
         if not plain:
             self.paths["engine"] += 1
             return [sum(q * _points(s) for q, s in self._scored((h14, tile, *sit), False))
                     for sit in situations]
-        if not any(c.yakuman for c in plain):
-            self.paths["points"] += 1
-            return self._han_fu_points(h14, hand, plain, situations)
         self.paths["shape"] += 1
         shape_key = tuple((c.yaku, c.fu_details, c.reading is None) for c in plain)
         # a small int for the shape: the memo's keys hash cheaply
@@ -386,47 +389,6 @@ class Model:
                             self._candidates(h14, tile, hand, readings, win), win)
                     got = memo[at] = _points(with_ura(han))
                 total += q * got
-            out.append(total)
-        return out
-
-    def _han_fu_points(self, h14: Counts37, hand: Hand, plain: list[Score],
-                       situations: Sequence[tuple[bool, bool, bool]]) -> list[float]:
-        """``_win_points`` of a win whose plain self-draw candidates all have a yaku and
-        none is a yakuman: what ``make_score`` gives a candidate with the situation's items
-        (and an ura dora item of ``n`` han) added is the rules' points of its han plus
-        theirs, at its fu — so each situation's points are the rules' ``points`` of
-        (han + added han, fu), the best candidate's (``rank_key`` ranks by points first),
-        in the order and with the same sums as ``_scored``. Tested equal to it."""
-        adds = self._situation_han()
-        shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
-        # per shape: the best points with each number of han added, over every candidate
-        # and over those with a reading (extended as more han are asked for)
-        table = self._shape_table.get(shape)
-        if table is None:
-            table = self._shape_table[shape] = ([], [])
-        by_all, by_read = table
-
-        def best(added: int, any_reading: bool) -> int:
-            if len(by_all) <= added:
-                self._extend(shape, table, added)
-            return by_all[added] if any_reading else by_read[added]
-
-        uras = len(self.dora_indicators)
-        ura: list[tuple[float, int]] | None = None
-        out: list[float] = []
-        for sit in situations:
-            added = adds[sit]
-            if not sit[0]:
-                out.append(1.0 * best(added, True))  # as ``score``: 0 + 1.0 × points
-                continue
-            if ura is None:
-                # each ura indicator lies under a dora indicator: none without one
-                ura = self.ura_han(h14, hand, uras) if uras else [(1.0, 0)]
-            total: float = 0
-            for q, han in ura:
-                # an ura item of n > 0 han is added to the candidates with a reading only
-                # (``_ura_scorer``)
-                total += q * best(added + han, han == 0)
             out.append(total)
         return out
 

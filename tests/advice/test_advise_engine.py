@@ -235,9 +235,9 @@ def test_win_points_by_han_and_fu_equal_the_engine_per_situation(rules: str) -> 
         wins = _wins(m, start, 25)
         engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
         for (h14, t), row in zip(wins, engine, strict=True):
-            assert m._win_points(h14, t, SITUATIONS) == row, (rules, name37(t))
+            assert m._win_table([(h14, t)], SITUATIONS)[0].tolist() == row, (rules, name37(t))
         assert sum(m.paths.values()) == len(wins)
-        # and all at once, with arrays (``solve``'s path)
+        # and all at once (``solve``'s call)
         assert m._win_table(wins, SITUATIONS).tolist() == engine
         if m._situation_items():
             assert m.paths["points"] > 0, m.paths
@@ -253,7 +253,7 @@ def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
         wins = _wins(m, start, 15)
         engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
         for (h14, t), row in zip(wins, engine, strict=True):
-            assert m._win_points(h14, t, SITUATIONS) == row
+            assert m._win_table([(h14, t)], SITUATIONS)[0].tolist() == row
         assert m.paths[path] > 0, m.paths
         assert m._win_table(wins, SITUATIONS).tolist() == engine
     # a dama win's points are mjasp.score's, taken by itself
@@ -263,7 +263,7 @@ def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
             win = mjasp.Win(tile=name37(t), tsumo=True, haitei=haitei, seat_wind="E",
                             round_wind="E", dora_indicators=("3p",))
             s = mjasp.score(to_hand(h14, ()), win)
-            assert m._win_points(h14, t, [(False, False, haitei)]) == [
+            assert m._win_table([(h14, t)], [(False, False, haitei)])[0].tolist() == [
                 float(s.points if s.han > 0 or s.yakuman else 0)]
 
 
