@@ -160,10 +160,6 @@ class Model:
         s = self.shanten(after)
         return s < self.shanten(before) or self.excess(after) + s <= self.limit
 
-    def start13(self, hand13: Counts37) -> Counts37:
-        """A 13-tile starting node (after the first discard, or the hand as it stands)."""
-        return hand13
-
     # -- graph -----------------------------------------------------------------------
     def edges(self, node: Node) -> Edges:
         """A node's draws: cached (the recursive path and the explanations walk them)."""
