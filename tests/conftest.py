@@ -13,9 +13,12 @@ through the pure-Python tables, so both paths meet the same cross-checks. With
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -76,6 +79,20 @@ def shared_data(name: str) -> Path:
     if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
         pytest.fail(f"{message}; CI must provide the shared data", pytrace=False)
     pytest.skip(f"{message} (it lives beside the project)")
+
+
+def load_script(path: Path) -> ModuleType:
+    """A script of ``benchmarks/`` or ``examples/`` as a module (they are not packages),
+    registered under its file name while it runs: a dataclass looks its module up."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[path.stem]
+    return module
 
 
 #: A scoring path: (hand, win, rules) -> the best Score.

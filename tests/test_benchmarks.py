@@ -8,11 +8,12 @@ timing threshold would flake on a busy machine.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import load_script
 
 pytest.importorskip("xiangting")
 pytest.importorskip("mahjong")
@@ -25,15 +26,7 @@ def test_run_all_quick_runs_and_agrees(kernel_path: str, capsys: pytest.CaptureF
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # as when run as a script: its folder is on the path (it shares helpers with the others)
     monkeypatch.syspath_prepend(str(SCRIPT.parent))
-    spec = importlib.util.spec_from_file_location("run_all", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["run_all"] = module
-    try:
-        spec.loader.exec_module(module)
-        rows, wrong = module.main(["--quick"])
-    finally:
-        del sys.modules["run_all"]
+    rows, wrong = load_script(SCRIPT).main(["--quick"])
     assert wrong == []
     printed = capsys.readouterr().out
     assert "answers agree with the peers" in printed
@@ -55,11 +48,7 @@ def test_bench_score_runs_a_row_per_rule_set(capsys: pytest.CaptureFixture[str],
     monkeypatch.syspath_prepend(str(SCRIPT.parent))
     monkeypatch.setattr(sys, "argv", [str(script), "--hands", "40", "--asp", "2",
                                       "--rounds", "1"])
-    spec = importlib.util.spec_from_file_location("bench_score", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.main()
+    load_script(script).main()
     printed = capsys.readouterr().out
     assert "tenhou: 40 of 40 with equal points" in printed
     lines = printed.splitlines()

@@ -8,21 +8,16 @@ test nothing), a real edit, and test selections that exist.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.conftest import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutation", ROOT / "benchmarks" / "mutation.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mutation"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / "mutation.py")
 
 
 def test_the_mutants_fit_the_source() -> None:

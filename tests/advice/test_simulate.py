@@ -7,25 +7,17 @@ rate with the exact search's; here four of its hands, fewer plays and a short ho
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import load_script
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_advise_mc.py"
 
 
 def _bench() -> object:
-    spec = importlib.util.spec_from_file_location("bench_advise_mc", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_advise_mc"] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules["bench_advise_mc"]
-    return module
+    return load_script(SCRIPT)
 
 
 def test_simulation_agrees_within_three_standard_errors(

@@ -23,6 +23,7 @@ from mjasp.logs.lobby import rules_for_lobby
 from mjasp.logs.model import KIND, tiles_text
 from mjasp.logs.replay import replay
 from mjasp.logs.table import decision_rows
+from tests.conftest import load_script
 
 
 def _data() -> Path:
@@ -218,14 +219,8 @@ def test_cli_check_json_and_exit_codes(tmp_path: Path) -> None:
 
 
 def _example() -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[2] / "examples" / "logs" / "dask_cluster.py"
-    spec = importlib.util.spec_from_file_location("dask_cluster_example", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path(__file__).resolve().parents[2] / "examples" / "logs"
+                       / "dask_cluster.py")
 
 
 def test_cli_table_serial_pool_and_dask_agree(tmp_path: Path) -> None:

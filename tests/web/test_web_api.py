@@ -4,7 +4,6 @@ queries never get a 5xx or a traceback."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
@@ -36,6 +35,7 @@ from mjasp.rules import RULES
 from mjasp.web import app as web_app
 from mjasp.web import commands as web_commands
 from mjasp.web import create_app
+from tests.conftest import load_script
 
 
 @pytest.fixture(scope="module")
@@ -247,17 +247,12 @@ def test_serve_without_the_web_extra_says_what_to_install(
     assert "pip install 'mjasp[web]'" in result.output
 
 
-def test_load_benchmark_runs_and_stops(monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_load_benchmark_runs_and_stops(capsys: pytest.CaptureFixture[str]) -> None:
     # a tiny run of benchmarks/bench_web.py: a real server process, every answer 200 JSON;
     # speed itself is never asserted (the machine may be busy)
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_web.py"
-    spec = importlib.util.spec_from_file_location("bench_web", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "bench_web", module)  # its dataclass looks itself up
-    spec.loader.exec_module(module)
-    loads = module.main(["--requests", "30", "--concurrency", "4", "--ev-requests", "0"])
+    loads = load_script(script).main(["--requests", "30", "--concurrency", "4",
+                                      "--ev-requests", "0"])
     assert [load.name for load in loads] == ["table"]
     assert loads[0].errors == {} and len(loads[0].latencies_ms) == 30
     assert "p95 ms" in capsys.readouterr().out
