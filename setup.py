@@ -7,6 +7,7 @@ user who installs without a compiler knows which path mjasp runs and why.
 """
 
 import sys
+import zlib
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -49,9 +50,16 @@ class OptionalBuildExt(build_ext):
         print(NOTICE.format(name=name, reason=reason), file=sys.stderr)
 
 
+def extension(name: str, source: str, *flags: str) -> Extension:
+    """An optional extension stamped with its source's CRC-32 (``MJASP_SOURCE_HASH``, the
+    module's ``SOURCE_HASH``): mjasp/solvers/extensions.py refuses a stale build by it."""
+    with open(source, "rb") as handle:
+        stamp = zlib.crc32(handle.read())
+    return Extension(name, [source], define_macros=[("MJASP_SOURCE_HASH", f"{stamp:#010x}UL")],
+                     extra_compile_args=["-O2", *flags], optional=True)
+
+
 setup(cmdclass={"build_ext": OptionalBuildExt},
-      ext_modules=[Extension("mjasp.solvers._kernel", ["mjasp/solvers/_kernel.c"],
-                             extra_compile_args=["-O2"], optional=True),
+      ext_modules=[extension("mjasp.solvers._kernel", "mjasp/solvers/_kernel.c"),
                    # advise's turn-by-turn loop; no fused multiply-add, as numpy computes
-                   Extension("mjasp.advice._dp", ["mjasp/advice/_dp.c"],
-                             extra_compile_args=["-O2", "-ffp-contract=off"], optional=True)])
+                   extension("mjasp.advice._dp", "mjasp/advice/_dp.c", "-ffp-contract=off")])

@@ -67,6 +67,9 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
     built = any(name.startswith("mjasp/solvers/_kernel.") and name.endswith((".so", ".pyd"))
                 for name in names)
     assert built == compiler
+    # each C source ships beside its module: the loader checks the build's stamp against it
+    # (the probe below prints COMPILED True only if the stamp matches)
+    assert {"mjasp/solvers/_kernel.c", "mjasp/advice/_dp.c"} <= names
 
     # clingo, ortools, click and numpy come from the interpreter running this test (which may
     # itself be a venv: --system-site-packages would reach past it to the base interpreter);
@@ -92,11 +95,13 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
              "names = [p.name for p in (root / 'encodings').iterdir() if p.name.endswith('.lp')]\n"
              "print(' '.join(sorted('encodings/' + n for n in names)))\n"
              "print(len(mjasp.decompose('11122233344455m')))\n"
-             "import mjasp.solvers.kernel as k\nprint(k.COMPILED, mjasp.shanten('1112345678999m'))")
+             "import mjasp.solvers.kernel as k, mjasp.advice.graph as g\n"
+             "print(k.COMPILED, g._dp is not None, mjasp.shanten('1112345678999m'))")
     module, solver, shipped, readings, kernel = run(python, "-c", probe,
                                                     cwd=outside).splitlines()
     forced = os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0")
-    assert kernel == f"{built and not forced} 0"  # nine gates: tenpai, compiled or not
+    # both extensions used (their stamps match the shipped sources); nine gates: tenpai
+    assert kernel == f"{built and not forced} {built and not forced} 0"
     for path in (Path(module), Path(solver)):
         assert path.is_relative_to(venv), path
         assert not path.is_relative_to(ROOT)

@@ -17,6 +17,10 @@
 #include <Python.h>
 #include <stdint.h>
 
+#ifndef MJASP_SOURCE_HASH /* built without setup.py: stamp 0, which graph.py refuses */
+#define MJASP_SOURCE_HASH 0UL
+#endif
+
 typedef struct {
     Py_buffer view;
     int held;
@@ -222,7 +226,16 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* the stamp of this file's build (setup.py): graph.py refuses a stale build by it */
+static int dp_exec(PyObject *module) {
+    PyObject *stamp = PyLong_FromUnsignedLong(MJASP_SOURCE_HASH);
+    int failed = PyModule_AddObjectRef(module, "SOURCE_HASH", stamp) < 0; /* NULL: fails */
+    Py_XDECREF(stamp);
+    return failed ? -1 : 0;
+}
+
 static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, dp_exec},
 #if PY_VERSION_HEX >= 0x030C0000
     /* no state at all: safe in subinterpreters with their own GIL */
     {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},

@@ -22,7 +22,6 @@ maxima, in the same order as the recursion (so the values are the same floats).
 
 from __future__ import annotations
 
-import importlib
 import os
 from dataclasses import dataclass
 from types import ModuleType
@@ -30,11 +29,10 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 
-_dp: ModuleType | None
-try:  # the optional compiled loop (setup.py); numpy does the same otherwise
-    _dp = importlib.import_module("mjasp.advice._dp")
-except ImportError:  # pragma: no cover - built without a C compiler
-    _dp = None
+from mjasp.solvers import extensions
+
+# the optional compiled loop (setup.py), unless not built or stale; numpy does the same
+_dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", ("run",)).module
 if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
     _dp = None
 

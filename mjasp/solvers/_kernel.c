@@ -35,6 +35,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifndef MJASP_SOURCE_HASH /* built without setup.py: stamp 0, which kernel.py refuses */
+#define MJASP_SOURCE_HASH 0UL
+#endif
+
 #define KINDS 34
 #define INF 60
 #define BLOCK 256 /* rows per pass of batch() */
@@ -1416,7 +1420,11 @@ static int kernel_exec(PyObject *module) {
     if (!st->str_counts || !st->str_melds || !st->str_standard || !st->str_blocks ||
         !st->str_form || !st->str_red)
         return -1; /* the import fails; kernel_free releases what was made */
-    return 0;
+    /* the stamp of this file's build (setup.py): kernel.py refuses a stale build by it */
+    PyObject *stamp = PyLong_FromUnsignedLong(MJASP_SOURCE_HASH);
+    int failed = PyModule_AddObjectRef(module, "SOURCE_HASH", stamp) < 0; /* NULL: fails */
+    Py_XDECREF(stamp);
+    return failed ? -1 : 0;
 }
 
 static PyModuleDef_Slot slots[] = {

@@ -16,13 +16,12 @@ True
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-from mjasp.solvers import table
+from mjasp.solvers import extensions, table
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,12 +32,15 @@ if TYPE_CHECKING:
     #: readings (blocks on the 34 kinds), holds the pair, special-form flags
     SuitEntry = tuple[tuple[tuple[Block, ...], ...], int, int]
 
-try:
-    _compiled: ModuleType | None = importlib.import_module("mjasp.solvers._kernel")
-except ImportError:  # no compiler when mjasp was installed
-    _compiled = None
+#: The compiled module's functions this module calls: a build that lacks one is stale.
+FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacements", "winners",
+                    "plain", "readings_init", "suit_entry", "reading_init", "common",
+                    "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
+                    "batch")
+# None when not built (no compiler at install) or stale (built from another _kernel.c)
+_compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 
-#: Whether the compiled module was built and imports.
+#: Whether the compiled module was built from this source and imports.
 AVAILABLE: Final = _compiled is not None
 #: Whether the compiled kernel answers (else the pure-Python tables); tests switch it
 #: with :func:`use_compiled`.
@@ -71,7 +73,7 @@ def describe() -> str:
         return "compiled kernel"
     if AVAILABLE:
         return "pure Python: MJASP_PURE_PYTHON is set"
-    return "pure Python: the C extension was not built at install"
+    return f"pure Python: {_why_not}"
 
 
 def use_compiled(flag: bool) -> bool:
