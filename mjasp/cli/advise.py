@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from mjasp.advice import Advice, AdviseError, advise
 from mjasp.cli.app import emit_json, json_option, main, shows_progress
 from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
 from mjasp.rules import ALIASES, RULES
 
+if TYPE_CHECKING:
+    from mjasp.advice import Advice
+
 
 def _run(hand: str, options: dict[str, Any]) -> Advice:
+    from mjasp.advice import advise  # numpy loads only when a hand is advised
+
     return advise(hand, **options)
 
 
@@ -80,16 +84,13 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
         return
     if shows_progress(as_json):
         options["progress"] = _tick
-    try:
-        if time_limit or memory_limit:
-            options.pop("progress", None)
-            found = run_limited(_run, (hand, options), time_limit=time_limit,
-                                memory_mb=memory_limit, what="mjasp advise",
-                                clock=None if as_json else "computing")
-        else:
-            found = _run(hand, options)
-    except AdviseError:
-        raise
+    if time_limit or memory_limit:
+        options.pop("progress", None)
+        found = run_limited(_run, (hand, options), time_limit=time_limit,
+                            memory_mb=memory_limit, what="mjasp advise",
+                            clock=None if as_json else "computing")
+    else:
+        found = _run(hand, options)
     if as_json:
         emit_json(found.to_json())
         return

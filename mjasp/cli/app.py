@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import errno
+import importlib
 import json
 import math
 import os
@@ -37,7 +38,6 @@ from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import LimitError, MjaspError
 from mjasp.core.hand import Hand
 from mjasp.rules import ALIASES, RULES, find_rules
-from mjasp.solvers import kernel
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -108,8 +108,32 @@ def report_error(error: BaseException, as_json: bool) -> None:
         click.echo(f"mjasp: error: {_message(error)}", err=True)
 
 
+#: The module of ``mjasp.cli`` that defines each command: imported when the command runs or
+#: the help lists it, so ``mjasp shanten`` loads nothing of ``mjasp advise`` or ``mjasp logs``
+#: (tests/cli/test_startup.py checks the table against what the modules define).
+COMMANDS = {"advise": "advise", "count": "count", "decompose": "decompose", "draw": "draw",
+            "forms": "forms", "generate": "count", "kan": "forms", "logs": "logs",
+            "rules": "rules", "score": "score", "serve": "serve", "shanten": "shanten",
+            "solve": "solve", "stats": "count", "verify": "verify", "waits": "forms"}
+
+
 class _Group(click.Group):
-    """A group that turns every error into one line and an exit code (2, 3 or 70)."""
+    """A group that turns every error into one line and an exit code (2, 3 or 70), and
+    imports each command's module on first use (:data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(f"mjasp.cli.{COMMANDS[cmd_name]}")  # registers it
+        return super().get_command(ctx, cmd_name)
+
+    def all_commands(self) -> Mapping[str, click.Command]:
+        """Every command by name, each module imported."""
+        for module in sorted(set(COMMANDS.values())):
+            importlib.import_module(f"mjasp.cli.{module}")
+        return self.commands
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -178,8 +202,9 @@ class _Group(click.Group):
                                            "max_content_width": 100})
 # the version line says which path answers: a user who installed without a compiler
 # sees "pure Python" here (pip hides the build's warning unless run with -v)
-@click.version_option(package_name="mjasp",
-                      message=f"%(prog)s %(version)s ({kernel.describe()})")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: _print_version(ctx, value),
+              help="Show the version and exit.")
 def main() -> None:
     """Analyse Riichi mahjong hands: readings, shanten, waits, kan, counts.
 
@@ -189,6 +214,18 @@ def main() -> None:
     take --batch FILE (one hand a line, or a JSON object with "hand" and options) and
     print one JSON line per hand.
     """
+
+
+def _print_version(ctx: click.Context, value: bool) -> None:
+    """``--version``: the version and which path answers (the kernel loads only here)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from mjasp.solvers import kernel
+
+    click.echo(f"{ctx.find_root().info_name} {version('mjasp')} ({kernel.describe()})")
+    ctx.exit()
 
 
 def shows_progress(quiet: bool = False) -> bool:

@@ -12,19 +12,20 @@ input it cannot handle) is reported too; the parent never sees a traceback.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 import signal
 import warnings
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from mjasp.cli.app import FiniteFloat, activity
 from mjasp.core.errors import LimitError, MjaspError
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 T = TypeVar("T")
 
@@ -96,6 +97,8 @@ def run_limited(job: Callable[..., T], args: tuple[Any, ...], *, time_limit: flo
     ``clock`` labels a ticking clock drawn while waiting (on a terminal only); it starts
     after the fork, so the child never inherits a thread that may hold a lock.
     """
+    import multiprocessing  # only a limited run starts a process
+
     methods = multiprocessing.get_all_start_methods()
     context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receive, send = context.Pipe(duplex=False)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from mjasp.cli.app import EXIT_BAD_INPUT, emit_json, json_option, main, progress
 from mjasp.core.errors import MjaspError
-from mjasp.logs.run import FileResult, expand, run
+
+if TYPE_CHECKING:
+    from mjasp.logs.run import FileResult
 
 
 class _Stop(MjaspError):
@@ -42,6 +44,8 @@ def logs(ctx: click.Context, as_json: bool) -> None:
 
 def _results(files: tuple[Path, ...], tables: bool, jobs: int, workers: int,
              scheduler: str | None, on_error: str, label: str) -> Any:
+    from mjasp.logs.run import expand, run  # numpy loads only when logs are read
+
     paths = expand(files)
     if not paths:
         raise click.UsageError("no files to read")
@@ -66,6 +70,8 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
 
     Example: mjasp logs check game.mjlog --json
     """
+    from mjasp.logs.run import FileResult
+
     as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
     total = FileResult("")
     errors: list[dict[str, str]] = []

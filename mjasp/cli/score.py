@@ -29,7 +29,6 @@ from mjasp.rules import RULES, Rules
 from mjasp.rules.points import payments
 from mjasp.rules.validity import as_hand
 from mjasp.scoring.api import ENGINES, Score, score_candidates, score_files
-from mjasp.solvers.scoring_variants import shipped
 
 
 def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
@@ -311,6 +310,8 @@ _BOOLS = {"true": True, "on": True, "yes": True, "1": True,
 def _existing(files: Sequence[str]) -> tuple[str, ...]:
     """The files as paths: a variant or preset mjasp ships may be named alone
     (kiriage.lp, presets/wrc.lp); a missing file or a directory is an error."""
+    from mjasp.solvers.scoring_variants import shipped  # clingo: only for .lp files
+
     paths = tuple(f if Path(f).is_file() else shipped(f) or f for f in files)
     for path in paths:
         if Path(path).is_dir():

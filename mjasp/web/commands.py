@@ -113,7 +113,7 @@ def commands() -> tuple[str, ...]:
     >>> "shanten" in commands()
     True
     """
-    return tuple(name for name in VALUE_OPTIONS if name in main.commands)
+    return tuple(name for name in VALUE_OPTIONS if name in main.all_commands())
 
 
 def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) -> list[str]:
@@ -208,9 +208,9 @@ def _converters(command: str) -> tuple[click.Context, dict[str, click.Parameter]
     """A context for the command's conversions, and by query name the options of its JSON
     function (``q`` the hand); None when the command has no JSON function."""
     function = JSON_FUNCTIONS.get(command)
-    if function is None or command not in main.commands or FLAG_OPTIONS[command]:
+    if function is None or command not in main.all_commands() or FLAG_OPTIONS[command]:
         return None
-    clicked = main.commands[command]
+    clicked = main.all_commands()[command]
     wanted = set(inspect.signature(function).parameters)
     by_name = {p.name: p for p in clicked.params if p.name in wanted}
     options = {("q" if name == "hand" else name): param for name, param in by_name.items()}
