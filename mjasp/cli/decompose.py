@@ -6,7 +6,6 @@ from typing import Any, TextIO
 
 import click
 
-from mjasp.analysis.decomposition import DECOMPOSERS, DEFAULT_DECOMPOSER, decompose
 from mjasp.cli.app import (
     HAND,
     batch_option,
@@ -23,6 +22,7 @@ from mjasp.cli.app import (
 )
 from mjasp.core.hand import Hand
 from mjasp.rules import Rules
+from mjasp.solvers.registry import DECOMPOSERS, DEFAULT_DECOMPOSER
 
 #: The options a batch line may set (the others are the command line's).
 LINE_OPTIONS = ("solver", "rules")
@@ -36,6 +36,8 @@ def decompose_json(hand: Hand, solver: str, rules: Rules) -> dict[str, Any]:
     >>> [r["text"] for r in d["readings"]]
     ['111m 222m 333m 456p 77p', '123m 123m 123m 456p 77p']
     """
+    from mjasp.analysis.decomposition import decompose
+
     return readings_json(hand, decompose(hand, solver=solver, rules=rules))
 
 
@@ -57,6 +59,8 @@ def decompose_command(hand: Hand | None, solver: str, rules: Rules, as_json: boo
         standard    111m 222m 333m 456p 77p
         standard    123m 123m 123m 456p 77p
     """
+    from mjasp.analysis.decomposition import decompose
+
     one_hand(hand, batch)
     if batch is not None:
         return run_batch(batch, lambda text, given: decompose_json(

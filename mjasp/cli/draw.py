@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from mjasp.analysis.decomposition import decompose
 from mjasp.cli.app import HAND, FiniteFloat, emit_json, json_option, main, rules_option
-from mjasp.core.blocks import Decomposition
-from mjasp.core.hand import Hand
-from mjasp.render.draw import decomposition_svg, hand_svg, svg_to_png
-from mjasp.rules import Rules
-from mjasp.rules.validity import check_tiles_in_set
+
+if TYPE_CHECKING:
+    from mjasp.core.blocks import Decomposition
+    from mjasp.core.hand import Hand
+    from mjasp.rules import Rules
 
 #: The largest --scale: a tile 360 px wide, a hand of 18 tiles about 6,500 px (larger
 #: pictures overflowed the PNG renderer).
@@ -44,6 +44,9 @@ def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
       $ mjasp draw "234m067p22z [789s] (1111z)" -o hand.svg
       $ mjasp draw 11122233344455m --reading 2 -o reading.png
     """
+    from mjasp.render.draw import decomposition_svg, hand_svg, svg_to_png
+    from mjasp.rules.validity import check_tiles_in_set
+
     check_tiles_in_set(hand, rules)  # a tile the rules' set lacks, as every command says
     if fmt is None:
         suffix = Path(output).suffix.lower()
@@ -77,6 +80,9 @@ def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
 
 def _nth_reading(hand: Hand, n: int, rules: Rules) -> Decomposition:
     """The n-th reading (1-based) in the order ``mjasp decompose`` prints them."""
+    from mjasp.analysis.decomposition import decompose
+    from mjasp.core.blocks import Decomposition
+
     readings = sorted(decompose(hand, rules=rules), key=Decomposition.display_key)
     if not readings:
         raise click.BadParameter(f"{hand} has no reading to draw", param_hint="'--reading'")

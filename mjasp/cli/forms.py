@@ -8,15 +8,6 @@ from typing import Any, TextIO
 
 import click
 
-from mjasp.analysis.forms import (
-    count_forms,
-    count_forms_asp,
-    count_winning_vectors,
-    winning_forms,
-    winning_forms_text,
-)
-from mjasp.analysis.kan import kan_check
-from mjasp.analysis.waits import waits
 from mjasp.cli.app import (
     HAND,
     activity,
@@ -60,6 +51,14 @@ def forms_command(ctx: click.Context, melds: int | None, count: bool, as_list: b
       melds  tiles       forms  distinct hands
           2      8      49,368          49,332
     """
+    from mjasp.analysis.forms import (
+        count_forms,
+        count_forms_asp,
+        count_winning_vectors,
+        winning_forms,
+        winning_forms_text,
+    )
+
     given = {name for name in ("limit", "engine")
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT}
     if count and as_list:
@@ -109,6 +108,8 @@ def waits_json(hand: Hand, rules: Rules) -> dict[str, Any]:
     ...                                find_rules("standard"))["waits"]]
     ['1m', '4m']
     """
+    from mjasp.analysis.waits import waits
+
     found = waits(hand, rules=rules)
     return {"hand": str(hand), "tenpai": bool(found), "waits": [w.to_json() for w in found]}
 
@@ -131,6 +132,8 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
         4m  ryanmen     234m 456p 789s 111z 44m  (completes 234m)
         4m  tanki       234m 456p 789s 111z 44m  (completes 44m)
     """
+    from mjasp.analysis.waits import waits
+
     one_hand(hand, batch)
     if batch is not None:
         return run_batch(batch, lambda text, given: waits_json(
@@ -167,6 +170,8 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
         strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 567p 44p, ...)
         loose (waits):     yes  waits unchanged: 4p 7p
     """
+    from mjasp.analysis.kan import kan_check
+
     try:
         kind = tile_kind(tile)
     except HandError as error:

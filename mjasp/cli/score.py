@@ -7,7 +7,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -26,9 +26,11 @@ from mjasp.core.errors import MjaspError, RulesError
 from mjasp.core.hand import Hand
 from mjasp.core.win import WINDS, Win
 from mjasp.rules import RULES, Rules
-from mjasp.rules.points import payments
 from mjasp.rules.validity import as_hand
-from mjasp.scoring.api import ENGINES, Score, score_candidates, score_files
+from mjasp.solvers.registry import SCORING_ENGINES
+
+if TYPE_CHECKING:
+    from mjasp.scoring.api import Score
 
 
 def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
@@ -39,6 +41,8 @@ def headline(s: Score, win: Win, rules: Rules | None = None) -> str:
     >>> headline(score("05m678p678s [234p] [777z]", win), win)
     '30 fu 2 han: 2000 (500/1000 tsumo)'
     """
+    from mjasp.rules.points import payments
+
     if s.reason:
         return f"0 points: {s.reason}"
     bare = payments(s.han, s.fu, s.yakuman, dealer=win.dealer, tsumo=win.tsumo, rules=rules)
@@ -125,7 +129,7 @@ def _tiles(text: str) -> tuple[str, ...]:
               help="Riichi sticks on the table, to the winner.")
 @click.option("--all", "show_all", is_flag=True,
               help="Every candidate (reading x winning-tile placement), best first.")
-@click.option("--solver", type=click.Choice(list(ENGINES)), default="direct",
+@click.option("--solver", type=click.Choice(list(SCORING_ENGINES)), default="direct",
               show_default=True, help="Scoring engine.")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="Change one rule option of --rules, e.g. kiriage=true, "
@@ -157,6 +161,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
       fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
       reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
+    from mjasp.scoring.api import score_files  # the engines load only to score
+
     one_hand(hand or None, batch)
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
@@ -241,6 +247,8 @@ def _line_score(text: str, given: dict[str, Any], win: Win | None,
 
 
 def _candidates(parsed: Hand, win: Win, rules: Rules, solver: str) -> list[Score]:
+    from mjasp.scoring.api import score_candidates
+
     found = score_candidates(parsed, win, rules=rules, solver=solver)
     if not found:
         raise MjaspError(f"{parsed} is not a complete hand")

@@ -107,9 +107,11 @@ def compiled() -> ModuleType:
     return _compiled
 
 
-def shipped_raw(keys: Iterable[str]) -> dict[str, tuple[bytes, tuple[int, ...]]]:
-    """Raw little-endian data and shape of arrays in the shipped tables, read without
-    numpy (the compiled path needs no numpy, so ``mjasp.shanten`` never loads it).
+def shipped_raw(keys: Iterable[str], name: str = table.DATA_FILE,
+                ) -> dict[str, tuple[bytes, tuple[int, ...]]]:
+    """Raw little-endian data and shape of arrays in a shipped file (the shanten tables by
+    default), read without numpy (the compiled path needs no numpy, so ``mjasp.shanten``,
+    ``mjasp.decompose`` and ``mjasp.score`` never load it).
 
     An ``.npz`` is a zip of ``.npy`` files: a magic string, a version, the header's
     length and a header (a dict literal: dtype, order, shape), then the data
@@ -120,7 +122,7 @@ def shipped_raw(keys: Iterable[str]) -> dict[str, tuple[bytes, tuple[int, ...]]]
     from importlib import resources
 
     out = {}
-    data_file = resources.files("mjasp").joinpath("data", table.DATA_FILE)
+    data_file = resources.files("mjasp").joinpath("data", name)
     with data_file.open("rb") as handle, zipfile.ZipFile(handle) as archive:
         for key in keys:
             blob = archive.read(key + ".npy")
@@ -129,7 +131,7 @@ def shipped_raw(keys: Iterable[str]) -> dict[str, tuple[bytes, tuple[int, ...]]]
             size = 2 if blob[6] == 1 else 4
             start = 8 + size + int.from_bytes(blob[8:8 + size], "little")
             header = ast.literal_eval(blob[8 + size:start].decode("latin1"))
-            if header["descr"] not in ("<u2", "|u1") or header["fortran_order"]:
+            if header["descr"] not in ("<u4", "<u2", "|u1") or header["fortran_order"]:
                 raise ValueError(f"{key}: unexpected layout {header}")
             out[key] = (blob[start:], tuple(header["shape"]))
     return out
@@ -230,11 +232,14 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
     if not _READINGS_SENT:
         from mjasp.solvers import suit_data
 
-        a = suit_data.arrays()
         names = [f"{space}_{part}" for space, _ in suit_data.SPACES
                  for part in ("index", "offsets", "blocks", "codes")]
-        data = [a[name].astype("=u1" if name.endswith("codes") else "=u4").tobytes()
-                for name in names]
+        raw = shipped_raw(names, suit_data.DATA_FILE)
+        # uint32 arrays and uint8 codes, as the C side reads them (little-endian, as above)
+        data = [raw[name][0] for name in names]
+        if any(raw[name][1] != (len(data[i]) // (1 if name.endswith("codes") else 4),)
+               for i, name in enumerate(names)):
+            raise ValueError(f"{suit_data.DATA_FILE}: an array of another shape or width")
         blocks = []
         for base, honors in ((0, False), (9, False), (18, False), (27, True)):
             decoded = suit_data.block_codes(honors, base)

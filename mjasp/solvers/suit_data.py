@@ -92,12 +92,7 @@ class _Space:
 
         a = arrays()
         honors = name == "honor"
-        # honors hold no sequence; suit-local blocks (base 0) are what suit decomposers give
-        kinds = _KINDS[1:] if honors else _KINDS
-        self.decoded = {base: {16 * kind + tile: Block(kind, base + tile) for kind in kinds
-                               for tile in range(7 if honors or kind == BlockKind.SEQUENCE
-                                                 else 9)}
-                        for base in ((0, 27) if honors else (0, 9, 18))}
+        self.decoded = _decoded(honors)
         # keyed by the counts as bytes: bytes(counts) is a fifth of the cost of _base5
         length = 7 if honors else 9
         index = a[f"{name}_index"].astype(np.uint32)
@@ -110,14 +105,24 @@ class _Space:
 
 
 @functools.cache
+def _decoded(honors: bool) -> dict[int, dict[int, Block]]:
+    """Per suit's first kind, code -> the Block it stands for (shared, built once)."""
+    # honors hold no sequence; suit-local blocks (base 0) are what suit decomposers give
+    kinds = _KINDS[1:] if honors else _KINDS
+    return {base: {16 * kind + tile: Block(kind, base + tile) for kind in kinds
+                   for tile in range(7 if honors or kind == BlockKind.SEQUENCE else 9)}
+            for base in ((0, 27) if honors else (0, 9, 18))}
+
+
+@functools.cache
 def _space(honors: bool) -> _Space:
     return _Space("honor" if honors else "number")
 
 
 def block_codes(is_honors: bool, base: int) -> dict[int, Block]:
     """Code (``16 * kind + suit-local tile``) -> the shared Block on the 34 kinds, for the
-    suit starting at ``base`` (the blocks ``shipped_readings`` returns)."""
-    return _space(is_honors).decoded[base]
+    suit starting at ``base`` (the blocks ``shipped_readings`` returns); needs no numpy."""
+    return _decoded(is_honors)[base]
 
 
 def shipped_readings(counts: Sequence[int], is_honors: bool,

@@ -20,7 +20,7 @@ import pytest
 
 from mjasp import Hand, HandError, RulesError, shanten, shanten_batch
 from mjasp.core.blocks import Form
-from mjasp.solvers import kernel, lookup, table
+from mjasp.solvers import kernel, lookup, suit_data, table
 
 pytestmark = pytest.mark.skipif(not kernel.AVAILABLE, reason="no compiled kernel")
 
@@ -212,6 +212,15 @@ def test_raw_arrays_equal_numpys_reading() -> None:
     keys = ("number_ids", "honor_ids", "sanma_man", "pair", "triple", "final")
     for key, (data, shape) in kernel.shipped_raw(keys).items():
         assert data == arrays[key].tobytes() and shape == arrays[key].shape
+
+
+def test_raw_suit_readings_equal_numpys_reading() -> None:
+    # what the compiled readings are handed (kernel.suit_entry_function), read without numpy
+    arrays = suit_data.arrays()
+    raw = kernel.shipped_raw(arrays, suit_data.DATA_FILE)
+    for key, (data, shape) in raw.items():
+        width = "=u1" if key.endswith("codes") else "=u4"
+        assert data == arrays[key].astype(width).tobytes() and shape == arrays[key].shape
 
 
 def test_shanten_loads_no_numpy() -> None:
