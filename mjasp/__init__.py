@@ -5,13 +5,19 @@
 4
 
 Each public name is imported on first use (``mjasp.score`` loads the scoring engine,
-``mjasp.advise`` numpy): ``import mjasp`` and a command line that needs one command load
-only what they use. The names, their types and where each lives are the imports below.
+``mjasp.advise`` numpy): ``import mjasp`` (the value types and the compiled kernel) and a
+command line that needs one command load only what they use. The names, their types and
+where each lives are the imports below.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
+
+# the compiled kernel hands its Hand constructors to mjasp.core.hand when it loads: loaded
+# here, every way to a Hand (mjasp.Hand, mjasp.core.hand.Hand) builds it the fast way
+importlib.import_module("mjasp.solvers.kernel")
 
 if TYPE_CHECKING:  # for type checkers and readers; at run time, __getattr__ below
     from mjasp.advice import advise
@@ -132,8 +138,6 @@ _HOME: dict[str, str] = {
 
 def __getattr__(name: str) -> object:
     """Import a public name on first use, and keep it (later lookups find the global)."""
-    import importlib
-
     if name == "logs":  # the game-log subpackage
         return importlib.import_module("mjasp.logs")
     if name not in _HOME:

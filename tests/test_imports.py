@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import mjasp
+from mjasp.solvers import kernel
 
 INIT = Path(mjasp.__file__)
 
@@ -54,12 +55,18 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 def test_import_mjasp_loads_no_engine_and_from_import_still_works() -> None:
     probe = ("import sys, mjasp\n"
-             "print(sorted(m for m in sys.modules if m.startswith('mjasp.')))\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('mjasp.analysis', "
+             "'mjasp.scoring', 'mjasp.advice', 'mjasp.logs', 'mjasp.web', 'mjasp.cli', "
+             "'numpy', 'clingo', 'ortools'))))\n"
+             "import mjasp.core.hand\n"
+             "print(bool(mjasp.core.hand._COMPILED))\n"
              "from mjasp import Hand, shanten\n"
              "print(shanten(Hand.parse('123m456p789s1122z')))")
     env = {k: v for k, v in os.environ.items() if k != "MJASP_PURE_PYTHON"}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           env=env, check=True)
-    loaded, answer = done.stdout.splitlines()
+    loaded, constructors, answer = done.stdout.splitlines()
     assert loaded == "[]"
+    # the compiled Hand constructors are in place from the start, as with eager imports
+    assert constructors == str(kernel.AVAILABLE)
     assert answer == "0"  # tenpai on 1z or 2z
