@@ -440,12 +440,13 @@ def test_no_arguments_print_the_help() -> None:
 
 
 def test_a_bug_is_one_line_with_its_own_exit_code(monkeypatch: pytest.MonkeyPatch) -> None:
-    import mjasp.cli.decompose as command
+    # the command imports its engine when it runs: the engine is what breaks
+    import mjasp.analysis.decomposition as engine
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(command, "decompose", broken)
+    monkeypatch.setattr(engine, "decompose", broken)
     code, out, err = run("decompose", "11122233344455m")
     assert code == 70 and out == "" and len(err.splitlines()) == 1
     assert "internal error, please report: ZeroDivisionError: boom" in err
