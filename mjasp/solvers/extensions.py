@@ -38,8 +38,8 @@ class Loaded(NamedTuple):
 def source_hash(source: bytes) -> int:
     """The stamp of a C source: its CRC-32 (``setup.py`` computes the same for the build).
 
-    >>> hex(source_hash(b"int main(void) { return 0; }\\n"))
-    '0x4a8b61f8'
+    >>> hex(source_hash(b"123456789"))  # the standard check value of CRC-32
+    '0xcbf43926'
     """
     return zlib.crc32(source)
 
@@ -85,5 +85,5 @@ def _refuse(where: str, source: str, problem: str) -> Loaded:
                            " mjasp runs its pure-Python path (same answers, slower). "
                            "Rebuild it with `pip install -e .` in the source tree",
                            RuntimeWarning, where, 0)
-    return Loaded(None, f"the C extension is stale ({problem}); rebuild it with "
+    return Loaded(None, f"the C extension is stale: {problem}; rebuild it with "
                         "`pip install -e .`")
