@@ -751,7 +751,26 @@ def cached_rules() -> int:
 def candidates(hand: Hand, win: Win, rules: Rules,
                readings: Sequence[Decomposition] | None = None) -> list[Score]:
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
-    ``readings``: the hand's readings when the caller has them already."""
+    ``readings``: the hand's readings when the caller has them already. The one-tile
+    case of :func:`candidates_by_tile`."""
+    return candidates_by_tile(hand, win, rules, (win.kind,), readings)[0]
+
+
+def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
+                       readings: Sequence[Decomposition] | None = None) -> list[list[Score]]:
+    """``candidates`` of a checked hand won on each tile kind of ``tiles`` in turn, in the
+    situation ``win`` (whose own tile is not read): the hand's facts, its dora, its
+    readings, their facts and their reading rows are computed once, only the placements of
+    the winning tile (and the hand rows, one of which reads the tile) once per tile. The
+    14 tiles are the same for every tile: ``tiles`` are the hand's concealed kinds, each
+    the last one drawn.
+
+    >>> from mjasp.rules import find_rules
+    >>> hand, win = Hand.parse("234567m23455p678s"), Win("2p", tsumo=True, seat_wind="S")
+    >>> by_tile = candidates_by_tile(hand, win, find_rules(), (10, 13))
+    >>> [max(s.points for s in found) for found in by_tile]  # 2p: pinfu; 5p: a pair wait
+    [2700, 2000]
+    """
     h = _hand_facts(hand, win)
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
@@ -772,11 +791,16 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     if hand_rows is None:
         hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
+    # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
     # the rules of hand rows read no reading or placement: they get placeholders
-    hand_items = [item for item, rule in hand_rows if rule(h, _NO_READING, _NO_PLACEMENT)]
+    hand_items = []
+    for tile in tiles:
+        h.tile = tile
+        hand_items.append([item for item, rule in hand_rows
+                           if rule(h, _NO_READING, _NO_PLACEMENT)])
     # the dora last: make_score orders the items by id
     dora_items = _dora(hand, win, h.counts, rules)
-    found = []
+    found: list[list[Score]] = [[] for _ in tiles]
     if readings is None:
         readings = winning_readings(hand, rules)
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
@@ -795,18 +819,26 @@ def candidates(hand: Hand, win: Win, rules: Rules,
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
-        reading_items = hand_items + [item for item, rule in reading_rows
-                                      if rule(h, r, _NO_PLACEMENT)]
-        for p in _placements(h, r):
-            items = (reading_items + [item for item, rule in placement_rows if rule(h, r, p)]
-                     if placement_rows else reading_items)
-            if len(items) > 1:
-                items = _upgrade(items)
-            found.append(make_score_merged(items + dora_items if dora_items else items,
-                                    _fu(h, r, p, double_wind_fu),
-                                    scored_reading(decomposition, p.block, p.wait), win, rules))
+        reading_items = [item for item, rule in reading_rows if rule(h, r, _NO_PLACEMENT)]
+        for at, tile in enumerate(tiles):
+            h.tile = tile
+            placements = _placements(h, r)
+            if not placements:
+                continue
+            base = hand_items[at] + reading_items
+            out = found[at]
+            for p in placements:
+                items = (base + [item for item, rule in placement_rows if rule(h, r, p)]
+                         if placement_rows else base)
+                if len(items) > 1:
+                    items = _upgrade(items)
+                out.append(make_score_merged(items + dora_items if dora_items else items,
+                                             _fu(h, r, p, double_wind_fu),
+                                             scored_reading(decomposition, p.block, p.wait),
+                                             win, rules))
     return found
 
 
 __all__ = ["COUNTERS", "FLAG_FIELDS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU",
-           "YakuRule", "candidates", "yaku_ids_program", "yaku_table", "yakuman_values_line"]
+           "YakuRule", "candidates", "candidates_by_tile", "yaku_ids_program", "yaku_table",
+           "yakuman_values_line"]
