@@ -42,7 +42,7 @@ from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules
 from mjasp.rules.scorecard import Score, YakuItem, make_score_merged, scored_reading
-from mjasp.solvers.lookup import winning_readings
+from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
@@ -631,9 +631,9 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     if r.form is Form.KOKUSHI:
         pair = next(b.tile for b in r.decomposition.blocks if b.kind is BlockKind.PAIR)
         wait = WaitShape.KOKUSHI_13 if pair == tile else WaitShape.KOKUSHI
-        return [Placement(Block(BlockKind.SINGLE, tile), wait, 0, False)]
+        return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
     if r.form is Form.CHIITOITSU:
-        return [Placement(Block(BlockKind.PAIR, tile), WaitShape.TANKI, 0, False)]
+        return [Placement(PAIR_BLOCKS[tile], WaitShape.TANKI, 0, False)]
     concealed = [c for _, _, c in r.sets].count(True)
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
