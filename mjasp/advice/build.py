@@ -172,16 +172,18 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     copies = _copies(hands, start, unseen)
     out["shanten"].append(s_before)
     out["total"].append(copies.sum(axis=1, dtype=np.int64))
-    node, pos = np.nonzero(copies)                     # node-major, draw order
-    n = copies[node, pos].astype(np.int64)
+    # node-major, draw order (the flat positions: np.nonzero of 2-D arrays is slower)
+    node, pos = np.divmod(np.flatnonzero(copies), 37)
+    n = copies.reshape(-1)[node * 37 + pos].astype(np.int64)
     # the 34 kind counts after each draw (uint8: counts 0..4), rows gathered by np.take
     h14_34 = np.take(hands34, node, axis=0)
     h14_34.reshape(-1)[np.arange(len(node)) * 34 + KIND[pos]] += 1
     s14 = shanten_batch(h14_34, rules).astype(np.int64)
     won = s14 == -1
-    out["win_node"].append(node[won] + base)
-    out["win_tile"].append(ORDER[pos[won]])
-    out["win_n"].append(n[won])
+    wins = np.flatnonzero(won)                         # one pass, three gathers
+    out["win_node"].append(node[wins] + base)
+    out["win_tile"].append(ORDER[pos[wins]])
+    out["win_n"].append(n[wins])
     # no discard lowers the shanten or fits the budget (none goes below s14)
     dead = ~won & (s14 >= s_before[node]) & (s14 > budget[node])
     stay = np.bincount(node[dead], weights=n[dead], minlength=f)
@@ -190,7 +192,7 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     # what 14 tiles can discard: what the 13 could, and the tile drawn
     holds = np.take(_holds(hands8), q_node, axis=0)
     holds.reshape(-1)[np.arange(len(live)) * 37 + q_pos] = True
-    row, ypos = np.nonzero(holds)                      # pair-major, discard order
+    row, ypos = np.divmod(np.flatnonzero(holds), 37)   # pair-major, discard order
     back = ypos == q_pos[row]                          # the drawn tile thrown back
     s2 = np.full(len(row), -9, dtype=np.int64)
     # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
@@ -204,14 +206,14 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     h2_34.reshape(-1)[np.arange(len(other)) * 34 + KIND[ypos[other]]] -= 1
     s2[other] = shanten_batch(h2_34, rules)
     pn = q_node[row]
-    keep = back | sure[row] | (s2 < s_before[pn]) | (s2 <= budget[pn])
+    keep = np.flatnonzero(back | sure[row] | (s2 < s_before[pn]) | (s2 <= budget[pn]))
     row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
     count = np.bincount(row, minlength=len(live))
     single = count == 1                                # only the drawn tile back: no choice
     # not in place: numpy's weighted bincount of no rows is int64, of some rows float64
     stay = stay + np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
-    multi = ~single[row]
+    multi = np.flatnonzero(~single[row])
     row, back, ypos, pn = row[multi], back[multi], ypos[multi], pn[multi]
     groups = np.flatnonzero(~single)
     g_node = q_node[groups] + base
