@@ -194,27 +194,29 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     holds.reshape(-1)[np.arange(len(live)) * 37 + q_pos] = True
     row, ypos = np.divmod(np.flatnonzero(holds), 37)   # pair-major, discard order
     back = ypos == q_pos[row]                          # the drawn tile thrown back
-    s2 = np.full(len(row), -9, dtype=np.int64)
     # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
     # shanten by at most one; one tile fewer never lowers it): where even s14 + 1 passes
     # the test below, every discard of that draw passes and none needs its shanten
     q_s14 = s14[live]
     sure = (q_s14 + 1 < s_before[q_node]) | (q_s14 + 1 <= budget[q_node])
-    other = np.flatnonzero(~back & ~sure[row])
+    keep = back | sure[row]
+    other = np.flatnonzero(~keep)
     # the 34 kind counts after each other discard: the discarded kind less one
     h2_34 = np.take(h14_34, live[row[other]], axis=0)
     h2_34.reshape(-1)[np.arange(len(other)) * 34 + KIND[ypos[other]]] -= 1
-    s2[other] = shanten_batch(h2_34, rules)
-    pn = q_node[row]
-    keep = np.flatnonzero(back | sure[row] | (s2 < s_before[pn]) | (s2 <= budget[pn]))
-    row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
-    count = np.bincount(row, minlength=len(live))
+    s2 = shanten_batch(h2_34, rules)
+    on = q_node[row[other]]
+    keep[other] = (s2 < s_before[on]) | (s2 <= budget[on])
+    kept = np.flatnonzero(keep)
+    count = np.bincount(row[kept], minlength=len(live))
     single = count == 1                                # only the drawn tile back: no choice
     # not in place: numpy's weighted bincount of no rows is int64, of some rows float64
     stay = stay + np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
-    multi = np.flatnonzero(~single[row])
-    row, back, ypos, pn = row[multi], back[multi], ypos[multi], pn[multi]
+    # the options of the draws with a choice, gathered once
+    chosen = kept[~single[row[kept]]]
+    row, back, ypos = row[chosen], back[chosen], ypos[chosen]
+    pn = q_node[row]
     groups = np.flatnonzero(~single)
     g_node = q_node[groups] + base
     # each node's groups numbered in draw order
