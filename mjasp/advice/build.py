@@ -50,6 +50,16 @@ RED_OF = np.array([34 + FIVES.index(int(k)) if k in FIVES else -1 for k in KIND]
 PLAIN_FIVE = (RED_OF >= 0) & (ORDER < 34)
 IS_RED = ORDER >= 34
 CHUNK = 2048
+#: A node's key, (hand, changes), as two integers that order as its 38 bytes do (each byte
+#: < 8 in 3 bits, the first most significant): counts 0-20 in the first, counts 21-36 and
+#: then the changes (16 bits) in the second. The packing is linear, so a draw and a
+#: discard change a key by a difference of two tile weights (``_WEIGHTS``).
+_SHIFTS = ([3 * (20 - i) for i in range(21)], [16 + 3 * (36 - i) for i in range(21, 37)])
+#: what one tile37 (in ``ORDER``) adds to each of the two key integers
+_WEIGHTS = tuple(np.array([sum(int(ADD[pos, i]) << shift for i, shift in
+                               enumerate(shifts, start=first)) for pos in range(37)],
+                          dtype=np.uint64)
+                 for first, shifts in ((0, _SHIFTS[0]), (21, _SHIFTS[1])))
 
 
 @dataclass
@@ -92,6 +102,16 @@ def _holds(h14: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     return out
 
 
+def _keys(hands8: npt.NDArray[np.uint8], used: Ints) -> tuple[npt.NDArray[np.uint64],
+                                                            npt.NDArray[np.uint64]]:
+    """The two key integers of each (hand, changes) row (see ``_SHIFTS``)."""
+    wide = hands8.astype(np.uint64)
+    high = (wide[:, :21] << np.array(_SHIFTS[0], dtype=np.uint64)).sum(axis=1,
+                                                                       dtype=np.uint64)
+    low = (wide[:, 21:] << np.array(_SHIFTS[1], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+    return high, low + used.astype(np.uint64)
+
+
 def build(model: Model, hands13: list[Counts37]) -> Built:
     """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each)."""
     assert model.unseen is not None
@@ -99,9 +119,12 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
     start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
     unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)
     first: list[Counts37] = list(dict.fromkeys(hands13))
-    index: dict[bytes, int] = {h + b"\0": i for i, h in enumerate(first)}
     all_hands = [np.frombuffer(b"".join(first), dtype=np.uint8).reshape(-1, 37)]
     all_used = [np.zeros(len(first), dtype=np.int64)]
+    index: dict[tuple[int, int], int] = {
+        key: i for i, key in enumerate(zip(*(k.tolist() for k in _keys(all_hands[0],
+                                                                        all_used[0])),
+                                           strict=True))}
     frontier = (0, len(first))
     out: dict[str, list[Ints]] = {k: [] for k in (
         "shanten", "total", "stay", "win_node", "win_tile", "win_n", "group_node",
@@ -138,54 +161,62 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
 
 def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
            unseen: npt.NDArray[np.int16], hands8: npt.NDArray[np.uint8], used: Ints,
-           base: int, index: dict[bytes, int], out: dict[str, list[Ints]]
+           base: int, index: dict[tuple[int, int], int], out: dict[str, list[Ints]]
            ) -> tuple[npt.NDArray[np.uint8] | None, Ints]:
     """Expand nodes ``base..base+len(hands8)``; new nodes are added to ``index``."""
     hands = hands8.astype(np.int16)
     f = len(hands)
-    s_before = shanten_batch(np.ascontiguousarray(hands8[:, :34]), rules).astype(np.int64)
+    hands34 = np.ascontiguousarray(hands8[:, :34])
+    s_before = shanten_batch(hands34, rules).astype(np.int64)
     budget = model.limit - used - 1
     copies = _copies(hands, start, unseen)
     out["shanten"].append(s_before)
     out["total"].append(copies.sum(axis=1, dtype=np.int64))
-    node, pos = np.nonzero(copies)                     # node-major, draw order
-    n = copies[node, pos].astype(np.int64)
-    # uint8 throughout (counts 0..4): half the memory traffic of int16
-    h14 = hands8[node] + ADD8[pos]
-    h14_34 = np.ascontiguousarray(h14[:, :34])
+    # node-major, draw order (the flat positions: np.nonzero of 2-D arrays is slower)
+    node, pos = np.divmod(np.flatnonzero(copies), 37)
+    n = copies.reshape(-1)[node * 37 + pos].astype(np.int64)
+    # the 34 kind counts after each draw (uint8: counts 0..4), rows gathered by np.take
+    h14_34 = np.take(hands34, node, axis=0)
+    h14_34.reshape(-1)[np.arange(len(node)) * 34 + KIND[pos]] += 1
     s14 = shanten_batch(h14_34, rules).astype(np.int64)
     won = s14 == -1
-    out["win_node"].append(node[won] + base)
-    out["win_tile"].append(ORDER[pos[won]])
-    out["win_n"].append(n[won])
+    wins = np.flatnonzero(won)                         # one pass, three gathers
+    out["win_node"].append(node[wins] + base)
+    out["win_tile"].append(ORDER[pos[wins]])
+    out["win_n"].append(n[wins])
     # no discard lowers the shanten or fits the budget (none goes below s14)
     dead = ~won & (s14 >= s_before[node]) & (s14 > budget[node])
     stay = np.bincount(node[dead], weights=n[dead], minlength=f)
     live = np.flatnonzero(~won & ~dead)
-    q_node, q_pos, q_n, q_h14 = node[live], pos[live], n[live], h14[live]
-    row, ypos = np.nonzero(_holds(q_h14))              # pair-major, discard order
+    q_node, q_pos, q_n = node[live], pos[live], n[live]
+    # what 14 tiles can discard: what the 13 could, and the tile drawn
+    holds = np.take(_holds(hands8), q_node, axis=0)
+    holds.reshape(-1)[np.arange(len(live)) * 37 + q_pos] = True
+    row, ypos = np.divmod(np.flatnonzero(holds), 37)   # pair-major, discard order
     back = ypos == q_pos[row]                          # the drawn tile thrown back
-    s2 = np.full(len(row), -9, dtype=np.int64)
     # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
     # shanten by at most one; one tile fewer never lowers it): where even s14 + 1 passes
     # the test below, every discard of that draw passes and none needs its shanten
     q_s14 = s14[live]
     sure = (q_s14 + 1 < s_before[q_node]) | (q_s14 + 1 <= budget[q_node])
-    other = np.flatnonzero(~back & ~sure[row])
+    keep = back | sure[row]
+    other = np.flatnonzero(~keep)
     # the 34 kind counts after each other discard: the discarded kind less one
-    h2_34 = h14_34[live[row[other]]]
-    h2_34[np.arange(len(other)), KIND[ypos[other]]] -= 1
-    s2[other] = shanten_batch(h2_34, rules)
-    pn = q_node[row]
-    keep = back | sure[row] | (s2 < s_before[pn]) | (s2 <= budget[pn])
-    row, back, ypos, pn = row[keep], back[keep], ypos[keep], pn[keep]
-    count = np.bincount(row, minlength=len(live))
+    h2_34 = np.take(h14_34, live[row[other]], axis=0)
+    h2_34.reshape(-1)[np.arange(len(other)) * 34 + KIND[ypos[other]]] -= 1
+    s2 = shanten_batch(h2_34, rules)
+    on = q_node[row[other]]
+    keep[other] = (s2 < s_before[on]) | (s2 <= budget[on])
+    kept = np.flatnonzero(keep)
+    count = np.bincount(row[kept], minlength=len(live))
     single = count == 1                                # only the drawn tile back: no choice
     # not in place: numpy's weighted bincount of no rows is int64, of some rows float64
     stay = stay + np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
-    multi = ~single[row]
-    row, back, ypos, pn = row[multi], back[multi], ypos[multi], pn[multi]
+    # the options of the draws with a choice, gathered once
+    chosen = kept[~single[row[kept]]]
+    row, back, ypos = row[chosen], back[chosen], ypos[chosen]
+    pn = q_node[row]
     groups = np.flatnonzero(~single)
     g_node = q_node[groups] + base
     # each node's groups numbered in draw order
@@ -196,30 +227,41 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     out["sizes"].append(count[groups])
     # the options: the node itself, or (hand after the discard, changes + 1)
     options = np.where(back, pn + base, -1).astype(np.int64)
-    new_used = used[pn] + 1
-    fresh_hands: list[bytes] = []
+    fresh_hands: npt.NDArray[np.uint8] | None = None
     fresh_used: list[int] = []
     moved = np.flatnonzero(~back)
     if len(moved):
-        # each distinct (hand, changes) looked up once: 38 bytes a key
-        keyed = np.empty((len(moved), 38), dtype=np.uint8)
-        keyed[:, :37] = q_h14[row[moved]] - ADD8[ypos[moved]]
-        keyed[:, 37] = new_used[moved]
-        distinct, inverse = np.unique(keyed.view("V38").ravel(), return_inverse=True)
-        found = np.empty(len(distinct), dtype=np.int64)
-        for i, key in enumerate(distinct.tolist()):
+        # each distinct (hand, changes) looked up once, by its key: the node's key plus the
+        # tile drawn less the tile discarded (and one change more)
+        drawn, thrown, from_node = q_pos[row[moved]], ypos[moved], pn[moved]
+        node_high, node_low = _keys(hands8, used + 1)
+        high = node_high[from_node] + _WEIGHTS[0][drawn] - _WEIGHTS[0][thrown]
+        low = node_low[from_node] + _WEIGHTS[1][drawn] - _WEIGHTS[1][thrown]
+        order = np.lexsort((low, high))                 # the keys' byte order
+        high, low = high[order], low[order]
+        starts = np.empty(len(order), dtype=np.bool_)
+        starts[0] = True
+        starts[1:] = (high[1:] != high[:-1]) | (low[1:] != low[:-1])
+        inverse = np.empty(len(order), dtype=np.int64)
+        inverse[order] = np.cumsum(starts) - 1
+        found = np.empty(int(starts.sum()), dtype=np.int64)
+        fresh: list[int] = []
+        for i, key in enumerate(zip(high[starts].tolist(), low[starts].tolist(),
+                                    strict=True)):
             j = index.get(key)
             if j is None:
                 j = index[key] = len(index)
-                fresh_hands.append(key[:37])
-                fresh_used.append(key[37])
+                fresh.append(i)
             found[i] = j
-        options[moved] = found[inverse.ravel()]
+        options[moved] = found[inverse]
+        if fresh:
+            at = order[np.flatnonzero(starts)[fresh]]  # a row of each new node
+            fresh_hands = (hands8[from_node[at]] + ADD8[drawn[at]]) - ADD8[thrown[at]]
+            fresh_used = (used[from_node[at]] + 1).tolist()
     out["options"].append(options)
-    if not fresh_hands:
+    if fresh_hands is None:
         return None, np.zeros(0, np.int64)
-    return (np.frombuffer(b"".join(fresh_hands), dtype=np.uint8).reshape(-1, 37),
-            np.array(fresh_used, dtype=np.int64))
+    return fresh_hands, np.array(fresh_used, dtype=np.int64)
 
 
 __all__ = ["ADD", "POSITION", "Built", "build"]

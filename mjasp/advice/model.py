@@ -18,7 +18,7 @@ haitei, ura by exact counting, the riichi stick lost when the hand does not win.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,7 @@ from mjasp.rules import RULES, RULES_CACHED, Rules, default_reading
 from mjasp.rules.points import points as points_of
 from mjasp.scoring.api import Score, YakuItem, checked_readings, make_score, rank_key
 from mjasp.scoring.api import score as score_hand
-from mjasp.solvers.scoring_direct import candidates
+from mjasp.solvers.scoring_direct import candidates, candidates_by_tile
 
 Value = tuple[float, float, float]
 Node = tuple[Counts37, int]
@@ -95,8 +95,8 @@ class Model:
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
-        self._points_at = tuple(dora_of(k, self.rules.players) for k in range(34))
-        self._checked: dict[tuple[Counts37, int], tuple[Hand, tuple[Any, ...]]] = {}
+        self._points_at = [dora_of(k, self.rules.players) for k in range(34)]
+        self._checked: dict[Counts37, tuple[Hand, tuple[Any, ...]]] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
         self._last_hand: tuple[Any, Any] = (None, None)
         self._last_plain: tuple[Any, list[Score] | None] = (None, None)
@@ -250,23 +250,20 @@ class Model:
             self._outcomes[key] = scored
         return scored
 
-    def _plain(self, h14: Counts37, tile: int
-               ) -> tuple[Hand, tuple[Any, ...], list[Score] | None]:
-        """A win's Hand, readings, and the candidates of its plain self-draw where the
-        situations are derived from them (``_candidates``), else None."""
-        hand, readings = self._win_hand(h14, tile, False)
-        plain: list[Score] | None = None
-        if readings and self._situation_items():
-            key = (h14, tile)
-            if self._last_plain[0] == key:
-                plain = self._last_plain[1]
-            else:
-                plain = candidates(hand, self._win(tile, False, False, False), self.rules,
-                                   readings)
-                if any(c.reason for c in plain):
-                    plain = None
-                self._last_plain = (key, plain)
-        return hand, readings, plain
+    def _plain_by_tile(self, h14: Counts37, tiles: Sequence[int]
+                       ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
+        """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
+        candidates of its plain self-draw where the situations are derived from them
+        (``_candidates``), else None: one scoring call for all the tiles
+        (``candidates_by_tile``)."""
+        hand, readings = self._win_hand(h14, tiles[0], False)
+        if not readings or not self._situation_items():
+            return hand, readings, [None] * len(tiles)
+        by_tile = candidates_by_tile(hand, self._win(tiles[0], False, False, False),
+                                     self.rules, [kind37(t) for t in tiles], readings)
+        # a candidate without a yaku dropped its dora: the situations must be scored
+        return hand, readings, [None if any(c.reason for c in plain) else plain
+                                for plain in by_tile]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -283,32 +280,35 @@ class Model:
         out = np.zeros((len(wins), len(situations)))
         rows: list[int] = []
         shape_ids: list[int] = []
-        uras_of: list[list[tuple[float, int]]] = []
+        ura_hands: list[Counts37] = []  # the hands whose ura outcomes a row reads
+        ura_at: list[int] = []
         shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
-        uras = len(self.dora_indicators)
         need_ura = any(sit[0] for sit in situations)
-        for j, (h14, tile) in enumerate(wins):
-            hand, readings, plain = self._plain(h14, tile)
-            if not plain or any(c.yakuman for c in plain):
-                out[j] = self._engine_points(h14, tile, hand, readings, plain, situations)
-                continue
-            self.paths["points"] += 1
-            shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
-            rows.append(j)
-            shape_ids.append(shapes.setdefault(shape, len(shapes)))
-            if need_ura:
-                # each ura indicator lies under a dora indicator: none without one
-                uras_of.append(self.ura_han(h14, hand, uras) if uras else [(1.0, 0)])
+        for start, h14, tiles in _by_hand(wins):
+            # the wins of one hand in a row: checked and scored once for all its tiles
+            hand, readings, plains = self._plain_by_tile(h14, tiles)
+            for j, tile, plain in zip(range(start, start + len(tiles)), tiles, plains,
+                                      strict=True):
+                if not plain or any(c.yakuman for c in plain):
+                    self._last_plain = ((h14, tile), plain)  # what _candidates derives from
+                    out[j] = self._engine_points(h14, tile, hand, readings, plain,
+                                                 situations)
+                    continue
+                self.paths["points"] += 1
+                shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
+                rows.append(j)
+                shape_ids.append(shapes.setdefault(shape, len(shapes)))
+                if need_ura:
+                    if not ura_hands or ura_hands[-1] is not h14:
+                        ura_hands.append(h14)
+                    ura_at.append(len(ura_hands) - 1)
         if not rows:
             return out
         adds = self._situation_han()
-        width = max((len(u) for u in uras_of), default=1)
-        q = np.zeros((len(rows), width))
-        han = np.zeros((len(rows), width), dtype=np.int64)
-        for r, u in enumerate(uras_of):
-            for k, (p, n) in enumerate(u):
-                q[r, k] = p
-                han[r, k] = n
+        q, han = self._ura_arrays(ura_hands)
+        if need_ura:
+            q, han = q[ura_at], han[ura_at]
+        width = q.shape[1]
         top = max(adds[sit] for sit in situations) + int(han.max(initial=0))
         tables = []
         for shape in shapes:
@@ -502,12 +502,14 @@ class Model:
                   ) -> tuple[Hand, tuple[Any, ...]]:
         """A winning hand and its readings, checked once as ``mjasp.score`` checks it (no
         readings: not a win mjasp.score takes); every situation is then scored by the
-        scoring engine on those readings, as ``mjasp.score`` calls it. Kept for every
-        hand, or (``keep`` False) for the last one only."""
-        key = (h14, tile)
-        found = self._checked.get(key)
+        scoring engine on those readings, as ``mjasp.score`` calls it. Checked with the
+        first winning ``tile`` asked: the checks that read the tile (held, a red or plain
+        five as named, in the tile set) hold for every tile the 14 tiles can be won on
+        here, as they are a 13-tile hand plus that tile (tested against the check per
+        tile). Kept for every hand, or (``keep`` False) for the last one only."""
+        found = self._checked.get(h14)
         if found is None:
-            if self._last_checked[0] == key:
+            if self._last_checked[0] == h14:
                 last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
                 return last
             try:
@@ -519,8 +521,8 @@ class Model:
                 readings = ()
             found = (hand, readings)
             if keep:
-                self._checked[key] = found
-            self._last_checked = (key, found)
+                self._checked[h14] = found
+            self._last_checked = (h14, found)
         return found
 
     def _hand14(self, h14: Counts37) -> Hand:
@@ -542,46 +544,62 @@ class Model:
         return found
 
     def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
-        """The chances of the ura han of a riichi win (the same in every situation)."""
+        """The chances of the ura han of a riichi win (the same in every situation): a row
+        of ``_ura_arrays``, its outcomes of chance > 0 in its order."""
         found = self._ura_han.get(h14)
-        if found is not None:
-            return found
-        # the ura indicators come from the wall as the winning hand sees it; grouped by
-        # the ura han they give (the held copies of the kind pointed at, as the scoring
-        # engine counts them): the same count, the same score
-        # ``wall``'s 34 kinds: the unseen copies less the drawn ones the hand holds
-        unseen, start = self.unseen, self.start
-        assert unseen is not None
-        held = hand.total_counts() if self.melds else h14
-        points_at = self._points_at
-        total = 0
-        by_dora: dict[int, list[int]] = {}      # han: [the first kind, copies]
-        for k in range(34):
-            h, s = h14[k], start[k]
-            w = unseen[k] - (h - s if h > s else 0)
-            if w > 0:
-                total += w
-                han = held[points_at[k]]
-                got = by_dora.get(han)
-                if got is None:
-                    by_dora[han] = [k, w]
-                else:
-                    got[1] += w
-        found = []
-        if uras == 1:
-            for han, (_rep, n) in by_dora.items():
-                found.append((n / total, han))
-        else:
-            # two or more: the first two exactly (without replacement), the rest as the
-            # second
-            for han1, (rep1, n1) in by_dora.items():
-                for han2, (rep2, n2) in by_dora.items():
-                    m2 = n2 - (1 if rep2 == rep1 else 0)
-                    if m2 > 0:
-                        found.append((n1 * m2 / (total * (total - 1)),
-                                      han1 + (uras - 1) * han2))
-        self._ura_han[h14] = found
+        if found is None:
+            held = [hand.total_counts()[:34]] if self.melds else None
+            q, han = self._ura_arrays([h14], held, uras)
+            found = self._ura_han[h14] = [(p, n) for p, n in zip(q[0].tolist(),
+                                                                 han[0].tolist(), strict=True)
+                                          if p > 0]
         return found
+
+    def _ura_arrays(self, hands14: Sequence[Counts37], held: Any = None,
+                    uras: int | None = None) -> tuple[Any, Any]:
+        """The ura outcomes of a riichi win of each 14-tile hand (a row): ``han[i, k]`` ura
+        han with chance ``q[i, k]``, each hand's outcomes in the order of the first kind
+        giving them, chance 0 between and after (an exact 0.0 in a sum); one column of
+        chance 1 and 0 han without indicators (each ura indicator lies under a dora
+        indicator: none without one). ``held``: the hands' 34 counts with their melds,
+        which the ura count reads (default: the concealed 14).
+
+        The indicators come from the wall as the winning hand sees it (the unseen copies
+        less the drawn ones the hand holds); kinds are grouped by the ura han they give
+        (the held copies of the kind pointed at, as the scoring engine counts them): the
+        same count, the same score. With two or more indicators, the first two are exact
+        (without replacement) and the rest count as the second.
+        """
+        import numpy as np
+        uras = len(self.dora_indicators) if uras is None else uras
+        n = len(hands14)
+        if not uras or not n:
+            return np.ones((n, 1)), np.zeros((n, 1), dtype=np.int64)
+        assert self.unseen is not None
+        hands = np.frombuffer(b"".join(hands14), dtype=np.uint8).reshape(n, 37)[:, :34]
+        hands = hands.astype(np.int64)
+        start = np.frombuffer(self.start, dtype=np.uint8)[:34].astype(np.int64)
+        wall = np.array(list(self.unseen[:34]), dtype=np.int64) - np.maximum(hands - start, 0)
+        wall = np.maximum(wall, 0)
+        held = hands if held is None else np.asarray(held, dtype=np.int64)
+        # ura han of each indicator kind: the held copies of the kind it points at (0..4)
+        gives = held[:, self._points_at]
+        hit = (gives[:, :, None] == np.arange(5)) & (wall[:, :, None] > 0)
+        copies = (wall[:, :, None] * hit).sum(axis=1)            # per ura han 0..4
+        first = np.where(hit.any(axis=1), hit.argmax(axis=1), 34)  # its first kind
+        order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
+        copies = np.take_along_axis(copies, order, axis=1)
+        total = wall.sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if uras == 1:
+                q = np.where(copies > 0, copies / total[:, None], 0.0)
+                return q, order
+            again = copies[:, None, :] - np.eye(5, dtype=np.int64)  # the second, less one
+            ways = copies[:, :, None] * again
+            q = np.where((copies[:, :, None] > 0) & (again > 0),
+                         ways / (total * (total - 1))[:, None, None], 0.0)
+        han = order[:, :, None] + (uras - 1) * order[:, None, :]
+        return q.reshape(n, 25), han.reshape(n, 25)
 
     def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
         """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
@@ -909,6 +927,23 @@ class Model:
         if self.shanten(hand13) != 0:
             how = "-"
         return how, v
+
+
+def _by_hand(wins: Sequence[tuple[Counts37, int]]
+             ) -> Iterator[tuple[int, Counts37, list[int]]]:
+    """The runs of ``wins`` (hand, tile) of one hand: (first index, hand, tiles).
+
+    >>> list(_by_hand([(b"a", 1), (b"a", 2), (b"b", 1), (b"a", 3)]))
+    [(0, b'a', [1, 2]), (2, b'b', [1]), (3, b'a', [3])]
+    """
+    start = 0
+    while start < len(wins):
+        h14 = wins[start][0]
+        end = start + 1
+        while end < len(wins) and wins[end][0] == h14:
+            end += 1
+        yield start, h14, [tile for _, tile in wins[start:end]]
+        start = end
 
 
 def _points(s: Score | None) -> int:

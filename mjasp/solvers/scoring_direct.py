@@ -42,7 +42,7 @@ from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules
 from mjasp.rules.scorecard import Score, YakuItem, make_score_merged, scored_reading
-from mjasp.solvers.lookup import winning_readings
+from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
@@ -470,16 +470,20 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
 
 
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
-    present = {i.yaku for i in items}
-    if present.isdisjoint(REPLACES):
+    # a plain loop first: most candidates hold no upgrade (no comprehension frame then)
+    for item in items:
+        if item.yaku in REPLACES:
+            break
+    else:
         return items
-    dropped = {REPLACES[y] for y in present if y in REPLACES}
+    dropped = {REPLACES[i.yaku] for i in items if i.yaku in REPLACES}
     return [i for i in items if i.yaku not in dropped]
 
 
 # -- facts ------------------------------------------------------------------------------
 
-def _hand_facts(hand: Hand, win: Win) -> HandFacts:
+def _hand_facts(hand: Hand, win: Win, won: Tile | None = None) -> HandFacts:
+    """The facts of the hand won on the kind ``won`` (default: the win's own tile)."""
     melds = hand.melds
     closed = True
     quads = 0
@@ -506,7 +510,7 @@ def _hand_facts(hand: Hand, win: Win) -> HandFacts:
     kinds = frozenset(compress(range(NUM_KINDS), counts))
     # positional: keyword arguments cost twice as much, and this runs once per hand
     return HandFacts(
-        win, win.kind, closed, kinds, quads,
+        win, win.kind if won is None else won, closed, kinds, quads,
         _WIND_TILE[win.seat_wind], _WIND_TILE[win.round_wind], counts, not melds,
         # set tests on the kinds: cheaper than slicing the counts four times
         (not kinds.isdisjoint(_MAN)) + (not kinds.isdisjoint(_PIN))
@@ -614,11 +618,16 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
             sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
     if decomposition.form is not STANDARD:
         pair = None
-    distinct = set(sequences)
-    peikou = 0 if len(distinct) == len(sequences) else sum(
-        sequences.count(t) // 2 for t in distinct)
+    peikou = 0
+    if len(sequences) > 1:
+        distinct = set(sequences)
+        if len(distinct) < len(sequences):
+            peikou = sum(sequences.count(t) // 2 for t in distinct)
     return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair,
-                        frozenset([t for t, _, _ in sets]), peikou)
+                        frozenset([t for t, _, _ in sets]) if sets else _NO_SETS, peikou)
+
+
+_NO_SETS: frozenset[Tile] = frozenset()
 
 
 def _value_of_pair(h: HandFacts, tile: Tile) -> int:
@@ -631,10 +640,10 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     if r.form is Form.KOKUSHI:
         pair = next(b.tile for b in r.decomposition.blocks if b.kind is BlockKind.PAIR)
         wait = WaitShape.KOKUSHI_13 if pair == tile else WaitShape.KOKUSHI
-        return [Placement(Block(BlockKind.SINGLE, tile), wait, 0, False)]
+        return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
     if r.form is Form.CHIITOITSU:
-        return [Placement(Block(BlockKind.PAIR, tile), WaitShape.TANKI, 0, False)]
-    concealed = [c for _, _, c in r.sets].count(True)
+        return [Placement(PAIR_BLOCKS[tile], WaitShape.TANKI, 0, False)]
+    concealed = [c for _, _, c in r.sets].count(True) if r.sets else 0
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
                    and not _value_of_pair(h, r.pair))
@@ -751,8 +760,27 @@ def cached_rules() -> int:
 def candidates(hand: Hand, win: Win, rules: Rules,
                readings: Sequence[Decomposition] | None = None) -> list[Score]:
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
-    ``readings``: the hand's readings when the caller has them already."""
-    h = _hand_facts(hand, win)
+    ``readings``: the hand's readings when the caller has them already. The one-tile
+    case of :func:`candidates_by_tile`."""
+    return candidates_by_tile(hand, win, rules, (win.kind,), readings)[0]
+
+
+def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
+                       readings: Sequence[Decomposition] | None = None) -> list[list[Score]]:
+    """``candidates`` of a checked hand won on each tile kind of ``tiles`` in turn, in the
+    situation ``win`` (whose own tile is not read): the hand's facts, its dora, its
+    readings, their facts and their reading rows are computed once, only the placements of
+    the winning tile (and the hand rows, one of which reads the tile) once per tile. The
+    14 tiles are the same for every tile: ``tiles`` are the hand's concealed kinds, each
+    the last one drawn.
+
+    >>> from mjasp.rules import find_rules
+    >>> hand, win = Hand.parse("234567m23455p678s"), Win("2p", tsumo=True, seat_wind="S")
+    >>> by_tile = candidates_by_tile(hand, win, find_rules(), (10, 13))
+    >>> [max(s.points for s in found) for found in by_tile]  # 2p: pinfu; 5p: a pair wait
+    [2700, 2000]
+    """
+    h = _hand_facts(hand, win, tiles[0])
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
     # field by field) share one set of tables
@@ -772,18 +800,25 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     if hand_rows is None:
         hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
+    # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
     # the rules of hand rows read no reading or placement: they get placeholders
-    hand_items = [item for item, rule in hand_rows if rule(h, _NO_READING, _NO_PLACEMENT)]
+    hand_items = []
+    found: list[list[Score]] = []
+    for tile in tiles:
+        h.tile = tile
+        hand_items.append([item for item, rule in hand_rows
+                           if rule(h, _NO_READING, _NO_PLACEMENT)])
+        found.append([])
     # the dora last: make_score orders the items by id
     dora_items = _dora(hand, win, h.counts, rules)
-    found = []
     if readings is None:
         readings = winning_readings(hand, rules)
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
     for decomposition in readings:
         r = _reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
-        honor_set = honors and max(r.set_tiles, default=0) >= 27
+        set_tiles = r.set_tiles
+        honor_set = honors and bool(set_tiles) and max(set_tiles) >= 27
         sets, sequences = len(r.sets) >= 2, len(r.sequences) >= 2
         # Form is a StrEnum: it hashes as its str, in C
         key = (closed, honors, r.form, sets, sequences, honor_set, seat, round_wind)
@@ -795,18 +830,27 @@ def candidates(hand: Hand, win: Win, rules: Rules,
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
-        reading_items = hand_items + [item for item, rule in reading_rows
-                                      if rule(h, r, _NO_PLACEMENT)]
-        for p in _placements(h, r):
-            items = (reading_items + [item for item, rule in placement_rows if rule(h, r, p)]
-                     if placement_rows else reading_items)
-            if len(items) > 1:
-                items = _upgrade(items)
-            found.append(make_score_merged(items + dora_items if dora_items else items,
-                                    _fu(h, r, p, double_wind_fu),
-                                    scored_reading(decomposition, p.block, p.wait), win, rules))
+        reading_items = [item for item, rule in reading_rows if rule(h, r, _NO_PLACEMENT)]
+        # one list each per tile, made above (zip's strict= keyword alone costs about 1% of
+        # a one-reading call)
+        for tile, out, items_of_hand in zip(tiles, found, hand_items):  # noqa: B905
+            h.tile = tile
+            placements = _placements(h, r)
+            if not placements:
+                continue
+            base = items_of_hand + reading_items
+            for p in placements:
+                items = (base + [item for item, rule in placement_rows if rule(h, r, p)]
+                         if placement_rows else base)
+                if len(items) > 1:
+                    items = _upgrade(items)
+                out.append(make_score_merged(items + dora_items if dora_items else items,
+                                             _fu(h, r, p, double_wind_fu),
+                                             scored_reading(decomposition, p.block, p.wait),
+                                             win, rules))
     return found
 
 
 __all__ = ["COUNTERS", "FLAG_FIELDS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU",
-           "YakuRule", "candidates", "yaku_ids_program", "yaku_table", "yakuman_values_line"]
+           "YakuRule", "candidates", "candidates_by_tile", "yaku_ids_program", "yaku_table",
+           "yakuman_values_line"]

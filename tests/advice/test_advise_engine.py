@@ -16,7 +16,8 @@ from mjasp.advice.api import setup_model
 from mjasp.advice.build import build
 from mjasp.advice.model import Model
 from mjasp.advice.tiles37 import distinct_tiles, draws, name37, sub37, to_hand
-from mjasp.scoring.api import rank_key
+from mjasp.core.errors import MjaspError
+from mjasp.scoring.api import checked_readings, rank_key
 
 
 def _random_hands(seed: int, count: int, most_shanten: int) -> list[str]:
@@ -193,6 +194,39 @@ def test_situations_derived_from_the_plain_self_draw_equal_the_engine(rules: str
         if seen == 40:
             break
     assert seen == 40
+
+
+@pytest.mark.parametrize(("hand", "options"), [
+    ("22335m4558p122s55z", {"dora_indicators": "3p"}),
+    ("123456789p1234s5z", {"rules": "tenhou-3p", "dora_indicators": "1p"}),
+    ("3466m4568p12299s5z", {"dora_indicators": "4m"}),  # red and plain 5m win one hand
+])
+def test_a_winning_hand_checked_once_is_checked_for_each_winning_tile(
+        hand: str, options: dict[str, Any]) -> None:
+    # ``_win_hand`` checks the 14 tiles once, with the first winning tile asked: the
+    # readings equal ``checked_readings`` with every other tile that wins the hand
+    m, start, _ = setup_model(hand, options)
+    b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
+    tiles_of: dict[bytes, list[int]] = defaultdict(list)
+    for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True):
+        h14 = bytes(x + y for x, y in zip(b.hands[w].tobytes(), to_37(t), strict=True))
+        if t not in tiles_of[h14]:
+            tiles_of[h14].append(t)
+    shared = red_and_plain = 0
+    for h14, tiles in tiles_of.items():
+        readings = m._win_hand(h14, tiles[0])[1]
+        for t in tiles:
+            try:
+                alone = checked_readings(to_hand(h14, m.melds), m._win(t, False, False, False),
+                                         m.rules)
+            except MjaspError:
+                alone = ()
+            assert readings == alone, (h14, name37(t))
+        shared += len(tiles) > 1
+        red_and_plain += len({name37(t) for t in tiles} & {"5m", "0m"}) == 2
+    assert shared > 10
+    if hand.startswith("3466m"):
+        assert red_and_plain > 0
 
 
 def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
