@@ -37,7 +37,7 @@ from mjasp.rules.scorecard import (
     rank_key,
 )
 from mjasp.rules.validity import as_hand
-from mjasp.solvers.lookup import winning_readings
+from mjasp.solvers.lookup import counts_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
 
 __all__ = [
@@ -79,63 +79,97 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     >>> len(checked_readings(Hand.parse("111222333m44455p"), Win("5p"), find_rules("tenhou")))
     2
     """
-    held = _held(hand)  # once: the checks below read it
+    counts, melds = hand.counts, hand.melds
+    # every tile by kind (melds included, a quad four), whether a meld was called and the
+    # red fives called: one pass over the melds, read by every check below
+    held: Sequence[int] = counts
+    closed, red_called = True, 0
+    if melds:
+        held = total = list(counts)
+        for meld in melds:
+            tile, meld_kind = meld.tile, meld.kind
+            if meld_kind is _CHI:
+                total[tile] += 1
+                total[tile + 1] += 1
+                total[tile + 2] += 1
+            else:
+                total[tile] += 3 if meld_kind is _PON else 4
+            closed = closed and meld_kind is _ANKAN
+            red_called += meld.red
     if rules.players == 3:
         held_removed, usual_kept = _removed_view(rules.removed_kinds)
         if (any(held_removed(held)) or win.tile not in usual_kept
                 or not usual_kept.issuperset(win.dora_indicators)
                 or not usual_kept.issuperset(win.ura_indicators)
-                or (hand.melds and any([m.kind is MeldKind.CHI for m in hand.melds]))
+                or (melds and any(m.kind is _CHI for m in melds))
                 or "N" in (win.seat_wind, win.round_wind, win.liable)):
             # (skipped only where it cannot fail: no removed kind held or shown, by its
             # usual name, no chi, no North)
             _check_three_players(hand, win, rules)
-    if win.robbed_north and not rules.nukidora:
-        raise WinError(f"robbing a north set aside needs three-player rules with nukidora; "
-                       f"{rules.name} has none")
-    if win.north_dora and not rules.nukidora:
-        raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
+    north = win.north_dora
+    if (north or win.robbed_north) and not rules.nukidora:
+        if win.robbed_north:
+            raise WinError(f"robbing a north set aside needs three-player rules with "
+                           f"nukidora; {rules.name} has none")
+        raise WinError(f"north dora ({north} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
-    if sum(hand.counts) + 3 * len(hand.melds) != 14:
-        hint = (f": write every tile, the winning one included (add {win.tile})"
-                if sum(hand.counts) + 3 * len(hand.melds) == 13 else "")
+    tiles = sum(counts) + 3 * len(melds)
+    if tiles != 14:
+        hint = f": write every tile, the winning one included (add {win.tile})" \
+            if tiles == 13 else ""
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
-    kind = win.kind
-    if not hand.counts[kind]:
+    kind = KINDS.get(win.tile)
+    if kind is None:
+        kind = tile_kind(win.tile)
+    if not counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
         _check_winning_five(hand, win)
     indicators = win.dora_indicators + win.ura_indicators
-    if indicators or win.north_dora:
-        _check_indicators(hand, indicators, rules, win.north_dora, held)
+    plain_shown = _PLAIN_NAMES.issuperset(indicators)
+    if north or indicators:
+        # a fifth copy: the exact count (and its message) only where one could be; plain
+        # names (no five) are one name per kind, so a name's count is its kind's
+        fifth = not plain_shown or (north and held[30] + north + indicators.count("4z") > 4)
+        if not fifth:
+            for text in indicators:
+                if held[KINDS[text]] + indicators.count(text) > 4:
+                    fifth = True
+                    break
+        if fifth:
+            _check_indicators(hand, indicators, rules, north, held)
     red, allowed = hand.red, rules.red_fives
-    if (red[0] or red[1] or red[2] or (hand.melds and _red_in_melds(hand))
-            or held[4] + allowed[0] > 4 or held[13] + allowed[1] > 4
-            or held[22] + allowed[2] > 4 or not _PLAIN_NAMES.issuperset(indicators)):
-        # (skipped only where it cannot fail: no red five held, called or shown, no five
-        # shown, and no more fives of a suit than the plain ones of the set)
+    if (red_called or not plain_shown
+            or red[0] > allowed[0] or held[4] - red[0] > 4 - allowed[0]
+            or red[1] > allowed[1] or held[13] - red[1] > 4 - allowed[1]
+            or red[2] > allowed[2] or held[22] - red[2] > 4 - allowed[2]):
+        # (skipped only where it cannot fail: no five shown and no red five called, so
+        # that the fives held are the hand's, red and plain, each within the set's)
         _check_fives(hand, rules, indicators, held)
-    if win.riichi and not hand.is_closed:
+    if win.riichi and not closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
-    if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
+    if (win.tenhou or win.chiihou) and (melds or north):
         raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
     # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
-    if win.rinshan and not win.north_dora and not any(m.kind >= MeldKind.KAN
-                                                      for m in hand.melds):
+    if win.rinshan and not north and not any(m.kind >= _KAN for m in melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
-    if win.renhou and hand.melds:
+    if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
         _check_liable(hand, win, rules)
     if win.chankan and held[kind] > 1:
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
-    found = winning_readings(hand, rules)
+    # no cache: the compiled readings cost what a cache hit costs (the hand's hash, twice)
+    found = tuple(counts_readings(counts, melds, rules))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
     return found
+
+
+_CHI, _PON, _KAN, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
