@@ -22,11 +22,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import mjasp.core.mjai as mjai
 from mjasp.core.blocks import Meld, MeldKind, meld_from_group
 from mjasp.core.errors import HandError
+from mjasp.core.frozen import twin
 from mjasp.core.notation import digits, plain_counts, scan
 from mjasp.core.tiles import (
     FIVES,
@@ -277,19 +278,18 @@ def _trusted(counts: tuple[int, ...], red: tuple[int, int, int],
              melds: tuple[Meld, ...] = ()) -> Hand:
     """A hand from counts, red fives and (sorted) melds already known legal (the fast
     paths): ``Hand.__post_init__`` re-checks what the caller has just checked."""
-    hand: Hand = _NEW(Hand)
-    _SET_COUNTS(hand, counts)
-    _SET_RED(hand, red)
-    _SET_MELDS(hand, melds)
-    return hand
+    hand: Any = _NEW(_HandDraft)
+    hand.counts = counts
+    hand.red = red
+    hand.melds = melds
+    hand.__class__ = Hand
+    return hand  # type: ignore[no-any-return]
 
 
 _NEW = object.__new__
-# the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
-# (what object.__setattr__ does, without looking the name up each time)
-_SET_COUNTS: Final[Callable[[Hand, object], None]] = vars(Hand)["counts"].__set__
-_SET_RED: Final[Callable[[Hand, object], None]] = vars(Hand)["red"].__set__
-_SET_MELDS: Final[Callable[[Hand, object], None]] = vars(Hand)["melds"].__set__
+#: Hand's mutable twin (``mjasp.core.frozen``): the fields as plain attribute stores,
+#: without the frozen dataclass's guard.
+_HandDraft = twin(Hand)
 
 
 #: A constructor's checks and build in one compiled call each, installed by

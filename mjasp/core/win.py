@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjasp.core.errors import HandError, MjaspError
+from mjasp.core.frozen import twin
 from mjasp.core.tiles import Tile, tile_kind
 
 #: The winds in seat order; the dealer (oya) sits East.
@@ -83,11 +84,9 @@ class Win:
                  north_dora: int = 0, liable: str | None = None,
                  robbed_north: bool = False) -> None:
         # The fields' order and defaults, as declared above (a test compares them). The
-        # generated __init__ of a frozen dataclass sets each field by name through
-        # object.__setattr__ (about 1,500 instructions a field); this runs for every
-        # situation a user scores, so the fields are set as plain attributes of a
-        # mutable twin class with the same slots (the same memory layout), and the
-        # instance then gets its frozen class back.
+        # fields are set as plain attributes of Win's mutable twin (mjasp.core.frozen:
+        # a fraction of what the generated __init__ of a frozen dataclass costs), then
+        # the instance gets its frozen class back.
         cls = self.__class__
         draft: Any = self
         if cls is Win:
@@ -115,7 +114,7 @@ class Win:
         draft.liable = liable
         draft.robbed_north = robbed_north
         if cls is Win:
-            _SET_CLASS(self, Win)
+            draft.__class__ = Win
         # The usual Win in one pass of identity and membership tests on the arguments (no
         # regex, no loop over the fields by name): building a Win costs less than scoring
         # it. Anything else (a list of indicators, a lower-case wind, a wrong type, a
@@ -174,13 +173,6 @@ _NAMES = frozenset(KINDS)
 _WIND_SET = frozenset(WINDS)
 
 
-class _WinDraft:
-    """A mutable twin of :class:`Win`: the same slots in the same order, so an instance
-    may change between the two classes (``Win.__init__`` fills a Win through it)."""
-
-    __slots__ = Win.__slots__
-
-
 class _Setters:
     """A Win (of a subclass) written field by field through its slots' setters: what
     ``Win.__init__`` does when the twin class does not fit."""
@@ -195,6 +187,8 @@ class _Setters:
         _SLOTS[name].__set__(self._win, value)
 
 
+#: Win's mutable twin (``mjasp.core.frozen``): ``Win.__init__`` fills a Win through it.
+_WinDraft = twin(Win)
 #: Sets the class of an instance (object.__setattr__(x, "__class__", c), without the name).
 _SET_CLASS = vars(object)["__class__"].__set__
 _SLOTS = {name: getattr(Win, name) for name in Win.__slots__}
