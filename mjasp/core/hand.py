@@ -20,6 +20,7 @@ one per bracket group:
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -372,8 +373,6 @@ def _meld_texts() -> dict[str, _Entry]:
 
 #: Filled on the first parse of a hand with melds.
 _MELD_TEXTS: dict[str, _Entry] = {}
-#: The bracket that closes each opening one.
-_CLOSING: Final = {"[": "]", "(": ")"}
 
 
 def _parse_with_melds(text: str) -> Hand | None:
@@ -383,18 +382,21 @@ def _parse_with_melds(text: str) -> Hand | None:
     # reads them), so the groups are read with their spaces removed
     square, round_ = text.find("["), text.find("(")
     start = square if round_ < 0 or 0 <= square < round_ else round_
-    concealed, groups = text[:start], text[start:].replace(" ", "")
+    concealed, groups = text[:start], text[start:]
+    if " " in groups:
+        groups = groups.replace(" ", "")
     table = _MELD_TEXTS or _fill_meld_texts()
-    written = []
-    at, end = 0, len(groups)
-    while at < end:
-        close = groups.find(_CLOSING.get(groups[at], "?"), at)
-        entry = table.get(groups[at:close + 1]) if close > 0 else None
-        if entry is None:  # not a meld as written, or loose tiles after a group
-            return None
-        written.append(entry)
-        at = close + 1
+    # each group ends at a closing bracket: cut after each, and look every piece up (a
+    # piece that is no meld as written, or loose tiles after the last group, is None)
+    pieces = groups.replace("]", "]|").replace(")", ")|").split("|")
+    if pieces.pop():  # tiles after the last group
+        return None
+    written: list[Any] = list(map(table.get, pieces))
+    if None in written:
+        return None
     room = MAX_TILES - 3 * len(written)  # what the concealed tiles may number
+    if room < 0:
+        return None
     counts: Sequence[int]
     red: Sequence[int]
     if not concealed.strip(" "):
@@ -408,8 +410,6 @@ def _parse_with_melds(text: str) -> Hand | None:
             if plain is None or max(plain[0]) > 4 or sum(plain[0]) > room:
                 return None
             counts, red = plain
-    if room < 0:
-        return None
     total = list(counts)
     all_red = [red[0], red[1], red[2], 0]  # m, p, s and the honors (never red)
     for _, _, kinds, suit, meld_red in written:
@@ -424,10 +424,11 @@ def _parse_with_melds(text: str) -> Hand | None:
         return None
     # each entry starts with its meld's rank in canonical order: a sort of small ints
     written.sort()
-    melds = tuple([w[1] for w in written])
-    return _trusted(tuple(counts), (red[0], red[1], red[2]), melds)
+    return _trusted(tuple(counts), (red[0], red[1], red[2]),
+                    tuple(map(_MELD_OF_ENTRY, written)))
 
 
+_MELD_OF_ENTRY: Final = operator.itemgetter(1)
 _NO_COUNTS: Final = (0,) * NUM_KINDS
 
 

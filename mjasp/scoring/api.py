@@ -83,7 +83,7 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     # every tile by kind (melds included, a quad four), whether a meld was called and the
     # red fives called: one pass over the melds, read by every check below
     held: Sequence[int] = counts
-    closed, red_called = True, 0
+    closed, red_called, chi = True, 0, False
     if melds:
         held = total = list(counts)
         for meld in melds:
@@ -92,16 +92,17 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
                 total[tile] += 1
                 total[tile + 1] += 1
                 total[tile + 2] += 1
+                chi = True
             else:
                 total[tile] += 3 if meld_kind is _PON else 4
             closed = closed and meld_kind is _ANKAN
             red_called += meld.red
     if rules.players == 3:
-        held_removed, usual_kept = _removed_view(rules.removed_kinds)
-        if (any(held_removed(held)) or win.tile not in usual_kept
+        last = _LAST_REMOVED[0]
+        held_removed, usual_kept = last[1] if last[0] is rules else _removed_of(rules)
+        if (chi or any(held_removed(held)) or win.tile not in usual_kept
                 or not usual_kept.issuperset(win.dora_indicators)
                 or not usual_kept.issuperset(win.ura_indicators)
-                or (melds and any(m.kind is _CHI for m in melds))
                 or "N" in (win.seat_wind, win.round_wind, win.liable)):
             # (skipped only where it cannot fail: no removed kind held or shown, by its
             # usual name, no chi, no North)
@@ -190,14 +191,26 @@ def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
             raise WinError(f"three players have no North seat or round; the {what} is N")
 
 
+def _removed_of(rules: Rules) -> _RemovedView:
+    """``_removed_view`` of the rules' removed kinds, kept for the next call with them."""
+    view = _removed_view(rules.removed_kinds)
+    _LAST_REMOVED[0] = (rules, view)
+    return view
+
+
 @functools.cache
-def _removed_view(gone: tuple[Tile, ...]) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
-                                                   frozenset[str]]:
+def _removed_view(gone: tuple[Tile, ...]) -> _RemovedView:
     """For kinds ``gone`` from the set: a function giving the counts of those kinds (one C
     call), and the usual names of the kinds kept (``_check_three_players``' quick gate)."""
     # the first kind twice: an itemgetter of one item would give an int, not a tuple
     getter = operator.itemgetter(*gone, *gone[:1]) if gone else (lambda _: ())
     return getter, frozenset(name for name, kind in KINDS.items() if kind not in gone)
+
+
+_RemovedView = tuple[Callable[[Sequence[int]], tuple[int, ...]], frozenset[str]]
+#: The rules of the last three-player check and their view (found by identity: a
+#: ``Rules`` hashes its fields in Python).
+_LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [(None, ((lambda _: ()), frozenset()))]
 
 
 def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
