@@ -33,7 +33,8 @@ and N = 300 and divide the difference of the "Collected" totals by 300:
 its checks accept; mahjong with Tenhou's three-player options for the ``-3p`` ones).
 
 The whole table in one run (``--count-table``): every rule set and engine (mahjong, mjasp
-compiled, mjasp pure Python), each counted pass run inside ``functools.reduce``, so that
+compiled, mjasp pure Python from objects; mahjong and mjasp compiled from text, as the
+timed table), each counted pass run inside ``functools.reduce``, so that
 callgrind dumps exactly that pass as one part (mjasp calls no ``reduce``); the warm pass,
 the imports and the sampling are outside every part (``--wins-cache``: sample once
 outside callgrind, which takes minutes for it). Then ``--read-parts`` prints the
