@@ -106,7 +106,7 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
                 or "N" in (win.seat_wind, win.round_wind, win.liable)):
             # (skipped only where it cannot fail: no removed kind held or shown, by its
             # usual name, no chi, no North)
-            _check_three_players(hand, win, rules)
+            _check_three_players(hand, win, rules, held)
     north = win.north_dora
     if (north or win.robbed_north) and not rules.nukidora:
         if win.robbed_north:
@@ -159,7 +159,7 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
-        _check_liable(hand, win, rules)
+        _check_liable(hand, win, rules, held)
     if win.chankan and held[kind] > 1:
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
@@ -173,13 +173,12 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
 _CHI, _PON, _KAN, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
 
 
-def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
+def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
     """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
     with three players."""
     gone = rules.removed_kinds
     shown = [KINDS.get(t) or tile_kind(t)  # the usual names first (1m, kind 0, falls through)
              for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
-    held = _held(hand)
     removed = [k for k in sorted(gone) if held[k]] + [k for k in shown if k in gone]
     if removed:
         raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
@@ -213,12 +212,11 @@ _RemovedView = tuple[Callable[[Sequence[int]], tuple[int, ...]], frozenset[str]]
 _LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [(None, ((lambda _: ()), frozenset()))]
 
 
-def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
+def _check_liable(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
     """A liable player (pao) needs rules with liability and a hand whose last set of the
     yakuman could have been called from them (an open meld of it)."""
     if not rules.pao:
         raise WinError(f"{rules.name} has no liability (pao); liable must be None")
-    held = _held(hand)
     called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
     open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
     possible = {"daisangen": all(held[k] >= 3 for k in (31, 32, 33))
@@ -230,11 +228,6 @@ def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
     if not any(possible[name] for name in rules.pao):
         raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
                        "last set of it called from the liable player: this hand has none")
-
-
-def _red_in_melds(hand: Hand) -> int:
-    """Red fives in the melds of the hand."""
-    return sum([m.red for m in hand.melds])
 
 
 def _reds(n: int, suit: int) -> str:
@@ -262,8 +255,8 @@ def _check_winning_five(hand: Hand, win: Win) -> None:
                        f"of {hand} is red (a red winning tile is written 0{five[1]})")
 
 
-def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
-                 held: Sequence[int] | None = None) -> None:
+def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...],
+                 held: Sequence[int]) -> None:
     """The fives of each suit, indicators included, fit the set: no more red fives than
     ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
     (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
@@ -278,8 +271,6 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
                 kind = tile_kind(text)
             if kind in FIVES:
                 (red_shown if text.strip()[0] == "0" else plain_shown)[FIVES.index(kind)] += 1
-    if held is None:
-        held = _held(hand)
     # the red fives held, concealed and in melds, by suit (0 man, 1 pin, 2 sou)
     red: Sequence[int] = hand.red
     if hand.melds:
@@ -312,7 +303,7 @@ _NONE_SHOWN = (0, 0, 0)
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
-                      north: int = 0, held: Sequence[int] | None = None) -> None:
+                      north: int, held: Sequence[int]) -> None:
     """No fifth copy of a kind, counting the indicators and the north tiles set aside
     (``_check_fives`` then splits the fives into red and plain)."""
     shown: dict[int, int] = {}
@@ -321,8 +312,6 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
         if kind is None:
             kind = tile_kind(text)
         shown[kind] = shown.get(kind, 0) + 1
-    if held is None:
-        held = _held(hand)
     if north:
         shown[30] = shown.get(30, 0) + north
     for kind, n in shown.items():
@@ -331,25 +320,6 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
             raise WinError(f"{copies} copies of {_name(kind)} counting the indicators"
                            f"{' and the norths set aside' if kind == 30 and north else ''}; "
                            "there are only 4")
-
-
-def _held(hand: Hand) -> Sequence[int]:
-    """Every tile of the hand by kind, melds included (a quad counts four).
-
-    ``Hand.total_counts`` without building each meld's block: this runs on every win.
-    """
-    if not hand.melds:
-        return hand.counts
-    total = list(hand.counts)
-    for meld in hand.melds:
-        tile = meld.tile
-        if meld.kind is MeldKind.CHI:
-            total[tile] += 1
-            total[tile + 1] += 1
-            total[tile + 2] += 1
-        else:
-            total[tile] += 3 if meld.kind is MeldKind.PON else 4
-    return total
 
 
 def _name(kind: int) -> str:
