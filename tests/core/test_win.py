@@ -31,7 +31,8 @@ def test_the_signature_is_the_fields_in_order_with_their_defaults() -> None:
 
 
 def test_the_twin_class_has_the_same_slots() -> None:
-    assert win_module._WinDraft.__slots__ == Win.__slots__ == tuple(f.name for f in FIELDS)
+    assert vars(win_module._WinDraft)["__slots__"] == Win.__slots__ == tuple(
+        f.name for f in FIELDS)
 
 
 def _situations(n: int) -> list[dict[str, object]]:
