@@ -33,7 +33,8 @@ and N = 300 and divide the difference of the "Collected" totals by 300:
 its checks accept; mahjong with Tenhou's three-player options for the ``-3p`` ones).
 
 The whole table in one run (``--count-table``): every rule set and engine (mahjong, mjasp
-compiled, mjasp pure Python), each counted pass run inside ``functools.reduce``, so that
+compiled, mjasp pure Python from objects; mahjong and mjasp compiled from text, as the
+timed table), each counted pass run inside ``functools.reduce``, so that
 callgrind dumps exactly that pass as one part (mjasp calls no ``reduce``); the warm pass,
 the imports and the sampling are outside every part (``--wins-cache``: sample once
 outside callgrind, which takes minutes for it). Then ``--read-parts`` prints the
@@ -256,16 +257,23 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
     """``--count-table``: for each rule set, each engine's counted pass inside
     ``functools.reduce`` (one callgrind part each, see the module notes), printing the
     order of the parts."""
+    compiled = kernel.COMPILED  # (use_compiled changes it: read it once)
     for name, rules in rule_sets().items():
         wins = wins_of[name]
-        for engine in ("mahjong", "direct", "python"):
+        options = sanma if rules.players == 3 else peer.TENHOU
+        texts = [(str(h), keywords(w)) for h, w in wins]
+        for engine in ("mahjong", "direct", "python", "mahjong text", "direct text"):
             items: Sequence[Any] = wins
             if engine == "mahjong":
-                items = [peer.to_mahjong(h, w, sanma if rules.players == 3 else peer.TENHOU)
-                         for h, w in wins]
+                items = [peer.to_mahjong(h, w, options) for h, w in wins]
                 step = _reduce_step(mahjong_objects(calculator))
+            elif engine == "mahjong text":
+                items, step = texts, _reduce_step(mahjong_text(calculator, options))
+            elif engine == "direct text":
+                kernel.use_compiled(compiled)
+                items, step = texts, _reduce_step(mjasp_text(rules))
             else:
-                kernel.use_compiled(engine == "direct" and kernel.COMPILED)
+                kernel.use_compiled(engine == "direct" and compiled)
                 step = _reduce_step(mjasp_objects(rules))
             _counted_pass(step, items, f"{name}|{engine}|{len(items)}")
     # building the inputs, from the Tenhou wins: each part as the scorer's own call above
@@ -281,9 +289,9 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
     }
     for name, (build, items) in inputs.items():
         for engine in ("direct", "python"):
-            kernel.use_compiled(engine == "direct" and kernel.COMPILED)
+            kernel.use_compiled(engine == "direct" and compiled)
             _counted_pass(_reduce_step(build), items, f"input: {name}|{engine}|{len(items)}")
-    kernel.use_compiled(kernel.COMPILED)
+    kernel.use_compiled(compiled)
 
 
 def _counted_pass(step: Callable[[Any, Any], Any], items: Sequence[Any], label: str) -> None:
@@ -332,10 +340,11 @@ def read_parts(folder: str) -> None:
     for i, (name, engine, n) in enumerate(order):
         per_hand.setdefault(name, {})[engine] = totals[2 * i + 2] / int(n) / 1000
     rows = [[name, k["mahjong"], k["direct"], k["python"], k["mahjong"] / k["direct"],
-             k["mahjong"] / k["python"]] for name, k in per_hand.items()
-            if not name.startswith("input: ")]
+             k["mahjong"] / k["python"], k.get("mahjong text"), k.get("direct text"),
+             k["mahjong text"] / k["direct text"] if "direct text" in k else None]
+            for name, k in per_hand.items() if not name.startswith("input: ")]
     print_table(["rules", "mahjong k instr", "mjasp k instr", "mjasp pure k instr", "x",
-                 "x pure"], rows)
+                 "x pure", "mahjong text k", "mjasp text k", "x text"], rows)
     tenhou = per_hand.get("tenhou")
     inputs = [[name.removeprefix("input: "), k["direct"], k["python"]]
               for name, k in per_hand.items() if name.startswith("input: ")]

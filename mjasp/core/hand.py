@@ -20,13 +20,15 @@ one per bracket group:
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import mjasp.core.mjai as mjai
 from mjasp.core.blocks import Meld, MeldKind, meld_from_group
 from mjasp.core.errors import HandError
+from mjasp.core.frozen import twin
 from mjasp.core.notation import digits, plain_counts, scan
 from mjasp.core.tiles import (
     FIVES,
@@ -277,19 +279,18 @@ def _trusted(counts: tuple[int, ...], red: tuple[int, int, int],
              melds: tuple[Meld, ...] = ()) -> Hand:
     """A hand from counts, red fives and (sorted) melds already known legal (the fast
     paths): ``Hand.__post_init__`` re-checks what the caller has just checked."""
-    hand: Hand = _NEW(Hand)
-    _SET_COUNTS(hand, counts)
-    _SET_RED(hand, red)
-    _SET_MELDS(hand, melds)
-    return hand
+    hand: Any = _NEW(_HandDraft)
+    hand.counts = counts
+    hand.red = red
+    hand.melds = melds
+    hand.__class__ = Hand
+    return hand  # type: ignore[no-any-return]
 
 
 _NEW = object.__new__
-# the slots' descriptors set a frozen dataclass's fields without its __setattr__ guard
-# (what object.__setattr__ does, without looking the name up each time)
-_SET_COUNTS: Final[Callable[[Hand, object], None]] = vars(Hand)["counts"].__set__
-_SET_RED: Final[Callable[[Hand, object], None]] = vars(Hand)["red"].__set__
-_SET_MELDS: Final[Callable[[Hand, object], None]] = vars(Hand)["melds"].__set__
+#: Hand's mutable twin (``mjasp.core.frozen``): the fields as plain attribute stores,
+#: without the frozen dataclass's guard.
+_HandDraft = twin(Hand)
 
 
 #: A constructor's checks and build in one compiled call each, installed by
@@ -372,8 +373,6 @@ def _meld_texts() -> dict[str, _Entry]:
 
 #: Filled on the first parse of a hand with melds.
 _MELD_TEXTS: dict[str, _Entry] = {}
-#: The bracket that closes each opening one.
-_CLOSING: Final = {"[": "]", "(": ")"}
 
 
 def _parse_with_melds(text: str) -> Hand | None:
@@ -383,18 +382,21 @@ def _parse_with_melds(text: str) -> Hand | None:
     # reads them), so the groups are read with their spaces removed
     square, round_ = text.find("["), text.find("(")
     start = square if round_ < 0 or 0 <= square < round_ else round_
-    concealed, groups = text[:start], text[start:].replace(" ", "")
+    concealed, groups = text[:start], text[start:]
+    if " " in groups:
+        groups = groups.replace(" ", "")
     table = _MELD_TEXTS or _fill_meld_texts()
-    written = []
-    at, end = 0, len(groups)
-    while at < end:
-        close = groups.find(_CLOSING.get(groups[at], "?"), at)
-        entry = table.get(groups[at:close + 1]) if close > 0 else None
-        if entry is None:  # not a meld as written, or loose tiles after a group
-            return None
-        written.append(entry)
-        at = close + 1
+    # each group ends at a closing bracket: cut after each, and look every piece up (a
+    # piece that is no meld as written, or loose tiles after the last group, is None)
+    pieces = groups.replace("]", "]|").replace(")", ")|").split("|")
+    if pieces.pop():  # tiles after the last group
+        return None
+    written: list[Any] = list(map(table.get, pieces))
+    if None in written:
+        return None
     room = MAX_TILES - 3 * len(written)  # what the concealed tiles may number
+    if room < 0:
+        return None
     counts: Sequence[int]
     red: Sequence[int]
     if not concealed.strip(" "):
@@ -408,8 +410,6 @@ def _parse_with_melds(text: str) -> Hand | None:
             if plain is None or max(plain[0]) > 4 or sum(plain[0]) > room:
                 return None
             counts, red = plain
-    if room < 0:
-        return None
     total = list(counts)
     all_red = [red[0], red[1], red[2], 0]  # m, p, s and the honors (never red)
     for _, _, kinds, suit, meld_red in written:
@@ -424,10 +424,11 @@ def _parse_with_melds(text: str) -> Hand | None:
         return None
     # each entry starts with its meld's rank in canonical order: a sort of small ints
     written.sort()
-    melds = tuple([w[1] for w in written])
-    return _trusted(tuple(counts), (red[0], red[1], red[2]), melds)
+    return _trusted(tuple(counts), (red[0], red[1], red[2]),
+                    tuple(map(_MELD_OF_ENTRY, written)))
 
 
+_MELD_OF_ENTRY: Final = operator.itemgetter(1)
 _NO_COUNTS: Final = (0,) * NUM_KINDS
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mjasp.core.errors import HandError, MjaspError
+from mjasp.core.frozen import twin
 from mjasp.core.tiles import Tile, tile_kind
 
 #: The winds in seat order; the dealer (oya) sits East.
@@ -33,7 +35,7 @@ class WinError(MjaspError, ValueError):
     """A situation that cannot happen, or that does not fit the hand (names the conflict)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Win:
     """How a hand was won: a frozen value type beside :class:`mjasp.Hand`.
 
@@ -73,36 +75,73 @@ class Win:
     liable: str | None = None
     robbed_north: bool = False
 
-    def __post_init__(self) -> None:
-        # The usual Win in one pass of identity and membership tests (no regex, no loop
-        # over the fields by name): building a Win costs no more than scoring it. Anything
-        # else (a list of indicators, a lower-case wind, a wrong type, a value out of
-        # range) goes to _normalise, which names the field or converts the value.
+    def __init__(self, tile: str, tsumo: bool = False, seat_wind: str = "E",
+                 round_wind: str = "E", dora_indicators: tuple[str, ...] = (),
+                 ura_indicators: tuple[str, ...] = (), riichi: int = 0, ippatsu: bool = False,
+                 rinshan: bool = False, chankan: bool = False, haitei: bool = False,
+                 houtei: bool = False, tenhou: bool = False, chiihou: bool = False,
+                 honba: int = 0, riichi_sticks: int = 0, renhou: bool = False,
+                 north_dora: int = 0, liable: str | None = None,
+                 robbed_north: bool = False) -> None:
+        # The fields' order and defaults, as declared above (a test compares them). The
+        # fields are set as plain attributes of Win's mutable twin (mjasp.core.frozen:
+        # a fraction of what the generated __init__ of a frozen dataclass costs), then
+        # the instance gets its frozen class back.
+        cls = self.__class__
+        draft: Any = self
+        if cls is Win:
+            _SET_CLASS(self, _WinDraft)
+        else:  # a subclass may add slots: the twin's layout would differ
+            draft = _Setters(self)
+        draft.tile = tile
+        draft.tsumo = tsumo
+        draft.seat_wind = seat_wind
+        draft.round_wind = round_wind
+        draft.dora_indicators = dora_indicators
+        draft.ura_indicators = ura_indicators
+        draft.riichi = riichi
+        draft.ippatsu = ippatsu
+        draft.rinshan = rinshan
+        draft.chankan = chankan
+        draft.haitei = haitei
+        draft.houtei = houtei
+        draft.tenhou = tenhou
+        draft.chiihou = chiihou
+        draft.honba = honba
+        draft.riichi_sticks = riichi_sticks
+        draft.renhou = renhou
+        draft.north_dora = north_dora
+        draft.liable = liable
+        draft.robbed_north = robbed_north
+        if cls is Win:
+            draft.__class__ = Win
+        # The usual Win in one pass of identity and membership tests on the arguments (no
+        # regex, no loop over the fields by name): building a Win costs less than scoring
+        # it. Anything else (a list of indicators, a lower-case wind, a wrong type, a
+        # value out of range) goes to _normalise, which names the field or converts the
+        # value.
         try:
-            usual = (self.tile.__class__ is str and self.tile in KINDS
-                     and bool is self.tsumo.__class__ is self.ippatsu.__class__
-                     is self.rinshan.__class__ is self.chankan.__class__
-                     is self.haitei.__class__ is self.houtei.__class__
-                     is self.tenhou.__class__ is self.chiihou.__class__
-                     is self.renhou.__class__ is self.robbed_north.__class__
-                     and int is self.riichi.__class__ is self.honba.__class__
-                     is self.riichi_sticks.__class__ is self.north_dora.__class__
-                     and self.seat_wind in _WIND_SET and self.round_wind in _WIND_SET
-                     and self.dora_indicators.__class__ is tuple
-                     is self.ura_indicators.__class__
-                     and _NAMES.issuperset(self.dora_indicators)
-                     and _NAMES.issuperset(self.ura_indicators)
-                     and 0 <= self.riichi <= 2 and 0 <= self.north_dora <= 4
-                     and self.honba >= 0 and self.riichi_sticks >= 0
-                     and len(self.dora_indicators) <= 5
-                     and (self.liable is None or self.liable in _WIND_SET))
+            usual = (tile.__class__ is str and tile in KINDS
+                     and bool is tsumo.__class__ is ippatsu.__class__ is rinshan.__class__
+                     is chankan.__class__ is haitei.__class__ is houtei.__class__
+                     is tenhou.__class__ is chiihou.__class__ is renhou.__class__
+                     is robbed_north.__class__
+                     and int is riichi.__class__ is honba.__class__
+                     is riichi_sticks.__class__ is north_dora.__class__
+                     and seat_wind in _WIND_SET and round_wind in _WIND_SET
+                     and dora_indicators.__class__ is tuple is ura_indicators.__class__
+                     and _NAMES.issuperset(dora_indicators)
+                     and _NAMES.issuperset(ura_indicators)
+                     and 0 <= riichi <= 2 and 0 <= north_dora <= 4
+                     and honba >= 0 and riichi_sticks >= 0
+                     and len(dora_indicators) <= 5
+                     and (liable is None or liable in _WIND_SET))
         except TypeError:  # an unhashable value where a tile or a wind belongs
             usual = False
         if not usual:
             _normalise(self)
-        if (self.ippatsu or self.rinshan or self.chankan or self.haitei or self.houtei
-                or self.tenhou or self.chiihou or self.renhou or self.robbed_north
-                or self.ura_indicators or self.liable is not None):
+        if (ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
+                or robbed_north or ura_indicators or liable is not None):
             conflict = _conflict(self)
             if conflict:
                 raise WinError(conflict)
@@ -132,6 +171,27 @@ _COUNTS = (("riichi", 0, 2, "riichi must be 0, 1 or 2 (double riichi)"),
            ("riichi_sticks", 0, None, "riichi sticks must be a non-negative integer"))
 _NAMES = frozenset(KINDS)
 _WIND_SET = frozenset(WINDS)
+
+
+class _Setters:
+    """A Win (of a subclass) written field by field through its slots' setters: what
+    ``Win.__init__`` does when the twin class does not fit."""
+
+    __slots__ = ("_win",)
+    _win: Win
+
+    def __init__(self, win: Win) -> None:
+        object.__setattr__(self, "_win", win)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _SLOTS[name].__set__(self._win, value)
+
+
+#: Win's mutable twin (``mjasp.core.frozen``): ``Win.__init__`` fills a Win through it.
+_WinDraft = twin(Win)
+#: Sets the class of an instance (object.__setattr__(x, "__class__", c), without the name).
+_SET_CLASS = vars(object)["__class__"].__set__
+_SLOTS = {name: getattr(Win, name) for name in Win.__slots__}
 
 
 def _normalise(win: Win) -> None:
@@ -185,47 +245,62 @@ def _tile(text: object, what: str) -> str:
 
 
 def _conflict(win: Win) -> str | None:
-    """Why the flags of a situation cannot go together (None if they can)."""
+    """Why the flags of a situation cannot go together (None if they can); asked in
+    order, the first conflict named."""
     ron = not win.tsumo
-    rules = [
-        (win.haitei and ron, "haitei needs tsumo (haitei is the last tile drawn)"),
-        (win.houtei and win.tsumo, "houtei needs ron (houtei is the last tile discarded)"),
-        (win.chankan and win.tsumo, "chankan needs ron (robbing a kan is a ron)"),
-        (win.rinshan and ron, "rinshan needs tsumo (the replacement tile after a kan)"),
-        (win.rinshan and win.haitei,
-         "rinshan and haitei cannot both hold (a replacement tile is not the last draw)"),
-        (win.chankan and win.houtei, "chankan and houtei cannot both hold"),
-        (win.ippatsu and not win.riichi, "ippatsu needs riichi"),
-        (win.ippatsu and win.rinshan, "ippatsu and rinshan cannot both hold (a kan ends ippatsu)"),
-        (bool(win.ura_indicators) and not win.riichi, "ura indicators need riichi"),
-        (len(win.ura_indicators) > len(win.dora_indicators),
-         "more ura indicators than dora indicators: each ura indicator is the tile under a "
-         "dora indicator"),
-        ((win.tenhou or win.chiihou or win.renhou) and len(win.dora_indicators) > 1,
-         "tenhou, chiihou and renhou need at most one dora indicator (they come before any kan)"),
-        (win.tenhou and not win.dealer, "tenhou needs the dealer's seat (East)"),
-        (win.chiihou and win.dealer, "chiihou needs a non-dealer's seat (the dealer's is tenhou)"),
-        ((win.tenhou or win.chiihou) and ron, "tenhou and chiihou need tsumo"),
-        ((win.tenhou or win.chiihou) and bool(win.riichi),
-         "tenhou and chiihou need no riichi (the first draw wins)"),
-        ((win.tenhou or win.chiihou) and (win.rinshan or win.haitei or win.ippatsu),
-         "tenhou and chiihou need the first draw: no rinshan, haitei or ippatsu"),
-        (win.renhou and win.tsumo, "renhou needs ron (before the winner's first draw)"),
-        (win.renhou and win.dealer, "renhou needs a non-dealer's seat (the dealer has drawn)"),
-        (win.renhou and bool(win.riichi),
-         "renhou needs no riichi (it comes before the first draw)"),
-        (win.renhou and (win.houtei or win.chankan),
-         "renhou needs the first go-around: no houtei or chankan"),
-        (win.robbed_north and win.tsumo, "robbing a north set aside needs ron"),
-        # "A kita call can be ronned, but this does not award chankan" (riichi.wiki/Kita);
-        # Mahjong Soul: "Robbing a Quad (Chankan) yaku is not applied" (riichi.wiki,
-        # Special:MobileDiff/19195)
-        (win.robbed_north and win.chankan,
-         "a north set aside robbed by ron is no chankan (Tenhou, Mahjong Soul)"),
-        (win.robbed_north and win.houtei, "houtei needs a discard; a north set aside is none"),
-        (win.robbed_north and (KINDS.get(win.tile) or tile_kind(win.tile)) != 30,
-         f"robbing a north set aside needs the north (4z) as winning tile, not {win.tile}"),
-        (win.liable is not None and win.liable == win.seat_wind,
-         "liable needs another seat than the winner's"),
-    ]
-    return next((message for bad, message in rules if bad), None)
+    if win.haitei and ron:
+        return "haitei needs tsumo (haitei is the last tile drawn)"
+    if win.houtei and win.tsumo:
+        return "houtei needs ron (houtei is the last tile discarded)"
+    if win.chankan and win.tsumo:
+        return "chankan needs ron (robbing a kan is a ron)"
+    if win.rinshan and ron:
+        return "rinshan needs tsumo (the replacement tile after a kan)"
+    if win.rinshan and win.haitei:
+        return "rinshan and haitei cannot both hold (a replacement tile is not the last draw)"
+    if win.chankan and win.houtei:
+        return "chankan and houtei cannot both hold"
+    if win.ippatsu and not win.riichi:
+        return "ippatsu needs riichi"
+    if win.ippatsu and win.rinshan:
+        return "ippatsu and rinshan cannot both hold (a kan ends ippatsu)"
+    if win.ura_indicators and not win.riichi:
+        return "ura indicators need riichi"
+    if len(win.ura_indicators) > len(win.dora_indicators):
+        return ("more ura indicators than dora indicators: each ura indicator is the tile "
+                "under a dora indicator")
+    if (win.tenhou or win.chiihou or win.renhou) and len(win.dora_indicators) > 1:
+        return ("tenhou, chiihou and renhou need at most one dora indicator (they come before "
+                "any kan)")
+    if win.tenhou and not win.dealer:
+        return "tenhou needs the dealer's seat (East)"
+    if win.chiihou and win.dealer:
+        return "chiihou needs a non-dealer's seat (the dealer's is tenhou)"
+    if (win.tenhou or win.chiihou) and ron:
+        return "tenhou and chiihou need tsumo"
+    if (win.tenhou or win.chiihou) and win.riichi:
+        return "tenhou and chiihou need no riichi (the first draw wins)"
+    if (win.tenhou or win.chiihou) and (win.rinshan or win.haitei or win.ippatsu):
+        return "tenhou and chiihou need the first draw: no rinshan, haitei or ippatsu"
+    if win.renhou and win.tsumo:
+        return "renhou needs ron (before the winner's first draw)"
+    if win.renhou and win.dealer:
+        return "renhou needs a non-dealer's seat (the dealer has drawn)"
+    if win.renhou and win.riichi:
+        return "renhou needs no riichi (it comes before the first draw)"
+    if win.renhou and (win.houtei or win.chankan):
+        return "renhou needs the first go-around: no houtei or chankan"
+    if win.robbed_north and win.tsumo:
+        return "robbing a north set aside needs ron"
+    # "A kita call can be ronned, but this does not award chankan" (riichi.wiki/Kita);
+    # Mahjong Soul: "Robbing a Quad (Chankan) yaku is not applied" (riichi.wiki,
+    # Special:MobileDiff/19195)
+    if win.robbed_north and win.chankan:
+        return "a north set aside robbed by ron is no chankan (Tenhou, Mahjong Soul)"
+    if win.robbed_north and win.houtei:
+        return "houtei needs a discard; a north set aside is none"
+    if win.robbed_north and (KINDS.get(win.tile) or tile_kind(win.tile)) != 30:
+        return f"robbing a north set aside needs the north (4z) as winning tile, not {win.tile}"
+    if win.liable is not None and win.liable == win.seat_wind:
+        return "liable needs another seat than the winner's"
+    return None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjasp.core.blocks import Block, Decomposition, WaitShape
+from mjasp.core.frozen import twin
 from mjasp.core.win import Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules
@@ -161,7 +162,7 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     ...            Rules()).reason == NO_YAKU
     True
     """
-    return _total(items, fu_details, False, reading, win, rules)
+    return make_score_merged(items, _merge(fu_details), reading, win, rules)
 
 
 def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, int], ...],
@@ -174,11 +175,6 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     ...                   Win("2m", tsumo=True), Rules()).points
     1500
     """
-    return _total(items, fu_details, True, reading, win, rules)
-
-
-def _total(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]], merged: bool,
-           reading: ScoredReading, win: Win, rules: Rules) -> Score:
     listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
@@ -200,23 +196,30 @@ def _total(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]], mer
         elif yaku is _URA:  # listed with 0 han (Tenhou lists ura dora on a riichi win)
             has_ura = True
             listed.append(item)
+    # value and settle are read through a table of their answers per rules (a few hundred
+    # keys: the hand's han and fu or yakuman, the seat, tsumo, honba and sticks)
+    last = _LAST_SETTLED[0]
+    table = last[1] if last[0] is rules else _settled_table(rules)
     if yakuman:
         kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
             # only the largest yakuman counts; of equals, the first in id order
             kept = [max(kept, key=_by_han)]
             yakuman = kept[0].han
-        base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
-        multiple = base // 8000
-        gain, paid = settle(base, win.dealer, win.tsumo, win.honba, win.riichi_sticks,
-                            rules, min(base, _liable_base(kept, win, rules)))
+        liable = _liable_base(kept, win, rules) if win.liable is not None else 0
+        key = (-yakuman, liable, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
+        settled = table.get(key)
+        if settled is None:
+            base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
+            settled = _settle_into(table, key, base, min(base, liable), win, rules,
+                                   base // 8000)
+        gain, paid, multiple = settled
         return build_score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
-                     reading)
+                           reading)
     if not has_yaku:
         return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
-    details = tuple(fu_details) if merged else _merge(fu_details)  # a tuple: itself
-    raw = sum([f for _, f in details])
-    fu = raw if details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
+    raw = sum(map(_FU, fu_details))
+    fu = raw if fu_details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
@@ -225,33 +228,41 @@ def _total(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]], mer
             listed.sort(key=_YAKU_ID)  # every item a Yaku: its id, read in C
         except AttributeError:  # a CustomYaku has no _value_ (the list is left as it was)
             listed.sort(key=_by_id)
-    # value and settle, read through a table of their answers per rules (a few hundred
-    # keys: the hand's han and fu, the seat, tsumo, honba and sticks)
     key = (han, fu, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
-    last = _LAST_SETTLED[0]
-    table = last[1] if last[0] is rules else _settled_table(rules)
     settled = table.get(key)
     if settled is None:
-        if len(table) >= SETTLED_CACHED:  # bounded: many honba and sticks values
-            table.clear()
         base, limit = value(han, fu, 0, rules)
-        settled = table[key] = (*settle(base, win.seat_wind == "E", win.tsumo, win.honba,
-                                        win.riichi_sticks, rules), limit)
+        settled = _settle_into(table, key, base, 0, win, rules, limit)
     gain, paid, limit = settled
-    return build_score(han, fu, gain, 0, limit, tuple(listed), details, paid, reading)
+    return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading)
 
 
-#: How many (han, fu, seat, tsumo, honba, sticks) answers of ``value`` and ``settle`` each
-#: rule set keeps (``make_score``), and for how many rule sets (by content).
+_FU = operator.itemgetter(1)
+_Settled = tuple[int, Payments, Any]
+
+
+def _settle_into(table: dict[tuple[object, ...], _Settled], key: tuple[object, ...],
+                 base: int, liable_base: int, win: Win, rules: Rules,
+                 extra: object) -> _Settled:
+    """``settle``'s answer for ``base`` points, with ``extra``, kept in ``table``."""
+    if len(table) >= SETTLED_CACHED:  # bounded: many honba and sticks values
+        table.clear()
+    settled = table[key] = (*settle(base, win.seat_wind == "E", win.tsumo, win.honba,
+                                    win.riichi_sticks, rules, liable_base), extra)
+    return settled
+
+
+#: How many answers of ``value`` and ``settle`` each rule set keeps (``make_score``: by
+#: han, fu, seat, tsumo, honba and sticks; a yakuman by its negated han and the liable
+#: part instead of han and fu), and for how many rule sets (by content).
 SETTLED_CACHED = 4096
-_SETTLED: dict[Rules, dict[tuple[object, ...], tuple[int, Payments, str | None]]] = {}
+_SETTLED: dict[Rules, dict[tuple[object, ...], _Settled]] = {}
 #: The rules of the last score and their table (a rules object is usually used again:
 #: a ``Rules`` hashes its fields in Python).
-_LAST_SETTLED: list[tuple[Rules | None, dict[tuple[object, ...], tuple[int, Payments,
-                                                                   str | None]]]] = [(None, {})]
+_LAST_SETTLED: list[tuple[Rules | None, dict[tuple[object, ...], _Settled]]] = [(None, {})]
 
 
-def _settled_table(rules: Rules) -> dict[tuple[object, ...], tuple[int, Payments, str | None]]:
+def _settled_table(rules: Rules) -> dict[tuple[object, ...], _Settled]:
     table = _SETTLED.get(rules)
     if table is None:
         if len(_SETTLED) >= RULES_CACHED:  # a caller making new rules per hand: stay small
@@ -280,47 +291,43 @@ def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:
     return 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
 
 
-# As ``mjasp.rules.points.split_payments``: the slots set through their descriptors, about half the
-# instructions of the generated ``__init__`` of a frozen dataclass (Score has no
-# __post_init__); make_score builds a Score for every candidate of every hand.
-_SET_SCORE = tuple(getattr(Score, name).__set__ for name in (
-    "han", "fu", "points", "yakuman", "limit", "yaku", "fu_details", "payments", "reading",
-    "reason"))
+# make_score builds a Score (and a ScoredReading) for every candidate of every hand: each
+# is filled as its mutable twin (mjasp.core.frozen), a fraction of what the generated
+# __init__ of a frozen dataclass costs (neither class has a __post_init__).
+_ScoreDraft = twin(Score)
+_ReadingDraft = twin(ScoredReading)
+_NEW = object.__new__
 
 
 def build_score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
-           yaku: tuple[YakuItem, ...], fu_details: tuple[tuple[str, int], ...],
-           payments: Payments, reading: ScoredReading | None, reason: str | None = None) -> Score:
+                yaku: tuple[YakuItem, ...], fu_details: tuple[tuple[str, int], ...],
+                payments: Payments, reading: ScoredReading | None,
+                reason: str | None = None) -> Score:
     """``Score(...)`` with the same positional arguments, faster (see above)."""
-    made = object.__new__(Score)
-    (set_han, set_fu, set_points, set_yakuman, set_limit, set_yaku, set_details,
-     set_payments, set_reading, set_reason) = _SET_SCORE
-    set_han(made, han)
-    set_fu(made, fu)
-    set_points(made, points)
-    set_yakuman(made, yakuman)
-    set_limit(made, limit)
-    set_yaku(made, yaku)
-    set_details(made, fu_details)
-    set_payments(made, payments)
-    set_reading(made, reading)
-    set_reason(made, reason)
-    return made
-
-
-_SET_READING = tuple(getattr(ScoredReading, name).__set__
-                     for name in ("decomposition", "win_block", "wait"))
+    made: Any = _NEW(_ScoreDraft)
+    made.han = han
+    made.fu = fu
+    made.points = points
+    made.yakuman = yakuman
+    made.limit = limit
+    made.yaku = yaku
+    made.fu_details = fu_details
+    made.payments = payments
+    made.reading = reading
+    made.reason = reason
+    made.__class__ = Score
+    return made  # type: ignore[no-any-return]
 
 
 def scored_reading(decomposition: Decomposition, win_block: Block,
                    wait: WaitShape) -> ScoredReading:
     """``ScoredReading(...)`` with the same positional arguments, faster (as ``build_score``)."""
-    made = object.__new__(ScoredReading)
-    set_decomposition, set_block, set_wait = _SET_READING
-    set_decomposition(made, decomposition)
-    set_block(made, win_block)
-    set_wait(made, wait)
-    return made
+    made: Any = _NEW(_ReadingDraft)
+    made.decomposition = decomposition
+    made.win_block = win_block
+    made.wait = wait
+    made.__class__ = ScoredReading
+    return made  # type: ignore[no-any-return]
 
 
 NO_PAYMENTS = no_payments()

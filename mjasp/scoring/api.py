@@ -37,7 +37,7 @@ from mjasp.rules.scorecard import (
     rank_key,
 )
 from mjasp.rules.validity import as_hand
-from mjasp.solvers.lookup import winning_readings
+from mjasp.solvers.lookup import counts_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
 
 __all__ = [
@@ -79,72 +79,106 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     >>> len(checked_readings(Hand.parse("111222333m44455p"), Win("5p"), find_rules("tenhou")))
     2
     """
-    held = _held(hand)  # once: the checks below read it
+    counts, melds = hand.counts, hand.melds
+    # every tile by kind (melds included, a quad four), whether a meld was called and the
+    # red fives called: one pass over the melds, read by every check below
+    held: Sequence[int] = counts
+    closed, red_called, chi = True, 0, False
+    if melds:
+        held = total = list(counts)
+        for meld in melds:
+            tile, meld_kind = meld.tile, meld.kind
+            if meld_kind is _CHI:
+                total[tile] += 1
+                total[tile + 1] += 1
+                total[tile + 2] += 1
+                chi = True
+            else:
+                total[tile] += 3 if meld_kind is _PON else 4
+            closed = closed and meld_kind is _ANKAN
+            red_called += meld.red
     if rules.players == 3:
-        held_removed, usual_kept = _removed_view(rules.removed_kinds)
-        if (any(held_removed(held)) or win.tile not in usual_kept
+        last = _LAST_REMOVED[0]
+        held_removed, usual_kept = last[1] if last[0] is rules else _removed_of(rules)
+        if (chi or any(held_removed(held)) or win.tile not in usual_kept
                 or not usual_kept.issuperset(win.dora_indicators)
                 or not usual_kept.issuperset(win.ura_indicators)
-                or (hand.melds and any([m.kind is MeldKind.CHI for m in hand.melds]))
                 or "N" in (win.seat_wind, win.round_wind, win.liable)):
             # (skipped only where it cannot fail: no removed kind held or shown, by its
             # usual name, no chi, no North)
-            _check_three_players(hand, win, rules)
-    if win.robbed_north and not rules.nukidora:
-        raise WinError(f"robbing a north set aside needs three-player rules with nukidora; "
-                       f"{rules.name} has none")
-    if win.north_dora and not rules.nukidora:
-        raise WinError(f"north dora ({win.north_dora} north tiles set aside) need three-player "
+            _check_three_players(hand, win, rules, held)
+    north = win.north_dora
+    if (north or win.robbed_north) and not rules.nukidora:
+        if win.robbed_north:
+            raise WinError(f"robbing a north set aside needs three-player rules with "
+                           f"nukidora; {rules.name} has none")
+        raise WinError(f"north dora ({north} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
-    if sum(hand.counts) + 3 * len(hand.melds) != 14:
-        hint = (f": write every tile, the winning one included (add {win.tile})"
-                if sum(hand.counts) + 3 * len(hand.melds) == 13 else "")
+    tiles = sum(counts) + 3 * len(melds)
+    if tiles != 14:
+        hint = f": write every tile, the winning one included (add {win.tile})" \
+            if tiles == 13 else ""
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
-    kind = win.kind
-    if not hand.counts[kind]:
+    kind = KINDS.get(win.tile)
+    if kind is None:
+        kind = tile_kind(win.tile)
+    if not counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
         _check_winning_five(hand, win)
     indicators = win.dora_indicators + win.ura_indicators
-    if indicators or win.north_dora:
-        _check_indicators(hand, indicators, rules, win.north_dora, held)
+    plain_shown = _PLAIN_NAMES.issuperset(indicators)
+    if north or indicators:
+        # a fifth copy: the exact count (and its message) only where one could be; plain
+        # names (no five) are one name per kind, so a name's count is its kind's
+        fifth = not plain_shown or (north and held[30] + north + indicators.count("4z") > 4)
+        if not fifth:
+            for text in indicators:
+                if held[KINDS[text]] + indicators.count(text) > 4:
+                    fifth = True
+                    break
+        if fifth:
+            _check_indicators(hand, indicators, rules, north, held)
     red, allowed = hand.red, rules.red_fives
-    if (red[0] or red[1] or red[2] or (hand.melds and _red_in_melds(hand))
-            or held[4] + allowed[0] > 4 or held[13] + allowed[1] > 4
-            or held[22] + allowed[2] > 4 or not _PLAIN_NAMES.issuperset(indicators)):
-        # (skipped only where it cannot fail: no red five held, called or shown, no five
-        # shown, and no more fives of a suit than the plain ones of the set)
+    if (red_called or not plain_shown
+            or red[0] > allowed[0] or held[4] - red[0] > 4 - allowed[0]
+            or red[1] > allowed[1] or held[13] - red[1] > 4 - allowed[1]
+            or red[2] > allowed[2] or held[22] - red[2] > 4 - allowed[2]):
+        # (skipped only where it cannot fail: no five shown and no red five called, so
+        # that the fives held are the hand's, red and plain, each within the set's)
         _check_fives(hand, rules, indicators, held)
-    if win.riichi and not hand.is_closed:
+    if win.riichi and not closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
-    if (win.tenhou or win.chiihou) and (hand.melds or win.north_dora):
+    if (win.tenhou or win.chiihou) and (melds or north):
         raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
     # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
-    if win.rinshan and not win.north_dora and not any(m.kind >= MeldKind.KAN
-                                                      for m in hand.melds):
+    if win.rinshan and not north and not any(m.kind >= _KAN for m in melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
-    if win.renhou and hand.melds:
+    if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
-        _check_liable(hand, win, rules)
+        _check_liable(hand, win, rules, held)
     if win.chankan and held[kind] > 1:
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
-    found = winning_readings(hand, rules)
+    # no cache: the compiled readings cost what a cache hit costs (the hand's hash, twice)
+    found = tuple(counts_readings(counts, melds, rules))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
     return found
 
 
-def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
+_CHI, _PON, _KAN, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
+
+
+def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
     """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
     with three players."""
     gone = rules.removed_kinds
     shown = [KINDS.get(t) or tile_kind(t)  # the usual names first (1m, kind 0, falls through)
              for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
-    held = _held(hand)
     removed = [k for k in sorted(gone) if held[k]] + [k for k in shown if k in gone]
     if removed:
         raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
@@ -156,9 +190,15 @@ def _check_three_players(hand: Hand, win: Win, rules: Rules) -> None:
             raise WinError(f"three players have no North seat or round; the {what} is N")
 
 
+def _removed_of(rules: Rules) -> _RemovedView:
+    """``_removed_view`` of the rules' removed kinds, kept for the next call with them."""
+    view = _removed_view(rules.removed_kinds)
+    _LAST_REMOVED[0] = (rules, view)
+    return view
+
+
 @functools.cache
-def _removed_view(gone: tuple[Tile, ...]) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
-                                                   frozenset[str]]:
+def _removed_view(gone: tuple[Tile, ...]) -> _RemovedView:
     """For kinds ``gone`` from the set: a function giving the counts of those kinds (one C
     call), and the usual names of the kinds kept (``_check_three_players``' quick gate)."""
     # the first kind twice: an itemgetter of one item would give an int, not a tuple
@@ -166,12 +206,17 @@ def _removed_view(gone: tuple[Tile, ...]) -> tuple[Callable[[Sequence[int]], tup
     return getter, frozenset(name for name, kind in KINDS.items() if kind not in gone)
 
 
-def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
+_RemovedView = tuple[Callable[[Sequence[int]], tuple[int, ...]], frozenset[str]]
+#: The rules of the last three-player check and their view (found by identity: a
+#: ``Rules`` hashes its fields in Python).
+_LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [(None, ((lambda _: ()), frozenset()))]
+
+
+def _check_liable(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
     """A liable player (pao) needs rules with liability and a hand whose last set of the
     yakuman could have been called from them (an open meld of it)."""
     if not rules.pao:
         raise WinError(f"{rules.name} has no liability (pao); liable must be None")
-    held = _held(hand)
     called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
     open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
     possible = {"daisangen": all(held[k] >= 3 for k in (31, 32, 33))
@@ -183,11 +228,6 @@ def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
     if not any(possible[name] for name in rules.pao):
         raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
                        "last set of it called from the liable player: this hand has none")
-
-
-def _red_in_melds(hand: Hand) -> int:
-    """Red fives in the melds of the hand."""
-    return sum([m.red for m in hand.melds])
 
 
 def _reds(n: int, suit: int) -> str:
@@ -215,8 +255,8 @@ def _check_winning_five(hand: Hand, win: Win) -> None:
                        f"of {hand} is red (a red winning tile is written 0{five[1]})")
 
 
-def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
-                 held: Sequence[int] | None = None) -> None:
+def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...],
+                 held: Sequence[int]) -> None:
     """The fives of each suit, indicators included, fit the set: no more red fives than
     ``rules.red_fives`` puts in it, no more plain fives than the rest of the four copies
     (with one red 5p, three plain 5p exist: a fourth plain one is a misread hand)."""
@@ -231,8 +271,6 @@ def _check_fives(hand: Hand, rules: Rules, indicators: tuple[str, ...] = (),
                 kind = tile_kind(text)
             if kind in FIVES:
                 (red_shown if text.strip()[0] == "0" else plain_shown)[FIVES.index(kind)] += 1
-    if held is None:
-        held = _held(hand)
     # the red fives held, concealed and in melds, by suit (0 man, 1 pin, 2 sou)
     red: Sequence[int] = hand.red
     if hand.melds:
@@ -265,7 +303,7 @@ _NONE_SHOWN = (0, 0, 0)
 
 
 def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
-                      north: int = 0, held: Sequence[int] | None = None) -> None:
+                      north: int, held: Sequence[int]) -> None:
     """No fifth copy of a kind, counting the indicators and the north tiles set aside
     (``_check_fives`` then splits the fives into red and plain)."""
     shown: dict[int, int] = {}
@@ -274,8 +312,6 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
         if kind is None:
             kind = tile_kind(text)
         shown[kind] = shown.get(kind, 0) + 1
-    if held is None:
-        held = _held(hand)
     if north:
         shown[30] = shown.get(30, 0) + north
     for kind, n in shown.items():
@@ -284,25 +320,6 @@ def _check_indicators(hand: Hand, indicators: tuple[str, ...], rules: Rules,
             raise WinError(f"{copies} copies of {_name(kind)} counting the indicators"
                            f"{' and the norths set aside' if kind == 30 and north else ''}; "
                            "there are only 4")
-
-
-def _held(hand: Hand) -> Sequence[int]:
-    """Every tile of the hand by kind, melds included (a quad counts four).
-
-    ``Hand.total_counts`` without building each meld's block: this runs on every win.
-    """
-    if not hand.melds:
-        return hand.counts
-    total = list(hand.counts)
-    for meld in hand.melds:
-        tile = meld.tile
-        if meld.kind is MeldKind.CHI:
-            total[tile] += 1
-            total[tile + 1] += 1
-            total[tile + 2] += 1
-        else:
-            total[tile] += 3 if meld.kind is MeldKind.PON else 4
-    return total
 
 
 def _name(kind: int) -> str:

@@ -4,6 +4,7 @@ own constructors field for field, and cover every field."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 from mjasp.core.blocks import Block, Decomposition, WaitShape
 from mjasp.core.yaku import Yaku
@@ -14,7 +15,10 @@ from mjasp.rules.scorecard import Score, ScoredReading, YakuItem
 
 def test_builders_cover_every_field() -> None:
     # a field added to the dataclass but not to the builder would stay unset
-    assert len(scorecard._SET_SCORE) == len(dataclasses.fields(Score))
+    assert list(inspect.signature(scorecard.build_score).parameters) == [
+        f.name for f in dataclasses.fields(Score)]
+    assert list(inspect.signature(scorecard.scored_reading).parameters) == [
+        f.name for f in dataclasses.fields(ScoredReading)]
     assert len(points._SET_PAYMENTS) == len(dataclasses.fields(Payments))
 
 
@@ -31,7 +35,10 @@ def test_score_builder_equals_constructor() -> None:
               None)
     built = scorecard.build_score(*values)
     made = Score(*values)
-    assert built == made and repr(built) == repr(made)
+    assert built == made and repr(built) == repr(made) and type(built) is Score
+    rebuilt = scorecard.scored_reading(reading.decomposition, reading.win_block, reading.wait)
+    assert rebuilt == reading and hash(rebuilt) == hash(reading)
+    assert type(rebuilt) is ScoredReading and repr(rebuilt) == repr(reading)
     # every field holds what was given, in dataclass order
     assert tuple(getattr(built, f.name) for f in dataclasses.fields(Score)) == values
     # still frozen
@@ -69,6 +76,35 @@ def test_settled_table_answers_as_value_and_settle() -> None:
                         gain, paid = points.settle(base, seat == "E", tsumo, honba, sticks,
                                                    rules)
                         assert (s.points, s.payments, s.limit) == (gain, paid, limit)
+
+
+def test_settled_table_answers_yakuman_as_value_and_settle() -> None:
+    # the yakuman keys of the same table (by multiple and liable part): hand-worked bases
+    # (8000 per yakuman; the liable player answers for daisangen's 8000), settled by the
+    # points module, whichever was asked before
+    from mjasp.core.win import Win
+    from mjasp.rules import RULES
+
+    reading = ScoredReading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
+    cases = (([YakuItem(Yaku.DAISANGEN, 13)], 8000, 8000),
+             ([YakuItem(Yaku.DAISANGEN, 13), YakuItem(Yaku.TSUUIISOU, 13)], 16000, 8000),
+             ([YakuItem(Yaku.SUUANKOU, 13)], 8000, 0))
+    for _ in range(2):
+        for name in ("tenhou", "tenhou-3p", "mahjongsoul"):
+            rules = RULES[name]
+            for items, base, liable_part in cases:
+                for seat, tsumo, honba, sticks, liable in (
+                        ("E", False, 0, 0, None), ("E", False, 0, 2, None),
+                        ("E", False, 1, 0, None), ("S", True, 2, 1, None),
+                        ("W", False, 1, 3, "E"), ("E", True, 0, 0, "S"),
+                        ("S", True, 1, 0, "W")):
+                    win = Win("1m", tsumo=tsumo, seat_wind=seat, honba=honba,
+                              riichi_sticks=sticks, liable=liable)
+                    s = scorecard.make_score(items, [("base", 20)], reading, win, rules)
+                    gain, paid = points.settle(base, seat == "E", tsumo, honba, sticks, rules,
+                                               liable_part if liable else 0)
+                    assert (s.points, s.payments, s.yakuman, s.limit) == (
+                        gain, paid, base // 8000, "yakuman"), (name, items, win)
 
 
 def test_direct_engine_fu_parts_are_merged() -> None:

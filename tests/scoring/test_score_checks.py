@@ -1,0 +1,117 @@
+"""The checks of ``mjasp.score`` skip their exact count only where it cannot fail: a win
+is refused for too many copies of a tile exactly when the tiles in sight do not fit the
+set, counted here tile by tile from what the set holds (four copies of each kind,
+``Rules.red_fives`` of the fives red)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+
+from mjasp.core.hand import Hand, Meld
+from mjasp.core.tiles import FIVES, NUM_KINDS
+from mjasp.core.win import KINDS, Win, WinError
+from mjasp.rules import RULES, Rules
+from mjasp.scoring.api import checked_readings
+from mjasp.scoring.samples import random_wins
+
+#: A red five is the pair (kind, True); every other tile (kind, False).
+Tile = tuple[int, bool]
+
+
+def the_set(rules: Rules) -> Counter[Tile]:
+    """Every tile of the set by (kind, red): four of each kind kept, the fives split."""
+    found: Counter[Tile] = Counter()
+    for kind in range(NUM_KINDS):
+        if kind in rules.removed_kinds:
+            continue
+        red = rules.red_fives[FIVES.index(kind)] if kind in FIVES else 0
+        found[kind, True] += red
+        found[kind, False] += 4 - red
+    return +found
+
+
+def in_sight(hand: Hand, win: Win) -> Counter[Tile]:
+    """The winner's tiles (concealed, melds, north tiles set aside) and the indicators."""
+    found: Counter[Tile] = Counter()
+    for kind, n in enumerate(hand.counts):
+        red = hand.red[FIVES.index(kind)] if kind in FIVES else 0
+        found[kind, True] += red
+        found[kind, False] += n - red
+    for meld in hand.melds:
+        tiles = meld.tiles()
+        for i, kind in enumerate(tiles):  # a meld's red fives are among its fives
+            fives_before = sum(1 for k in tiles[:i] if k == kind)
+            found[kind, kind in FIVES and fives_before < meld.red] += 1
+    found[30, False] += win.north_dora
+    for name in win.dora_indicators + win.ura_indicators:
+        found[KINDS[name], name[0] == "0"] += 1
+    return +found
+
+
+def fits(hand: Hand, win: Win, rules: Rules) -> bool:
+    available = the_set(rules)
+    return all(n <= available[tile] for tile, n in in_sight(hand, win).items())
+
+
+RULE_SETS = [RULES["tenhou"], RULES["wrc"], RULES["tenhou-3p"], RULES["mahjongsoul-3p"],
+             RULES["tenhou"].replace(name="two red 5p", red_fives=(0, 2, 1))]
+
+
+def _varied(rng: random.Random, hand: Hand, win: Win, rules: Rules) -> tuple[Hand, Win]:
+    """The same win with other red fives, indicators and north tiles: many of them too
+    many for the set (every other check still passes)."""
+    red = tuple(rng.randint(0, min(2, hand.counts[five])) if rng.random() < 0.6 else r
+                for five, r in zip(FIVES, hand.red, strict=True))
+    melds = tuple(Meld(m.kind, m.tile, rng.randint(0, 1)) if m.tile in FIVES
+                  or (m.tile < 27 and m.kind == 0 and m.tile % 9 in (2, 3, 4)) else m
+                  for m in hand.melds)
+    varied = Hand(hand.counts, red, melds)  # type: ignore[arg-type]
+    if win.tile[0] in "05" and win.tile[1] != "z":  # the winning five keeps a fitting colour
+        suit = "mps".index(win.tile[1])
+        plain_left = varied.counts[FIVES[suit]] - varied.red[suit]
+        tile = f"{'0' if not plain_left else '5'}{win.tile[1]}"
+        win = dataclasses.replace(win, tile=tile)
+    names = [n for n in KINDS if KINDS[n] not in rules.removed_kinds]
+    # tiles the hand holds are the likeliest to be one too many
+    held = [n for n in names if varied.counts[KINDS[n]] or n[0] == "0"]
+    dora = tuple(rng.choice(held if rng.random() < 0.7 else names)
+                 for _ in range(rng.randint(1, 5)))
+    ura = tuple(rng.choice(held) for _ in range(rng.randint(0, len(dora)))) \
+        if win.riichi else ()
+    north = rng.randint(0, 4) if rules.nukidora and not (win.tenhou or win.chiihou) else 0
+    return varied, dataclasses.replace(win, dora_indicators=dora, ura_indicators=ura,
+                                       north_dora=north, tenhou=False, chiihou=False,
+                                       rinshan=win.rinshan and (north > 0 or any(
+                                           m.kind >= 2 for m in melds)))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)
+def test_a_win_is_refused_exactly_when_its_tiles_do_not_fit_the_set(rules: Rules) -> None:
+    rng = random.Random(11)
+    refused = accepted = 0
+    for hand, win in random_wins(300, seed=5, rules=rules):
+        try:
+            checked_readings(hand, win, rules)
+        except WinError:
+            continue  # the sampler's red fives may not fit these rules: not varied
+        for _ in range(4):
+            try:
+                varied, other = _varied(rng, hand, win, rules)
+            except (WinError, ValueError):
+                continue  # a meld that holds no five takes no red one
+            expected = fits(varied, other, rules)
+            try:
+                checked_readings(varied, other, rules)
+            except WinError as error:
+                assert not expected, (str(varied), other, str(error))
+                assert "copies" in str(error) or "five" in str(error), str(error)
+                refused += 1
+            else:
+                assert expected, (str(varied), other)
+                accepted += 1
+    # both answers occur often: the gates are tried on either side
+    assert refused > 50 and accepted > 50, (refused, accepted)
