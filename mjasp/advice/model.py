@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
     add37,
@@ -31,16 +32,24 @@ from mjasp.advice.tiles37 import (
     kind37,
     name37,
     sub37,
-    to_hand,
 )
 from mjasp.analysis.shanten import shanten as shanten_of
-from mjasp.core.errors import MjaspError
-from mjasp.core.hand import Hand
+from mjasp.core.errors import HandError, MjaspError
+from mjasp.core.hand import Hand, trusted_hand
+from mjasp.core.tiles import MAX_RED_FIVES
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
 from mjasp.rules import RULES, RULES_CACHED, Rules, default_reading
 from mjasp.rules.points import points as points_of
-from mjasp.scoring.api import Score, YakuItem, checked_readings, make_score, rank_key
+from mjasp.scoring.api import (
+    Score,
+    YakuItem,
+    check_hand,
+    check_winning_tile,
+    hand_readings,
+    make_score,
+    rank_key,
+)
 from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.scoring_direct import candidates, candidates_by_tile
 
@@ -87,6 +96,7 @@ class Model:
     def __post_init__(self) -> None:
         if self.unseen is None:
             self.unseen = bytes(default_unseen(self.start, self.rules))
+        self._check_tiles()
         self.closed = all(not getattr(m, "is_open", True) for m in self.melds)
         self._memo: dict[tuple[Node, int], Value] = {}
         self._riichi_memo: dict[tuple[Counts37, int], Value] = {}
@@ -256,14 +266,19 @@ class Model:
         candidates of its plain self-draw where the situations are derived from them
         (``_candidates``), else None: one scoring call for all the tiles
         (``candidates_by_tile``)."""
-        hand, readings = self._win_hand(h14, tiles[0], False)
+        hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
-        by_tile = candidates_by_tile(hand, self._win(tiles[0], False, False, False),
-                                     self.rules, [kind37(t) for t in tiles], readings)
+        # a tile its checks refuse is no win: ``_scored`` (through ``_win_hand``) says so
+        won = [t for t in tiles if self._tile_wins(hand, t)]
+        if not won:
+            return hand, readings, [None] * len(tiles)
+        by_tile = dict(zip(won, candidates_by_tile(
+            hand, self._win(won[0], False, False, False), self.rules,
+            [kind37(t) for t in won], readings), strict=True))
         # a candidate without a yaku dropped its dora: the situations must be scored
-        return hand, readings, [None if any(c.reason for c in plain) else plain
-                                for plain in by_tile]
+        return hand, readings, [None if plain is None or any(c.reason for c in plain)
+                                else plain for plain in map(by_tile.get, tiles)]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -500,23 +515,32 @@ class Model:
 
     def _win_hand(self, h14: Counts37, tile: int, keep: bool = True
                   ) -> tuple[Hand, tuple[Any, ...]]:
-        """A winning hand and its readings, checked once as ``mjasp.score`` checks it (no
-        readings: not a win mjasp.score takes); every situation is then scored by the
-        scoring engine on those readings, as ``mjasp.score`` calls it. Checked with the
-        first winning ``tile`` asked: the checks that read the tile (held, a red or plain
-        five as named, in the tile set) hold for every tile the 14 tiles can be won on
-        here, as they are a 13-tile hand plus that tile (tested against the check per
-        tile). Kept for every hand, or (``keep`` False) for the last one only."""
+        """A winning hand and its readings, checked as ``mjasp.score`` checks it with
+        ``tile`` as the winning tile (no readings: not a win ``mjasp.score`` takes); every
+        situation is then scored by the scoring engine on those readings, as
+        ``mjasp.score`` calls it. The hand's part of the checks and its readings
+        (``_hand_readings``) are made once per hand, the tile's part
+        (``check_winning_tile``) per call."""
+        hand, readings = self._hand_readings(h14, tile, keep)
+        if readings and not self._tile_wins(hand, tile):
+            return hand, ()
+        return hand, readings
+
+    def _hand_readings(self, h14: Counts37, tile: int, keep: bool = True
+                       ) -> tuple[Hand, tuple[Any, ...]]:
+        """The Hand of 14 tiles and its readings after the checks of ``mjasp.score`` that
+        do not read the winning tile (``check_hand``, with ``tile`` as the one named),
+        or no readings where they fail. Kept for every hand, or (``keep`` False) for the
+        last one only."""
         found = self._checked.get(h14)
         if found is None:
             if self._last_checked[0] == h14:
                 last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
                 return last
+            hand = self._hand14(h14)
             try:
-                hand = self._hand14(h14)
-                # check_win's checks, returning the readings it found (as mjasp.score)
-                readings: tuple[Any, ...] = checked_readings(
-                    hand, self._win(tile, False, False, False), self.rules)
+                check_hand(hand, self._win(tile, False, False, False), self.rules)
+                readings: tuple[Any, ...] = hand_readings(hand, self.rules)
             except MjaspError:
                 readings = ()
             found = (hand, readings)
@@ -525,13 +549,51 @@ class Model:
             self._last_checked = (h14, found)
         return found
 
+    def _tile_wins(self, hand: Hand, tile: int) -> bool:
+        """Whether ``tile`` passes the winning tile's checks of ``mjasp.score`` for
+        ``hand`` (``check_winning_tile``)."""
+        try:
+            check_winning_tile(hand, self._win(tile, False, False, False), self.rules)
+        except MjaspError:
+            return False
+        return True
+
     def _hand14(self, h14: Counts37) -> Hand:
-        """The Hand of 14 tiles, kept for the next call (the wins of one hand in a row)."""
+        """The Hand of 14 tiles, kept for the next call (the wins of one hand in a row).
+        Built unchecked (``trusted_hand``): the model's hands are the start's tiles and
+        the wall's, which ``_check_tiles`` found to fit a Hand together."""
         last = self._last_hand
         if last[0] != h14:
-            last = self._last_hand = (h14, to_hand(h14, self.melds))
+            last = self._last_hand = (h14, trusted_hand(
+                tuple(h14[:34]), (h14[34], h14[35], h14[36]), self.melds))
         hand: Hand = last[1]
         return hand
+
+    def _check_tiles(self) -> None:
+        """Raise :class:`HandError` unless every hand the model can reach is one ``Hand``
+        takes, so that ``_hand14`` may build them unchecked: the start is a Hand (its melds
+        then in canonical order), and its tiles and the wall's together, melds counted,
+        hold at most four of a kind and ``MAX_RED_FIVES`` red fives a suit, each red five
+        one of its kind's copies (a reached hand holds some of those)."""
+        assert self.unseen is not None
+        start = Hand(tuple(self.start[:34]), (self.start[34], self.start[35], self.start[36]),
+                     tuple(self.melds))
+        self.melds = start.melds
+        held = start.total_counts()
+        meld_red = [0, 0, 0]
+        for meld in start.melds:
+            if meld.red and meld.tile < 27:
+                meld_red[meld.tile // 9] += meld.red
+        for kind in range(34):
+            if held[kind] + self.unseen[kind] > 4:
+                raise HandError(f"the wall and the hand hold {held[kind] + self.unseen[kind]} "
+                                f"copies of {name37(kind)}; there are only 4")
+        for suit, five in enumerate(FIVES37):
+            red = self.unseen[34 + suit]
+            if red > self.unseen[five] or start.red[suit] + meld_red[suit] + red > MAX_RED_FIVES:
+                raise HandError(f"the wall holds {red} red {name37(five)} of "
+                                f"{self.unseen[five]} copies; with the hand's, at most "
+                                f"{MAX_RED_FIVES} of a suit")
 
     def _win(self, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> Win:
         key = (tile, riichi, ippatsu, haitei)

@@ -275,10 +275,17 @@ def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.red)))
 
 
-def _trusted(counts: tuple[int, ...], red: tuple[int, int, int],
-             melds: tuple[Meld, ...] = ()) -> Hand:
-    """A hand from counts, red fives and (sorted) melds already known legal (the fast
-    paths): ``Hand.__post_init__`` re-checks what the caller has just checked."""
+def trusted_hand(counts: tuple[int, ...], red: tuple[int, int, int] = (0, 0, 0),
+                 melds: tuple[Meld, ...] = ()) -> Hand:
+    """A hand from values its caller built legal, unchecked: 34 Python ints, the red
+    fives by suit, the melds in canonical order, all that ``Hand`` would accept (the fast
+    constructors, which have just checked them, and code that builds hands from hands
+    already checked, such as a search drawing from a wall). ``Hand(...)`` re-checks every
+    field, several microseconds a hand.
+
+    >>> trusted_hand((2,) + (0,) * 33) == Hand.parse("11m")
+    True
+    """
     hand: Any = _NEW(_HandDraft)
     hand.counts = counts
     hand.red = red
@@ -317,7 +324,7 @@ def _plain_hand(counts: list[int] | tuple[int, ...]) -> Hand | None:
     then builds the hand or says what is wrong."""
     if len(counts) == NUM_KINDS and set(map(type, counts)) <= _INT and min(counts) >= 0 \
             and max(counts) <= 4 and sum(counts) <= MAX_TILES:
-        return _trusted(tuple(counts), (0, 0, 0))
+        return trusted_hand(tuple(counts), (0, 0, 0))
     return None
 
 
@@ -340,7 +347,8 @@ def _ids_hand(ids: list[int] | tuple[int, ...]) -> Hand | None:
     for tile_id in ids:
         counts[kind_of[tile_id]] += 1
     red_m, red_p, red_s = RED_FIVE_IDS
-    return _trusted(tuple(counts), (int(red_m in seen), int(red_p in seen), int(red_s in seen)))
+    return trusted_hand(tuple(counts),
+                        (int(red_m in seen), int(red_p in seen), int(red_s in seen)))
 
 
 #: A meld as the table holds it: rank, meld, tile kinds, suit index (0..3), red fives.
@@ -424,7 +432,7 @@ def _parse_with_melds(text: str) -> Hand | None:
         return None
     # each entry starts with its meld's rank in canonical order: a sort of small ints
     written.sort()
-    return _trusted(tuple(counts), (red[0], red[1], red[2]),
+    return trusted_hand(tuple(counts), (red[0], red[1], red[2]),
                     tuple(map(_MELD_OF_ENTRY, written)))
 
 
@@ -453,7 +461,7 @@ def _parse(text: str) -> Hand:
                 counts, red = plain
                 # plain text holds ints 0..: only the limits are left to check
                 if max(counts) <= 4 and sum(counts) <= MAX_TILES and max(red) <= MAX_RED_FIVES:
-                    return _trusted(tuple(counts), (red[0], red[1], red[2]))
+                    return trusted_hand(tuple(counts), (red[0], red[1], red[2]))
     found = scan(text)
     counts, red = found.counts, found.red
     melds = [meld_from_group(g.tiles, g.closed, text, g.position) for g in found.groups]
@@ -469,4 +477,4 @@ def _parse(text: str) -> Hand:
                         "the fifth", text, found.fifth_at[over]) from None
 
 
-__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind"]
+__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind", "trusted_hand"]

@@ -48,8 +48,11 @@ __all__ = [
     "Score",
     "ScoredReading",
     "YakuItem",
+    "check_hand",
     "check_win",
+    "check_winning_tile",
     "checked_readings",
+    "hand_readings",
     "make_score",
     "rank_key",
     "score",
@@ -73,11 +76,30 @@ def check_win(hand: Hand, win: Win, rules: Rules) -> None:
 
 
 def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition, ...]:
-    """``check_win``, returning the readings it found (engines take them).
+    """``check_win``, returning the readings it found (engines take them): the checks of
+    the hand (:func:`check_hand`), those of its winning tile (:func:`check_winning_tile`),
+    then its readings (:func:`hand_readings`).
 
     >>> from mjasp import Hand, Win
     >>> len(checked_readings(Hand.parse("111222333m44455p"), Win("5p"), find_rules("tenhou")))
     2
+    """
+    check_hand(hand, win, rules)
+    check_winning_tile(hand, win, rules)
+    return hand_readings(hand, rules)
+
+
+def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
+    """Raise :class:`WinError` unless the hand and the situation fit the rules, whatever
+    tile it is won on: the tile set and copies (indicators and north tiles counted), 14
+    tiles, the situation's needs (riichi closed, rinshan a kan, ...). The winning tile is
+    :func:`check_winning_tile`'s; a caller that scores one hand on several winning tiles
+    checks the hand once and each tile apart.
+
+    >>> check_hand(Hand.parse("123456789m11z [777z]"), Win("9p", riichi=1), find_rules())
+    Traceback (most recent call last):
+    ...
+    mjasp.core.win.WinError: riichi needs a closed hand; this one has an open meld
     """
     counts, melds = hand.counts, hand.melds
     # every tile by kind (melds included, a quad four), whether a meld was called and the
@@ -100,7 +122,7 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
     if rules.players == 3:
         last = _LAST_REMOVED[0]
         held_removed, usual_kept = last[1] if last[0] is rules else _removed_of(rules)
-        if (chi or any(held_removed(held)) or win.tile not in usual_kept
+        if (chi or any(held_removed(held))
                 or not usual_kept.issuperset(win.dora_indicators)
                 or not usual_kept.issuperset(win.ura_indicators)
                 or "N" in (win.seat_wind, win.round_wind, win.liable)):
@@ -120,13 +142,6 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
             if tiles == 13 else ""
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
-    kind = KINDS.get(win.tile)
-    if kind is None:
-        kind = tile_kind(win.tile)
-    if not counts[kind]:
-        raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
-    if kind in FIVES:
-        _check_winning_five(hand, win)
     indicators = win.dora_indicators + win.ura_indicators
     plain_shown = _PLAIN_NAMES.issuperset(indicators)
     if north or indicators:
@@ -160,11 +175,41 @@ def checked_readings(hand: Hand, win: Win, rules: Rules) -> tuple[Decomposition,
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:
         _check_liable(hand, win, rules, held)
-    if win.chankan and held[kind] > 1:
+
+
+def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
+    """Raise :class:`WinError` unless ``win.tile`` can be the winning tile of ``hand``: in
+    the tile set, among the concealed tiles, a red or plain five as the hand's fives allow,
+    and robbed from a kan (chankan) only when the hand holds no other copy.
+
+    >>> check_winning_tile(Hand.parse("123456789m11z [777z]"), Win("2m"), find_rules("tenhou-3p"))
+    Traceback (most recent call last):
+    ...
+    mjasp.core.win.WinError: 2m is not in the three-player set (2m-8m are removed)
+    """
+    kind = KINDS.get(win.tile)
+    if kind is None:
+        kind = tile_kind(win.tile)
+    if kind in rules.removed_kinds:
+        raise _not_in_set(kind)
+    if not hand.counts[kind]:
+        raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
+    if kind in FIVES:
+        _check_winning_five(hand, win)
+    if win.chankan and hand.total_counts()[kind] > 1:
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
+
+
+def hand_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
+    """Every reading of a complete hand under ``rules`` (what the engines take), or
+    :class:`WinError` for a hand that is not complete.
+
+    >>> len(hand_readings(Hand.parse("111222333m44455p"), find_rules("tenhou")))
+    2
+    """
     # no cache: the compiled readings cost what a cache hit costs (the hand's hash, twice)
-    found = tuple(counts_readings(counts, melds, rules))
+    found = tuple(counts_readings(hand.counts, hand.melds, rules))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
     return found
@@ -174,20 +219,26 @@ _CHI, _PON, _KAN, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.AN
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
-    """No removed tile (2m-8m, ``Rules.removed_kinds``), chi, North seat or North round
-    with three players."""
+    """No removed tile (2m-8m, ``Rules.removed_kinds``) held or shown as an indicator, chi,
+    North seat or North round with three players (the winning tile:
+    :func:`check_winning_tile`)."""
     gone = rules.removed_kinds
     shown = [KINDS.get(t) or tile_kind(t)  # the usual names first (1m, kind 0, falls through)
-             for t in (win.tile, *win.dora_indicators, *win.ura_indicators)]
+             for t in (*win.dora_indicators, *win.ura_indicators)]
     removed = [k for k in sorted(gone) if held[k]] + [k for k in shown if k in gone]
     if removed:
-        raise WinError(f"{_name(removed[0])} is not in the three-player set (2m-8m are removed)")
+        raise _not_in_set(removed[0])
     if any(m.kind is MeldKind.CHI for m in hand.melds):
         raise WinError("three players cannot call chi; an open sequence is impossible")
     for what, wind in (("seat", win.seat_wind), ("round", win.round_wind),
                        ("liable seat", win.liable)):
         if wind == "N":
             raise WinError(f"three players have no North seat or round; the {what} is N")
+
+
+def _not_in_set(kind: int) -> WinError:
+    """The error of a tile kind the three-player set removed."""
+    return WinError(f"{_name(kind)} is not in the three-player set (2m-8m are removed)")
 
 
 def _removed_of(rules: Rules) -> _RemovedView:
