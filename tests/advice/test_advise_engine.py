@@ -14,9 +14,9 @@ import mjasp
 from mjasp.advice import advise
 from mjasp.advice.api import setup_model
 from mjasp.advice.build import build
-from mjasp.advice.model import Model
-from mjasp.advice.tiles37 import distinct_tiles, draws, name37, sub37, to_hand
-from mjasp.core.errors import MjaspError
+from mjasp.advice.model import Model, default_unseen
+from mjasp.advice.tiles37 import distinct_tiles, draws, name37, parse37, sub37, to_hand
+from mjasp.core.errors import HandError, MjaspError
 from mjasp.scoring.api import checked_readings, rank_key
 
 
@@ -385,3 +385,38 @@ def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
     with pytest.raises(TypeError, match="float64"):
         graph._dp.run(v.astype(np.int64), v, v, v, v, v, none_i, np.zeros(1, np.int64),
                       none_i, none_f, none_i, none_f, none_f, False, np.zeros(3 * 2), none_f)
+
+
+def _wall(start: str, **copies: int) -> bytes:
+    """37 counts of the wall left by ``start`` under Tenhou's set (four of each kind, one
+    red five a suit), with the counts ``copies`` by mpsz name (``k5m`` every 5m, ``k0m``
+    the red 5m among them)."""
+    wall = list(default_unseen(parse37(start), mjasp.RULES["tenhou"]))
+    for name, n in copies.items():
+        wall[34 + "mps".index(name[2]) if name[1] == "0" else parse37(name[1:]).index(1)] = n
+    return bytes(wall)
+
+
+@pytest.mark.parametrize(("start", "copies", "words"), [
+    # hand-worked: the hand holds one 1m, so the wall has three 1m left at most
+    ("123456789m1234p", {"k1m": 3}, None),
+    ("123456789m1234p", {"k1m": 4}, "5 copies of 1m"),
+    # the wall's red 5m is one of its 5m copies: none of them left leaves it none
+    ("123456789m1234p", {"k5m": 1, "k0m": 1}, None),
+    ("123456789m1234p", {"k5m": 0, "k0m": 1}, "red 5m"),
+    # red 5m held and in the wall: at most two a suit (``MAX_RED_FIVES``, the most any set
+    # has), so one and one fit, two and one do not
+    ("1234067899m123p", {"k5m": 2, "k0m": 1}, None),
+    ("123400678m1234p", {"k5m": 2, "k0m": 0}, None),
+    ("123400678m1234p", {"k5m": 2, "k0m": 1}, "red 5m"),
+], ids=str)
+def test_the_model_refuses_a_wall_that_does_not_fit_the_hand(
+        start: str, copies: dict[str, int], words: str | None) -> None:
+    # the model builds its hands unchecked (``trusted_hand``): it checks the hand and the
+    # wall together once, so that every hand it reaches is a legal Hand
+    unseen = _wall(start, **copies)
+    if words is None:
+        Model(parse37(start), draws=1, unseen=unseen, riichi="never")
+    else:
+        with pytest.raises(HandError, match=words):
+            Model(parse37(start), draws=1, unseen=unseen, riichi="never")

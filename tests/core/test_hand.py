@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import mjasp
 from mjasp.core.errors import HandError
-from mjasp.core.hand import Hand, Meld, MeldKind
+from mjasp.core.hand import Hand, Meld, MeldKind, trusted_hand
 from mjasp.core.tiles import FIVES, NUM_KINDS
 
 EMPTY = (0,) * NUM_KINDS
@@ -336,3 +336,26 @@ def test_from_ids_reads_the_red_fives(kernel_path: str) -> None:
     hand = Hand.from_ids([16, 17, 52, 89])
     assert str(hand) == "05m0p5s"
     assert hand.red == (1, 1, 0)
+
+
+@examples(300)
+def test_trusted_hand_equals_the_checked_constructor(examples: int) -> None:
+    # the values of a legal hand, built unchecked: the same value as Hand's own build
+    @settings(max_examples=examples, deadline=None)
+    @given(hands())
+    def check(hand: Hand) -> None:
+        red = (hand.red[0], hand.red[1], hand.red[2])
+        trusted = trusted_hand(tuple(hand.counts), red, tuple(hand.melds))
+        checked = Hand(tuple(hand.counts), red, tuple(hand.melds))
+        assert type(trusted) is Hand
+        assert trusted == checked and hash(trusted) == hash(checked)
+        assert str(trusted) == str(checked) and repr(trusted) == repr(checked)
+        assert trusted.total_counts() == checked.total_counts()
+
+    check()
+
+
+def test_trusted_hand_is_frozen() -> None:
+    hand = trusted_hand((2,) + (0,) * 33)
+    with pytest.raises(AttributeError):
+        hand.counts = (0,) * 34  # type: ignore[misc]

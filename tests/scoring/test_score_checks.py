@@ -15,7 +15,7 @@ from mjasp.core.hand import Hand, Meld
 from mjasp.core.tiles import FIVES, NUM_KINDS
 from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import RULES, Rules
-from mjasp.scoring.api import checked_readings
+from mjasp.scoring.api import check_hand, check_winning_tile, checked_readings
 from mjasp.scoring.samples import random_wins
 
 #: A red five is the pair (kind, True); every other tile (kind, False).
@@ -115,3 +115,57 @@ def test_a_win_is_refused_exactly_when_its_tiles_do_not_fit_the_set(rules: Rules
                 accepted += 1
     # both answers occur often: the gates are tried on either side
     assert refused > 50 and accepted > 50, (refused, accepted)
+
+
+def _refused(check: object, hand: Hand, win: Win, rules: Rules) -> bool:
+    try:
+        check(hand, win, rules)  # type: ignore[operator]
+    except WinError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)
+def test_the_hand_checks_read_no_winning_tile(rules: Rules) -> None:
+    # a caller checking one hand for several winning tiles checks the hand once: its
+    # verdict must be the same whatever tile is named (refused or not, wins varied so
+    # that both occur)
+    rng = random.Random(3)
+    names = sorted(KINDS)
+    verdicts: Counter[bool] = Counter()
+    for hand, win in random_wins(60, seed=9, rules=rules):
+        try:
+            varied, other = _varied(rng, hand, win, rules)
+        except (WinError, ValueError):
+            continue
+        for hand_, win_ in ((hand, win), (varied, other)):
+            verdict = _refused(check_hand, hand_, win_, rules)
+            verdicts[verdict] += 1
+            for name in rng.sample(names, 6):
+                assert _refused(check_hand, hand_, dataclasses.replace(win_, tile=name),
+                                rules) == verdict, (str(hand_), win_, name)
+    assert verdicts[True] > 10 and verdicts[False] > 10, verdicts
+
+
+@pytest.mark.parametrize(("hand", "win", "rules", "words"), [
+    ("123456789m11z [777z]", Win("5m"), "tenhou", None),
+    ("123456789m11z [777z]", Win("5p"), "tenhou", "not among the concealed tiles"),
+    ("123456789m11z [777z]", Win("7z"), "tenhou", "not among the concealed tiles"),  # called
+    ("1234506789m11z", Win("0m"), "tenhou", None),
+    ("1234506789m11z", Win("5m"), "tenhou", None),     # one red, one plain 5m
+    ("1234066789m11z", Win("5m"), "tenhou", "plain five"),  # the only 5m is red
+    ("123456789m11z [777z]", Win("0m"), "tenhou", "red five"),  # no red 5m held
+    ("11199m111999p11s", Win("9m"), "tenhou-3p", None),
+    ("11199m111999p11s", Win("2m"), "tenhou-3p", "not in the three-player set"),
+    ("123345678m11z [999s]", Win("3m", chankan=True), "tenhou", "chankan"),  # two 3m held
+    ("123456789m11z [456m]", Win("4m", chankan=True), "tenhou", "chankan"),  # one in a chi
+    ("123456789m11z [456p]", Win("4m", chankan=True), "tenhou", None),
+])
+def test_the_winning_tile_checks(hand: str, win: Win, rules: str, words: str | None) -> None:
+    # hand-worked: the winning tile is in the set, held concealed, a red or plain five as
+    # the hand's fives are, and a robbed kan's tile is the hand's only copy
+    if words is None:
+        check_winning_tile(Hand.parse(hand), win, RULES[rules])
+    else:
+        with pytest.raises(WinError, match=words):
+            check_winning_tile(Hand.parse(hand), win, RULES[rules])
