@@ -152,7 +152,9 @@ class Model:
         found = self._shanten.get(key)
         if found is None:
             if self.melds:
-                found = shanten_of(Hand(tuple(key), (0, 0, 0), self.melds), rules=self.rules)
+                # unchecked as ``_hand14``: the hand and wall fit a Hand (``_check_tiles``)
+                found = shanten_of(trusted_hand(tuple(key), (0, 0, 0), self.melds),
+                                   rules=self.rules)
             elif self._fast:
                 found = shanten_of(key)  # the compiled default path reads bytes
             else:

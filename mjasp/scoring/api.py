@@ -22,7 +22,7 @@ from pathlib import Path
 from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
-from mjasp.core.hand import Hand, MeldKind
+from mjasp.core.hand import Hand, Meld, MeldKind
 from mjasp.core.tiles import FIVES, Tile, tile_kind
 from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import RULES_CACHED, Rules, find_rules
@@ -102,23 +102,10 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     mjasp.core.win.WinError: riichi needs a closed hand; this one has an open meld
     """
     counts, melds = hand.counts, hand.melds
-    # every tile by kind (melds included, a quad four), whether a meld was called and the
-    # red fives called: one pass over the melds, read by every check below
     held: Sequence[int] = counts
     closed, red_called, chi = True, 0, False
     if melds:
-        held = total = list(counts)
-        for meld in melds:
-            tile, meld_kind = meld.tile, meld.kind
-            if meld_kind is _CHI:
-                total[tile] += 1
-                total[tile + 1] += 1
-                total[tile + 2] += 1
-                chi = True
-            else:
-                total[tile] += 3 if meld_kind is _PON else 4
-            closed = closed and meld_kind is _ANKAN
-            red_called += meld.red
+        held, closed, red_called, chi = _with_melds(counts, melds)
     if rules.players == 3:
         last = _LAST_REMOVED[0]
         held_removed, usual_kept = last[1] if last[0] is rules else _removed_of(rules)
@@ -177,6 +164,26 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         _check_liable(hand, win, rules, held)
 
 
+def _with_melds(counts: tuple[int, ...], melds: tuple[Meld, ...]
+                ) -> tuple[list[int], bool, int, bool]:
+    """Every tile by kind (melds included, a quad four), whether no meld was called, the
+    red fives called and whether a chi was: one pass over the melds, read by the checks."""
+    total = list(counts)
+    closed, red_called, chi = True, 0, False
+    for meld in melds:
+        tile, meld_kind = meld.tile, meld.kind
+        if meld_kind is _CHI:
+            total[tile] += 1
+            total[tile + 1] += 1
+            total[tile + 2] += 1
+            chi = True
+        else:
+            total[tile] += 3 if meld_kind is _PON else 4
+        closed = closed and meld_kind is _ANKAN
+        red_called += meld.red
+    return total, closed, red_called, chi
+
+
 def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
     """Raise :class:`WinError` unless ``win.tile`` can be the winning tile of ``hand``: in
     the tile set, among the concealed tiles, a red or plain five as the hand's fives allow,
@@ -190,13 +197,15 @@ def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
     kind = KINDS.get(win.tile)
     if kind is None:
         kind = tile_kind(win.tile)
-    if kind in rules.removed_kinds:
+    if rules.players == 3 and kind in rules.removed_kinds:  # (none removed with four)
         raise _not_in_set(kind)
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
         _check_winning_five(hand, win)
-    if win.chankan and hand.total_counts()[kind] > 1:
+    # (held: the concealed copies, then those in melds only where they could count)
+    if win.chankan and (hand.counts[kind] > 1 or (
+            hand.melds and _with_melds(hand.counts, hand.melds)[0][kind] > 1)):
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
 
@@ -422,7 +431,10 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     >>> s.han, s.fu, s.points, [i.yaku.name for i in s.yaku]
     (5, 30, 12000, ['PINFU', 'TANYAO', 'RYANPEIKOU'])
     """
-    hand, chosen = _prepare(hand, win, rules)
+    if type(hand) is Hand and type(win) is Win and type(rules) is Rules:
+        chosen = rules  # the value types themselves: nothing for ``_prepare`` to convert
+    else:
+        hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
     found = engine(hand, win, chosen, checked_readings(hand, win, chosen))
     if not found:
