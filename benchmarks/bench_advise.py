@@ -7,11 +7,19 @@ reference's own ``ms_median`` for the same hands (measured on this kind of machi
 Each hand is timed once from cold caches (a new search per call, as in the reference):
 wall-clock time, and the process's CPU time beside it (steadier on a shared machine).
 ``--mc N`` also runs the Monte Carlo check on N hands (exact vs simulated, |z| per hand).
+
+Instructions per cold call, which do not depend on the load: ``--count CLASS N`` advises
+the first N hands of the class (the first one once before, for the one-time tables) inside
+``functools.reduce`` and prints nothing; callgrind counts just that part, divide by N:
+
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
+        --callgrind-out-file=/dev/null python benchmarks/bench_advise.py --count 0 7
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -42,9 +50,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--per-class", type=int, default=5)
     parser.add_argument("--riichi", default="choose")
     parser.add_argument("--mc", type=int, default=0)
+    parser.add_argument("--count", nargs=2, type=int, metavar=("CLASS", "N"),
+                        help="advise N hands of CLASS inside functools.reduce (callgrind)")
     args = parser.parse_args(argv)
     wanted = [int(c) for c in args.classes.split(",")]
     lines = [x for x in reference() if x["id"].startswith("rand_")]
+    if args.count:
+        counted = [x for x in lines if x["shanten"] == args.count[0]][:args.count[1]]
+        advise("123456789m1234p5z", draws=1)
+        for x in counted[:1]:  # the first outside the count too (one-time tables)
+            advise(x["hand"], dora_indicators=x["dora_indicators"], model=args.model)
+        functools.reduce(lambda _, x: advise(x["hand"], dora_indicators=x["dora_indicators"],
+                                             model=args.model), counted, None)
+        return
     print(f"model {args.model}; times in ms, one cold call per hand (machine load varies)")
     print(f"{'class':<10} {'hands':>5} {'mjasp median':>13} {'cpu median':>11} "
           f"{'reference median':>17} {'ratio':>7} {'goal':>6}")
