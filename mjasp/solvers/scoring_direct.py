@@ -566,8 +566,8 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
                 found.append(_URA_ITEMS.get(n) or YakuItem(Yaku.URA_DORA, n))
     red = hand.red
     n = red[0] + red[1] + red[2]
-    if hand.melds:
-        n += sum([m.red for m in hand.melds])
+    for meld in hand.melds:  # a loop: a comprehension is one call more
+        n += meld.red
     if n:
         found.append(_AKA_ITEMS.get(n) or YakuItem(Yaku.AKA_DORA, n))
     if north:
@@ -710,8 +710,11 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
         # a triplet completed by a discard counts as open (minkou)
         block = p.block
         by_ron = block.tile if block.kind is TRIPLET and not tsumo else None
-        rows = sorted([4 * quad + 2 * (concealed and tile != by_ron)
-                       + (tile in TERMINALS or tile >= 27) for tile, quad, concealed in sets])
+        rows = []
+        for tile, quad, concealed in sets:  # (a loop: a comprehension is a call more)
+            rows.append(4 * quad + 2 * (concealed and tile != by_ron)
+                        + (tile in TERMINALS or tile >= 27))
+        rows.sort()
         # each set's row of FU_REASONS (quad, closed, terminal or honor: the order there),
         # equal rows summed into one part
         last = -1
@@ -817,13 +820,18 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
         hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
     # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
-    # the rules of hand rows read no reading or placement: they get placeholders
+    # the rules of hand rows read no reading or placement: they get placeholders. (The rows
+    # are asked in plain loops, here and below: in CPython 3.11 a comprehension is one
+    # function call more, a tenth of the rows' cost.)
     hand_items = []
     found: list[list[Score]] = []
     for tile in tiles:
         h.tile = tile
-        hand_items.append([item for item, rule in hand_rows
-                           if rule(h, _NO_READING, _NO_PLACEMENT)])
+        held = []
+        for item, rule in hand_rows:
+            if rule(h, _NO_READING, _NO_PLACEMENT):
+                held.append(item)
+        hand_items.append(held)
         found.append([])
     # the dora last: make_score orders the items by id
     dora_items = _dora(hand, win, h.counts, rules)
@@ -846,7 +854,10 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
-        reading_items = [item for item, rule in reading_rows if rule(h, r, _NO_PLACEMENT)]
+        reading_items = []
+        for item, rule in reading_rows:
+            if rule(h, r, _NO_PLACEMENT):
+                reading_items.append(item)
         # one list each per tile, made above (zip's strict= keyword alone costs about 1% of
         # a one-reading call)
         for tile, out, items_of_hand in zip(tiles, found, hand_items):  # noqa: B905
@@ -856,8 +867,12 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                 continue
             base = items_of_hand + reading_items
             for p in placements:
-                items = (base + [item for item, rule in placement_rows if rule(h, r, p)]
-                         if placement_rows else base)
+                items = base
+                if placement_rows:
+                    items = base.copy()  # base is every placement's
+                    for item, rule in placement_rows:
+                        if rule(h, r, p):
+                            items.append(item)
                 if len(items) > 1:
                     items = _upgrade(items)
                 out.append(make_score_merged(items + dora_items if dora_items else items,
