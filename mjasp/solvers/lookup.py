@@ -276,13 +276,19 @@ def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
                               Form.CHIITOITSU, ()))
     if flags & ORPHANS and twos == 1 and allowed.kokushi and c.count(0) == 21 and \
             sum(c) == 14 and all(_ORPHAN_COUNTS(c)):
-        found.append(_trusted(tuple(PAIR_BLOCKS[k] if c[k] == 2 else SINGLE_BLOCKS[k]
-                                    for k in TERMINALS_AND_HONORS), Form.KOKUSHI, ()))
+        # each orphan's block by its count (1: single, 2: pair), picked in C
+        found.append(_trusted(tuple(map(_PICK, _ORPHAN_BLOCKS, _ORPHAN_COUNTS(c))),
+                              Form.KOKUSHI, ()))
     return found
 
 
 #: The counts of the 13 terminals and honors of 34 counts, in one C call.
 _ORPHAN_COUNTS = operator.itemgetter(*TERMINALS_AND_HONORS)
+#: Each orphan's block in a thirteen-orphans reading, by its count (1 or 2; 0 is never
+#: asked: every orphan is held there).
+_ORPHAN_BLOCKS: tuple[tuple[Block, Block, Block], ...] = tuple(
+    (SINGLE_BLOCKS[k], SINGLE_BLOCKS[k], PAIR_BLOCKS[k]) for k in TERMINALS_AND_HONORS)
+_PICK: Callable[[tuple[Block, Block, Block], int], Block] = operator.getitem
 
 
 def decompose_hand(hand: Hand, rules: Rules | str | None = None) -> list[Decomposition]:

@@ -654,8 +654,11 @@ def _value_of_pair(h: HandFacts, tile: Tile) -> int:
 def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     tile = h.tile
     if r.form is Form.KOKUSHI:
-        pair = next(b.tile for b in r.decomposition.blocks if b.kind is BlockKind.PAIR)
-        wait = WaitShape.KOKUSHI_13 if pair == tile else WaitShape.KOKUSHI
+        wait = WaitShape.KOKUSHI
+        for b in r.decomposition.blocks:  # the pair (a loop: no generator)
+            if b.kind is PAIR:
+                wait = WaitShape.KOKUSHI_13 if b.tile == tile else WaitShape.KOKUSHI
+                break
         return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
     if r.form is Form.CHIITOITSU:
         return [Placement(PAIR_BLOCKS[tile], WaitShape.TANKI, 0, False)]
