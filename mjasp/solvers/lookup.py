@@ -19,6 +19,7 @@ non-winning hand.)
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -234,7 +235,10 @@ def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     p = _PIN.get(c[9:18]) or _miss(1, c[9:18])
     s = _SOU.get(c[18:27]) or _miss(2, c[18:27])
     z = _HONORS.get(c[27:34]) or _miss(3, c[27:34])
-    allowed = _DEFAULT_ALLOWED if rules is None else _allowed(rules)
+    # the last rules' answer read here: a call of _allowed costs more than the test
+    last = _LAST_ALLOWED[0] if _LAST_ALLOWED else None
+    allowed = (_DEFAULT_ALLOWED if rules is None else last[1] if last is not None
+               and last[0] is rules else _allowed(rules))
     found: list[Decomposition] = []
     # each suit of 2 (mod 3) brings a pair: a standard reading has exactly one
     if m[1] + p[1] + s[1] + z[1] == 1 and allowed.standard:
@@ -258,19 +262,33 @@ def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     if not flags:
         return found
     twos = c.count(2)
-    if allowed.quad_pairs and 4 in c:
+    quads = allowed.quad_pairs and 4 in c
+    if quads:
         fours = c.count(4)
         seven_pairs = twos + 2 * fours == 7 and twos + fours + c.count(0) == 34
     else:
         seven_pairs = twos == 7 and c.count(0) == 27
     if seven_pairs and allowed.chiitoitsu:
-        found.append(_trusted(tuple(PAIR_BLOCKS[k] for k in range(34) for _ in range(c[k] // 2)),
+        # every count 0 or 2 (4 only with the quad rule): without a four, the pairs are
+        # the kinds held, picked in C by compress
+        found.append(_trusted(tuple(PAIR_BLOCKS[k] for k in range(34) for _ in range(c[k] // 2))
+                              if quads else tuple(itertools.compress(PAIR_BLOCKS, c)),
                               Form.CHIITOITSU, ()))
     if flags & ORPHANS and twos == 1 and allowed.kokushi and c.count(0) == 21 and \
-            sum(c) == 14 and all(c[k] for k in TERMINALS_AND_HONORS):
-        found.append(_trusted(tuple(PAIR_BLOCKS[k] if c[k] == 2 else SINGLE_BLOCKS[k]
-                                    for k in TERMINALS_AND_HONORS), Form.KOKUSHI, ()))
+            sum(c) == 14 and all(_ORPHAN_COUNTS(c)):
+        # each orphan's block by its count (1: single, 2: pair), picked in C
+        found.append(_trusted(tuple(map(_PICK, _ORPHAN_BLOCKS, _ORPHAN_COUNTS(c))),
+                              Form.KOKUSHI, ()))
     return found
+
+
+#: The counts of the 13 terminals and honors of 34 counts, in one C call.
+_ORPHAN_COUNTS = operator.itemgetter(*TERMINALS_AND_HONORS)
+#: Each orphan's block in a thirteen-orphans reading, by its count (1 or 2; 0 is never
+#: asked: every orphan is held there).
+_ORPHAN_BLOCKS: tuple[tuple[Block, Block, Block], ...] = tuple(
+    (SINGLE_BLOCKS[k], SINGLE_BLOCKS[k], PAIR_BLOCKS[k]) for k in TERMINALS_AND_HONORS)
+_PICK: Callable[[tuple[Block, Block, Block], int], Block] = operator.getitem
 
 
 def decompose_hand(hand: Hand, rules: Rules | str | None = None) -> list[Decomposition]:

@@ -87,6 +87,7 @@ class ReadingFacts:
     pair: Tile | None
     set_tiles: frozenset[Tile]  # the tiles of the triplets and quads
     peikou: int  # pairs of identical sequences (iipeikou 1, ryanpeikou 2)
+    concealed: int  # the concealed ones of ``sets``
 
 
 @dataclass(slots=True)
@@ -109,10 +110,13 @@ def _outside(r: ReadingFacts) -> bool:
     123 and 789; triplets, quads and the pair of a terminal or honor)."""
     return (bool(r.sequences) and r.pair is not None and r.pair in TERMINALS_HONORS
             and all(t % 9 in (0, 6) for t in r.sequences)
-            and all(t in TERMINALS_HONORS for t, _, _ in r.sets))
+            and r.set_tiles <= TERMINALS_HONORS)
 
 
-def _ittsu(r: ReadingFacts) -> bool:
+# (the helpers of one record take its rule's arguments: the record holds the helper itself,
+# not a lambda around it, one call less)
+
+def _ittsu(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
     s = r.sequences
     if len(s) < 3:
         return False
@@ -120,14 +124,18 @@ def _ittsu(r: ReadingFacts) -> bool:
             or (18 in s and 21 in s and 24 in s))
 
 
-def _sanshoku(r: ReadingFacts) -> bool:
+def _sanshoku(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
     s = r.sequences
     return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
 
 
-def _sanshoku_doukou(r: ReadingFacts) -> bool:
+def _sanshoku_doukou(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
     s = r.set_tiles
-    return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
+    if len(s) >= 3:
+        for n in s:  # a loop, not any(): no generator frame
+            if n < 9 and n + 9 in s and n + 18 in s:
+                return True
+    return False
 
 
 def _chuuren(h: HandFacts) -> bool:
@@ -216,7 +224,7 @@ def _seven_pairs_run(h: HandFacts, base: Tile) -> bool:
     return h.melds_closed and all(counts[base + i] == 2 for i in range(1, 8))
 
 
-def _sanrenkou(r: ReadingFacts) -> bool:
+def _sanrenkou(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
     # three triplets or quads of consecutive numbers in one suit (e.g. 333m 444m 555m)
     s = r.set_tiles
     return len(s) >= 3 and any(t + 1 in s and t + 2 in s for t in s if t < 27 and t % 9 < 7)
@@ -269,10 +277,10 @@ YAKU: tuple[YakuRule, ...] = (
     # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari). Chanta: every
     # block holds a terminal or honor, with a sequence (junchan, without honors, replaces it)
     YakuRule(Yaku.CHANTA, 2, 1, "reading", lambda h, r, p: _outside(r)),
-    YakuRule(Yaku.ITTSU, 2, 1, "reading", lambda h, r, p: _ittsu(r), _SEQUENCES),
-    YakuRule(Yaku.SANSHOKU, 2, 1, "reading", lambda h, r, p: _sanshoku(r), _SEQUENCES),
+    YakuRule(Yaku.ITTSU, 2, 1, "reading", _ittsu, _SEQUENCES),
+    YakuRule(Yaku.SANSHOKU, 2, 1, "reading", _sanshoku, _SEQUENCES),
     YakuRule(Yaku.SANSHOKU_DOUKOU, 2, 2, "reading",  # 三色同刻
-             lambda h, r, p: _sanshoku_doukou(r), _SETS),
+             _sanshoku_doukou, _SETS),
     YakuRule(Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3, _KANS),  # 三槓子
     # 対々和: four triplets or quads
     YakuRule(Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: len(r.sets) == 4, _SETS),
@@ -342,7 +350,7 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.DAISUURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 0), _ONE_SUIT,
              option=("local_yaku", "daisuurin")),
     # 三連刻: 2 han, open or closed
-    YakuRule(Yaku.SANRENKOU, 2, 2, "reading", lambda h, r, p: _sanrenkou(r), _SETS,
+    YakuRule(Yaku.SANRENKOU, 2, 2, "reading", _sanrenkou, _SETS,
              option=("local_yaku", "sanrenkou")),
     # 三風刻: three triplets or quads of winds, 2 han, open or closed (with a wind pair or a
     # fourth wind set it is shousuushii or daisuushii, a yakuman that removes it)
@@ -558,8 +566,8 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
                 found.append(_URA_ITEMS.get(n) or YakuItem(Yaku.URA_DORA, n))
     red = hand.red
     n = red[0] + red[1] + red[2]
-    if hand.melds:
-        n += sum([m.red for m in hand.melds])
+    for meld in hand.melds:  # a loop: a comprehension is one call more
+        n += meld.red
     if n:
         found.append(_AKA_ITEMS.get(n) or YakuItem(Yaku.AKA_DORA, n))
     if north:
@@ -603,28 +611,36 @@ DORA_OF = {name: next_kind(kind) for name, kind in KINDS.items()}
 def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
     sequences = []
     sets = []
+    set_tiles = []  # the sets' tiles, gathered here: a comprehension is a call more
+    concealed = 0
     pair = None
     for block in decomposition.blocks:
-        if block.kind is SEQUENCE:
+        kind = block.kind
+        if kind is SEQUENCE:
             sequences.append(block.tile)
-        elif block.kind is TRIPLET:
+        elif kind is TRIPLET:
             sets.append((block.tile, False, True))
-        elif block.kind is PAIR:
+            set_tiles.append(block.tile)
+            concealed += 1
+        elif kind is PAIR:
             pair = block.tile
     for meld in decomposition.melds:
         if meld.kind is MeldKind.CHI:
             sequences.append(meld.tile)
         else:
             sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
-    if decomposition.form is not STANDARD:
+            set_tiles.append(meld.tile)
+            concealed += sets[-1][2]
+    form = decomposition.form
+    if form is not STANDARD:
         pair = None
     peikou = 0
     if len(sequences) > 1:
         distinct = set(sequences)
         if len(distinct) < len(sequences):
             peikou = sum(sequences.count(t) // 2 for t in distinct)
-    return ReadingFacts(decomposition, decomposition.form, sequences, sets, pair,
-                        frozenset([t for t, _, _ in sets]) if sets else _NO_SETS, peikou)
+    return ReadingFacts(decomposition, form, sequences, sets, pair,
+                        frozenset(set_tiles) if set_tiles else _NO_SETS, peikou, concealed)
 
 
 _NO_SETS: frozenset[Tile] = frozenset()
@@ -638,12 +654,15 @@ def _value_of_pair(h: HandFacts, tile: Tile) -> int:
 def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     tile = h.tile
     if r.form is Form.KOKUSHI:
-        pair = next(b.tile for b in r.decomposition.blocks if b.kind is BlockKind.PAIR)
-        wait = WaitShape.KOKUSHI_13 if pair == tile else WaitShape.KOKUSHI
+        wait = WaitShape.KOKUSHI
+        for b in r.decomposition.blocks:  # the pair (a loop: no generator)
+            if b.kind is PAIR:
+                wait = WaitShape.KOKUSHI_13 if b.tile == tile else WaitShape.KOKUSHI
+                break
         return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
     if r.form is Form.CHIITOITSU:
         return [Placement(PAIR_BLOCKS[tile], WaitShape.TANKI, 0, False)]
-    concealed = [c for _, _, c in r.sets].count(True) if r.sets else 0
+    concealed = r.concealed
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
                    and not _value_of_pair(h, r.pair))
@@ -694,8 +713,11 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
         # a triplet completed by a discard counts as open (minkou)
         block = p.block
         by_ron = block.tile if block.kind is TRIPLET and not tsumo else None
-        rows = sorted([4 * quad + 2 * (concealed and tile != by_ron)
-                       + (tile in TERMINALS or tile >= 27) for tile, quad, concealed in sets])
+        rows = []
+        for tile, quad, concealed in sets:  # (a loop: a comprehension is a call more)
+            rows.append(4 * quad + 2 * (concealed and tile != by_ron)
+                        + (tile in TERMINALS or tile >= 27))
+        rows.sort()
         # each set's row of FU_REASONS (quad, closed, terminal or honor: the order there),
         # equal rows summed into one part
         last = -1
@@ -731,7 +753,7 @@ _WAIT_FU = {WaitShape.KANCHAN: ("kanchan wait", 2), WaitShape.PENCHAN: ("penchan
 
 #: What a hand row is given for the reading and a reading row for the placement (typed
 #: placeholders, not None: a rule's arguments are typed, and a row never reads them).
-_NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozenset(), 0)
+_NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozenset(), 0, 0)
 _NO_PLACEMENT = Placement(Block(BlockKind.PAIR, 0), WaitShape.TANKI, 0, False)
 
 #: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
@@ -801,13 +823,18 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
         hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
     # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
-    # the rules of hand rows read no reading or placement: they get placeholders
+    # the rules of hand rows read no reading or placement: they get placeholders. (The rows
+    # are asked in plain loops, here and below: in CPython 3.11 a comprehension is one
+    # function call more, a tenth of the rows' cost.)
     hand_items = []
     found: list[list[Score]] = []
     for tile in tiles:
         h.tile = tile
-        hand_items.append([item for item, rule in hand_rows
-                           if rule(h, _NO_READING, _NO_PLACEMENT)])
+        held = []
+        for item, rule in hand_rows:
+            if rule(h, _NO_READING, _NO_PLACEMENT):
+                held.append(item)
+        hand_items.append(held)
         found.append([])
     # the dora last: make_score orders the items by id
     dora_items = _dora(hand, win, h.counts, rules)
@@ -830,7 +857,10 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
-        reading_items = [item for item, rule in reading_rows if rule(h, r, _NO_PLACEMENT)]
+        reading_items = []
+        for item, rule in reading_rows:
+            if rule(h, r, _NO_PLACEMENT):
+                reading_items.append(item)
         # one list each per tile, made above (zip's strict= keyword alone costs about 1% of
         # a one-reading call)
         for tile, out, items_of_hand in zip(tiles, found, hand_items):  # noqa: B905
@@ -840,8 +870,12 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                 continue
             base = items_of_hand + reading_items
             for p in placements:
-                items = (base + [item for item, rule in placement_rows if rule(h, r, p)]
-                         if placement_rows else base)
+                items = base
+                if placement_rows:
+                    items = base.copy()  # base is every placement's
+                    for item, rule in placement_rows:
+                        if rule(h, r, p):
+                            items.append(item)
                 if len(items) > 1:
                     items = _upgrade(items)
                 out.append(make_score_merged(items + dora_items if dora_items else items,
