@@ -49,17 +49,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37, to_hand
+from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37
 from mjasp.analysis.shanten import shanten as shanten_of
-from mjasp.core.errors import MjaspError
-from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_kind, tile_name
+from mjasp.core.errors import HandError, MjaspError
+from mjasp.core.hand import Hand, trusted_hand
+from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
-from mjasp.scoring.api import score as score_hand
+from mjasp.scoring.api import check_hand, check_winning_tile, hand_readings, rank_key
 from mjasp.solvers import kernel
 from mjasp.solvers.kernel import draw_replacements
+from mjasp.solvers.scoring_direct import candidates_by_tile
 
 if TYPE_CHECKING:
     from mjasp.advice.api import Advice
@@ -127,14 +128,12 @@ class _Builder:
     search draws and discards; ``d`` (tiles held beyond the hand given) likewise.
     """
 
-    def __init__(self, hand_org: list[int], wall: list[int], s_org: int, extra: int,
-                 score: Any) -> None:
+    def __init__(self, hand_org: list[int], wall: list[int], s_org: int, extra: int) -> None:
         self.org = list(hand_org)
         self.h = list(hand_org)
         self.w = list(wall)
         self.m = _merged(hand_org)
         self.budget = s_org + extra
-        self.score = score
         # the default path of mjasp.shanten in one compiled call where compiled (these
         # hands are plain 13/14 counts, which it always answers)
         self.shanten: Any = (kernel.shanten_function() if kernel.COMPILED
@@ -155,7 +154,10 @@ class _Builder:
         self.e_src: array[int] = array("i")
         self.e_dst: array[int] = array("i")
         self.e_w: array[int] = array("i")
-        # the points of the few scoring edges: (edge index, points)
+        # the winning edges, scored after the search (the wins of one hand together):
+        # (edge index, packed 14 tiles, tile37 drawn, riichi)
+        self.wins: list[tuple[int, int, int, bool]] = []
+        # then the points of those that score: (edge index, points)
         self.e_scoring: array[int] = array("i")
         self.e_points: array[float] = array("d")
         self.draw_tenpai = bytearray()
@@ -227,6 +229,7 @@ class _Builder:
         known = self.disc_ids[riichi]
         h, w, m, org = self.h, self.w, self.m, self.org
         e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
+        wins = self.wins.append
         for i in ALL_TILES if tegawari else _bits(wait):
             weight = w[i]
             if weight:
@@ -245,16 +248,8 @@ class _Builder:
                 bit = 1 << i
                 if not made[vertex] & bit:
                     made[vertex] |= bit
-                    pts = 0.0
                     if s == 0 and wait & bit:
-                        h[i] += 1
-                        w[i] -= 1
-                        pts = self.score(key, h, w, i, riichi)
-                        h[i] -= 1
-                        w[i] += 1
-                    if pts:
-                        self.e_scoring.append(len(self.e_src))
-                        self.e_points.append(pts)
+                        wins((len(self.e_src), key, i, riichi))
                     e_src(vertex)
                     e_dst(target)
                     e_w(weight)
@@ -295,10 +290,8 @@ class _Builder:
                     m[k] += 1
                 if not made[source] & bit:
                     made[source] |= bit
-                    pts = self.score(hk, h, w, i, riichi) if s == -1 else 0.0
-                    if pts:
-                        self.e_scoring.append(len(self.e_src))
-                        self.e_points.append(pts)
+                    if s == -1:
+                        self.wins.append((len(self.e_src), hk, i, riichi))
                     e_src(source)
                     e_dst(vertex)
                     e_w(w[i] + 1)
@@ -361,41 +354,112 @@ def _with_red(mask: int) -> int:
 
 
 class _Scorer:
-    """Points of a self-drawn win as its code values them, from :func:`mjasp.score`."""
+    """Points of self-drawn wins as its code values them, each scored as :func:`mjasp.score`
+    scores it, the wins of one 14-tile hand and riichi flag together: the hand checked
+    once (``check_hand``), each winning tile apart (``check_winning_tile``), the hand's
+    readings found once (``hand_readings``), every winning tile scored by one engine call
+    (``candidates_by_tile``) and each tile's best picked by ``rank_key``, as
+    ``mjasp.score`` picks it. The hands are built unchecked (``trusted_hand``): they are
+    the start's tiles and the wall's, which :func:`_check_fits` found to fit a Hand."""
 
     def __init__(self, indicators: tuple[str, ...], seat: str, rnd: str, rules: Rules,
-                 uradora: bool) -> None:
+                 uradora: bool, total: Sequence[int]) -> None:
         self.indicators = indicators
         self.seat, self.rnd, self.rules = seat, rnd, rules
         self.uradora = uradora
-        self.cache: dict[tuple[int, int, bool], float] = {}
+        # the separated hand and wall together: a reached hand's wall is this less it
+        self.total = total
         self.up_cache: dict[tuple[int, int], int] = {}
-        self.wins: dict[tuple[int, bool], Win] = {}
+        self.win_of: dict[tuple[int, bool], Win] = {}
+        self.readings: dict[int, tuple[Any, ...]] = {}
 
-    def __call__(self, key: int, hand: list[int], wall: list[int], tile: int,
-                 riichi: bool) -> float:
-        """The points of drawing ``tile`` into ``hand`` (packed: ``key``)."""
-        memo = (key, tile, riichi)
-        found = self.cache.get(memo)
-        if found is None:
-            found = self.cache[memo] = self._score(hand, wall, tile, riichi)
-        return found
+    def points(self, wins: Sequence[tuple[int, int, int, bool]]
+               ) -> tuple[array[int], array[float]]:
+        """The winning edges ``wins`` (edge index, packed 14 tiles, tile37 drawn, riichi)
+        that score, and their points (a win without a yaku scores nothing)."""
+        groups: dict[tuple[int, bool], list[int]] = {}
+        for _, key, tile, riichi in wins:
+            tiles = groups.get((key, riichi))
+            if tiles is None:
+                groups[(key, riichi)] = [tile]
+            elif tile not in tiles:
+                tiles.append(tile)
+        value: dict[tuple[int, int, bool], float] = {}
+        for (key, riichi), tiles in groups.items():
+            for tile, pts in zip(tiles, self._hand_points(key, tiles, riichi), strict=True):
+                value[(key, tile, riichi)] = pts
+        edges: array[int] = array("i")
+        points: array[float] = array("d")
+        for edge, key, tile, riichi in wins:
+            pts = value[(key, tile, riichi)]
+            if pts:
+                edges.append(edge)
+                points.append(pts)
+        return edges, points
 
-    def _base(self, h: Hand, tile: int, riichi: bool) -> tuple[int, int, int, bool]:
-        """(points, han, fu, limit reached) of the win without ura dora; 0 points when
-        the hand has no yaku."""
-        win = self.wins.get((tile, riichi))
+    def _win(self, tile: int, riichi: bool) -> Win:
+        win = self.win_of.get((tile, riichi))
         if win is None:
-            win = self.wins[(tile, riichi)] = Win(
+            win = self.win_of[(tile, riichi)] = Win(
                 tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
+        return win
+
+    def _hand_points(self, key: int, tiles: list[int], riichi: bool) -> list[float]:
+        """The points of drawing each of ``tiles`` to win the hand ``key`` (packed)."""
+        sep = [key >> 3 * i & 7 for i in range(37)]
+        merged = _merged(sep)
+        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
+        rules = self.rules
         try:
-            s = score_hand(h, win, rules=self.rules)
+            check_hand(hand, self._win(tiles[0], riichi), rules)
+            readings = self.readings.get(key)
+            if readings is None:
+                readings = self.readings[key] = hand_readings(hand, rules)
         except MjaspError:
-            return 0, 0, 0, False
-        if s.han <= 0 and not s.yakuman:
-            return 0, 0, 0, False
-        return int(s.points), s.han, s.fu, bool(s.yakuman) or s.han >= 13
+            return [0.0] * len(tiles)
+        won = []
+        for tile in tiles:
+            try:
+                check_winning_tile(hand, self._win(tile, riichi), rules)
+            except MjaspError:
+                continue
+            won.append(tile)
+        if not won:
+            return [0.0] * len(tiles)
+        kinds = list(dict.fromkeys([KIND[t] for t in won]))
+        by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(won[0], riichi), rules,
+                                                     kinds, readings), strict=True))
+        probs: list[float] | None = None
+        out = []
+        for tile in tiles:
+            found = by_kind.get(KIND[tile]) if tile in won else None
+            if not found:  # refused by the checks, or no candidate (mjasp.score refuses)
+                out.append(0.0)
+                continue
+            # mjasp.score's choice: the first of equals
+            s = found[0] if len(found) == 1 else max(found, key=rank_key)
+            if s.han <= 0 and not s.yakuman:
+                out.append(0.0)
+                continue
+            base, n = int(s.points), len(self.indicators)
+            if base == 0 or not self.uradora or not riichi or n == 0 or s.yakuman \
+                    or s.han >= 13:
+                out.append(float(base))
+                continue
+            if probs is None:
+                wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
+                probs = _ura_distribution(merged, wall, n)
+            # each ura han count adds to the win's han, as its code adds them ("up
+            # scores"): the points of han + u at the same fu, from mjasp's points table
+            # and payments
+            total = 0.0
+            for u in range(13):
+                if probs[u]:
+                    pts = base if u == 0 else self._up(s.han + u, s.fu)
+                    total += pts * probs[u]
+            out.append(total)
+        return out
 
     def _up(self, han: int, fu: int) -> int:
         """A self-draw's points at ``han`` and ``fu`` (mjasp's points table, payments)."""
@@ -406,27 +470,21 @@ class _Scorer:
             self.up_cache[(han, fu)] = found
         return found
 
-    def _score(self, hand: list[int], wall: list[int], tile: int, riichi: bool) -> float:
-        merged = list(hand)
-        mwall = list(wall)
-        for r, k in enumerate(FIVES):
-            merged[k] += hand[34 + r]
-            mwall[k] += wall[34 + r]
-        # without a red five, the compiled constructor's fast path
-        h = to_hand(bytes(merged), ()) if any(merged[34:]) else Hand.from_counts(merged[:34])
-        base, han, fu, limit = self._base(h, tile, riichi)
-        n = len(self.indicators)
-        if base == 0 or not self.uradora or not riichi or n == 0 or limit:
-            return float(base)
-        probs = _ura_distribution(merged, mwall, n)
-        # each ura han count adds to the win's han, as its code adds them ("up scores"):
-        # the points of han + u at the same fu, from mjasp's points table and payments
-        out = 0.0
-        for u in range(13):
-            if probs[u]:
-                pts = base if u == 0 else self._up(han + u, fu)
-                out += pts * probs[u]
-        return out
+
+def _check_fits(hand: Counts37, wall: Sequence[int]) -> None:
+    """Raise :class:`HandError` unless every hand the search can reach is one ``Hand``
+    takes, so that the scorer may build them unchecked: the hand's tiles and the wall's
+    (merged 37 counts) hold at most four of a kind and ``MAX_RED_FIVES`` red fives a
+    suit, each red five of the wall one of its kind's copies there."""
+    for k in range(34):
+        if hand[k] + max(0, wall[k]) > 4:
+            raise HandError(f"the wall and the hand hold {hand[k] + max(0, wall[k])} copies "
+                            f"of {name37(k)}; there are only 4")
+    for suit, five in enumerate(FIVES):
+        red, copies = max(0, wall[34 + suit]), max(0, wall[five])
+        if red > copies or hand[34 + suit] + red > MAX_RED_FIVES:
+            raise HandError(f"the wall holds {red} red {name37(five)} of {copies} copies; "
+                            f"with the hand's, at most {MAX_RED_FIVES} of a suit")
 
 
 def _ura_distribution(merged: list[int], mwall: list[int], n: int) -> list[float]:
@@ -470,11 +528,11 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     h37 = bytes(hand.counts) + bytes(hand.red) if isinstance(hand, Hand) else bytes(hand)
     indicators = tuple(tile_name(tile_kind(x)) for x in dora_indicators)
     mwall = list(wall) if wall is not None else default_wall(h37, indicators, red)
+    _check_fits(h37, mwall)
     hand_sep = separated(h37)
     wall_sep = separated(bytes(max(0, x) for x in mwall))
-    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora)
     s_org = shanten_of(h37[:34])
-    b = _Builder(hand_sep, wall_sep, s_org, extra, scorer)
+    b = _Builder(hand_sep, wall_sep, s_org, extra)
     fourteen = sum(h37[:34]) == 14
     hk, mk = _packed(hand_sep), _packed(b.m)
     limit = sys.getrecursionlimit()
@@ -502,6 +560,10 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
         wanted.append((None, hand_sep, b.draw_ids[False][hk]))
     searched = b.vertices
     b.free()
+    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora,
+                     [x + y for x, y in zip(hand_sep, wall_sep, strict=True)])
+    b.e_scoring, b.e_points = scorer.points(b.wins)
+    b.wins = []
     tp, wp, ev = _values(b, [v for _, _, v in wanted], t_min, t_max, wall_sum)
     stats = [_stat(tile, hand, mwall, (tp[n], wp[n], ev[n]), t_min, t_max)
              for n, (tile, hand, _) in enumerate(wanted)]
