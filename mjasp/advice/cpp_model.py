@@ -40,8 +40,6 @@ states answered).
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import comb
@@ -51,6 +49,7 @@ import numpy as np
 
 from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37
 from mjasp.analysis.shanten import shanten as shanten_of
+from mjasp.analysis.shanten import shanten_batch
 from mjasp.core.errors import HandError, MjaspError
 from mjasp.core.hand import Hand, trusted_hand
 from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
@@ -58,7 +57,6 @@ from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
 from mjasp.scoring.api import check_hand, check_winning_tile, hand_readings, rank_key
-from mjasp.solvers import kernel
 from mjasp.solvers.kernel import draw_replacements
 from mjasp.solvers.scoring_direct import candidates_by_tile
 
@@ -119,196 +117,168 @@ def default_wall(hand: Counts37, indicators: Sequence[str], red: bool = True) ->
     return wall
 
 
-class _Builder:
-    """The depth-first graph construction (state order and edge order as its code).
+class _Graph:
+    """The graph, built layer by layer with whole-array operations (the same states and
+    edges as its depth-first search, which reaches each state once, whatever the order:
+    what a state explores depends on its hand and riichi flag alone — ``changes`` is the
+    count of its tiles beyond the hand given).
 
-    A state is its hand packed into one int (3 bits per tile37: dict keys of 40 bytes
-    where a tuple of bytes takes about 130), kept in step with the mutable counts ``h``
-    (separated), ``w`` (its wall) and ``m`` (merged 34 kinds, packed as ``mk``) as the
-    search draws and discards; ``d`` (tiles held beyond the hand given) likewise.
+    Draw states and discard states are numbered in the order found; each is its 37
+    separated counts (rows of ``draw_hands``/``disc_hands``) and riichi flag, found again
+    by a key of two integers (the counts 3 bits each, the flag above them). A frontier of
+    new states is expanded at once: its shanten numbers, and the shanten after each draw
+    (a draw state's waits) or each discard (a discard state's shanten-keeping discards),
+    in one :func:`shanten_batch` call per array.
     """
 
     def __init__(self, hand_org: list[int], wall: list[int], s_org: int, extra: int) -> None:
-        self.org = list(hand_org)
-        self.h = list(hand_org)
-        self.w = list(wall)
-        self.m = _merged(hand_org)
+        self.org = np.array(hand_org, dtype=np.int16)
+        # a state's wall is this less its hand (draws and discards move tiles between them)
+        self.total = self.org + np.array(wall, dtype=np.int16)
         self.budget = s_org + extra
-        # the default path of mjasp.shanten in one compiled call where compiled (these
-        # hands are plain 13/14 counts, which it always answers)
-        self.shanten: Any = (kernel.shanten_function() if kernel.COMPILED
-                             else _plain_shanten)
-        self.replacements: Any = (kernel.compiled().draw_replacements if kernel.COMPILED
-                                  else draw_replacements)
-        self.shanten_cache: dict[int, int] = {}
-        self.need_cache: dict[int, int] = {}
-        self.disc_cache: dict[int, int] = {}
-        # draw and discard states by riichi flag: packed hand -> vertex
-        self.draw_ids: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        self.disc_ids: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        self.discards = 0
-        # the edges made so far, per draw state: a bit per tile37 drawn (the discard state
-        # is the draw state plus that tile), one mask per riichi flag of the discard state
-        self.made: tuple[array[int], array[int]] = (array("Q"), array("Q"))
-        # edge data in creation order (compact arrays: the largest graphs hold millions)
-        self.e_src: array[int] = array("i")
-        self.e_dst: array[int] = array("i")
-        self.e_w: array[int] = array("i")
-        # the winning edges, scored after the search (the wins of one hand together):
-        # (edge index, packed 14 tiles, tile37 drawn, riichi)
-        self.wins: list[tuple[int, int, int, bool]] = []
-        # then the points of those that score: (edge index, points)
-        self.e_scoring: array[int] = array("i")
-        self.e_points: array[float] = array("d")
-        self.draw_tenpai = bytearray()
+        self.hands: tuple[list[Any], list[Any]] = ([], [])   # draw, discard: row blocks
+        self.flags: tuple[list[Any], list[Any]] = ([], [])
+        self.index: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = ({}, {})
+        self.pending: tuple[list[int], list[int]] = ([0], [0])  # first unexpanded state
+        self.tenpai: list[Any] = []                     # per draw state, in order
+        self.disc_shanten: list[Any] = []               # per discard state, in order
+        # edges: (draw state, discard state, tile37 drawn, copies in the draw state's wall)
+        self.parts: list[tuple[Any, Any, Any, Any]] = []
 
-    @property
-    def vertices(self) -> int:
-        return len(self.draw_tenpai) + self.discards
+    def add(self, kind: int, hands: Any, flags: Any) -> Any:
+        """The ids of states ``hands`` (rows, uint8) with ``flags`` of one kind (0 draw,
+        1 discard), the new ones numbered after the others."""
+        key_hi = (hands[:, :21].astype(np.uint64) << _SHIFT_HI).sum(axis=1, dtype=np.uint64)
+        key_lo = ((hands[:, 21:].astype(np.uint64) << _SHIFT_LO).sum(axis=1, dtype=np.uint64)
+                  | flags.astype(np.uint64) << np.uint64(48))
+        index = self.index[kind]
+        ids = np.empty(len(hands), dtype=np.intp)
+        fresh = []
+        for n, key in enumerate(zip(key_hi.tolist(), key_lo.tolist(), strict=True)):
+            found = index.get(key)
+            if found is None:
+                found = index[key] = len(index)
+                fresh.append(n)
+            ids[n] = found
+        if fresh:
+            self.hands[kind].append(hands[fresh])
+            self.flags[kind].append(flags[fresh])
+        return ids
 
-    def sh(self, mk: int) -> int:
-        """Shanten of the merged counts ``m`` (packed: ``mk``)."""
-        found = self.shanten_cache.get(mk)
-        if found is None:
-            found = self.shanten_cache[mk] = self.shanten(bytes(self.m), None)
-        return found
+    def build(self, hand: list[int], fourteen: bool) -> None:
+        """Every state reachable from the hand given (a discard state for 14 tiles)."""
+        self.add(1 if fourteen else 0, np.array([hand], dtype=np.uint8),
+                 np.zeros(1, dtype=bool))
+        done = [0, 0]
+        while True:
+            progress = False
+            for kind in (1, 0):
+                while done[kind] < len(self.index[kind]):
+                    rows = np.concatenate(self.hands[kind])
+                    flags = np.concatenate(self.flags[kind])
+                    self.hands[kind][:] = [rows]
+                    self.flags[kind][:] = [flags]
+                    for a in range(done[kind], len(rows), _CHUNK):
+                        b = min(len(rows), a + _CHUNK)
+                        (self._discards if kind else self._draws)(
+                            np.arange(a, b), rows[a:b], flags[a:b])
+                    done[kind] = len(rows)
+                    progress = True
+            if not progress:
+                break
 
-    def necessary(self, mk: int, s: int) -> int:
-        """The kinds (and red fives) whose draw lowers the shanten of 13 tiles ``m``."""
-        found = self.need_cache.get(mk)
-        if found is not None:
-            return found
-        m = self.m
-        tiles = [k for k, c in enumerate(m) if c < 4]
-        mask = 0
-        # one compiled call: the replacement number (shanten + 1) after each draw
-        for k, r in zip(tiles, self.replacements(bytes(m), 4, tiles, True, True, True,
-                                                 False, False), strict=True):
-            if r <= s:
-                mask |= 1 << k
-        found = self.need_cache[mk] = _with_red(mask)
-        return found
+    def _draws(self, ids: Any, hands: Any, flags: Any) -> None:
+        """Expand draw states: every tile while tegawari, else the waits."""
+        merged, s, changes = self._read(hands)
+        self.tenpai.append(s == 0)
+        tegawari = ~flags & (changes + s < self.budget)
+        # the waits (kinds whose draw lowers the shanten), where they matter: without
+        # tegawari, and to score a tenpai hand's wins
+        need = np.flatnonzero(~tegawari | (s == 0))
+        wait = np.zeros((len(hands), 34), dtype=bool)
+        if len(need):
+            m = merged[need]
+            row, kind = np.divmod(np.flatnonzero(m < 4), 34)
+            after = m[row]
+            after[np.arange(len(row)), kind] += 1
+            lower = _shanten_rows(after) < s[need][row]
+            wait[need[row[lower]], kind[lower]] = True
+        wall = self.total - hands
+        drawn = (wall > 0) & (tegawari[:, None] | _with_red_rows(wait))
+        node, tile = np.divmod(np.flatnonzero(drawn), 37)
+        after = hands[node]
+        after[np.arange(len(node)), tile] += 1
+        targets = self.add(1, after, flags[node])
+        self.parts.append((ids[node], targets, tile, wall[node, tile]))
 
-    def unnecessary(self, mk: int, s: int) -> int:
-        """The kinds (and red fives) whose discard keeps the shanten of 14 tiles ``m``."""
-        found = self.disc_cache.get(mk)
-        if found is not None:
-            return found
-        m, cache, shanten = self.m, self.shanten_cache, self.shanten
-        mask = 0
-        for k, c in enumerate(m):
-            if c:
-                key = mk - _KIND_BIT[k]
-                after = cache.get(key)
-                if after is None:
-                    m[k] = c - 1
-                    after = cache[key] = shanten(bytes(m), None)
-                    m[k] = c
-                if after == s:
-                    mask |= 1 << k
-        found = self.disc_cache[mk] = _with_red(mask)
-        return found
+    def _discards(self, ids: Any, hands: Any, flags: Any) -> None:
+        """Expand discard states: every tile while the budget allows (``down``), else the
+        discards that keep the shanten; one that keeps a tenpai declares riichi."""
+        merged, s, changes = self._read(hands)
+        self.disc_shanten.append(s)
+        down = ~flags & (changes + s < self.budget)
+        need = np.flatnonzero((s >= 0) & (~down | (s == 0)))
+        keep = np.zeros((len(hands), 34), dtype=bool)
+        if len(need):
+            m = merged[need]
+            row, kind = np.divmod(np.flatnonzero(m > 0), 34)
+            after = m[row]
+            after[np.arange(len(row)), kind] -= 1
+            same = _shanten_rows(after) == s[need][row]
+            keep[need[row[same]], kind[same]] = True
+        keep37 = _with_red_rows(keep)
+        thrown = (hands > 0) & (down[:, None] | keep37)
+        node, tile = np.divmod(np.flatnonzero(thrown), 37)
+        call = ((s[node] == 0) & keep37[node, tile]) | flags[node]
+        after = hands[node]
+        after[np.arange(len(node)), tile] -= 1
+        sources = self.add(0, after, call)
+        self.parts.append((sources, ids[node], tile,
+                           self.total[tile] - after[np.arange(len(node)), tile]))
 
-    def draw_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
-        """The draw state of hand ``h`` (packed ``hk``, merged ``mk``), made and explored
-        when new. (Its neighbours are looked up here first: most are found, and a call
-        costs more than the lookup.)"""
-        ids = self.draw_ids[riichi]
-        found = ids.get(hk)
-        if found is not None:
-            return found
-        s = self.sh(mk)
-        tegawari = not riichi and d + s < self.budget
-        # drawing every tile, the waits matter only to score a tenpai hand's wins
-        wait = self.necessary(mk, s) if not tegawari or s == 0 else 0
-        vertex = ids[hk] = len(self.draw_tenpai)
-        self.draw_tenpai.append(s == 0)
-        made = self.made[riichi]
-        self.made[0].append(0)
-        self.made[1].append(0)
-        known = self.disc_ids[riichi]
-        h, w, m, org = self.h, self.w, self.m, self.org
-        e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
-        wins = self.wins.append
-        for i in ALL_TILES if tegawari else _bits(wait):
-            weight = w[i]
-            if weight:
-                key = hk + _TILE_BIT[i]
-                target = known.get(key)
-                if target is None:
-                    k = KIND[i]
-                    more = d + 1 if h[i] >= org[i] else d
-                    h[i] += 1
-                    w[i] -= 1
-                    m[k] += 1
-                    target = self.disc_node(key, mk + _KIND_BIT[k], more, riichi)
-                    h[i] -= 1
-                    w[i] += 1
-                    m[k] -= 1
-                bit = 1 << i
-                if not made[vertex] & bit:
-                    made[vertex] |= bit
-                    if s == 0 and wait & bit:
-                        wins((len(self.e_src), key, i, riichi))
-                    e_src(vertex)
-                    e_dst(target)
-                    e_w(weight)
-        return vertex
+    def _read(self, hands: Any) -> tuple[Any, Any, Any]:
+        """The merged 34 counts, shanten and changes of state rows."""
+        merged = np.ascontiguousarray(hands[:, :34])
+        merged[:, FIVES] += hands[:, 34:]
+        s = _shanten_rows(merged).astype(np.int64)
+        changes = np.maximum(0, hands.astype(np.int16) - self.org).sum(axis=1)
+        return merged, s, changes
 
-    def disc_node(self, hk: int, mk: int, d: int, riichi: bool) -> int:
-        """The discard state of hand ``h`` (as :meth:`draw_node`)."""
-        ids = self.disc_ids[riichi]
-        found = ids.get(hk)
-        if found is not None:
-            return found
-        s = self.sh(mk)
-        down = not riichi and d + s < self.budget
-        # discarding every tile, the discards that keep the shanten matter only to
-        # declare riichi (a tenpai kept)
-        disc = self.unnecessary(mk, s) if s >= 0 and (not down or s == 0) else 0
-        vertex = ids[hk] = self.discards
-        self.discards += 1
-        made = self.made[riichi]
-        draw_ids = self.draw_ids
-        h, w, m, org = self.h, self.w, self.m, self.org
-        e_src, e_dst, e_w = self.e_src.append, self.e_dst.append, self.e_w.append
-        for i in ALL_TILES if down else _bits(disc):
-            if h[i]:
-                bit = 1 << i
-                call = True if s == 0 and disc & bit else riichi
-                key = hk - _TILE_BIT[i]
-                source = draw_ids[call].get(key)
-                if source is None:
-                    k = KIND[i]
-                    less = d - 1 if h[i] > org[i] else d
-                    h[i] -= 1
-                    w[i] += 1
-                    m[k] -= 1
-                    source = self.draw_node(key, mk - _KIND_BIT[k], less, call)
-                    h[i] += 1
-                    w[i] -= 1
-                    m[k] += 1
-                if not made[source] & bit:
-                    made[source] |= bit
-                    if s == -1:
-                        self.wins.append((len(self.e_src), hk, i, riichi))
-                    e_src(source)
-                    e_dst(vertex)
-                    e_w(w[i] + 1)
-        return vertex
-
-    def free(self) -> None:
-        """Let go of what only the search needs (the values need the edges alone)."""
-        self.shanten_cache.clear()
-        self.need_cache.clear()
-        self.disc_cache.clear()
-        self.made = (array("Q"), array("Q"))
-        for ids in (*self.draw_ids, *self.disc_ids):
-            ids.clear()
+    def edges(self) -> tuple[Any, Any, Any, Any]:
+        """Each edge once (both ends' searches make it): draw state, discard state, tile
+        drawn, weight."""
+        src, dst, tile, w = (np.concatenate(x) for x in zip(*self.parts, strict=True))
+        _, first = np.unique(src.astype(np.int64) * max(1, len(self.index[1])) + dst,
+                             return_index=True)
+        first.sort()  # the order found
+        return src[first], dst[first], tile[first], w[first]
 
 
-def _plain_shanten(counts: bytes, form: None) -> int:
-    return shanten_of(counts)
+def _key(hand: Sequence[int], riichi: bool) -> tuple[int, int]:
+    """A state's key in ``_Graph.index``: its counts 3 bits each in two integers (21
+    counts, then 16 and the riichi flag)."""
+    hi = lo = 0
+    for i in range(21):
+        hi |= hand[i] << 3 * i
+    for i in range(21, 37):
+        lo |= hand[i] << 3 * (i - 21)
+    return hi, lo | int(riichi) << 48
+
+
+def _shanten_rows(rows: Any) -> Any:
+    """Shanten of each row of merged 34 counts (``mjasp.shanten``'s default forms)."""
+    return shanten_batch(rows, _TENHOU) if len(rows) else np.zeros(0, dtype=np.int8)
+
+
+def _with_red_rows(kinds: Any) -> Any:
+    """(N, 37) of (N, 34): each red five as its kind."""
+    return np.concatenate([kinds, kinds[:, FIVES]], axis=1)
+
+
+_SHIFT_HI = np.array([3 * i for i in range(21)], dtype=np.uint64)
+_SHIFT_LO = np.array([3 * i for i in range(16)], dtype=np.uint64)
+_CHUNK = 4096
+_TENHOU = RULES["tenhou"]
 
 
 def _merged(hand: Sequence[int]) -> list[int]:
@@ -319,38 +289,8 @@ def _merged(hand: Sequence[int]) -> list[int]:
     return m
 
 
-def _packed(counts: Sequence[int]) -> int:
-    """Counts 0..4 packed 3 bits each (the search's keys)."""
-    key = 0
-    for i, c in enumerate(counts):
-        key |= c << 3 * i
-    return key
-
-
-#: each tile37's kind, and the amounts one tile adds to a packed hand and merged hand
+#: each tile37's kind
 KIND = tuple(range(34)) + FIVES
-_TILE_BIT = tuple(1 << 3 * i for i in range(37))
-_KIND_BIT = tuple(1 << 3 * k for k in range(34))
-
-
-#: every tile37 in order (draws and discards are tried in this order, as its code does)
-ALL_TILES = tuple(range(37))
-_BITS: dict[int, tuple[int, ...]] = {}
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    """The tiles of a mask, in order (masks repeat: kept once each)."""
-    found = _BITS.get(mask)
-    if found is None:
-        found = tuple(i for i in ALL_TILES if mask >> i & 1)
-        if len(_BITS) < 1 << 16:
-            _BITS[mask] = found
-    return found
-
-
-def _with_red(mask: int) -> int:
-    """A kinds mask with each red five set where its kind is (5m 5p 5s: 4, 13, 22)."""
-    return mask | (mask >> 4 & 1) << 34 | (mask >> 13 & 1) << 35 | (mask >> 22 & 1) << 36
 
 
 class _Scorer:
@@ -371,31 +311,31 @@ class _Scorer:
         self.total = total
         self.up_cache: dict[tuple[int, int], int] = {}
         self.win_of: dict[tuple[int, bool], Win] = {}
-        self.readings: dict[int, tuple[Any, ...]] = {}
+        self.readings: dict[bytes, tuple[Any, ...]] = {}
 
-    def points(self, wins: Sequence[tuple[int, int, int, bool]]
-               ) -> tuple[array[int], array[float]]:
-        """The winning edges ``wins`` (edge index, packed 14 tiles, tile37 drawn, riichi)
-        that score, and their points (a win without a yaku scores nothing)."""
-        groups: dict[tuple[int, bool], list[int]] = {}
-        for _, key, tile, riichi in wins:
-            tiles = groups.get((key, riichi))
-            if tiles is None:
-                groups[(key, riichi)] = [tile]
-            elif tile not in tiles:
-                tiles.append(tile)
-        value: dict[tuple[int, int, bool], float] = {}
-        for (key, riichi), tiles in groups.items():
-            for tile, pts in zip(tiles, self._hand_points(key, tiles, riichi), strict=True):
-                value[(key, tile, riichi)] = pts
-        edges: array[int] = array("i")
-        points: array[float] = array("d")
-        for edge, key, tile, riichi in wins:
-            pts = value[(key, tile, riichi)]
-            if pts:
-                edges.append(edge)
-                points.append(pts)
-        return edges, points
+    def points(self, edges: Any, hands: Any, flags: Any) -> tuple[Any, Any]:
+        """The winning edges ``edges`` (edge index, discard state, tile37 drawn: rows)
+        that score, and their points (a win without a yaku scores nothing); ``hands``
+        and ``flags``: the discard states' counts and riichi flags."""
+        order = np.lexsort((edges[:, 0], edges[:, 1]))   # by state, in edge order
+        rows = edges[order].tolist()
+        scoring: list[int] = []
+        points: list[float] = []
+        start = 0
+        while start < len(rows):
+            state = rows[start][1]
+            end = start + 1
+            while end < len(rows) and rows[end][1] == state:
+                end += 1
+            tiles = list(dict.fromkeys(row[2] for row in rows[start:end]))
+            value = dict(zip(tiles, self._hand_points(hands[state], tiles,
+                                                      bool(flags[state])), strict=True))
+            for edge, _, tile in rows[start:end]:
+                if value[tile]:
+                    scoring.append(edge)
+                    points.append(value[tile])
+            start = end
+        return np.array(scoring, dtype=np.intp), np.array(points, dtype=np.float64)
 
     def _win(self, tile: int, riichi: bool) -> Win:
         win = self.win_of.get((tile, riichi))
@@ -405,9 +345,10 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _hand_points(self, key: int, tiles: list[int], riichi: bool) -> list[float]:
-        """The points of drawing each of ``tiles`` to win the hand ``key`` (packed)."""
-        sep = [key >> 3 * i & 7 for i in range(37)]
+    def _hand_points(self, row: Any, tiles: list[int], riichi: bool) -> list[float]:
+        """The points of drawing each of ``tiles`` to win the hand ``row`` (separated)."""
+        key = row.tobytes()
+        sep = row.tolist()
         merged = _merged(sep)
         hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
         rules = self.rules
@@ -532,39 +473,39 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     hand_sep = separated(h37)
     wall_sep = separated(bytes(max(0, x) for x in mwall))
     s_org = shanten_of(h37[:34])
-    b = _Builder(hand_sep, wall_sep, s_org, extra)
     fourteen = sum(h37[:34]) == 14
-    hk, mk = _packed(hand_sep), _packed(b.m)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
-    try:
-        if fourteen:
-            b.disc_node(hk, mk, 0, False)
-        else:
-            b.draw_node(hk, mk, 0, False)
-    finally:
-        sys.setrecursionlimit(limit)
+    g = _Graph(hand_sep, wall_sep, s_org, extra)
+    g.build(hand_sep, fourteen)
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
     # a tenpai), or the hand itself
     wanted: list[tuple[str | None, list[int], int]] = []
     if fourteen:
-        disc = b.unnecessary(mk, s_org) if s_org >= 0 else 0   # b.m: the hand given again
+        m = _merged(hand_sep)
         for i in range(37):
             if hand_sep[i] <= 0:
                 continue
-            call = bool(s_org == 0 and disc >> i & 1)
-            v = b.draw_ids[call].get(hk - _TILE_BIT[i])
+            m[KIND[i]] -= 1
+            call = s_org == 0 and shanten_of(bytes(m)) == 0
+            m[KIND[i]] += 1
+            after = [x - (j == i) for j, x in enumerate(hand_sep)]
+            v = g.index[0].get(_key(after, call))
             if v is not None:
-                wanted.append((name37(i), [x - (j == i) for j, x in enumerate(hand_sep)], v))
+                wanted.append((name37(i), after, v))
     else:
-        wanted.append((None, hand_sep, b.draw_ids[False][hk]))
-    searched = b.vertices
-    b.free()
+        wanted.append((None, hand_sep, g.index[0][_key(hand_sep, False)]))
+    searched = len(g.index[0]) + len(g.index[1])
+    src, dst, tile, weight = g.edges()
+    disc_shanten = np.concatenate(g.disc_shanten)
+    won = np.flatnonzero(disc_shanten[dst] == -1)
     scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora,
                      [x + y for x, y in zip(hand_sep, wall_sep, strict=True)])
-    b.e_scoring, b.e_points = scorer.points(b.wins)
-    b.wins = []
-    tp, wp, ev = _values(b, [v for _, _, v in wanted], t_min, t_max, wall_sum)
+    scoring, points = scorer.points(np.stack([won, dst[won], tile[won]], axis=1),
+                                    g.hands[1][0], g.flags[1][0])
+    tenpai = np.flatnonzero(np.concatenate(g.tenpai))
+    n1, n2 = len(g.index[0]), len(g.index[1])
+    del g
+    tp, wp, ev = _values((n1, n2, src, dst, weight, scoring, points, tenpai),
+                         [v for _, _, v in wanted], t_min, t_max, wall_sum)
     stats = [_stat(tile, hand, mwall, (tp[n], wp[n], ev[n]), t_min, t_max)
              for n, (tile, hand, _) in enumerate(wanted)]
     return Result(s_org, tuple(stats), searched)
@@ -587,22 +528,21 @@ def _stat(tile: str | None, hand_sep: list[int], mwall: list[int],
                 tuple(ev[rng].tolist()))
 
 
-def _values(b: _Builder, rows: list[int], t_min: int, t_max: int,
+def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
             total: int) -> tuple[Any, Any, Any]:
     """The per-turn values of the draw states ``rows`` as its code computes them (every
-    draw state's value is computed turn by turn; only the current turn's is kept). The
-    three numbers (tenpai, win, points) are the rows of one array; values are gathered
-    per edge with ``np.take`` into buffers made once (a fancy index along the second
-    axis costs several times as much; ``mode="clip"``, as every index is in range, spares
-    the copy ``take`` makes into ``out`` otherwise)."""
-    n1, n2 = len(b.draw_tenpai), b.discards
-    # indices as numpy's own index type, once (int32 ones are converted at every use)
-    src = np.frombuffer(b.e_src, dtype=np.int32).astype(np.intp)
-    dst = np.frombuffer(b.e_dst, dtype=np.int32).astype(np.intp)
-    w = np.frombuffer(b.e_w, dtype=np.int32).astype(np.float64)
-    scoring = np.frombuffer(b.e_scoring, dtype=np.int32).astype(np.intp)
-    points = np.frombuffer(b.e_points)
-    tenpai = np.flatnonzero(np.frombuffer(b.draw_tenpai, dtype=bool))
+    draw state's value is computed turn by turn; only the current turn's is kept).
+    ``graph``: the counts of draw and discard states, the edges' draw state, discard
+    state and weight, the scoring edges and their points, and the tenpai draw states.
+    The three numbers (tenpai, win, points) are the rows of one array; values are
+    gathered per edge with ``np.take`` into buffers made once (a fancy index along the
+    second axis costs several times as much; ``mode="clip"``, as every index is in range,
+    spares the copy ``take`` makes into ``out`` otherwise)."""
+    n1, n2, src, dst, w, scoring, points, tenpai = graph
+    # indices as numpy's own index type, once (others are converted at every use)
+    src = src.astype(np.intp)
+    dst = dst.astype(np.intp)
+    w = w.astype(np.float64)
     picked = np.asarray(rows, dtype=np.intp)
     out = np.zeros((3, len(rows), t_max + 1))
     # a discard state's options are the sources of its edges: edges grouped by target
