@@ -136,58 +136,82 @@ class _Graph:
         # a state's wall is this less its hand (draws and discards move tiles between them)
         self.total = self.org + np.array(wall, dtype=np.int16)
         self.budget = s_org + extra
-        self.hands: tuple[list[Any], list[Any]] = ([], [])   # draw, discard: row blocks
+        # per kind (draw, discard): the states' rows, flags and keys, in blocks
+        self.hands: tuple[list[Any], list[Any]] = ([], [])
         self.flags: tuple[list[Any], list[Any]] = ([], [])
+        self.keys: tuple[list[Any], list[Any]] = ([], [])
         self.index: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = ({}, {})
-        self.pending: tuple[list[int], list[int]] = ([0], [0])  # first unexpanded state
         self.tenpai: list[Any] = []                     # per draw state, in order
         self.disc_shanten: list[Any] = []               # per discard state, in order
         # edges: (draw state, discard state, tile37 drawn, copies in the draw state's wall)
         self.parts: list[tuple[Any, Any, Any, Any]] = []
 
-    def add(self, kind: int, hands: Any, flags: Any) -> Any:
-        """The ids of states ``hands`` (rows, uint8) with ``flags`` of one kind (0 draw,
-        1 discard), the new ones numbered after the others."""
-        key_hi = (hands[:, :21].astype(np.uint64) << _SHIFT_HI).sum(axis=1, dtype=np.uint64)
-        key_lo = ((hands[:, 21:].astype(np.uint64) << _SHIFT_LO).sum(axis=1, dtype=np.uint64)
-                  | flags.astype(np.uint64) << np.uint64(48))
+    def add(self, kind: int, keys: tuple[Any, Any], parents: Any, tiles: Any, sign: int,
+            flags: Any) -> Any:
+        """The ids of the states of one kind (0 draw, 1 discard) keyed ``keys``: each the
+        row ``parents[j]`` with a tile37 ``tiles[j]`` added (``sign`` 1) or taken (-1),
+        riichi ``flags[j]``. Each key is looked up once; the new states are numbered
+        after the others, their rows made."""
+        hi, lo = keys
+        order = np.lexsort((lo, hi))
+        hi, lo = hi[order], lo[order]
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = (hi[1:] != hi[:-1]) | (lo[1:] != lo[:-1])
         index = self.index[kind]
-        ids = np.empty(len(hands), dtype=np.intp)
-        fresh = []
-        for n, key in enumerate(zip(key_hi.tolist(), key_lo.tolist(), strict=True)):
-            found = index.get(key)
-            if found is None:
-                found = index[key] = len(index)
+        found: list[int] = []
+        fresh: list[int] = []
+        for n, key in enumerate(zip(hi[first].tolist(), lo[first].tolist(), strict=True)):
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(index)
                 fresh.append(n)
-            ids[n] = found
+            found.append(j)
+        ids = np.empty(len(order), dtype=np.intp)
+        ids[order] = np.array(found, dtype=np.intp)[np.cumsum(first) - 1]
         if fresh:
-            self.hands[kind].append(hands[fresh])
-            self.flags[kind].append(flags[fresh])
+            at = order[np.flatnonzero(first)[fresh]]
+            rows = parents[at]
+            if sign > 0:
+                rows[np.arange(len(at)), tiles[at]] += 1
+            else:
+                rows[np.arange(len(at)), tiles[at]] -= 1
+            self.hands[kind].append(rows)
+            self.flags[kind].append(flags[at])
+            self.keys[kind].append((keys[0][at], keys[1][at]))
         return ids
 
     def build(self, hand: list[int], fourteen: bool) -> None:
         """Every state reachable from the hand given (a discard state for 14 tiles)."""
-        self.add(1 if fourteen else 0, np.array([hand], dtype=np.uint8),
-                 np.zeros(1, dtype=bool))
+        kind = 1 if fourteen else 0
+        key = _key(hand, False)
+        self.index[kind][key] = 0
+        self.hands[kind].append(np.array([hand], dtype=np.uint8))
+        self.flags[kind].append(np.zeros(1, dtype=bool))
+        self.keys[kind].append((np.array([key[0]], dtype=np.uint64),
+                                np.array([key[1]], dtype=np.uint64)))
         done = [0, 0]
         while True:
             progress = False
             for kind in (1, 0):
                 while done[kind] < len(self.index[kind]):
+                    # (expanding one kind adds states of the other kind only)
                     rows = np.concatenate(self.hands[kind])
                     flags = np.concatenate(self.flags[kind])
+                    hi = np.concatenate([k[0] for k in self.keys[kind]])
+                    lo = np.concatenate([k[1] for k in self.keys[kind]])
                     self.hands[kind][:] = [rows]
                     self.flags[kind][:] = [flags]
+                    self.keys[kind][:] = [(hi, lo)]
                     for a in range(done[kind], len(rows), _CHUNK):
                         b = min(len(rows), a + _CHUNK)
                         (self._discards if kind else self._draws)(
-                            np.arange(a, b), rows[a:b], flags[a:b])
+                            np.arange(a, b), rows[a:b], flags[a:b], (hi[a:b], lo[a:b]))
                     done[kind] = len(rows)
                     progress = True
             if not progress:
                 break
 
-    def _draws(self, ids: Any, hands: Any, flags: Any) -> None:
+    def _draws(self, ids: Any, hands: Any, flags: Any, keys: tuple[Any, Any]) -> None:
         """Expand draw states: every tile while tegawari, else the waits."""
         merged, s, changes = self._read(hands)
         self.tenpai.append(s == 0)
@@ -206,12 +230,12 @@ class _Graph:
         wall = self.total - hands
         drawn = (wall > 0) & (tegawari[:, None] | _with_red_rows(wait))
         node, tile = np.divmod(np.flatnonzero(drawn), 37)
-        after = hands[node]
-        after[np.arange(len(node)), tile] += 1
-        targets = self.add(1, after, flags[node])
+        # a draw adds its tile's weight to the key
+        targets = self.add(1, (keys[0][node] + _TILE_HI[tile], keys[1][node] + _TILE_LO[tile]),
+                           hands[node], tile, 1, flags[node])
         self.parts.append((ids[node], targets, tile, wall[node, tile]))
 
-    def _discards(self, ids: Any, hands: Any, flags: Any) -> None:
+    def _discards(self, ids: Any, hands: Any, flags: Any, keys: tuple[Any, Any]) -> None:
         """Expand discard states: every tile while the budget allows (``down``), else the
         discards that keep the shanten; one that keeps a tenpai declares riichi."""
         merged, s, changes = self._read(hands)
@@ -230,11 +254,12 @@ class _Graph:
         thrown = (hands > 0) & (down[:, None] | keep37)
         node, tile = np.divmod(np.flatnonzero(thrown), 37)
         call = ((s[node] == 0) & keep37[node, tile]) | flags[node]
-        after = hands[node]
-        after[np.arange(len(node)), tile] -= 1
-        sources = self.add(0, after, call)
+        # a discard takes its tile's weight from the key, whose flag is the call's
+        lo = ((keys[1][node] & _COUNTS_LO) - _TILE_LO[tile]) | call.astype(np.uint64) << _FLAG
+        sources = self.add(0, (keys[0][node] - _TILE_HI[tile], lo), hands[node], tile, -1,
+                           call)
         self.parts.append((sources, ids[node], tile,
-                           self.total[tile] - after[np.arange(len(node)), tile]))
+                           self.total[tile] - hands[node, tile] + 1))
 
     def _read(self, hands: Any) -> tuple[Any, Any, Any]:
         """The merged 34 counts, shanten and changes of state rows."""
@@ -275,8 +300,12 @@ def _with_red_rows(kinds: Any) -> Any:
     return np.concatenate([kinds, kinds[:, FIVES]], axis=1)
 
 
-_SHIFT_HI = np.array([3 * i for i in range(21)], dtype=np.uint64)
-_SHIFT_LO = np.array([3 * i for i in range(16)], dtype=np.uint64)
+#: what one tile37 adds to a state's two key integers (``_key``), the counts' bits of the
+#: second and its riichi flag's place
+_TILE_HI = np.array([1 << 3 * i if i < 21 else 0 for i in range(37)], dtype=np.uint64)
+_TILE_LO = np.array([1 << 3 * (i - 21) if i >= 21 else 0 for i in range(37)], dtype=np.uint64)
+_COUNTS_LO = np.uint64((1 << 48) - 1)
+_FLAG = np.uint64(48)
 _CHUNK = 4096
 _TENHOU = RULES["tenhou"]
 
@@ -371,7 +400,9 @@ class _Scorer:
         kinds = list(dict.fromkeys([KIND[t] for t in won]))
         by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(won[0], riichi), rules,
                                                      kinds, readings), strict=True))
-        probs: list[float] | None = None
+        # the chance of each ura han count u > 0 of the hand (found at its first riichi win)
+        ura: list[tuple[int, float]] | None = None
+        up, up_cache = self._up, self.up_cache
         out = []
         for tile in tiles:
             found = by_kind.get(KIND[tile]) if tile in won else None
@@ -388,17 +419,22 @@ class _Scorer:
                     or s.han >= 13:
                 out.append(float(base))
                 continue
-            if probs is None:
+            if ura is None:
                 wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
-                probs = _ura_distribution(merged, wall, n)
+                ura = [(u, p) for u, p in enumerate(_ura_distribution(merged, wall, n)) if p]
             # each ura han count adds to the win's han, as its code adds them ("up
             # scores"): the points of han + u at the same fu, from mjasp's points table
-            # and payments
+            # and payments (the counts of chance 0 left out, as they add nothing)
+            han, fu = s.han, s.fu
             total = 0.0
-            for u in range(13):
-                if probs[u]:
-                    pts = base if u == 0 else self._up(s.han + u, s.fu)
-                    total += pts * probs[u]
+            for u, p in ura:
+                if u:
+                    pts = up_cache.get((han + u, fu))
+                    if pts is None:
+                        pts = up(han + u, fu)
+                else:
+                    pts = base
+                total += pts * p
             out.append(total)
         return out
 
@@ -556,7 +592,8 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     draw = np.zeros((3, n1))
     nxt = np.empty((3, len(src)))
     now = np.empty((3, len(src)))
-    added = np.empty((3, n1))
+    # the three rows' sums in one bincount: row r's edges count for its states r * n1 on
+    src3 = np.concatenate([src, src + n1, src + 2 * n1])
     for t in range(t_max, t_min - 1, -1):
         if t == t_max:
             draw[0, tenpai] = 1.0
@@ -569,10 +606,8 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
             # order), then the turn's divisor; draws it does not list keep its value
             nxt -= np.take(draw, src, axis=1, out=now, mode="clip")
             nxt *= w
-            for row in range(3):
-                added[row] = np.bincount(src, nxt[row], minlength=n1)
-            added /= float(total - t)
-            draw += added
+            draw += (np.bincount(src3, nxt.reshape(-1), minlength=3 * n1).reshape(3, n1)
+                     / float(total - t))
             draw[0, tenpai] = 1.0
         out[:, :, t] = np.take(draw, picked, axis=1)
         # discard states: each number's greatest over the draw states they lead to
