@@ -341,6 +341,8 @@ class _Scorer:
         self.up_cache: dict[tuple[int, int], int] = {}
         self.win_of: dict[tuple[int, bool], Win] = {}
         self.readings: dict[bytes, tuple[Any, ...]] = {}
+        # the ura han chances of each winning state, where found at once (``_ura_one``)
+        self.ura_of: dict[int, list[float]] = {}
 
     def points(self, edges: Any, hands: Any, flags: Any) -> tuple[Any, Any]:
         """The winning edges ``edges`` (edge index, discard state, tile37 drawn: rows)
@@ -348,6 +350,10 @@ class _Scorer:
         and ``flags``: the discard states' counts and riichi flags."""
         order = np.lexsort((edges[:, 0], edges[:, 1]))   # by state, in edge order
         rows = edges[order].tolist()
+        states = np.unique(edges[:, 1])
+        # one ura indicator (its web app's default): the chances of every hand at once
+        self.ura_of = {} if len(self.indicators) != 1 else dict(zip(
+            states.tolist(), _ura_one(hands[states], self.total).tolist(), strict=True))
         scoring: list[int] = []
         points: list[float] = []
         start = 0
@@ -357,7 +363,7 @@ class _Scorer:
             while end < len(rows) and rows[end][1] == state:
                 end += 1
             tiles = list(dict.fromkeys(row[2] for row in rows[start:end]))
-            value = dict(zip(tiles, self._hand_points(hands[state], tiles,
+            value = dict(zip(tiles, self._hand_points(state, hands[state], tiles,
                                                       bool(flags[state])), strict=True))
             for edge, _, tile in rows[start:end]:
                 if value[tile]:
@@ -374,8 +380,10 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _hand_points(self, row: Any, tiles: list[int], riichi: bool) -> list[float]:
-        """The points of drawing each of ``tiles`` to win the hand ``row`` (separated)."""
+    def _hand_points(self, state: int, row: Any, tiles: list[int], riichi: bool
+                     ) -> list[float]:
+        """The points of drawing each of ``tiles`` to win the hand ``row`` (separated) of
+        discard state ``state``."""
         key = row.tobytes()
         sep = row.tolist()
         merged = _merged(sep)
@@ -420,8 +428,11 @@ class _Scorer:
                 out.append(float(base))
                 continue
             if ura is None:
-                wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
-                ura = [(u, p) for u, p in enumerate(_ura_distribution(merged, wall, n)) if p]
+                probs = self.ura_of.get(state)
+                if probs is None:
+                    wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
+                    probs = _ura_distribution(merged, wall, n)
+                ura = [(u, p) for u, p in enumerate(probs) if p]
             # each ura han count adds to the win's han, as its code adds them ("up
             # scores"): the points of han + u at the same fu, from mjasp's points table
             # and payments (the counts of chance 0 left out, as they add nothing)
@@ -462,6 +473,21 @@ def _check_fits(hand: Counts37, wall: Sequence[int]) -> None:
         if red > copies or hand[34 + suit] + red > MAX_RED_FIVES:
             raise HandError(f"the wall holds {red} red {name37(five)} of {copies} copies; "
                             f"with the hand's, at most {MAX_RED_FIVES} of a suit")
+
+
+def _ura_one(hands: Any, total: Sequence[int]) -> Any:
+    """``_ura_distribution`` of one indicator for each row of separated 37 counts
+    (``total``: the hand and wall together): each indicator kind's copies in the wall,
+    summed by the han its dora gives the hand, over the wall's tiles."""
+    sep = np.asarray(total, dtype=np.int64) - hands
+    wall = sep[:, :34].copy()
+    wall[:, FIVES] += sep[:, 34:]
+    held = hands[:, :34].astype(np.int64)
+    held[:, FIVES] += hands[:, 34:]
+    gain = held[:, DORA] + 13 * np.arange(len(hands))[:, None]
+    counts = np.bincount(gain.reshape(-1), wall.reshape(-1).astype(np.float64),
+                         minlength=13 * len(hands)).reshape(-1, 13)
+    return counts / wall.sum(axis=1)[:, None]
 
 
 def _ura_distribution(merged: list[int], mwall: list[int], n: int) -> list[float]:
