@@ -233,7 +233,7 @@ class _Graph:
         # a draw adds its tile's weight to the key
         targets = self.add(1, (keys[0][node] + _TILE_HI[tile], keys[1][node] + _TILE_LO[tile]),
                            hands[node], tile, 1, flags[node])
-        self.parts.append((ids[node], targets, tile, wall[node, tile]))
+        self._edges(ids[node], targets, tile, wall[node, tile])
 
     def _discards(self, ids: Any, hands: Any, flags: Any, keys: tuple[Any, Any]) -> None:
         """Expand discard states: every tile while the budget allows (``down``), else the
@@ -258,8 +258,12 @@ class _Graph:
         lo = ((keys[1][node] & _COUNTS_LO) - _TILE_LO[tile]) | call.astype(np.uint64) << _FLAG
         sources = self.add(0, (keys[0][node] - _TILE_HI[tile], lo), hands[node], tile, -1,
                            call)
-        self.parts.append((sources, ids[node], tile,
-                           self.total[tile] - hands[node, tile] + 1))
+        self._edges(sources, ids[node], tile, self.total[tile] - hands[node, tile] + 1)
+
+    def _edges(self, src: Any, dst: Any, tile: Any, weight: Any) -> None:
+        """Keep edges in small types (the largest graphs hold millions)."""
+        self.parts.append((src.astype(np.int32), dst.astype(np.int32), tile.astype(np.int8),
+                           weight.astype(np.int16)))
 
     def _read(self, hands: Any) -> tuple[Any, Any, Any]:
         """The merged 34 counts, shanten and changes of state rows."""
@@ -275,6 +279,7 @@ class _Graph:
         src, dst, tile, w = (np.concatenate(x) for x in zip(*self.parts, strict=True))
         _, first = np.unique(src.astype(np.int64) * max(1, len(self.index[1])) + dst,
                              return_index=True)
+        self.parts = []
         first.sort()  # the order found
         return src[first], dst[first], tile[first], w[first]
 
