@@ -57,7 +57,6 @@ from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
 from mjasp.scoring.api import check_hand, check_winning_tile, hand_readings, rank_key
-from mjasp.solvers.kernel import draw_replacements
 from mjasp.solvers.scoring_direct import candidates_by_tile
 
 if TYPE_CHECKING:
@@ -573,26 +572,36 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     del g
     tp, wp, ev = _values((n1, n2, src, dst, weight, scoring, points, tenpai),
                          [v for _, _, v in wanted], t_min, t_max, wall_sum)
-    stats = [_stat(tile, hand, mwall, (tp[n], wp[n], ev[n]), t_min, t_max)
-             for n, (tile, hand, _) in enumerate(wanted)]
+    stats = _stats([(tile, hand) for tile, hand, _ in wanted], mwall, (tp, wp, ev),
+                   t_min, t_max)
     return Result(s_org, tuple(stats), searched)
 
 
-def _stat(tile: str | None, hand_sep: list[int], mwall: list[int],
-          values: tuple[Any, Any, Any] | None, t_min: int, t_max: int) -> Stat:
-    m = _merged(hand_sep)
-    s = shanten_of(bytes(m))
-    tiles = [k for k, c in enumerate(m) if c < 4]
-    # the kinds whose draw lowers the shanten: replacement number (shanten + 1) <= s
-    nec = tuple((tile_name(k), mwall[k]) for k, r in
-                zip(tiles, draw_replacements(bytes(m), 4, tiles, True, True, True),
-                    strict=True) if r <= s)
-    if values is None:
-        return Stat(tile, s, nec, (), (), ())
+def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
+           values: tuple[Any, Any, Any] | None, t_min: int, t_max: int) -> list[Stat]:
+    """A :class:`Stat` per (discard, separated 13 tiles) of ``hands``: the shanten, the
+    kinds whose draw lowers it with their copies in the wall ``mwall``, and the rows of
+    ``values`` (one per hand) for turns ``t_min..t_max``; shanten numbers in two batch
+    calls."""
+    merged = np.array([_merged(h) for _, h in hands], dtype=np.uint8).reshape(-1, 34)
+    s = _shanten_rows(merged)
+    row, kind = np.divmod(np.flatnonzero(merged < 4), 34)
+    after = merged[row]
+    after[np.arange(len(row)), kind] += 1
+    lower = _shanten_rows(after) < s[row]
+    necessary: list[list[tuple[str, int]]] = [[] for _ in hands]
+    for n, k in zip(row[lower].tolist(), kind[lower].tolist(), strict=True):
+        necessary[n].append((tile_name(k), mwall[k]))
     rng = slice(t_min, t_max + 1)
-    tp, wp, ev = values
-    return Stat(tile, s, nec, tuple(tp[rng].tolist()), tuple(wp[rng].tolist()),
-                tuple(ev[rng].tolist()))
+    out = []
+    for n, ((tile, _), shanten) in enumerate(zip(hands, s.tolist(), strict=True)):
+        if values is None:
+            out.append(Stat(tile, shanten, tuple(necessary[n]), (), (), ()))
+            continue
+        tp, wp, ev = values
+        out.append(Stat(tile, shanten, tuple(necessary[n]), tuple(tp[n, rng].tolist()),
+                        tuple(wp[n, rng].tolist()), tuple(ev[n, rng].tolist())))
+    return out
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
@@ -619,6 +628,8 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     groups = d_sorted[starts]
     options = src[order]
     del order, d_sorted
+    # (every discard state has options where the search reached it by a draw)
+    every = len(groups) == n2
     disc = np.zeros((3, n2))
     draw = np.zeros((3, n1))
     nxt = np.empty((3, len(src)))
@@ -642,9 +653,11 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
             draw[0, tenpai] = 1.0
         out[:, :, t] = np.take(draw, picked, axis=1)
         # discard states: each number's greatest over the draw states they lead to
-        disc[:, groups] = np.maximum.reduceat(np.take(draw, options, axis=1, out=now,
-                                                      mode="clip"),
-                                              starts, axis=1)
+        reached = np.take(draw, options, axis=1, out=now, mode="clip")
+        if every:
+            np.maximum.reduceat(reached, starts, axis=1, out=disc)
+        else:
+            disc[:, groups] = np.maximum.reduceat(reached, starts, axis=1)
     return out[0], out[1], out[2]
 
 
@@ -687,10 +700,9 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
 def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:
     sep = separated(start)
     if sum(start[:34]) % 3 == 1:
-        return (_stat(None, sep, list(wall), None, 0, -1),)
-    return tuple(_stat(name37(i), [x - (j == i) for j, x in enumerate(sep)], list(wall),
-                       None, 0, -1)
-                 for i in range(37) if sep[i] > 0)
+        return tuple(_stats([(None, sep)], list(wall), None, 0, -1))
+    return tuple(_stats([(name37(i), [x - (j == i) for j, x in enumerate(sep)])
+                         for i in range(37) if sep[i] > 0], list(wall), None, 0, -1))
 
 
 __all__ = ["CPP_RULES", "Result", "Stat", "advice", "compute", "default_wall"]
