@@ -57,6 +57,7 @@ from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
 from mjasp.scoring.api import check_hand, check_winning_tile, hand_readings, rank_key
+from mjasp.solvers import kernel
 from mjasp.solvers.scoring_direct import candidates_by_tile
 
 if TYPE_CHECKING:
@@ -295,8 +296,16 @@ def _key(hand: Sequence[int], riichi: bool) -> tuple[int, int]:
 
 
 def _shanten_rows(rows: Any) -> Any:
-    """Shanten of each row of merged 34 counts (``mjasp.shanten``'s default forms)."""
-    return shanten_batch(rows, _TENHOU) if len(rows) else np.zeros(0, dtype=np.int8)
+    """Shanten of each row of merged 34 counts (``mjasp.shanten``'s default forms): the
+    compiled kernel's batch call itself where built (the rows are C-contiguous uint8 of
+    13 or 14 tiles), else :func:`shanten_batch`."""
+    if not len(rows):
+        return np.zeros(0, dtype=np.int8)
+    if kernel.COMPILED:
+        out = np.empty(len(rows), dtype=np.int8)
+        if kernel.batch_shanten(rows, out, True, True, True, False, False) < 0:
+            return out
+    return shanten_batch(rows, _TENHOU)  # (and its error, for a row it refuses)
 
 
 def _with_red_rows(kinds: Any) -> Any:
@@ -620,7 +629,7 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     dst = dst.astype(np.intp)
     w = w.astype(np.float64)
     picked = np.asarray(rows, dtype=np.intp)
-    out = np.zeros((3, len(rows), t_max + 1))
+    out = np.zeros((t_max + 1, 3, len(rows)))
     # a discard state's options are the sources of its edges: edges grouped by target
     order = np.argsort(dst, kind="stable")
     d_sorted = dst[order]
@@ -636,14 +645,18 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     now = np.empty((3, len(src)))
     # the three rows' sums in one bincount: row r's edges count for its states r * n1 on
     src3 = np.concatenate([src, src + n1, src + 2 * n1])
+    # the winning edges' places in the flat (3, edges) buffer: tenpai and win, points
+    flat, e = nxt.reshape(-1), len(src)
+    won, won_points = np.concatenate([scoring, scoring + e]), scoring + 2 * e
+    best = np.empty(len(scoring))
     for t in range(t_max, t_min - 1, -1):
         if t == t_max:
             draw[0, tenpai] = 1.0
         else:
             # a winning draw: tenpai and win 1, the points or continuing, the greater
             np.take(disc, dst, axis=1, out=nxt, mode="clip")
-            nxt[:2, scoring] = 1.0
-            nxt[2, scoring] = np.maximum(points, nxt[2, scoring])
+            flat.put(won, 1.0)
+            flat.put(won_points, np.maximum(points, flat.take(won_points), out=best))
             # per draw state, its edges summed in creation order (bincount adds in
             # order), then the turn's divisor; draws it does not list keep its value
             nxt -= np.take(draw, src, axis=1, out=now, mode="clip")
@@ -651,14 +664,14 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
             draw += (np.bincount(src3, nxt.reshape(-1), minlength=3 * n1).reshape(3, n1)
                      / float(total - t))
             draw[0, tenpai] = 1.0
-        out[:, :, t] = np.take(draw, picked, axis=1)
+        np.take(draw, picked, axis=1, out=out[t], mode="clip")
         # discard states: each number's greatest over the draw states they lead to
         reached = np.take(draw, options, axis=1, out=now, mode="clip")
         if every:
             np.maximum.reduceat(reached, starts, axis=1, out=disc)
         else:
             disc[:, groups] = np.maximum.reduceat(reached, starts, axis=1)
-    return out[0], out[1], out[2]
+    return out[:, 0].T, out[:, 1].T, out[:, 2].T
 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
