@@ -630,21 +630,18 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     w = w.astype(np.float64)
     picked = np.asarray(rows, dtype=np.intp)
     out = np.zeros((t_max + 1, 3, len(rows)))
-    # a discard state's options are the sources of its edges: edges grouped by target
-    order = np.argsort(dst, kind="stable")
-    d_sorted = dst[order]
-    starts = np.flatnonzero(np.r_[True, d_sorted[1:] != d_sorted[:-1]])
-    groups = d_sorted[starts]
-    options = src[order]
-    del order, d_sorted
-    # (every discard state has options where the search reached it by a draw)
-    every = len(groups) == n2
     disc = np.zeros((3, n2))
     draw = np.zeros((3, n1))
     nxt = np.empty((3, len(src)))
-    now = np.empty((3, len(src)))
-    # the three rows' sums in one bincount: row r's edges count for its states r * n1 on
+    now = np.empty((3, len(src)))   # each edge's draw state's values, this turn
+    # flat views, and each edge's places in them: row r of a state's numbers at r * n
+    # (the three rows' sums in one bincount, their maxima in one maximum.at)
+    disc_flat, draw_flat, now_flat = disc.reshape(-1), draw.reshape(-1), now.reshape(-1)
     src3 = np.concatenate([src, src + n1, src + 2 * n1])
+    dst3 = np.concatenate([dst, dst + n2, dst + 2 * n2])
+    # a discard state's options are the draw states of its edges (discarding the tile
+    # drawn); one without any keeps 0
+    alone = np.flatnonzero(np.bincount(dst, minlength=n2) == 0)
     # the winning edges' places in the flat (3, edges) buffer: tenpai and win, points
     flat, e = nxt.reshape(-1), len(src)
     won, won_points = np.concatenate([scoring, scoring + e]), scoring + 2 * e
@@ -659,18 +656,18 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
             flat.put(won_points, np.maximum(points, flat.take(won_points), out=best))
             # per draw state, its edges summed in creation order (bincount adds in
             # order), then the turn's divisor; draws it does not list keep its value
-            nxt -= np.take(draw, src, axis=1, out=now, mode="clip")
+            nxt -= now
             nxt *= w
-            draw += (np.bincount(src3, nxt.reshape(-1), minlength=3 * n1).reshape(3, n1)
+            draw += (np.bincount(src3, flat, minlength=3 * n1).reshape(3, n1)
                      / float(total - t))
             draw[0, tenpai] = 1.0
         np.take(draw, picked, axis=1, out=out[t], mode="clip")
         # discard states: each number's greatest over the draw states they lead to
-        reached = np.take(draw, options, axis=1, out=now, mode="clip")
-        if every:
-            np.maximum.reduceat(reached, starts, axis=1, out=disc)
-        else:
-            disc[:, groups] = np.maximum.reduceat(reached, starts, axis=1)
+        np.take(draw_flat, src3, out=now_flat, mode="clip")
+        disc_flat.fill(-np.inf)
+        np.maximum.at(disc_flat, dst3, now_flat)
+        if len(alone):
+            disc[:, alone] = 0.0
     return out[:, 0].T, out[:, 1].T, out[:, 2].T
 
 
