@@ -23,14 +23,17 @@ mahjong-cpp (its ``ExpectedScoreCalculator``) gives, which differ from mjasp's o
   draw state's tenpai probability is 1. A discard state takes each of the three numbers'
   greatest over the draw states it can discard to, each on its own.
 
-Scores come from :func:`mjasp.score`: each winning hand scored once, its ura han counts
-added at the same fu from mjasp's points table and payments, as its code adds them.
+Scores are :func:`mjasp.score`'s, by its own checks and engine: the wins of one hand
+checked and scored together (one engine call for all their winning tiles), its ura han
+counts added at the same fu from mjasp's points table and payments, as its code adds
+them.
 
-Here the graph is searched depth-first in Python, each state keyed by its hand packed
-into one int, its edges kept in flat arrays (an edge's existence as one bit per tile
-drawn); the search's caches are let go before the values, which numpy computes over the
-whole graph turn by turn, keeping each state's current turn only (and every turn of the
-states answered).
+Its code explores depth-first; what a state explores depends on its hand and flag alone
+(``changes`` is a count of the hand's tiles), so the same graph is built here layer by
+layer with whole arrays (:class:`_Graph`), each frontier's shanten numbers in batch
+calls. The values are computed with numpy over the whole graph turn by turn, keeping
+each state's current turn only (and every turn of the states answered); the graph's
+edge order differs from its code's, so sums may differ from its in the last bits.
 
 >>> from mjasp.advice.cpp_model import compute
 >>> r = compute("222567m345p33667s", dora_indicators=("1z",))

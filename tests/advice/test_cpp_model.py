@@ -138,3 +138,17 @@ def test_the_pure_python_path_gives_the_same_numbers() -> None:
         kernel.use_compiled(previous)
     assert fast.searched == pure.searched == 2129
     assert pure == fast
+
+
+def test_a_wall_that_does_not_fit_the_hand_is_an_error() -> None:
+    # the search builds its hands unchecked, so a wall that, with the hand, holds a fifth
+    # 1m (the hand has one, the wall four) or a red five without its five is refused first
+    from mjasp.core.errors import HandError
+    wall = [4] * 34 + [1, 1, 1]
+    with pytest.raises(HandError, match="5 copies of 1m"):
+        compute("123456789m1234p", wall=wall)
+    from mjasp.advice.tiles37 import parse37
+    wall = default_wall(parse37("123456789m1234p"), ("1z",))
+    wall[13] = 0  # no 5p left in the wall, yet its red 5p
+    with pytest.raises(HandError, match="red 5p of 0 copies"):
+        compute("123456789m1234p", wall=wall)
