@@ -255,6 +255,9 @@ static int read_counts(PyObject *obj, uint8_t *out) {
 /* Plain mpsz (notation.plain_counts + text_counts): runs of digits each closed by m, p,
  * s or z, spaces ignored; 0 is a red five (at most one per suit here). Anything else, a
  * count above 4 included, gives 0: the general path parses it and says what is wrong. */
+static int read_chars_red(const Py_UCS1 *chars, Py_ssize_t length, uint8_t *out,
+                          int *red_out);
+
 static int read_text_red(PyObject *text, uint8_t *out, int *red_out) {
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(text) < 0) { /* a no-op from Python 3.12 on */
@@ -263,8 +266,12 @@ static int read_text_red(PyObject *text, uint8_t *out, int *red_out) {
     }
 #endif
     if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) return 0;
-    const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    return read_chars_red(PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), out, red_out);
+}
+
+/* read_text_red of `length` one-byte characters */
+static int read_chars_red(const Py_UCS1 *chars, Py_ssize_t length, uint8_t *out,
+                          int *red_out) {
     int counts[KINDS] = {0};
     int pending = 0, runs = 0, red[3] = {0, 0, 0};
     int pending_digits[64];
@@ -336,23 +343,32 @@ static int tile_total(const uint8_t *c) {
     return tiles;
 }
 
-/* A Hand without melds of `counts` (a tuple, stolen) and red fives, built as
- * hand._trusted builds one (object.__new__, then object.__setattr__ per field: the
- * public API, the class's frozen __setattr__ bypassed); NULL on an error. */
-static PyObject *new_hand(const State *st, PyObject *counts, const int red[3]) {
-    if (counts == NULL) return NULL;
+/* A Hand of `counts` (a tuple, stolen), red fives and `melds` (a tuple in canonical
+ * order, stolen; NULL: none), built as hand.trusted_hand builds one (object.__new__, then
+ * object.__setattr__ per field: the public API, the class's frozen __setattr__
+ * bypassed); NULL on an error. */
+static PyObject *new_hand_melds(const State *st, PyObject *counts, const int red[3],
+                                PyObject *melds) {
+    if (melds == NULL) melds = PyTuple_New(0);
+    if (counts == NULL || melds == NULL) {
+        Py_XDECREF(counts);
+        Py_XDECREF(melds);
+        return NULL;
+    }
     PyObject *reds = Py_BuildValue("(iii)", red[0], red[1], red[2]);
-    PyObject *empty = PyTuple_New(0);
-    PyObject *hand = reds && empty ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL)
-                                   : NULL;
+    PyObject *hand = reds ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL) : NULL;
     if (hand == NULL || PyObject_GenericSetAttr(hand, st->str_counts, counts) < 0 ||
         PyObject_GenericSetAttr(hand, st->str_red, reds) < 0 ||
-        PyObject_GenericSetAttr(hand, st->str_melds, empty) < 0)
+        PyObject_GenericSetAttr(hand, st->str_melds, melds) < 0)
         Py_CLEAR(hand);
     Py_DECREF(counts);
+    Py_DECREF(melds);
     Py_XDECREF(reds);
-    Py_XDECREF(empty);
     return hand;
+}
+
+static PyObject *new_hand(const State *st, PyObject *counts, const int red[3]) {
+    return new_hand_melds(st, counts, red, NULL);
 }
 
 static int hand_not_ready(const State *st) {
@@ -417,7 +433,107 @@ static PyObject *k_hand_text(PyObject *self, PyObject *const *args, Py_ssize_t n
     return new_hand(st, counts_tuple(c), red);
 }
 
-/* hand_init(Hand): the type the three functions above build (init() sets it too) */
+/* hand_text_melds(text, table, most, most_red) -> Hand | None: mpsz text of plain tiles followed
+ * by bracket groups, each a key of `table` as written with its spaces removed (hand.py's
+ * _meld_texts: group text -> (rank, Meld, tile kinds, suit 0..3, red fives)), as
+ * hand._parse_with_melds reads it: at most `most` tiles (a meld counted as three), no fifth
+ * copy, at most `most_red` red fives of a suit, concealed and called together. None for
+ * anything else (_parse_with_melds, then the general path, read it and say what is wrong). */
+#define GROUP_CHARS 16
+static PyObject *k_hand_text_melds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyDict_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "hand_text_melds(text, table: dict, most, most_red)");
+        return NULL;
+    }
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    long most = PyLong_AsLong(args[2]);
+    if (most == -1 && PyErr_Occurred()) return NULL;
+    long most_red = PyLong_AsLong(args[3]);
+    if (most_red == -1 && PyErr_Occurred()) return NULL;
+    PyObject *text = args[0];
+    if (!PyUnicode_CheckExact(text)) Py_RETURN_NONE;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) return NULL;
+#endif
+    if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) Py_RETURN_NONE;
+    const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), start = 0;
+    while (start < length && chars[start] != '[' && chars[start] != '(') start++;
+    if (start == length) Py_RETURN_NONE;
+    /* the groups: each piece ends at a closing bracket, spaces dropped (at most 4 melds
+     * here: more are left to Python) */
+    PyObject *entries[4];
+    int n = 0, ok = 1;
+    char piece[GROUP_CHARS];
+    int used = 0;
+    for (Py_ssize_t i = start; ok && i < length; i++) {
+        Py_UCS1 ch = chars[i];
+        if (ch == ' ') continue;
+        if (used == GROUP_CHARS) { ok = 0; break; }
+        piece[used++] = (char)ch;
+        if (ch != ']' && ch != ')') continue;
+        if (n == 4) { ok = 0; break; }
+        PyObject *key = PyUnicode_FromStringAndSize(piece, used);
+        if (key == NULL) { ok = -1; break; }
+        PyObject *entry = PyDict_GetItemWithError(args[1], key); /* borrowed */
+        Py_DECREF(key);
+        if (entry == NULL) { ok = PyErr_Occurred() ? -1 : 0; break; }
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 5) { ok = 0; break; }
+        entries[n++] = entry;
+        used = 0;
+    }
+    if (ok < 0) return NULL;
+    if (!ok || used) Py_RETURN_NONE; /* loose tiles after the last group */
+    long room = most - 3 * n;
+    if (room < 0) Py_RETURN_NONE;
+    uint8_t c[KINDS];
+    int red[3] = {0, 0, 0};
+    int blank = 1;
+    for (Py_ssize_t i = 0; i < start; i++) blank = blank && chars[i] == ' ';
+    if (blank) memset(c, 0, sizeof c);
+    else if (!read_chars_red(chars, start, c, red) || tile_total(c) > room) Py_RETURN_NONE;
+    int total[KINDS], all_red[4] = {red[0], red[1], red[2], 0};
+    long ranks[4];
+    for (int i = 0; i < KINDS; i++) total[i] = c[i];
+    for (int m = 0; m < n; m++) {
+        PyObject *rank = PyTuple_GET_ITEM(entries[m], 0), *kinds = PyTuple_GET_ITEM(entries[m], 2);
+        PyObject *suit = PyTuple_GET_ITEM(entries[m], 3), *meld_red = PyTuple_GET_ITEM(entries[m], 4);
+        if (!PyLong_CheckExact(rank) || !PyTuple_CheckExact(kinds) || !PyLong_CheckExact(suit) ||
+            !PyLong_CheckExact(meld_red))
+            Py_RETURN_NONE;
+        ranks[m] = PyLong_AsLong(rank);
+        long s = PyLong_AsLong(suit), r = PyLong_AsLong(meld_red);
+        if (PyErr_Occurred()) return NULL;
+        if (s < 0 || s > 3 || r < 0 || r > 4) Py_RETURN_NONE;
+        all_red[s] += (int)r;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kinds); k++) {
+            long kind = PyLong_AsLong(PyTuple_GET_ITEM(kinds, k));
+            if (kind == -1 && PyErr_Occurred()) return NULL;
+            if (kind < 0 || kind >= KINDS) Py_RETURN_NONE;
+            if (++total[kind] > 4) Py_RETURN_NONE;
+        }
+    }
+    if (all_red[0] > most_red || all_red[1] > most_red || all_red[2] > most_red) Py_RETURN_NONE;
+    /* canonical order: by rank (insertion sort of at most four) */
+    for (int i = 1; i < n; i++) {
+        for (int j = i; j > 0 && ranks[j - 1] > ranks[j]; j--) {
+            long r = ranks[j];
+            ranks[j] = ranks[j - 1];
+            ranks[j - 1] = r;
+            PyObject *e = entries[j];
+            entries[j] = entries[j - 1];
+            entries[j - 1] = e;
+        }
+    }
+    PyObject *melds = PyTuple_New(n);
+    if (melds == NULL) return NULL;
+    for (int m = 0; m < n; m++)
+        PyTuple_SET_ITEM(melds, m, Py_NewRef(PyTuple_GET_ITEM(entries[m], 1)));
+    return new_hand_melds(st, counts_tuple(c), red, melds);
+}
+
+/* hand_init(Hand): the type the functions above build (init() sets it too) */
 static PyObject *k_hand_init(PyObject *self, PyObject *arg) {
     State *st = state_of(self);
     if (!PyType_Check(arg)) {
@@ -1351,6 +1467,8 @@ static PyMethodDef methods[] = {
      "hand_ids(ids) -> (counts, red) of at most 14 distinct ids 0..135, or None."},
     {"hand_text", (PyCFunction)(void (*)(void))k_hand_text, METH_FASTCALL,
      "hand_text(text, most) -> the Hand of plain mpsz of at most `most` tiles, or None."},
+    {"hand_text_melds", (PyCFunction)(void (*)(void))k_hand_text_melds, METH_FASTCALL,
+     "hand_text_melds(text, table, most, most_red) -> the Hand of mpsz with melds, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacements", "winners",
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
-                    "batch")
+                    "hand_text_melds", "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 
@@ -54,7 +54,7 @@ def _install_constructors() -> None:
     if COMPILED and _compiled is not None:
         _compiled.hand_init(Hand)
         use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
-                                   _compiled.hand_text))
+                                   _compiled.hand_text, _compiled.hand_text_melds))
     else:
         use_compiled_constructors(())
 

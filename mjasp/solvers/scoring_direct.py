@@ -204,8 +204,12 @@ GATES = {
 
 STANDARD = Form.STANDARD
 # enum members as module constants: the hot loops below look them up per block
+# (in CPython 3.11 reading a member from its class runs EnumType's slow __getattr__ hook)
 SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR
-RYANMEN = WaitShape.RYANMEN
+RYANMEN, TANKI = WaitShape.RYANMEN, WaitShape.TANKI
+KOKUSHI_WAIT, KOKUSHI_13_WAIT = WaitShape.KOKUSHI, WaitShape.KOKUSHI_13
+CHIITOITSU, KOKUSHI = Form.CHIITOITSU, Form.KOKUSHI
+CHI, PON, KAN, ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
 _HONOR, _HONOR_SET = frozenset({"honor"}), frozenset({"honor_set"})
 _SETS, _SEQUENCES = frozenset({"sets"}), frozenset({"sequences"})
 _ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
@@ -501,18 +505,18 @@ def _hand_facts(hand: Hand, win: Win, won: Tile | None = None) -> HandFacts:
         counts = total
         for meld in melds:
             tile, kind = meld.tile, meld.kind
-            if kind is MeldKind.CHI:
+            if kind is CHI:
                 total[tile] += 1
                 total[tile + 1] += 1
                 total[tile + 2] += 1
                 closed = False
-            elif kind is MeldKind.PON:
+            elif kind is PON:
                 total[tile] += 3
                 closed = False
             else:
                 total[tile] += 4
                 quads += 1
-                closed = closed and kind is MeldKind.ANKAN
+                closed = closed and kind is ANKAN
     else:
         counts = hand.counts  # read only from here on
     kinds = frozenset(compress(range(NUM_KINDS), counts))
@@ -625,10 +629,10 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
         elif kind is PAIR:
             pair = block.tile
     for meld in decomposition.melds:
-        if meld.kind is MeldKind.CHI:
+        if meld.kind is CHI:
             sequences.append(meld.tile)
         else:
-            sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
+            sets.append((meld.tile, meld.kind >= KAN, meld.kind is ANKAN))
             set_tiles.append(meld.tile)
             concealed += sets[-1][2]
     form = decomposition.form
@@ -653,15 +657,15 @@ def _value_of_pair(h: HandFacts, tile: Tile) -> int:
 
 def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     tile = h.tile
-    if r.form is Form.KOKUSHI:
-        wait = WaitShape.KOKUSHI
+    if r.form is KOKUSHI:
+        wait = KOKUSHI_WAIT
         for b in r.decomposition.blocks:  # the pair (a loop: no generator)
             if b.kind is PAIR:
-                wait = WaitShape.KOKUSHI_13 if b.tile == tile else WaitShape.KOKUSHI
+                wait = KOKUSHI_13_WAIT if b.tile == tile else KOKUSHI_WAIT
                 break
         return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
-    if r.form is Form.CHIITOITSU:
-        return [Placement(PAIR_BLOCKS[tile], WaitShape.TANKI, 0, False)]
+    if r.form is CHIITOITSU:
+        return [Placement(PAIR_BLOCKS[tile], TANKI, 0, False)]
     concealed = r.concealed
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
@@ -692,7 +696,7 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
     reason, in that order); ``double_wind_fu``: a pair of the seat and round wind at once
     (``Rules.double_wind_fu``)."""
     if r.form is not STANDARD:
-        return _CHIITOITSU_FU if r.form is Form.CHIITOITSU else ()
+        return _CHIITOITSU_FU if r.form is CHIITOITSU else ()
     tsumo = h.win.tsumo
     parts = [_BASE_FU]
     if h.closed and not tsumo:
