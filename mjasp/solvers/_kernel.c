@@ -42,6 +42,7 @@
 #define KINDS 34
 #define INF 60
 #define BLOCK 256 /* rows per pass of batch() */
+#define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
 
 /* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
 typedef struct {
@@ -73,6 +74,10 @@ typedef struct {
     /* reading_init(): how a reading is built */
     PyTypeObject *reading_type;
     PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
+    /* win_init(): the Win type, its fields' slot descriptors in __init__'s order, the
+     * usual tile names and the winds */
+    PyObject *win_type, *win_names, *win_winds;
+    PyObject *win_fields[WIN_FIELDS];
 } State;
 
 static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
@@ -531,6 +536,112 @@ static PyObject *k_hand_text_melds(PyObject *self, PyObject *const *args, Py_ssi
     for (int m = 0; m < n; m++)
         PyTuple_SET_ITEM(melds, m, Py_NewRef(PyTuple_GET_ITEM(entries[m], 1)));
     return new_hand_melds(st, counts_tuple(c), red, melds);
+}
+
+/* ---------------------------------------------------------------- building a Win
+ * Win.__init__'s field stores and its test of the usual situation in one call: the
+ * Python statement of both is that __init__ (mjasp/core/win.py), used when this module
+ * is not; tests/core/test_win.py compares the two. */
+
+/* win_init(Win, fields, names, winds): the type, the slot descriptor of each field in
+ * __init__'s order, the usual tile names and the winds (frozensets) */
+static PyObject *k_win_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 4 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) != WIN_FIELDS || !PyFrozenSet_CheckExact(args[2]) ||
+        !PyFrozenSet_CheckExact(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "win_init(Win, fields: tuple of 20 slot descriptors, names, winds)");
+        return NULL;
+    }
+    for (int i = 0; i < WIN_FIELDS; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "win_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    Py_XSETREF(st->win_type, Py_NewRef(args[0]));
+    for (int i = 0; i < WIN_FIELDS; i++)
+        Py_XSETREF(st->win_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    Py_XSETREF(st->win_names, Py_NewRef(args[2]));
+    Py_XSETREF(st->win_winds, Py_NewRef(args[3]));
+    Py_RETURN_NONE;
+}
+
+/* `value` in the frozenset `set`, an unhashable value counted as not in it (as the
+ * Python test, whose TypeError makes the situation unusual); -1 on another error */
+static int usual_member(PyObject *set, PyObject *value) {
+    int found = PySet_Contains(set, value);
+    if (found < 0 && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        return 0;
+    }
+    return found;
+}
+
+/* an exact int in low..high (high < 0: no bound) */
+static int int_within(PyObject *value, long low, long high) {
+    if (!PyLong_CheckExact(value)) return 0;
+    int overflow;
+    long n = PyLong_AsLongAndOverflow(value, &overflow);
+    if (overflow) return overflow > 0 && high < 0;
+    return n >= low && (high < 0 || n <= high);
+}
+
+/* every item of the exact tuple `items` in `set` */
+static int usual_items(PyObject *set, PyObject *items) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(items); i++) {
+        int found = usual_member(set, PyTuple_GET_ITEM(items, i));
+        if (found <= 0) return found;
+    }
+    return 1;
+}
+
+/* win_fill(win, tile, tsumo, ..., robbed_north) -> bool: store the 20 fields of a Win
+ * (exactly that type) in __init__'s order, and say whether the situation is the usual one
+ * (Win.__init__'s test: a usual tile name, bools, ints in range, usual winds, tuples of
+ * at most 5 usual indicator names); False sends it to win._normalise. */
+static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const State *st = state_of(self);
+    if (st->win_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: win_init() not called");
+        return NULL;
+    }
+    if (nargs != WIN_FIELDS + 1 || (PyObject *)Py_TYPE(args[0]) != st->win_type) {
+        PyErr_SetString(PyExc_TypeError, "win_fill(win: Win, 20 fields)");
+        return NULL;
+    }
+    PyObject *win = args[0];
+    const PyObject *const *f = (const PyObject *const *)args + 1;
+    for (int i = 0; i < WIN_FIELDS; i++) {
+        PyObject *field = st->win_fields[i];
+        if (Py_TYPE(field)->tp_descr_set(field, win, args[i + 1]) < 0) return NULL;
+    }
+    /* the fields by position: 0 tile, 1 tsumo, 2 seat_wind, 3 round_wind, 4 dora_indicators,
+     * 5 ura_indicators, 6 riichi, 7 ippatsu, 8 rinshan, 9 chankan, 10 haitei, 11 houtei,
+     * 12 tenhou, 13 chiihou, 14 honba, 15 riichi_sticks, 16 renhou, 17 north_dora,
+     * 18 liable, 19 robbed_north */
+    static const int flags[] = {1, 7, 8, 9, 10, 11, 12, 13, 16, 19};
+    PyObject *tile = (PyObject *)f[0], *dora = (PyObject *)f[4], *ura = (PyObject *)f[5];
+    PyObject *liable = (PyObject *)f[18];
+    int usual = PyUnicode_CheckExact(tile);
+    if (usual) usual = usual_member(st->win_names, tile);
+    for (int i = 0; usual > 0 && i < (int)(sizeof flags / sizeof flags[0]); i++)
+        usual = PyBool_Check(f[flags[i]]);
+    if (usual > 0)
+        usual = int_within((PyObject *)f[6], 0, 2) && int_within((PyObject *)f[14], 0, -1) &&
+                int_within((PyObject *)f[15], 0, -1) && int_within((PyObject *)f[17], 0, 4);
+    if (usual > 0) usual = usual_member(st->win_winds, (PyObject *)f[2]);
+    if (usual > 0) usual = usual_member(st->win_winds, (PyObject *)f[3]);
+    if (usual > 0)
+        usual = PyTuple_CheckExact(dora) && PyTuple_CheckExact(ura) &&
+                PyTuple_GET_SIZE(dora) <= 5;
+    if (usual > 0) usual = usual_items(st->win_names, dora);
+    if (usual > 0) usual = usual_items(st->win_names, ura);
+    if (usual > 0 && liable != Py_None) usual = usual_member(st->win_winds, liable);
+    if (usual < 0) return NULL;
+    return PyBool_FromLong(usual);
 }
 
 /* hand_init(Hand): the type the functions above build (init() sets it too) */
@@ -1467,6 +1578,10 @@ static PyMethodDef methods[] = {
      "hand_ids(ids) -> (counts, red) of at most 14 distinct ids 0..135, or None."},
     {"hand_text", (PyCFunction)(void (*)(void))k_hand_text, METH_FASTCALL,
      "hand_text(text, most) -> the Hand of plain mpsz of at most `most` tiles, or None."},
+    {"win_init", (PyCFunction)(void (*)(void))k_win_init, METH_FASTCALL,
+     "win_init(Win, fields, names, winds): what win_fill needs."},
+    {"win_fill", (PyCFunction)(void (*)(void))k_win_fill, METH_FASTCALL,
+     "win_fill(win, 20 fields) -> whether the situation is the usual one (fields stored)."},
     {"hand_text_melds", (PyCFunction)(void (*)(void))k_hand_text_melds, METH_FASTCALL,
      "hand_text_melds(text, table, most, most_red) -> the Hand of mpsz with melds, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
@@ -1480,6 +1595,10 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     State *st = state_of(module);
     if (st == NULL) return 0;
     Py_VISIT(st->hand_type);
+    Py_VISIT(st->win_type);
+    Py_VISIT(st->win_names);
+    Py_VISIT(st->win_winds);
+    for (int i = 0; i < WIN_FIELDS; i++) Py_VISIT(st->win_fields[i]);
     Py_VISIT(st->reading_type);
     Py_VISIT(st->form_standard);
     Py_VISIT(st->form_chiitoitsu);
@@ -1494,6 +1613,10 @@ static int kernel_clear(PyObject *module) {
     State *st = state_of(module);
     if (st == NULL) return 0;
     Py_CLEAR(st->hand_type);
+    Py_CLEAR(st->win_type);
+    Py_CLEAR(st->win_names);
+    Py_CLEAR(st->win_winds);
+    for (int i = 0; i < WIN_FIELDS; i++) Py_CLEAR(st->win_fields[i]);
     Py_CLEAR(st->reading_type);
     Py_CLEAR(st->form_standard);
     Py_CLEAR(st->form_chiitoitsu);

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacements", "winners",
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
-                    "hand_text_melds", "batch")
+                    "hand_text_melds", "win_init", "win_fill", "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 
@@ -48,15 +49,21 @@ COMPILED: bool = AVAILABLE and os.environ.get("MJASP_PURE_PYTHON", "") in ("", "
 
 
 def _install_constructors() -> None:
-    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.core.hand` while COMPILED."""
+    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.core.hand`, and ``Win``'s
+    stores and test to :mod:`mjasp.core.win`, while COMPILED."""
+    from mjasp.core import win
     from mjasp.core.hand import Hand, use_compiled_constructors
 
     if COMPILED and _compiled is not None:
         _compiled.hand_init(Hand)
         use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
                                    _compiled.hand_text, _compiled.hand_text_melds))
+        _compiled.win_init(win.Win, tuple(vars(win.Win)[f.name] for f in fields(win.Win)),
+                           frozenset(win.KINDS), frozenset(win.WINDS))
+        win.use_compiled_fill((_compiled.win_fill,))
     else:
         use_compiled_constructors(())
+        win.use_compiled_fill(())
 
 
 _install_constructors()
