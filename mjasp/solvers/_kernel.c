@@ -43,6 +43,9 @@
 #define INF 60
 #define BLOCK 256 /* rows per pass of batch() */
 #define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
+#define FACT_FIELDS 8 /* the fields of scoring_direct.ReadingFacts */
+#define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
+#define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 
 /* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
 typedef struct {
@@ -78,6 +81,11 @@ typedef struct {
      * usual tile names and the winds */
     PyObject *win_type, *win_names, *win_winds;
     PyObject *win_fields[WIN_FIELDS];
+    /* facts_init(), hand_facts_init(): the direct scoring engine's facts */
+    PyObject *facts_type, *facts_standard, *no_sets, *str_kind, *str_tile;
+    PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
+    PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
+    PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
 } State;
 
 static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
@@ -642,6 +650,333 @@ static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (usual > 0 && liable != Py_None) usual = usual_member(st->win_winds, liable);
     if (usual < 0) return NULL;
     return PyBool_FromLong(usual);
+}
+
+/* ---------------------------------------------------------------- a reading's facts
+ * What the direct scoring engine reads of a reading (scoring_direct._reading_facts, the
+ * Python statement, used when this module is not; tests/solvers/test_reading_facts.py
+ * compares the two): the sequences, the sets, the pair, the set tiles, the identical
+ * sequence pairs and the concealed sets. Facts of the decomposition, no scoring rule. */
+
+/* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
+ * no_sets): the type, the slot descriptor of each of its 8 fields in order, the block and
+ * meld kinds, the standard form and the empty set of set tiles */
+static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 6 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) != FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 3 || !PyTuple_CheckExact(args[3]) ||
+        PyTuple_GET_SIZE(args[3]) != 3 || !PyFrozenSet_CheckExact(args[5])) {
+        PyErr_SetString(PyExc_TypeError, "facts_init(ReadingFacts, fields: tuple of 8 slot "
+                        "descriptors, block kinds, meld kinds, STANDARD, no_sets)");
+        return NULL;
+    }
+    for (int i = 0; i < FACT_FIELDS; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "facts_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    Py_XSETREF(st->facts_type, Py_NewRef(args[0]));
+    for (int i = 0; i < FACT_FIELDS; i++)
+        Py_XSETREF(st->facts_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    for (int i = 0; i < 3; i++) {
+        Py_XSETREF(st->block_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
+        Py_XSETREF(st->meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[3], i)));
+    }
+    Py_XSETREF(st->facts_standard, Py_NewRef(args[4]));
+    Py_XSETREF(st->no_sets, Py_NewRef(args[5]));
+    Py_RETURN_NONE;
+}
+
+/* the kind and tile of a block or meld (new references; -1 on an error, or a tile that
+ * is not a kind) */
+static int kind_and_tile(const State *st, PyObject *item, PyObject **kind, PyObject **tile,
+                         long *at) {
+    *kind = PyObject_GetAttr(item, st->str_kind);
+    *tile = *kind ? PyObject_GetAttr(item, st->str_tile) : NULL;
+    if (*tile == NULL) {
+        Py_CLEAR(*kind);
+        return -1;
+    }
+    *at = PyLong_AsLong(*tile);
+    if (*at < 0 || *at >= KINDS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a tile kind is 0..33");
+        Py_CLEAR(*kind);
+        Py_CLEAR(*tile);
+        return -1;
+    }
+    return 0;
+}
+
+/* (tile, quad, concealed) appended to `sets` */
+static int add_set(PyObject *sets, PyObject *tile, int quad, int concealed) {
+    PyObject *row = PyTuple_Pack(3, tile, quad ? Py_True : Py_False,
+                                 concealed ? Py_True : Py_False);
+    int failed = row == NULL || PyList_Append(sets, row) < 0;
+    Py_XDECREF(row);
+    return failed ? -1 : 0;
+}
+
+/* reading_facts(decomposition) -> ReadingFacts, as scoring_direct._reading_facts */
+static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
+    const State *st = state_of(self);
+    if (st->facts_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: facts_init() not called");
+        return NULL;
+    }
+    PyObject *blocks = PyObject_GetAttr(decomposition, st->str_blocks);
+    PyObject *melds = blocks ? PyObject_GetAttr(decomposition, st->str_melds) : NULL;
+    PyObject *form = melds ? PyObject_GetAttr(decomposition, st->str_form) : NULL;
+    PyObject *sequences = form ? PyList_New(0) : NULL, *sets = sequences ? PyList_New(0) : NULL;
+    PyObject *set_tiles = sets ? PyFrozenSet_New(NULL) : NULL;
+    PyObject *pair = Py_NewRef(Py_None), *facts = NULL;
+    int failed = set_tiles == NULL, concealed = 0, seq_count[KINDS] = {0}, n_seq = 0;
+    if (!failed && (!PyTuple_CheckExact(blocks) || !PyTuple_CheckExact(melds))) {
+        PyErr_SetString(PyExc_TypeError, "reading_facts: blocks and melds are tuples");
+        failed = 1;
+    }
+    for (Py_ssize_t i = 0; !failed && i < PyTuple_GET_SIZE(blocks); i++) {
+        PyObject *kind, *tile;
+        long at;
+        if (kind_and_tile(st, PyTuple_GET_ITEM(blocks, i), &kind, &tile, &at) < 0) {
+            failed = 1;
+            break;
+        }
+        if (kind == st->block_kinds[0]) { /* a sequence */
+            failed = PyList_Append(sequences, tile) < 0;
+            if (at <= KINDS - 3) seq_count[at]++;
+            n_seq++;
+        } else if (kind == st->block_kinds[1]) { /* a triplet, concealed */
+            failed = add_set(sets, tile, 0, 1) < 0 || PySet_Add(set_tiles, tile) < 0;
+            concealed++;
+        } else if (kind == st->block_kinds[2]) { /* the pair */
+            Py_SETREF(pair, Py_NewRef(tile));
+        }
+        Py_DECREF(kind);
+        Py_DECREF(tile);
+    }
+    for (Py_ssize_t i = 0; !failed && i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *kind, *tile;
+        long at;
+        if (kind_and_tile(st, PyTuple_GET_ITEM(melds, i), &kind, &tile, &at) < 0) {
+            failed = 1;
+            break;
+        }
+        if (kind == st->meld_kinds[0]) { /* a chi */
+            failed = PyList_Append(sequences, tile) < 0;
+            if (at <= KINDS - 3) seq_count[at]++;
+            n_seq++;
+        } else {
+            int quad = PyObject_RichCompareBool(kind, st->meld_kinds[1], Py_GE);
+            int closed = kind == st->meld_kinds[2];
+            failed = quad < 0 || add_set(sets, tile, quad, closed) < 0 ||
+                     PySet_Add(set_tiles, tile) < 0;
+            concealed += closed;
+        }
+        Py_DECREF(kind);
+        Py_DECREF(tile);
+    }
+    if (!failed) {
+        if (form != st->facts_standard) Py_SETREF(pair, Py_NewRef(Py_None));
+        int peikou = 0;
+        if (n_seq > 1)
+            for (int t = 0; t < KINDS; t++) peikou += seq_count[t] / 2;
+        PyObject *peikou_obj = PyLong_FromLong(peikou);
+        PyObject *concealed_obj = PyLong_FromLong(concealed);
+        facts = peikou_obj && concealed_obj
+                    ? PyType_GenericNew((PyTypeObject *)st->facts_type, NULL, NULL) : NULL;
+        PyObject *values[FACT_FIELDS] = {
+            decomposition, form, sequences, sets, pair,
+            PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, peikou_obj, concealed_obj};
+        for (int i = 0; facts && i < FACT_FIELDS; i++) {
+            PyObject *field = st->facts_fields[i];
+            if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
+        }
+        Py_XDECREF(peikou_obj);
+        Py_XDECREF(concealed_obj);
+    }
+    Py_XDECREF(blocks);
+    Py_XDECREF(melds);
+    Py_XDECREF(form);
+    Py_XDECREF(sequences);
+    Py_XDECREF(sets);
+    Py_XDECREF(set_tiles);
+    Py_DECREF(pair);
+    return facts;
+}
+
+/* hand_facts_init(HandFacts, fields, (CHI, PON, KAN, ANKAN), winds, flag_names): the type,
+ * the slot descriptor of each of its 12 fields in order, the meld kinds, the wind tiles by
+ * name (a dict) and the interned names of Win's flags in HandFacts.flags' order */
+static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 5 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) != HAND_FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 4 || !PyDict_CheckExact(args[3]) ||
+        !PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) != FLAG_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "hand_facts_init(HandFacts, fields: tuple of 12 slot "
+                        "descriptors, meld kinds, winds: dict, flag names: tuple of 9)");
+        return NULL;
+    }
+    for (int i = 0; i < HAND_FACT_FIELDS; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "hand_facts_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(args[4], i))) {
+            PyErr_SetString(PyExc_TypeError, "hand_facts_init: a flag name is not a str");
+            return NULL;
+        }
+    }
+    Py_XSETREF(st->hand_facts_type, Py_NewRef(args[0]));
+    for (int i = 0; i < HAND_FACT_FIELDS; i++)
+        Py_XSETREF(st->hand_facts_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    for (int i = 0; i < 4; i++)
+        Py_XSETREF(st->all_meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
+    Py_XSETREF(st->wind_tiles, Py_NewRef(args[3]));
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        PyObject *name = Py_NewRef(PyTuple_GET_ITEM(args[4], i));
+        PyUnicode_InternInPlace(&name);
+        Py_XSETREF(st->flag_names[i], name);
+    }
+    Py_RETURN_NONE;
+}
+
+/* hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts(hand, win, won) */
+static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const State *st = state_of(self);
+    if (st->hand_facts_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: hand_facts_init() not called");
+        return NULL;
+    }
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "hand_facts(hand, win, won)");
+        return NULL;
+    }
+    PyObject *hand = args[0], *win = args[1], *won = args[2];
+    PyObject *counts = PyObject_GetAttr(hand, st->str_counts);
+    PyObject *melds = counts ? PyObject_GetAttr(hand, st->str_melds) : NULL;
+    PyObject *seat_name = melds ? PyObject_GetAttr(win, st->str_seat_wind) : NULL;
+    PyObject *round_name = seat_name ? PyObject_GetAttr(win, st->str_round_wind) : NULL;
+    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL;
+    PyObject *flag_values[FLAG_FIELDS] = {NULL};
+    long total[KINDS];
+    int closed = 1, quads = 0, any_flag = 0;
+    if (round_name == NULL) goto done;
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != KINDS ||
+        !PyTuple_CheckExact(melds)) {
+        PyErr_SetString(PyExc_TypeError, "hand_facts: a Hand's counts and melds");
+        goto done;
+    }
+    for (int k = 0; k < KINDS; k++) {
+        total[k] = PyLong_AsLong(PyTuple_GET_ITEM(counts, k));
+        if (total[k] == -1 && PyErr_Occurred()) goto done;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *kind, *tile;
+        long at;
+        if (kind_and_tile(st, PyTuple_GET_ITEM(melds, i), &kind, &tile, &at) < 0) goto done;
+        Py_DECREF(tile);
+        if (kind == st->all_meld_kinds[0]) { /* chi */
+            if (at > KINDS - 3) {
+                Py_DECREF(kind);
+                PyErr_SetString(PyExc_ValueError, "hand_facts: a chi starts at 0..31");
+                goto done;
+            }
+            total[at]++;
+            total[at + 1]++;
+            total[at + 2]++;
+            closed = 0;
+        } else if (kind == st->all_meld_kinds[1]) { /* pon */
+            total[at] += 3;
+            closed = 0;
+        } else {
+            total[at] += 4;
+            quads++;
+            closed = closed && kind == st->all_meld_kinds[3];
+        }
+        Py_DECREF(kind);
+    }
+    int melds_held = PyTuple_GET_SIZE(melds) > 0;
+    if (melds_held) {
+        shown = PyList_New(KINDS);
+        for (int k = 0; shown && k < KINDS; k++) {
+            PyObject *n = PyLong_FromLong(total[k]);
+            if (n == NULL) Py_CLEAR(shown);
+            else PyList_SET_ITEM(shown, k, n);
+        }
+        if (shown == NULL) goto done;
+    } else {
+        shown = Py_NewRef(counts); /* read only from here on */
+    }
+    kinds = PyFrozenSet_New(NULL);
+    if (kinds == NULL) goto done;
+    int suits = 0, honors = 0;
+    for (int k = 0; k < KINDS; k++) {
+        if (!total[k]) continue;
+        PyObject *kind = PyLong_FromLong(k);
+        int failed = kind == NULL || PySet_Add(kinds, kind) < 0;
+        Py_XDECREF(kind);
+        if (failed) goto done;
+    }
+    for (int s = 0; s < 3; s++) {
+        for (int k = 9 * s; k < 9 * s + 9; k++) {
+            if (total[k]) {
+                suits++;
+                break;
+            }
+        }
+    }
+    for (int k = 27; k < KINDS; k++) honors = honors || total[k];
+    PyObject *seat = PyDict_GetItemWithError(st->wind_tiles, seat_name); /* borrowed */
+    PyObject *round_tile = seat ? PyDict_GetItemWithError(st->wind_tiles, round_name) : NULL;
+    if (round_tile == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "hand_facts: a wind");
+        goto done;
+    }
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        flag_values[i] = PyObject_GetAttr(win, st->flag_names[i]);
+        if (flag_values[i] == NULL) goto done;
+        int set = PyObject_IsTrue(flag_values[i]);
+        if (set < 0) goto done;
+        any_flag = any_flag || set;
+    }
+    flags = PyTuple_New(any_flag ? FLAG_FIELDS : 0);
+    if (flags == NULL) goto done;
+    for (int i = 0; any_flag && i < FLAG_FIELDS; i++)
+        PyTuple_SET_ITEM(flags, i, Py_NewRef(flag_values[i]));
+    PyObject *quads_obj = PyLong_FromLong(quads);
+    if (quads_obj == NULL) goto done;
+    PyObject *suits_obj = PyLong_FromLong(suits);
+    if (suits_obj == NULL) {
+        Py_DECREF(quads_obj);
+        goto done;
+    }
+    PyObject *values[HAND_FACT_FIELDS] = {
+        win, won, closed ? Py_True : Py_False, kinds, quads_obj, seat, round_tile, shown,
+        melds_held ? Py_False : Py_True, suits_obj, honors ? Py_True : Py_False, flags};
+    facts = PyType_GenericNew((PyTypeObject *)st->hand_facts_type, NULL, NULL);
+    for (int i = 0; facts && i < HAND_FACT_FIELDS; i++) {
+        PyObject *field = st->hand_facts_fields[i];
+        if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
+    }
+    Py_DECREF(quads_obj);
+    Py_DECREF(suits_obj);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(melds);
+    Py_XDECREF(seat_name);
+    Py_XDECREF(round_name);
+    Py_XDECREF(kinds);
+    Py_XDECREF(flags);
+    Py_XDECREF(shown);
+    for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
+    return facts;
 }
 
 /* hand_init(Hand): the type the functions above build (init() sets it too) */
@@ -1582,6 +1917,14 @@ static PyMethodDef methods[] = {
      "win_init(Win, fields, names, winds): what win_fill needs."},
     {"win_fill", (PyCFunction)(void (*)(void))k_win_fill, METH_FASTCALL,
      "win_fill(win, 20 fields) -> whether the situation is the usual one (fields stored)."},
+    {"facts_init", (PyCFunction)(void (*)(void))k_facts_init, METH_FASTCALL,
+     "facts_init(ReadingFacts, fields, block kinds, meld kinds, STANDARD, no_sets)."},
+    {"reading_facts", (PyCFunction)k_reading_facts, METH_O,
+     "reading_facts(decomposition) -> ReadingFacts, as scoring_direct._reading_facts."},
+    {"hand_facts_init", (PyCFunction)(void (*)(void))k_hand_facts_init, METH_FASTCALL,
+     "hand_facts_init(HandFacts, fields, meld kinds, wind tiles, flag names)."},
+    {"hand_facts", (PyCFunction)(void (*)(void))k_hand_facts, METH_FASTCALL,
+     "hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts."},
     {"hand_text_melds", (PyCFunction)(void (*)(void))k_hand_text_melds, METH_FASTCALL,
      "hand_text_melds(text, table, most, most_red) -> the Hand of mpsz with melds, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
@@ -1599,6 +1942,16 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->win_names);
     Py_VISIT(st->win_winds);
     for (int i = 0; i < WIN_FIELDS; i++) Py_VISIT(st->win_fields[i]);
+    Py_VISIT(st->facts_type);
+    Py_VISIT(st->facts_standard);
+    Py_VISIT(st->no_sets);
+    for (int i = 0; i < FACT_FIELDS; i++) Py_VISIT(st->facts_fields[i]);
+    for (int i = 0; i < 3; i++) Py_VISIT(st->block_kinds[i]);
+    for (int i = 0; i < 3; i++) Py_VISIT(st->meld_kinds[i]);
+    Py_VISIT(st->hand_facts_type);
+    Py_VISIT(st->wind_tiles);
+    for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
+    for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
     Py_VISIT(st->reading_type);
     Py_VISIT(st->form_standard);
     Py_VISIT(st->form_chiitoitsu);
@@ -1617,6 +1970,21 @@ static int kernel_clear(PyObject *module) {
     Py_CLEAR(st->win_names);
     Py_CLEAR(st->win_winds);
     for (int i = 0; i < WIN_FIELDS; i++) Py_CLEAR(st->win_fields[i]);
+    Py_CLEAR(st->facts_type);
+    Py_CLEAR(st->facts_standard);
+    Py_CLEAR(st->no_sets);
+    for (int i = 0; i < FACT_FIELDS; i++) Py_CLEAR(st->facts_fields[i]);
+    for (int i = 0; i < 3; i++) Py_CLEAR(st->block_kinds[i]);
+    for (int i = 0; i < 3; i++) Py_CLEAR(st->meld_kinds[i]);
+    Py_CLEAR(st->hand_facts_type);
+    Py_CLEAR(st->wind_tiles);
+    for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
+    for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
+    for (int i = 0; i < FLAG_FIELDS; i++) Py_CLEAR(st->flag_names[i]);
+    Py_CLEAR(st->str_kind);
+    Py_CLEAR(st->str_tile);
+    Py_CLEAR(st->str_seat_wind);
+    Py_CLEAR(st->str_round_wind);
     Py_CLEAR(st->reading_type);
     Py_CLEAR(st->form_standard);
     Py_CLEAR(st->form_chiitoitsu);
@@ -1658,8 +2026,13 @@ static int kernel_exec(PyObject *module) {
     st->str_blocks = PyUnicode_InternFromString("blocks");
     st->str_form = PyUnicode_InternFromString("form");
     st->str_red = PyUnicode_InternFromString("red");
+    st->str_kind = PyUnicode_InternFromString("kind");
+    st->str_tile = PyUnicode_InternFromString("tile");
+    st->str_seat_wind = PyUnicode_InternFromString("seat_wind");
+    st->str_round_wind = PyUnicode_InternFromString("round_wind");
     if (!st->str_counts || !st->str_melds || !st->str_standard || !st->str_blocks ||
-        !st->str_form || !st->str_red)
+        !st->str_form || !st->str_red || !st->str_kind || !st->str_tile ||
+        !st->str_seat_wind || !st->str_round_wind)
         return -1; /* the import fails; kernel_free releases what was made */
     /* the stamp of this file's build (setup.py): kernel.py refuses a stale build by it */
     PyObject *stamp = PyLong_FromUnsignedLong(MJASP_SOURCE_HASH);

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacements", "winners",
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
-                    "hand_text_melds", "win_init", "win_fill", "batch")
+                    "hand_text_melds", "win_init", "win_fill", "facts_init", "reading_facts",
+                    "hand_facts_init", "hand_facts", "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 
@@ -272,6 +273,29 @@ def reading_functions(pairs: tuple[Block, ...], singles: tuple[Block, ...]) -> t
     module.reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs,
                         singles)
     return module.common, module.text_readings
+
+
+def facts_functions(reading_facts: type, hand_facts: type, no_sets: frozenset[int],
+                    flag_fields: tuple[str, ...], wind_tiles: dict[str, int]) -> tuple[
+        Callable[..., object], Callable[..., object]]:
+    """Compiled ``reading_facts(decomposition)`` and ``hand_facts(hand, win, won)``: the
+    direct scoring engine's ``_reading_facts`` and ``_hand_facts`` (``reading_facts`` and
+    ``hand_facts``: its two fact types, filled field by field in declaration order;
+    ``no_sets``: the set tiles of a reading without sets; ``flag_fields``: the Win flags of
+    ``HandFacts.flags``; ``wind_tiles``: the kind of each wind by name). Use only when
+    :data:`COMPILED`."""
+    from mjasp.core.blocks import BlockKind, Form
+    from mjasp.core.hand import MeldKind
+
+    module = compiled()
+    module.facts_init(reading_facts, tuple(vars(reading_facts)[f.name]
+                                           for f in fields(reading_facts)),
+                      (BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR),
+                      (MeldKind.CHI, MeldKind.KAN, MeldKind.ANKAN), Form.STANDARD, no_sets)
+    module.hand_facts_init(hand_facts, tuple(vars(hand_facts)[f.name] for f in fields(hand_facts)),
+                           (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN),
+                           wind_tiles, flag_fields)
+    return module.reading_facts, module.hand_facts
 
 
 #: Whether the shipped suit readings were handed to the compiled module.

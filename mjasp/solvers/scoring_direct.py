@@ -42,6 +42,7 @@ from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules
 from mjasp.rules.scorecard import Score, YakuItem, make_score_merged, scored_reading
+from mjasp.solvers import kernel
 from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
@@ -648,6 +649,17 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
 
 
 _NO_SETS: frozenset[Tile] = frozenset()
+_FactsFunctions = tuple[Callable[[Decomposition], ReadingFacts],
+                        Callable[[Hand, Win, Tile], HandFacts]]
+#: The compiled ``_reading_facts`` and ``_hand_facts`` (``mjasp/solvers/_kernel.c``), bound on
+#: first use; ``kernel.COMPILED`` decides if they run.
+_COMPILED_FACTS: list[_FactsFunctions] = []
+
+
+def _load_facts() -> _FactsFunctions:
+    found = kernel.facts_functions(ReadingFacts, HandFacts, _NO_SETS, FLAG_FIELDS, _WIND_TILE)
+    _COMPILED_FACTS.append(found)  # type: ignore[arg-type]
+    return _COMPILED_FACTS[0]
 
 
 def _value_of_pair(h: HandFacts, tile: Tile) -> int:
@@ -806,7 +818,11 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     >>> [max(s.points for s in found) for found in by_tile]  # 2p: pinfu; 5p: a pair wait
     [2700, 2000]
     """
-    h = _hand_facts(hand, win, tiles[0])
+    if kernel.COMPILED:  # the facts in C (tests: equal to the Python functions)
+        reading_facts, hand_facts = _COMPILED_FACTS[0] if _COMPILED_FACTS else _load_facts()
+    else:
+        reading_facts, hand_facts = _reading_facts, _hand_facts
+    h = hand_facts(hand, win, tiles[0])
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
     # field by field) share one set of tables
@@ -846,7 +862,7 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
         readings = winning_readings(hand, rules)
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
     for decomposition in readings:
-        r = _reading_facts(decomposition)
+        r = reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
         set_tiles = r.set_tiles
         honor_set = honors and bool(set_tiles) and max(set_tiles) >= 27
