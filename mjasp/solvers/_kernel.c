@@ -46,6 +46,8 @@
 #define FACT_FIELDS 8 /* the fields of scoring_direct.ReadingFacts */
 #define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
+#define BUILDERS 8 /* value types build() fills */
+#define BUILDER_FIELDS 16 /* at most, each */
 
 /* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
 typedef struct {
@@ -86,6 +88,9 @@ typedef struct {
     PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
     PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
     PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
+    /* builder_init(): the value types build() fills, and their fields' slot descriptors */
+    int builders;
+    PyObject *builder_types[BUILDERS], *builder_fields[BUILDERS];
 } State;
 
 static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
@@ -977,6 +982,65 @@ done:
     Py_XDECREF(shown);
     for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
     return facts;
+}
+
+/* ---------------------------------------------------------------- filling value types
+ * A value type with __slots__ built as its mutable twin builds it (mjasp.core.frozen:
+ * object.__new__, then each field stored), the stores made through the slot descriptors
+ * here: what scorecard.build_score, scorecard.scored_reading and the direct engine's
+ * Placement cost in Python, in one call (tests/solvers/test_kernel_builders.py compares
+ * the two builds). No rule is read: the values are the caller's. */
+
+/* builder_init(type, fields) -> id: the type and the slot descriptor of each field in
+ * the order build(id, ...) takes them */
+static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) > BUILDER_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "builder_init(type, fields: tuple of slot descriptors)");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(args[1]);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "builder_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    for (int id = 0; id < st->builders; id++) {  /* the same type again: its id */
+        if (st->builder_types[id] == args[0]) {
+            Py_SETREF(st->builder_fields[id], Py_NewRef(args[1]));
+            return PyLong_FromLong(id);
+        }
+    }
+    if (st->builders == BUILDERS) {
+        PyErr_SetString(PyExc_ValueError, "builder_init: too many types");
+        return NULL;
+    }
+    int id = st->builders++;
+    st->builder_types[id] = Py_NewRef(args[0]);
+    st->builder_fields[id] = Py_NewRef(args[1]);
+    return PyLong_FromLong(id);
+}
+
+/* build(id, value, ...) -> a new instance of the type of builder_init's `id`, each field
+ * set to its value (exactly one value per field) */
+static PyObject *k_build(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const State *st = state_of(self);
+    long id = nargs ? PyLong_AsLong(args[0]) : -1;
+    if (id == -1 && PyErr_Occurred()) return NULL;
+    if (id < 0 || id >= st->builders ||
+        nargs - 1 != PyTuple_GET_SIZE(st->builder_fields[id])) {
+        PyErr_SetString(PyExc_TypeError, "build(id, one value per field)");
+        return NULL;
+    }
+    PyObject *made = PyType_GenericNew((PyTypeObject *)st->builder_types[id], NULL, NULL);
+    for (Py_ssize_t i = 0; made && i < nargs - 1; i++) {
+        PyObject *field = PyTuple_GET_ITEM(st->builder_fields[id], i);
+        if (Py_TYPE(field)->tp_descr_set(field, made, args[i + 1]) < 0) Py_CLEAR(made);
+    }
+    return made;
 }
 
 /* hand_init(Hand): the type the functions above build (init() sets it too) */
@@ -1925,6 +1989,10 @@ static PyMethodDef methods[] = {
      "hand_facts_init(HandFacts, fields, meld kinds, wind tiles, flag names)."},
     {"hand_facts", (PyCFunction)(void (*)(void))k_hand_facts, METH_FASTCALL,
      "hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts."},
+    {"builder_init", (PyCFunction)(void (*)(void))k_builder_init, METH_FASTCALL,
+     "builder_init(type, fields) -> the id build() takes for the type."},
+    {"build", (PyCFunction)(void (*)(void))k_build, METH_FASTCALL,
+     "build(id, value, ...) -> a new instance of the id's type, its fields set in order."},
     {"hand_text_melds", (PyCFunction)(void (*)(void))k_hand_text_melds, METH_FASTCALL,
      "hand_text_melds(text, table, most, most_red) -> the Hand of mpsz with melds, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
@@ -1952,6 +2020,10 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->wind_tiles);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
+    for (int i = 0; i < st->builders; i++) {
+        Py_VISIT(st->builder_types[i]);
+        Py_VISIT(st->builder_fields[i]);
+    }
     Py_VISIT(st->reading_type);
     Py_VISIT(st->form_standard);
     Py_VISIT(st->form_chiitoitsu);
@@ -1981,6 +2053,11 @@ static int kernel_clear(PyObject *module) {
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
     for (int i = 0; i < FLAG_FIELDS; i++) Py_CLEAR(st->flag_names[i]);
+    for (int i = 0; i < st->builders; i++) {
+        Py_CLEAR(st->builder_types[i]);
+        Py_CLEAR(st->builder_fields[i]);
+    }
+    st->builders = 0;
     Py_CLEAR(st->str_kind);
     Py_CLEAR(st->str_tile);
     Py_CLEAR(st->str_seat_wind);

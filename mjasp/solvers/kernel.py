@@ -16,11 +16,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from mjasp.solvers import extensions, table
 
@@ -38,9 +39,10 @@ FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacement
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
                     "hand_text_melds", "win_init", "win_fill", "facts_init", "reading_facts",
-                    "hand_facts_init", "hand_facts", "batch")
+                    "hand_facts_init", "hand_facts", "builder_init", "build", "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
+T = TypeVar("T")
 
 #: Whether the compiled module was built from this source and imports.
 AVAILABLE: Final = _compiled is not None
@@ -54,8 +56,11 @@ def _install_constructors() -> None:
     stores and test to :mod:`mjasp.core.win`, while COMPILED."""
     from mjasp.core import win
     from mjasp.core.hand import Hand, use_compiled_constructors
+    from mjasp.rules import scorecard
 
     if COMPILED and _compiled is not None:
+        scorecard.use_compiled_builders((builder(scorecard.Score),
+                                         builder(scorecard.ScoredReading)))
         _compiled.hand_init(Hand)
         use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
                                    _compiled.hand_text, _compiled.hand_text_melds))
@@ -65,6 +70,22 @@ def _install_constructors() -> None:
     else:
         use_compiled_constructors(())
         win.use_compiled_fill(())
+        scorecard.use_compiled_builders(())
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A compiled ``cls(...)`` of one positional value per field, in declaration order,
+    without ``__init__``: ``object.__new__`` and each slot set (``cls`` has ``__slots__``
+    and no ``__post_init__``; a frozen class stays frozen). Use only when :data:`COMPILED`.
+
+    >>> from mjasp.core.yaku import Yaku
+    >>> from mjasp.rules.scorecard import YakuItem
+    >>> builder(YakuItem)(Yaku.PINFU, 1) == YakuItem(Yaku.PINFU, 1) if COMPILED else True
+    True
+    """
+    assert _compiled is not None
+    slots = tuple(vars(cls)[f.name] for f in fields(cls))  # type: ignore[arg-type]
+    return functools.partial(_compiled.build, _compiled.builder_init(cls, slots))
 
 
 _install_constructors()

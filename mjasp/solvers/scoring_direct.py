@@ -40,8 +40,8 @@ from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
-from mjasp.rules import RULES_CACHED, Rules
-from mjasp.rules.scorecard import Score, YakuItem, make_score_merged, scored_reading
+from mjasp.rules import RULES_CACHED, Rules, scorecard
+from mjasp.rules.scorecard import Score, YakuItem, make_score_merged
 from mjasp.solvers import kernel
 from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
@@ -548,8 +548,14 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     if indicators or north:
         # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
         # (https://riichi.wiki/Sanma)
-        removed = rules.removed_kinds
-        dora_of = _dora_table(removed) if removed else DORA_OF
+        # the last rules' table by identity (removed_kinds is a property: a Python call)
+        last = _LAST_DORA_OF[0]
+        if last[0] is rules:
+            dora_of = last[1]
+        else:
+            removed = rules.removed_kinds
+            dora_of = _dora_table(removed) if removed else DORA_OF
+            _LAST_DORA_OF[0] = (rules, dora_of)
         if north:
             # north tiles set aside are the winner's tiles: a west indicator makes each a
             # dora too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
@@ -576,13 +582,16 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     if n:
         found.append(_AKA_ITEMS.get(n) or YakuItem(Yaku.AKA_DORA, n))
     if north:
-        found.append(YakuItem(Yaku.NUKIDORA, north))
+        found.append(_NORTH_ITEMS.get(north) or YakuItem(Yaku.NUKIDORA, north))
     return found
 
 
 #: The usual dora items made once (a frozen dataclass costs its __init__ per item).
-_DORA_ITEMS, _URA_ITEMS, _AKA_ITEMS = ({n: YakuItem(yaku, n) for n in range(1, 21)}
-                                       for yaku in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA))
+_DORA_ITEMS, _URA_ITEMS, _AKA_ITEMS, _NORTH_ITEMS = (
+    {n: YakuItem(yaku, n) for n in range(1, 21)}
+    for yaku in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA, Yaku.NUKIDORA))
+#: The rules of the last dora counted and their indicator table.
+_LAST_DORA_OF: list[tuple[Rules | None, dict[str, Tile]]] = [(None, {})]
 
 
 def _dora_of(indicator: str, rules: Rules) -> Tile:
@@ -800,7 +809,9 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
     ``readings``: the hand's readings when the caller has them already. The one-tile
     case of :func:`candidates_by_tile`."""
-    return candidates_by_tile(hand, win, rules, (win.kind,), readings)[0]
+    kind = KINDS.get(win.tile)  # Win.kind, without its property call for the usual names
+    return candidates_by_tile(hand, win, rules, (win.kind if kind is None else kind,),
+                              readings)[0]
 
 
 def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
@@ -861,6 +872,7 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     if readings is None:
         readings = winning_readings(hand, rules)
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
+    scored_reading = scorecard.scored_reading  # (the compiled one while the kernel answers)
     for decomposition in readings:
         r = reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
