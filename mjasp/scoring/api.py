@@ -446,7 +446,10 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
             raise WinError(str(error)) from None
     else:
         hand, chosen = _prepare(hand, win, rules)
-    engine = scoring_engine(solver)  # an unknown solver fails before the checks
+    # an unknown solver fails before the checks (the engines found kept here by name)
+    engine = _ENGINES_FOUND.get(solver) if type(solver) is str else None
+    if engine is None:
+        engine = _ENGINES_FOUND[solver] = scoring_engine(solver)
     # checked_readings, its three steps called here (a call less per score)
     check_hand(hand, win, chosen)
     check_winning_tile(hand, win, chosen)
@@ -455,6 +458,10 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
         raise WinError(f"{hand} is not a complete hand")
     # max keeps the first of equals, as score_candidates' stable sort
     return found[0] if len(found) == 1 else max(found, key=rank_key)
+
+
+#: The engines ``score`` has found, by name (``scoring_engine`` loads each on first use).
+_ENGINES_FOUND: dict[str, Callable[..., list[Score]]] = {}
 
 
 def score_files(files: Sequence[str], rules: Rules | str | None = None,

@@ -47,6 +47,17 @@
 #define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 #define BUILDERS 8 /* value types build() fills */
+#define MEMO 1024 /* suit entries remembered by code (a power of two) */
+
+/* A suit entry of lookup._TABLES remembered by the suit's counts as one number (base 5):
+ * a hit spares building the key tuple and the dict lookup. The entry and its table are
+ * held (strong references); forget_suits() drops them all (lookup.clear empties the
+ * tables). */
+typedef struct {
+    PyObject *table, *entry;
+    uint32_t code;
+    int suit;
+} Memo;
 #define BUILDER_FIELDS 16 /* at most, each */
 
 /* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
@@ -91,6 +102,7 @@ typedef struct {
     /* builder_init(): the value types build() fills, and their fields' slot descriptors */
     int builders;
     PyObject *builder_types[BUILDERS], *builder_fields[BUILDERS];
+    Memo *memo; /* MEMO entries, allocated by the module's exec */
 } State;
 
 static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
@@ -1557,7 +1569,11 @@ static int add_reading(const State *st, PyObject *out, PyObject *blocks, PyObjec
  *     whole-hand tests of fast.readings: seven pairs, seven kinds held twice and nothing
  *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
  *     terminals and honors held, 14 tiles. */
-static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *const keys[4],
+static int suit_key(const uint8_t *c, int suit, PyObject **key);
+/* where each suit starts on the 34 kinds (m, p, s, honors), and the end */
+static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
+
+static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *keys[4],
                                PyObject *tables, PyObject *melds, int fill, long allowed) {
     if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4 ||
         !PyTuple_CheckExact(melds)) {
@@ -1573,6 +1589,18 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *cons
             PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
             return NULL;
         }
+        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+        uint32_t code = 0;
+        for (int i = 0; i < length; i++) code = 5 * code + c[first + i]; /* counts 0..4 */
+        /* each suit its own slots (every fourth): an entry found above stays held while
+         * the later suits of this call are remembered */
+        Memo *memo = &st->memo[(code * 2654435761u) % (MEMO / 4) * 4 + (uint32_t)suit];
+        if (memo->entry != NULL && memo->table == table && memo->code == code &&
+            memo->suit == suit) {
+            entries[suit] = memo->entry; /* of the expected shape: checked when kept */
+            continue;
+        }
+        if (keys[suit] == NULL && !suit_key(c, suit, &keys[suit])) return NULL;
         PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
         if (entry == NULL) {
             if (PyErr_Occurred() || !fill || !st->readings_ready) return NULL;
@@ -1588,6 +1616,10 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *cons
             !PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 0)))
             return NULL;
         entries[suit] = entry;
+        Py_XSETREF(memo->entry, Py_NewRef(entry));
+        Py_XSETREF(memo->table, Py_NewRef(table));
+        memo->code = code;
+        memo->suit = suit;
     }
     Py_ssize_t size = 0;
     long pairs = 0, flags = 7;
@@ -1663,24 +1695,29 @@ static int reading_ready(const State *st) {
     return st->reading_type != NULL;
 }
 
-static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
 
 /* the four suits' keys from 34 counts (new references; 0 on an error, none left) */
-static int suit_keys(const uint8_t *c, PyObject *keys[4]) {
-    for (int suit = 0; suit < 4; suit++) {
-        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
-        keys[suit] = PyTuple_New(length);
-        for (int i = 0; keys[suit] && i < length; i++) {
-            PyObject *value = PyLong_FromLong(c[first + i]);
-            if (value == NULL) Py_CLEAR(keys[suit]);
-            else PyTuple_SET_ITEM(keys[suit], i, value);
-        }
-        if (keys[suit] == NULL) {
-            for (int s = 0; s < suit; s++) Py_DECREF(keys[s]);
-            return 0;
-        }
+/* the key of one suit of lookup._TABLES: its counts as a tuple of ints (0 on an error) */
+static int suit_key(const uint8_t *c, int suit, PyObject **key) {
+    int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+    *key = PyTuple_New(length);
+    for (int i = 0; *key && i < length; i++) {
+        PyObject *value = PyLong_FromLong(c[first + i]);
+        if (value == NULL) Py_CLEAR(*key);
+        else PyTuple_SET_ITEM(*key, i, value);
     }
-    return 1;
+    return *key != NULL;
+}
+
+/* forget_suits(): drop every remembered suit entry (lookup.clear calls it) */
+static PyObject *k_forget_suits(PyObject *self, PyObject *unused) {
+    (void)unused;
+    State *st = state_of(self);
+    for (int i = 0; st->memo && i < MEMO; i++) {
+        Py_CLEAR(st->memo[i].entry);
+        Py_CLEAR(st->memo[i].table);
+    }
+    Py_RETURN_NONE;
 }
 
 /* hand_readings over the keys, None for "not here" (no error), the keys released */
@@ -1694,7 +1731,7 @@ static PyObject *readings_or_none(const State *st, const uint8_t *c, PyObject *k
         out = hand_readings(st, c, keys, tables, melds, filling, flags);
         if (out == NULL && !PyErr_Occurred()) out = Py_NewRef(Py_None);
     }
-    for (int suit = 0; suit < 4; suit++) Py_DECREF(keys[suit]);
+    for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
     return out;
 }
 
@@ -1710,8 +1747,7 @@ static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t narg
     if (!read_counts(args[0], c)) Py_RETURN_NONE;
     const State *st = state_of(self);
     if (!reading_ready(st)) return NULL;
-    PyObject *keys[4];
-    if (!suit_keys(c, keys)) return NULL;
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}; /* made where a suit is not remembered */
     return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
 }
 
@@ -1730,8 +1766,7 @@ static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize
     int tiles = 0;
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles != 14) Py_RETURN_NONE;
-    PyObject *keys[4];
-    if (!suit_keys(c, keys)) return NULL;
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}; /* made where a suit is not remembered */
     return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
 }
 
@@ -1989,6 +2024,8 @@ static PyMethodDef methods[] = {
      "hand_facts_init(HandFacts, fields, meld kinds, wind tiles, flag names)."},
     {"hand_facts", (PyCFunction)(void (*)(void))k_hand_facts, METH_FASTCALL,
      "hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts."},
+    {"forget_suits", (PyCFunction)k_forget_suits, METH_NOARGS,
+     "forget_suits(): drop the suit entries remembered from lookup's tables."},
     {"builder_init", (PyCFunction)(void (*)(void))k_builder_init, METH_FASTCALL,
      "builder_init(type, fields) -> the id build() takes for the type."},
     {"build", (PyCFunction)(void (*)(void))k_build, METH_FASTCALL,
@@ -2024,6 +2061,10 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
         Py_VISIT(st->builder_types[i]);
         Py_VISIT(st->builder_fields[i]);
     }
+    for (int i = 0; st->memo && i < MEMO; i++) {
+        Py_VISIT(st->memo[i].entry);
+        Py_VISIT(st->memo[i].table);
+    }
     Py_VISIT(st->reading_type);
     Py_VISIT(st->form_standard);
     Py_VISIT(st->form_chiitoitsu);
@@ -2058,6 +2099,10 @@ static int kernel_clear(PyObject *module) {
         Py_CLEAR(st->builder_fields[i]);
     }
     st->builders = 0;
+    for (int i = 0; st->memo && i < MEMO; i++) {
+        Py_CLEAR(st->memo[i].entry);
+        Py_CLEAR(st->memo[i].table);
+    }
     Py_CLEAR(st->str_kind);
     Py_CLEAR(st->str_tile);
     Py_CLEAR(st->str_seat_wind);
@@ -2092,11 +2137,18 @@ static void kernel_free(void *module) {
     PyMem_Free(st->final_values);
     st->number_ids = st->honor_ids = st->pair_ids = st->triple_ids = st->final_values = NULL;
     for (int k = 0; k < 2; k++) free_space(&st->spaces[k]);
+    PyMem_Free(st->memo);
+    st->memo = NULL;
 }
 
 /* Py_mod_exec: the state starts zeroed (no tables yet); only the names are made here */
 static int kernel_exec(PyObject *module) {
     State *st = state_of(module);
+    st->memo = PyMem_Calloc(MEMO, sizeof(Memo));
+    if (st->memo == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     st->str_counts = PyUnicode_InternFromString("counts");
     st->str_melds = PyUnicode_InternFromString("melds");
     st->str_standard = PyUnicode_InternFromString("standard");

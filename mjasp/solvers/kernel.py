@@ -39,7 +39,8 @@ FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacement
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
                     "hand_text_melds", "win_init", "win_fill", "facts_init", "reading_facts",
-                    "hand_facts_init", "hand_facts", "builder_init", "build", "batch")
+                    "hand_facts_init", "hand_facts", "builder_init", "build", "forget_suits",
+                    "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 T = TypeVar("T")
@@ -71,6 +72,16 @@ def _install_constructors() -> None:
         use_compiled_constructors(())
         win.use_compiled_fill(())
         scorecard.use_compiled_builders(())
+
+
+def forget_suits() -> None:
+    """Drop the suit entries the compiled readings remember from ``lookup``'s tables
+    (``lookup.clear`` empties the tables); nothing without the compiled module.
+
+    >>> forget_suits()
+    """
+    if _compiled is not None:
+        _compiled.forget_suits()
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
