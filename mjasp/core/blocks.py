@@ -62,6 +62,13 @@ class WaitShape(enum.StrEnum):
     KOKUSHI_13 = "kokushi-13"  #: thirteen orphans, all 13 kinds held: thirteen-sided
 
 
+# enum members as module constants for the hot functions: in CPython 3.11 reading a member
+# from its class goes through EnumType.__getattr__'s slow hook (about 800 instructions)
+_SEQUENCE, _TRIPLET = BlockKind.SEQUENCE, BlockKind.TRIPLET
+_SHANPON, _TANKI, _KANCHAN, _PENCHAN, _RYANMEN = (
+    WaitShape.SHANPON, WaitShape.TANKI, WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.RYANMEN)
+
+
 def wait_shape(block: Block, tile: Tile) -> WaitShape:
     """The wait of a standard-form block (or a seven-pairs pair) completed by ``tile``:
     the one statement of the wait shapes, for waits and for scoring.
@@ -69,18 +76,18 @@ def wait_shape(block: Block, tile: Tile) -> WaitShape:
     >>> [wait_shape(Block(BlockKind.SEQUENCE, 0), t).value for t in (0, 1, 2)]
     ['ryanmen', 'kanchan', 'penchan']
     """
-    if block.kind is BlockKind.TRIPLET:
-        return WaitShape.SHANPON
-    if block.kind is not BlockKind.SEQUENCE:
-        return WaitShape.TANKI
+    if block.kind is _TRIPLET:
+        return _SHANPON
+    if block.kind is not _SEQUENCE:
+        return _TANKI
     if tile == block.tile + 1:
-        return WaitShape.KANCHAN
+        return _KANCHAN
     # 12 waiting on 3 (block 123) or 89 waiting on 7 (block 789) is an edge wait; the
     # rest two-sided
     if (tile == block.tile + 2 and block.tile % 9 == 0) or (
             tile == block.tile and block.tile % 9 == 6):
-        return WaitShape.PENCHAN
-    return WaitShape.RYANMEN
+        return _PENCHAN
+    return _RYANMEN
 
 
 def _is_int(value: object) -> bool:

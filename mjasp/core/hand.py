@@ -302,14 +302,17 @@ _HandDraft = twin(Hand)
 
 #: A constructor's checks and build in one compiled call each, installed by
 #: ``mjasp.solvers.kernel`` while its compiled path is on (this layer imports no engine):
-#: from counts, from ids, from plain text; each gives the Hand, or None for the paths below.
+#: from counts, from ids, from plain text, from text with melds; each gives the Hand, or
+#: None for the paths below.
 _COMPILED: list[Callable[..., Hand | None]] = []
 
 
 def use_compiled_constructors(functions: Sequence[Callable[..., Hand | None]]) -> None:
     """Install (or, with ``()``, remove) the compiled ``from_counts`` / ``from_ids`` /
-    plain-text ``parse`` checks; they must accept and refuse exactly what the Python fast
-    paths below do (tests/core/test_hand.py compares them).
+    plain-text ``parse`` checks and the ``parse`` of text with melds; the first three must
+    accept and refuse exactly what the Python fast paths below do, the last give the hand
+    ``_parse_with_melds`` gives wherever it gives one (tests/core/test_hand.py compares
+    them).
 
     >>> previous = list(_COMPILED); use_compiled_constructors(()); Hand.parse("11m").counts[0]
     2
@@ -448,7 +451,11 @@ def _fill_meld_texts() -> dict[str, _Entry]:
 def _parse(text: str) -> Hand:
     if type(text) is str:
         if "[" in text or "(" in text:
-            hand = _parse_with_melds(text)
+            # the compiled read first: it may leave the text to the Python one (None)
+            hand = _COMPILED[3](text, _MELD_TEXTS or _fill_meld_texts(), MAX_TILES,
+                                MAX_RED_FIVES) if _COMPILED else None
+            if hand is None:
+                hand = _parse_with_melds(text)
             if hand is not None:
                 return hand
         else:

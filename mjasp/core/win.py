@@ -11,7 +11,7 @@ mjasp.core.win.WinError: haitei needs tsumo (haitei is the last tile drawn)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,61 +83,20 @@ class Win:
                  honba: int = 0, riichi_sticks: int = 0, renhou: bool = False,
                  north_dora: int = 0, liable: str | None = None,
                  robbed_north: bool = False) -> None:
-        # The fields' order and defaults, as declared above (a test compares them). The
-        # fields are set as plain attributes of Win's mutable twin (mjasp.core.frozen:
-        # a fraction of what the generated __init__ of a frozen dataclass costs), then
-        # the instance gets its frozen class back.
+        # The fields' order and defaults, as declared above (a test compares them).
         cls = self.__class__
-        draft: Any = self
-        if cls is Win:
-            _SET_CLASS(self, _WinDraft)
-        else:  # a subclass may add slots: the twin's layout would differ
-            draft = _Setters(self)
-        draft.tile = tile
-        draft.tsumo = tsumo
-        draft.seat_wind = seat_wind
-        draft.round_wind = round_wind
-        draft.dora_indicators = dora_indicators
-        draft.ura_indicators = ura_indicators
-        draft.riichi = riichi
-        draft.ippatsu = ippatsu
-        draft.rinshan = rinshan
-        draft.chankan = chankan
-        draft.haitei = haitei
-        draft.houtei = houtei
-        draft.tenhou = tenhou
-        draft.chiihou = chiihou
-        draft.honba = honba
-        draft.riichi_sticks = riichi_sticks
-        draft.renhou = renhou
-        draft.north_dora = north_dora
-        draft.liable = liable
-        draft.robbed_north = robbed_north
-        if cls is Win:
-            draft.__class__ = Win
-        # The usual Win in one pass of identity and membership tests on the arguments (no
-        # regex, no loop over the fields by name): building a Win costs less than scoring
-        # it. Anything else (a list of indicators, a lower-case wind, a wrong type, a
-        # value out of range) goes to _normalise, which names the field or converts the
-        # value.
-        try:
-            usual = (tile.__class__ is str and tile in KINDS
-                     and bool is tsumo.__class__ is ippatsu.__class__ is rinshan.__class__
-                     is chankan.__class__ is haitei.__class__ is houtei.__class__
-                     is tenhou.__class__ is chiihou.__class__ is renhou.__class__
-                     is robbed_north.__class__
-                     and int is riichi.__class__ is honba.__class__
-                     is riichi_sticks.__class__ is north_dora.__class__
-                     and seat_wind in _WIND_SET and round_wind in _WIND_SET
-                     and dora_indicators.__class__ is tuple is ura_indicators.__class__
-                     and _NAMES.issuperset(dora_indicators)
-                     and _NAMES.issuperset(ura_indicators)
-                     and 0 <= riichi <= 2 and 0 <= north_dora <= 4
-                     and honba >= 0 and riichi_sticks >= 0
-                     and len(dora_indicators) <= 5
-                     and (liable is None or liable in _WIND_SET))
-        except TypeError:  # an unhashable value where a tile or a wind belongs
-            usual = False
+        if _FILL and cls is Win:
+            # the compiled stores and test below in one call (mjasp.solvers.kernel; tests:
+            # equal to this Python statement of them)
+            usual = _FILL[0](self, tile, tsumo, seat_wind, round_wind, dora_indicators,
+                             ura_indicators, riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                             tenhou, chiihou, honba, riichi_sticks, renhou, north_dora, liable,
+                             robbed_north)
+        else:
+            usual = _fill(self, tile, tsumo, seat_wind, round_wind, dora_indicators,
+                          ura_indicators, riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                          tenhou, chiihou, honba, riichi_sticks, renhou, north_dora, liable,
+                          robbed_north)
         if not usual:
             _normalise(self)
         if (ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
@@ -160,6 +119,70 @@ class Win:
     def dealer(self) -> bool:
         """The winner is the dealer (oya, East seat)."""
         return self.seat_wind == "E"
+
+
+def _fill(self: Win, tile: str, tsumo: bool, seat_wind: str, round_wind: str,
+          dora_indicators: tuple[str, ...], ura_indicators: tuple[str, ...], riichi: int,
+          ippatsu: bool, rinshan: bool, chankan: bool, haitei: bool, houtei: bool,
+          tenhou: bool, chiihou: bool, honba: int, riichi_sticks: int, renhou: bool,
+          north_dora: int, liable: str | None, robbed_north: bool) -> bool:
+    """Store the fields of ``self`` and say whether the situation is the usual one
+    (else ``_normalise`` checks and converts it): ``Win.__init__``'s Python path."""
+    # The fields are set as plain attributes of Win's mutable twin (mjasp.core.frozen:
+    # a fraction of what the generated __init__ of a frozen dataclass costs), then
+    # the instance gets its frozen class back.
+    cls = self.__class__
+    draft: Any = self
+    if cls is Win:
+        _SET_CLASS(self, _WinDraft)
+    else:  # a subclass may add slots: the twin's layout would differ
+        draft = _Setters(self)
+    draft.tile = tile
+    draft.tsumo = tsumo
+    draft.seat_wind = seat_wind
+    draft.round_wind = round_wind
+    draft.dora_indicators = dora_indicators
+    draft.ura_indicators = ura_indicators
+    draft.riichi = riichi
+    draft.ippatsu = ippatsu
+    draft.rinshan = rinshan
+    draft.chankan = chankan
+    draft.haitei = haitei
+    draft.houtei = houtei
+    draft.tenhou = tenhou
+    draft.chiihou = chiihou
+    draft.honba = honba
+    draft.riichi_sticks = riichi_sticks
+    draft.renhou = renhou
+    draft.north_dora = north_dora
+    draft.liable = liable
+    draft.robbed_north = robbed_north
+    if cls is Win:
+        draft.__class__ = Win
+    # The usual Win in one pass of identity and membership tests on the arguments (no
+    # regex, no loop over the fields by name): building a Win costs less than scoring
+    # it. Anything else (a list of indicators, a lower-case wind, a wrong type, a
+    # value out of range) goes to _normalise, which names the field or converts the
+    # value.
+    try:
+        usual = (tile.__class__ is str and tile in KINDS
+                 and bool is tsumo.__class__ is ippatsu.__class__ is rinshan.__class__
+                 is chankan.__class__ is haitei.__class__ is houtei.__class__
+                 is tenhou.__class__ is chiihou.__class__ is renhou.__class__
+                 is robbed_north.__class__
+                 and int is riichi.__class__ is honba.__class__
+                 is riichi_sticks.__class__ is north_dora.__class__
+                 and seat_wind in _WIND_SET and round_wind in _WIND_SET
+                 and dora_indicators.__class__ is tuple is ura_indicators.__class__
+                 and _NAMES.issuperset(dora_indicators)
+                 and _NAMES.issuperset(ura_indicators)
+                 and 0 <= riichi <= 2 and 0 <= north_dora <= 4
+                 and honba >= 0 and riichi_sticks >= 0
+                 and len(dora_indicators) <= 5
+                 and (liable is None or liable in _WIND_SET))
+    except TypeError:  # an unhashable value where a tile or a wind belongs
+        usual = False
+    return usual
 
 
 #: The flags of a Win (``bool`` only), and its counts (``int``, not ``bool``) with their ranges.
@@ -185,6 +208,23 @@ class _Setters:
 
     def __setattr__(self, name: str, value: object) -> None:
         _SLOTS[name].__set__(self._win, value)
+
+
+#: The compiled ``_fill`` (``win_fill`` of ``mjasp/solvers/_kernel.c``), installed by
+#: ``mjasp.solvers.kernel`` while its compiled path is on (this layer imports no engine).
+_FILL: list[Callable[..., bool]] = []
+
+
+def use_compiled_fill(functions: Sequence[Callable[..., bool]]) -> None:
+    """Install (or, with ``()``, remove) the compiled stores and usual-situation test of
+    ``Win.__init__``; it must store and answer exactly as ``_fill`` does
+    (tests/core/test_win.py compares them).
+
+    >>> previous = list(_FILL); use_compiled_fill(()); Win("1m").kind
+    0
+    >>> use_compiled_fill(previous)
+    """
+    _FILL[:] = functions
 
 
 #: Win's mutable twin (``mjasp.core.frozen``): ``Win.__init__`` fills a Win through it.

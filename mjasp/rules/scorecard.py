@@ -12,7 +12,7 @@ engine returns, so that any two engines round, suppress and rank alike.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -215,7 +215,7 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
                                    base // 8000)
         gain, paid, multiple = settled
         return build_score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
-                           reading)
+                           reading, None)
     if not has_yaku:
         return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
     raw = sum(map(_FU, fu_details))
@@ -234,7 +234,7 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
         base, limit = value(han, fu, 0, rules)
         settled = _settle_into(table, key, base, 0, win, rules, limit)
     gain, paid, limit = settled
-    return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading)
+    return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading, None)
 
 
 _FU = operator.itemgetter(1)
@@ -299,11 +299,12 @@ _ReadingDraft = twin(ScoredReading)
 _NEW = object.__new__
 
 
-def build_score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
-                yaku: tuple[YakuItem, ...], fu_details: tuple[tuple[str, int], ...],
-                payments: Payments, reading: ScoredReading | None,
-                reason: str | None = None) -> Score:
-    """``Score(...)`` with the same positional arguments, faster (see above)."""
+def python_build_score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
+                       yaku: tuple[YakuItem, ...], fu_details: tuple[tuple[str, int], ...],
+                       payments: Payments, reading: ScoredReading | None,
+                       reason: str | None) -> Score:
+    """``Score(...)`` with the same positional arguments (every one given), faster (see
+    above): what ``build_score`` is without the compiled kernel."""
     made: Any = _NEW(_ScoreDraft)
     made.han = han
     made.fu = fu
@@ -319,15 +320,41 @@ def build_score(han: int, fu: int, points: int, yakuman: int, limit: str | None,
     return made  # type: ignore[no-any-return]
 
 
-def scored_reading(decomposition: Decomposition, win_block: Block,
-                   wait: WaitShape) -> ScoredReading:
-    """``ScoredReading(...)`` with the same positional arguments, faster (as ``build_score``)."""
+def python_scored_reading(decomposition: Decomposition, win_block: Block,
+                          wait: WaitShape) -> ScoredReading:
+    """``ScoredReading(...)`` with the same positional arguments, faster (as
+    ``python_build_score``): what ``scored_reading`` is without the compiled kernel."""
     made: Any = _NEW(_ReadingDraft)
     made.decomposition = decomposition
     made.win_block = win_block
     made.wait = wait
     made.__class__ = ScoredReading
     return made  # type: ignore[no-any-return]
+
+
+_ScoreBuilder = Callable[[int, int, int, int, str | None, tuple[YakuItem, ...],
+                          tuple[tuple[str, int], ...], Payments, ScoredReading | None,
+                          str | None], Score]
+_ReadingBuilder = Callable[[Decomposition, Block, WaitShape], ScoredReading]
+#: ``Score(...)`` and ``ScoredReading(...)`` of positional arguments (every one given): the
+#: Python builds above, or the compiled fill of the same slots that ``mjasp.solvers.kernel``
+#: installs while its compiled path is on (:func:`use_compiled_builders`; this layer imports
+#: no engine). Read them from this module when called: they are rebound.
+build_score: _ScoreBuilder = python_build_score
+scored_reading: _ReadingBuilder = python_scored_reading
+
+
+def use_compiled_builders(builders: tuple[_ScoreBuilder, _ReadingBuilder] | tuple[()]) -> None:
+    """Install (or, with ``()``, remove) compiled ``build_score`` and ``scored_reading``;
+    each must build what the Python one builds (tests/solvers/test_kernel_builders.py).
+
+    >>> previous = (build_score, scored_reading); use_compiled_builders(())
+    >>> build_score is python_build_score
+    True
+    >>> use_compiled_builders(previous)
+    """
+    global build_score, scored_reading
+    build_score, scored_reading = builders or (python_build_score, python_scored_reading)
 
 
 NO_PAYMENTS = no_payments()

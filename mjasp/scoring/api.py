@@ -108,7 +108,7 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         held, closed, red_called, chi = _with_melds(counts, melds)
     if rules.players == 3:
         last = _LAST_REMOVED[0]
-        held_removed, usual_kept = last[1] if last[0] is rules else _removed_of(rules)
+        held_removed, usual_kept, _ = last[1] if last[0] is rules else _removed_of(rules)
         if (chi or any(held_removed(held))
                 or not usual_kept.issuperset(win.dora_indicators)
                 or not usual_kept.issuperset(win.ura_indicators)
@@ -197,8 +197,10 @@ def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
     kind = KINDS.get(win.tile)
     if kind is None:
         kind = tile_kind(win.tile)
-    if rules.players == 3 and kind in rules.removed_kinds:  # (none removed with four)
-        raise _not_in_set(kind)
+    if rules.players == 3:  # (none removed with four)
+        last = _LAST_REMOVED[0]
+        if kind in (last[1] if last[0] is rules else _removed_of(rules))[2]:
+            raise _not_in_set(kind)
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
     if kind in FIVES:
@@ -260,16 +262,19 @@ def _removed_of(rules: Rules) -> _RemovedView:
 @functools.cache
 def _removed_view(gone: tuple[Tile, ...]) -> _RemovedView:
     """For kinds ``gone`` from the set: a function giving the counts of those kinds (one C
-    call), and the usual names of the kinds kept (``_check_three_players``' quick gate)."""
+    call), the usual names of the kinds kept (``_check_three_players``' quick gate), and
+    the kinds gone as a set (``rules.removed_kinds`` is a property: a Python call)."""
     # the first kind twice: an itemgetter of one item would give an int, not a tuple
     getter = operator.itemgetter(*gone, *gone[:1]) if gone else (lambda _: ())
-    return getter, frozenset(name for name, kind in KINDS.items() if kind not in gone)
+    return (getter, frozenset(name for name, kind in KINDS.items() if kind not in gone),
+            frozenset(gone))
 
 
-_RemovedView = tuple[Callable[[Sequence[int]], tuple[int, ...]], frozenset[str]]
+_RemovedView = tuple[Callable[[Sequence[int]], tuple[int, ...]], frozenset[str], frozenset[int]]
 #: The rules of the last three-player check and their view (found by identity: a
 #: ``Rules`` hashes its fields in Python).
-_LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [(None, ((lambda _: ()), frozenset()))]
+_LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [
+    (None, ((lambda _: ()), frozenset(), frozenset()))]
 
 
 def _check_liable(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
@@ -431,16 +436,32 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     >>> s.han, s.fu, s.points, [i.yaku.name for i in s.yaku]
     (5, 30, 12000, ['PINFU', 'TANYAO', 'RYANPEIKOU'])
     """
-    if type(hand) is Hand and type(win) is Win and type(rules) is Rules:
+    if type(win) is Win and type(rules) is Rules and type(hand) is Hand:
         chosen = rules  # the value types themselves: nothing for ``_prepare`` to convert
+    elif type(win) is Win and type(rules) is Rules and type(hand) is str:
+        chosen = rules  # text: what ``_prepare`` does with it, without its other tests
+        try:
+            hand = Hand.parse(hand)
+        except HandError as error:
+            raise WinError(str(error)) from None
     else:
         hand, chosen = _prepare(hand, win, rules)
-    engine = scoring_engine(solver)  # an unknown solver fails before the checks
-    found = engine(hand, win, chosen, checked_readings(hand, win, chosen))
+    # an unknown solver fails before the checks (the engines found kept here by name)
+    engine = _ENGINES_FOUND.get(solver) if type(solver) is str else None
+    if engine is None:
+        engine = _ENGINES_FOUND[solver] = scoring_engine(solver)
+    # checked_readings, its three steps called here (a call less per score)
+    check_hand(hand, win, chosen)
+    check_winning_tile(hand, win, chosen)
+    found = engine(hand, win, chosen, hand_readings(hand, chosen))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
     # max keeps the first of equals, as score_candidates' stable sort
     return found[0] if len(found) == 1 else max(found, key=rank_key)
+
+
+#: The engines ``score`` has found, by name (``scoring_engine`` loads each on first use).
+_ENGINES_FOUND: dict[str, Callable[..., list[Score]]] = {}
 
 
 def score_files(files: Sequence[str], rules: Rules | str | None = None,

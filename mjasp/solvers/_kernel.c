@@ -42,6 +42,23 @@
 #define KINDS 34
 #define INF 60
 #define BLOCK 256 /* rows per pass of batch() */
+#define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
+#define FACT_FIELDS 8 /* the fields of scoring_direct.ReadingFacts */
+#define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
+#define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
+#define BUILDERS 8 /* value types build() fills */
+#define MEMO 1024 /* suit entries remembered by code (a power of two) */
+
+/* A suit entry of lookup._TABLES remembered by the suit's counts as one number (base 5):
+ * a hit spares building the key tuple and the dict lookup. The entry and its table are
+ * held (strong references); forget_suits() drops them all (lookup.clear empties the
+ * tables). */
+typedef struct {
+    PyObject *table, *entry;
+    uint32_t code;
+    int suit;
+} Memo;
+#define BUILDER_FIELDS 16 /* at most, each */
 
 /* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
 typedef struct {
@@ -73,6 +90,19 @@ typedef struct {
     /* reading_init(): how a reading is built */
     PyTypeObject *reading_type;
     PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
+    /* win_init(): the Win type, its fields' slot descriptors in __init__'s order, the
+     * usual tile names and the winds */
+    PyObject *win_type, *win_names, *win_winds;
+    PyObject *win_fields[WIN_FIELDS];
+    /* facts_init(), hand_facts_init(): the direct scoring engine's facts */
+    PyObject *facts_type, *facts_standard, *no_sets, *str_kind, *str_tile;
+    PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
+    PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
+    PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
+    /* builder_init(): the value types build() fills, and their fields' slot descriptors */
+    int builders;
+    PyObject *builder_types[BUILDERS], *builder_fields[BUILDERS];
+    Memo *memo; /* MEMO entries, allocated by the module's exec */
 } State;
 
 static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
@@ -255,6 +285,9 @@ static int read_counts(PyObject *obj, uint8_t *out) {
 /* Plain mpsz (notation.plain_counts + text_counts): runs of digits each closed by m, p,
  * s or z, spaces ignored; 0 is a red five (at most one per suit here). Anything else, a
  * count above 4 included, gives 0: the general path parses it and says what is wrong. */
+static int read_chars_red(const Py_UCS1 *chars, Py_ssize_t length, uint8_t *out,
+                          int *red_out);
+
 static int read_text_red(PyObject *text, uint8_t *out, int *red_out) {
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(text) < 0) { /* a no-op from Python 3.12 on */
@@ -263,8 +296,12 @@ static int read_text_red(PyObject *text, uint8_t *out, int *red_out) {
     }
 #endif
     if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) return 0;
-    const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    return read_chars_red(PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), out, red_out);
+}
+
+/* read_text_red of `length` one-byte characters */
+static int read_chars_red(const Py_UCS1 *chars, Py_ssize_t length, uint8_t *out,
+                          int *red_out) {
     int counts[KINDS] = {0};
     int pending = 0, runs = 0, red[3] = {0, 0, 0};
     int pending_digits[64];
@@ -336,23 +373,32 @@ static int tile_total(const uint8_t *c) {
     return tiles;
 }
 
-/* A Hand without melds of `counts` (a tuple, stolen) and red fives, built as
- * hand._trusted builds one (object.__new__, then object.__setattr__ per field: the
- * public API, the class's frozen __setattr__ bypassed); NULL on an error. */
-static PyObject *new_hand(const State *st, PyObject *counts, const int red[3]) {
-    if (counts == NULL) return NULL;
+/* A Hand of `counts` (a tuple, stolen), red fives and `melds` (a tuple in canonical
+ * order, stolen; NULL: none), built as hand.trusted_hand builds one (object.__new__, then
+ * object.__setattr__ per field: the public API, the class's frozen __setattr__
+ * bypassed); NULL on an error. */
+static PyObject *new_hand_melds(const State *st, PyObject *counts, const int red[3],
+                                PyObject *melds) {
+    if (melds == NULL) melds = PyTuple_New(0);
+    if (counts == NULL || melds == NULL) {
+        Py_XDECREF(counts);
+        Py_XDECREF(melds);
+        return NULL;
+    }
     PyObject *reds = Py_BuildValue("(iii)", red[0], red[1], red[2]);
-    PyObject *empty = PyTuple_New(0);
-    PyObject *hand = reds && empty ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL)
-                                   : NULL;
+    PyObject *hand = reds ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL) : NULL;
     if (hand == NULL || PyObject_GenericSetAttr(hand, st->str_counts, counts) < 0 ||
         PyObject_GenericSetAttr(hand, st->str_red, reds) < 0 ||
-        PyObject_GenericSetAttr(hand, st->str_melds, empty) < 0)
+        PyObject_GenericSetAttr(hand, st->str_melds, melds) < 0)
         Py_CLEAR(hand);
     Py_DECREF(counts);
+    Py_DECREF(melds);
     Py_XDECREF(reds);
-    Py_XDECREF(empty);
     return hand;
+}
+
+static PyObject *new_hand(const State *st, PyObject *counts, const int red[3]) {
+    return new_hand_melds(st, counts, red, NULL);
 }
 
 static int hand_not_ready(const State *st) {
@@ -417,7 +463,599 @@ static PyObject *k_hand_text(PyObject *self, PyObject *const *args, Py_ssize_t n
     return new_hand(st, counts_tuple(c), red);
 }
 
-/* hand_init(Hand): the type the three functions above build (init() sets it too) */
+/* hand_text_melds(text, table, most, most_red) -> Hand | None: mpsz text of plain tiles followed
+ * by bracket groups, each a key of `table` as written with its spaces removed (hand.py's
+ * _meld_texts: group text -> (rank, Meld, tile kinds, suit 0..3, red fives)), as
+ * hand._parse_with_melds reads it: at most `most` tiles (a meld counted as three), no fifth
+ * copy, at most `most_red` red fives of a suit, concealed and called together. None for
+ * anything else (_parse_with_melds, then the general path, read it and say what is wrong). */
+#define GROUP_CHARS 16
+static PyObject *k_hand_text_melds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyDict_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "hand_text_melds(text, table: dict, most, most_red)");
+        return NULL;
+    }
+    const State *st = state_of(self);
+    if (hand_not_ready(st)) return NULL;
+    long most = PyLong_AsLong(args[2]);
+    if (most == -1 && PyErr_Occurred()) return NULL;
+    long most_red = PyLong_AsLong(args[3]);
+    if (most_red == -1 && PyErr_Occurred()) return NULL;
+    PyObject *text = args[0];
+    if (!PyUnicode_CheckExact(text)) Py_RETURN_NONE;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) return NULL;
+#endif
+    if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) Py_RETURN_NONE;
+    const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), start = 0;
+    while (start < length && chars[start] != '[' && chars[start] != '(') start++;
+    if (start == length) Py_RETURN_NONE;
+    /* the groups: each piece ends at a closing bracket, spaces dropped (at most 4 melds
+     * here: more are left to Python) */
+    PyObject *entries[4];
+    int n = 0, ok = 1;
+    char piece[GROUP_CHARS];
+    int used = 0;
+    for (Py_ssize_t i = start; ok && i < length; i++) {
+        Py_UCS1 ch = chars[i];
+        if (ch == ' ') continue;
+        if (used == GROUP_CHARS) { ok = 0; break; }
+        piece[used++] = (char)ch;
+        if (ch != ']' && ch != ')') continue;
+        if (n == 4) { ok = 0; break; }
+        PyObject *key = PyUnicode_FromStringAndSize(piece, used);
+        if (key == NULL) { ok = -1; break; }
+        PyObject *entry = PyDict_GetItemWithError(args[1], key); /* borrowed */
+        Py_DECREF(key);
+        if (entry == NULL) { ok = PyErr_Occurred() ? -1 : 0; break; }
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 5) { ok = 0; break; }
+        entries[n++] = entry;
+        used = 0;
+    }
+    if (ok < 0) return NULL;
+    if (!ok || used) Py_RETURN_NONE; /* loose tiles after the last group */
+    long room = most - 3 * n;
+    if (room < 0) Py_RETURN_NONE;
+    uint8_t c[KINDS];
+    int red[3] = {0, 0, 0};
+    int blank = 1;
+    for (Py_ssize_t i = 0; i < start; i++) blank = blank && chars[i] == ' ';
+    if (blank) memset(c, 0, sizeof c);
+    else if (!read_chars_red(chars, start, c, red) || tile_total(c) > room) Py_RETURN_NONE;
+    int total[KINDS], all_red[4] = {red[0], red[1], red[2], 0};
+    long ranks[4];
+    for (int i = 0; i < KINDS; i++) total[i] = c[i];
+    for (int m = 0; m < n; m++) {
+        PyObject *rank = PyTuple_GET_ITEM(entries[m], 0), *kinds = PyTuple_GET_ITEM(entries[m], 2);
+        PyObject *suit = PyTuple_GET_ITEM(entries[m], 3), *meld_red = PyTuple_GET_ITEM(entries[m], 4);
+        if (!PyLong_CheckExact(rank) || !PyTuple_CheckExact(kinds) || !PyLong_CheckExact(suit) ||
+            !PyLong_CheckExact(meld_red))
+            Py_RETURN_NONE;
+        ranks[m] = PyLong_AsLong(rank);
+        long s = PyLong_AsLong(suit), r = PyLong_AsLong(meld_red);
+        if (PyErr_Occurred()) return NULL;
+        if (s < 0 || s > 3 || r < 0 || r > 4) Py_RETURN_NONE;
+        all_red[s] += (int)r;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kinds); k++) {
+            long kind = PyLong_AsLong(PyTuple_GET_ITEM(kinds, k));
+            if (kind == -1 && PyErr_Occurred()) return NULL;
+            if (kind < 0 || kind >= KINDS) Py_RETURN_NONE;
+            if (++total[kind] > 4) Py_RETURN_NONE;
+        }
+    }
+    if (all_red[0] > most_red || all_red[1] > most_red || all_red[2] > most_red) Py_RETURN_NONE;
+    /* canonical order: by rank (insertion sort of at most four) */
+    for (int i = 1; i < n; i++) {
+        for (int j = i; j > 0 && ranks[j - 1] > ranks[j]; j--) {
+            long r = ranks[j];
+            ranks[j] = ranks[j - 1];
+            ranks[j - 1] = r;
+            PyObject *e = entries[j];
+            entries[j] = entries[j - 1];
+            entries[j - 1] = e;
+        }
+    }
+    PyObject *melds = PyTuple_New(n);
+    if (melds == NULL) return NULL;
+    for (int m = 0; m < n; m++)
+        PyTuple_SET_ITEM(melds, m, Py_NewRef(PyTuple_GET_ITEM(entries[m], 1)));
+    return new_hand_melds(st, counts_tuple(c), red, melds);
+}
+
+/* ---------------------------------------------------------------- building a Win
+ * Win.__init__'s field stores and its test of the usual situation in one call: the
+ * Python statement of both is that __init__ (mjasp/core/win.py), used when this module
+ * is not; tests/core/test_win.py compares the two. */
+
+/* win_init(Win, fields, names, winds): the type, the slot descriptor of each field in
+ * __init__'s order, the usual tile names and the winds (frozensets) */
+static PyObject *k_win_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 4 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) != WIN_FIELDS || !PyFrozenSet_CheckExact(args[2]) ||
+        !PyFrozenSet_CheckExact(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "win_init(Win, fields: tuple of 20 slot descriptors, names, winds)");
+        return NULL;
+    }
+    for (int i = 0; i < WIN_FIELDS; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "win_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    Py_XSETREF(st->win_type, Py_NewRef(args[0]));
+    for (int i = 0; i < WIN_FIELDS; i++)
+        Py_XSETREF(st->win_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    Py_XSETREF(st->win_names, Py_NewRef(args[2]));
+    Py_XSETREF(st->win_winds, Py_NewRef(args[3]));
+    Py_RETURN_NONE;
+}
+
+/* `value` in the frozenset `set`, an unhashable value counted as not in it (as the
+ * Python test, whose TypeError makes the situation unusual); -1 on another error */
+static int usual_member(PyObject *set, PyObject *value) {
+    int found = PySet_Contains(set, value);
+    if (found < 0 && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        return 0;
+    }
+    return found;
+}
+
+/* an exact int in low..high (high < 0: no bound) */
+static int int_within(PyObject *value, long low, long high) {
+    if (!PyLong_CheckExact(value)) return 0;
+    int overflow;
+    long n = PyLong_AsLongAndOverflow(value, &overflow);
+    if (overflow) return overflow > 0 && high < 0;
+    return n >= low && (high < 0 || n <= high);
+}
+
+/* every item of the exact tuple `items` in `set` */
+static int usual_items(PyObject *set, PyObject *items) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(items); i++) {
+        int found = usual_member(set, PyTuple_GET_ITEM(items, i));
+        if (found <= 0) return found;
+    }
+    return 1;
+}
+
+/* win_fill(win, tile, tsumo, ..., robbed_north) -> bool: store the 20 fields of a Win
+ * (exactly that type) in __init__'s order, and say whether the situation is the usual one
+ * (Win.__init__'s test: a usual tile name, bools, ints in range, usual winds, tuples of
+ * at most 5 usual indicator names); False sends it to win._normalise. */
+static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const State *st = state_of(self);
+    if (st->win_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: win_init() not called");
+        return NULL;
+    }
+    if (nargs != WIN_FIELDS + 1 || (PyObject *)Py_TYPE(args[0]) != st->win_type) {
+        PyErr_SetString(PyExc_TypeError, "win_fill(win: Win, 20 fields)");
+        return NULL;
+    }
+    PyObject *win = args[0];
+    const PyObject *const *f = (const PyObject *const *)args + 1;
+    for (int i = 0; i < WIN_FIELDS; i++) {
+        PyObject *field = st->win_fields[i];
+        if (Py_TYPE(field)->tp_descr_set(field, win, args[i + 1]) < 0) return NULL;
+    }
+    /* the fields by position: 0 tile, 1 tsumo, 2 seat_wind, 3 round_wind, 4 dora_indicators,
+     * 5 ura_indicators, 6 riichi, 7 ippatsu, 8 rinshan, 9 chankan, 10 haitei, 11 houtei,
+     * 12 tenhou, 13 chiihou, 14 honba, 15 riichi_sticks, 16 renhou, 17 north_dora,
+     * 18 liable, 19 robbed_north */
+    static const int flags[] = {1, 7, 8, 9, 10, 11, 12, 13, 16, 19};
+    PyObject *tile = (PyObject *)f[0], *dora = (PyObject *)f[4], *ura = (PyObject *)f[5];
+    PyObject *liable = (PyObject *)f[18];
+    int usual = PyUnicode_CheckExact(tile);
+    if (usual) usual = usual_member(st->win_names, tile);
+    for (int i = 0; usual > 0 && i < (int)(sizeof flags / sizeof flags[0]); i++)
+        usual = PyBool_Check(f[flags[i]]);
+    if (usual > 0)
+        usual = int_within((PyObject *)f[6], 0, 2) && int_within((PyObject *)f[14], 0, -1) &&
+                int_within((PyObject *)f[15], 0, -1) && int_within((PyObject *)f[17], 0, 4);
+    if (usual > 0) usual = usual_member(st->win_winds, (PyObject *)f[2]);
+    if (usual > 0) usual = usual_member(st->win_winds, (PyObject *)f[3]);
+    if (usual > 0)
+        usual = PyTuple_CheckExact(dora) && PyTuple_CheckExact(ura) &&
+                PyTuple_GET_SIZE(dora) <= 5;
+    if (usual > 0) usual = usual_items(st->win_names, dora);
+    if (usual > 0) usual = usual_items(st->win_names, ura);
+    if (usual > 0 && liable != Py_None) usual = usual_member(st->win_winds, liable);
+    if (usual < 0) return NULL;
+    return PyBool_FromLong(usual);
+}
+
+/* ---------------------------------------------------------------- a reading's facts
+ * What the direct scoring engine reads of a reading (scoring_direct._reading_facts, the
+ * Python statement, used when this module is not; tests/solvers/test_reading_facts.py
+ * compares the two): the sequences, the sets, the pair, the set tiles, the identical
+ * sequence pairs and the concealed sets. Facts of the decomposition, no scoring rule. */
+
+/* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
+ * no_sets): the type, the slot descriptor of each of its 8 fields in order, the block and
+ * meld kinds, the standard form and the empty set of set tiles */
+static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 6 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) != FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 3 || !PyTuple_CheckExact(args[3]) ||
+        PyTuple_GET_SIZE(args[3]) != 3 || !PyFrozenSet_CheckExact(args[5])) {
+        PyErr_SetString(PyExc_TypeError, "facts_init(ReadingFacts, fields: tuple of 8 slot "
+                        "descriptors, block kinds, meld kinds, STANDARD, no_sets)");
+        return NULL;
+    }
+    for (int i = 0; i < FACT_FIELDS; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "facts_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    Py_XSETREF(st->facts_type, Py_NewRef(args[0]));
+    for (int i = 0; i < FACT_FIELDS; i++)
+        Py_XSETREF(st->facts_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    for (int i = 0; i < 3; i++) {
+        Py_XSETREF(st->block_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
+        Py_XSETREF(st->meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[3], i)));
+    }
+    Py_XSETREF(st->facts_standard, Py_NewRef(args[4]));
+    Py_XSETREF(st->no_sets, Py_NewRef(args[5]));
+    Py_RETURN_NONE;
+}
+
+/* the kind and tile of a block or meld (new references; -1 on an error, or a tile that
+ * is not a kind) */
+static int kind_and_tile(const State *st, PyObject *item, PyObject **kind, PyObject **tile,
+                         long *at) {
+    *kind = PyObject_GetAttr(item, st->str_kind);
+    *tile = *kind ? PyObject_GetAttr(item, st->str_tile) : NULL;
+    if (*tile == NULL) {
+        Py_CLEAR(*kind);
+        return -1;
+    }
+    *at = PyLong_AsLong(*tile);
+    if (*at < 0 || *at >= KINDS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a tile kind is 0..33");
+        Py_CLEAR(*kind);
+        Py_CLEAR(*tile);
+        return -1;
+    }
+    return 0;
+}
+
+/* (tile, quad, concealed) appended to `sets` */
+static int add_set(PyObject *sets, PyObject *tile, int quad, int concealed) {
+    PyObject *row = PyTuple_Pack(3, tile, quad ? Py_True : Py_False,
+                                 concealed ? Py_True : Py_False);
+    int failed = row == NULL || PyList_Append(sets, row) < 0;
+    Py_XDECREF(row);
+    return failed ? -1 : 0;
+}
+
+/* reading_facts(decomposition) -> ReadingFacts, as scoring_direct._reading_facts */
+static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
+    const State *st = state_of(self);
+    if (st->facts_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: facts_init() not called");
+        return NULL;
+    }
+    PyObject *blocks = PyObject_GetAttr(decomposition, st->str_blocks);
+    PyObject *melds = blocks ? PyObject_GetAttr(decomposition, st->str_melds) : NULL;
+    PyObject *form = melds ? PyObject_GetAttr(decomposition, st->str_form) : NULL;
+    PyObject *sequences = form ? PyList_New(0) : NULL, *sets = sequences ? PyList_New(0) : NULL;
+    PyObject *set_tiles = sets ? PyFrozenSet_New(NULL) : NULL;
+    PyObject *pair = Py_NewRef(Py_None), *facts = NULL;
+    int failed = set_tiles == NULL, concealed = 0, seq_count[KINDS] = {0}, n_seq = 0;
+    if (!failed && (!PyTuple_CheckExact(blocks) || !PyTuple_CheckExact(melds))) {
+        PyErr_SetString(PyExc_TypeError, "reading_facts: blocks and melds are tuples");
+        failed = 1;
+    }
+    for (Py_ssize_t i = 0; !failed && i < PyTuple_GET_SIZE(blocks); i++) {
+        PyObject *kind, *tile;
+        long at;
+        if (kind_and_tile(st, PyTuple_GET_ITEM(blocks, i), &kind, &tile, &at) < 0) {
+            failed = 1;
+            break;
+        }
+        if (kind == st->block_kinds[0]) { /* a sequence */
+            failed = PyList_Append(sequences, tile) < 0;
+            if (at <= KINDS - 3) seq_count[at]++;
+            n_seq++;
+        } else if (kind == st->block_kinds[1]) { /* a triplet, concealed */
+            failed = add_set(sets, tile, 0, 1) < 0 || PySet_Add(set_tiles, tile) < 0;
+            concealed++;
+        } else if (kind == st->block_kinds[2]) { /* the pair */
+            Py_SETREF(pair, Py_NewRef(tile));
+        }
+        Py_DECREF(kind);
+        Py_DECREF(tile);
+    }
+    for (Py_ssize_t i = 0; !failed && i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *kind, *tile;
+        long at;
+        if (kind_and_tile(st, PyTuple_GET_ITEM(melds, i), &kind, &tile, &at) < 0) {
+            failed = 1;
+            break;
+        }
+        if (kind == st->meld_kinds[0]) { /* a chi */
+            failed = PyList_Append(sequences, tile) < 0;
+            if (at <= KINDS - 3) seq_count[at]++;
+            n_seq++;
+        } else {
+            int quad = PyObject_RichCompareBool(kind, st->meld_kinds[1], Py_GE);
+            int closed = kind == st->meld_kinds[2];
+            failed = quad < 0 || add_set(sets, tile, quad, closed) < 0 ||
+                     PySet_Add(set_tiles, tile) < 0;
+            concealed += closed;
+        }
+        Py_DECREF(kind);
+        Py_DECREF(tile);
+    }
+    if (!failed) {
+        if (form != st->facts_standard) Py_SETREF(pair, Py_NewRef(Py_None));
+        int peikou = 0;
+        if (n_seq > 1)
+            for (int t = 0; t < KINDS; t++) peikou += seq_count[t] / 2;
+        PyObject *peikou_obj = PyLong_FromLong(peikou);
+        PyObject *concealed_obj = PyLong_FromLong(concealed);
+        facts = peikou_obj && concealed_obj
+                    ? PyType_GenericNew((PyTypeObject *)st->facts_type, NULL, NULL) : NULL;
+        PyObject *values[FACT_FIELDS] = {
+            decomposition, form, sequences, sets, pair,
+            PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, peikou_obj, concealed_obj};
+        for (int i = 0; facts && i < FACT_FIELDS; i++) {
+            PyObject *field = st->facts_fields[i];
+            if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
+        }
+        Py_XDECREF(peikou_obj);
+        Py_XDECREF(concealed_obj);
+    }
+    Py_XDECREF(blocks);
+    Py_XDECREF(melds);
+    Py_XDECREF(form);
+    Py_XDECREF(sequences);
+    Py_XDECREF(sets);
+    Py_XDECREF(set_tiles);
+    Py_DECREF(pair);
+    return facts;
+}
+
+/* hand_facts_init(HandFacts, fields, (CHI, PON, KAN, ANKAN), winds, flag_names): the type,
+ * the slot descriptor of each of its 12 fields in order, the meld kinds, the wind tiles by
+ * name (a dict) and the interned names of Win's flags in HandFacts.flags' order */
+static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 5 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) != HAND_FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 4 || !PyDict_CheckExact(args[3]) ||
+        !PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) != FLAG_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "hand_facts_init(HandFacts, fields: tuple of 12 slot "
+                        "descriptors, meld kinds, winds: dict, flag names: tuple of 9)");
+        return NULL;
+    }
+    for (int i = 0; i < HAND_FACT_FIELDS; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "hand_facts_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(args[4], i))) {
+            PyErr_SetString(PyExc_TypeError, "hand_facts_init: a flag name is not a str");
+            return NULL;
+        }
+    }
+    Py_XSETREF(st->hand_facts_type, Py_NewRef(args[0]));
+    for (int i = 0; i < HAND_FACT_FIELDS; i++)
+        Py_XSETREF(st->hand_facts_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    for (int i = 0; i < 4; i++)
+        Py_XSETREF(st->all_meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
+    Py_XSETREF(st->wind_tiles, Py_NewRef(args[3]));
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        PyObject *name = Py_NewRef(PyTuple_GET_ITEM(args[4], i));
+        PyUnicode_InternInPlace(&name);
+        Py_XSETREF(st->flag_names[i], name);
+    }
+    Py_RETURN_NONE;
+}
+
+/* hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts(hand, win, won) */
+static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const State *st = state_of(self);
+    if (st->hand_facts_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: hand_facts_init() not called");
+        return NULL;
+    }
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "hand_facts(hand, win, won)");
+        return NULL;
+    }
+    PyObject *hand = args[0], *win = args[1], *won = args[2];
+    PyObject *counts = PyObject_GetAttr(hand, st->str_counts);
+    PyObject *melds = counts ? PyObject_GetAttr(hand, st->str_melds) : NULL;
+    PyObject *seat_name = melds ? PyObject_GetAttr(win, st->str_seat_wind) : NULL;
+    PyObject *round_name = seat_name ? PyObject_GetAttr(win, st->str_round_wind) : NULL;
+    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL;
+    PyObject *flag_values[FLAG_FIELDS] = {NULL};
+    long total[KINDS];
+    int closed = 1, quads = 0, any_flag = 0;
+    if (round_name == NULL) goto done;
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != KINDS ||
+        !PyTuple_CheckExact(melds)) {
+        PyErr_SetString(PyExc_TypeError, "hand_facts: a Hand's counts and melds");
+        goto done;
+    }
+    for (int k = 0; k < KINDS; k++) {
+        total[k] = PyLong_AsLong(PyTuple_GET_ITEM(counts, k));
+        if (total[k] == -1 && PyErr_Occurred()) goto done;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *kind, *tile;
+        long at;
+        if (kind_and_tile(st, PyTuple_GET_ITEM(melds, i), &kind, &tile, &at) < 0) goto done;
+        Py_DECREF(tile);
+        if (kind == st->all_meld_kinds[0]) { /* chi */
+            if (at > KINDS - 3) {
+                Py_DECREF(kind);
+                PyErr_SetString(PyExc_ValueError, "hand_facts: a chi starts at 0..31");
+                goto done;
+            }
+            total[at]++;
+            total[at + 1]++;
+            total[at + 2]++;
+            closed = 0;
+        } else if (kind == st->all_meld_kinds[1]) { /* pon */
+            total[at] += 3;
+            closed = 0;
+        } else {
+            total[at] += 4;
+            quads++;
+            closed = closed && kind == st->all_meld_kinds[3];
+        }
+        Py_DECREF(kind);
+    }
+    int melds_held = PyTuple_GET_SIZE(melds) > 0;
+    if (melds_held) {
+        shown = PyList_New(KINDS);
+        for (int k = 0; shown && k < KINDS; k++) {
+            PyObject *n = PyLong_FromLong(total[k]);
+            if (n == NULL) Py_CLEAR(shown);
+            else PyList_SET_ITEM(shown, k, n);
+        }
+        if (shown == NULL) goto done;
+    } else {
+        shown = Py_NewRef(counts); /* read only from here on */
+    }
+    kinds = PyFrozenSet_New(NULL);
+    if (kinds == NULL) goto done;
+    int suits = 0, honors = 0;
+    for (int k = 0; k < KINDS; k++) {
+        if (!total[k]) continue;
+        PyObject *kind = PyLong_FromLong(k);
+        int failed = kind == NULL || PySet_Add(kinds, kind) < 0;
+        Py_XDECREF(kind);
+        if (failed) goto done;
+    }
+    for (int s = 0; s < 3; s++) {
+        for (int k = 9 * s; k < 9 * s + 9; k++) {
+            if (total[k]) {
+                suits++;
+                break;
+            }
+        }
+    }
+    for (int k = 27; k < KINDS; k++) honors = honors || total[k];
+    PyObject *seat = PyDict_GetItemWithError(st->wind_tiles, seat_name); /* borrowed */
+    PyObject *round_tile = seat ? PyDict_GetItemWithError(st->wind_tiles, round_name) : NULL;
+    if (round_tile == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "hand_facts: a wind");
+        goto done;
+    }
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        flag_values[i] = PyObject_GetAttr(win, st->flag_names[i]);
+        if (flag_values[i] == NULL) goto done;
+        int set = PyObject_IsTrue(flag_values[i]);
+        if (set < 0) goto done;
+        any_flag = any_flag || set;
+    }
+    flags = PyTuple_New(any_flag ? FLAG_FIELDS : 0);
+    if (flags == NULL) goto done;
+    for (int i = 0; any_flag && i < FLAG_FIELDS; i++)
+        PyTuple_SET_ITEM(flags, i, Py_NewRef(flag_values[i]));
+    PyObject *quads_obj = PyLong_FromLong(quads);
+    if (quads_obj == NULL) goto done;
+    PyObject *suits_obj = PyLong_FromLong(suits);
+    if (suits_obj == NULL) {
+        Py_DECREF(quads_obj);
+        goto done;
+    }
+    PyObject *values[HAND_FACT_FIELDS] = {
+        win, won, closed ? Py_True : Py_False, kinds, quads_obj, seat, round_tile, shown,
+        melds_held ? Py_False : Py_True, suits_obj, honors ? Py_True : Py_False, flags};
+    facts = PyType_GenericNew((PyTypeObject *)st->hand_facts_type, NULL, NULL);
+    for (int i = 0; facts && i < HAND_FACT_FIELDS; i++) {
+        PyObject *field = st->hand_facts_fields[i];
+        if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
+    }
+    Py_DECREF(quads_obj);
+    Py_DECREF(suits_obj);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(melds);
+    Py_XDECREF(seat_name);
+    Py_XDECREF(round_name);
+    Py_XDECREF(kinds);
+    Py_XDECREF(flags);
+    Py_XDECREF(shown);
+    for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
+    return facts;
+}
+
+/* ---------------------------------------------------------------- filling value types
+ * A value type with __slots__ built as its mutable twin builds it (mjasp.core.frozen:
+ * object.__new__, then each field stored), the stores made through the slot descriptors
+ * here: what scorecard.build_score, scorecard.scored_reading and the direct engine's
+ * Placement cost in Python, in one call (tests/solvers/test_kernel_builders.py compares
+ * the two builds). No rule is read: the values are the caller's. */
+
+/* builder_init(type, fields) -> id: the type and the slot descriptor of each field in
+ * the order build(id, ...) takes them */
+static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
+        PyTuple_GET_SIZE(args[1]) > BUILDER_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "builder_init(type, fields: tuple of slot descriptors)");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(args[1]);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *field = PyTuple_GET_ITEM(args[1], i);
+        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "builder_init: a field is not a slot");
+            return NULL;
+        }
+    }
+    for (int id = 0; id < st->builders; id++) {  /* the same type again: its id */
+        if (st->builder_types[id] == args[0]) {
+            Py_SETREF(st->builder_fields[id], Py_NewRef(args[1]));
+            return PyLong_FromLong(id);
+        }
+    }
+    if (st->builders == BUILDERS) {
+        PyErr_SetString(PyExc_ValueError, "builder_init: too many types");
+        return NULL;
+    }
+    int id = st->builders++;
+    st->builder_types[id] = Py_NewRef(args[0]);
+    st->builder_fields[id] = Py_NewRef(args[1]);
+    return PyLong_FromLong(id);
+}
+
+/* build(id, value, ...) -> a new instance of the type of builder_init's `id`, each field
+ * set to its value (exactly one value per field) */
+static PyObject *k_build(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const State *st = state_of(self);
+    long id = nargs ? PyLong_AsLong(args[0]) : -1;
+    if (id == -1 && PyErr_Occurred()) return NULL;
+    if (id < 0 || id >= st->builders ||
+        nargs - 1 != PyTuple_GET_SIZE(st->builder_fields[id])) {
+        PyErr_SetString(PyExc_TypeError, "build(id, one value per field)");
+        return NULL;
+    }
+    PyObject *made = PyType_GenericNew((PyTypeObject *)st->builder_types[id], NULL, NULL);
+    for (Py_ssize_t i = 0; made && i < nargs - 1; i++) {
+        PyObject *field = PyTuple_GET_ITEM(st->builder_fields[id], i);
+        if (Py_TYPE(field)->tp_descr_set(field, made, args[i + 1]) < 0) Py_CLEAR(made);
+    }
+    return made;
+}
+
+/* hand_init(Hand): the type the functions above build (init() sets it too) */
 static PyObject *k_hand_init(PyObject *self, PyObject *arg) {
     State *st = state_of(self);
     if (!PyType_Check(arg)) {
@@ -931,7 +1569,11 @@ static int add_reading(const State *st, PyObject *out, PyObject *blocks, PyObjec
  *     whole-hand tests of fast.readings: seven pairs, seven kinds held twice and nothing
  *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
  *     terminals and honors held, 14 tiles. */
-static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *const keys[4],
+static int suit_key(const uint8_t *c, int suit, PyObject **key);
+/* where each suit starts on the 34 kinds (m, p, s, honors), and the end */
+static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
+
+static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *keys[4],
                                PyObject *tables, PyObject *melds, int fill, long allowed) {
     if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4 ||
         !PyTuple_CheckExact(melds)) {
@@ -947,6 +1589,18 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *cons
             PyErr_SetString(PyExc_TypeError, "tables: a tuple of four dicts");
             return NULL;
         }
+        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+        uint32_t code = 0;
+        for (int i = 0; i < length; i++) code = 5 * code + c[first + i]; /* counts 0..4 */
+        /* each suit its own slots (every fourth): an entry found above stays held while
+         * the later suits of this call are remembered */
+        Memo *memo = &st->memo[(code * 2654435761u) % (MEMO / 4) * 4 + (uint32_t)suit];
+        if (memo->entry != NULL && memo->table == table && memo->code == code &&
+            memo->suit == suit) {
+            entries[suit] = memo->entry; /* of the expected shape: checked when kept */
+            continue;
+        }
+        if (keys[suit] == NULL && !suit_key(c, suit, &keys[suit])) return NULL;
         PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
         if (entry == NULL) {
             if (PyErr_Occurred() || !fill || !st->readings_ready) return NULL;
@@ -962,6 +1616,10 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *cons
             !PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 0)))
             return NULL;
         entries[suit] = entry;
+        Py_XSETREF(memo->entry, Py_NewRef(entry));
+        Py_XSETREF(memo->table, Py_NewRef(table));
+        memo->code = code;
+        memo->suit = suit;
     }
     Py_ssize_t size = 0;
     long pairs = 0, flags = 7;
@@ -1037,24 +1695,29 @@ static int reading_ready(const State *st) {
     return st->reading_type != NULL;
 }
 
-static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
 
 /* the four suits' keys from 34 counts (new references; 0 on an error, none left) */
-static int suit_keys(const uint8_t *c, PyObject *keys[4]) {
-    for (int suit = 0; suit < 4; suit++) {
-        int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
-        keys[suit] = PyTuple_New(length);
-        for (int i = 0; keys[suit] && i < length; i++) {
-            PyObject *value = PyLong_FromLong(c[first + i]);
-            if (value == NULL) Py_CLEAR(keys[suit]);
-            else PyTuple_SET_ITEM(keys[suit], i, value);
-        }
-        if (keys[suit] == NULL) {
-            for (int s = 0; s < suit; s++) Py_DECREF(keys[s]);
-            return 0;
-        }
+/* the key of one suit of lookup._TABLES: its counts as a tuple of ints (0 on an error) */
+static int suit_key(const uint8_t *c, int suit, PyObject **key) {
+    int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
+    *key = PyTuple_New(length);
+    for (int i = 0; *key && i < length; i++) {
+        PyObject *value = PyLong_FromLong(c[first + i]);
+        if (value == NULL) Py_CLEAR(*key);
+        else PyTuple_SET_ITEM(*key, i, value);
     }
-    return 1;
+    return *key != NULL;
+}
+
+/* forget_suits(): drop every remembered suit entry (lookup.clear calls it) */
+static PyObject *k_forget_suits(PyObject *self, PyObject *unused) {
+    (void)unused;
+    State *st = state_of(self);
+    for (int i = 0; st->memo && i < MEMO; i++) {
+        Py_CLEAR(st->memo[i].entry);
+        Py_CLEAR(st->memo[i].table);
+    }
+    Py_RETURN_NONE;
 }
 
 /* hand_readings over the keys, None for "not here" (no error), the keys released */
@@ -1068,7 +1731,7 @@ static PyObject *readings_or_none(const State *st, const uint8_t *c, PyObject *k
         out = hand_readings(st, c, keys, tables, melds, filling, flags);
         if (out == NULL && !PyErr_Occurred()) out = Py_NewRef(Py_None);
     }
-    for (int suit = 0; suit < 4; suit++) Py_DECREF(keys[suit]);
+    for (int suit = 0; suit < 4; suit++) Py_XDECREF(keys[suit]);
     return out;
 }
 
@@ -1084,8 +1747,7 @@ static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t narg
     if (!read_counts(args[0], c)) Py_RETURN_NONE;
     const State *st = state_of(self);
     if (!reading_ready(st)) return NULL;
-    PyObject *keys[4];
-    if (!suit_keys(c, keys)) return NULL;
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}; /* made where a suit is not remembered */
     return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
 }
 
@@ -1104,8 +1766,7 @@ static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize
     int tiles = 0;
     for (int i = 0; i < KINDS; i++) tiles += c[i];
     if (tiles != 14) Py_RETURN_NONE;
-    PyObject *keys[4];
-    if (!suit_keys(c, keys)) return NULL;
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}; /* made where a suit is not remembered */
     return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
 }
 
@@ -1351,6 +2012,26 @@ static PyMethodDef methods[] = {
      "hand_ids(ids) -> (counts, red) of at most 14 distinct ids 0..135, or None."},
     {"hand_text", (PyCFunction)(void (*)(void))k_hand_text, METH_FASTCALL,
      "hand_text(text, most) -> the Hand of plain mpsz of at most `most` tiles, or None."},
+    {"win_init", (PyCFunction)(void (*)(void))k_win_init, METH_FASTCALL,
+     "win_init(Win, fields, names, winds): what win_fill needs."},
+    {"win_fill", (PyCFunction)(void (*)(void))k_win_fill, METH_FASTCALL,
+     "win_fill(win, 20 fields) -> whether the situation is the usual one (fields stored)."},
+    {"facts_init", (PyCFunction)(void (*)(void))k_facts_init, METH_FASTCALL,
+     "facts_init(ReadingFacts, fields, block kinds, meld kinds, STANDARD, no_sets)."},
+    {"reading_facts", (PyCFunction)k_reading_facts, METH_O,
+     "reading_facts(decomposition) -> ReadingFacts, as scoring_direct._reading_facts."},
+    {"hand_facts_init", (PyCFunction)(void (*)(void))k_hand_facts_init, METH_FASTCALL,
+     "hand_facts_init(HandFacts, fields, meld kinds, wind tiles, flag names)."},
+    {"hand_facts", (PyCFunction)(void (*)(void))k_hand_facts, METH_FASTCALL,
+     "hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts."},
+    {"forget_suits", (PyCFunction)k_forget_suits, METH_NOARGS,
+     "forget_suits(): drop the suit entries remembered from lookup's tables."},
+    {"builder_init", (PyCFunction)(void (*)(void))k_builder_init, METH_FASTCALL,
+     "builder_init(type, fields) -> the id build() takes for the type."},
+    {"build", (PyCFunction)(void (*)(void))k_build, METH_FASTCALL,
+     "build(id, value, ...) -> a new instance of the id's type, its fields set in order."},
+    {"hand_text_melds", (PyCFunction)(void (*)(void))k_hand_text_melds, METH_FASTCALL,
+     "hand_text_melds(text, table, most, most_red) -> the Hand of mpsz with melds, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
     {NULL, NULL, 0, NULL},
@@ -1362,6 +2043,28 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     State *st = state_of(module);
     if (st == NULL) return 0;
     Py_VISIT(st->hand_type);
+    Py_VISIT(st->win_type);
+    Py_VISIT(st->win_names);
+    Py_VISIT(st->win_winds);
+    for (int i = 0; i < WIN_FIELDS; i++) Py_VISIT(st->win_fields[i]);
+    Py_VISIT(st->facts_type);
+    Py_VISIT(st->facts_standard);
+    Py_VISIT(st->no_sets);
+    for (int i = 0; i < FACT_FIELDS; i++) Py_VISIT(st->facts_fields[i]);
+    for (int i = 0; i < 3; i++) Py_VISIT(st->block_kinds[i]);
+    for (int i = 0; i < 3; i++) Py_VISIT(st->meld_kinds[i]);
+    Py_VISIT(st->hand_facts_type);
+    Py_VISIT(st->wind_tiles);
+    for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
+    for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
+    for (int i = 0; i < st->builders; i++) {
+        Py_VISIT(st->builder_types[i]);
+        Py_VISIT(st->builder_fields[i]);
+    }
+    for (int i = 0; st->memo && i < MEMO; i++) {
+        Py_VISIT(st->memo[i].entry);
+        Py_VISIT(st->memo[i].table);
+    }
     Py_VISIT(st->reading_type);
     Py_VISIT(st->form_standard);
     Py_VISIT(st->form_chiitoitsu);
@@ -1376,6 +2079,34 @@ static int kernel_clear(PyObject *module) {
     State *st = state_of(module);
     if (st == NULL) return 0;
     Py_CLEAR(st->hand_type);
+    Py_CLEAR(st->win_type);
+    Py_CLEAR(st->win_names);
+    Py_CLEAR(st->win_winds);
+    for (int i = 0; i < WIN_FIELDS; i++) Py_CLEAR(st->win_fields[i]);
+    Py_CLEAR(st->facts_type);
+    Py_CLEAR(st->facts_standard);
+    Py_CLEAR(st->no_sets);
+    for (int i = 0; i < FACT_FIELDS; i++) Py_CLEAR(st->facts_fields[i]);
+    for (int i = 0; i < 3; i++) Py_CLEAR(st->block_kinds[i]);
+    for (int i = 0; i < 3; i++) Py_CLEAR(st->meld_kinds[i]);
+    Py_CLEAR(st->hand_facts_type);
+    Py_CLEAR(st->wind_tiles);
+    for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
+    for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
+    for (int i = 0; i < FLAG_FIELDS; i++) Py_CLEAR(st->flag_names[i]);
+    for (int i = 0; i < st->builders; i++) {
+        Py_CLEAR(st->builder_types[i]);
+        Py_CLEAR(st->builder_fields[i]);
+    }
+    st->builders = 0;
+    for (int i = 0; st->memo && i < MEMO; i++) {
+        Py_CLEAR(st->memo[i].entry);
+        Py_CLEAR(st->memo[i].table);
+    }
+    Py_CLEAR(st->str_kind);
+    Py_CLEAR(st->str_tile);
+    Py_CLEAR(st->str_seat_wind);
+    Py_CLEAR(st->str_round_wind);
     Py_CLEAR(st->reading_type);
     Py_CLEAR(st->form_standard);
     Py_CLEAR(st->form_chiitoitsu);
@@ -1406,19 +2137,31 @@ static void kernel_free(void *module) {
     PyMem_Free(st->final_values);
     st->number_ids = st->honor_ids = st->pair_ids = st->triple_ids = st->final_values = NULL;
     for (int k = 0; k < 2; k++) free_space(&st->spaces[k]);
+    PyMem_Free(st->memo);
+    st->memo = NULL;
 }
 
 /* Py_mod_exec: the state starts zeroed (no tables yet); only the names are made here */
 static int kernel_exec(PyObject *module) {
     State *st = state_of(module);
+    st->memo = PyMem_Calloc(MEMO, sizeof(Memo));
+    if (st->memo == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     st->str_counts = PyUnicode_InternFromString("counts");
     st->str_melds = PyUnicode_InternFromString("melds");
     st->str_standard = PyUnicode_InternFromString("standard");
     st->str_blocks = PyUnicode_InternFromString("blocks");
     st->str_form = PyUnicode_InternFromString("form");
     st->str_red = PyUnicode_InternFromString("red");
+    st->str_kind = PyUnicode_InternFromString("kind");
+    st->str_tile = PyUnicode_InternFromString("tile");
+    st->str_seat_wind = PyUnicode_InternFromString("seat_wind");
+    st->str_round_wind = PyUnicode_InternFromString("round_wind");
     if (!st->str_counts || !st->str_melds || !st->str_standard || !st->str_blocks ||
-        !st->str_form || !st->str_red)
+        !st->str_form || !st->str_red || !st->str_kind || !st->str_tile ||
+        !st->str_seat_wind || !st->str_round_wind)
         return -1; /* the import fails; kernel_free releases what was made */
     /* the stamp of this file's build (setup.py): kernel.py refuses a stale build by it */
     PyObject *stamp = PyLong_FromUnsignedLong(MJASP_SOURCE_HASH);

@@ -16,10 +16,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from mjasp.solvers import extensions, table
 
@@ -36,9 +38,12 @@ if TYPE_CHECKING:
 FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacements", "winners",
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
+                    "hand_text_melds", "win_init", "win_fill", "facts_init", "reading_facts",
+                    "hand_facts_init", "hand_facts", "builder_init", "build", "forget_suits",
                     "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
+T = TypeVar("T")
 
 #: Whether the compiled module was built from this source and imports.
 AVAILABLE: Final = _compiled is not None
@@ -48,15 +53,50 @@ COMPILED: bool = AVAILABLE and os.environ.get("MJASP_PURE_PYTHON", "") in ("", "
 
 
 def _install_constructors() -> None:
-    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.core.hand` while COMPILED."""
+    """Hand the compiled ``Hand`` constructors to :mod:`mjasp.core.hand`, and ``Win``'s
+    stores and test to :mod:`mjasp.core.win`, while COMPILED."""
+    from mjasp.core import win
     from mjasp.core.hand import Hand, use_compiled_constructors
+    from mjasp.rules import scorecard
 
     if COMPILED and _compiled is not None:
+        scorecard.use_compiled_builders((builder(scorecard.Score),
+                                         builder(scorecard.ScoredReading)))
         _compiled.hand_init(Hand)
         use_compiled_constructors((_compiled.hand_counts, _compiled.hand_ids,
-                                   _compiled.hand_text))
+                                   _compiled.hand_text, _compiled.hand_text_melds))
+        _compiled.win_init(win.Win, tuple(vars(win.Win)[f.name] for f in fields(win.Win)),
+                           frozenset(win.KINDS), frozenset(win.WINDS))
+        win.use_compiled_fill((_compiled.win_fill,))
     else:
         use_compiled_constructors(())
+        win.use_compiled_fill(())
+        scorecard.use_compiled_builders(())
+
+
+def forget_suits() -> None:
+    """Drop the suit entries the compiled readings remember from ``lookup``'s tables
+    (``lookup.clear`` empties the tables); nothing without the compiled module.
+
+    >>> forget_suits()
+    """
+    if _compiled is not None:
+        _compiled.forget_suits()
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A compiled ``cls(...)`` of one positional value per field, in declaration order,
+    without ``__init__``: ``object.__new__`` and each slot set (``cls`` has ``__slots__``
+    and no ``__post_init__``; a frozen class stays frozen). Use only when :data:`COMPILED`.
+
+    >>> from mjasp.core.yaku import Yaku
+    >>> from mjasp.rules.scorecard import YakuItem
+    >>> builder(YakuItem)(Yaku.PINFU, 1) == YakuItem(Yaku.PINFU, 1) if COMPILED else True
+    True
+    """
+    assert _compiled is not None
+    slots = tuple(vars(cls)[f.name] for f in fields(cls))  # type: ignore[arg-type]
+    return functools.partial(_compiled.build, _compiled.builder_init(cls, slots))
 
 
 _install_constructors()
@@ -265,6 +305,29 @@ def reading_functions(pairs: tuple[Block, ...], singles: tuple[Block, ...]) -> t
     module.reading_init(Decomposition, Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI, pairs,
                         singles)
     return module.common, module.text_readings
+
+
+def facts_functions(reading_facts: type, hand_facts: type, no_sets: frozenset[int],
+                    flag_fields: tuple[str, ...], wind_tiles: dict[str, int]) -> tuple[
+        Callable[..., object], Callable[..., object]]:
+    """Compiled ``reading_facts(decomposition)`` and ``hand_facts(hand, win, won)``: the
+    direct scoring engine's ``_reading_facts`` and ``_hand_facts`` (``reading_facts`` and
+    ``hand_facts``: its two fact types, filled field by field in declaration order;
+    ``no_sets``: the set tiles of a reading without sets; ``flag_fields``: the Win flags of
+    ``HandFacts.flags``; ``wind_tiles``: the kind of each wind by name). Use only when
+    :data:`COMPILED`."""
+    from mjasp.core.blocks import BlockKind, Form
+    from mjasp.core.hand import MeldKind
+
+    module = compiled()
+    module.facts_init(reading_facts, tuple(vars(reading_facts)[f.name]
+                                           for f in fields(reading_facts)),
+                      (BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR),
+                      (MeldKind.CHI, MeldKind.KAN, MeldKind.ANKAN), Form.STANDARD, no_sets)
+    module.hand_facts_init(hand_facts, tuple(vars(hand_facts)[f.name] for f in fields(hand_facts)),
+                           (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN),
+                           wind_tiles, flag_fields)
+    return module.reading_facts, module.hand_facts
 
 
 #: Whether the shipped suit readings were handed to the compiled module.

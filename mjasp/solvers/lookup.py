@@ -226,7 +226,10 @@ def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
         # everything below but a product of several readings in one C call (a suit vector
         # not yet cached decoded from the shipped file); None: worked out below
         # (tests: equal both ways)
-        mask = _DEFAULT_MASK if rules is None else _allowed_mask(rules)
+        # the last rules' mask read here: a call of _allowed_mask costs more than the test
+        last = _LAST_ALLOWED[0] if _LAST_ALLOWED else None
+        mask = (_DEFAULT_MASK if rules is None else last[2] if last is not None
+                and last[0] is rules else _allowed_mask(rules))
         common = (_COMMON or _load_common())(c, _TABLES, melds, _SHIPPED[0], mask)
         if common is not None:
             return common
@@ -349,6 +352,7 @@ def clear(shipped: bool = True) -> None:
     _COMPLETE.clear()
     for table in _TABLES:
         table.clear()
+    kernel.forget_suits()  # the compiled readings' memory of the tables' entries
     _READINGS.clear()
 
 

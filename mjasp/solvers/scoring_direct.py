@@ -40,8 +40,9 @@ from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
-from mjasp.rules import RULES_CACHED, Rules
-from mjasp.rules.scorecard import Score, YakuItem, make_score_merged, scored_reading
+from mjasp.rules import RULES_CACHED, Rules, scorecard
+from mjasp.rules.scorecard import Score, YakuItem, make_score_merged
+from mjasp.solvers import kernel
 from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
@@ -204,8 +205,12 @@ GATES = {
 
 STANDARD = Form.STANDARD
 # enum members as module constants: the hot loops below look them up per block
+# (in CPython 3.11 reading a member from its class runs EnumType's slow __getattr__ hook)
 SEQUENCE, TRIPLET, PAIR = BlockKind.SEQUENCE, BlockKind.TRIPLET, BlockKind.PAIR
-RYANMEN = WaitShape.RYANMEN
+RYANMEN, TANKI = WaitShape.RYANMEN, WaitShape.TANKI
+KOKUSHI_WAIT, KOKUSHI_13_WAIT = WaitShape.KOKUSHI, WaitShape.KOKUSHI_13
+CHIITOITSU, KOKUSHI = Form.CHIITOITSU, Form.KOKUSHI
+CHI, PON, KAN, ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
 _HONOR, _HONOR_SET = frozenset({"honor"}), frozenset({"honor_set"})
 _SETS, _SEQUENCES = frozenset({"sets"}), frozenset({"sequences"})
 _ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
@@ -501,18 +506,18 @@ def _hand_facts(hand: Hand, win: Win, won: Tile | None = None) -> HandFacts:
         counts = total
         for meld in melds:
             tile, kind = meld.tile, meld.kind
-            if kind is MeldKind.CHI:
+            if kind is CHI:
                 total[tile] += 1
                 total[tile + 1] += 1
                 total[tile + 2] += 1
                 closed = False
-            elif kind is MeldKind.PON:
+            elif kind is PON:
                 total[tile] += 3
                 closed = False
             else:
                 total[tile] += 4
                 quads += 1
-                closed = closed and kind is MeldKind.ANKAN
+                closed = closed and kind is ANKAN
     else:
         counts = hand.counts  # read only from here on
     kinds = frozenset(compress(range(NUM_KINDS), counts))
@@ -543,8 +548,14 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     if indicators or north:
         # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
         # (https://riichi.wiki/Sanma)
-        removed = rules.removed_kinds
-        dora_of = _dora_table(removed) if removed else DORA_OF
+        # the last rules' table by identity (removed_kinds is a property: a Python call)
+        last = _LAST_DORA_OF[0]
+        if last[0] is rules:
+            dora_of = last[1]
+        else:
+            removed = rules.removed_kinds
+            dora_of = _dora_table(removed) if removed else DORA_OF
+            _LAST_DORA_OF[0] = (rules, dora_of)
         if north:
             # north tiles set aside are the winner's tiles: a west indicator makes each a
             # dora too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
@@ -571,13 +582,16 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     if n:
         found.append(_AKA_ITEMS.get(n) or YakuItem(Yaku.AKA_DORA, n))
     if north:
-        found.append(YakuItem(Yaku.NUKIDORA, north))
+        found.append(_NORTH_ITEMS.get(north) or YakuItem(Yaku.NUKIDORA, north))
     return found
 
 
 #: The usual dora items made once (a frozen dataclass costs its __init__ per item).
-_DORA_ITEMS, _URA_ITEMS, _AKA_ITEMS = ({n: YakuItem(yaku, n) for n in range(1, 21)}
-                                       for yaku in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA))
+_DORA_ITEMS, _URA_ITEMS, _AKA_ITEMS, _NORTH_ITEMS = (
+    {n: YakuItem(yaku, n) for n in range(1, 21)}
+    for yaku in (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA, Yaku.NUKIDORA))
+#: The rules of the last dora counted and their indicator table.
+_LAST_DORA_OF: list[tuple[Rules | None, dict[str, Tile]]] = [(None, {})]
 
 
 def _dora_of(indicator: str, rules: Rules) -> Tile:
@@ -625,10 +639,10 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
         elif kind is PAIR:
             pair = block.tile
     for meld in decomposition.melds:
-        if meld.kind is MeldKind.CHI:
+        if meld.kind is CHI:
             sequences.append(meld.tile)
         else:
-            sets.append((meld.tile, meld.kind >= MeldKind.KAN, meld.kind is MeldKind.ANKAN))
+            sets.append((meld.tile, meld.kind >= KAN, meld.kind is ANKAN))
             set_tiles.append(meld.tile)
             concealed += sets[-1][2]
     form = decomposition.form
@@ -644,6 +658,17 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
 
 
 _NO_SETS: frozenset[Tile] = frozenset()
+_FactsFunctions = tuple[Callable[[Decomposition], ReadingFacts],
+                        Callable[[Hand, Win, Tile], HandFacts]]
+#: The compiled ``_reading_facts`` and ``_hand_facts`` (``mjasp/solvers/_kernel.c``), bound on
+#: first use; ``kernel.COMPILED`` decides if they run.
+_COMPILED_FACTS: list[_FactsFunctions] = []
+
+
+def _load_facts() -> _FactsFunctions:
+    found = kernel.facts_functions(ReadingFacts, HandFacts, _NO_SETS, FLAG_FIELDS, _WIND_TILE)
+    _COMPILED_FACTS.append(found)  # type: ignore[arg-type]
+    return _COMPILED_FACTS[0]
 
 
 def _value_of_pair(h: HandFacts, tile: Tile) -> int:
@@ -653,15 +678,15 @@ def _value_of_pair(h: HandFacts, tile: Tile) -> int:
 
 def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
     tile = h.tile
-    if r.form is Form.KOKUSHI:
-        wait = WaitShape.KOKUSHI
+    if r.form is KOKUSHI:
+        wait = KOKUSHI_WAIT
         for b in r.decomposition.blocks:  # the pair (a loop: no generator)
             if b.kind is PAIR:
-                wait = WaitShape.KOKUSHI_13 if b.tile == tile else WaitShape.KOKUSHI
+                wait = KOKUSHI_13_WAIT if b.tile == tile else KOKUSHI_WAIT
                 break
         return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
-    if r.form is Form.CHIITOITSU:
-        return [Placement(PAIR_BLOCKS[tile], WaitShape.TANKI, 0, False)]
+    if r.form is CHIITOITSU:
+        return [Placement(PAIR_BLOCKS[tile], TANKI, 0, False)]
     concealed = r.concealed
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
@@ -692,7 +717,7 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
     reason, in that order); ``double_wind_fu``: a pair of the seat and round wind at once
     (``Rules.double_wind_fu``)."""
     if r.form is not STANDARD:
-        return _CHIITOITSU_FU if r.form is Form.CHIITOITSU else ()
+        return _CHIITOITSU_FU if r.form is CHIITOITSU else ()
     tsumo = h.win.tsumo
     parts = [_BASE_FU]
     if h.closed and not tsumo:
@@ -784,7 +809,9 @@ def candidates(hand: Hand, win: Win, rules: Rules,
     """Every candidate score of a checked hand and situation (see ``mjasp.score``);
     ``readings``: the hand's readings when the caller has them already. The one-tile
     case of :func:`candidates_by_tile`."""
-    return candidates_by_tile(hand, win, rules, (win.kind,), readings)[0]
+    kind = KINDS.get(win.tile)  # Win.kind, without its property call for the usual names
+    return candidates_by_tile(hand, win, rules, (win.kind if kind is None else kind,),
+                              readings)[0]
 
 
 def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
@@ -802,7 +829,11 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     >>> [max(s.points for s in found) for found in by_tile]  # 2p: pinfu; 5p: a pair wait
     [2700, 2000]
     """
-    h = _hand_facts(hand, win, tiles[0])
+    if kernel.COMPILED:  # the facts in C (tests: equal to the Python functions)
+        reading_facts, hand_facts = _COMPILED_FACTS[0] if _COMPILED_FACTS else _load_facts()
+    else:
+        reading_facts, hand_facts = _reading_facts, _hand_facts
+    h = hand_facts(hand, win, tiles[0])
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
     # field by field) share one set of tables
@@ -841,8 +872,9 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     if readings is None:
         readings = winning_readings(hand, rules)
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
+    scored_reading = scorecard.scored_reading  # (the compiled one while the kernel answers)
     for decomposition in readings:
-        r = _reading_facts(decomposition)
+        r = reading_facts(decomposition)
         # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
         set_tiles = r.set_tiles
         honor_set = honors and bool(set_tiles) and max(set_tiles) >= 27

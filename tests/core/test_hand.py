@@ -277,6 +277,39 @@ def test_parse_fast_path_equals_the_general_path(kernel_path: str, examples: int
     check()
 
 
+@examples(1000)
+def test_compiled_meld_read_equals_the_python_one(examples: int) -> None:
+    # the compiled read of text with melds gives the hand _parse_with_melds gives wherever
+    # it answers (None leaves the text to it), and answers on every legal hand's text
+    import mjasp.core.hand as hand_module
+    from mjasp.solvers import kernel
+
+    if not kernel.COMPILED:  # (built and switched on: MJASP_PURE_PYTHON runs Python only)
+        pytest.skip("the compiled kernel is off")
+    read = kernel._compiled.hand_text_melds  # type: ignore[union-attr]
+    table = hand_module._MELD_TEXTS or hand_module._fill_meld_texts()
+
+    @settings(max_examples=examples, deadline=None)
+    @given(st.one_of(meld_texts(), hands().map(str)))
+    def check(text: str) -> None:
+        found = read(text, table, 14, 2)
+        if found is not None:
+            python = hand_module._parse_with_melds(text)
+            assert python is not None and type(found) is Hand
+            assert (found.counts, found.red, found.melds) == (python.counts, python.red,
+                                                              python.melds)
+            assert type(found.counts) is tuple and type(found.melds) is tuple
+
+    check()
+    # every legal hand with melds as str() writes it: the compiled read answers
+    for text in ("05m678p678s [234p] [777z]", "123m [406p] [0555s] (1111z)",
+                 "[123m][456m][789m][111z]", "11m [055m] [406m]",
+                 "55z [123m] [123m] [123m] [123m]"):
+        assert read(text, table, 14, 2) == Hand.parse(text)
+    for text in ("0m [055m] [5555m]", "00m [055m] 1z", "123m [123m)", "(1111z) 22z", "[123z]"):
+        assert read(text, table, 14, 2) is None
+
+
 @pytest.mark.parametrize("text", [
     "05m678p678s [234p] [777z]", "123m [406p] [0555s] (1111z)", "[123m][456m][789m][111z]",
     "11m [055m] [406m]",       # two red fives of manzu, both in melds, four 5m: legal

@@ -1,5 +1,6 @@
-"""``Win``'s own ``__init__`` (its fields set through a mutable twin class) takes and keeps
-exactly what the dataclass declares, as the generated ``__init__`` of the same fields would."""
+"""``Win``'s own ``__init__`` (its fields set through a mutable twin class, or by the compiled
+kernel's ``win_fill``) takes and keeps exactly what the dataclass declares, as the
+generated ``__init__`` of the same fields would."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def _situations(n: int) -> list[dict[str, object]]:
     return found
 
 
-def test_every_field_holds_what_the_generated_init_would_hold() -> None:
+def test_every_field_holds_what_the_generated_init_would_hold(kernel_path: str) -> None:
     for kw in _situations(300):
         made, reference = Win(**kw), Reference(**kw)  # type: ignore[arg-type]
         assert dataclasses.astuple(made) == dataclasses.astuple(reference)
@@ -92,7 +93,7 @@ def test_a_subclass_is_built_field_by_field() -> None:
         Named("1m", ippatsu=True)
 
 
-def test_unusual_values_are_converted_or_named() -> None:
+def test_unusual_values_are_converted_or_named(kernel_path: str) -> None:
     # the forms _normalise settles, and the first conflict named
     made = Win(" 8s ", seat_wind="w", dora_indicators=["7m"])  # type: ignore[arg-type]
     assert (made.tile, made.seat_wind, made.dora_indicators) == ("8s", "W", ("7m",))
@@ -100,3 +101,52 @@ def test_unusual_values_are_converted_or_named() -> None:
         Win("1m", riichi=3)
     with pytest.raises(WinError, match="haitei needs tsumo"):
         Win("1m", haitei=True, houtei=True)
+
+
+def _odd_arguments() -> list[tuple[object, ...]]:
+    """Field values in __init__'s order, each list of them one field away from a usual
+    situation: the values ``_normalise`` converts or refuses, and the limits."""
+    usual = [dataclasses.astuple(Reference(**kw)) for kw in _situations(50)]
+    base = list(usual[0])
+    odd: dict[int, list[object]] = {
+        0: [" 8s ", "8S", "1x", None, 5, ["1m"], "0m", "5z"],
+        1: [1, 0, None, "True"],
+        2: ["s", "N", "X", ["E"], None],
+        3: ["e", "W", {"E"}],
+        4: [["7m"], ("7m",) * 5, ("7m",) * 6, ("7x",), (["7m"],), "7m", ()],
+        5: [["1m"], ("1m", "0p"), ({"1m"},)],
+        6: [0, 2, 3, -1, True, 1.0, 2 ** 70],
+        7: [1, True], 13: [0, False],
+        14: [0, -1, 2 ** 70, -(2 ** 70), 1.5, False],
+        15: [7, -3, 2 ** 64],
+        17: [0, 4, 5, -1, True],
+        18: [None, "S", "s", "X", []],
+        19: [True, 1],
+    }
+    found = [tuple(row) for row in usual]
+    for at, values in odd.items():
+        for value in values:
+            row = list(base)
+            row[at] = value
+            found.append(tuple(row))
+    return found
+
+
+def test_the_compiled_fill_stores_and_answers_as_the_python_one() -> None:
+    from mjasp.solvers import kernel
+
+    if not kernel.COMPILED:  # (built and switched on: MJASP_PURE_PYTHON runs Python only)
+        pytest.skip("the compiled kernel is off")
+    fill = kernel._compiled.win_fill  # type: ignore[union-attr]
+    names = [f.name for f in FIELDS]
+    usual = 0
+    for row in _odd_arguments():
+        made, python = object.__new__(Win), object.__new__(Win)
+        answer = fill(made, *row)
+        assert answer is win_module._fill(python, *row), row  # type: ignore[arg-type]
+        assert [getattr(made, n) for n in names] == [getattr(python, n) for n in names]
+        assert type(made) is Win is type(python)
+        usual += answer
+    assert 50 <= usual < len(_odd_arguments())  # both answers were asked
+    with pytest.raises(TypeError):
+        fill(object.__new__(Win), "1m")  # too few fields

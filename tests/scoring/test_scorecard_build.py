@@ -15,9 +15,9 @@ from mjasp.rules.scorecard import Score, ScoredReading, YakuItem
 
 def test_builders_cover_every_field() -> None:
     # a field added to the dataclass but not to the builder would stay unset
-    assert list(inspect.signature(scorecard.build_score).parameters) == [
+    assert list(inspect.signature(scorecard.python_build_score).parameters) == [
         f.name for f in dataclasses.fields(Score)]
-    assert list(inspect.signature(scorecard.scored_reading).parameters) == [
+    assert list(inspect.signature(scorecard.python_scored_reading).parameters) == [
         f.name for f in dataclasses.fields(ScoredReading)]
     assert len(points._SET_PAYMENTS) == len(dataclasses.fields(Payments))
 
@@ -28,7 +28,8 @@ def test_payments_builder_equals_constructor() -> None:
     assert built == made and hash(built) == hash(made) and repr(built) == repr(made)
 
 
-def test_score_builder_equals_constructor() -> None:
+def test_score_builder_equals_constructor(kernel_path: str) -> None:
+    # the Python builders, or the compiled ones while the kernel answers
     reading = ScoredReading(Decomposition.of([]), Block.parse("123m"), WaitShape.RYANMEN)
     values = (2, 30, 2000, 0, None, (YakuItem(Yaku.PINFU, 1), YakuItem(Yaku.TANYAO, 1)),
               (("base", 20), ("menzen ron", 10)), Payments(2000, 0, 0, 0, 2000), reading,

@@ -578,6 +578,25 @@ def test_common_refuses_malformed_tables_and_keeps_hands_it_cannot_read() -> Non
     assert read(hand, ({}, {}, {}, {}), (), False, 1) is None  # no filling: not here
 
 
+def test_common_remembers_only_what_the_tables_hold() -> None:
+    # the compiled readings remember each suit's entry by its counts; another table, or
+    # lookup.clear() (which empties the tables), makes them look the suit up again
+    read = kernel.compiled().common
+    kernel.reading_functions(lookup.PAIR_BLOCKS, lookup.SINGLE_BLOCKS)
+    hand = Hand.parse("123456789m11122z").counts
+    found = read(hand, lookup._TABLES, (), True, 1)
+    assert [str(d) for d in found] == ["123m 456m 789m 111z 22z"]
+    assert read(hand, lookup._TABLES, (), True, 1) == found  # remembered: the same
+    assert read(hand, ({}, {}, {}, {}), (), False, 1) is None  # other tables: not theirs
+    try:
+        lookup.clear()
+        assert lookup.cache_size() == 0
+        assert read(hand, lookup._TABLES, (), False, 1) is None  # forgotten with the tables
+    finally:
+        lookup.clear()  # the shipped readings again
+    assert read(hand, lookup._TABLES, (), True, 1) == found
+
+
 def test_compiled_readings_are_built_like_the_constructor_builds_them() -> None:
     # the reading type's own constructor is the independent reference: same fields,
     # same type, frozen, and the blocks are the shared Block values
