@@ -265,9 +265,11 @@ class Model:
     def _plain_by_tile(self, h14: Counts37, tiles: Sequence[int]
                        ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
-        candidates of its plain self-draw where the situations are derived from them
-        (``_candidates``), else None: one scoring call for all the tiles
-        (``candidates_by_tile``)."""
+        candidates of its plain self-draw (None where the situations are not derived from
+        them: no readings, no situation items, a tile its checks refuse): one scoring call
+        for all the tiles (``candidates_by_tile``). A list may hold a candidate without
+        a yaku (``reason``), from which ``_candidates`` derives nothing: the caller sorts
+        those out (``_win_table``, once per shape of candidates)."""
         hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
@@ -275,12 +277,12 @@ class Model:
         won = [t for t in tiles if self._tile_wins(hand, t)]
         if not won:
             return hand, readings, [None] * len(tiles)
-        by_tile = dict(zip(won, candidates_by_tile(
-            hand, self._win(won[0], False, False, False), self.rules,
-            [kind37(t) for t in won], readings), strict=True))
-        # a candidate without a yaku dropped its dora: the situations must be scored
-        return hand, readings, [None if plain is None or any(c.reason for c in plain)
-                                else plain for plain in map(by_tile.get, tiles)]
+        found = candidates_by_tile(hand, self._win(won[0], False, False, False), self.rules,
+                                   [kind37(t) for t in won], readings)
+        if len(won) == len(tiles):
+            return hand, readings, found  # type: ignore[return-value]
+        by_tile = dict(zip(won, found, strict=True))
+        return hand, readings, [by_tile.get(t) for t in tiles]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -301,26 +303,43 @@ class Model:
         ura_at: list[int] = []
         shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
         need_ura = any(sit[0] for sit in situations)
+        # by what the table reads of each candidate, and whether it has a yaku and is no
+        # yakuman: the shape's id, or -1 (off the ``points`` path); many wins share one
+        kinds: dict[tuple[tuple[int, int, bool, int, str | None], ...], int] = {}
         for start, h14, tiles in _by_hand(wins):
             # the wins of one hand in a row: checked and scored once for all its tiles
             hand, readings, plains = self._plain_by_tile(h14, tiles)
+            ura_row = -1
             for j, tile, plain in zip(range(start, start + len(tiles)), tiles, plains,
                                       strict=True):
-                if not plain or any(c.yakuman for c in plain):
+                sid = -1
+                if plain:
+                    kind = tuple([(c.han, c.fu, c.reading is not None, c.yakuman, c.reason)
+                                  for c in plain])
+                    got = kinds.get(kind)
+                    if got is None:
+                        # a candidate without a yaku dropped its dora, a yakuman ranks
+                        # by its multiple: the situations are scored
+                        got = kinds[kind] = -1 if any(k[3] or k[4] for k in kind) else \
+                            shapes.setdefault(tuple([k[:3] for k in kind]), len(shapes))
+                    sid = got
+                if sid < 0:
+                    if plain and any(c.reason for c in plain):
+                        plain = None
                     self._last_plain = ((h14, tile), plain)  # what _candidates derives from
                     out[j] = self._engine_points(h14, tile, hand, readings, plain,
                                                  situations)
                     continue
-                self.paths["points"] += 1
-                shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
                 rows.append(j)
-                shape_ids.append(shapes.setdefault(shape, len(shapes)))
+                shape_ids.append(sid)
                 if need_ura:
-                    if not ura_hands or ura_hands[-1] is not h14:
+                    if ura_row < 0:
                         ura_hands.append(h14)
-                    ura_at.append(len(ura_hands) - 1)
+                        ura_row = len(ura_hands) - 1
+                    ura_at.append(ura_row)
         if not rows:
             return out
+        self.paths["points"] += len(rows)
         adds = self._situation_han()
         q, han = self._ura_arrays(ura_hands)
         if need_ura:
