@@ -244,17 +244,15 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
         starts[1:] = (high[1:] != high[:-1]) | (low[1:] != low[:-1])
         inverse = np.empty(len(order), dtype=np.int64)
         inverse[order] = np.cumsum(starts) - 1
-        found = np.empty(int(starts.sum()), dtype=np.int64)
-        fresh: list[int] = []
-        for i, key in enumerate(zip(high[starts].tolist(), low[starts].tolist(),
-                                    strict=True)):
-            j = index.get(key)
-            if j is None:
-                j = index[key] = len(index)
-                fresh.append(i)
-            found[i] = j
+        known = len(index)
+        # a key not yet in the index gets the next number (``len`` is read before the
+        # key goes in), so the new nodes are the numbers from ``known`` on, in key order
+        number = index.setdefault
+        found = np.array([number(key, len(index)) for key in zip(
+            high[starts].tolist(), low[starts].tolist(), strict=True)], dtype=np.int64)
         options[moved] = found[inverse]
-        if fresh:
+        fresh = np.flatnonzero(found >= known)
+        if len(fresh):
             at = order[np.flatnonzero(starts)[fresh]]  # a row of each new node
             fresh_hands = (hands8[from_node[at]] + ADD8[drawn[at]]) - ADD8[thrown[at]]
             fresh_used = (used[from_node[at]] + 1).tolist()
