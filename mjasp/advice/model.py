@@ -60,6 +60,19 @@ ZERO: Value = (0.0, 0.0, 0.0)
 RIICHI_STICK = 1000
 #: The yaku items each situation adds under a rule set (``Model._situation_items``)
 _SITUATION_ITEMS: dict[Rules, dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]] = {}
+#: The winner's points of (han, fu) as a self-draw, by rules and whether the seat is the
+#: dealer (``Model._extend``): the rules' points table, filled as it is read
+_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
+#: Each shape's best points per han added (``Model._extend``), by rules and dealer: a
+#: function of the shape and the rules' points, kept for every search (a shape is the
+#: (han, fu, has a reading) of a win's candidates: few, and shared by many wins)
+_SHAPE_TABLES: dict[tuple[Rules, bool], dict[tuple[tuple[int, int, bool], ...],
+                                           tuple[list[int], list[int]]]] = {}
+_SHAPES_KEPT = 65536
+#: The model's ``Win`` values (a value type) by tile, situation and round: the checks
+#: of ``Win`` run once per process, not once per search (at most ``_WINS_KEPT``)
+_WINS: dict[tuple[Any, ...], Win] = {}
+_WINS_KEPT = 4096
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -118,9 +131,8 @@ class Model:
         self._shape_points: dict[tuple[Any, ...], int] = {}
         self._shapes: dict[tuple[Any, ...], int] = {}
         self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
-        self._han_fu: dict[tuple[int, int], int] = {}
-        self._shape_table: dict[tuple[tuple[int, int, bool], ...],
-                                tuple[list[int], list[int]]] = {}
+        self._han_fu = _points_table(self.rules, self.seat_wind == "E")
+        self._shape_table = _shape_tables(self.rules, self.seat_wind == "E")
         self._adds: dict[tuple[bool, bool, bool], int] | None = None
         #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
         #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
@@ -358,19 +370,23 @@ class Model:
         by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
         ids = np.array(shape_ids, dtype=np.int64)
         at = np.array(rows, dtype=np.int64)
+        riichi_cols = []
         for col, sit in enumerate(situations):
-            added = adds[sit]
-            if not sit[0]:
-                out[at, col] = 1.0 * by_all[ids, added]
-                continue
-            total = np.zeros(len(rows))
-            for k in range(width):
-                ura_k = han[:, k]
-                # an ura item of n > 0 han is added to the candidates with a reading only
-                pts = np.where(ura_k == 0, by_all[ids, added + ura_k],
-                               by_read[ids, added + ura_k])
-                total = total + q[:, k] * pts
-            out[at, col] = total
+            if sit[0]:
+                riichi_cols.append(col)
+            else:
+                out[at, col] = 1.0 * by_all[ids, adds[sit]]
+        if riichi_cols:
+            # every riichi situation (an axis) and ura outcome (the last) at once
+            added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
+            idx = han[:, None, :] + added[None, :, None]
+            rid = ids[:, None, None]
+            # an ura item of n > 0 han is added to the candidates with a reading only
+            pts = np.where(han[:, None, :] == 0, by_all[rid, idx], by_read[rid, idx])
+            # summed outcome by outcome from the first (``accumulate`` adds in order; 0.0
+            # plus the first term is that term), as ``_scored``'s sum
+            total = np.add.accumulate(q[:, None, :] * pts, axis=2)[:, :, width - 1]
+            out[at[:, None], np.array(riichi_cols)] = total
         return out
 
     def _engine_points(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
@@ -620,10 +636,17 @@ class Model:
         key = (tile, riichi, ippatsu, haitei)
         found = self._wins.get(key)
         if found is None:
-            found = self._wins[key] = Win(
-                tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
-                round_wind=self.round_wind, dora_indicators=self.dora_indicators,
-                riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+            # the model holds each Win it uses: memos keyed by ``id(win)`` stay sound
+            full = (*key, self.seat_wind, self.round_wind, self.dora_indicators)
+            found = _WINS.get(full)
+            if found is None:
+                if len(_WINS) >= _WINS_KEPT:
+                    _WINS.clear()
+                found = _WINS[full] = Win(
+                    tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
+                    round_wind=self.round_wind, dora_indicators=self.dora_indicators,
+                    riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+            self._wins[key] = found
         return found
 
     def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
@@ -1027,6 +1050,29 @@ def _by_hand(wins: Sequence[tuple[Counts37, int]]
             end += 1
         yield start, h14, [tile for _, tile in wins[start:end]]
         start = end
+
+
+def _points_table(rules: Rules, dealer: bool) -> dict[tuple[int, int], int]:
+    """The shared (han, fu) -> points memo of ``rules`` for a dealer or not (``_POINTS``)."""
+    key = (rules, dealer)
+    found = _POINTS.get(key)
+    if found is None:
+        if len(_POINTS) >= 2 * RULES_CACHED:
+            _POINTS.clear()
+        found = _POINTS[key] = {}
+    return found
+
+
+def _shape_tables(rules: Rules, dealer: bool
+                  ) -> dict[tuple[tuple[int, int, bool], ...], tuple[list[int], list[int]]]:
+    """The shared shape tables of ``rules`` for a dealer or not (``_SHAPE_TABLES``)."""
+    key = (rules, dealer)
+    found = _SHAPE_TABLES.get(key)
+    if found is None or len(found) >= _SHAPES_KEPT:
+        if len(_SHAPE_TABLES) >= 2 * RULES_CACHED:
+            _SHAPE_TABLES.clear()
+        found = _SHAPE_TABLES[key] = {}
+    return found
 
 
 def _points(s: Score | None) -> int:
