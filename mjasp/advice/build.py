@@ -55,6 +55,8 @@ IS_RED = ORDER >= 34
 PLAIN_AT = np.flatnonzero(PLAIN_FIVE)
 RED_AT = np.flatnonzero(IS_RED)
 REDS = RED_OF[PLAIN_AT]
+#: 0..36, the places in ``ORDER`` (to compare a column of places with)
+POSITIONS = np.arange(37)
 CHUNK = 2048
 #: A node's key, (hand, changes), as two integers that order as its 38 bytes do (each byte
 #: < 8 in 3 bits, the first most significant): counts 0-20 in the first, counts 21-36 and
@@ -206,33 +208,34 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     stay = np.bincount(node[dead], weights=n[dead], minlength=f)
     live = np.flatnonzero(~(won | dead))
     q_node, q_pos, q_n = node[live], pos[live], n[live]
-    # what 14 tiles can discard: what the 13 could, and the tile drawn
+    # what 14 tiles can discard (a live draw by 37 tile37s): what the 13 could, and the
+    # tile drawn; the pairs are read off these masks, row by row in discard order
+    back2 = q_pos[:, None] == POSITIONS                # the drawn tile thrown back
     holds = np.take(_holds(hands8), q_node, axis=0)
-    holds.reshape(-1)[np.arange(len(live)) * 37 + q_pos] = True
-    row, ypos = np.divmod(np.flatnonzero(holds), 37)   # pair-major, discard order
-    back = ypos == q_pos[row]                          # the drawn tile thrown back
+    holds |= back2
     # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
     # shanten by at most one; one tile fewer never lowers it): where even s14 + 1 passes
     # the test below, every discard of that draw passes and none needs its shanten
     q_s14 = s14[live]
     q_lim = lim_row[live]
-    sure = q_s14 + 1 < q_lim
-    keep = back | sure[row]
-    other = np.flatnonzero(~keep)
+    sure = (q_s14 + 1 < q_lim)[:, None]
+    keep = holds & (back2 | sure)
+    asked = np.flatnonzero(holds & ~back2 & ~sure)     # the other discards
+    a_row, a_pos = np.divmod(asked, 37)
     # the 34 kind counts after each other discard: the discarded kind less one
-    h2_34 = np.take(h14_34, live[row[other]], axis=0)
-    h2_34.reshape(-1)[np.arange(len(other)) * 34 + KIND[ypos[other]]] -= 1
+    h2_34 = np.take(h14_34, live[a_row], axis=0)
+    h2_34.reshape(-1)[np.arange(len(asked)) * 34 + KIND[a_pos]] -= 1
     s2 = shanten_batch(h2_34, rules)
-    keep[other] = s2 < q_lim[row[other]]
-    kept = np.flatnonzero(keep)
-    count = np.bincount(row[kept], minlength=len(live))
+    keep.reshape(-1)[asked] = s2 < q_lim[a_row]
+    count = np.count_nonzero(keep, axis=1)
     single = count == 1                                # only the drawn tile back: no choice
     # not in place: numpy's weighted bincount of no rows is int64, of some rows float64
     stay = stay + np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
-    # the options of the draws with a choice, gathered once
-    chosen = kept[~single[row[kept]]]
-    row, back, ypos = row[chosen], back[chosen], ypos[chosen]
+    # the options of the draws with a choice
+    keep &= ~single[:, None]
+    row, ypos = np.divmod(np.flatnonzero(keep), 37)    # pair-major, discard order
+    back = ypos == q_pos[row]
     pn = q_node[row]
     groups = np.flatnonzero(~single)
     g_node = q_node[groups] + base
