@@ -61,9 +61,9 @@ RIICHI_STICK = 1000
 #: The yaku items each situation adds under a rule set (``Model._situation_items``)
 _SITUATION_ITEMS: dict[Rules, dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]] = {}
 #: The winner's points of (han, fu) as a self-draw, by rules and whether the seat is the
-#: dealer (``Model._extend``): the rules' points table, filled as it is read
+#: dealer (``Model._extended``): the rules' points table, filled as it is read
 _POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
-#: Each shape's best points per han added (``Model._extend``), by rules and dealer: a
+#: Each shape's best points per han added (``Model._extended``), by rules and dealer: a
 #: function of the shape and the rules' points, kept for every search (a shape is the
 #: (han, fu, has a reading) of a win's candidates: few, and shared by many wins)
 _SHAPE_TABLES: dict[tuple[Rules, bool], dict[tuple[tuple[int, int, bool], ...],
@@ -371,10 +371,8 @@ class Model:
         tables = []
         for shape in shapes:
             table = self._shape_table.get(shape)
-            if table is None:
-                table = self._shape_table[shape] = ([], [])
-            if len(table[0]) <= top:
-                self._extend(shape, table, top)
+            if table is None or len(table[0]) <= top:
+                table = self._shape_table[shape] = self._extended(shape, table, top)
             tables.append(table)
         by_all = np.array([t[0][:top + 1] for t in tables], dtype=np.int64)
         by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
@@ -450,13 +448,19 @@ class Model:
             out.append(total)
         return out
 
-    def _extend(self, shape: tuple[tuple[int, int, bool], ...],
-                table: tuple[list[int], list[int]], added: int) -> None:
-        """Extend a shape's best points up to ``added`` han added: the rules' ``points``
-        of (han + added, fu) of each candidate, the greatest (0 when none counts)."""
+    def _extended(self, shape: tuple[tuple[int, int, bool], ...],
+                  table: tuple[list[int], list[int]] | None, added: int
+                  ) -> tuple[list[int], list[int]]:
+        """A shape's best points for 0..``added`` han added (``table`` holds the first
+        ones, or None): the rules' ``points`` of (han + added, fu) of each candidate, the
+        greatest (0 when none counts); with any reading, then with a reading only. New
+        lists: a table shared by other searches (``_SHAPE_TABLES``) is never changed in
+        place, so a search in another thread reads a whole one."""
         dealer = self.seat_wind == "E"
         memo = self._han_fu
-        for lst, any_reading in zip(table, (True, False), strict=True):
+        out: tuple[list[int], list[int]] = ([], []) if table is None else \
+            (list(table[0]), list(table[1]))
+        for lst, any_reading in zip(out, (True, False), strict=True):
             while len(lst) <= added:
                 n = len(lst)
                 got = 0
@@ -470,6 +474,7 @@ class Model:
                         if pts > got:
                             got = pts
                 lst.append(got)
+        return out
 
     def _situation_han(self) -> dict[tuple[bool, bool, bool], int]:
         """The han each situation's items add (``_situation_items``)."""
