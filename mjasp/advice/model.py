@@ -706,7 +706,9 @@ class Model:
         # ura han of each indicator kind: the held copies of the kind it points at (0..4)
         gives = held[:, self._points_at]
         hit = (gives[:, :, None] == np.arange(5)) & (wall[:, :, None] > 0)
-        copies = (wall[:, :, None] * hit).sum(axis=1)            # per ura han 0..4
+        # the wall's copies per ura han 0..4: each kind's copies counted at its han
+        copies = np.bincount((np.arange(n)[:, None] * 5 + gives).ravel(), weights=wall.ravel(),
+                             minlength=5 * n).reshape(n, 5).astype(np.int64)
         first = np.where(hit.any(axis=1), hit.argmax(axis=1), 34)  # its first kind
         order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
         copies = np.take_along_axis(copies, order, axis=1)
