@@ -19,7 +19,7 @@ a test checks the two builders give the same graph.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from mjasp.advice.model import Model
 
 Ints = npt.NDArray[np.int64]
+#: the columns of a layer, before they are joined (int64 or, for copies, int16)
+Parts = npt.NDArray[np.signedinteger[Any]]
 #: tile37s in the order draws and discards are listed (``tiles37.draws``): each kind, a red
 #: five right after its plain five
 ORDER = np.array([t for k in range(34) for t in ((k, 34 + FIVES.index(k)) if k in FIVES
@@ -49,6 +51,12 @@ ADD8 = ADD.astype(np.uint8)
 RED_OF = np.array([34 + FIVES.index(int(k)) if k in FIVES else -1 for k in KIND])
 PLAIN_FIVE = (RED_OF >= 0) & (ORDER < 34)
 IS_RED = ORDER >= 34
+#: the places in ``ORDER`` of the plain and the red fives, and the red count of each
+PLAIN_AT = np.flatnonzero(PLAIN_FIVE)
+RED_AT = np.flatnonzero(IS_RED)
+REDS = RED_OF[PLAIN_AT]
+#: 0..36, the places in ``ORDER`` (to compare a column of places with)
+POSITIONS = np.arange(37)
 CHUNK = 2048
 #: A node's key, (hand, changes), as two integers that order as its 38 bytes do (each byte
 #: < 8 in 3 bits, the first most significant): counts 0-20 in the first, counts 21-36 and
@@ -85,20 +93,26 @@ class Built:
 
 def _copies(hands: npt.NDArray[np.int16], start: npt.NDArray[np.int16],
             unseen: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
-    """Copies of each tile37 (in ``ORDER``) in each hand's wall (``Model.wall``)."""
+    """Copies of each tile37 (in ``ORDER``) in each hand's wall (``Model.wall``): the
+    kind's copies, a plain five's less the red ones, a red five's the red ones (none
+    where the kind has none)."""
     wall = unseen - np.maximum(0, hands - start)
     by_kind = wall[:, KIND]
-    red = np.where(RED_OF >= 0, wall[:, np.maximum(RED_OF, 0)], 0)
-    n = np.where(PLAIN_FIVE, by_kind - red, np.where(IS_RED, red, by_kind))
+    n = by_kind.copy()
+    red = wall[:, REDS]
+    n[:, PLAIN_AT] -= red
+    n[:, RED_AT] = red
     return np.where((by_kind > 0) & (n > 0), n, 0).astype(np.int16)
 
 
 def _holds(h14: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
-    """The tile37s (in ``ORDER``) a hand can discard (``tiles37.distinct_tiles``)."""
+    """The tile37s (in ``ORDER``) a hand can discard (``tiles37.distinct_tiles``): a kind
+    it holds, a plain five where it holds more fives than red ones, a red five it holds."""
     by_kind = h14[:, KIND]
-    red = np.where(RED_OF >= 0, h14[:, np.maximum(RED_OF, 0)], 0)
-    out: npt.NDArray[np.bool_] = np.where(PLAIN_FIVE, by_kind > red,
-                                          np.where(IS_RED, red > 0, by_kind > 0))
+    out: npt.NDArray[np.bool_] = by_kind > 0
+    red = h14[:, REDS]
+    out[:, PLAIN_AT] = by_kind[:, PLAIN_AT] > red
+    out[:, RED_AT] = red > 0
     return out
 
 
@@ -126,7 +140,7 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
                                                                         all_used[0])),
                                            strict=True))}
     frontier = (0, len(first))
-    out: dict[str, list[Ints]] = {k: [] for k in (
+    out: dict[str, list[Parts]] = {k: [] for k in (
         "shanten", "total", "stay", "win_node", "win_tile", "win_n", "group_node",
         "group_slot", "group_n", "sizes", "options")}
     hands_of = np.concatenate(all_hands)
@@ -161,7 +175,7 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
 
 def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
            unseen: npt.NDArray[np.int16], hands8: npt.NDArray[np.uint8], used: Ints,
-           base: int, index: dict[tuple[int, int], int], out: dict[str, list[Ints]]
+           base: int, index: dict[tuple[int, int], int], out: dict[str, list[Parts]]
            ) -> tuple[npt.NDArray[np.uint8] | None, Ints]:
     """Expand nodes ``base..base+len(hands8)``; new nodes are added to ``index``."""
     hands = hands8.astype(np.int16)
@@ -169,53 +183,59 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     hands34 = np.ascontiguousarray(hands8[:, :34])
     s_before = shanten_batch(hands34, rules).astype(np.int64)
     budget = model.limit - used - 1
+    # a hand of shanten s after a change is explored when s < s_before or s <= budget
+    # (``Model.allowed``), i.e. when s < lim: one bound per node, read once per row
+    lim = np.maximum(s_before, budget + 1).astype(np.int8)
     copies = _copies(hands, start, unseen)
     out["shanten"].append(s_before)
     out["total"].append(copies.sum(axis=1, dtype=np.int64))
     # node-major, draw order (the flat positions: np.nonzero of 2-D arrays is slower)
-    node, pos = np.divmod(np.flatnonzero(copies), 37)
-    n = copies.reshape(-1)[node * 37 + pos].astype(np.int64)
+    flat = np.flatnonzero(copies)
+    node, pos = np.divmod(flat, 37)
+    n = copies.reshape(-1)[flat]                       # int16: int64 when concatenated
     # the 34 kind counts after each draw (uint8: counts 0..4), rows gathered by np.take
     h14_34 = np.take(hands34, node, axis=0)
     h14_34.reshape(-1)[np.arange(len(node)) * 34 + KIND[pos]] += 1
-    s14 = shanten_batch(h14_34, rules).astype(np.int64)
+    s14 = shanten_batch(h14_34, rules)
     won = s14 == -1
     wins = np.flatnonzero(won)                         # one pass, three gathers
     out["win_node"].append(node[wins] + base)
     out["win_tile"].append(ORDER[pos[wins]])
     out["win_n"].append(n[wins])
     # no discard lowers the shanten or fits the budget (none goes below s14)
-    dead = ~won & (s14 >= s_before[node]) & (s14 > budget[node])
+    lim_row = lim[node]
+    dead = s14 >= lim_row                              # (lim >= 0: never a win)
     stay = np.bincount(node[dead], weights=n[dead], minlength=f)
-    live = np.flatnonzero(~won & ~dead)
+    live = np.flatnonzero(~(won | dead))
     q_node, q_pos, q_n = node[live], pos[live], n[live]
-    # what 14 tiles can discard: what the 13 could, and the tile drawn
+    # what 14 tiles can discard (a live draw by 37 tile37s): what the 13 could, and the
+    # tile drawn; the pairs are read off these masks, row by row in discard order
+    back2 = q_pos[:, None] == POSITIONS                # the drawn tile thrown back
     holds = np.take(_holds(hands8), q_node, axis=0)
-    holds.reshape(-1)[np.arange(len(live)) * 37 + q_pos] = True
-    row, ypos = np.divmod(np.flatnonzero(holds), 37)   # pair-major, discard order
-    back = ypos == q_pos[row]                          # the drawn tile thrown back
+    holds |= back2
     # a discard from 14 tiles leaves a shanten of s14 or s14 + 1 (one tile more lowers a
     # shanten by at most one; one tile fewer never lowers it): where even s14 + 1 passes
     # the test below, every discard of that draw passes and none needs its shanten
     q_s14 = s14[live]
-    sure = (q_s14 + 1 < s_before[q_node]) | (q_s14 + 1 <= budget[q_node])
-    keep = back | sure[row]
-    other = np.flatnonzero(~keep)
+    q_lim = lim_row[live]
+    sure = (q_s14 + 1 < q_lim)[:, None]
+    keep = holds & (back2 | sure)
+    asked = np.flatnonzero(holds & ~back2 & ~sure)     # the other discards
+    a_row, a_pos = np.divmod(asked, 37)
     # the 34 kind counts after each other discard: the discarded kind less one
-    h2_34 = np.take(h14_34, live[row[other]], axis=0)
-    h2_34.reshape(-1)[np.arange(len(other)) * 34 + KIND[ypos[other]]] -= 1
+    h2_34 = np.take(h14_34, live[a_row], axis=0)
+    h2_34.reshape(-1)[np.arange(len(asked)) * 34 + KIND[a_pos]] -= 1
     s2 = shanten_batch(h2_34, rules)
-    on = q_node[row[other]]
-    keep[other] = (s2 < s_before[on]) | (s2 <= budget[on])
-    kept = np.flatnonzero(keep)
-    count = np.bincount(row[kept], minlength=len(live))
+    keep.reshape(-1)[asked] = s2 < q_lim[a_row]
+    count = np.count_nonzero(keep, axis=1)
     single = count == 1                                # only the drawn tile back: no choice
     # not in place: numpy's weighted bincount of no rows is int64, of some rows float64
     stay = stay + np.bincount(q_node[single], weights=q_n[single], minlength=f)
     out["stay"].append(stay.astype(np.int64))
-    # the options of the draws with a choice, gathered once
-    chosen = kept[~single[row[kept]]]
-    row, back, ypos = row[chosen], back[chosen], ypos[chosen]
+    # the options of the draws with a choice
+    keep &= ~single[:, None]
+    row, ypos = np.divmod(np.flatnonzero(keep), 37)    # pair-major, discard order
+    back = ypos == q_pos[row]
     pn = q_node[row]
     groups = np.flatnonzero(~single)
     g_node = q_node[groups] + base
@@ -244,17 +264,15 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
         starts[1:] = (high[1:] != high[:-1]) | (low[1:] != low[:-1])
         inverse = np.empty(len(order), dtype=np.int64)
         inverse[order] = np.cumsum(starts) - 1
-        found = np.empty(int(starts.sum()), dtype=np.int64)
-        fresh: list[int] = []
-        for i, key in enumerate(zip(high[starts].tolist(), low[starts].tolist(),
-                                    strict=True)):
-            j = index.get(key)
-            if j is None:
-                j = index[key] = len(index)
-                fresh.append(i)
-            found[i] = j
+        known = len(index)
+        # a key not yet in the index gets the next number (``len`` is read before the
+        # key goes in), so the new nodes are the numbers from ``known`` on, in key order
+        number = index.setdefault
+        found = np.array([number(key, len(index)) for key in zip(
+            high[starts].tolist(), low[starts].tolist(), strict=True)], dtype=np.int64)
         options[moved] = found[inverse]
-        if fresh:
+        fresh = np.flatnonzero(found >= known)
+        if len(fresh):
             at = order[np.flatnonzero(starts)[fresh]]  # a row of each new node
             fresh_hands = (hands8[from_node[at]] + ADD8[drawn[at]]) - ADD8[thrown[at]]
             fresh_used = (used[from_node[at]] + 1).tolist()

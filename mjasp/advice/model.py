@@ -60,6 +60,21 @@ ZERO: Value = (0.0, 0.0, 0.0)
 RIICHI_STICK = 1000
 #: The yaku items each situation adds under a rule set (``Model._situation_items``)
 _SITUATION_ITEMS: dict[Rules, dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]] = {}
+#: The winner's points of (han, fu) as a self-draw, by rules and whether the seat is the
+#: dealer (``Model._extended``): the rules' points table, filled as it is read
+_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
+#: Each shape's best points per han added (``Model._extended``), by rules and dealer: a
+#: function of the shape and the rules' points, kept for every search (a shape is the
+#: (han, fu, has a reading) of a win's candidates: few, and shared by many wins)
+_SHAPE_TABLES: dict[tuple[Rules, bool], dict[tuple[tuple[int, int, bool], ...],
+                                           tuple[list[int], list[int]]]] = {}
+_SHAPES_KEPT = 65536
+#: The model's ``Win`` values (a value type) by tile, situation and round: the checks
+#: of ``Win`` run once per process, not once per search (at most ``_WINS_KEPT``)
+_WINS: dict[tuple[Any, ...], Win] = {}
+_WINS_KEPT = 4096
+#: ``kind37`` of each tile37, as a tuple to index
+_KIND37 = tuple(kind37(t) for t in range(37))
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -118,9 +133,8 @@ class Model:
         self._shape_points: dict[tuple[Any, ...], int] = {}
         self._shapes: dict[tuple[Any, ...], int] = {}
         self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
-        self._han_fu: dict[tuple[int, int], int] = {}
-        self._shape_table: dict[tuple[tuple[int, int, bool], ...],
-                                tuple[list[int], list[int]]] = {}
+        self._han_fu = _points_table(self.rules, self.seat_wind == "E")
+        self._shape_table = _shape_tables(self.rules, self.seat_wind == "E")
         self._adds: dict[tuple[bool, bool, bool], int] | None = None
         #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
         #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
@@ -265,22 +279,32 @@ class Model:
     def _plain_by_tile(self, h14: Counts37, tiles: Sequence[int]
                        ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
-        candidates of its plain self-draw where the situations are derived from them
-        (``_candidates``), else None: one scoring call for all the tiles
-        (``candidates_by_tile``)."""
+        candidates of its plain self-draw (None where the situations are not derived from
+        them: no readings, no situation items, a tile its checks refuse): one scoring call
+        for all the tiles (``candidates_by_tile``). A list may hold a candidate without
+        a yaku (``reason``), from which ``_candidates`` derives nothing: the caller sorts
+        those out (``_win_table``, once per shape of candidates)."""
         hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
         # a tile its checks refuse is no win: ``_scored`` (through ``_win_hand``) says so
-        won = [t for t in tiles if self._tile_wins(hand, t)]
+        # (``_tile_wins``, here in a plain loop: one call less per tile)
+        rules, win_of = self.rules, self._win
+        won = []
+        for t in tiles:
+            try:
+                check_winning_tile(hand, win_of(t, False, False, False), rules)
+            except MjaspError:
+                continue
+            won.append(t)
         if not won:
             return hand, readings, [None] * len(tiles)
-        by_tile = dict(zip(won, candidates_by_tile(
-            hand, self._win(won[0], False, False, False), self.rules,
-            [kind37(t) for t in won], readings), strict=True))
-        # a candidate without a yaku dropped its dora: the situations must be scored
-        return hand, readings, [None if plain is None or any(c.reason for c in plain)
-                                else plain for plain in map(by_tile.get, tiles)]
+        found = candidates_by_tile(hand, win_of(won[0], False, False, False), rules,
+                                   [_KIND37[t] for t in won], readings)
+        if len(won) == len(tiles):
+            return hand, readings, found  # type: ignore[return-value]
+        by_tile = dict(zip(won, found, strict=True))
+        return hand, readings, [by_tile.get(t) for t in tiles]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -301,26 +325,43 @@ class Model:
         ura_at: list[int] = []
         shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
         need_ura = any(sit[0] for sit in situations)
+        # by what the table reads of each candidate, and whether it has a yaku and is no
+        # yakuman: the shape's id, or -1 (off the ``points`` path); many wins share one
+        kinds: dict[tuple[tuple[int, int, bool, int, str | None], ...], int] = {}
         for start, h14, tiles in _by_hand(wins):
             # the wins of one hand in a row: checked and scored once for all its tiles
             hand, readings, plains = self._plain_by_tile(h14, tiles)
+            ura_row = -1
             for j, tile, plain in zip(range(start, start + len(tiles)), tiles, plains,
                                       strict=True):
-                if not plain or any(c.yakuman for c in plain):
+                sid = -1
+                if plain:
+                    kind = tuple([(c.han, c.fu, c.reading is not None, c.yakuman, c.reason)
+                                  for c in plain])
+                    got = kinds.get(kind)
+                    if got is None:
+                        # a candidate without a yaku dropped its dora, a yakuman ranks
+                        # by its multiple: the situations are scored
+                        got = kinds[kind] = -1 if any(k[3] or k[4] for k in kind) else \
+                            shapes.setdefault(tuple([k[:3] for k in kind]), len(shapes))
+                    sid = got
+                if sid < 0:
+                    if plain and any(c.reason for c in plain):
+                        plain = None
                     self._last_plain = ((h14, tile), plain)  # what _candidates derives from
                     out[j] = self._engine_points(h14, tile, hand, readings, plain,
                                                  situations)
                     continue
-                self.paths["points"] += 1
-                shape = tuple([(c.han, c.fu, c.reading is not None) for c in plain])
                 rows.append(j)
-                shape_ids.append(shapes.setdefault(shape, len(shapes)))
+                shape_ids.append(sid)
                 if need_ura:
-                    if not ura_hands or ura_hands[-1] is not h14:
+                    if ura_row < 0:
                         ura_hands.append(h14)
-                    ura_at.append(len(ura_hands) - 1)
+                        ura_row = len(ura_hands) - 1
+                    ura_at.append(ura_row)
         if not rows:
             return out
+        self.paths["points"] += len(rows)
         adds = self._situation_han()
         q, han = self._ura_arrays(ura_hands)
         if need_ura:
@@ -330,28 +371,30 @@ class Model:
         tables = []
         for shape in shapes:
             table = self._shape_table.get(shape)
-            if table is None:
-                table = self._shape_table[shape] = ([], [])
-            if len(table[0]) <= top:
-                self._extend(shape, table, top)
+            if table is None or len(table[0]) <= top:
+                table = self._shape_table[shape] = self._extended(shape, table, top)
             tables.append(table)
         by_all = np.array([t[0][:top + 1] for t in tables], dtype=np.int64)
         by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
         ids = np.array(shape_ids, dtype=np.int64)
         at = np.array(rows, dtype=np.int64)
+        riichi_cols = []
         for col, sit in enumerate(situations):
-            added = adds[sit]
-            if not sit[0]:
-                out[at, col] = 1.0 * by_all[ids, added]
-                continue
-            total = np.zeros(len(rows))
-            for k in range(width):
-                ura_k = han[:, k]
-                # an ura item of n > 0 han is added to the candidates with a reading only
-                pts = np.where(ura_k == 0, by_all[ids, added + ura_k],
-                               by_read[ids, added + ura_k])
-                total = total + q[:, k] * pts
-            out[at, col] = total
+            if sit[0]:
+                riichi_cols.append(col)
+            else:
+                out[at, col] = 1.0 * by_all[ids, adds[sit]]
+        if riichi_cols:
+            # every riichi situation (an axis) and ura outcome (the last) at once
+            added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
+            idx = han[:, None, :] + added[None, :, None]
+            rid = ids[:, None, None]
+            # an ura item of n > 0 han is added to the candidates with a reading only
+            pts = np.where(han[:, None, :] == 0, by_all[rid, idx], by_read[rid, idx])
+            # summed outcome by outcome from the first (``accumulate`` adds in order; 0.0
+            # plus the first term is that term), as ``_scored``'s sum
+            total = np.add.accumulate(q[:, None, :] * pts, axis=2)[:, :, width - 1]
+            out[at[:, None], np.array(riichi_cols)] = total
         return out
 
     def _engine_points(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
@@ -405,13 +448,19 @@ class Model:
             out.append(total)
         return out
 
-    def _extend(self, shape: tuple[tuple[int, int, bool], ...],
-                table: tuple[list[int], list[int]], added: int) -> None:
-        """Extend a shape's best points up to ``added`` han added: the rules' ``points``
-        of (han + added, fu) of each candidate, the greatest (0 when none counts)."""
+    def _extended(self, shape: tuple[tuple[int, int, bool], ...],
+                  table: tuple[list[int], list[int]] | None, added: int
+                  ) -> tuple[list[int], list[int]]:
+        """A shape's best points for 0..``added`` han added (``table`` holds the first
+        ones, or None): the rules' ``points`` of (han + added, fu) of each candidate, the
+        greatest (0 when none counts); with any reading, then with a reading only. New
+        lists: a table shared by other searches (``_SHAPE_TABLES``) is never changed in
+        place, so a search in another thread reads a whole one."""
         dealer = self.seat_wind == "E"
         memo = self._han_fu
-        for lst, any_reading in zip(table, (True, False), strict=True):
+        out: tuple[list[int], list[int]] = ([], []) if table is None else \
+            (list(table[0]), list(table[1]))
+        for lst, any_reading in zip(out, (True, False), strict=True):
             while len(lst) <= added:
                 n = len(lst)
                 got = 0
@@ -425,6 +474,7 @@ class Model:
                         if pts > got:
                             got = pts
                 lst.append(got)
+        return out
 
     def _situation_han(self) -> dict[tuple[bool, bool, bool], int]:
         """The han each situation's items add (``_situation_items``)."""
@@ -601,10 +651,17 @@ class Model:
         key = (tile, riichi, ippatsu, haitei)
         found = self._wins.get(key)
         if found is None:
-            found = self._wins[key] = Win(
-                tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
-                round_wind=self.round_wind, dora_indicators=self.dora_indicators,
-                riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+            # the model holds each Win it uses: memos keyed by ``id(win)`` stay sound
+            full = (*key, self.seat_wind, self.round_wind, self.dora_indicators)
+            found = _WINS.get(full)
+            if found is None:
+                if len(_WINS) >= _WINS_KEPT:
+                    _WINS.clear()
+                found = _WINS[full] = Win(
+                    tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
+                    round_wind=self.round_wind, dora_indicators=self.dora_indicators,
+                    riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+            self._wins[key] = found
         return found
 
     def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
@@ -649,7 +706,9 @@ class Model:
         # ura han of each indicator kind: the held copies of the kind it points at (0..4)
         gives = held[:, self._points_at]
         hit = (gives[:, :, None] == np.arange(5)) & (wall[:, :, None] > 0)
-        copies = (wall[:, :, None] * hit).sum(axis=1)            # per ura han 0..4
+        # the wall's copies per ura han 0..4: each kind's copies counted at its han
+        copies = np.bincount((np.arange(n)[:, None] * 5 + gives).ravel(), weights=wall.ravel(),
+                             minlength=5 * n).reshape(n, 5).astype(np.int64)
         first = np.where(hit.any(axis=1), hit.argmax(axis=1), 34)  # its first kind
         order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
         copies = np.take_along_axis(copies, order, axis=1)
@@ -1008,6 +1067,29 @@ def _by_hand(wins: Sequence[tuple[Counts37, int]]
             end += 1
         yield start, h14, [tile for _, tile in wins[start:end]]
         start = end
+
+
+def _points_table(rules: Rules, dealer: bool) -> dict[tuple[int, int], int]:
+    """The shared (han, fu) -> points memo of ``rules`` for a dealer or not (``_POINTS``)."""
+    key = (rules, dealer)
+    found = _POINTS.get(key)
+    if found is None:
+        if len(_POINTS) >= 2 * RULES_CACHED:
+            _POINTS.clear()
+        found = _POINTS[key] = {}
+    return found
+
+
+def _shape_tables(rules: Rules, dealer: bool
+                  ) -> dict[tuple[tuple[int, int, bool], ...], tuple[list[int], list[int]]]:
+    """The shared shape tables of ``rules`` for a dealer or not (``_SHAPE_TABLES``)."""
+    key = (rules, dealer)
+    found = _SHAPE_TABLES.get(key)
+    if found is None or len(found) >= _SHAPES_KEPT:
+        if len(_SHAPE_TABLES) >= 2 * RULES_CACHED:
+            _SHAPE_TABLES.clear()
+        found = _SHAPE_TABLES[key] = {}
+    return found
 
 
 def _points(s: Score | None) -> int:

@@ -301,6 +301,26 @@ def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
                 float(s.points if s.han > 0 or s.yakuman else 0)]
 
 
+def test_win_points_kept_across_searches_stay_per_seat_and_grow_whole() -> None:
+    # the points per shape are kept per process by rules and dealer: searches for the
+    # dealer and for another seat, in turn, each equal the engine's points per situation
+    # (which differ between the seats), and a table grown by a riichi call (ura han on
+    # top) after a dama call (no han added) still gives the dama points
+    from mjasp.advice.model import SITUATIONS
+    dama = [sit for sit in SITUATIONS if not sit[0]]
+    seen: dict[str, list[list[float]]] = {}
+    for seat in ("E", "S", "E", "S"):
+        m, start, _ = setup_model("22335m4558p122s55z", {"dora_indicators": ["1p", "5s"],
+                                                         "seat_wind": seat})
+        wins = _wins(m, start, 12)
+        engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in wins]
+        assert m._win_table(wins, dama).tolist() == [row[:2] for row in engine]
+        assert m._win_table(wins, SITUATIONS).tolist() == engine
+        assert m.paths["points"] > 0, m.paths
+        assert seen.setdefault(seat, engine) == engine
+    assert seen["E"] != seen["S"]  # a dealer's self-draw pays more
+
+
 @pytest.mark.parametrize(("hand", "rules"), [
     ("22335m4558p122s55z", "tenhou"), ("145m33p2223445s44z", "chiitoitsu-quad"),
     ("123456789p1234s5z", "tenhou-3p"), ("119m19p19s1234567z", "tenhou"),
