@@ -13,14 +13,14 @@
  *     hand at once, see special_value) and look it up in the 256-entry tables
  *     table._seven_pairs_value / _thirteen_orphans_value.
  *
- * The fast path of decompose and waits (mjasp/solvers/fast.py) is here too: the shipped
+ * The fast path of decompose and waits (mjasp/solvers/lookup.py) is here too: the shipped
  * suit readings (mjasp/data/suit_readings.npz, handed over by readings_init()) decoded
- * per suit vector as suit_data.shipped_readings does, and fast.readings of a hand
- * (hand_readings) building its Decomposition objects as fast._trusted does; the
+ * per suit vector as suit_data.shipped_readings does, and lookup.counts_readings of a hand
+ * (hand_readings) building its Decomposition objects as lookup._trusted does; the
  * pure-Python code stays the reference, and the tests compare the two.
  *
  * The checks and build of Hand.from_counts / from_ids / parse of plain text are here too
- * (hand_counts, hand_ids, hand_text), installed into mjasp/hand.py by kernel.py.
+ * (hand_counts, hand_ids, hand_text), installed into mjasp/core/hand.py by kernel.py.
  *
  * Safety: objects are built through the public C API only (PyType_GenericNew, then
  * PyObject_GenericSetAttr per field: what object.__new__ and object.__setattr__ do);
@@ -81,7 +81,7 @@ typedef struct {
     uint8_t *final_values; /* triple_rows x honors x 5 */
     Py_ssize_t numbers, honors, pair_rows, triple_rows;
     uint8_t seven_pairs[256], thirteen_orphans[256];
-    PyObject *hand_type; /* mjasp.hand.Hand */
+    PyObject *hand_type; /* mjasp.core.hand.Hand */
     PyObject *str_counts, *str_melds, *str_standard, *str_blocks, *str_form, *str_red;
     /* readings_init(): the shipped suit readings */
     int readings_ready;
@@ -353,7 +353,7 @@ static int read_chars_red(const Py_UCS1 *chars, Py_ssize_t length, uint8_t *out,
 static int read_text(PyObject *text, uint8_t *out) { return read_text_red(text, out, NULL); }
 
 /* ---------------------------------------------------------------- building a Hand
- * The checks of Hand's fast constructors (mjasp/hand.py) in one call each; None hands
+ * The checks of Hand's fast constructors (mjasp/core/hand.py) in one call each; None hands
  * the input back to Python, whose general path builds the hand or says what is wrong. */
 
 /* 34 counts as a tuple of Python ints (the shared small ints 0..4) */
@@ -1378,7 +1378,7 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
  * 34 kinds through the tuple of the suit it is read for, so blocks are shared.
  * readings_init() checks that every offset and start stays inside its array. */
 
-/* suit_entry(counts, suit) -> (readings, holds_pair, flags): fast._miss for the shipped file.
+/* suit_entry(counts, suit) -> (readings, holds_pair, flags): lookup._miss for the shipped file.
  * counts: a tuple of the suit's 9 (7 for honors) counts; readings: a tuple of readings,
  * each a tuple of Blocks on the 34 kinds, () when the vector has none (suit_data
  * .shipped_readings); holds_pair: whether the suit holds 2 tiles (mod 3); flags: below. */
@@ -1413,7 +1413,7 @@ static PyObject *suit_entry(const State *st, PyObject *counts, long suit) {
     uint32_t index = 0, weight = 1;
     long total = 0;
     int found = 1;
-    /* the special-form flags (fast.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS): every count
+    /* the special-form flags (lookup.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS): every count
      * 0 or 2; every count 0, 2 or 4; the orphans of the suit (1 and 9, every honor) held
      * once or twice and nothing else */
     int even = 1, even_quads = 1, orphans = 1;
@@ -1483,20 +1483,20 @@ static PyObject *suit_entry(const State *st, PyObject *counts, long suit) {
     return entry;
 }
 
-/* The reading type (mjasp.blocks.Decomposition, a frozen dataclass with the fields blocks,
- * form, melds), the three forms, the pair and the single of every kind (fast._PAIRS,
- * fast._SINGLES): handed over by reading_init(). A reading is built as fast._trusted
+/* The reading type (mjasp.core.blocks.Decomposition, a frozen dataclass with the fields blocks,
+ * form, melds), the three forms, the pair and the single of every kind (lookup.PAIR_BLOCKS,
+ * lookup.SINGLE_BLOCKS): handed over by reading_init(). A reading is built as lookup._trusted
  * builds one, through the public API: object.__new__ (PyType_GenericNew), then each
  * field set as object.__setattr__ sets it (PyObject_GenericSetAttr: the class's frozen
  * __setattr__ is bypassed, its slot descriptors do the writing). The blocks are valid and
  * in canonical order by construction. */
 
-/* fast.readings' rules flags (the argument `allowed` below) */
+/* lookup.counts_readings' rules flags (the argument `allowed` below) */
 #define ALLOW_STANDARD 1
 #define ALLOW_CHIITOITSU 2
 #define ALLOW_KOKUSHI 4
 #define QUAD_PAIRS 8
-/* the suits' special-form flags (fast.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS) */
+/* the suits' special-form flags (lookup.SEVEN_PAIRS, SEVEN_PAIRS_QUADS, ORPHANS) */
 #define SUIT_ORPHANS 4
 
 static const int ORPHAN_KINDS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
@@ -1555,18 +1555,18 @@ static int add_reading(const State *st, PyObject *out, PyObject *blocks, PyObjec
     return ok;
 }
 
-/* fast.readings in C for every hand but one with several readings in some suit: `c`
- * the 34 counts, `keys` the four suits' counts as tuples, `tables` fast._TABLES (four
+/* lookup.counts_readings in C for every hand but one with several readings in some suit: `c`
+ * the 34 counts, `keys` the four suits' counts as tuples, `tables` lookup._TABLES (four
  * dicts: a suit's counts -> (readings, holds_pair, flags)), `melds` the declared melds,
  * `fill` whether a missing suit vector is decoded from the shipped file and cached (as
- * fast._miss does; else None is returned and fast.readings asks its other source),
+ * lookup._miss does; else None is returned and lookup.counts_readings asks its other source),
  * `allowed` the rules' flags. The list of readings, or NULL with no error set when
- * fast.readings must work the hand out itself.
+ * lookup.counts_readings must work the hand out itself.
  *   - standard: exactly one suit holds the pair and every suit has a reading; with one
  *     reading per suit, the joined blocks are the reading (each suit's readings are in
  *     canonical order, the suits in tile order);
  *   - the special forms (closed hands): only when the suits' flags share one, then the
- *     whole-hand tests of fast.readings: seven pairs, seven kinds held twice and nothing
+ *     whole-hand tests of lookup.counts_readings: seven pairs, seven kinds held twice and nothing
  *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
  *     terminals and honors held, 14 tiles. */
 static int suit_key(const uint8_t *c, int suit, PyObject **key);
@@ -1581,7 +1581,7 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *keys
         return NULL;
     }
     PyObject *entries[4], *parts[4];
-    /* every suit looked up (and a miss cached) first, so a hand left to fast.readings
+    /* every suit looked up (and a miss cached) first, so a hand left to lookup.counts_readings
      * finds all four suits cached */
     for (int suit = 0; suit < 4; suit++) {
         PyObject *table = PyTuple_GET_ITEM(tables, suit);
@@ -1611,7 +1611,7 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *keys
             if (stored < 0) return NULL;
             entry = made;
         }
-        /* a cached entry not of the expected shape: fast.readings works the hand out */
+        /* a cached entry not of the expected shape: lookup.counts_readings works the hand out */
         if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 3 ||
             !PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 0)))
             return NULL;
@@ -1638,7 +1638,7 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *keys
         flags &= suit_flags;
     }
     int standard = (allowed & ALLOW_STANDARD) && pairs == 1 && !empty;
-    if (standard && several) return NULL; /* a product of readings: fast.readings */
+    if (standard && several) return NULL; /* a product of readings: lookup.counts_readings */
     PyObject *out = PyList_New(0);
     if (out == NULL) return NULL;
     if (standard) {
@@ -1736,7 +1736,7 @@ static PyObject *readings_or_none(const State *st, const uint8_t *c, PyObject *k
 }
 
 /* common(counts, tables, melds, fill, allowed) -> list[Decomposition] | None:
- * fast.readings of a tuple of 34 counts (hand_readings), None when fast.readings must
+ * lookup.counts_readings of a tuple of 34 counts (hand_readings), None when lookup.counts_readings must
  * work the hand out itself (a tuple that is not 34 ints in 0..4 included). */
 static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5 || !PyTuple_CheckExact(args[0])) {
@@ -1753,7 +1753,7 @@ static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t narg
 
 /* text_readings(text, tables, melds, fill, allowed) -> list[Decomposition] | None:
  * decompose(text) for plain mpsz of 14 tiles (read_text); None for other text or when
- * fast.readings must work the hand out itself. */
+ * lookup.counts_readings must work the hand out itself. */
 static PyObject *k_text_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "text_readings(text, tables, melds, fill, allowed)");
@@ -2002,7 +2002,7 @@ static PyMethodDef methods[] = {
     {"reading_init", k_reading_init, METH_VARARGS,
      "reading_init(Decomposition, three forms, pairs, singles): how to build a reading."},
     {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
-     "common(counts, tables, melds, fill, allowed) -> fast.readings, or None."},
+     "common(counts, tables, melds, fill, allowed) -> lookup.counts_readings, or None."},
     {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
      "text_readings(text, tables, melds, fill, allowed) -> decompose(text), or None."},
     {"hand_init", k_hand_init, METH_O, "hand_init(Hand): the type hand_* build."},
