@@ -45,7 +45,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import groupby
 from math import comb
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -372,20 +374,15 @@ class _Scorer:
             states.tolist(), _ura_one(hands[states], self.total).tolist(), strict=True))
         scoring: list[int] = []
         points: list[float] = []
-        start = 0
-        while start < len(rows):
-            state = rows[start][1]
-            end = start + 1
-            while end < len(rows) and rows[end][1] == state:
-                end += 1
-            tiles = list(dict.fromkeys(row[2] for row in rows[start:end]))
+        for state, group in groupby(rows, key=itemgetter(1)):  # the rows of one state
+            run = list(group)
+            tiles = list(dict.fromkeys(row[2] for row in run))
             value = dict(zip(tiles, self._hand_points(state, hands[state], tiles,
                                                       bool(flags[state])), strict=True))
-            for edge, _, tile in rows[start:end]:
+            for edge, _, tile in run:
                 if value[tile]:
                     scoring.append(edge)
                     points.append(value[tile])
-            start = end
         return np.array(scoring, dtype=np.intp), np.array(points, dtype=np.float64)
 
     def _win(self, tile: int, riichi: bool) -> Win:
