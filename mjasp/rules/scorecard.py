@@ -348,8 +348,9 @@ def use_compiled_builders(builders: tuple[_ScoreBuilder, _ReadingBuilder] | tupl
     """Install (or, with ``()``, remove) compiled ``build_score`` and ``scored_reading``;
     each must build what the Python one builds (tests/solvers/test_kernel_builders.py).
 
-    >>> previous = (build_score, scored_reading); use_compiled_builders(())
-    >>> build_score is python_build_score
+    >>> import mjasp.rules.scorecard as card  # the module's names: they are rebound
+    >>> previous = (card.build_score, card.scored_reading); use_compiled_builders(())
+    >>> card.build_score is python_build_score
     True
     >>> use_compiled_builders(previous)
     """
