@@ -43,7 +43,7 @@
 #define INF 60
 #define BLOCK 256 /* rows per pass of batch() */
 #define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
-#define FACT_FIELDS 8 /* the fields of scoring_direct.ReadingFacts */
+#define FACT_FIELDS 7 /* the fields of scoring_direct.ReadingFacts */
 #define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 #define BUILDERS 8 /* value types build() fills */
@@ -672,11 +672,12 @@ static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
 /* ---------------------------------------------------------------- a reading's facts
  * What the direct scoring engine reads of a reading (scoring_direct._reading_facts, the
  * Python statement, used when this module is not; tests/solvers/test_reading_facts.py
- * compares the two): the sequences, the sets, the pair, the set tiles, the identical
- * sequence pairs and the concealed sets. Facts of the decomposition, no scoring rule. */
+ * compares the two): the sequences, the sets, the pair, the set tiles and the concealed
+ * sets. Facts of the decomposition, no scoring rule (what a yaku makes of them, such as
+ * identical sequences, stays in the yaku records of scoring_direct). */
 
 /* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
- * no_sets): the type, the slot descriptor of each of its 8 fields in order, the block and
+ * no_sets): the type, the slot descriptor of each of its 7 fields in order, the block and
  * meld kinds, the standard form and the empty set of set tiles */
 static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
@@ -684,7 +685,7 @@ static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyTuple_GET_SIZE(args[1]) != FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
         PyTuple_GET_SIZE(args[2]) != 3 || !PyTuple_CheckExact(args[3]) ||
         PyTuple_GET_SIZE(args[3]) != 3 || !PyFrozenSet_CheckExact(args[5])) {
-        PyErr_SetString(PyExc_TypeError, "facts_init(ReadingFacts, fields: tuple of 8 slot "
+        PyErr_SetString(PyExc_TypeError, "facts_init(ReadingFacts, fields: tuple of 7 slot "
                         "descriptors, block kinds, meld kinds, STANDARD, no_sets)");
         return NULL;
     }
@@ -749,7 +750,7 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
     PyObject *sequences = form ? PyList_New(0) : NULL, *sets = sequences ? PyList_New(0) : NULL;
     PyObject *set_tiles = sets ? PyFrozenSet_New(NULL) : NULL;
     PyObject *pair = Py_NewRef(Py_None), *facts = NULL;
-    int failed = set_tiles == NULL, concealed = 0, seq_count[KINDS] = {0}, n_seq = 0;
+    int failed = set_tiles == NULL, concealed = 0;
     if (!failed && (!PyTuple_CheckExact(blocks) || !PyTuple_CheckExact(melds))) {
         PyErr_SetString(PyExc_TypeError, "reading_facts: blocks and melds are tuples");
         failed = 1;
@@ -763,8 +764,6 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         }
         if (kind == st->block_kinds[0]) { /* a sequence */
             failed = PyList_Append(sequences, tile) < 0;
-            if (at <= KINDS - 3) seq_count[at]++;
-            n_seq++;
         } else if (kind == st->block_kinds[1]) { /* a triplet, concealed */
             failed = add_set(sets, tile, 0, 1) < 0 || PySet_Add(set_tiles, tile) < 0;
             concealed++;
@@ -783,8 +782,6 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         }
         if (kind == st->meld_kinds[0]) { /* a chi */
             failed = PyList_Append(sequences, tile) < 0;
-            if (at <= KINDS - 3) seq_count[at]++;
-            n_seq++;
         } else {
             int quad = PyObject_RichCompareBool(kind, st->meld_kinds[1], Py_GE);
             int closed = kind == st->meld_kinds[2];
@@ -797,21 +794,16 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
     }
     if (!failed) {
         if (form != st->facts_standard) Py_SETREF(pair, Py_NewRef(Py_None));
-        int peikou = 0;
-        if (n_seq > 1)
-            for (int t = 0; t < KINDS; t++) peikou += seq_count[t] / 2;
-        PyObject *peikou_obj = PyLong_FromLong(peikou);
         PyObject *concealed_obj = PyLong_FromLong(concealed);
-        facts = peikou_obj && concealed_obj
+        facts = concealed_obj
                     ? PyType_GenericNew((PyTypeObject *)st->facts_type, NULL, NULL) : NULL;
         PyObject *values[FACT_FIELDS] = {
             decomposition, form, sequences, sets, pair,
-            PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, peikou_obj, concealed_obj};
+            PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, concealed_obj};
         for (int i = 0; facts && i < FACT_FIELDS; i++) {
             PyObject *field = st->facts_fields[i];
             if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
         }
-        Py_XDECREF(peikou_obj);
         Py_XDECREF(concealed_obj);
     }
     Py_XDECREF(blocks);

@@ -87,7 +87,6 @@ class ReadingFacts:
     sets: list[tuple[Tile, bool, bool]]
     pair: Tile | None
     set_tiles: frozenset[Tile]  # the tiles of the triplets and quads
-    peikou: int  # pairs of identical sequences (iipeikou 1, ryanpeikou 2)
     concealed: int  # the concealed ones of ``sets``
 
 
@@ -105,6 +104,15 @@ Rule = Callable[[HandFacts, ReadingFacts, Placement], bool]
 
 
 # -- reading-level helpers, each used by one or two records of the table ----------------
+
+def _peikou(r: ReadingFacts) -> int:
+    """Pairs of identical sequences in the reading: one for iipeikou, two for ryanpeikou."""
+    sequences = r.sequences
+    distinct = set(sequences)
+    if len(distinct) == len(sequences):
+        return 0
+    return sum(sequences.count(t) // 2 for t in distinct)
+
 
 def _outside(r: ReadingFacts) -> bool:
     """Chanta's shape: a sequence, and every block holds a terminal or honor (sequences
@@ -264,7 +272,7 @@ YAKU: tuple[YakuRule, ...] = (
     # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
     YakuRule(Yaku.TANYAO, 1, 1, "hand", lambda h, r, p: h.kinds.isdisjoint(TERMINALS_HONORS)),
     # 一盃口: two identical sequences (ryanpeikou, two such pairs, replaces it)
-    YakuRule(Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: r.peikou >= 1, _SEQUENCES),
+    YakuRule(Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: _peikou(r) >= 1, _SEQUENCES),
     # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
     *(YakuRule(Yaku[f"SEAT_{name}"], 1, 1, "reading", _holds_set(27 + n), _HONOR_SET,
                seat=27 + n) for n, name in enumerate(_WINDS)),
@@ -297,7 +305,7 @@ YAKU: tuple[YakuRule, ...] = (
              _SETS | _HONOR_SET),
     # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
     YakuRule(Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS),
-    YakuRule(Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: r.peikou == 2,  # 二盃口
+    YakuRule(Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: _peikou(r) == 2,  # 二盃口
              _SEQUENCES, replaces=Yaku.IIPEIKOU),
     YakuRule(Yaku.JUNCHAN, 3, 2, "reading",  # 純全帯幺九
              lambda h, r, p: not h.honors and _outside(r), replaces=Yaku.CHANTA),
@@ -648,13 +656,8 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
     form = decomposition.form
     if form is not STANDARD:
         pair = None
-    peikou = 0
-    if len(sequences) > 1:
-        distinct = set(sequences)
-        if len(distinct) < len(sequences):
-            peikou = sum(sequences.count(t) // 2 for t in distinct)
     return ReadingFacts(decomposition, form, sequences, sets, pair,
-                        frozenset(set_tiles) if set_tiles else _NO_SETS, peikou, concealed)
+                        frozenset(set_tiles) if set_tiles else _NO_SETS, concealed)
 
 
 _NO_SETS: frozenset[Tile] = frozenset()
@@ -778,7 +781,7 @@ _WAIT_FU = {WaitShape.KANCHAN: ("kanchan wait", 2), WaitShape.PENCHAN: ("penchan
 
 #: What a hand row is given for the reading and a reading row for the placement (typed
 #: placeholders, not None: a rule's arguments are typed, and a row never reads them).
-_NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozenset(), 0, 0)
+_NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozenset(), 0)
 _NO_PLACEMENT = Placement(Block(BlockKind.PAIR, 0), WaitShape.TANKI, 0, False)
 
 #: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
