@@ -242,11 +242,7 @@ class Hand:
 
     def total_counts(self) -> tuple[int, ...]:
         """Concealed counts plus the tiles of the declared melds."""
-        total = list(self.counts)
-        for meld in self.melds:
-            for tile in meld.tiles():
-                total[tile] += 1
-        return tuple(total)
+        return tuple(with_melds(self.counts, self.melds)[0])
 
     def __str__(self) -> str:
         parts = []
@@ -273,6 +269,39 @@ class Hand:
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # call order does not change any analysis, so melds are kept in canonical order
     return tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.red)))
+
+
+_CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
+
+
+def with_melds(counts: Sequence[int], melds: Sequence[Meld]
+               ) -> tuple[list[int], bool, int, int, bool]:
+    """Every tile by kind with the melds' (a quad four), whether the hand stays closed
+    (nothing called: a closed kan keeps it closed), its quads, the red fives called and
+    whether a chi was: one pass over the melds, for the checks and the scoring facts.
+
+    >>> hand = Hand.parse("11m [2222p] (3333s) [0m46m]")
+    >>> total, closed, quads, red, chi = with_melds(hand.counts, hand.melds)
+    >>> total[0], total[10], total[20], closed, quads, red, chi
+    (2, 4, 4, False, 2, 1, True)
+    """
+    total = list(counts)
+    closed, quads, red_called, chi = True, 0, 0, False
+    for meld in melds:
+        tile, kind = meld.tile, meld.kind
+        if kind is _CHI:
+            total[tile] += 1
+            total[tile + 1] += 1
+            total[tile + 2] += 1
+            chi = True
+        elif kind is _PON:
+            total[tile] += 3
+        else:
+            total[tile] += 4
+            quads += 1
+        closed = closed and kind is _ANKAN
+        red_called += meld.red
+    return total, closed, quads, red_called, chi
 
 
 def trusted_hand(counts: tuple[int, ...], red: tuple[int, int, int] = (0, 0, 0),
@@ -484,4 +513,4 @@ def _parse(text: str) -> Hand:
                         "the fifth", text, found.fifth_at[over]) from None
 
 
-__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind", "trusted_hand"]
+__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind", "trusted_hand", "with_melds"]

@@ -22,7 +22,7 @@ from pathlib import Path
 from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
-from mjasp.core.hand import Hand, Meld, MeldKind
+from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, Tile, tile_kind
 from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import RULES_CACHED, Rules, find_rules
@@ -105,7 +105,7 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     held: Sequence[int] = counts
     closed, red_called, chi = True, 0, False
     if melds:
-        held, closed, red_called, chi = _with_melds(counts, melds)
+        held, closed, _, red_called, chi = with_melds(counts, melds)
     if rules.players == 3:
         last = _LAST_REMOVED[0]
         held_removed, usual_kept, _ = last[1] if last[0] is rules else _removed_of(rules)
@@ -164,26 +164,6 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         _check_liable(hand, win, rules, held)
 
 
-def _with_melds(counts: tuple[int, ...], melds: tuple[Meld, ...]
-                ) -> tuple[list[int], bool, int, bool]:
-    """Every tile by kind (melds included, a quad four), whether no meld was called, the
-    red fives called and whether a chi was: one pass over the melds, read by the checks."""
-    total = list(counts)
-    closed, red_called, chi = True, 0, False
-    for meld in melds:
-        tile, meld_kind = meld.tile, meld.kind
-        if meld_kind is _CHI:
-            total[tile] += 1
-            total[tile + 1] += 1
-            total[tile + 2] += 1
-            chi = True
-        else:
-            total[tile] += 3 if meld_kind is _PON else 4
-        closed = closed and meld_kind is _ANKAN
-        red_called += meld.red
-    return total, closed, red_called, chi
-
-
 def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
     """Raise :class:`WinError` unless ``win.tile`` can be the winning tile of ``hand``: in
     the tile set, among the concealed tiles, a red or plain five as the hand's fives allow,
@@ -207,7 +187,7 @@ def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
         _check_winning_five(hand, win)
     # (held: the concealed copies, then those in melds only where they could count)
     if win.chankan and (hand.counts[kind] > 1 or (
-            hand.melds and _with_melds(hand.counts, hand.melds)[0][kind] > 1)):
+            hand.melds and with_melds(hand.counts, hand.melds)[0][kind] > 1)):
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
 
@@ -226,7 +206,7 @@ def hand_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
     return found
 
 
-_CHI, _PON, _KAN, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
+_KAN = MeldKind.KAN
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:

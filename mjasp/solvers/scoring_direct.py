@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from itertools import compress
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
-from mjasp.core.hand import Hand, MeldKind
+from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
@@ -506,27 +506,11 @@ def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
 def _hand_facts(hand: Hand, win: Win, won: Tile | None = None) -> HandFacts:
     """The facts of the hand won on the kind ``won`` (default: the win's own tile)."""
     melds = hand.melds
-    closed = True
-    quads = 0
     counts: Sequence[int]
     if melds:
-        total = list(hand.counts)
-        counts = total
-        for meld in melds:
-            tile, kind = meld.tile, meld.kind
-            if kind is CHI:
-                total[tile] += 1
-                total[tile + 1] += 1
-                total[tile + 2] += 1
-                closed = False
-            elif kind is PON:
-                total[tile] += 3
-                closed = False
-            else:
-                total[tile] += 4
-                quads += 1
-                closed = closed and kind is ANKAN
+        counts, closed, quads, _, _ = with_melds(hand.counts, melds)
     else:
+        closed, quads = True, 0
         counts = hand.counts  # read only from here on
     kinds = frozenset(compress(range(NUM_KINDS), counts))
     # positional: keyword arguments cost twice as much, and this runs once per hand
