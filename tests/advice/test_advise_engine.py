@@ -302,6 +302,32 @@ def test_win_points_by_han_and_fu_equal_the_engine_per_situation(rules: str) -> 
             assert m.paths["engine"] == len(wins), m.paths
 
 
+@pytest.mark.parametrize(("hand", "options"), [
+    ("22335m4558p122s55z", {"rules": "mahjongsoul", "dora_indicators": ["4m", "5s"]}),
+    ("2340m4067p1225s55z", {"rules": "tenhou", "dora_indicators": "4p", "seat_wind": "S"}),
+    ("11340p4067s11225s", {"rules": "tenhou-3p", "dora_indicators": "4s"}),
+    ("123406m2056p44s11z", {"rules": "mahjongsoul", "dora_indicators": "1z"}),
+])
+def test_wins_differing_in_red_fives_share_a_scoring_and_equal_the_engine(
+        hand: str, options: dict[str, Any]) -> None:
+    # a win whose fives are red where another one's are plain is not scored again: its
+    # points are that one's with one han per red five more. Each against ``Model.score``
+    # (the scoring engine on the hand itself, ura outcomes counted) in every situation
+    from mjasp.advice.model import SITUATIONS
+    m, start, _ = setup_model(hand, options)
+    b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
+    found = {(bytes(x + y for x, y in zip(b.hands[w].tobytes(), to_37(t), strict=True)), t): None
+             for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True)}
+    wins = sorted(found)
+    red = [w for w in wins if any(w[0][34:])]
+    assert red and len(red) < len(wins)
+    picked = [w for w in wins if any(w[0][34:]) or w[0][:34] in {r[0][:34] for r in red}]
+    engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in picked]
+    assert m._win_table(picked, SITUATIONS).tolist() == engine
+    assert m.paths["red"] > 0, m.paths
+    assert sum(m.paths.values()) == len(picked)
+
+
 def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
     # a yakuman (suuankou: the yakuman path), an open hand (the engine per situation)
     from mjasp.advice.model import SITUATIONS
