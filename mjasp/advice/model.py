@@ -453,28 +453,30 @@ class Model:
         that one's). None where there is nothing to share, or where a red five is not
         plainly one han of aka dora more under these rules (``_red_adds_han``), or with
         melds (their red fives are not in the 37 counts)."""
-        if self.melds or not any(h14[34] or h14[35] or h14[36] for h14, _ in wins):
+        import numpy as np
+        n = len(wins)
+        if self.melds or not n:
             return None
-        if not _red_adds_han(self.rules):
+        hands = np.frombuffer(b"".join([h14 for h14, _ in wins]), dtype=np.uint8).reshape(n, 37)
+        reds = hands[:, 34:].sum(axis=1, dtype=np.int64)
+        if not reds.any() or not _red_adds_han(self.rules):
             return None
-        least: dict[tuple[bytes, int], tuple[int, int]] = {}
-        reds = []
-        for j, (h14, tile) in enumerate(wins):
-            r = h14[34] + h14[35] + h14[36]
-            reds.append(r)
-            key = (h14[:34], _KIND37[tile])
-            got = least.get(key)
-            if got is None or r < got[1]:
-                least[key] = (j, r)
-        first: list[int] = []
-        variants: list[tuple[int, int, int]] = []
-        for j, (h14, tile) in enumerate(wins):
-            like, r = least[(h14[:34], _KIND37[tile])]
-            if like == j:
-                first.append(j)
-            else:
-                variants.append((j, like, reds[j] - r))
-        return (first, variants) if variants else None
+        key = np.empty((n, 35), dtype=np.uint8)
+        key[:, :34] = hands[:, :34]
+        key[:, 34] = np.array(_KIND37, dtype=np.uint8)[[tile for _, tile in wins]]
+        group = np.unique(key.view("V35").ravel(), return_inverse=True)[1].ravel()
+        # each set's first row with the fewest red fives: first in (set, reds, row) order
+        order = np.lexsort((np.arange(n), reds, group))
+        heads = order[np.r_[True, group[order[1:]] != group[order[:-1]]]]
+        like = np.empty(n, dtype=np.int64)
+        like[group[heads]] = heads
+        like = like[group]
+        others = np.flatnonzero(like != np.arange(n))
+        if not len(others):
+            return None
+        variants = list(zip(others.tolist(), like[others].tolist(),
+                            (reds[others] - reds[like[others]]).tolist(), strict=True))
+        return np.sort(heads).tolist(), variants
 
     def _checks_pass(self, h14: Counts37, tile: int) -> bool:
         """Whether ``mjasp.score``'s checks take the win (``check_hand``, kept per hand, and
