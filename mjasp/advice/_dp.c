@@ -218,11 +218,629 @@ static PyObject *run(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ---- the graph of mjasp's model, built (build.build's layers, compiled) ----------------
+ *
+ * build(start, unseen, limit, hands13, shanten, progress) explores what mjasp.advice.build
+ * explores, node by node in breadth-first order: per node (hand, changes) its wall, its
+ * draws in tile order, the shanten after each draw, the discards kept by the model's test,
+ * and the (hand, changes + 1) each kept discard leads to. What a draw, a discard, the wall
+ * and the kept discards are is the model's (mjasp.advice.model.Model.expand, whose
+ * docstrings state them; a test compares the three builders); the shanten numbers come
+ * from the caller's ``shanten`` (the kernel's batch call, through Python), asked once per
+ * distinct hand of 34 counts and kept for the whole build. Nothing else about the game is
+ * here: additions and subtractions of tile counts, comparisons and hash tables.
+ *
+ * Tiles are "tile37s": kinds 0..33 and the red fives 34..36 (of kinds 4, 13, 22); a hand
+ * is 37 counts, the kinds' counts including their red copies. Draws and discards are taken
+ * in ORDER: each kind, a red five right after its plain five (mjasp.advice.build.ORDER).
+ */
+
+#include <string.h>
+
+enum { T37 = 37, K34 = 34, CHUNK = 2048 };
+
+typedef struct {
+    int tile[T37];   /* the tile37 at each place of the order */
+    int kind[T37];   /* its kind */
+    int red[T37];    /* the red column of its kind, or -1 (no red five of that kind) */
+} Order;
+
+static void order_init(Order *o) {
+    int pos = 0;
+    for (int k = 0; k < K34; k++) {
+        int suit = k == 4 ? 0 : k == 13 ? 1 : k == 22 ? 2 : -1;
+        o->tile[pos] = k;
+        o->kind[pos] = k;
+        o->red[pos] = suit >= 0 ? 34 + suit : -1;
+        pos++;
+        if (suit >= 0) {
+            o->tile[pos] = 34 + suit;
+            o->kind[pos] = k;
+            o->red[pos] = 34 + suit;
+            pos++;
+        }
+    }
+}
+
+/* add (+1) or take (-1) one tile37 to 37 counts: its kind, and its red column if red */
+static inline void move(uint8_t *h, const Order *o, int pos, int sign) {
+    h[o->kind[pos]] = (uint8_t)(h[o->kind[pos]] + sign);
+    if (o->tile[pos] >= K34) {
+        h[o->tile[pos]] = (uint8_t)(h[o->tile[pos]] + sign);
+    }
+}
+
+/* the copies of the tile37 at ``pos`` among 37 counts: a kind's, a plain five's less the
+   red ones, a red five's the red ones (0 where the kind has none) */
+static inline int copies_of(const int *c, const Order *o, int pos) {
+    int kind = c[o->kind[pos]];
+    int n = o->tile[pos] >= K34 ? c[o->tile[pos]]
+            : o->red[pos] >= 0 ? kind - c[o->red[pos]] : kind;
+    return kind > 0 && n > 0 ? n : 0;
+}
+
+/* -- growable arrays -- */
+typedef struct {
+    char *p;
+    size_t len, cap; /* in bytes */
+} Vec;
+
+static int vgrow(Vec *v, size_t more) {
+    size_t cap = v->cap ? v->cap : 1024;
+    while (cap < v->len + more) {
+        cap *= 2;
+    }
+    char *q = PyMem_Realloc(v->p, cap);
+    if (q == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    v->p = q;
+    v->cap = cap;
+    return 0;
+}
+
+static inline int vreserve(Vec *v, size_t more) {
+    return v->len + more <= v->cap ? 0 : vgrow(v, more);
+}
+
+static inline int push64(Vec *v, int64_t x) {
+    if (vreserve(v, 8) < 0) {
+        return -1;
+    }
+    memcpy(v->p + v->len, &x, 8);
+    v->len += 8;
+    return 0;
+}
+
+static inline int pushb(Vec *v, const void *x, size_t n) {
+    if (vreserve(v, n) < 0) {
+        return -1;
+    }
+    memcpy(v->p + v->len, x, n);
+    v->len += n;
+    return 0;
+}
+
+#define AT64(v, i) (((int64_t *)(v).p)[i])
+#define N64(v) ((Py_ssize_t)((v).len / 8))
+
+/* -- hash tables keyed by two 64-bit words (packed counts); a = UINT64_MAX marks empty:
+   packed counts never have the top bit set -- */
+typedef struct {
+    uint64_t a, b;
+    int64_t v;
+} Slot;
+
+typedef struct {
+    Slot *s;
+    size_t cap, n;
+} Table;
+
+static inline size_t mix(uint64_t a, uint64_t b) {
+    uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return (size_t)(h ^ (h >> 32));
+}
+
+static int tinit(Table *t, size_t cap) {
+    t->s = PyMem_Malloc(cap * sizeof(Slot));
+    if (t->s == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i < cap; i++) {
+        t->s[i].a = UINT64_MAX;
+    }
+    t->cap = cap;
+    t->n = 0;
+    return 0;
+}
+
+/* the value of (a, b), or -1 after inserting it with the value ``fresh`` (-2: no memory) */
+static int64_t tget(Table *t, uint64_t a, uint64_t b, int64_t fresh) {
+    if (2 * (t->n + 1) > t->cap) { /* at most half full */
+        Table bigger;
+        if (tinit(&bigger, t->cap * 2) < 0) {
+            return -2;
+        }
+        for (size_t i = 0; i < t->cap; i++) {
+            Slot *s = &t->s[i];
+            if (s->a != UINT64_MAX) {
+                size_t j = mix(s->a, s->b) & (bigger.cap - 1);
+                while (bigger.s[j].a != UINT64_MAX) {
+                    j = (j + 1) & (bigger.cap - 1);
+                }
+                bigger.s[j] = *s;
+            }
+        }
+        bigger.n = t->n;
+        PyMem_Free(t->s);
+        *t = bigger;
+    }
+    size_t j = mix(a, b) & (t->cap - 1);
+    while (t->s[j].a != UINT64_MAX) {
+        if (t->s[j].a == a && t->s[j].b == b) {
+            return t->s[j].v;
+        }
+        j = (j + 1) & (t->cap - 1);
+    }
+    t->s[j].a = a;
+    t->s[j].b = b;
+    t->s[j].v = fresh;
+    t->n++;
+    return -1;
+}
+
+/* Keys: 3 bits a count (counts < 8, checked on the way in), the first column most
+   significant. A hand's 34 kind counts are the words (a, b34): kinds 0..20 in a, 21..33 in
+   b34; a node's key is (a, b37): b37 holds columns 21..36 and then the changes (16 bits).
+   The packing is linear, so a draw or a discard moves a key by its tile's weights. */
+typedef struct {
+    uint64_t a[T37], b34[T37], b37[T37]; /* what one tile37 (by place) adds to each word */
+} Weights;
+
+static void weights_init(Weights *w, const Order *o) {
+    for (int pos = 0; pos < T37; pos++) {
+        int cols[2] = {o->kind[pos], o->tile[pos] >= K34 ? o->tile[pos] : -1};
+        w->a[pos] = w->b34[pos] = w->b37[pos] = 0;
+        for (int j = 0; j < 2; j++) {
+            int c = cols[j];
+            if (c < 0) {
+                continue;
+            }
+            if (c < 21) {
+                w->a[pos] += (uint64_t)1 << 3 * (20 - c);
+            } else {
+                w->b37[pos] += (uint64_t)1 << (16 + 3 * (36 - c));
+                if (c < K34) {
+                    w->b34[pos] += (uint64_t)1 << 3 * (33 - c);
+                }
+            }
+        }
+    }
+}
+
+/* the three words of 37 counts (b37 without the changes) */
+static inline void keys_of(const uint8_t *h, uint64_t *a, uint64_t *b34, uint64_t *b37) {
+    uint64_t x = 0, y = 0, z = 0;
+    for (int i = 0; i < 21; i++) {
+        x = x << 3 | h[i];
+    }
+    for (int i = 21; i < K34; i++) {
+        y = y << 3 | h[i];
+    }
+    z = y;
+    for (int i = K34; i < T37; i++) {
+        z = z << 3 | h[i];
+    }
+    *a = x;
+    *b34 = y;
+    *b37 = z << 16;
+}
+
+/* -- the shanten numbers: one per distinct hand of 34 counts, asked in batches -- */
+typedef struct {
+    Table seen;     /* 34 counts -> index into known: a cache of CACHE_BITS bits (each hand
+                       at its hash's place, the last one asked there; a hand not found is
+                       asked again) */
+    Vec known;      /* int8 each: the shanten, or PENDING */
+    Vec rows;       /* the hands to ask (34 bytes each) */
+    Vec asked;      /* their indices into known (int64) */
+    PyObject *call; /* shanten(bytes of n x 34 counts) -> n int8 values */
+} Shanten;
+
+enum { PENDING = 127 };
+#ifndef CACHE_BITS
+#define CACHE_BITS 14
+#endif
+
+/* the index of the shanten of the hand keyed (a, b): ``h`` plus the kind ``add`` less the
+   kind ``take`` (-1: none), known after the next flush; -1 on an error */
+static inline int64_t shanten_slot(Shanten *s, uint64_t a, uint64_t b, const uint8_t *h, int add,
+                            int take) {
+    int64_t next = (int64_t)s->known.len;
+    Slot *at = &s->seen.s[mix(a, b) & (s->seen.cap - 1)];
+    if (at->a == a && at->b == b) {
+        return at->v;
+    }
+    at->a = a;
+    at->b = b;
+    at->v = next;
+    int8_t pending = PENDING;
+    if (pushb(&s->known, &pending, 1) < 0 || pushb(&s->rows, h, K34) < 0
+        || push64(&s->asked, next) < 0) {
+        return -1;
+    }
+    uint8_t *row = (uint8_t *)s->rows.p + s->rows.len - K34;
+    if (add >= 0) {
+        row[add]++;
+    }
+    if (take >= 0) {
+        row[take]--;
+    }
+    return next;
+}
+
+static int flush(Shanten *s) {
+    Py_ssize_t n = N64(s->asked);
+    if (n == 0) {
+        return 0;
+    }
+    PyObject *rows = PyBytes_FromStringAndSize(s->rows.p, (Py_ssize_t)s->rows.len);
+    if (rows == NULL) {
+        return -1;
+    }
+    PyObject *got = PyObject_CallOneArg(s->call, rows);
+    Py_DECREF(rows);
+    if (got == NULL) {
+        return -1;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(got, &view, PyBUF_C_CONTIGUOUS) < 0) {
+        Py_DECREF(got);
+        return -1;
+    }
+    int bad = view.len != n;
+    const int8_t *v = view.buf;
+    int8_t *known = (int8_t *)s->known.p;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        int64_t at = AT64(s->asked, i);
+        bad = v[i] < -1 || v[i] > 13 || at < 0 || (size_t)at >= s->known.len;
+        if (!bad) {
+            known[at] = v[i];
+        }
+    }
+    PyBuffer_Release(&view);
+    Py_DECREF(got);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "build: shanten gave a wrong number of values or "
+                                          "a value outside -1..13");
+        return -1;
+    }
+    s->rows.len = 0;
+    s->asked.len = 0;
+    return 0;
+}
+
+/* the build's outputs, in the order build.Built lists them (hands: 37 bytes a node) */
+enum { O_HANDS, O_USED, O_SHANTEN, O_TOTAL, O_STAY, O_WIN_NODE, O_WIN_TILE, O_WIN_N,
+       O_GROUP_NODE, O_GROUP_SLOT, O_GROUP_N, O_SIZES, O_OPTIONS, N_OUT };
+
+typedef struct {
+    int64_t node;  /* the node (absolute) */
+    int32_t pos;   /* the place of the tile drawn in the order */
+    int32_t n;     /* its copies in the wall */
+    int64_t slot;  /* the index of the shanten after the draw */
+} Draw;
+
+static PyObject *build(PyObject *self, PyObject *args) {
+    Py_buffer start_b, unseen_b, hands_b;
+    long limit;
+    PyObject *call, *progress;
+    if (!PyArg_ParseTuple(args, "y*y*ly*OO", &start_b, &unseen_b, &limit, &hands_b, &call,
+                          &progress)) {
+        return NULL;
+    }
+    Order o;
+    order_init(&o);
+    Weights w;
+    weights_init(&w, &o);
+    Vec out[N_OUT];
+    memset(out, 0, sizeof(out));
+    Vec draws = {0}, asks = {0};
+    Shanten sh;
+    memset(&sh, 0, sizeof(sh));
+    sh.call = call;
+    Table index = {0};
+    PyObject *result = NULL;
+    /* per node of a chunk: its key words, the index of its shanten, the tile37s it can
+       discard (bits by place), and the bound of the keep test */
+    uint64_t *ka = NULL, *kb34 = NULL, *kb37 = NULL, *holds = NULL;
+    int64_t *own = NULL;
+    int *lims = NULL;
+    const uint8_t *start = start_b.buf, *unseen = unseen_b.buf, *h13 = hands_b.buf;
+    int ok = start_b.len == T37 && unseen_b.len == T37 && hands_b.len % T37 == 0
+             && hands_b.len > 0 && limit >= 0 && limit < 64 && PyCallable_Check(call)
+             && (progress == Py_None || PyCallable_Check(progress));
+    for (int c = 0; c < T37 && ok; c++) {
+        ok = start[c] + unseen[c] < 8; /* every hand reached keeps each count below 8 */
+    }
+    for (Py_ssize_t i = 0; i < hands_b.len && ok; i++) {
+        ok = h13[i] < 8;
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "build: bad arguments (37 counts each, counts "
+                                          "below 8, a limit 0..63, callables)");
+        goto done;
+    }
+    ka = PyMem_Malloc(4 * CHUNK * sizeof(uint64_t));
+    own = PyMem_Malloc(CHUNK * sizeof(int64_t));
+    lims = PyMem_Malloc(CHUNK * sizeof(int));
+    if (ka == NULL || own == NULL || lims == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    kb34 = ka + CHUNK;
+    kb37 = ka + 2 * CHUNK;
+    holds = ka + 3 * CHUNK;
+    if (tinit(&sh.seen, (size_t)1 << CACHE_BITS) < 0 || tinit(&index, 1 << 12) < 0) {
+        goto done;
+    }
+    /* the starting nodes, each distinct one once, in order */
+    for (Py_ssize_t i = 0; i < hands_b.len / T37; i++) {
+        uint64_t a, b34, b37;
+        keys_of(h13 + i * T37, &a, &b34, &b37);
+        int64_t got = tget(&index, a, b37, N64(out[O_USED]));
+        if (got == -2) {
+            goto done;
+        }
+        if (got == -1 && (pushb(&out[O_HANDS], h13 + i * T37, T37) < 0
+                          || push64(&out[O_USED], 0) < 0)) {
+            goto done;
+        }
+    }
+    Py_ssize_t lo = 0, hi = N64(out[O_USED]);
+    while (lo < hi) {
+        for (Py_ssize_t first = lo; first < hi; first += CHUNK) {
+            Py_ssize_t last = first + CHUNK < hi ? first + CHUNK : hi;
+            /* the nodes' keys, what they can discard, their own shanten */
+            for (Py_ssize_t i = first; i < last; i++) {
+                const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
+                Py_ssize_t r = i - first;
+                keys_of(h, &ka[r], &kb34[r], &kb37[r]);
+                int c[T37];
+                uint64_t bits = 0;
+                for (int col = 0; col < T37; col++) {
+                    c[col] = h[col];
+                }
+                for (int pos = 0; pos < T37; pos++) {
+                    bits |= (uint64_t)(copies_of(c, &o, pos) > 0) << pos;
+                }
+                holds[r] = bits;
+                own[r] = shanten_slot(&sh, ka[r], kb34[r], h, -1, -1);
+                if (own[r] < 0) {
+                    goto done;
+                }
+            }
+            if (flush(&sh) < 0) {
+                goto done;
+            }
+            /* the draws, node by node in tile order, and the shanten after each */
+            draws.len = 0;
+            for (Py_ssize_t i = first; i < last; i++) {
+                const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
+                Py_ssize_t r = i - first;
+                int s_before = ((int8_t *)sh.known.p)[own[r]];
+                int64_t used = AT64(out[O_USED], i);
+                /* a hand of shanten s after a change is kept when s < s_before or
+                   s <= limit - used - 1 (Model.allowed): when s < lims[r] */
+                lims[r] = s_before > limit - used ? s_before : (int)(limit - used);
+                int wall[T37];
+                for (int col = 0; col < T37; col++) {
+                    int over = h[col] > start[col] ? h[col] - start[col] : 0;
+                    wall[col] = unseen[col] - over;
+                }
+                for (int pos = 0; pos < T37; pos++) {
+                    int n = copies_of(wall, &o, pos);
+                    if (n == 0) {
+                        continue;
+                    }
+                    Draw d = {i, pos, n, shanten_slot(&sh, ka[r] + w.a[pos],
+                                                      kb34[r] + w.b34[pos], h, o.kind[pos], -1)};
+                    if (d.slot < 0 || pushb(&draws, &d, sizeof(d)) < 0) {
+                        goto done;
+                    }
+                }
+            }
+            if (flush(&sh) < 0) {
+                goto done;
+            }
+            /* (read through sh.known.p each time: asking a new hand may move the array) */
+            Draw *dr = (Draw *)draws.p;
+            Py_ssize_t nd = (Py_ssize_t)(draws.len / sizeof(Draw));
+            /* the shanten after each discard the keep test needs (see below) */
+            asks.len = 0;
+            for (Py_ssize_t j = 0; j < nd; j++) {
+                Draw *d = &dr[j];
+                Py_ssize_t r = d->node - first;
+                int lim = lims[r];
+                int s14 = ((int8_t *)sh.known.p)[d->slot];
+                if (s14 == -1 || s14 >= lim || s14 + 1 < lim) {
+                    continue;
+                }
+                const uint8_t *h = (uint8_t *)out[O_HANDS].p + d->node * T37;
+                uint64_t a14 = ka[r] + w.a[d->pos], b14 = kb34[r] + w.b34[d->pos];
+                uint64_t bits = holds[r] & ~((uint64_t)1 << d->pos);
+                while (bits) {
+                    int y = __builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    int64_t at = shanten_slot(&sh, a14 - w.a[y], b14 - w.b34[y], h,
+                                              o.kind[d->pos], o.kind[y]);
+                    if (at < 0 || push64(&asks, at) < 0) {
+                        goto done;
+                    }
+                }
+            }
+            if (flush(&sh) < 0) {
+                goto done;
+            }
+            const int8_t *known = (int8_t *)sh.known.p; /* no more asked in this chunk */
+            /* the nodes' rows, the wins, the groups and their options */
+            Py_ssize_t j = 0, asked = 0;
+            for (Py_ssize_t i = first; i < last; i++) {
+                Py_ssize_t r = i - first;
+                int lim = lims[r];
+                int64_t used = AT64(out[O_USED], i);
+                int64_t total = 0, stay = 0, slot = 0;
+                for (; j < nd && dr[j].node == i; j++) {
+                    Draw *d = &dr[j];
+                    total += d->n;
+                    int s14 = known[d->slot];
+                    if (s14 == -1) {
+                        if (push64(&out[O_WIN_NODE], i) < 0
+                            || push64(&out[O_WIN_TILE], o.tile[d->pos]) < 0
+                            || push64(&out[O_WIN_N], d->n) < 0) {
+                            goto done;
+                        }
+                        continue;
+                    }
+                    if (s14 >= lim) { /* no discard goes below s14: none is kept */
+                        stay += d->n;
+                        continue;
+                    }
+                    /* a discard from 14 tiles leaves s14 or s14 + 1: below lim, every
+                       discard is kept without asking. The 14 tiles can discard what the
+                       13 could and the tile drawn (tiles37.distinct_tiles). */
+                    int sure = s14 + 1 < lim;
+                    uint64_t bits = holds[r] | (uint64_t)1 << d->pos;
+                    int kept[T37], nk = 0, moved = 0;
+                    while (bits) {
+                        int y = __builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        if (y == d->pos) {
+                            kept[nk++] = y;
+                            continue;
+                        }
+                        int keep = sure;
+                        if (!sure) {
+                            if (asked >= N64(asks)) {
+                                PyErr_SetString(PyExc_SystemError, "build: asks out of step");
+                                goto done;
+                            }
+                            keep = known[AT64(asks, asked)] < lim;
+                            asked++;
+                        }
+                        if (keep) {
+                            kept[nk++] = y;
+                            moved++;
+                        }
+                    }
+                    if (!moved) { /* only the drawn tile back: no choice */
+                        stay += d->n;
+                        continue;
+                    }
+                    if (push64(&out[O_GROUP_NODE], i) < 0 || push64(&out[O_GROUP_SLOT], slot) < 0
+                        || push64(&out[O_GROUP_N], d->n) < 0 || push64(&out[O_SIZES], nk) < 0) {
+                        goto done;
+                    }
+                    slot++;
+                    for (int k = 0; k < nk; k++) {
+                        int64_t to = i;
+                        int y = kept[k];
+                        if (y != d->pos) {
+                            if (used + 1 >= 1 << 16) { /* the key's 16 bits */
+                                PyErr_SetString(PyExc_OverflowError, "build: too many changes");
+                                goto done;
+                            }
+                            uint64_t a = ka[r] + w.a[d->pos] - w.a[y];
+                            uint64_t b = kb37[r] + w.b37[d->pos] - w.b37[y] + (uint64_t)(used + 1);
+                            to = tget(&index, a, b, N64(out[O_USED]));
+                            if (to == -2) {
+                                goto done;
+                            }
+                            if (to == -1) {
+                                to = N64(out[O_USED]);
+                                uint8_t h2[T37];
+                                memcpy(h2, (uint8_t *)out[O_HANDS].p + i * T37, T37);
+                                move(h2, &o, d->pos, +1);
+                                move(h2, &o, y, -1);
+                                if (pushb(&out[O_HANDS], h2, T37) < 0
+                                    || push64(&out[O_USED], used + 1) < 0) {
+                                    goto done;
+                                }
+                            }
+                        }
+                        if (push64(&out[O_OPTIONS], to) < 0) {
+                            goto done;
+                        }
+                    }
+                }
+                if (push64(&out[O_SHANTEN], known[own[r]]) < 0 || push64(&out[O_TOTAL], total) < 0
+                    || push64(&out[O_STAY], stay) < 0) {
+                    goto done;
+                }
+            }
+            if (j != nd || asked != N64(asks)) {
+                PyErr_SetString(PyExc_SystemError, "build: draws out of step");
+                goto done;
+            }
+            if (progress != Py_None) {
+                PyObject *nodes = PyLong_FromSsize_t(N64(out[O_USED]));
+                PyObject *r = nodes ? PyObject_CallOneArg(progress, nodes) : NULL;
+                Py_XDECREF(nodes);
+                if (r == NULL) {
+                    goto done;
+                }
+                Py_DECREF(r);
+            }
+        }
+        lo = hi;
+        hi = N64(out[O_USED]);
+    }
+    result = PyTuple_New(N_OUT);
+    if (result == NULL) {
+        goto done;
+    }
+    for (int k = 0; k < N_OUT; k++) {
+        PyObject *arr = PyByteArray_FromStringAndSize(out[k].p ? out[k].p : "",
+                                                      (Py_ssize_t)out[k].len);
+        if (arr == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyTuple_SET_ITEM(result, k, arr);
+    }
+done:
+    PyMem_Free(ka);
+    PyMem_Free(own);
+    PyMem_Free(lims);
+    for (int k = 0; k < N_OUT; k++) {
+        PyMem_Free(out[k].p);
+    }
+    PyMem_Free(draws.p);
+    PyMem_Free(asks.p);
+    PyMem_Free(sh.known.p);
+    PyMem_Free(sh.rows.p);
+    PyMem_Free(sh.asked.p);
+    PyMem_Free(sh.seen.s);
+    PyMem_Free(index.s);
+    PyBuffer_Release(&start_b);
+    PyBuffer_Release(&unseen_b);
+    PyBuffer_Release(&hands_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, options, offsets, group_node, "
      "group_n, rows, p, pts, always, dama, riichi): every turn of the loop, into dama and "
      "riichi."},
+    {"build", build, METH_VARARGS,
+     "build(start, unseen, limit, hands13, shanten, progress): mjasp.advice.build's graph "
+     "as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
+     "group_node, group_slot, group_n, sizes, options)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from mjasp.advice import graph
 from mjasp.advice.tiles37 import FIVES, Counts37
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.rules import Rules
@@ -126,9 +127,14 @@ def _keys(hands8: npt.NDArray[np.uint8], used: Ints) -> tuple[npt.NDArray[np.uin
     return high, low + used.astype(np.uint64)
 
 
-def build(model: Model, hands13: list[Counts37]) -> Built:
-    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each)."""
+def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built:
+    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each): by the
+    compiled builder (``_dp.build``) where it is built and ``compiled`` is True, else with
+    numpy layer by layer (the same graph; the nodes may be numbered otherwise)."""
     assert model.unseen is not None
+    dp = graph._dp
+    if compiled and dp is not None:
+        return _build_compiled(dp, model, hands13)
     rules = model.rules
     start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
     unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)
@@ -171,6 +177,29 @@ def build(model: Model, hands13: list[Counts37]) -> Built:
     return Built(hands_of, used_of, cat("shanten"), cat("total"), cat("stay"), cat("win_node"),
                  cat("win_tile"), cat("win_n"), cat("group_node"), cat("group_slot"),
                  cat("group_n"), offsets, cat("options"))
+
+
+def _build_compiled(dp: Any, model: Model, hands13: list[Counts37]) -> Built:
+    """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
+    order of discovery (as ``Model.build_by_hand`` numbers them), each distinct hand's
+    shanten asked once from :func:`shanten_batch` in batches."""
+    assert model.unseen is not None
+    rules = model.rules
+
+    def shanten(rows: bytes) -> bytes:
+        counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
+        return shanten_batch(counts, rules).astype(np.int8).tobytes()
+
+    progress = model.progress
+    parts = dp.build(bytes(model.start), bytes(model.unseen), model.limit,
+                     b"".join(hands13), shanten, progress)
+    hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
+    used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
+        np.frombuffer(p, dtype=np.int64) for p in parts[1:])
+    offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=offsets[1:])
+    return Built(hands, used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n,
+                 offsets, options)
 
 
 def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],

@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import groupby
+from operator import itemgetter
+from typing import Any, TypeVar
 
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -54,6 +56,8 @@ from mjasp.scoring.api import score as score_hand
 from mjasp.solvers.scoring_direct import candidates, candidates_by_tile
 
 Value = tuple[float, float, float]
+K = TypeVar("K")
+V = TypeVar("V")
 Node = tuple[Counts37, int]
 """A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
 ZERO: Value = (0.0, 0.0, 0.0)
@@ -69,6 +73,8 @@ _POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
 _SHAPE_TABLES: dict[tuple[Rules, bool], dict[tuple[tuple[int, int, bool], ...],
                                            tuple[list[int], list[int]]]] = {}
 _SHAPES_KEPT = 65536
+#: Whether a red five only adds one han of aka dora, by rules (``_red_adds_han``)
+_RED_ADDS_HAN: dict[Rules, bool] = {}
 #: The model's ``Win`` values (a value type) by tile, situation and round: the checks
 #: of ``Win`` run once per process, not once per search (at most ``_WINS_KEPT``)
 _WINS: dict[tuple[Any, ...], Win] = {}
@@ -122,6 +128,7 @@ class Model:
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
         self._points_at = [dora_of(k, self.rules.players) for k in range(34)]
         self._checked: dict[Counts37, tuple[Hand, tuple[Any, ...]]] = {}
+        self._hand_ok: dict[Counts37, bool] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
         self._last_hand: tuple[Any, Any] = (None, None)
         self._last_plain: tuple[Any, list[Score] | None] = (None, None)
@@ -133,8 +140,12 @@ class Model:
         self._shape_points: dict[tuple[Any, ...], int] = {}
         self._shapes: dict[tuple[Any, ...], int] = {}
         self._shape_scorers: dict[tuple[Any, ...], Callable[[int], Score | None]] = {}
-        self._han_fu = _points_table(self.rules, self.seat_wind == "E")
-        self._shape_table = _shape_tables(self.rules, self.seat_wind == "E")
+        # the shared tables of these rules for a dealer or not (``_POINTS``, ``_SHAPE_TABLES``)
+        dealer = (self.rules, self.seat_wind == "E")
+        self._han_fu = kept(_POINTS, dealer, 2 * RULES_CACHED, dict)
+        self._shape_table = kept(_SHAPE_TABLES, dealer, 2 * RULES_CACHED, dict)
+        if len(self._shape_table) >= _SHAPES_KEPT:
+            self._shape_table = _SHAPE_TABLES[dealer] = {}
         self._adds: dict[tuple[bool, bool, bool], int] | None = None
         #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
         #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
@@ -321,6 +332,7 @@ class Model:
         out = np.zeros((len(wins), len(situations)))
         rows: list[int] = []
         shape_ids: list[int] = []
+        shifts: list[int] = []  # the red fives' han a row adds to its shape's (see below)
         ura_hands: list[Counts37] = []  # the hands whose ura outcomes a row reads
         ura_at: list[int] = []
         shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
@@ -328,46 +340,82 @@ class Model:
         # by what the table reads of each candidate, and whether it has a yaku and is no
         # yakuman: the shape's id, or -1 (off the ``points`` path); many wins share one
         kinds: dict[tuple[tuple[int, int, bool, int, str | None], ...], int] = {}
-        for start, h14, tiles in _by_hand(wins):
-            # the wins of one hand in a row: checked and scored once for all its tiles
-            hand, readings, plains = self._plain_by_tile(h14, tiles)
-            ura_row = -1
-            for j, tile, plain in zip(range(start, start + len(tiles)), tiles, plains,
-                                      strict=True):
-                sid = -1
-                if plain:
-                    kind = tuple([(c.han, c.fu, c.reading is not None, c.yakuman, c.reason)
-                                  for c in plain])
-                    got = kinds.get(kind)
-                    if got is None:
-                        # a candidate without a yaku dropped its dora, a yakuman ranks
-                        # by its multiple: the situations are scored
-                        got = kinds[kind] = -1 if any(k[3] or k[4] for k in kind) else \
-                            shapes.setdefault(tuple([k[:3] for k in kind]), len(shapes))
-                    sid = got
-                if sid < 0:
-                    if plain and any(c.reason for c in plain):
-                        plain = None
-                    self._last_plain = ((h14, tile), plain)  # what _candidates derives from
-                    out[j] = self._engine_points(h14, tile, hand, readings, plain,
-                                                 situations)
+        red_before = self.paths["red"]
+        sid_of: dict[int, int] = {}     # a row on the ``points`` path: its shape
+        ura_of: dict[int, int] = {}     # and its ura row
+
+        def classify(at: Sequence[int]) -> None:
+            """Score the wins ``at`` (those of one hand next to each other): the rows on
+            the ``points`` path noted in ``sid_of``, the others' rows filled."""
+            k = 0
+            for _, h14, tiles in _by_hand([wins[j] for j in at]):
+                # the wins of one hand in a row: checked and scored once for all its tiles
+                hand, readings, plains = self._plain_by_tile(h14, tiles)
+                ura_row = -1
+                for tile, plain in zip(tiles, plains, strict=True):
+                    j = at[k]
+                    k += 1
+                    sid = -1
+                    if plain:
+                        kind = tuple([(c.han, c.fu, c.reading is not None, c.yakuman, c.reason)
+                                      for c in plain])
+                        got = kinds.get(kind)
+                        if got is None:
+                            # a candidate without a yaku dropped its dora, a yakuman ranks
+                            # by its multiple: the situations are scored
+                            got = kinds[kind] = -1 if any(x[3] or x[4] for x in kind) else \
+                                shapes.setdefault(tuple([x[:3] for x in kind]), len(shapes))
+                        sid = got
+                    if sid < 0:
+                        if plain and any(c.reason for c in plain):
+                            plain = None
+                        self._last_plain = ((h14, tile), plain)  # what _candidates derives from
+                        out[j] = self._engine_points(h14, tile, hand, readings, plain,
+                                                     situations)
+                        continue
+                    if need_ura and ura_row < 0:
+                        ura_hands.append(h14)
+                        ura_row = len(ura_hands) - 1
+                    sid_of[j] = sid
+                    ura_of[j] = ura_row
+
+        shared = self._red_variants(wins)
+        if shared is None:
+            classify(range(len(wins)))
+        else:
+            # a win that differs from a scored one only in which fives are red: that one's
+            # candidates with the red fives' han added (``_red_variants``), the same ura
+            # outcomes (they read the kinds only); its checks still its own
+            first, variants = shared
+            classify(first)
+            again = []
+            for j, like, more in variants:
+                sid = sid_of.get(like, -1)
+                if sid < 0 or not self._checks_pass(*wins[j]):
+                    again.append(j)  # scored as itself
                     continue
                 rows.append(j)
                 shape_ids.append(sid)
-                if need_ura:
-                    if ura_row < 0:
-                        ura_hands.append(h14)
-                        ura_row = len(ura_hands) - 1
-                    ura_at.append(ura_row)
+                shifts.append(more)
+                ura_at.append(ura_of[like])
+            self.paths["red"] += len(rows)
+            classify(again)
+        for j, sid in sid_of.items():
+            rows.append(j)
+            shape_ids.append(sid)
+            shifts.append(0)
+            ura_at.append(ura_of[j])
         if not rows:
             return out
-        self.paths["points"] += len(rows)
+        self.paths["points"] += len(rows) - self.paths["red"] + red_before
         adds = self._situation_han()
         q, han = self._ura_arrays(ura_hands)
         if need_ura:
             q, han = q[ura_at], han[ura_at]
         width = q.shape[1]
-        top = max(adds[sit] for sit in situations) + int(han.max(initial=0))
+        shift = np.array(shifts, dtype=np.int64)
+        top = max(adds[sit] for sit in situations) + int(han.max(initial=0)) + \
+            int(shift.max(initial=0))
         tables = []
         for shape in shapes:
             table = self._shape_table.get(shape)
@@ -383,11 +431,11 @@ class Model:
             if sit[0]:
                 riichi_cols.append(col)
             else:
-                out[at, col] = 1.0 * by_all[ids, adds[sit]]
+                out[at, col] = 1.0 * by_all[ids, adds[sit] + shift]
         if riichi_cols:
             # every riichi situation (an axis) and ura outcome (the last) at once
             added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
-            idx = han[:, None, :] + added[None, :, None]
+            idx = han[:, None, :] + added[None, :, None] + shift[:, None, None]
             rid = ids[:, None, None]
             # an ura item of n > 0 han is added to the candidates with a reading only
             pts = np.where(han[:, None, :] == 0, by_all[rid, idx], by_read[rid, idx])
@@ -396,6 +444,54 @@ class Model:
             total = np.add.accumulate(q[:, None, :] * pts, axis=2)[:, :, width - 1]
             out[at[:, None], np.array(riichi_cols)] = total
         return out
+
+    def _red_variants(self, wins: Sequence[tuple[Counts37, int]]
+                      ) -> tuple[list[int], list[tuple[int, int, int]]] | None:
+        """The wins that differ only in which fives are red (the same 34 kind counts and
+        winning kind): per such set, the first with the fewest red fives is scored
+        (``first``, in order) and each other one is (row, that row, its red fives less
+        that one's). None where there is nothing to share, or where a red five is not
+        plainly one han of aka dora more under these rules (``_red_adds_han``), or with
+        melds (their red fives are not in the 37 counts)."""
+        import numpy as np
+        n = len(wins)
+        if self.melds or not n:
+            return None
+        hands = np.frombuffer(b"".join([h14 for h14, _ in wins]), dtype=np.uint8).reshape(n, 37)
+        reds = hands[:, 34:].sum(axis=1, dtype=np.int64)
+        if not reds.any() or not _red_adds_han(self.rules):
+            return None
+        key = np.empty((n, 35), dtype=np.uint8)
+        key[:, :34] = hands[:, :34]
+        key[:, 34] = np.array(_KIND37, dtype=np.uint8)[[tile for _, tile in wins]]
+        group = np.unique(key.view("V35").ravel(), return_inverse=True)[1].ravel()
+        # each set's first row with the fewest red fives: first in (set, reds, row) order
+        order = np.lexsort((np.arange(n), reds, group))
+        heads = order[np.r_[True, group[order[1:]] != group[order[:-1]]]]
+        like = np.empty(n, dtype=np.int64)
+        like[group[heads]] = heads
+        like = like[group]
+        others = np.flatnonzero(like != np.arange(n))
+        if not len(others):
+            return None
+        variants = list(zip(others.tolist(), like[others].tolist(),
+                            (reds[others] - reds[like[others]]).tolist(), strict=True))
+        return np.sort(heads).tolist(), variants
+
+    def _checks_pass(self, h14: Counts37, tile: int) -> bool:
+        """Whether ``mjasp.score``'s checks take the win (``check_hand``, kept per hand, and
+        ``check_winning_tile``): a red five's variant of a win has its own (the fives of
+        the set, a red winning five needs a red five in hand)."""
+        hand = self._hand14(h14)
+        ok = self._hand_ok.get(h14)
+        if ok is None:
+            try:
+                check_hand(hand, self._win(tile, False, False, False), self.rules)
+                ok = True
+            except MjaspError:
+                ok = False
+            self._hand_ok[h14] = ok
+        return ok and self._tile_wins(hand, tile)
 
     def _engine_points(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
                        plain: list[Score] | None,
@@ -653,14 +749,10 @@ class Model:
         if found is None:
             # the model holds each Win it uses: memos keyed by ``id(win)`` stay sound
             full = (*key, self.seat_wind, self.round_wind, self.dora_indicators)
-            found = _WINS.get(full)
-            if found is None:
-                if len(_WINS) >= _WINS_KEPT:
-                    _WINS.clear()
-                found = _WINS[full] = Win(
-                    tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
-                    round_wind=self.round_wind, dora_indicators=self.dora_indicators,
-                    riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+            found = kept(_WINS, full, _WINS_KEPT, lambda: Win(
+                tile=name37(tile), tsumo=True, seat_wind=self.seat_wind,
+                round_wind=self.round_wind, dora_indicators=self.dora_indicators,
+                riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei))
             self._wins[key] = found
         return found
 
@@ -1060,35 +1152,73 @@ def _by_hand(wins: Sequence[tuple[Counts37, int]]
     [(0, b'a', [1, 2]), (2, b'b', [1]), (3, b'a', [3])]
     """
     start = 0
-    while start < len(wins):
-        h14 = wins[start][0]
-        end = start + 1
-        while end < len(wins) and wins[end][0] == h14:
-            end += 1
-        yield start, h14, [tile for _, tile in wins[start:end]]
-        start = end
+    for h14, run in groupby(wins, key=itemgetter(0)):
+        tiles = [tile for _, tile in run]
+        yield start, h14, tiles
+        start += len(tiles)
 
 
-def _points_table(rules: Rules, dealer: bool) -> dict[tuple[int, int], int]:
-    """The shared (han, fu) -> points memo of ``rules`` for a dealer or not (``_POINTS``)."""
-    key = (rules, dealer)
-    found = _POINTS.get(key)
+def kept(store: dict[K, V], key: K, limit: int, make: Callable[[], V]) -> V:
+    """``store[key]``, made by ``make`` where missing: a bounded per-process table (emptied
+    first when it holds ``limit`` entries).
+
+    >>> store: dict[str, list[int]] = {}
+    >>> kept(store, "a", 2, list).append(1)
+    >>> kept(store, "a", 2, list), kept(store, "b", 2, list), kept(store, "c", 2, list)
+    ([1], [], [])
+    >>> sorted(store)
+    ['c']
+    """
+    found = store.get(key)
     if found is None:
-        if len(_POINTS) >= 2 * RULES_CACHED:
-            _POINTS.clear()
-        found = _POINTS[key] = {}
+        if len(store) >= limit:
+            store.clear()
+        found = store[key] = make()
     return found
 
 
-def _shape_tables(rules: Rules, dealer: bool
-                  ) -> dict[tuple[tuple[int, int, bool], ...], tuple[list[int], list[int]]]:
-    """The shared shape tables of ``rules`` for a dealer or not (``_SHAPE_TABLES``)."""
-    key = (rules, dealer)
-    found = _SHAPE_TABLES.get(key)
-    if found is None or len(found) >= _SHAPES_KEPT:
-        if len(_SHAPE_TABLES) >= 2 * RULES_CACHED:
-            _SHAPE_TABLES.clear()
-        found = _SHAPE_TABLES[key] = {}
+def _red_adds_han(rules: Rules) -> bool:
+    """Whether, under ``rules``, a red five changes a closed self-draw's candidates only by
+    one han of aka dora: read off the scoring engine once per rules on reference hands (a
+    plain win, a pinfu-less one, seven pairs; each with one red five against none; the
+    same candidates but for that item), as ``Model._situation_items`` reads the
+    situations. Kept per rules (``_RED_ADDS_HAN``)."""
+    found = _RED_ADDS_HAN.get(rules)
+    if found is not None:
+        return found
+    if len(_RED_ADDS_HAN) >= RULES_CACHED:
+        _RED_ADDS_HAN.clear()
+    aka = Counter([YakuItem(Yaku.AKA_DORA, 1)])
+    found, compared = True, 0
+    for plain_text, red_text, tile in (("111p123456789s55z", "111p123406789s55z", "9s"),
+                                       ("234p345s55p678s999s", "234p340s55p678s999s", "8s"),
+                                       ("112255p33s44s5577z", "112205p33s44s5577z", "5z")):
+        win = Win(tile=tile, tsumo=True)
+        try:
+            plain_hand = Hand.parse(plain_text)
+            check_hand(plain_hand, win, rules)
+            check_winning_tile(plain_hand, win, rules)
+            plain = candidates(plain_hand, win, rules, hand_readings(plain_hand, rules))
+        except MjaspError:
+            continue  # a hand these rules do not take (a form, a tile set): no evidence
+        compared += 1
+        try:
+            red_hand = Hand.parse(red_text)
+            check_hand(red_hand, win, rules)
+            check_winning_tile(red_hand, win, rules)
+            red = candidates(red_hand, win, rules, hand_readings(red_hand, rules))
+        except MjaspError:
+            found = False
+            break
+        found = len(plain) == len(red) > 0 and all(
+            p.fu == r.fu and p.fu_details == r.fu_details and not p.yakuman
+            and not r.yakuman and not p.reason and not r.reason and r.han == p.han + 1
+            and Counter(r.yaku) - Counter(p.yaku) == aka and not Counter(p.yaku) - Counter(r.yaku)
+            for p, r in zip(plain, red, strict=True))
+        if not found:
+            break
+    found = found and compared > 0
+    _RED_ADDS_HAN[rules] = found
     return found
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import mjasp
-from mjasp.advice import advise
+from mjasp.advice import advise, graph
 from mjasp.advice.api import setup_model
 from mjasp.advice.build import build
 from mjasp.advice.model import Model, default_unseen
@@ -73,27 +73,50 @@ def test_the_solved_graph_equals_the_recursion_exactly(hand: str,
 
 def _canonical(m: Model, b: Any) -> dict[tuple[bytes, int], Any]:
     keys = [(b.hands[i].tobytes(), int(b.used[i])) for i in range(len(b.total))]
-    out: dict[tuple[bytes, int], Any] = {}
-    for i, key in enumerate(keys):
-        wins = [(int(t), int(n)) for t, n, w in zip(b.win_tile, b.win_n, b.win_node,
-                                                     strict=True) if w == i]
-        groups = [(int(b.group_slot[g]), int(b.group_n[g]),
-                   [keys[o] for o in b.options[b.offsets[g]:b.offsets[g + 1]]])
-                  for g in range(len(b.group_node)) if b.group_node[g] == i]
-        out[key] = (int(b.shanten[i]), int(b.total[i]), int(b.stay[i]), wins, groups)
+    wins: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for t, n, w in zip(b.win_tile.tolist(), b.win_n.tolist(), b.win_node.tolist(), strict=True):
+        wins[w].append((t, n))
+    groups: dict[int, list[Any]] = defaultdict(list)
+    for g, node in enumerate(b.group_node.tolist()):
+        groups[node].append((int(b.group_slot[g]), int(b.group_n[g]),
+                             [keys[o] for o in b.options[b.offsets[g]:b.offsets[g + 1]]]))
+    return {key: (int(b.shanten[i]), int(b.total[i]), int(b.stay[i]), wins[i], groups[i])
+            for i, key in enumerate(keys)}
+
+
+def _red_hands(seed: int, count: int) -> list[str]:
+    """Random 14-tile hands up to one shanten, the first five of each suit written red
+    (one red five a suit, as in ``mahjongsoul``): red and plain fives are held and drawn."""
+    out = []
+    for text in _random_hands(seed, count, 1):
+        hand = mjasp.Hand.parse(text)
+        c = hand.counts
+        out.append(str(mjasp.Hand(c, (min(1, c[4]), min(1, c[13]), min(1, c[22])), ())))
     return out
 
 
-@pytest.mark.parametrize(("hand", "options"), [
+BUILD_CASES: list[tuple[str, dict[str, Any]]] = [
     ("5m1233p12334578s4z", {"dora_indicators": "3m"}),
     ("22335m4558p122s55z", {"rules": "mahjongsoul"}),     # three red fives
     ("123456789p1234s5z", {"rules": "tenhou-3p"}),
-])
+    ("1199m1199p2358s13z", {"rules": "tenhou-3p", "draws": 9}),
+    ("123406m2056p44s11z", {"rules": "mahjongsoul", "visible": "5m5p"}),
+    *[(h, {"rules": "mahjongsoul"}) for h in _red_hands(11, 4)],
+    *[(h, {"extra": 2}) for h in _random_hands(12, 2, 0)],
+]
+
+
+@pytest.mark.parametrize(("hand", "options"), BUILD_CASES)
+@pytest.mark.parametrize("compiled", [True, False])
 def test_the_array_built_graph_equals_the_one_built_hand_by_hand(
-        hand: str, options: dict[str, Any]) -> None:
+        hand: str, options: dict[str, Any], compiled: bool) -> None:
+    """Both fast builders (the compiled one where it is built, and numpy's) against
+    ``Model.expand`` node by node: the same nodes, draws, wins and discard options."""
+    if compiled and graph._dp is None:
+        pytest.skip("the compiled builder is not built")
     m, start, _ = setup_model(hand, options)
     starts = [sub37(start, t) for t in distinct_tiles(start)]
-    fast = _canonical(m, build(m, starts))
+    fast = _canonical(m, build(m, starts, compiled=compiled))
     slow = _canonical(m, m.build_by_hand(starts))
     assert fast == slow
     assert len(fast) > len(starts)  # the search went beyond the first discards
@@ -279,6 +302,32 @@ def test_win_points_by_han_and_fu_equal_the_engine_per_situation(rules: str) -> 
             assert m.paths["engine"] == len(wins), m.paths
 
 
+@pytest.mark.parametrize(("hand", "options"), [
+    ("22335m4558p122s55z", {"rules": "mahjongsoul", "dora_indicators": ["4m", "5s"]}),
+    ("2340m4067p1225s55z", {"rules": "tenhou", "dora_indicators": "4p", "seat_wind": "S"}),
+    ("11340p4067s11225s", {"rules": "tenhou-3p", "dora_indicators": "4s"}),
+    ("123406m2056p44s11z", {"rules": "mahjongsoul", "dora_indicators": "1z"}),
+])
+def test_wins_differing_in_red_fives_share_a_scoring_and_equal_the_engine(
+        hand: str, options: dict[str, Any]) -> None:
+    # a win whose fives are red where another one's are plain is not scored again: its
+    # points are that one's with one han per red five more. Each against ``Model.score``
+    # (the scoring engine on the hand itself, ura outcomes counted) in every situation
+    from mjasp.advice.model import SITUATIONS
+    m, start, _ = setup_model(hand, options)
+    b = build(m, [sub37(start, t) for t in distinct_tiles(start)])
+    found = {(bytes(x + y for x, y in zip(b.hands[w].tobytes(), to_37(t), strict=True)), t): None
+             for t, w in zip(b.win_tile.tolist(), b.win_node.tolist(), strict=True)}
+    wins = sorted(found)
+    red = [w for w in wins if any(w[0][34:])]
+    assert red and len(red) < len(wins)
+    picked = [w for w in wins if any(w[0][34:]) or w[0][:34] in {r[0][:34] for r in red}]
+    engine = [[m.score(h14, t, *sit) for sit in SITUATIONS] for h14, t in picked]
+    assert m._win_table(picked, SITUATIONS).tolist() == engine
+    assert m.paths["red"] > 0, m.paths
+    assert sum(m.paths.values()) == len(picked)
+
+
 def test_win_points_paths_are_counted_and_equal_the_engine() -> None:
     # a yakuman (suuankou: the yakuman path), an open hand (the engine per situation)
     from mjasp.advice.model import SITUATIONS
@@ -405,6 +454,41 @@ def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
     with pytest.raises(TypeError, match="float64"):
         graph._dp.run(v.astype(np.int64), v, v, v, v, v, none_i, np.zeros(1, np.int64),
                       none_i, none_f, none_i, none_f, none_f, False, np.zeros(3 * 2), none_f)
+
+
+def test_the_compiled_builder_rejects_bad_arguments_and_passes_errors_on() -> None:
+    if graph._dp is None:
+        pytest.skip("the optional compiled builder is not built (or MJASP_PURE_PYTHON is set)")
+    m, start, _ = setup_model("123456789m1234p5z", {})
+    hand = sub37(start, distinct_tiles(start)[-1])
+    unseen = bytes(m.unseen or b"")
+
+    def shanten(rows: bytes) -> bytes:
+        return bytes(len(rows) // 34)  # every hand "tenpai": a graph, though not the model's
+
+    def build(*args: Any) -> Any:
+        assert graph._dp is not None
+        return graph._dp.build(*args)
+
+    assert len(build(m.start, unseen, 1, hand, shanten, None)) == 13
+    for bad in [(m.start[:36], unseen, 1, hand, shanten, None),       # not 37 counts
+                (m.start, unseen, 1, hand + b"\0", shanten, None),   # a hand cut short
+                (m.start, unseen, -1, hand, shanten, None),           # a negative limit
+                (m.start, bytes([8] * 37), 1, hand, shanten, None),   # counts past 7
+                (m.start, unseen, 1, b"", shanten, None),             # no hand
+                (m.start, unseen, 1, hand, None, None)]:              # no shanten to call
+        with pytest.raises(ValueError, match="bad arguments"):
+            build(*bad)
+    with pytest.raises(ValueError, match="wrong number of values"):
+        build(m.start, unseen, 1, hand, lambda rows: b"\0", None)
+    with pytest.raises(ValueError, match=r"outside -1\.\.13"):
+        build(m.start, unseen, 1, hand, lambda rows: bytes([100] * (len(rows) // 34)), None)
+
+    def stop(nodes: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):  # the caller's errors come back as they are
+        build(m.start, unseen, 1, hand, shanten, stop)
 
 
 def _wall(start: str, **copies: int) -> bytes:
