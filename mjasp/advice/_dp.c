@@ -52,53 +52,57 @@ static void release(Arr *arrs, int n) {
     }
 }
 
-/* run(total, stay, tenpai, win_n, win_ev, win_ev_last, options, offsets, group_node,
-       group_n, rows, p, pts, always, dama, riichi): every turn of graph.solve's loop (the
-   same operations in the same order as its numpy path, kept unfused by -ffp-contract=off):
-   dama is (draws + 1) x 3 x n and riichi (draws + 1) x 3 x len(rows), flat, filled here. */
+/* run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets,
+       group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi): every turn of
+   graph.solve's loop (the same operations in the same order as its numpy path, kept
+   unfused by -ffp-contract=off): dama is (draws + 1) x 3 x n and riichi
+   (draws + 1) x 3 x len(rows), flat, filled here. */
 static PyObject *run(PyObject *self, PyObject *args) {
-    enum { N_ARR = 15 };
+    enum { N_ARR = 17 };
     PyObject *o[N_ARR];
     int always;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOpOO", &o[0], &o[1], &o[2], &o[3], &o[4],
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOpOO", &o[0], &o[1], &o[2], &o[3], &o[4],
                           &o[5], &o[6], &o[7], &o[8], &o[9], &o[10], &o[11], &o[12],
-                          &always, &o[13], &o[14])) {
+                          &o[13], &o[14], &always, &o[15], &o[16])) {
         return NULL;
     }
-    static const char kinds[N_ARR] = {'d', 'd', 'd', 'd', 'd', 'd', 'q', 'q', 'q', 'd',
-                                      'q', 'd', 'd', 'd', 'd'};
+    static const char kinds[N_ARR] = {'d', 'd', 'd', 'd', 'd', 'd', 'd', 'q', 'q', 'q', 'd',
+                                      'd', 'q', 'd', 'd', 'd', 'd'};
     static const char *names[N_ARR] = {"total", "stay", "tenpai", "win_n", "win_ev",
-                                       "win_ev_last", "options", "offsets", "group_node",
-                                       "group_n", "rows", "p", "pts", "dama", "riichi"};
+                                       "win_ev_last", "win_n_last", "options", "offsets",
+                                       "group_node", "group_n", "group_n_last", "rows", "p",
+                                       "pts", "dama", "riichi"};
     Arr a[N_ARR];
     for (int i = 0; i < N_ARR; i++) {
         a[i].held = 0;
     }
     for (int i = 0; i < N_ARR; i++) {
-        if (get(o[i], &a[i], kinds[i], i >= 13, names[i]) < 0) {
+        if (get(o[i], &a[i], kinds[i], i >= 15, names[i]) < 0) {
             release(a, N_ARR);
             return NULL;
         }
     }
     const double *total = a[0].view.buf, *stay = a[1].view.buf, *tenpai = a[2].view.buf;
     const double *win_n = a[3].view.buf, *win_ev = a[4].view.buf;
-    const double *win_ev_last = a[5].view.buf;
-    const int64_t *options = a[6].view.buf, *offsets = a[7].view.buf;
-    const int64_t *gnode = a[8].view.buf, *rows = a[10].view.buf;
-    const double *gn = a[9].view.buf, *p = a[11].view.buf, *pts = a[12].view.buf;
-    double *dama = a[13].view.buf, *riichi = a[14].view.buf;
+    const double *win_ev_last = a[5].view.buf, *win_n_last = a[6].view.buf;
+    const int64_t *options = a[7].view.buf, *offsets = a[8].view.buf;
+    const int64_t *gnode = a[9].view.buf, *rows = a[12].view.buf;
+    const double *gn = a[10].view.buf, *gn_last = a[11].view.buf;
+    const double *p = a[13].view.buf, *pts = a[14].view.buf;
+    double *dama = a[15].view.buf, *riichi = a[16].view.buf;
     Py_ssize_t n = a[0].view.shape[0];
-    Py_ssize_t groups = a[8].view.shape[0];
-    Py_ssize_t n_opts = a[6].view.shape[0];
-    Py_ssize_t nr = a[10].view.shape[0];
-    Py_ssize_t draws = n ? a[13].view.shape[0] / (3 * n) - 1 : -1;
-    int bad = n == 0 || draws < 0 || a[13].view.shape[0] != (draws + 1) * 3 * n
-              || a[14].view.shape[0] != (draws + 1) * 3 * nr;
-    for (int i = 1; i < 6 && !bad; i++) {
+    Py_ssize_t groups = a[9].view.shape[0];
+    Py_ssize_t n_opts = a[7].view.shape[0];
+    Py_ssize_t nr = a[12].view.shape[0];
+    Py_ssize_t draws = n ? a[15].view.shape[0] / (3 * n) - 1 : -1;
+    int bad = n == 0 || draws < 0 || a[15].view.shape[0] != (draws + 1) * 3 * n
+              || a[16].view.shape[0] != (draws + 1) * 3 * nr;
+    for (int i = 1; i < 7 && !bad; i++) {
         bad = a[i].view.shape[0] != n;
     }
-    bad = bad || a[9].view.shape[0] != groups || a[7].view.shape[0] != groups + 1
-          || a[11].view.shape[0] != nr || a[12].view.shape[0] != 4 * nr;
+    bad = bad || a[10].view.shape[0] != groups || a[11].view.shape[0] != groups
+          || a[8].view.shape[0] != groups + 1
+          || a[13].view.shape[0] != nr || a[14].view.shape[0] != 4 * nr;
     for (Py_ssize_t g = 0; g < groups && !bad; g++) {
         bad = offsets[g] < 0 || offsets[g + 1] <= offsets[g] || offsets[g + 1] > n_opts
               || gnode[g] < 0 || gnode[g] >= n;
@@ -141,9 +145,11 @@ static PyObject *run(PyObject *self, PyObject *args) {
     for (Py_ssize_t d = 1; d <= draws; d++) {
         double *tp = dama + d * 3 * n, *wp = tp + n, *ev = tp + 2 * n;
         const double *first = d == 1 ? win_ev_last : win_ev;
+        const double *won = d == 1 ? win_n_last : win_n;
+        const double *copies = d == 1 ? gn_last : gn;
         for (Py_ssize_t i = 0; i < n; i++) {
-            tp[i] = win_n[i];
-            wp[i] = win_n[i];
+            tp[i] = won[i];
+            wp[i] = won[i];
             ev[i] = first[i];
         }
         for (Py_ssize_t g = 0; g < groups; g++) {
@@ -160,7 +166,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
                 }
             }
             int64_t node = gnode[g];
-            double c = gn[g];
+            double c = copies[g];
             double pt = c * bt, pw = c * bw, pe = c * be;
             tp[node] += pt;
             wp[node] += pw;
@@ -834,9 +840,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
-     "run(total, stay, tenpai, win_n, win_ev, win_ev_last, options, offsets, group_node, "
-     "group_n, rows, p, pts, always, dama, riichi): every turn of the loop, into dama and "
-     "riichi."},
+     "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
+     "group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi): every turn of "
+     "the loop, into dama and riichi."},
     {"build", build, METH_VARARGS,
      "build(start, unseen, limit, hands13, shanten, progress): mjasp.advice.build's graph "
      "as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "

@@ -75,7 +75,10 @@ _WEIGHTS = tuple(np.array([sum(int(ADD[pos, i]) << shift for i, shift in
 class Built:
     """The graph: node ``i`` is ``hands[i]`` reached with ``used[i]`` hand changes; its
     wins are the rows ``win_node == i`` (tile37 and copies, in draw order); groups as in
-    :class:`mjasp.advice.graph.Graph`."""
+    :class:`mjasp.advice.graph.Graph`. ``win_late`` / ``group_late`` (1 or 0 per row, None
+    for none: a closed hand always has a yaku) mark the rows of ``Model.expand``'s late
+    draws, an open hand completed without a yaku: a win on the last draw only, a group
+    before."""
 
     hands: npt.NDArray[np.uint8]
     used: Ints
@@ -90,6 +93,8 @@ class Built:
     group_n: Ints
     offsets: Ints
     options: Ints
+    win_late: Ints | None = None
+    group_late: Ints | None = None
 
 
 def _copies(hands: npt.NDArray[np.int16], start: npt.NDArray[np.int16],

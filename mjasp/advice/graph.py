@@ -51,7 +51,10 @@ class Graph:
     last draw / the last draw, haitei); ``group_slot``: the group's place among its node's
     groups (the recursion's order); ``options[offsets[g]:offsets[g+1]]``: the nodes the
     group may discard to; ``riichi_pts[i]``: the riichi win's points per draw by
-    (ippatsu, haitei) as ``[(F,F), (F,T), (T,F), (T,T)]``."""
+    (ippatsu, haitei) as ``[(F,F), (F,T), (T,F), (T,T)]``; ``win_n_last`` /
+    ``group_n_last``: ``win_n`` / ``group_n`` on the last draw, where they differ (an open
+    hand completed without a yaku wins there only, by haitei: its draw is a group before;
+    None: the same)."""
 
     total: Floats
     stay: Floats
@@ -67,6 +70,13 @@ class Graph:
     riichi: Bools
     riichi_p: Floats
     riichi_pts: Floats
+    win_n_last: Floats | None = None
+    group_n_last: Floats | None = None
+
+    def last(self) -> tuple[Floats, Floats]:
+        """``win_n`` and ``group_n`` on the last draw."""
+        return (self.win_n if self.win_n_last is None else self.win_n_last,
+                self.group_n if self.group_n_last is None else self.group_n_last)
 
 
 @dataclass
@@ -123,7 +133,8 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     gid = np.repeat(np.arange(len(starts)), sizes)
     slots = [np.flatnonzero(g.group_slot == k)
              for k in range(int(g.group_slot.max(initial=-1)) + 1)]
-    slot_rows = [(at, g.group_node[at], g.group_n[at]) for at in slots]
+    win_n_last, group_n_last = g.last()
+    slot_rows = [(at, g.group_node[at], g.group_n[at], group_n_last[at]) for at in slots]
     stay_rows = np.flatnonzero(g.stay > 0)
     stay_n = g.stay[stay_rows]
     tenpai = g.tenpai.astype(np.float64)
@@ -138,8 +149,8 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     neg = -np.inf
     for d in range(1, draws + 1):
         tp_o, wp_o, ev_o = best
-        acc_tp = g.win_n.copy()
-        acc_wp = g.win_n.copy()
+        acc_tp = (win_n_last if d == 1 else g.win_n).copy()
+        acc_wp = acc_tp.copy()
         acc_ev = (g.win_ev_last if d == 1 else g.win_ev).copy()
         if len(starts):
             # the best option of each group: greatest points, then win, then tenpai
@@ -150,7 +161,8 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
             on &= w == m_wp[gid]
             m_tp = np.maximum.reduceat(np.where(on, t, neg), starts)
             # added group by group in each node's order, as the recursion adds them
-            for at, nodes, copies in slot_rows:
+            for at, nodes, copies_on, copies_last in slot_rows:
+                copies = copies_last if d == 1 else copies_on
                 acc_tp[nodes] += copies * m_tp[at]
                 acc_wp[nodes] += copies * m_wp[at]
                 acc_ev[nodes] += copies * m_ev[at]
@@ -187,8 +199,10 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
     nr = len(rows)
     dama = np.empty((draws + 1, 3, n))
     riichi = np.empty((draws + 1, 3, nr))
+    win_n_last, group_n_last = g.last()
     _dp.run(g.total, g.stay, g.tenpai.astype(np.float64), g.win_n, g.win_ev,
-            g.win_ev_last, g.options, g.offsets, g.group_node, g.group_n,
+            g.win_ev_last, win_n_last, g.options, g.offsets, g.group_node, g.group_n,
+            group_n_last,
             rows.astype(np.int64), np.ascontiguousarray(g.riichi_p[rows]),
             np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
             dama.reshape(-1), riichi.reshape(-1))

@@ -94,6 +94,10 @@ class Edges:
     choices: list[tuple[int, int, list[Node]]]             # (tile37, copies, 13-tile options)
     stay: int                                              # copies thrown straight back
     total: int                                             # copies in the wall
+    #: draws that complete an open hand without a yaku: a win on the last draw only (haitei
+    #: is its yaku), before that a choice of discards like ``choices`` (tile37, copies,
+    #: hand14, 13-tile options)
+    late: list[tuple[int, int, Counts37, list[Node]]] = field(default_factory=list)
 
 
 @dataclass
@@ -214,6 +218,7 @@ class Model:
         wall = self.wall(hand)
         wins: list[tuple[int, int, Counts37]] = []
         choices: list[tuple[int, int, list[Node]]] = []
+        late: list[tuple[int, int, Counts37, list[Node]]] = []
         stay = 0
         total = 0
         s_before = self.shanten(hand)
@@ -222,10 +227,15 @@ class Model:
             total += n
             h14 = add37(hand, tile)
             s14 = self.shanten(h14)
+            yakuless = False
             if s14 == -1:
-                wins.append((tile, n, h14))
-                continue
-            if s14 >= s_before and s14 > budget:
+                # a closed hand always has menzen tsumo; an open one may have no yaku, and
+                # then it cannot win (but on the last draw, where haitei is its yaku)
+                yakuless = not self.closed and not self.score(h14, tile, False, False, False)
+                if not yakuless:
+                    wins.append((tile, n, h14))
+                    continue
+            elif s14 >= s_before and s14 > budget:
                 # no discard lowers the shanten or fits the budget (none goes below s14)
                 stay += n
                 continue
@@ -239,11 +249,13 @@ class Model:
                 s2 = self.shanten(h2)
                 if s2 < s_before or s2 <= budget:
                     options.append((h2, used + 1))
-            if len(options) == 1:
+            if yakuless and self.score(h14, tile, False, False, True):
+                late.append((tile, n, h14, options))
+            elif len(options) == 1:
                 stay += n
             else:
                 choices.append((tile, n, options))
-        return Edges(wins, choices, stay, total)
+        return Edges(wins, choices, stay, total, late)
 
     # -- scoring ----------------------------------------------------------------------
     def score(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
@@ -868,6 +880,7 @@ class Model:
         win_ev: npt.NDArray[Any] = np.zeros(n)
         win_ev_last: npt.NDArray[Any] = np.zeros(n)
         win_n: npt.NDArray[Any] = np.zeros(n)
+        win_n_last: npt.NDArray[Any] = win_n
         riichi = np.zeros(n, dtype=np.bool_)
         riichi_p = np.zeros(n)
         riichi_pts = np.zeros((n, 4))
@@ -892,7 +905,11 @@ class Model:
             pts_of = table[inverse]
             copies = b.win_n.astype(np.float64)
             # summed per node in draw order from 0.0, as the recursion adds them
-            win_n = np.bincount(b.win_node, weights=copies, minlength=n)
+            win_n_last = np.bincount(b.win_node, weights=copies, minlength=n)
+            # a late win (``Edges.late``) wins on the last draw only; its points before
+            # that are 0 (no yaku), so only the count needs it left out
+            win_n = win_n_last if b.win_late is None else np.bincount(
+                b.win_node, weights=copies * (b.win_late == 0), minlength=n)
             win_ev = np.bincount(b.win_node, weights=copies * pts_of[:, 0], minlength=n)
             win_ev_last = np.bincount(b.win_node, weights=copies * pts_of[:, 1], minlength=n)
             if may_riichi:
@@ -906,9 +923,12 @@ class Model:
                         s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
                                         minlength=n)
                         riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+        group_n = b.group_n.astype(np.float64)
         g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
                   tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
-                  group_node=b.group_node, group_n=b.group_n.astype(np.float64),
+                  win_n_last=win_n_last, group_n_last=group_n if b.group_late is None
+                  else group_n * (b.group_late == 0),
+                  group_node=b.group_node, group_n=group_n,
                   group_slot=b.group_slot, offsets=b.offsets, options=b.options,
                   riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
         self._tables = solve_graph(g, draws, self.riichi)
@@ -937,7 +957,7 @@ class Model:
                 nodes.append((h, 0))
         cols: dict[str, array[int]] = {k: array("q") for k in (
             "shanten", "total", "stay", "win_node", "win_tile", "win_n", "group_node",
-            "group_slot", "group_n", "offsets", "options")}
+            "group_slot", "group_n", "offsets", "options", "win_late", "group_late")}
         cols["offsets"].append(0)
         i = 0
         while i < len(nodes):
@@ -946,14 +966,20 @@ class Model:
             cols["shanten"].append(self.shanten(node[0]))
             cols["total"].append(e.total)
             cols["stay"].append(e.stay)
-            for tile, c, _h14 in e.wins:
+            # the late draws (``Edges.late``) after the others: a win row and a group each
+            late = [(tile, c, h14, 1) for tile, c, h14, _opts in e.late]
+            for tile, c, _h14, flag in [*((*w, 0) for w in e.wins), *late]:
                 cols["win_node"].append(i)
                 cols["win_tile"].append(tile)
                 cols["win_n"].append(c)
-            for slot, (_tile, c, opts) in enumerate(e.choices):
+                cols["win_late"].append(flag)
+            groups = [(c, opts, 0) for _tile, c, opts in e.choices]
+            groups += [(c, opts, 1) for _tile, c, _h14, opts in e.late]
+            for slot, (c, opts, flag) in enumerate(groups):
                 cols["group_node"].append(i)
                 cols["group_slot"].append(slot)
                 cols["group_n"].append(c)
+                cols["group_late"].append(flag)
                 for o in opts:
                     j = index.get(o)
                     if j is None:
@@ -973,7 +999,7 @@ class Model:
         return Built(hands, np.array([u for _, u in nodes], dtype=np.int64), ints("shanten"),
                      ints("total"), ints("stay"), ints("win_node"), ints("win_tile"),
                      ints("win_n"), ints("group_node"), ints("group_slot"), ints("group_n"),
-                     ints("offsets"), ints("options"))
+                     ints("offsets"), ints("options"), ints("win_late"), ints("group_late"))
 
     def _solved(self, node: Node, d: int) -> int:
         """The node's row in the solved tables, or -1."""
@@ -1012,7 +1038,13 @@ class Model:
             tp += n
             wp += n
             ev += n * self.score(h14, tile, False, False, haitei)
-        for _tile, n, options in e.choices:
+        if haitei:  # in the graph's order: the late wins after the others
+            for tile, n, h14, _options in e.late:
+                tp += n
+                wp += n
+                ev += n * self.score(h14, tile, False, False, True)
+        late = [] if haitei else [(t, n, o) for t, n, _h, o in e.late]
+        for _tile, n, options in [*e.choices, *late]:
             v = self.best(options, d - 1)
             tp += n * v[0]
             wp += n * v[1]

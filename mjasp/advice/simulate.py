@@ -1,9 +1,9 @@
 """A Monte Carlo simulator of mjasp's model, to check the exact values.
 
 It plays the model with random draws: its own wall bookkeeping, its own win test
-(``mjasp.shanten`` is -1), a random ura indicator drawn from the wall, ``mjasp.score`` for
-the points — only the decisions (which discard, riichi or dama) come from the exact
-search, as "the same policy".
+(``mjasp.shanten`` is -1 and ``mjasp.score`` finds a yaku), a random ura indicator drawn
+from the wall, ``mjasp.score`` for the points — only the decisions (which discard, riichi
+or dama) come from the exact search, as "the same policy".
 
 >>> r = simulate("123456789m1234p", draws=1, riichi="never", n=200, seed=1)
 >>> 0.0 <= r.win_rate <= 1.0
@@ -139,7 +139,9 @@ def _play(model: Model, h13: Counts37, rng: random.Random) -> tuple[float, int, 
                 pts = _points(model, rng, h14, tile, True, riichi_draw == 0, d == 1)
             else:
                 pts = _points(model, rng, h14, tile, False, False, d == 1)
-            return pts, 1, 1
+            # no points: an open hand without a yaku, which cannot win; it plays on
+            if pts:
+                return pts, 1, 1
         d -= 1
         if mode == "riichi":
             riichi_draw += 1

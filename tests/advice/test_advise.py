@@ -122,6 +122,33 @@ def test_shanten_and_effective_tiles_equal_the_engines(hand: str) -> None:
                                                 for w in d.waits if w.remaining}
 
 
+def test_an_open_hand_without_a_yaku_wins_only_by_haitei() -> None:
+    # 123m456p789s1z + chi 234m: the 1z tanki has no yaku on a self-draw (no menzen tsumo
+    # open, a pair of East is fu only), so it cannot win but by haitei on the last draw.
+    hand = "123m456p789s1z [234m]"
+    done = "123m456p789s11z [234m]"
+    assert mjasp.score(done, mjasp.Win(tile="1z", tsumo=True)).han == 0
+    haitei = mjasp.score(done, mjasp.Win(tile="1z", tsumo=True, haitei=True)).points
+    assert haitei > 0
+    # extra=0 at tenpai: no discard lowers the shanten, so every draw is thrown back and
+    # the hand is the same on both draws: 3 copies of 1z among 123 unseen, a win on the
+    # second (last) draw only
+    (c,) = advise(hand, draws=2, extra=0).candidates
+    assert c.win_prob == pytest.approx((3 / 123, 3 / 123), abs=1e-12)
+    assert c.expected_points == pytest.approx((3 * haitei / 123,) * 2, abs=1e-9)
+    # with hand changes, every win counted has a yaku: none at 0 points
+    e = explain_discard(hand, "-", {"draws": 6})
+    assert e["win_prob"] > 3 / 123
+    # no win at 0 points: the chance of 0 is the chance of not winning
+    assert dict(e["distribution"]).get(0, 0.0) == pytest.approx(1 - e["win_prob"], abs=1e-12)
+    assert e["expected_points"] >= haitei * e["win_prob"]
+    for parts in (e["by_wait"].values(), e["by_turn"], [r["share"] for r in e["by_hand"]]):
+        assert sum(parts) == pytest.approx(e["expected_points"], abs=1e-9)
+    r = simulate(hand, n=1500, seed=11, draws=6)
+    assert abs(r.win_rate - e["win_prob"]) <= 3 * r.win_se
+    assert abs(r.points - e["expected_points"]) <= 3 * r.points_se
+
+
 def test_monte_carlo_agrees_within_three_standard_errors() -> None:
     cases: list[tuple[str, str | None, dict[str, object]]] = [
         ("123456789m1234p", None, {"draws": 3}),
