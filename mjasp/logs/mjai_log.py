@@ -141,7 +141,7 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
             game, rnd, ended = _apply(e, game, rnd, ended, source)
         except LogError as error:
             raise LogError(f"{source}: line {n}: {error}") from None
-        except (ValueError, KeyError, TypeError, IndexError) as error:
+        except (AttributeError, ValueError, KeyError, TypeError, IndexError) as error:
             raise LogError(f"{source}: line {n}: not an MJAI event: {error}") from None
     if game is None:
         raise LogError(f"{source}: no MJAI start_game event")

@@ -217,7 +217,7 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     for n, row in enumerate(data["log"]):
         try:
             game.rounds.append(_read_round(row, players))
-        except (LogError, IndexError, KeyError, TypeError, ValueError) as error:
+        except (AttributeError, LogError, IndexError, KeyError, TypeError, ValueError) as error:
             raise LogError(f"{source}: round {n + 1}: {error}") from None
     sc = data.get("sc")
     if isinstance(sc, list) and sc:

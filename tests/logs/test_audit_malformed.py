@@ -114,3 +114,10 @@ def test_cli_reports_one_line_and_goes_on(tmp_path: Path,
     assert result.exit_code == 2, result.stderr
     assert result.stderr.count("\n") == 1 and "scores" in result.stderr
     assert "internal error" not in result.stderr
+
+
+def test_yaku_entry_not_text(tenhou6: dict[str, Any]) -> None:
+    doc = copy.deepcopy(tenhou6)
+    detail = doc["log"][0][-1][2]  # [winner, from, liable, points, yaku...]
+    detail[4] = 5
+    _refused(json.dumps(doc), r"round 1: ")
