@@ -221,6 +221,7 @@ def validate(game: Game) -> Game:
     if players not in (3, 4):
         raise LogError(f"{game.source}: {players!r} players (3 or 4)")
     seats = _SEATS[players]
+    names: set[str] = set()
     for rnd in game.rounds:
         where = f"{game.source}: round {rnd.name if _small(rnd.wind, 4) else '?'}"
         for name in ("wind", "number", "honba", "sticks", "dealer"):
@@ -228,6 +229,10 @@ def validate(game: Game) -> Game:
             if not _small(value, 4 if name in ("wind", "number") else
                           players if name == "dealer" else 1 << 16):
                 raise LogError(f"{where}: {name} {value!r} out of range")
+        # a round is named by its wind, number and honba: no game plays one twice
+        if rnd.name in names:
+            raise LogError(f"{where}: a second round of that wind, number and honba")
+        names.add(rnd.name)
         _numbers(where, "scores", rnd.scores, players)
         if not _small(rnd.dora, 37):
             raise LogError(f"{where}: dora indicator {rnd.dora!r} is not a tile")

@@ -121,3 +121,15 @@ def test_yaku_entry_not_text(tenhou6: dict[str, Any]) -> None:
     detail = doc["log"][0][-1][2]  # [winner, from, liable, points, yaku...]
     detail[4] = 5
     _refused(json.dumps(doc), r"round 1: ")
+
+
+def test_a_round_played_twice(mjai: list[str]) -> None:
+    # the second round renamed as the first (E1, E1): the tables keyed by round name
+    # picked the wrong round's events for its wins and crashed
+    starts = [i for i, line in enumerate(mjai) if '"start_kyoku"' in line]
+    second = json.loads(mjai[starts[1]])
+    first = json.loads(mjai[starts[0]])
+    lines = list(mjai)
+    lines[starts[1]] = json.dumps(dict(second, bakaze=first["bakaze"], kyoku=first["kyoku"],
+                                       honba=first["honba"]))
+    _refused("\n".join(lines), r"round E1: a second round")
