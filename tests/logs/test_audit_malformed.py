@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +134,56 @@ def test_a_round_played_twice(mjai: list[str]) -> None:
     lines[starts[1]] = json.dumps(dict(second, bakaze=first["bakaze"], kyoku=first["kyoku"],
                                        honba=first["honba"]))
     _refused("\n".join(lines), r"round E1: a second round")
+
+
+def _mutate(doc: Any, rng: random.Random) -> None:
+    """Change one field somewhere in ``doc``: a value of another type or size, a removed
+    or doubled element, a number off by a little or a lot."""
+    path: list[tuple[Any, Any]] = []
+    node = doc
+    while isinstance(node, list | dict) and node and rng.random() < 0.85:
+        key = rng.randrange(len(node)) if isinstance(node, list) else rng.choice(list(node))
+        path.append((node, key))
+        node = node[key]
+    if not path:
+        return
+    parent, key = path[-1]
+    roll = rng.random()
+    if roll < 0.3:
+        parent[key] = rng.choice([0, -1, 5, 37, 53, 60, 136, 999, "x", "", None, [], {}, 1.5])
+    elif roll < 0.5 and isinstance(parent, list):
+        del parent[key]
+    elif roll < 0.7 and type(node) is int:
+        parent[key] = node + rng.choice([-1, 1, 10, -10, 100])
+    elif roll < 0.85 and isinstance(parent, list):
+        parent.insert(key, node)
+    else:
+        parent[key] = [node]
+
+
+def test_mutated_records_are_read_or_refused(tenhou6: dict[str, Any],
+                                             mjai: list[str]) -> None:
+    # 400 seeded mutations of the real game in both formats: each is read and checked,
+    # or refused with a LogError; any other exception is a crash a user would meet
+    rng = random.Random(2024)
+    crashes = []
+    for n in range(400):
+        if n % 2:
+            doc = copy.deepcopy(tenhou6)
+            for _ in range(rng.randint(1, 3)):
+                _mutate(doc, rng)
+            text = json.dumps(doc)
+        else:
+            lines = list(mjai)
+            k = rng.randrange(len(lines))
+            event = json.loads(lines[k])
+            _mutate(event, rng)
+            lines[k] = json.dumps(event)
+            text = "\n".join(lines)
+        try:
+            logs.check_game(logs.read_bytes(text.encode()))
+        except logs.LogError:
+            pass
+        except Exception as error:  # every other exception is a crash to report
+            crashes.append((n, repr(error)))
+    assert crashes == []
