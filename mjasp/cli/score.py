@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -181,10 +181,10 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
         return 0
     for arg in text:
-        if Path(arg).is_dir():
+        if _on_disk(arg, Path.is_dir):
             raise click.BadParameter(f"{arg}: is a directory; HAND is mpsz text (or give "
                                      "FILE.lp)", param_hint="HAND")
-        if "/" in arg or Path(arg).is_file():
+        if "/" in arg or _on_disk(arg, Path.is_file):
             raise click.BadParameter(f"{arg}: a file without .lp; HAND is mpsz text, a "
                                      "win file is FILE.lp", param_hint="HAND")
     if riichi and double_riichi:
@@ -315,17 +315,32 @@ _BOOLS = {"true": True, "on": True, "yes": True, "1": True,
           "false": False, "off": False, "no": False, "0": False}
 
 
+def _on_disk(arg: str, test: Callable[[Path], bool]) -> bool:
+    """Whether ``arg`` names a file system entry that passes ``test``.
+
+    Empty text is no path (``Path("")`` would be the current directory), and text too
+    long for a file name is no path either (the system refuses to look it up).
+
+    >>> _on_disk("", Path.is_dir), _on_disk("1m" * 200, Path.is_file)
+    (False, False)
+    """
+    try:
+        return bool(arg) and test(Path(arg))
+    except OSError:  # ENAMETOOLONG and kin: no such entry can exist
+        return False
+
+
 def _existing(files: Sequence[str]) -> tuple[str, ...]:
     """The files as paths: a variant or preset mjasp ships may be named alone
     (kiriage.lp, presets/wrc.lp); a missing file or a directory is an error."""
     from mjasp.solvers.scoring_variants import shipped  # clingo: only for .lp files
 
-    paths = tuple(f if Path(f).is_file() else shipped(f) or f for f in files)
+    paths = tuple(f if _on_disk(f, Path.is_file) else shipped(f) or f for f in files)
     for path in paths:
-        if Path(path).is_dir():
+        if _on_disk(path, Path.is_dir):
             raise click.BadParameter(f"{path}: is a directory, not a file",
                                      param_hint="FILE.lp")
-        if not Path(path).is_file():
+        if not _on_disk(path, Path.is_file):
             raise click.BadParameter(f"{path}: no such file", param_hint="FILE.lp")
     return paths
 

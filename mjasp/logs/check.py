@@ -317,13 +317,14 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
     tiles = list(state.hands[who])
     if event.target != who:
         tiles.append(event.tile)
-    hand = hand_of(tiles, state.melds[who])
     before = len(mismatches)
 
     def differ(what: str, log: Any, ours: Any) -> None:
         mismatches.append(Mismatch(game.source, where, i, f"seat {who} win: {what}", log, ours))
 
     try:
+        # a replayed hand of the wrong size (an event too many in the log) is refused here
+        hand = hand_of(tiles, state.melds[who])
         win = situation(state, event, record, first, rules)
         s = score(hand, win, rules=rules)
     except Exception as error:  # a hand mjasp refuses is a disagreement, with the reason

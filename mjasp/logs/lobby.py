@@ -46,15 +46,23 @@ def describe_lobby(lobby_type: int) -> str:
 def lobby_from_description(text: str) -> int:
     """The lobby type of a short name (the ``rule.disp`` of a tenhou.net/6 log).
 
-    >>> lobby_from_description("鳳南喰赤")
-    169
+    A name without a Tenhou room (般 上 特 鳳) is not Tenhou's: other tools write their
+    own (``玉の間四人南``), and their games are played with open tanyao and red fives, so
+    those bits stay off (the log's ``aka`` field says whether there are red fives).
+
+    >>> lobby_from_description("鳳南喰赤"), describe_lobby(lobby_from_description("般東"))
+    (169, '般東')
+    >>> describe_lobby(lobby_from_description("玉の間三人南"))
+    '三般南喰赤'
     """
     bits = 0x01
     for char, bit in (("三", 0x10), ("南", 0x08), ("速", 0x40)):
         if char in text:
             bits |= bit
-    bits |= {"般": 0, "上": 0x80, "特": 0x20, "鳳": 0xA0}.get(next(
-        (c for c in text if c in "般上特鳳"), "般"), 0)
+    room = next((c for c in text if c in "般上特鳳"), None)
+    if room is None:
+        return bits
+    bits |= {"般": 0, "上": 0x80, "特": 0x20, "鳳": 0xA0}[room]
     if "喰" not in text:
         bits |= 0x04
     if "赤" not in text:

@@ -30,6 +30,7 @@ from mjasp.logs.model import (
     LogError,
     Round,
     WinRecord,
+    validate,
 )
 
 _NAMES = (*MJAI_NAMES, "5mr", "5pr", "5sr")
@@ -140,7 +141,7 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
             game, rnd, ended = _apply(e, game, rnd, ended, source)
         except LogError as error:
             raise LogError(f"{source}: line {n}: {error}") from None
-        except (ValueError, KeyError, TypeError, IndexError) as error:
+        except (AttributeError, ValueError, KeyError, TypeError, IndexError) as error:
             raise LogError(f"{source}: line {n}: not an MJAI event: {error}") from None
     if game is None:
         raise LogError(f"{source}: no MJAI start_game event")
@@ -150,7 +151,7 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
         raise LogError(game.problem)
     if not game.complete:
         raise LogError(game.problem or f"{source}: the stream stops before end_game")
-    return game
+    return validate(game)
 
 
 def _parse_all(lines: list[str | bytes]) -> list[Any] | None:
@@ -221,8 +222,10 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
                         ura=tuple(tile(x) for x in e.get("ura_markers", ())), pao=e.get("pao"))
         target = int(e.get("target", actor))
         pai = e.get("pai")
-        won = tile(pai) if pai else next(x.tile for x in reversed(rnd.events)
-                                         if x.kind in ("draw", "discard", "kakan"))
+        won = tile(pai) if pai else next((x.tile for x in reversed(rnd.events)
+                                          if x.kind in ("draw", "discard", "kakan")), -1)
+        if won < 0:
+            raise LogError(f"seat {actor} wins before any tile is drawn or discarded")
         rnd.events.append(Event("win", actor, won, target, record=rec))
         return game, rnd, True
     elif kind == "ryuukyoku":

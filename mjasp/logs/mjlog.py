@@ -22,6 +22,7 @@ from mjasp.logs.model import (
     LogError,
     Round,
     WinRecord,
+    validate,
 )
 
 _ATTR = re.compile(rb'([A-Za-z0-9]+)="([^"]*)"')
@@ -193,6 +194,7 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
     if game is None:
         raise LogError(f"{source}: not a Tenhou mjlog (no GO tag with a lobby type)")
     game.names = names[:players]
+    validate(game)
     problem = None
     if rnd is not None and not ended:
         problem = (f"{source}: the log stops inside round {rnd.name} after "

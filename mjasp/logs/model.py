@@ -11,6 +11,7 @@ A tile of a log is one small integer, the same in every format: ``0..33`` the ti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from mjasp.core.errors import MjaspError
@@ -201,3 +202,91 @@ DRAWS: tuple[tuple[Event, ...], ...] = tuple(
 DISCARDS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
     tuple(tuple(Event("discard", who, t, tsumogiri=bool(g)) for t in range(37))
           for g in range(2)) for who in range(4))
+
+
+def validate(game: Game) -> Game:
+    """``game`` itself, once its fields have the shapes the replay relies on; else a
+    :class:`LogError` naming the round and the field.
+
+    Every reader ends here, so a record the reader's format allows but mjasp cannot
+    replay (a seat past the table, a score list of the wrong length, a tile code out of
+    range) is one error saying where, not a crash deep in the replay.
+
+    >>> three_scores = Round(0, 0, 0, 0, 0, (25000,) * 3, 5, ((),) * 4)
+    >>> validate(Game("<x>", "mjai", 4, None, rounds=[three_scores]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    mjasp.logs.model.LogError: <x>: round E1: scores: [25000, 25000, 25000] is not 4 ...
+    """
+    players = game.players
+    if players not in (3, 4):
+        raise LogError(f"{game.source}: {players!r} players (3 or 4)")
+    seats = _SEATS[players]
+    names: set[str] = set()
+    for rnd in game.rounds:
+        where = f"{game.source}: round {rnd.name if _small(rnd.wind, 4) else '?'}"
+        for name in ("wind", "number", "honba", "sticks", "dealer"):
+            value = getattr(rnd, name)
+            if not _small(value, 4 if name in ("wind", "number") else
+                          players if name == "dealer" else 1 << 16):
+                raise LogError(f"{where}: {name} {value!r} out of range")
+        # a round is named by its wind, number and honba: no game plays one twice
+        if rnd.name in names:
+            raise LogError(f"{where}: a second round of that wind, number and honba")
+        names.add(rnd.name)
+        _numbers(where, "scores", rnd.scores, players)
+        if not _small(rnd.dora, 37):
+            raise LogError(f"{where}: dora indicator {rnd.dora!r} is not a tile")
+        if len(rnd.hands) != players or not all(
+                isinstance(h, tuple) and set(h) <= _TILES for h in rnd.hands):
+            raise LogError(f"{where}: starting hands: {players} hands of tiles 0-36 expected")
+        events = rnd.events
+        # C-level passes over every event (nearly all draws and discards); then only the
+        # few events that carry tiles of a call or a record are looked at one by one
+        seat_or_none = _SEATS[players] | {-1}
+        acts = set(map(_KIND_WHO, events))
+        if not (set(map(_TILE, events)) <= _TILES
+                and set(map(_TARGET, events)) <= seat_or_none
+                and all(_acts(kind, who, seats) for kind, who in acts)):
+            i, e = next((i, e) for i, e in enumerate(events) if e.tile not in _TILES
+                        or e.target not in seat_or_none or not _acts(e.kind, e.who, seats))
+            raise LogError(f"{where}: event {i + 1} ({e.kind!r}): no seat, or a seat or a "
+                           "tile out of range")
+        for e in filter(_CONSUMED, events):
+            if not set(e.consumed) <= _TILES:
+                raise LogError(f"{where}: {e.kind} of seat {e.who}: a tile out of range")
+        for e in filter(_RECORD, events):
+            record = e.record
+            if record is not None and record.deltas is not None:
+                _numbers(where, f"{e.kind} score changes", record.deltas, players)
+            if isinstance(record, WinRecord) and record.pao is not None \
+                    and not _small(record.pao, players):
+                raise LogError(f"{where}: win of seat {e.who}: liable seat {record.pao!r}")
+    return game
+
+
+_KIND_WHO = attrgetter("kind", "who")
+_TILE = attrgetter("tile")
+_TARGET = attrgetter("target")
+_CONSUMED = attrgetter("consumed")
+_RECORD = attrgetter("record")
+_TILES = frozenset(range(-1, 37))  # -1: an event without a tile
+_SEATS = {n: frozenset(range(n)) for n in (3, 4)}
+_EVENT_KINDS = frozenset(EVENT_KINDS)
+_NO_SEAT = frozenset({"dora", "ryuukyoku"})  # the only events of no seat (-1)
+
+
+def _acts(kind: str, who: int, seats: frozenset[int]) -> bool:
+    # a known event by a seat at the table (only a dora or a drawn round has none: -1)
+    return kind in _EVENT_KINDS and (who in seats or (who == -1 and kind in _NO_SEAT))
+
+
+def _small(value: Any, limit: int) -> bool:
+    # an int in 0..limit-1 (a bool is no count here)
+    return type(value) is int and 0 <= value < limit
+
+
+def _numbers(where: str, what: str, values: Any, players: int) -> None:
+    if not isinstance(values, tuple) or len(values) != players \
+            or not all(type(v) is int for v in values):
+        raise LogError(f"{where}: {what}: {list(values)!r:.60} is not {players} whole "
+                       "numbers, one per seat")

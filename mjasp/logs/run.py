@@ -90,11 +90,18 @@ def _read(path: str) -> bytes | FileResult:
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz", ".log")
 
 
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long to look up: reading it reports the error per file
+        return False
+
+
 def expand(paths: Iterable[str | Path]) -> list[str]:
     """Files as given, directories by every log file under them (sorted)."""
     out: list[str] = []
     for p in map(Path, paths):
-        if p.is_dir():
+        if _is_dir(p):
             out += sorted(str(f) for f in p.rglob("*") if f.is_file()
                           and f.name.lower().endswith(LOG_SUFFIXES))
         else:

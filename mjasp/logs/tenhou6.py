@@ -23,7 +23,16 @@ from typing import Any
 
 from mjasp.core.yaku import Yaku
 from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
-from mjasp.logs.model import KIND, DrawRecord, Event, Game, LogError, Round, WinRecord
+from mjasp.logs.model import (
+    KIND,
+    DrawRecord,
+    Event,
+    Game,
+    LogError,
+    Round,
+    WinRecord,
+    validate,
+)
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
@@ -192,23 +201,31 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
             raise LogError(f"{source}: not JSON: {error}") from None
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise LogError(f"{source}: not a tenhou.net/6 log (no \"log\" list)")
-    disp = str(data.get("rule", {}).get("disp", "般南喰赤"))
+    rule = data.get("rule", {})
+    if not isinstance(rule, dict):
+        raise LogError(f"{source}: \"rule\" is not an object")
+    disp = str(rule.get("disp", "般南喰赤"))
     lobby = lobby_from_description(disp)
-    if not data.get("rule", {}).get("aka", 1) and not lobby & 0x02:
+    if not rule.get("aka", 1) and not lobby & 0x02:
         lobby |= 0x02
     rules = rules_for_lobby(lobby)
     players = rules.players
-    game = Game(source, "tenhou6", players, rules, lobby,
-                names=tuple(data.get("name", ()))[:players])
+    names = data.get("name", ())
+    if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):
+        raise LogError(f"{source}: \"name\" is not a list of names")
+    game = Game(source, "tenhou6", players, rules, lobby, names=tuple(names)[:players])
     for n, row in enumerate(data["log"]):
         try:
             game.rounds.append(_read_round(row, players))
-        except (LogError, IndexError, KeyError, TypeError, ValueError) as error:
+        except (AttributeError, LogError, IndexError, KeyError, TypeError, ValueError) as error:
             raise LogError(f"{source}: round {n + 1}: {error}") from None
     sc = data.get("sc")
     if isinstance(sc, list) and sc:
-        game.final = tuple(int(x) * 100 for x in sc[0::2])[:players]
-    return game
+        try:
+            game.final = tuple(int(x) * 100 for x in sc[0::2])[:players]
+        except (TypeError, ValueError):
+            raise LogError(f"{source}: \"sc\" holds {sc!r:.60}, not scores") from None
+    return validate(game)
 
 
 def _ints(text: str) -> list[int]:
@@ -334,7 +351,9 @@ def _caller(seat: int, tile: int, takes: list[list[Any]], ti: list[int],
         t = takes[p][ti[p]]
         if not isinstance(t, str):
             continue
-        letter = next(c for c in t if c.isalpha())
+        letter = next((c for c in t if c.isalpha()), None)
+        if letter is None:
+            raise LogError(f"draw column entry {t!r}: a call without its letter")
         at = t.index(letter)
         rel = players - 1 if at == 0 else (1 if at == len(t) - 3 else 2)
         if (p + rel) % players != seat or KIND[tile_of(int(t[at + 1:at + 3]))] != KIND[tile]:
@@ -383,10 +402,12 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
                             pao=pao if pao != who else None)
             if target == who:
                 flush()  # a replacement-tile win sees the kan's indicator (none on a ron)
-                tile = next(e.tile for e in reversed(events) if e.kind == "draw")
+                tile = next((e.tile for e in reversed(events) if e.kind == "draw"), -1)
             else:
-                tile = next(e.tile for e in reversed(events) if e.kind in ("discard", "kakan",
-                                                                            "nukidora"))
+                tile = next((e.tile for e in reversed(events) if e.kind in (
+                    "discard", "kakan", "nukidora")), -1)
+            if tile < 0:
+                raise LogError(f"seat {who} wins before any tile is drawn or discarded")
             events.append(Event("win", who, tile, target, record=rec))
     else:
         reason = _DRAW_BY_NAME.get(name)

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
@@ -176,8 +177,9 @@ def shipped(name: str) -> str | None:
     for folder, prefix in ((VARIANTS, ""), (PRESETS, "presets/")):
         if name.startswith(prefix) and "/" not in name[len(prefix):]:
             path = folder / name[len(prefix):]
-            if path.is_file():
-                return str(path)
+            with contextlib.suppress(OSError):  # a name too long to look up is no file
+                if path.is_file():
+                    return str(path)
     return None
 
 
