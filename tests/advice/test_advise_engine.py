@@ -370,6 +370,36 @@ def test_win_points_kept_across_searches_stay_per_seat_and_grow_whole() -> None:
     assert seen["E"] != seen["S"]  # a dealer's self-draw pays more
 
 
+def test_win_shapes_kept_across_searches_give_the_same_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the page's flow: a hand, then the hand after a discard and a draw (their graphs
+    # overlap). The second search reads the shapes of the wins the first one scored
+    # (fewer engine calls) and gives the same floats as a search from empty tables
+    import mjasp.advice.model as model
+    first, after = "1234m067p2358s112z", "1234m067p23568s11z"   # 2z out, 6s in
+    options: dict[str, Any] = {"dora_indicators": "1m", "draws": 8, "rules": "mahjongsoul"}
+    monkeypatch.setattr(model, "_WIN_SHAPES", {})
+    calls = {"n": 0}
+    plain_by_tile = Model._plain_by_tile
+
+    def counted(self: Model, *args: Any) -> Any:
+        calls["n"] += 1
+        return plain_by_tile(self, *args)
+
+    monkeypatch.setattr(Model, "_plain_by_tile", counted)
+    alone = _table(advise(after, **options))
+    cold = calls["n"]
+    model._WIN_SHAPES.clear()
+    advise(first, **options)
+    calls["n"] = 0
+    assert _table(advise(after, **options)) == alone
+    assert 0 <= calls["n"] < cold / 2, (calls["n"], cold)
+    # another situation (seat, dora) keeps its own shapes: nothing read across them
+    assert len(model._WIN_SHAPES) == 1
+    advise(after, **{**options, "seat_wind": "S"})
+    assert len(model._WIN_SHAPES) == 2
+
+
 @pytest.mark.parametrize(("hand", "rules"), [
     ("22335m4558p122s55z", "tenhou"), ("145m33p2223445s44z", "chiitoitsu-quad"),
     ("123456789p1234s5z", "tenhou-3p"), ("119m19p19s1234567z", "tenhou"),
