@@ -4,7 +4,8 @@ reference's own ``ms_median`` for the same hands (measured on this kind of machi
     python benchmarks/bench_advise.py [--model mjasp|mahjong-cpp] [--classes 0,1,2]
         [--per-class N] [--riichi choose] [--mc HANDS]
 
-Each hand is timed once from cold caches (a new search per call, as in the reference):
+Each hand is timed once from cold caches (a new search per call, as in the reference;
+what an earlier search kept about its own hands is forgotten first, ``cold``):
 wall-clock time, and the process's CPU time beside it (steadier on a shared machine).
 ``--mc N`` also runs the Monte Carlo check on N hands (exact vs simulated, |z| per hand).
 
@@ -43,6 +44,14 @@ def reference() -> list[dict[str, Any]]:
     raise SystemExit("the mahjong-cpp reference (shared/data/ev) is absent")
 
 
+def cold() -> None:
+    """Forget what earlier searches kept that depends on their hands (the shapes of their
+    wins, which the page's next hand reuses): each call is timed cold. The tables that do
+    not depend on the hand (points by han and fu, ``Win`` values) stay, as before."""
+    from mjasp.advice import model
+    model._WIN_SHAPES.clear()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default="mjasp", choices=["mjasp", "mahjong-cpp"])
@@ -60,8 +69,11 @@ def main(argv: list[str] | None = None) -> None:
         advise("123456789m1234p5z", draws=1)
         for x in counted[:1]:  # the first outside the count too (one-time tables)
             advise(x["hand"], dora_indicators=x["dora_indicators"], model=args.model)
-        functools.reduce(lambda _, x: advise(x["hand"], dora_indicators=x["dora_indicators"],
-                                             model=args.model), counted, None)
+        def one(_: object, x: dict[str, Any]) -> object:
+            cold()
+            return advise(x["hand"], dora_indicators=x["dora_indicators"], model=args.model)
+
+        functools.reduce(one, counted, None)
         return
     print(f"model {args.model}; times in ms, one cold call per hand (machine load varies)")
     print(f"{'class':<10} {'hands':>5} {'mjasp median':>13} {'cpu median':>11} "
@@ -75,6 +87,7 @@ def main(argv: list[str] | None = None) -> None:
                                        "model": args.model}
             if args.model == "mjasp":
                 options["riichi"] = args.riichi
+            cold()
             start, start_cpu = time.perf_counter(), time.process_time()
             advise(line["hand"], **options)
             ours.append(1000 * (time.perf_counter() - start))

@@ -137,9 +137,11 @@ def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built
     compiled builder (``_dp.build``) where it is built and ``compiled`` is True, else with
     numpy layer by layer (the same graph; the nodes may be numbered otherwise)."""
     assert model.unseen is not None
-    dp = graph._dp
-    if compiled and dp is not None:
-        return _build_compiled(dp, model, hands13)
+    # (a module that passed the stamp check has it; one checked by its functions only,
+    # its .c file missing, may be older)
+    compiled_build = getattr(graph._dp, "build", None)
+    if compiled and compiled_build is not None:
+        return _build_compiled(compiled_build, model, hands13)
     rules = model.rules
     start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
     unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)
@@ -184,7 +186,7 @@ def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built
                  cat("group_n"), offsets, cat("options"))
 
 
-def _build_compiled(dp: Any, model: Model, hands13: list[Counts37]) -> Built:
+def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) -> Built:
     """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
     order of discovery (as ``Model.build_by_hand`` numbers them), each distinct hand's
     shanten asked once from :func:`shanten_batch` in batches."""
@@ -196,8 +198,8 @@ def _build_compiled(dp: Any, model: Model, hands13: list[Counts37]) -> Built:
         return shanten_batch(counts, rules).astype(np.int8).tobytes()
 
     progress = model.progress
-    parts = dp.build(bytes(model.start), bytes(model.unseen), model.limit,
-                     b"".join(hands13), shanten, progress)
+    parts = compiled_build(bytes(model.start), bytes(model.unseen), model.limit,
+                           b"".join(hands13), shanten, progress)
     hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
     used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
         np.frombuffer(p, dtype=np.int64) for p in parts[1:])

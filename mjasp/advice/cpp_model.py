@@ -48,10 +48,11 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from math import comb
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from mjasp.advice.model import _red_adds_han
 from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.analysis.shanten import shanten_batch
@@ -340,6 +341,15 @@ def _merged(hand: Sequence[int]) -> list[int]:
 KIND = tuple(range(34)) + FIVES
 
 
+class _Shifted(NamedTuple):
+    """What ``rank_key`` and the points read of a candidate with aka dora han added."""
+
+    points: int
+    yakuman: int
+    han: int
+    fu: int
+
+
 class _Scorer:
     """Points of self-drawn wins as its code values them, each scored as :func:`mjasp.score`
     scores it, the wins of one 14-tile hand and riichi flag together: the hand checked
@@ -361,6 +371,8 @@ class _Scorer:
         self.readings: dict[bytes, tuple[Any, ...]] = {}
         # the ura han chances of each winning state, where found at once (``_ura_one``)
         self.ura_of: dict[int, list[float]] = {}
+        # the candidates by winning kind of each state scored (``_variant_points``)
+        self.found: dict[int, dict[int, list[Any]]] = {}
 
     def points(self, edges: Any, hands: Any, flags: Any) -> tuple[Any, Any]:
         """The winning edges ``edges`` (edge index, discard state, tile37 drawn: rows)
@@ -374,11 +386,38 @@ class _Scorer:
             states.tolist(), _ura_one(hands[states], self.total).tolist(), strict=True))
         scoring: list[int] = []
         points: list[float] = []
-        for state, group in groupby(rows, key=itemgetter(1)):  # the rows of one state
-            run = list(group)
-            tiles = list(dict.fromkeys(row[2] for row in run))
-            value = dict(zip(tiles, self._hand_points(state, hands[state], tiles,
-                                                      bool(flags[state])), strict=True))
+        runs = [(state, list(group)) for state, group in groupby(rows, key=itemgetter(1))]
+        # states that differ only in which fives are red (the same merged counts and
+        # riichi flag): the one with the fewest red fives is scored, the others derived
+        # from its candidates (``_variant_points``)
+        like: dict[int, int] = {}
+        if runs and hands[:, 34:].any() and _red_adds_han(self.rules):
+            merged = hands[:, :34].copy()
+            merged[:, FIVES] += hands[:, 34:]
+            reds = hands[:, 34:].sum(axis=1).tolist()
+            least: dict[tuple[bytes, bool], int] = {}
+            for state, _ in runs:
+                key = (merged[state].tobytes(), bool(flags[state]))
+                got = least.get(key)
+                if got is None or reds[state] < reds[got]:
+                    least[key] = state
+            like = {state: least[(merged[state].tobytes(), bool(flags[state]))]
+                    for state, _ in runs}
+        self.found = {}
+        values: dict[int, dict[int, float]] = {}
+        for state, run in sorted(runs, key=lambda r: like.get(r[0], r[0]) != r[0]):
+            tiles = list(dict.fromkeys(row[2] for row in run))  # (the scored ones first)
+            first = like.get(state, state)
+            pts = None
+            if first != state:
+                pts = self._variant_points(state, hands[state], tiles, bool(flags[state]),
+                                           int(reds[state] - reds[first]),
+                                           self.found.get(first))
+            if pts is None:
+                pts = self._hand_points(state, hands[state], tiles, bool(flags[state]))
+            values[state] = dict(zip(tiles, pts, strict=True))
+        for state, run in runs:
+            value = values[state]
             for edge, _, tile in run:
                 if value[tile]:
                     scoring.append(edge)
@@ -421,17 +460,69 @@ class _Scorer:
         kinds = list(dict.fromkeys([KIND[t] for t in won]))
         by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(won[0], riichi), rules,
                                                      kinds, readings), strict=True))
+        self.found[state] = by_kind
+        # mjasp.score's choice: the first of equals
+        return self._values(state, sep, merged, tiles, won, riichi, {
+            kind: None if not found else (found[0] if len(found) == 1 else max(
+                found, key=rank_key)) for kind, found in by_kind.items()})
+
+    def _variant_points(self, state: int, row: Any, tiles: list[int], riichi: bool,
+                        more: int, by_kind: dict[int, list[Any]] | None) -> list[float] | None:
+        """``_hand_points`` of a hand that differs from a scored one only in which fives
+        are red, ``more`` red fives more: that one's candidates (``by_kind``) with one han
+        of aka dora per red five more for each that has a yaku and is no yakuman
+        (``_red_adds_han``), ranked by ``rank_key`` on those values; the hand's own checks.
+        None (score it as itself) where the points of a shifted candidate are not the
+        rules' points of its han and fu (``_up``: a case ``make_score`` treats apart)."""
+        if by_kind is None:
+            return None
+        sep = row.tolist()
+        merged = _merged(sep)
+        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
+        rules = self.rules
+        try:
+            check_hand(hand, self._win(tiles[0], riichi), rules)
+        except MjaspError:
+            return [0.0] * len(tiles)
+        won = []
+        for tile in tiles:
+            try:
+                check_winning_tile(hand, self._win(tile, riichi), rules)
+            except MjaspError:
+                continue
+            won.append(tile)
+        best: dict[int, _Shifted | None] = {}
+        for kind in dict.fromkeys([KIND[t] for t in won]):
+            if kind not in by_kind:
+                return None  # a kind the scored one's checks refused: score it as itself
+            found = by_kind[kind]
+            if not found:
+                best[kind] = None
+                continue
+            shifted: list[Any] = []  # (rank_key reads the fields _Shifted has)
+            for c in found:
+                if c.yakuman or c.reason or c.han <= 0:
+                    shifted.append(_Shifted(c.points, c.yakuman, c.han, c.fu))
+                    continue
+                if self._up(c.han, c.fu) != c.points:
+                    return None
+                shifted.append(_Shifted(self._up(c.han + more, c.fu), 0, c.han + more, c.fu))
+            best[kind] = max(shifted, key=rank_key)  # (the first of equals)
+        return self._values(state, sep, merged, tiles, won, riichi, best)
+
+    def _values(self, state: int, sep: list[int], merged: list[int], tiles: list[int],
+                won: list[int], riichi: bool, best: dict[int, Any]) -> list[float]:
+        """The points of each of ``tiles`` from the best candidate of its kind (``best``;
+        None: no candidate), the ura outcomes added after riichi."""
         # the chance of each ura han count u > 0 of the hand (found at its first riichi win)
         ura: list[tuple[int, float]] | None = None
         up, up_cache = self._up, self.up_cache
         out = []
         for tile in tiles:
-            found = by_kind.get(KIND[tile]) if tile in won else None
-            if not found:  # refused by the checks, or no candidate (mjasp.score refuses)
+            s = best.get(KIND[tile]) if tile in won else None
+            if s is None:  # refused by the checks, or no candidate (mjasp.score refuses)
                 out.append(0.0)
                 continue
-            # mjasp.score's choice: the first of equals
-            s = found[0] if len(found) == 1 else max(found, key=rank_key)
             if s.han <= 0 and not s.yakuman:
                 out.append(0.0)
                 continue

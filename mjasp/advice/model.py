@@ -73,6 +73,14 @@ _POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
 _SHAPE_TABLES: dict[tuple[Rules, bool], dict[tuple[tuple[int, int, bool], ...],
                                            tuple[list[int], list[int]]]] = {}
 _SHAPES_KEPT = 65536
+#: The shape of each win on the ``points`` path (``Model._win_table``) by (14 tiles,
+#: winning tile37), per (rules, seat, round, dora indicators): kept across searches, for
+#: the last ``_SITUATIONS_KEPT`` of those, at most ``_WIN_SHAPES_KEPT`` wins each (a few
+#: tens of MB at most)
+Shape = tuple[tuple[int, int, bool], ...]
+_WIN_SHAPES: dict[tuple[Any, ...], dict[tuple[Counts37, int], Shape]] = {}
+_WIN_SHAPES_KEPT = 25_000
+_SITUATIONS_KEPT = 8
 #: Whether a red five only adds one han of aka dora, by rules (``_red_adds_han``)
 _RED_ADDS_HAN: dict[Rules, bool] = {}
 #: The model's ``Win`` values (a value type) by tile, situation and round: the checks
@@ -353,17 +361,38 @@ class Model:
         # yakuman: the shape's id, or -1 (off the ``points`` path); many wins share one
         kinds: dict[tuple[tuple[int, int, bool, int, str | None], ...], int] = {}
         red_before = self.paths["red"]
+        shape_list: list[Shape] = []  # ``shapes`` by id
         sid_of: dict[int, int] = {}     # a row on the ``points`` path: its shape
         ura_of: dict[int, int] = {}     # and its ura row
+
+        def sid_for(shape: Shape) -> int:
+            sid = shapes.get(shape)
+            if sid is None:
+                sid = shapes[shape] = len(shape_list)
+                shape_list.append(shape)
+            return sid
 
         def classify(at: Sequence[int]) -> None:
             """Score the wins ``at`` (those of one hand next to each other): the rows on
             the ``points`` path noted in ``sid_of``, the others' rows filled."""
             k = 0
             for _, h14, tiles in _by_hand([wins[j] for j in at]):
+                ura_row = -1
+                if kept_shapes is not None:
+                    # every tile's shape known from an earlier search in this process
+                    known = [kept_shapes.get((h14, tile)) for tile in tiles]
+                    if None not in known:
+                        for shape in known:
+                            j = at[k]
+                            k += 1
+                            if need_ura and ura_row < 0:
+                                ura_hands.append(h14)
+                                ura_row = len(ura_hands) - 1
+                            sid_of[j] = sid_for(shape)  # type: ignore[arg-type]
+                            ura_of[j] = ura_row
+                        continue
                 # the wins of one hand in a row: checked and scored once for all its tiles
                 hand, readings, plains = self._plain_by_tile(h14, tiles)
-                ura_row = -1
                 for tile, plain in zip(tiles, plains, strict=True):
                     j = at[k]
                     k += 1
@@ -376,7 +405,7 @@ class Model:
                             # a candidate without a yaku dropped its dora, a yakuman ranks
                             # by its multiple: the situations are scored
                             got = kinds[kind] = -1 if any(x[3] or x[4] for x in kind) else \
-                                shapes.setdefault(tuple([x[:3] for x in kind]), len(shapes))
+                                sid_for(tuple([x[:3] for x in kind]))
                         sid = got
                     if sid < 0:
                         if plain and any(c.reason for c in plain):
@@ -390,7 +419,17 @@ class Model:
                         ura_row = len(ura_hands) - 1
                     sid_of[j] = sid
                     ura_of[j] = ura_row
+                    if kept_shapes is not None:
+                        if len(kept_shapes) >= _WIN_SHAPES_KEPT:
+                            kept_shapes.clear()
+                        kept_shapes[(h14, tile)] = shape_list[sid]
 
+        # the shapes of wins kept across searches of one situation (``_WIN_SHAPES``): the
+        # page asks for hand after hand whose graphs overlap (not with melds, whose tiles
+        # are not in the key)
+        kept_shapes = None if self.melds else kept(
+            _WIN_SHAPES, (self.rules, self.seat_wind, self.round_wind, self.dora_indicators),
+            _SITUATIONS_KEPT, dict)
         shared = self._red_variants(wins)
         if shared is None:
             classify(range(len(wins)))

@@ -13,7 +13,7 @@ import pytest
 import mjasp
 from mjasp.advice import advise, graph
 from mjasp.advice.api import setup_model
-from mjasp.advice.build import build
+from mjasp.advice.build import _build_compiled, build
 from mjasp.advice.model import Model, default_unseen
 from mjasp.advice.tiles37 import distinct_tiles, draws, name37, parse37, sub37, to_hand
 from mjasp.core.errors import HandError, MjaspError
@@ -112,11 +112,14 @@ def test_the_array_built_graph_equals_the_one_built_hand_by_hand(
         hand: str, options: dict[str, Any], compiled: bool) -> None:
     """Both fast builders (the compiled one where it is built, and numpy's) against
     ``Model.expand`` node by node: the same nodes, draws, wins and discard options."""
-    if compiled and graph._dp is None:
-        pytest.skip("the compiled builder is not built")
+    compiled_build = getattr(graph._dp, "build", None)
+    if compiled and compiled_build is None:
+        pytest.skip("the compiled builder is not built (or MJASP_PURE_PYTHON is set)")
     m, start, _ = setup_model(hand, options)
     starts = [sub37(start, t) for t in distinct_tiles(start)]
-    fast = _canonical(m, build(m, starts, compiled=compiled))
+    built = _build_compiled(compiled_build, m, starts) if compiled else \
+        build(m, starts, compiled=False)
+    fast = _canonical(m, built)
     slow = _canonical(m, m.build_by_hand(starts))
     assert fast == slow
     assert len(fast) > len(starts)  # the search went beyond the first discards
@@ -368,6 +371,36 @@ def test_win_points_kept_across_searches_stay_per_seat_and_grow_whole() -> None:
         assert m.paths["points"] > 0, m.paths
         assert seen.setdefault(seat, engine) == engine
     assert seen["E"] != seen["S"]  # a dealer's self-draw pays more
+
+
+def test_win_shapes_kept_across_searches_give_the_same_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the page's flow: a hand, then the hand after a discard and a draw (their graphs
+    # overlap). The second search reads the shapes of the wins the first one scored
+    # (fewer engine calls) and gives the same floats as a search from empty tables
+    import mjasp.advice.model as model
+    first, after = "1234m067p2358s112z", "1234m067p23568s11z"   # 2z out, 6s in
+    options: dict[str, Any] = {"dora_indicators": "1m", "draws": 8, "rules": "mahjongsoul"}
+    monkeypatch.setattr(model, "_WIN_SHAPES", {})
+    calls = {"n": 0}
+    plain_by_tile = Model._plain_by_tile
+
+    def counted(self: Model, *args: Any) -> Any:
+        calls["n"] += 1
+        return plain_by_tile(self, *args)
+
+    monkeypatch.setattr(Model, "_plain_by_tile", counted)
+    alone = _table(advise(after, **options))
+    cold = calls["n"]
+    model._WIN_SHAPES.clear()
+    advise(first, **options)
+    calls["n"] = 0
+    assert _table(advise(after, **options)) == alone
+    assert 0 <= calls["n"] < cold / 2, (calls["n"], cold)
+    # another situation (seat, dora) keeps its own shapes: nothing read across them
+    assert len(model._WIN_SHAPES) == 1
+    advise(after, **{**options, "seat_wind": "S"})
+    assert len(model._WIN_SHAPES) == 2
 
 
 @pytest.mark.parametrize(("hand", "rules"), [
