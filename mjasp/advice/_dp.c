@@ -1,4 +1,5 @@
-/* The dynamic programme of mjasp.advice.graph, compiled (optional): every turn in one
+/* Two loops of mjasp's advice, compiled (optional): the graph build of mjasp.advice.build
+ * (``build``, below ``run``), and the dynamic programme of mjasp.advice.graph: every turn in one
  * call (run: the groups' best options, the stays, the division by the wall, the locked
  * riichi values and the better of riichi and dama, as graph.solve's numpy path does
  * them, operation by operation).
@@ -870,7 +871,8 @@ static PyModuleDef_Slot slots[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_dp",
-    .m_doc = "The turns of mjasp.advice.graph, compiled.",
+    .m_doc = "The graph build of mjasp.advice.build and the turns of mjasp.advice.graph, "
+             "compiled.",
     .m_size = 0,
     .m_methods = methods,
     .m_slots = slots,

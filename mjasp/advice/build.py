@@ -137,11 +137,8 @@ def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built
     compiled builder (``_dp.build``) where it is built and ``compiled`` is True, else with
     numpy layer by layer (the same graph; the nodes may be numbered otherwise)."""
     assert model.unseen is not None
-    # (a module that passed the stamp check has it; one checked by its functions only,
-    # its .c file missing, may be older)
-    compiled_build = getattr(graph._dp, "build", None)
-    if compiled and compiled_build is not None:
-        return _build_compiled(compiled_build, model, hands13)
+    if compiled and graph._dp is not None:  # (loaded only with both its functions)
+        return _build_compiled(graph._dp.build, model, hands13)
     rules = model.rules
     start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
     unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)

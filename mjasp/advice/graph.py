@@ -31,8 +31,9 @@ import numpy.typing as npt
 
 from mjasp.solvers import extensions
 
-# the optional compiled loop (setup.py), unless not built or stale; numpy does the same
-_dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", ("run",)).module
+# the optional compiled loops (setup.py: this turn loop and build.py's graph build),
+# unless not built or stale; numpy does the same
+_dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", ("run", "build")).module
 if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
     _dp = None
 
