@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from mjasp.advice.model import _red_adds_han
+from mjasp.advice.model import red_adds_han
 from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.analysis.shanten import shanten_batch
@@ -391,7 +391,7 @@ class _Scorer:
         # riichi flag): the one with the fewest red fives is scored, the others derived
         # from its candidates (``_variant_points``)
         like: dict[int, int] = {}
-        if runs and hands[:, 34:].any() and _red_adds_han(self.rules):
+        if runs and hands[:, 34:].any() and red_adds_han(self.rules):
             merged = hands[:, :34].copy()
             merged[:, FIVES] += hands[:, 34:]
             reds = hands[:, 34:].sum(axis=1).tolist()
@@ -448,13 +448,7 @@ class _Scorer:
                 readings = self.readings[key] = hand_readings(hand, rules)
         except MjaspError:
             return [0.0] * len(tiles)
-        won = []
-        for tile in tiles:
-            try:
-                check_winning_tile(hand, self._win(tile, riichi), rules)
-            except MjaspError:
-                continue
-            won.append(tile)
+        won = self._winning(hand, tiles, riichi)
         if not won:
             return [0.0] * len(tiles)
         kinds = list(dict.fromkeys([KIND[t] for t in won]))
@@ -466,12 +460,23 @@ class _Scorer:
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
 
+    def _winning(self, hand: Hand, tiles: list[int], riichi: bool) -> list[int]:
+        """The ``tiles`` the winning-tile checks take for ``hand``."""
+        won = []
+        for tile in tiles:
+            try:
+                check_winning_tile(hand, self._win(tile, riichi), self.rules)
+            except MjaspError:
+                continue
+            won.append(tile)
+        return won
+
     def _variant_points(self, state: int, row: Any, tiles: list[int], riichi: bool,
                         more: int, by_kind: dict[int, list[Any]] | None) -> list[float] | None:
         """``_hand_points`` of a hand that differs from a scored one only in which fives
         are red, ``more`` red fives more: that one's candidates (``by_kind``) with one han
         of aka dora per red five more for each that has a yaku and is no yakuman
-        (``_red_adds_han``), ranked by ``rank_key`` on those values; the hand's own checks.
+        (``red_adds_han``), ranked by ``rank_key`` on those values; the hand's own checks.
         None (score it as itself) where the points of a shifted candidate are not the
         rules' points of its han and fu (``_up``: a case ``make_score`` treats apart)."""
         if by_kind is None:
@@ -484,13 +489,7 @@ class _Scorer:
             check_hand(hand, self._win(tiles[0], riichi), rules)
         except MjaspError:
             return [0.0] * len(tiles)
-        won = []
-        for tile in tiles:
-            try:
-                check_winning_tile(hand, self._win(tile, riichi), rules)
-            except MjaspError:
-                continue
-            won.append(tile)
+        won = self._winning(hand, tiles, riichi)
         best: dict[int, _Shifted | None] = {}
         for kind in dict.fromkeys([KIND[t] for t in won]):
             if kind not in by_kind:

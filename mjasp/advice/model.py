@@ -81,7 +81,7 @@ Shape = tuple[tuple[int, int, bool], ...]
 _WIN_SHAPES: dict[tuple[Any, ...], dict[tuple[Counts37, int], Shape]] = {}
 _WIN_SHAPES_KEPT = 25_000
 _SITUATIONS_KEPT = 8
-#: Whether a red five only adds one han of aka dora, by rules (``_red_adds_han``)
+#: Whether a red five only adds one han of aka dora, by rules (``red_adds_han``)
 _RED_ADDS_HAN: dict[Rules, bool] = {}
 #: The model's ``Win`` values (a value type) by tile, situation and round: the checks
 #: of ``Win`` run once per process, not once per search (at most ``_WINS_KEPT``)
@@ -502,7 +502,7 @@ class Model:
         winning kind): per such set, the first with the fewest red fives is scored
         (``first``, in order) and each other one is (row, that row, its red fives less
         that one's). None where there is nothing to share, or where a red five is not
-        plainly one han of aka dora more under these rules (``_red_adds_han``), or with
+        plainly one han of aka dora more under these rules (``red_adds_han``), or with
         melds (their red fives are not in the 37 counts)."""
         import numpy as np
         n = len(wins)
@@ -510,7 +510,7 @@ class Model:
             return None
         hands = np.frombuffer(b"".join([h14 for h14, _ in wins]), dtype=np.uint8).reshape(n, 37)
         reds = hands[:, 34:].sum(axis=1, dtype=np.int64)
-        if not reds.any() or not _red_adds_han(self.rules):
+        if not reds.any() or not red_adds_han(self.rules):
             return None
         key = np.empty((n, 35), dtype=np.uint8)
         key[:, :34] = hands[:, :34]
@@ -1248,7 +1248,7 @@ def kept(store: dict[K, V], key: K, limit: int, make: Callable[[], V]) -> V:
     return found
 
 
-def _red_adds_han(rules: Rules) -> bool:
+def red_adds_han(rules: Rules) -> bool:
     """Whether, under ``rules``, a red five changes a closed self-draw's candidates only by
     one han of aka dora: read off the scoring engine once per rules on reference hands (a
     plain win, a pinfu-less one, seven pairs; each with one red five against none; the
@@ -1265,19 +1265,19 @@ def _red_adds_han(rules: Rules) -> bool:
                                        ("234p345s55p678s999s", "234p340s55p678s999s", "8s"),
                                        ("112255p33s44s5577z", "112205p33s44s5577z", "5z")):
         win = Win(tile=tile, tsumo=True)
+
+        def scored(text: str, win: Win = win) -> list[Score]:
+            hand = Hand.parse(text)
+            check_hand(hand, win, rules)
+            check_winning_tile(hand, win, rules)
+            return candidates(hand, win, rules, hand_readings(hand, rules))
         try:
-            plain_hand = Hand.parse(plain_text)
-            check_hand(plain_hand, win, rules)
-            check_winning_tile(plain_hand, win, rules)
-            plain = candidates(plain_hand, win, rules, hand_readings(plain_hand, rules))
+            plain = scored(plain_text)
         except MjaspError:
             continue  # a hand these rules do not take (a form, a tile set): no evidence
         compared += 1
         try:
-            red_hand = Hand.parse(red_text)
-            check_hand(red_hand, win, rules)
-            check_winning_tile(red_hand, win, rules)
-            red = candidates(red_hand, win, rules, hand_readings(red_hand, rules))
+            red = scored(red_text)
         except MjaspError:
             found = False
             break
@@ -1325,4 +1325,4 @@ def default_unseen(start: Counts37, rules: Rules,
     return tuple(out)
 
 
-__all__ = ["Model", "default_unseen", "kind37"]
+__all__ = ["Model", "default_unseen", "kept", "kind37", "red_adds_han"]
