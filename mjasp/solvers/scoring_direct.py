@@ -111,7 +111,10 @@ def _peikou(r: ReadingFacts) -> int:
     distinct = set(sequences)
     if len(distinct) == len(sequences):
         return 0
-    return sum(sequences.count(t) // 2 for t in distinct)
+    pairs = 0
+    for t in distinct:  # (loops here and below, not generators: no generator frame)
+        pairs += sequences.count(t) // 2
+    return pairs
 
 
 def _outside(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
@@ -158,7 +161,11 @@ def _chuuren(h: HandFacts) -> bool:
     if not h.melds_closed or h.suits != 1 or h.honors:
         return False
     base = min(h.kinds) // 9 * 9
-    return all(h.counts[base + i] >= n for i, n in enumerate(NINE_GATES))
+    counts = h.counts
+    for i, n in enumerate(NINE_GATES):  # noqa: SIM110 (all() of a generator: a frame more)
+        if counts[base + i] < n:
+            return False
+    return True
 
 
 def _junsei(h: HandFacts) -> bool:
@@ -166,7 +173,11 @@ def _junsei(h: HandFacts) -> bool:
     if not _chuuren(h):
         return False
     base = h.tile // 9 * 9
-    return all(h.counts[base + i] - (base + i == h.tile) == n for i, n in enumerate(NINE_GATES))
+    counts = h.counts
+    for i, n in enumerate(NINE_GATES):  # noqa: SIM110 (as in _chuuren)
+        if counts[base + i] - (base + i == h.tile) != n:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,8 +515,15 @@ def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
             break
     else:
         return items
-    dropped = {REPLACES[i.yaku] for i in items if i.yaku in REPLACES}
-    return [i for i in items if i.yaku not in dropped]
+    dropped = set()
+    for item in items:
+        if item.yaku in REPLACES:
+            dropped.add(REPLACES[item.yaku])
+    kept = []
+    for item in items:
+        if item.yaku not in dropped:
+            kept.append(item)
+    return kept
 
 
 # -- facts ------------------------------------------------------------------------------
