@@ -178,6 +178,7 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
+    kept: list[YakuItem] | None = None  # the yakuman items, made at the first one
     for item in items:  # one pass: this runs for every candidate of every hand
         n = item.han
         yaku = item.yaku
@@ -191,6 +192,10 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
             elif n >= 13 and (yaku in _YAKUMAN
                               or (yaku.__class__ is CustomYaku and yaku.is_yakuman)):
                 yakuman += n
+                if kept is None:
+                    kept = [item]
+                else:
+                    kept.append(item)
             else:
                 has_yaku = True
         elif yaku is _URA:  # listed with 0 han (Tenhou lists ura dora on a riichi win)
@@ -201,7 +206,9 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     last = _LAST_SETTLED[0]
     table = last[1] if last[0] is rules else _settled_table(rules)
     if yakuman:
-        kept = sorted((i for i in listed if is_yakuman_item(i)), key=_by_id)
+        assert kept is not None  # (every yakuman item was kept above)
+        if len(kept) > 1:
+            kept.sort(key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
             # only the largest yakuman counts; of equals, the first in id order
             kept = [max(kept, key=_by_han)]

@@ -48,6 +48,9 @@
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 #define BUILDERS 8 /* value types build() fills */
 #define MEMO 1024 /* suit entries remembered by code (a power of two) */
+/* slots_init(): the fields the facts read, each by the slot descriptor of its class */
+enum { S_BLOCK_KIND, S_BLOCK_TILE, S_MELD_KIND, S_MELD_TILE, S_BLOCKS, S_MELDS, S_FORM,
+       S_COUNTS, S_HAND_MELDS, S_SEAT, S_ROUND, S_FLAGS, SLOTS = S_FLAGS + FLAG_FIELDS };
 
 /* A suit entry of lookup._TABLES remembered by the suit's counts as one number (base 5):
  * a hit spares building the key tuple and the dict lookup. The entry and its table are
@@ -99,6 +102,9 @@ typedef struct {
     PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
     PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
     PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
+    /* slots_init(): the slot descriptor of each field the facts read (S_...), NULL where
+     * the class's attribute is not a slot of its own (then read by name) */
+    PyObject *slots[SLOTS];
     /* builder_init(): the value types build() fills, and their fields' slot descriptors */
     int builders;
     PyObject *builder_types[BUILDERS], *builder_fields[BUILDERS];
@@ -708,12 +714,63 @@ static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_RETURN_NONE;
 }
 
+/* obj.name (a new reference): through `slot`, a slot descriptor of slots_init(), when obj
+ * is exactly of the slot's class (no lookup of the name in the class's dictionaries), else
+ * by name as any attribute */
+static PyObject *slot_get(PyObject *obj, PyObject *slot, PyObject *name) {
+    if (slot != NULL && Py_TYPE(obj) == PyDescr_TYPE(slot))
+        return Py_TYPE(slot)->tp_descr_get(slot, obj, (PyObject *)Py_TYPE(obj));
+    return PyObject_GetAttr(obj, name);
+}
+
+/* slots_init(Block, Meld, Decomposition, Hand, Win): the slot descriptors of the fields the
+ * facts read (after hand_facts_init(), whose flag names it looks up) */
+static PyObject *k_slots_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    State *st = state_of(self);
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "slots_init(Block, Meld, Decomposition, Hand, Win)");
+        return NULL;
+    }
+    for (int i = 0; i < 5; i++) {
+        if (!PyType_Check(args[i])) {
+            PyErr_SetString(PyExc_TypeError, "slots_init: five types");
+            return NULL;
+        }
+    }
+    if (st->flag_names[0] == NULL || st->str_kind == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: hand_facts_init() not called");
+        return NULL;
+    }
+    PyObject *owners[SLOTS] = {args[0], args[0], args[1], args[1], args[2], args[2], args[2],
+                               args[3], args[3], args[4], args[4]};
+    PyObject *names[SLOTS] = {st->str_kind, st->str_tile, st->str_kind, st->str_tile,
+                              st->str_blocks, st->str_melds, st->str_form, st->str_counts,
+                              st->str_melds, st->str_seat_wind, st->str_round_wind};
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        owners[S_FLAGS + i] = args[4];
+        names[S_FLAGS + i] = st->flag_names[i];
+    }
+    for (int i = 0; i < SLOTS; i++) {
+        PyObject *found = PyObject_GetAttr(owners[i], names[i]);
+        if (found == NULL) return NULL;
+        if (Py_TYPE(found) != &PyMemberDescr_Type ||
+            PyDescr_TYPE(found) != (PyTypeObject *)owners[i])
+            Py_CLEAR(found); /* not a slot of that class: read by name */
+        Py_XSETREF(st->slots[i], found);
+    }
+    Py_RETURN_NONE;
+}
+
 /* the kind and tile of a block or meld (new references; -1 on an error, or a tile that
  * is not a kind) */
 static int kind_and_tile(const State *st, PyObject *item, PyObject **kind, PyObject **tile,
                          long *at) {
-    *kind = PyObject_GetAttr(item, st->str_kind);
-    *tile = *kind ? PyObject_GetAttr(item, st->str_tile) : NULL;
+    /* (slot_get falls back to the name where item is not of the slot's class) */
+    int block = st->slots[S_BLOCK_KIND] != NULL &&
+                Py_TYPE(item) == PyDescr_TYPE(st->slots[S_BLOCK_KIND]);
+    *kind = slot_get(item, st->slots[block ? S_BLOCK_KIND : S_MELD_KIND], st->str_kind);
+    *tile = *kind ? slot_get(item, st->slots[block ? S_BLOCK_TILE : S_MELD_TILE], st->str_tile)
+                  : NULL;
     if (*tile == NULL) {
         Py_CLEAR(*kind);
         return -1;
@@ -744,9 +801,9 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: facts_init() not called");
         return NULL;
     }
-    PyObject *blocks = PyObject_GetAttr(decomposition, st->str_blocks);
-    PyObject *melds = blocks ? PyObject_GetAttr(decomposition, st->str_melds) : NULL;
-    PyObject *form = melds ? PyObject_GetAttr(decomposition, st->str_form) : NULL;
+    PyObject *blocks = slot_get(decomposition, st->slots[S_BLOCKS], st->str_blocks);
+    PyObject *melds = blocks ? slot_get(decomposition, st->slots[S_MELDS], st->str_melds) : NULL;
+    PyObject *form = melds ? slot_get(decomposition, st->slots[S_FORM], st->str_form) : NULL;
     PyObject *sequences = form ? PyList_New(0) : NULL, *sets = sequences ? PyList_New(0) : NULL;
     PyObject *set_tiles = sets ? PyFrozenSet_New(NULL) : NULL;
     PyObject *pair = Py_NewRef(Py_None), *facts = NULL;
@@ -868,10 +925,11 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     PyObject *hand = args[0], *win = args[1], *won = args[2];
-    PyObject *counts = PyObject_GetAttr(hand, st->str_counts);
-    PyObject *melds = counts ? PyObject_GetAttr(hand, st->str_melds) : NULL;
-    PyObject *seat_name = melds ? PyObject_GetAttr(win, st->str_seat_wind) : NULL;
-    PyObject *round_name = seat_name ? PyObject_GetAttr(win, st->str_round_wind) : NULL;
+    PyObject *counts = slot_get(hand, st->slots[S_COUNTS], st->str_counts);
+    PyObject *melds = counts ? slot_get(hand, st->slots[S_HAND_MELDS], st->str_melds) : NULL;
+    PyObject *seat_name = melds ? slot_get(win, st->slots[S_SEAT], st->str_seat_wind) : NULL;
+    PyObject *round_name =
+        seat_name ? slot_get(win, st->slots[S_ROUND], st->str_round_wind) : NULL;
     PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL;
     PyObject *flag_values[FLAG_FIELDS] = {NULL};
     long total[KINDS];
@@ -949,7 +1007,7 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
         goto done;
     }
     for (int i = 0; i < FLAG_FIELDS; i++) {
-        flag_values[i] = PyObject_GetAttr(win, st->flag_names[i]);
+        flag_values[i] = slot_get(win, st->slots[S_FLAGS + i], st->flag_names[i]);
         if (flag_values[i] == NULL) goto done;
         int set = PyObject_IsTrue(flag_values[i]);
         if (set < 0) goto done;
@@ -2018,6 +2076,8 @@ static PyMethodDef methods[] = {
      "hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts."},
     {"forget_suits", (PyCFunction)k_forget_suits, METH_NOARGS,
      "forget_suits(): drop the suit entries remembered from lookup's tables."},
+    {"slots_init", (PyCFunction)(void (*)(void))k_slots_init, METH_FASTCALL,
+     "slots_init(Block, Meld, Decomposition, Hand, Win): the slots the facts read."},
     {"builder_init", (PyCFunction)(void (*)(void))k_builder_init, METH_FASTCALL,
      "builder_init(type, fields) -> the id build() takes for the type."},
     {"build", (PyCFunction)(void (*)(void))k_build, METH_FASTCALL,
@@ -2049,6 +2109,7 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->wind_tiles);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
+    for (int i = 0; i < SLOTS; i++) Py_VISIT(st->slots[i]);
     for (int i = 0; i < st->builders; i++) {
         Py_VISIT(st->builder_types[i]);
         Py_VISIT(st->builder_fields[i]);
@@ -2085,6 +2146,7 @@ static int kernel_clear(PyObject *module) {
     Py_CLEAR(st->wind_tiles);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
+    for (int i = 0; i < SLOTS; i++) Py_CLEAR(st->slots[i]);
     for (int i = 0; i < FLAG_FIELDS; i++) Py_CLEAR(st->flag_names[i]);
     for (int i = 0; i < st->builders; i++) {
         Py_CLEAR(st->builder_types[i]);

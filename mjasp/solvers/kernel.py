@@ -39,8 +39,8 @@ FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacement
                     "plain", "readings_init", "suit_entry", "reading_init", "common",
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
                     "hand_text_melds", "win_init", "win_fill", "facts_init", "reading_facts",
-                    "hand_facts_init", "hand_facts", "builder_init", "build", "forget_suits",
-                    "batch")
+                    "hand_facts_init", "hand_facts", "slots_init", "builder_init", "build",
+                    "forget_suits", "batch")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 T = TypeVar("T")
@@ -316,8 +316,9 @@ def facts_functions(reading_facts: type, hand_facts: type, no_sets: frozenset[in
     ``no_sets``: the set tiles of a reading without sets; ``flag_fields``: the Win flags of
     ``HandFacts.flags``; ``wind_tiles``: the kind of each wind by name). Use only when
     :data:`COMPILED`."""
-    from mjasp.core.blocks import BlockKind, Form
-    from mjasp.core.hand import MeldKind
+    from mjasp.core.blocks import Block, BlockKind, Decomposition, Form
+    from mjasp.core.hand import Hand, Meld, MeldKind
+    from mjasp.core.win import Win
 
     module = compiled()
     module.facts_init(reading_facts, tuple(vars(reading_facts)[f.name]
@@ -327,6 +328,8 @@ def facts_functions(reading_facts: type, hand_facts: type, no_sets: frozenset[in
     module.hand_facts_init(hand_facts, tuple(vars(hand_facts)[f.name] for f in fields(hand_facts)),
                            (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN),
                            wind_tiles, flag_fields)
+    # the fields both read, each through its slot descriptor (no lookup by name per read)
+    module.slots_init(Block, Meld, Decomposition, Hand, Win)
     return module.reading_facts, module.hand_facts
 
 

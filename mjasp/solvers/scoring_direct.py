@@ -111,15 +111,21 @@ def _peikou(r: ReadingFacts) -> int:
     distinct = set(sequences)
     if len(distinct) == len(sequences):
         return 0
-    return sum(sequences.count(t) // 2 for t in distinct)
+    pairs = 0
+    for t in distinct:  # (loops here and below, not generators: no generator frame)
+        pairs += sequences.count(t) // 2
+    return pairs
 
 
-def _outside(r: ReadingFacts) -> bool:
+def _outside(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
     """Chanta's shape: a sequence, and every block holds a terminal or honor (sequences
     123 and 789; triplets, quads and the pair of a terminal or honor)."""
-    return (bool(r.sequences) and r.pair is not None and r.pair in TERMINALS_HONORS
-            and all(t % 9 in (0, 6) for t in r.sequences)
-            and r.set_tiles <= TERMINALS_HONORS)
+    if not r.sequences or r.pair not in TERMINALS_HONORS:  # (None is not in it)
+        return False
+    for t in r.sequences:  # a loop, not all(): no generator frame
+        if t % 9 not in (0, 6):
+            return False
+    return r.set_tiles <= TERMINALS_HONORS
 
 
 # (the helpers of one record take its rule's arguments: the record holds the helper itself,
@@ -135,7 +141,11 @@ def _ittsu(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
 
 def _sanshoku(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
     s = r.sequences
-    return len(s) >= 3 and any(n + 9 in s and n + 18 in s for n in s if n < 9)
+    if len(s) >= 3:
+        for low in s:  # a loop, not any(): no generator frame
+            if low < 9 and low + 9 in s and low + 18 in s:
+                return True
+    return False
 
 
 def _sanshoku_doukou(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
@@ -151,7 +161,11 @@ def _chuuren(h: HandFacts) -> bool:
     if not h.melds_closed or h.suits != 1 or h.honors:
         return False
     base = min(h.kinds) // 9 * 9
-    return all(h.counts[base + i] >= n for i, n in enumerate(NINE_GATES))
+    counts = h.counts
+    for i, n in enumerate(NINE_GATES):  # noqa: SIM110 (all() of a generator: a frame more)
+        if counts[base + i] < n:
+            return False
+    return True
 
 
 def _junsei(h: HandFacts) -> bool:
@@ -159,7 +173,11 @@ def _junsei(h: HandFacts) -> bool:
     if not _chuuren(h):
         return False
     base = h.tile // 9 * 9
-    return all(h.counts[base + i] - (base + i == h.tile) == n for i, n in enumerate(NINE_GATES))
+    counts = h.counts
+    for i, n in enumerate(NINE_GATES):  # noqa: SIM110 (as in _chuuren)
+        if counts[base + i] - (base + i == h.tile) != n:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +307,7 @@ YAKU: tuple[YakuRule, ...] = (
              forms=(Form.CHIITOITSU,)),
     # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari). Chanta: every
     # block holds a terminal or honor, with a sequence (junchan, without honors, replaces it)
-    YakuRule(Yaku.CHANTA, 2, 1, "reading", lambda h, r, p: _outside(r)),
+    YakuRule(Yaku.CHANTA, 2, 1, "reading", _outside),
     YakuRule(Yaku.ITTSU, 2, 1, "reading", _ittsu, _SEQUENCES),
     YakuRule(Yaku.SANSHOKU, 2, 1, "reading", _sanshoku, _SEQUENCES),
     YakuRule(Yaku.SANSHOKU_DOUKOU, 2, 2, "reading",  # 三色同刻
@@ -308,7 +326,7 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: _peikou(r) == 2,  # 二盃口
              _SEQUENCES, replaces=Yaku.IIPEIKOU),
     YakuRule(Yaku.JUNCHAN, 3, 2, "reading",  # 純全帯幺九
-             lambda h, r, p: not h.honors and _outside(r), replaces=Yaku.CHANTA),
+             lambda h, r, p: not h.honors and _outside(h, r, p), replaces=Yaku.CHANTA),
     # 混一色 / 清一色: one number suit, with honors / without (chinitsu replaces honitsu)
     YakuRule(Yaku.HONITSU, 3, 2, "hand", lambda h, r, p: h.suits == 1, _ONE_SUIT),
     YakuRule(Yaku.CHINITSU, 6, 5, "hand", lambda h, r, p: h.suits == 1 and not h.honors,
@@ -497,8 +515,15 @@ def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
             break
     else:
         return items
-    dropped = {REPLACES[i.yaku] for i in items if i.yaku in REPLACES}
-    return [i for i in items if i.yaku not in dropped]
+    dropped = set()
+    for item in items:
+        if item.yaku in REPLACES:
+            dropped.add(REPLACES[item.yaku])
+    kept = []
+    for item in items:
+        if item.yaku not in dropped:
+            kept.append(item)
+    return kept
 
 
 # -- facts ------------------------------------------------------------------------------
@@ -646,15 +671,17 @@ def _reading_facts(decomposition: Decomposition) -> ReadingFacts:
 
 _NO_SETS: frozenset[Tile] = frozenset()
 _FactsFunctions = tuple[Callable[[Decomposition], ReadingFacts],
-                        Callable[[Hand, Win, Tile], HandFacts]]
-#: The compiled ``_reading_facts`` and ``_hand_facts`` (``mjasp/solvers/_kernel.c``), bound on
-#: first use; ``kernel.COMPILED`` decides if they run.
+                        Callable[[Hand, Win, Tile], HandFacts],
+                        Callable[[Block, WaitShape, int, bool], Placement]]
+#: The compiled ``_reading_facts`` and ``_hand_facts`` (``mjasp/solvers/_kernel.c``) and the
+#: compiled fill of a ``Placement``'s slots (``kernel.builder``), bound on first use;
+#: ``kernel.COMPILED`` decides if they run.
 _COMPILED_FACTS: list[_FactsFunctions] = []
 
 
 def _load_facts() -> _FactsFunctions:
     found = kernel.facts_functions(ReadingFacts, HandFacts, _NO_SETS, FLAG_FIELDS, _WIND_TILE)
-    _COMPILED_FACTS.append(found)  # type: ignore[arg-type]
+    _COMPILED_FACTS.append((*found, kernel.builder(Placement)))  # type: ignore[arg-type]
     return _COMPILED_FACTS[0]
 
 
@@ -663,7 +690,11 @@ def _value_of_pair(h: HandFacts, tile: Tile) -> int:
     return 2 * ((tile in DRAGONS) + (tile == h.seat) + (tile == h.round))
 
 
-def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
+def _placements(h: HandFacts, r: ReadingFacts,
+                placement: Callable[[Block, WaitShape, int, bool], Placement] = Placement
+                ) -> list[Placement]:
+    """Every placement of the winning tile in the reading (``placement``: ``Placement``
+    or its compiled build)."""
     tile = h.tile
     if r.form is KOKUSHI:
         wait = KOKUSHI_WAIT
@@ -671,9 +702,9 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
             if b.kind is PAIR:
                 wait = KOKUSHI_13_WAIT if b.tile == tile else KOKUSHI_WAIT
                 break
-        return [Placement(SINGLE_BLOCKS[tile], wait, 0, False)]
+        return [placement(SINGLE_BLOCKS[tile], wait, 0, False)]
     if r.form is CHIITOITSU:
-        return [Placement(PAIR_BLOCKS[tile], TANKI, 0, False)]
+        return [placement(PAIR_BLOCKS[tile], TANKI, 0, False)]
     concealed = r.concealed
     # pinfu's hand-level part: closed without any meld, four sequences, a pair of no value
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
@@ -693,7 +724,7 @@ def _placements(h: HandFacts, r: ReadingFacts) -> list[Placement]:
         wait = wait_shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = block.kind is TRIPLET and not h.win.tsumo
-        found.append(Placement(block, wait, concealed - opened,
+        found.append(placement(block, wait, concealed - opened,
                                pinfu_shape and wait is RYANMEN))
     return found
 
@@ -817,9 +848,10 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     [2700, 2000]
     """
     if kernel.COMPILED:  # the facts in C (tests: equal to the Python functions)
-        reading_facts, hand_facts = _COMPILED_FACTS[0] if _COMPILED_FACTS else _load_facts()
+        reading_facts, hand_facts, placement = (_COMPILED_FACTS[0] if _COMPILED_FACTS
+                                                else _load_facts())
     else:
-        reading_facts, hand_facts = _reading_facts, _hand_facts
+        reading_facts, hand_facts, placement = _reading_facts, _hand_facts, Placement
     h = hand_facts(hand, win, tiles[0])
     COUNTERS["calls"] += 1
     # keyed by the rules' content: equal Rules (a preset by name, by object, or rebuilt
@@ -844,17 +876,19 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     # the rules of hand rows read no reading or placement: they get placeholders. (The rows
     # are asked in plain loops, here and below: in CPython 3.11 a comprehension is one
     # function call more, a tenth of the rows' cost.)
-    hand_items = []
     found: list[list[Score]] = []
+    # (tile, its candidates, its hand items) per tile: one list walked per reading (a zip
+    # of three would be built per reading)
+    per_tile = []
     for tile in tiles:
         h.tile = tile
         held = []
         for item, rule in hand_rows:
             if rule(h, _NO_READING, _NO_PLACEMENT):
                 held.append(item)
-        hand_items.append(held)
-        found.append([])
-    # the dora last: make_score orders the items by id
+        out: list[Score] = []
+        found.append(out)
+        per_tile.append((tile, out, held))
     dora_items = _dora(hand, win, h.counts, rules)
     if readings is None:
         readings = winning_readings(hand, rules)
@@ -880,25 +914,23 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
         for item, rule in reading_rows:
             if rule(h, r, _NO_PLACEMENT):
                 reading_items.append(item)
-        # one list each per tile, made above (zip's strict= keyword alone costs about 1% of
-        # a one-reading call)
-        for tile, out, items_of_hand in zip(tiles, found, hand_items):  # noqa: B905
+        for tile, out, items_of_hand in per_tile:
             h.tile = tile
-            placements = _placements(h, r)
+            placements = _placements(h, r, placement)
             if not placements:
                 continue
-            base = items_of_hand + reading_items
+            # one list of the items every placement shares (make_score_merged orders them
+            # by id), handed on as it is where there is one placement
+            base = [*items_of_hand, *reading_items, *dora_items]
+            single = len(placements) == 1
             for p in placements:
-                items = base
-                if placement_rows:
-                    items = base.copy()  # base is every placement's
-                    for item, rule in placement_rows:
-                        if rule(h, r, p):
-                            items.append(item)
+                items = base if single else base.copy()
+                for item, rule in placement_rows:
+                    if rule(h, r, p):
+                        items.append(item)
                 if len(items) > 1:
                     items = _upgrade(items)
-                out.append(make_score_merged(items + dora_items if dora_items else items,
-                                             _fu(h, r, p, double_wind_fu),
+                out.append(make_score_merged(items, _fu(h, r, p, double_wind_fu),
                                              scored_reading(decomposition, p.block, p.wait),
                                              win, rules))
     return found

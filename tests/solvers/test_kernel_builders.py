@@ -51,3 +51,12 @@ def test_scorecard_uses_the_compiled_builders_while_the_kernel_answers(kernel_pa
     compiled = kernel_path == "compiled"
     assert (scorecard.build_score is scorecard.python_build_score) is not compiled
     assert (scorecard.scored_reading is scorecard.python_scored_reading) is not compiled
+
+
+def test_compiled_placement_is_the_direct_engines_placement() -> None:
+    from mjasp.solvers.scoring_direct import Placement, _load_facts
+
+    values = (Block.parse("789s"), WaitShape.PENCHAN, 2, False)
+    built = _load_facts()[2](*values)
+    assert type(built) is Placement and built == Placement(*values)
+    assert (built.block, built.wait, built.concealed_sets, built.pinfu) == values

@@ -47,7 +47,7 @@ def _situations() -> list[tuple[Hand, Win, str]]:
 
 
 def test_the_compiled_facts_equal_the_python_ones() -> None:
-    reading_facts, hand_facts = scoring_direct._load_facts()
+    reading_facts, hand_facts, _ = scoring_direct._load_facts()
     compared = readings = 0
     for hand, win, name in _situations():
         for won in {k for k, n in enumerate(hand.counts) if n}:
@@ -68,7 +68,7 @@ def test_the_compiled_facts_equal_the_python_ones() -> None:
 
 
 def test_the_compiled_facts_refuse_what_is_not_a_hand() -> None:
-    reading_facts, hand_facts = scoring_direct._load_facts()
+    reading_facts, hand_facts, _ = scoring_direct._load_facts()
     loose: Any = reading_facts, hand_facts  # called with what their types refuse
     with pytest.raises(AttributeError):
         loose[0]("123m")
@@ -76,3 +76,17 @@ def test_the_compiled_facts_refuse_what_is_not_a_hand() -> None:
         loose[1]("123m", Win("1m"), 0)
     with pytest.raises(TypeError):
         loose[1](Hand.parse("11m"), Win("1m"))  # the winning kind is missing
+
+
+def test_the_facts_read_a_look_alike_by_name() -> None:
+    """The compiled facts read the value types' fields through their slots; an object of
+    another class with the same fields is read by name, to the same facts."""
+    hand_facts = scoring_direct._load_facts()[1]
+    hand, win = Hand.parse("123m456p789s11z [777z]"), Win("1z", seat_wind="S")
+
+    class Hand2:  # the fields of a Hand, not its slots
+        counts, melds = hand.counts, hand.melds
+
+    assert _fields(hand_facts(Hand2(), win, 27)) == _fields(hand_facts(hand, win, 27))
+    with pytest.raises(TypeError):
+        kernel.compiled().slots_init(1, 2, 3, 4, 5)
