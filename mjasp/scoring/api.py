@@ -158,12 +158,6 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
     if win.rinshan and not north and not any(m.kind >= _KAN for m in melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
-    # riichi needs one more draw of the declarer's own, so the last tile drawn by another
-    # seat comes after their next draw, which ends ippatsu; only setting norths aside (no
-    # call) shortens the live wall within the go-around (https://riichi.wiki/Haitei_raoyue)
-    if win.ippatsu and win.houtei and not rules.nukidora:
-        raise WinError("ippatsu and houtei cannot both hold: riichi leaves the declarer a draw "
-                       "before the last tile")
     if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.liable is not None:

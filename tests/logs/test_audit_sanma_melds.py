@@ -63,3 +63,16 @@ def test_a_call_from_the_empty_seat_is_refused() -> None:
                                        r"from seat 3, and a 3-player game has seats 0-2"):
         read_mjlog(_log(f'<T110/><D110/><V112/><F112/><N who="0" m="{_pon(28, 0, 3, 3)}"/>'),
                    "sanma.mjlog", partial=True)
+
+
+def test_a_north_set_aside_ends_ippatsu_and_the_first_go_around() -> None:
+    # riichi.wiki (Sanma, "Nukidora"): setting a north aside "invalidates ippatsu,
+    # tenhou/chiihou, double riichi", as a call does. Seat 0 declares riichi on its first
+    # discard; seat 1 draws a north (id 120) and sets it aside (code 120 << 8 | 0x20)
+    north = 120 << 8 | 0x20
+    game = read_mjlog(_log(f'<T110/><REACH who="0" step="1"/><D110/><REACH who="0" step="2"/>'
+                           f'<U120/><N who="1" m="{north}"/>'),
+                      "sanma.mjlog", partial=True)
+    states = [(e.kind, s.ippatsu[0], s.calls_made) for e, s in replay(game.rounds[0], 3)]
+    assert states[-2] == ("draw", True, False)  # ippatsu live, no call yet
+    assert states[-1] == ("nukidora", False, True)
