@@ -306,7 +306,7 @@ def _conflict(win: Win) -> str | None:
         return "ippatsu and rinshan cannot both hold (a kan ends ippatsu)"
     # double riichi is declared on the first discard and ippatsu ends one go-around later,
     # dozens of draws before the live wall runs out (https://riichi.wiki/Ippatsu,
-    # https://riichi.wiki/Haitei_raoyue_and_houtei_raoyui)
+    # https://riichi.wiki/Haitei_raoyue)
     if win.ippatsu and win.riichi == 2 and (win.haitei or win.houtei):
         return ("double riichi with ippatsu is a win in the first go-around; haitei and houtei "
                 "are the last tile")
