@@ -157,9 +157,18 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
             raise AdviseError(f"more than four copies of {tile_name(k)} among the hand, "
                               "melds, dora indicators and visible tiles")
     for r in range(3):
-        if unseen[34 + r] < 0 or unseen[34 + r] > unseen[(4, 13, 22)[r]]:
+        if unseen[34 + r] < 0:
             raise AdviseError(f"more red fives of {'mps'[r]} than the rules "
                               f"{chosen.name!r} hold")
+        five = (4, 13, 22)[r]
+        if unseen[34 + r] > unseen[five]:
+            # more plain fives in sight than the set holds (a red one written plain)
+            reds = chosen.red_fives[r]
+            plain = 4 - unseen[five] - (reds - unseen[34 + r])
+            raise AdviseError(f"{plain} plain 5{'mps'[r]} among the hand, melds, dora "
+                              f"indicators and visible tiles; the {chosen.name} rules make "
+                              f"{reds} of the four 5{'mps'[r]} red, so {4 - reds} are plain "
+                              f"(a red five is written 0{'mps'[r]})")
     if model == "mahjong-cpp" and chosen.players != 4:
         raise AdviseError("the mahjong-cpp model is four-player only")
     n_unseen = sum(unseen[:34])

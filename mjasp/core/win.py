@@ -304,6 +304,18 @@ def _conflict(win: Win) -> str | None:
         return "ippatsu needs riichi"
     if win.ippatsu and win.rinshan:
         return "ippatsu and rinshan cannot both hold (a kan ends ippatsu)"
+    # double riichi is declared on the first discard and ippatsu ends one go-around later,
+    # dozens of draws before the live wall runs out (https://riichi.wiki/Ippatsu,
+    # https://riichi.wiki/Haitei_raoyue)
+    if win.ippatsu and win.riichi == 2 and (win.haitei or win.houtei):
+        return ("double riichi with ippatsu is a win in the first go-around; haitei and houtei "
+                "are the last tile")
+    # riichi needs a draw of the declarer's own still to come, so the last tile drawn by
+    # another seat comes after that draw, which ends ippatsu; the calls that could shorten
+    # the wall in between (a kan, a north set aside) end it too (https://riichi.wiki/Sanma)
+    if win.ippatsu and win.houtei:
+        return ("ippatsu and houtei cannot both hold: riichi leaves the declarer a draw before "
+                "the last tile")
     if win.ura_indicators and not win.riichi:
         return "ura indicators need riichi"
     if len(win.ura_indicators) > len(win.dora_indicators):

@@ -145,7 +145,8 @@ def situation(state: State, event: Event, record: WinRecord | None, first_winner
         seat_wind="ESWN"[(who - rnd.dealer) % players], round_wind="ESWN"[rnd.wind],
         dora_indicators=tuple(tile_text(t) for t in state.dora), ura_indicators=ura,
         riichi=riichi,
-        ippatsu=bool(riichi) and (state.ippatsu_robbed if chankan else state.ippatsu)[who],
+        ippatsu=bool(riichi) and (state.ippatsu_robbed if chankan or robbed_north
+                                  else state.ippatsu)[who],
         rinshan=tsumo and state.rinshan[who],
         chankan=chankan, haitei=tsumo and state.wall == 0 and not state.rinshan[who],
         houtei=not tsumo and not chankan and not robbed_north and state.wall == 0,

@@ -60,8 +60,19 @@ def decode_meld(m: int, who: int, players: int = 4) -> tuple[str, int, tuple[int
 
     >>> decode_meld(2634, 0)
     ('pon', 7, (4, 5), 2)
+
+    Three players keep Tenhou's four seats with the fourth (seat 3) empty: the offset
+    counts round all four (Tenhou's own client finds the discarder as ``(who + kui) % 4``),
+    so seat 0 calls seat 2 at offset 2 and seat 1 calls seat 0 at offset 3; an offset
+    that lands on the empty seat is an error.
+
+    >>> decode_meld(42603, 1, players=3)[3], decode_meld(43114, 0, players=3)[3]
+    (0, 2)
     """
     target = (who + (m & 3)) % 4
+    if target >= players:
+        raise LogError(f"call code {m} of seat {who}: the tile comes from seat {target}, "
+                       f"and a {players}-player game has seats 0-{players - 1}")
     if m & 0x4:
         t = m >> 10
         r, t = t % 3, t // 3
@@ -159,7 +170,10 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
                 ended = False
             elif name == b"N":
                 who = int(attrs["who"])
-                kind, called, consumed, target = decode_meld(int(attrs["m"]), who, players)
+                try:
+                    kind, called, consumed, target = decode_meld(int(attrs["m"]), who, players)
+                except LogError as error:
+                    raise LogError(f"{source}: {error}") from None
                 events.append(Event(kind, who, tile(called), target,
                                     tuple(tile(i) for i in consumed)))
             elif name == b"REACH":

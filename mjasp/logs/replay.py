@@ -96,7 +96,7 @@ class State:
         self.pao: list[int | None] = [None] * players
         self.north = [0] * players
         self.riichi_after_call = [False] * players  # a call came before the riichi
-        self.ippatsu_robbed = [False] * players  # ippatsu before the last added kan
+        self.ippatsu_robbed = [False] * players  # ippatsu before the last added kan or north
         # tiles every seat sees: discards, called tiles from hands, indicators, norths
         # (counts by kind; bytes, so a table copies them whole, not number by number)
         self.public = bytearray(34)
@@ -184,6 +184,11 @@ class State:
             self._take(who, tile, event)
             self.public[KIND[tile]] += 1
             self.north[who] += 1
+            # setting a north aside ends ippatsu and the first go-around as a call does
+            # (https://riichi.wiki/Sanma "Nukidora"); a ron on it keeps ippatsu (chankan's
+            # way: the north was never set aside)
+            self.ippatsu_robbed = list(self.ippatsu)
+            self._called(who, None)
             self.kan_pending = True
         elif kind == "dora":
             self.dora.append(tile)

@@ -4,9 +4,10 @@ Each draw picks a *theme* from ``THEMES`` (weighted so that every yaku, every ya
 every limit occurs hundreds of times in 100,000 draws), builds the hand from blocks
 (declared melds included), checks it has a reading with :func:`mjasp.decompose`, then
 draws a situation that fits the hand: ron or tsumo, winds, riichi only for a closed hand,
-ippatsu only with riichi, rinshan only after a kan, chankan only when no other copy of the
-winning tile is in sight, tenhou/chiihou only for an untouched hand, indicators and red
-fives within the four copies of each kind (three plain fives and one red per suit).
+ippatsu only with riichi (never with houtei, nor with haitei after double riichi), rinshan
+only after a kan, chankan only when no other copy of the winning tile is in sight,
+tenhou/chiihou only for an untouched hand, indicators and red fives within the four copies
+of each kind (three plain fives and one red per suit).
 
 Three-player rules (``rules="tenhou-3p"``) draw from their set: no 2m-8m (a hand that
 holds one is drawn again), no chi (a sequence stays concealed), seats and rounds East,
@@ -356,9 +357,13 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
         if (kans or north) and tsumo and not win.get("ippatsu") and rng.random() < 0.35:
             win["rinshan"] = True
         elif tsumo and rng.random() < 0.05:
-            win["haitei"] = True
+            # (not after double riichi with ippatsu: the first go-around; the draw of
+            # random numbers stays the same)
+            if not (win.get("ippatsu") and win.get("riichi") == 2):
+                win["haitei"] = True
         elif not tsumo and rng.random() < 0.05:
-            win["houtei"] = True
+            if not win.get("ippatsu"):  # riichi leaves a draw before the last tile
+                win["houtei"] = True
         elif (not tsumo and seen[tile] == 1 and theme != "kokushi"
               and rng.random() < 0.4):
             # robbing a kan: the other three copies are in the added kan, none in sight

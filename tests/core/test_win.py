@@ -58,6 +58,10 @@ def _situations(n: int) -> list[dict[str, object]]:
             kw["haitei"] = rng.random() < 0.2
         else:
             kw["houtei"] = rng.random() < 0.2
+        if kw.get("ippatsu"):  # riichi leaves a draw before the last tile
+            kw["houtei"] = False
+            if riichi == 2:  # the first go-around is not the last tile
+                kw["haitei"] = False
         kw["liable"] = rng.choice([None, *(w for w in "ESWN" if w != kw["seat_wind"])])
         found.append(kw)
     return found
