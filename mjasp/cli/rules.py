@@ -64,13 +64,12 @@ def rules_command(name: str | None, diff: tuple[str, str] | None, as_json: bool)
     \b
     Example:
       $ mjasp rules --diff tenhou wrc
-      option            tenhou   wrc
-      red_fives         1,1,1    0,0,0
-      yakuman_stacking  on       off
-      kazoe             yakuman  sanbaiman
-      kiriage           off      on
-      double_wind_fu    4        2
-      renhou            none     mangan
+      option          tenhou   wrc
+      red_fives       1,1,1    0,0,0
+      kazoe           yakuman  sanbaiman
+      kiriage         off      on
+      double_wind_fu  4        2
+      renhou          none     mangan
     """
     if diff and name:
         raise click.UsageError("give a PRESET or --diff A B, not both")

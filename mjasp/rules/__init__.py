@@ -263,25 +263,29 @@ RULES: dict[str, Rules] = {
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
                                       double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200),
-    # World Riichi Championship rules, 2015 book (read at
+    # World Riichi Championship rules, 2022 revision of the 2015 book (the 2015 book read at
     # https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 ; summary at
-    # https://riichi.wiki/World_Riichi_Championship_rules): kuitan ari; every yakuman
-    # single and "yakuman yaku are not cumulative" (§6.5); renhou a mangan yaku (§6.5.4),
-    # "cumulative with other yaku and dora", and no kazoe yakuman, 11+ han a sanbaiman
-    # (the 2014 rules' errata, http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230).
+    # https://riichi.wiki/World_Riichi_Championship_rules): kuitan ari; no yakuman counts
+    # double (§6.5); renhou a mangan yaku (§6.5.4), "cumulative with other yaku and dora",
+    # and no kazoe yakuman, 11+ han a sanbaiman (the 2014 rules' errata,
+    # http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230). The 2022 revision makes
+    # different yakuman add up ("Multiple Yakuman": daisangen with suuankou is a double
+    # yakuman) and keeps 13+ han without a yakuman at sanbaiman (the Belgian federation's
+    # summary of the 2022 changes, https://www.mahjongbelgium.be/l/aangepaste-spelregels-wrc/,
+    # 2022-04-02; a WRC2022 ruleset of a public scorer agrees: stacking on, kiriage on,
+    # double-wind pair 2 fu, kazoe sanbaiman); the 2015 book said "yakuman yaku are not
+    # cumulative": RULES["wrc"].replace(yakuman_stacking=False) plays it.
     # Not verified in the book here (kept from the provisional preset; the stored copies of
     # the 2015 book, https://pt.scribd.com/document/352953763 and ooyamaneko.net, showed
     # only its contents to the search, "3.3 Additional tiles" and "6.3 Minipoints" among
     # them): no red fives (EMA's competition rules dropped them, "Red fives are no longer
     # used in Riichi competition rules", https://redmahjong.com/riichi_mahjong.shtml §1.3;
     # EMA-rules tournaments may still add them, e.g. https://turnieje.mahjong.waw.pl/?page_id=1303
-    # "Akadora: Ari"), kiriage mangan, and a double-wind pair of 2 fu (rulesets differ: 2
-    # or 4, https://riichi.wiki/Fu). The preset follows the 2015 book: the 2022 revision counts
-    # several yakuman together and still caps 13+ han at sanbaiman (the Belgian federation's
-    # summary, https://www.mahjongbelgium.be/l/aangepaste-spelregels-wrc/), i.e.
-    # RULES["wrc"].replace(yakuman_stacking=True).
+    # "Akadora: Ari"; the public scorer above counts red fives for WRC2022: the sources
+    # disagree, the value is kept), kiriage mangan, and a double-wind pair of 2 fu (rulesets
+    # differ: 2 or 4, https://riichi.wiki/Fu).
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
-                           double_wind_fu=2, yakuman_stacking=False, renhou="mangan"),
+                           double_wind_fu=2, renhou="mangan"),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask
     "standard-form": _TENHOU.replace(name="standard-form", forms=frozenset({Form.STANDARD})),
