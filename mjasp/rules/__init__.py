@@ -258,8 +258,9 @@ RULES: dict[str, Rules] = {
     # North's share is split: the sources disagree by date, the newer text is followed;
     # splitting is tsumo_loss=False), north tiles set aside as dora, "North triplets is
     # treated as guest-wind tiles", and "North can be robbed even with non-yakuman hand.
-    # However Robbing a Quad (Chankan) yaku is not applied" (the same revision); honba as
-    # Tenhou's (not found stated for Mahjong Soul).
+    # However Robbing a Quad (Chankan) yaku is not applied" (the same revision); "Red
+    # fives: 2 tiles (0p and 0s)" and "Honba point: 200 points for each Honba stick" (the
+    # wiki's Majsoul page, https://riichi.wiki/index.php?title=Majsoul&diff=next&oldid=20014).
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
                                       double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200),

@@ -110,3 +110,16 @@ def test_three_players_tsumo_loss_no_kiriage(preset: str, solver: str) -> None:
     assert (s.payments.dealer, s.payments.others, s.payments.total) == (3900, 2000, 5900)
     # four players: one more non-dealer pays 2000, 7900
     assert score(hand, win, rules="tenhou", solver=solver).points == 7900
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_mahjongsoul_3p_honba_is_200(solver: str) -> None:
+    # Mahjong Soul three players: "Honba point: 200 points for each Honba stick" (the
+    # wiki's Majsoul page). The hand of the tsumo-loss test won by ron with two honba:
+    # riichi 1 + tanyao 1 + dora 1 = 3 han; 20 + menzen ron 10 + kanchan 2 = 32 -> 40 fu;
+    # 40 x 32 = 1280 base x 4 = 5120 -> 5200, + 2 x 200 = 5600 (four players: + 2 x 300)
+    hand = "234p456p678s345s88p"
+    win = Win("5p", riichi=1, seat_wind="S", dora_indicators=("1p",), honba=2)
+    s = score(hand, win, rules="mahjongsoul-3p", solver=solver)
+    assert (s.han, s.fu, s.points, s.payments.total) == (3, 40, 5200, 5600)
+    assert score(hand, win, rules="mahjongsoul", solver=solver).payments.total == 5800
