@@ -230,8 +230,9 @@ RULES: dict[str, Rules] = {
     # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
     # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
     # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
-    # ``mahjong`` package's three-player option; no primary page found: searched for
-    # Tenhou's rule page and riichi.wiki's Sanma page, whose text says nothing of honba);
+    # ``mahjong`` package's three-player option, and the riichienv-core engine's, 100 per
+    # payer; Mahjong Soul's three-player rules, which follow Tenhou's, say 200 (cited below);
+    # no Tenhou page found: searched for Tenhou's rule page and riichi.wiki's Sanma page);
     # liability for daisangen and daisuushii as with four players. A north set aside can
     # be robbed by ron, without chankan (https://riichi.wiki/Kita, the Sanma page: "A kita
     # call can be ronned, but this does not award chankan"): Win(robbed_north=True).
