@@ -437,12 +437,12 @@ class _Scorer:
         """The points of drawing each of ``tiles`` to win the hand ``row`` (separated) of
         discard state ``state``."""
         key = row.tobytes()
-        sep = row.tolist()
-        merged = _merged(sep)
-        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
+        checked = self._checked_hand(row, tiles[0], riichi)
+        if checked is None:
+            return [0.0] * len(tiles)
+        sep, merged, hand = checked
         rules = self.rules
         try:
-            check_hand(hand, self._win(tiles[0], riichi), rules)
             readings = self.readings.get(key)
             if readings is None:
                 readings = self.readings[key] = hand_readings(hand, rules)
@@ -459,6 +459,19 @@ class _Scorer:
         return self._values(state, sep, merged, tiles, won, riichi, {
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
+
+    def _checked_hand(self, row: Any, tile: int, riichi: bool
+                      ) -> tuple[list[int], list[int], Hand] | None:
+        """The hand ``row`` (separated) as its values, its merged counts and its Hand, or
+        None where ``check_hand`` refuses it."""
+        sep = row.tolist()
+        merged = _merged(sep)
+        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
+        try:
+            check_hand(hand, self._win(tile, riichi), self.rules)
+        except MjaspError:
+            return None
+        return sep, merged, hand
 
     def _winning(self, hand: Hand, tiles: list[int], riichi: bool) -> list[int]:
         """The ``tiles`` the winning-tile checks take for ``hand``."""
@@ -481,14 +494,10 @@ class _Scorer:
         rules' points of its han and fu (``_up``: a case ``make_score`` treats apart)."""
         if by_kind is None:
             return None
-        sep = row.tolist()
-        merged = _merged(sep)
-        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
-        rules = self.rules
-        try:
-            check_hand(hand, self._win(tiles[0], riichi), rules)
-        except MjaspError:
+        checked = self._checked_hand(row, tiles[0], riichi)
+        if checked is None:
             return [0.0] * len(tiles)
+        sep, merged, hand = checked
         won = self._winning(hand, tiles, riichi)
         best: dict[int, _Shifted | None] = {}
         for kind in dict.fromkeys([KIND[t] for t in won]):

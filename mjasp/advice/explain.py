@@ -15,7 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from mjasp.advice.api import AdviseError, setup_model
-from mjasp.advice.model import RIICHI_STICK, Edges, Model, Node
+from mjasp.advice.model import RIICHI_STICK, Model, Node
 from mjasp.advice.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
 
 MANGAN_BASE = 2000
@@ -102,12 +102,11 @@ class _Accumulator:
                     self._riichi(nd[0], left, mass, turn)
                     continue
                 e = self.m.edges(nd)
-                for tile, n, h14 in [*e.wins, *((t, c, h) for t, c, h, _o in e.late
-                                                 if left == 1)]:
+                for tile, n, h14 in e.wins_on(left == 1):
                     q = mass * n / e.total
                     self.credit(q, self.m.outcomes(h14, tile, False, False, left == 1),
                                 name37(tile), turn, "dama")
-                for _tile, n, options in [*e.choices, *_late_choices(e, left)]:
+                for _tile, n, options in e.choices_on(left == 1):
                     key, _ = self._choose(options, left - 1)
                     nxt[key] += mass * n / e.total
                 if e.stay:
@@ -181,11 +180,11 @@ def _likeliest_lines(model: Model, node: Node, d: int, k: int) -> list[dict[str,
                                           [*steps, f"win after riichi on draw {j}"]))
             continue
         e = model.edges(nd)
-        for tile, n, _h14 in [*e.wins, *((t, c, h) for t, c, h, _o in e.late if left == 1)]:
+        for tile, n, _h14 in e.wins_on(left == 1):
             counter += 1
             heapq.heappush(heap, (-p * n / e.total, counter, nd, 0, mode,
                                   [*steps, f"win {name37(tile)}"]))
-        for tile, n, options in [*e.choices, *_late_choices(e, left)]:
+        for tile, n, options in e.choices_on(left == 1):
             (nd2, mode2), _ = acc._choose(options, left - 1)
             gone = _diff(nd[0], add37(nd[0], tile), nd2[0])
             counter += 1
@@ -199,12 +198,6 @@ def _likeliest_lines(model: Model, node: Node, d: int, k: int) -> list[dict[str,
             heapq.heappush(heap, (-p * e.stay / e.total, counter, nd2, left - 1, mode2,
                                   [*steps, label]))
     return found
-
-
-def _late_choices(e: Edges, left: int) -> list[tuple[int, int, list[Node]]]:
-    """The late draws (``Edges.late``) as choices, with ``left`` draws left: none on the
-    last draw, where they win."""
-    return [] if left == 1 else [(t, n, options) for t, n, _h14, options in e.late]
 
 
 def _diff(_before: Counts37, h14: Counts37, after: Counts37) -> str:

@@ -107,6 +107,17 @@ class Edges:
     #: hand14, 13-tile options)
     late: list[tuple[int, int, Counts37, list[Node]]] = field(default_factory=list)
 
+    def wins_on(self, last: bool) -> list[tuple[int, int, Counts37]]:
+        """The winning draws, on the last draw (``last``) or before: the late ones last."""
+        return [*self.wins, *((t, n, h14) for t, n, h14, _o in self.late)] if last \
+            else self.wins
+
+    def choices_on(self, last: bool) -> list[tuple[int, int, list[Node]]]:
+        """The draws with a choice of discards, on the last draw or before (then the
+        late ones too, after the others)."""
+        return self.choices if last else \
+            [*self.choices, *((t, n, o) for t, n, _h14, o in self.late)]
+
 
 @dataclass
 class Model:
@@ -1073,17 +1084,11 @@ class Model:
         div = e.total
         haitei = d == 1
         tp = wp = ev = 0.0
-        for tile, n, h14 in e.wins:
+        for tile, n, h14 in e.wins_on(haitei):
             tp += n
             wp += n
             ev += n * self.score(h14, tile, False, False, haitei)
-        if haitei:  # in the graph's order: the late wins after the others
-            for tile, n, h14, _options in e.late:
-                tp += n
-                wp += n
-                ev += n * self.score(h14, tile, False, False, True)
-        late = [] if haitei else [(t, n, o) for t, n, _h, o in e.late]
-        for _tile, n, options in [*e.choices, *late]:
+        for _tile, n, options in e.choices_on(haitei):
             v = self.best(options, d - 1)
             tp += n * v[0]
             wp += n * v[1]
