@@ -14,16 +14,13 @@ import pytest
 
 import mjasp.logs as logs
 from mjasp.logs.lobby import describe_lobby, lobby_from_description
+from tests.conftest import shared_data
 
 GAME = "2020080212gm-00a9-0000-82c7d512.mjlog"  # red fives in hands: one win holds 0p
 
 
 def _data() -> Path:
-    for base in Path(__file__).resolve().parents:
-        candidate = base / "shared" / "data" / "logs" / GAME
-        if candidate.is_file():
-            return candidate
-    pytest.skip("the shared game logs (shared/data/logs) are absent")
+    return shared_data(f"logs/{GAME}")
 
 
 def test_foreign_room_name_keeps_red_fives_and_open_tanyao() -> None:

@@ -19,17 +19,13 @@ from click.testing import CliRunner
 
 import mjasp.logs as logs
 from mjasp.cli import main
+from tests.conftest import shared_data
 
 GAME = "2020080212gm-00a9-0000-82c7d512.mjlog"
 
 
 def _data() -> Path:
-    # beside the project in CI (../shared/data); from a worktree, further up
-    for base in Path(__file__).resolve().parents:
-        candidate = base / "shared" / "data" / "logs" / GAME
-        if candidate.is_file():
-            return candidate
-    pytest.skip("the shared game logs (shared/data/logs) are absent")
+    return shared_data(f"logs/{GAME}")
 
 
 @pytest.fixture(scope="module")

@@ -23,16 +23,11 @@ from mjasp.logs.lobby import rules_for_lobby
 from mjasp.logs.model import KIND, tiles_text
 from mjasp.logs.replay import replay
 from mjasp.logs.table import decision_rows
-from tests.conftest import load_script
+from tests.conftest import load_script, shared_data
 
 
 def _data() -> Path:
-    # beside the project in CI (../shared/data); from a worktree, further up
-    for base in Path(__file__).resolve().parents:
-        candidate = base / "shared" / "data" / "logs"
-        if candidate.is_dir():
-            return candidate
-    pytest.skip("the shared game logs (shared/data/logs) are absent")
+    return shared_data("logs")
 
 
 def _files() -> list[Path]:
