@@ -364,13 +364,16 @@ def _caller(seat: int, tile: int, takes: list[list[Any]], ti: list[int],
 
 def _ron_on_this(result: list[Any], seat: int, takes: list[list[Any]], ti: list[int],
                  drops: list[list[Any]], di: list[int], players: int) -> bool:
-    """Whether the round ends by ron on the discard just made (nothing left to play)."""
-    if not result or result[0] != "和了":
+    """Whether the round ends by ron on the discard just made (nothing left to play):
+    a win on it, or three rons on it (Tenhou's abortive 三家和了)."""
+    if not result or result[0] not in ("和了", "三家和了"):
         return False
-    details = result[2::2]
-    return any(d[1] == seat and d[0] != seat for d in details) and all(
-        ti[p] >= len(takes[p]) for p in range(players) if p != seat) and \
+    rest_played = all(ti[p] >= len(takes[p]) for p in range(players) if p != seat) and \
         di[seat] >= len(drops[seat])
+    if result[0] == "三家和了":
+        return rest_played
+    details = result[2::2]
+    return any(d[1] == seat and d[0] != seat for d in details) and rest_played
 
 
 def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int, ...],
