@@ -99,6 +99,9 @@ class GameCheck:
     mismatches: list[Mismatch] = field(default_factory=list)
     round_rows: list[dict[str, Any]] = field(default_factory=list)
     sticks_left: int = 0
+    #: (wind, number, honba, sticks, dealer) the round after the last one checked must
+    #: have, by Tenhou's rules (None before the first round)
+    next_round: tuple[int, int, int, int, int] | None = None
 
     @property
     def wins_agree(self) -> int:
@@ -246,6 +249,28 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
 Observer = Callable[[int, int, Event, State], object]
 
 
+def next_round(rnd: Round, players: int, dealer_stays: bool, won: bool,
+               sticks: int) -> tuple[int, int, int, int, int]:
+    """(wind, number, honba, sticks, dealer) of the round after ``rnd`` under Tenhou's
+    rules (https://tenhou.net/man/; kobalab's Tenhou-following rules,
+    https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475): the deal stays
+    when the dealer wins (on a double ron too), is tenpai at an exhaustive draw (with or
+    without a nagashi mangan) or the round is aborted, and moves to the next seat
+    otherwise; a honba is added unless a non-dealer won (then none are left); the riichi
+    sticks go to the winner or stay on the table.
+
+    >>> from mjasp.logs.model import Round
+    >>> r = Round(0, 3, 2, 1, 3, (25000,) * 4, 0, ())
+    >>> next_round(r, 4, dealer_stays=False, won=True, sticks=0)
+    (1, 0, 0, 0, 0)
+    """
+    honba = rnd.honba + 1 if dealer_stays or not won else 0
+    if dealer_stays:
+        return rnd.wind, rnd.number, honba, sticks, rnd.dealer
+    wind, number = divmod(rnd.wind * players + rnd.number + 1, players)
+    return wind, number, honba, sticks, (rnd.dealer + 1) % players
+
+
 def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
                 scores: list[int] | None, observe: Observer | None = None) -> list[int]:
     """Check one round; returns the scores after it (the next round's start).
@@ -258,11 +283,17 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     if scores is not None and list(rnd.scores) != scores:
         mismatches.append(Mismatch(game.source, where, 0, "starting scores", list(rnd.scores),
                                    scores))
+    expected = out.next_round
+    ours = (rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer)
+    if expected is not None and ours != expected:
+        mismatches.append(Mismatch(game.source, where, 0, "round, honba, sticks, dealer "
+                                   "after the last result", list(ours), list(expected)))
     total = [0] * players
     logged: list[int] | None = [0] * players
     winners_seen = 0
     state: State | None = None
     ron_winners: list[int] = []
+    draw_reason = ""
     for i, (event, state) in enumerate(replay(rnd, players)):
         kind = event.kind
         if kind == "draw":
@@ -290,6 +321,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
             record_d = event.record
             assert isinstance(record_d, DrawRecord)
             deltas, reason = settle_draw(state, record_d)
+            draw_reason = reason
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",
                                            record_d.reason, reason))
@@ -306,7 +338,13 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     out.round_rows.append({"round": index, "name": where, "result": rnd.events[-1].kind,
                            "deltas": total, "agrees": agrees})
     out.sticks_left = state.sticks
-    if rnd.events[-1].kind == "win":
+    won = rnd.events[-1].kind == "win"
+    if won:
+        stays = any(e.who == rnd.dealer for e in rnd.events if e.kind == "win")
+    else:
+        stays = draw_reason not in ("exhaustive", "nagashi") or tenpai(state, rnd.dealer)
+    out.next_round = next_round(rnd, players, stays, won, state.sticks)
+    if won:
         return list(state.scores)  # each win has moved the scores already
     return [s + d for s, d in zip(state.scores, total, strict=True)]
 

@@ -36,6 +36,7 @@ import json
 
 import mjasp.logs as logs
 from mjasp.logs.check import GameCheck
+from tests.conftest import shared_data
 from tests.logs.mjlog_records import Record, sc
 
 YAOCHUU = (0, 8, 9, 17, 18, 26, *range(27, 34))
@@ -240,3 +241,31 @@ def test_three_player_exhaustive_draws_move_two_thousand() -> None:
             f'owari="350,5.0,350,0.0,350,-5.0,0,0"/>')
     for checked in _checked(rec.text()):
         assert [r["deltas"] for r in checked.round_rows] == [first, second]
+
+
+def test_the_next_round_must_follow_from_the_last_result() -> None:
+    # The shared pao-tsumo log: the dealer wins E1, so E1 is played again with one honba
+    # (seed "0,1,0"). Written as E1 with two honba, or with a stick nobody left, or as
+    # E2 (the deal moved), the log contradicts its own result.
+    data = (shared_data("logs") / "pao-tsumo.mjlog").read_bytes()
+    assert logs.check_game(logs.read_mjlog(data)).mismatches == []
+    for seed in (b'"0,2,0,0,0,88"', b'"0,1,1,0,0,88"', b'"1,1,0,0,0,88"'):
+        changed = data.replace(b'"0,1,0,0,0,88"', seed, 1)
+        found = [m for m in logs.check_game(logs.read_mjlog(changed)).mismatches
+                 if m.what.startswith("round, honba")]
+        # (the round after a wrongly numbered one is then measured from it: a second one)
+        assert found[0].event == 0 and found[0].mjasp == [0, 0, 1, 0, 0]
+
+
+def test_a_noten_dealer_at_an_exhaustive_draw_moves_the_deal() -> None:
+    # Every hand noten: nobody pays, the deal moves to seat 1 (E2) with one honba more.
+    # Written as E1 again, the check says which round should have followed.
+    for number, agrees in ((1, True), (0, False)):
+        rec = Record()
+        rec.new_round(0, 0, 0, 0, [25000] * 4, "9p", ALL_NOTEN)
+        _exhaustive(rec, 0, nagashi_seat=None)
+        rec.tag(f'<RYUUKYOKU ba="0,0" sc="{sc([25000] * 4, [0] * 4)}"/>')
+        _kyuushu(rec, number, 1, 0, [25000] * 4, owari="250,5,250,-5,250,-15,250,-25")
+        for game in _formats(rec.text()):
+            found = [(m.log, m.mjasp) for m in logs.check_game(game).mismatches]
+            assert found == ([] if agrees else [([0, 0, 1, 0, 0], [0, 1, 1, 0, 1])])
