@@ -39,7 +39,8 @@ import pytest
 import mjasp.logs as logs
 from mjasp.logs.check import GameCheck
 from tests.conftest import shared_data
-from tests.logs.mjlog_records import Record, pon_code as _pon, sc
+from tests.logs.mjlog_records import Record, sc
+from tests.logs.mjlog_records import pon_code as _pon
 
 YAOCHUU = (0, 8, 9, 17, 18, 26, *range(27, 34))
 
