@@ -348,3 +348,56 @@ def test_liable_player_pays_the_whole_hand_of_two_yakuman_on_tenhou() -> None:
             f'owari="250,-5.0,890,79.0,-390,-59.0,250,-15.0"/>')  # seat 2 ends at -39000
     for checked in _checked(rec.text()):
         assert [w.deltas for w in checked.wins] == [tuple(change)]
+
+
+def test_kan_dora_counts_as_tenhou_turns_it() -> None:
+    # Tenhou turns a closed kan's indicator at once and an open kan's after the
+    # replacement draw, before that seat's discard (the shared logs: ``<N>`` of a closed
+    # kan then ``<DORA>`` then the draw; an open one's ``<N>``, the draw, ``<DORA>``, the
+    # discard); a win sees every indicator turned before it.
+    # E1: the dealer draws its fourth 9m, kans it closed (code 32 << 8), the indicator 8s
+    # turns (9s dora) and the replacement 9s completes 234p 567p 678s 99s: menzen tsumo,
+    # rinshan, two dora = 4 han; fu 20 + 32 (closed kan of terminals) + 2 (tsumo) + 2
+    # (single wait) = 56, 60: a mangan, 4000 from each (without the kan's indicator: 2
+    # han 60 fu, 2000 each).
+    rec = Record()
+    start = [25000] * 4
+    ids = rec.new_round(0, 0, 0, 0, start, "2z", ["999m234p567p678s9s", "2468m2468p2468s3m",
+                                                  "3578m3578p3578s4m", "2467m1357p2467s6p"])
+    fourth = rec.take("9m")
+    rec.draw(0, fourth)
+    rec.tag(f'<N who="0" m="{32 << 8}"/>')
+    kan_dora = rec.take("8s")
+    rec.tag(f'<DORA hai="{kan_dora}"/>')
+    win = rec.take("9s")
+    rec.draw(0, win)
+    change = [12000, -4000, -4000, -4000]
+    concealed = [i for i in ids[0] if i // 4 != 8]
+    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*concealed, win])))}" '
+            f'm="{32 << 8}" machi="{win}" ten="60,12000,1" yaku="0,1,4,1,52,2" '
+            f'doraHai="{rec.dora_id},{kan_dora}" who="0" fromWho="0" '
+            f'sc="{sc(start, change)}"/>')
+    # E1-1: seat 0 discards East, seat 1 kans it open (code id << 8 | 3: seat 0 is three
+    # seats on), draws 9m, the indicator 6s turns (7s dora), seat 1 discards 7p and seat
+    # 2 wins on it: tanyao, pinfu, the pair of 7s two dora: 4 han 30 fu, 7700 (without
+    # the kan's indicator 2 han, 2000), and the honba, 300.
+    mid = [37000, 21000, 21000, 21000]
+    ids = rec.new_round(0, 1, 0, 0, mid, "9p", ["1z1379m1379p1379s", "111z7p2468m2468s1p",
+                                                "234m345p456s77s56p", "2468m2468p23456z"])
+    rec.draw(0, rec.take("8m"))
+    east = next(i for i in ids[0] if i // 4 == 27)
+    rec.discard(0, east)
+    rec.tag(f'<N who="1" m="{east << 8 | 3}"/>')
+    rec.draw(1, rec.take("9m"))
+    kan_dora = rec.take("6s")
+    rec.tag(f'<DORA hai="{kan_dora}"/>')
+    win = next(i for i in ids[1] if i // 4 == 15)
+    rec.discard(1, win)
+    second = [0, -8000, 8000, 0]
+    rec.tag(f'<AGARI ba="1,0" hai="{",".join(map(str, sorted([*ids[2], win])))}" '
+            f'machi="{win}" ten="30,7700,0" yaku="7,1,8,1,52,2" '
+            f'doraHai="{rec.dora_id},{kan_dora}" who="2" fromWho="1" '
+            f'sc="{sc(mid, second)}" owari="370,47.0,130,-17.0,290,9.0,210,-39.0"/>')
+    for checked in _checked(rec.text()):
+        assert [(w.score.han, w.score.fu, w.deltas) for w in checked.wins] == [
+            (4, 60, tuple(change)), (4, 30, tuple(second))]
