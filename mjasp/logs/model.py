@@ -101,8 +101,13 @@ class WinRecord:
 
     @property
     def han(self) -> int | None:
-        """The han of the recorded yaku (None for a yakuman or when the log has none)."""
-        return None if self.yaku is None else sum(h for _, h in self.yaku)
+        """The han of the recorded yaku (None for a yakuman, whose record lists yakuman
+        and no yaku, or when the log has none).
+
+        >>> WinRecord(yaku=((1, 1), (0, 1))).han, WinRecord(yaku=(), yakuman=(39,)).han
+        (2, None)
+        """
+        return sum(h for _, h in self.yaku) if self.yaku else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -261,8 +261,9 @@ def win_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
             "deltas": list(w.deltas),
             "log_han": getattr(rec, "han", None), "log_fu": getattr(rec, "fu", None),
             "log_points": getattr(rec, "points", None),
-            "log_yaku": None if getattr(rec, "yaku", None) is None else
-            ",".join(f"{i}:{h}" for i, h in rec.yaku), "agrees": w.agrees})
+            # a yakuman's record lists no yaku (Tenhou's yakuman ids): null, as log_han
+            "log_yaku": ",".join(f"{i}:{h}" for i, h in rec.yaku)
+            if getattr(rec, "yaku", None) else None, "agrees": w.agrees})
     return rows
 
 
