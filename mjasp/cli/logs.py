@@ -42,13 +42,19 @@ def logs(ctx: click.Context, as_json: bool) -> None:
     ctx.meta["logs_json"] = as_json
 
 
-def _results(files: tuple[Path, ...], tables: bool, jobs: int, workers: int,
-             scheduler: str | None, on_error: str, label: str) -> Any:
-    from mjasp.logs.run import expand, run  # numpy loads only when logs are read
+def _paths(files: tuple[Path, ...]) -> list[str]:
+    from mjasp.logs.run import expand  # numpy loads only when logs are read
 
     paths = expand(files)
     if not paths:
         raise click.UsageError("no files to read")
+    return paths
+
+
+def _results(paths: list[str], tables: bool, jobs: int, workers: int,
+             scheduler: str | None, on_error: str, label: str) -> Any:
+    from mjasp.logs.run import run
+
     with progress(len(paths), label) as bar:
         for result in run(paths, tables=tables, jobs=jobs, workers=workers,
                           scheduler=scheduler):
@@ -76,7 +82,8 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     total = FileResult("")
     errors: list[dict[str, str]] = []
     try:
-        for r in _results(files, False, jobs, workers, scheduler, on_error, "checking"):
+        for r in _results(_paths(files), False, jobs, workers, scheduler, on_error,
+                          "checking"):
             _add(total, r)
             if r.error:
                 errors.append({"file": r.source, "message": r.error})
@@ -129,12 +136,13 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     from mjasp.logs.table import ParquetTables
 
     as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
+    paths = _paths(files)  # before the tables are opened: no input leaves them as they were
     output.mkdir(parents=True, exist_ok=True)
     errors: list[dict[str, str]] = []
     games = 0
     with ParquetTables(output) as out:  # memory: a bounded number of rows at a time
         try:
-            for r in _results(files, True, jobs, workers, scheduler, on_error, "tabulating"):
+            for r in _results(paths, True, jobs, workers, scheduler, on_error, "tabulating"):
                 if r.error:
                     errors.append({"file": r.source, "message": r.error})
                 if r.tables is None:

@@ -96,3 +96,20 @@ def test_tables_copy_every_record_field(tmp_path: Path) -> None:
         assert len(got) == len(expected) > 0, table
         for ours, theirs in zip(got, expected, strict=True):
             assert {k: ours[k] for k in theirs} == theirs, table
+
+
+def test_no_input_leaves_the_tables_as_they_were(tmp_path: Path) -> None:
+    # an empty directory is an error (exit 2, "no files to read"), found before the
+    # tables are opened: the tables of an earlier run stay
+    pytest.importorskip("pyarrow")
+    good = str(shared_data("logs") / "pao-tsumo.mjlog")
+    out = tmp_path / "tables"
+    runner = CliRunner()
+    assert runner.invoke(main, ["logs", "table", good, "-o", str(out)]).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(main, ["logs", "table", str(tmp_path / "empty"), "-o", str(out)])
+    assert result.exit_code == 2 and "no files to read" in result.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    result = runner.invoke(main, ["logs", "check", str(tmp_path / "empty")])
+    assert result.exit_code == 2 and "no files to read" in result.output
