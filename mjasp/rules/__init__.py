@@ -48,6 +48,8 @@ class Rules:
     ``"mangan"`` (a 5-han yaku that adds up with the others) or ``"yakuman"``.
     ``local_yaku``: which of ``LOCAL_YAKU`` are played.
     ``pao``: the yakuman with liability (the player who fed the last set pays).
+    ``pao_whole_hand``: with several yakuman in one hand, the liable player answers for
+    the whole hand (Tenhou), not only for the liable yakuman's part (off).
     ``nukidora``: three players only: north tiles set aside count as dora.
     ``tsumo_loss``: three players only: a tsumo collects only the two players' shares
     (off: the absent fourth share is split between them).
@@ -71,6 +73,7 @@ class Rules:
     renhou: str = "none"
     local_yaku: frozenset[str] = frozenset()
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    pao_whole_hand: bool = True
     nukidora: bool = False
     tsumo_loss: bool = False
     honba_points: int = 300
@@ -93,7 +96,8 @@ class Rules:
             raise RulesError("at least one winning form must be allowed")
         object.__setattr__(self, "forms", frozenset(forms))
         for option in ("chiitoitsu_quad", "called_tiles_count", "open_tanyao",
-                       "yakuman_stacking", "kiriage", "nukidora", "tsumo_loss"):
+                       "yakuman_stacking", "kiriage", "nukidora", "tsumo_loss",
+                       "pao_whole_hand"):
             if not isinstance(getattr(self, option), bool):
                 raise RulesError(f"{option} is True or False, not {getattr(self, option)!r}")
         self._check_scoring()
@@ -223,7 +227,13 @@ RULES: dict[str, Rules] = {
     # kuitan and one red five per suit (喰断・赤あり), kazoe yakuman at 13 han, no
     # kiriage, no double yakuman (a 13-sided kokushi is one yakuman), yakuman stack
     # (複合役満), a double-wind pair 4 fu (連風牌 4符), no renhou, pao for daisangen and
-    # daisuushii; the same table: https://riichi.wiki/Tenhou.net_ranked_rules
+    # daisuushii; the same table: https://riichi.wiki/Tenhou.net_ranked_rules. With
+    # several yakuman the liable player pays for the whole hand (pao_whole_hand): kobalab's
+    # Tenhou-following rules name as one of their three differences from Tenhou "役満が
+    # 複合した場合、パオは当該役満にのみ適用する"
+    # (https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475), and Ronin
+    # aligned its payments with Tenhou's as "Pao now covers the whole hand, stacked yakuman
+    # included" (https://github.com/MahjongRepository/ronin/releases/tag/0.19.0).
     "tenhou": _TENHOU,
     # Tenhou's three-player rules (https://tenhou.net/man/): 2m-8m removed, no chi, 1m
     # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
@@ -252,7 +262,8 @@ RULES: dict[str, Rules] = {
     # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
     # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
     # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
-    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN)),
+    "mahjongsoul": _TENHOU.replace(name="mahjongsoul", double_yakuman=frozenset(DOUBLE_YAKUMAN),
+                                   pao_whole_hand=False),
     # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
     # "3P-Mahjong"): tsumo loss by default, "North-Bisection is provided as an alternative
     # option" (https://riichi.wiki/Special:MobileDiff/19195; an older revision said the
@@ -264,7 +275,8 @@ RULES: dict[str, Rules] = {
     # wiki's Majsoul page, https://riichi.wiki/index.php?title=Majsoul&diff=next&oldid=20014).
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
                                       double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
-                                      tsumo_loss=True, honba_points=200),
+                                      tsumo_loss=True, honba_points=200,
+                                      pao_whole_hand=False),
     # World Riichi Championship rules, 2022 revision of the 2015 book (the 2015 book read at
     # https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 ; summary at
     # https://riichi.wiki/World_Riichi_Championship_rules): kuitan ari; no yakuman counts
@@ -287,7 +299,7 @@ RULES: dict[str, Rules] = {
     # disagree, the value is kept), kiriage mangan, and a double-wind pair of 2 fu (rulesets
     # differ: 2 or 4, https://riichi.wiki/Fu).
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
-                           double_wind_fu=2, renhou="mangan"),
+                           double_wind_fu=2, renhou="mangan", pao_whole_hand=False),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask
     "standard-form": _TENHOU.replace(name="standard-form", forms=frozenset({Form.STANDARD})),

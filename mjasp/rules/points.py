@@ -23,7 +23,8 @@ adds to a ron; a tsumo splits it evenly among the payers.
 
 Liability (pao, ``Rules.pao``, ``Win.liable``): only the liable yakuman's part is
 settled this way (https://riichi.wiki/Sekinin_barai "Point exchanges"; each yakuman
-settled on its own): on tsumo the liable player pays every share of that part (four
+settled on its own), or with ``Rules.pao_whole_hand`` (Tenhou) the whole hand: on
+tsumo the liable player pays every share of that part (four
 players: as much as a ron; three with tsumo loss: the absent North's share stays unpaid,
 as on Tenhou and Mahjong Soul, https://w.atwiki.jp/mahjlocal/pages/68.html) and the rest
 is paid as an ordinary tsumo; on ron the liable player pays half of that part and the

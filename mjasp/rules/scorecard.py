@@ -292,10 +292,14 @@ def is_yakuman_item(item: YakuItem) -> bool:
 
 
 def _liable_base(kept: Iterable[YakuItem], win: Win, rules: Rules) -> int:
-    """Base points of the yakuman a liable player answers for (``Rules.pao``, ``Win.liable``)."""
+    """Base points of the yakuman a liable player answers for (``Rules.pao``, ``Win.liable``;
+    with ``Rules.pao_whole_hand`` every yakuman of a hand holding a liable one)."""
     if win.liable is None or not rules.pao:
         return 0
-    return 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
+    liable = 8000 * sum(i.han // 13 for i in kept if i.yaku.name.lower() in rules.pao)
+    if liable and rules.pao_whole_hand:
+        return 8000 * sum(i.han // 13 for i in kept)
+    return liable
 
 
 # make_score builds a Score (and a ScoredReading) for every candidate of every hand: each

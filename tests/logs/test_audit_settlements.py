@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import mjasp.logs as logs
 from mjasp.logs.check import GameCheck
 from tests.conftest import shared_data
@@ -322,8 +320,6 @@ def test_liable_player_and_discarder_share_a_daisangen_ron() -> None:
         assert [w.deltas for w in checked.wins] == [tuple(change)]
 
 
-@pytest.mark.xfail(strict=True, reason="mjasp's tenhou preset settles only the liable "
-                   "yakuman's part; Tenhou makes the liable player pay the whole hand")
 def test_liable_player_pays_the_whole_hand_of_two_yakuman_on_tenhou() -> None:
     # Seat 1 draws 2z: daisangen + tsuuiisou, a non-dealer's double yakuman, 64000, seat 2
     # liable. On Tenhou liability covers the whole hand when yakuman are combined: kobalab
@@ -332,7 +328,8 @@ def test_liable_player_pays_the_whole_hand_of_two_yakuman_on_tenhou() -> None:
     # https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475); Ronin aligned its
     # payments with Tenhou as "Pao now covers the whole hand, stacked yakuman included"
     # (https://github.com/MahjongRepository/ronin/releases/tag/0.19.0); riichienv-core's
-    # rules have a switch for it (``yakuman_pao_is_liability_only``). So seat 2 pays 64000.
+    # rules have a switch for it (``yakuman_pao_is_liability_only``). So seat 2 pays 64000
+    # (mjasp's ``Rules.pao_whole_hand``, on in the tenhou presets).
     rec = Record()
     concealed, codes = _daisangen(rec, "5566771122z19m1s")
     rec.turn(2, "8s")

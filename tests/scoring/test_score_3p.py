@@ -200,15 +200,23 @@ TWO_YAKUMAN = "11z222z777z [555z] [666z]"  # daisangen + tsuuiisou
     # two honba (the ron of the Mahjong Soul record: liable 16,600, discarder 16,000)
     (DAISANGEN, Win("1s", seat_wind="S", liable="E", honba=2), "tenhou", 32000,
      Payments(16000, 0, 0, 0, 32600, liable=16600)),
-    # daisangen + tsuuiisou tsumo (two yakuman, base 16000): the liable player pays the
-    # daisangen part as a ron, 32000, and the one honba, 300 (riichi.wiki's example:
-    # "32300 (full of daisangen along with honba payments)"); the tsuuiisou part is an
-    # ordinary tsumo without honba: the dealer 16000, each other non-dealer 8000
-    (TWO_YAKUMAN, Win("1z", tsumo=True, seat_wind="S", liable="E", honba=1), "tenhou", 64000,
-     Payments(0, 16000, 8000, 0, 64300, liable=32300)),
+    # daisangen + tsuuiisou tsumo (two yakuman, base 16000), each yakuman settled on its
+    # own (Mahjong Soul): the liable player pays the daisangen part as a ron, 32000, and
+    # the one honba, 300 (riichi.wiki's example: "32300 (full of daisangen along with
+    # honba payments)"); the tsuuiisou part is an ordinary tsumo without honba: the dealer
+    # 16000, each other non-dealer 8000
+    (TWO_YAKUMAN, Win("1z", tsumo=True, seat_wind="S", liable="E", honba=1), "mahjongsoul",
+     64000, Payments(0, 16000, 8000, 0, 64300, liable=32300)),
     # the same by ron: liable 16000 (half of daisangen) + 300, the discarder 16000 + 32000
-    (TWO_YAKUMAN, Win("1z", seat_wind="S", liable="E", honba=1), "tenhou", 64000,
+    (TWO_YAKUMAN, Win("1z", seat_wind="S", liable="E", honba=1), "mahjongsoul", 64000,
      Payments(48000, 0, 0, 0, 64300, liable=16300)),
+    # on Tenhou the liable player answers for the whole hand (Rules.pao_whole_hand, cited
+    # at the preset): by tsumo all 64000 and the honba; by ron half, 32000, and the honba,
+    # the discarder the other half
+    (TWO_YAKUMAN, Win("1z", tsumo=True, seat_wind="S", liable="E", honba=1), "tenhou", 64000,
+     Payments(0, 0, 0, 0, 64300, liable=64300)),
+    (TWO_YAKUMAN, Win("1z", seat_wind="S", liable="E", honba=1), "tenhou", 64000,
+     Payments(32000, 0, 0, 0, 64300, liable=32300)),
     # a dealer's ron with 3 honba: 48000 split 24000/24000, the liable player adds 900
     ("123p11s777z [555z] [666z]", Win("1s", seat_wind="E", liable="S", honba=3), "tenhou",
      48000, Payments(24000, 0, 0, 0, 48900, liable=24900)),

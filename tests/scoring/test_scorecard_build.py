@@ -81,7 +81,8 @@ def test_settled_table_answers_as_value_and_settle() -> None:
 
 def test_settled_table_answers_yakuman_as_value_and_settle() -> None:
     # the yakuman keys of the same table (by multiple and liable part): hand-worked bases
-    # (8000 per yakuman; the liable player answers for daisangen's 8000), settled by the
+    # (8000 per yakuman; the liable player answers for daisangen's 8000, or on Tenhou for
+    # the whole hand), settled by the
     # points module, whichever was asked before
     from mjasp.core.win import Win
     from mjasp.rules import RULES
@@ -102,8 +103,11 @@ def test_settled_table_answers_yakuman_as_value_and_settle() -> None:
                     win = Win("1m", tsumo=tsumo, seat_wind=seat, honba=honba,
                               riichi_sticks=sticks, liable=liable)
                     s = scorecard.make_score(items, [("base", 20)], reading, win, rules)
+                    # with Rules.pao_whole_hand (the tenhou presets) the liable player
+                    # answers for every yakuman of a hand holding a liable one
+                    part = base if rules.pao_whole_hand and liable_part else liable_part
                     gain, paid = points.settle(base, seat == "E", tsumo, honba, sticks, rules,
-                                               liable_part if liable else 0)
+                                               part if liable else 0)
                     assert (s.points, s.payments, s.yakuman, s.limit) == (
                         gain, paid, base // 8000, "yakuman"), (name, items, win)
 
