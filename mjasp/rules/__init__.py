@@ -233,7 +233,9 @@ RULES: dict[str, Rules] = {
     # 複合した場合、パオは当該役満にのみ適用する"
     # (https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475), and Ronin
     # aligned its payments with Tenhou's as "Pao now covers the whole hand, stacked yakuman
-    # included" (https://github.com/MahjongRepository/ronin/releases/tag/0.19.0).
+    # included" (https://github.com/MahjongRepository/ronin/releases/tag/0.19.0), and
+    # riichienv-core's Tenhou rules set ``yakuman_pao_is_liability_only: false``
+    # (GameRule::default_tenhou, https://docs.rs/crate/riichienv-core/0.4.10/source/src/rule.rs).
     "tenhou": _TENHOU,
     # Tenhou's three-player rules (https://tenhou.net/man/): 2m-8m removed, no chi, 1m
     # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora

@@ -328,7 +328,8 @@ def test_liable_player_pays_the_whole_hand_of_two_yakuman_on_tenhou() -> None:
     # https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475); Ronin aligned its
     # payments with Tenhou as "Pao now covers the whole hand, stacked yakuman included"
     # (https://github.com/MahjongRepository/ronin/releases/tag/0.19.0); riichienv-core's
-    # rules have a switch for it (``yakuman_pao_is_liability_only``). So seat 2 pays 64000
+    # Tenhou rules set ``yakuman_pao_is_liability_only: false`` (GameRule::default_tenhou,
+    # https://docs.rs/crate/riichienv-core/0.4.10/source/src/rule.rs). So seat 2 pays 64000
     # (mjasp's ``Rules.pao_whole_hand``, on in the tenhou presets).
     rec = Record()
     concealed, codes = _daisangen(rec, "5566771122z19m1s")
