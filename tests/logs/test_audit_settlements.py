@@ -399,3 +399,32 @@ def test_kan_dora_counts_as_tenhou_turns_it() -> None:
     for checked in _checked(rec.text()):
         assert [(w.score.han, w.score.fu, w.deltas) for w in checked.wins] == [
             (4, 60, tuple(change)), (4, 30, tuple(second))]
+
+
+def test_a_ron_on_a_north_set_aside_reads_without_the_tile_named() -> None:
+    # Tenhou three players: the dealer draws 6p and sets aside the north it was dealt
+    # (code id << 8 | 0x20); seat 1 wins on that north (a kita can be ronned, without
+    # chankan: https://riichi.wiki/Kita) with seven pairs of terminals and honors:
+    # chiitoitsu 2 + honroutou 2 = 4 han 25 fu, 6400. MJAI's hora may leave out the tile
+    # (Mortal's logs do): it is then the north set aside, not the draw before it.
+    rec = Record(lobby=185, players=3)
+    start = [35000] * 3
+    ids = rec.new_round(0, 0, 0, 0, start, "1m", ["4z123p56789s123z9m", "1199p1199s5566z4z",
+                                                  "2345678p2345s1m9m"])
+    rec.draw(0, rec.take("6p"))
+    north = next(i for i in ids[0] if i // 4 == 30)
+    rec.tag(f'<N who="0" m="{north << 8 | 0x20}"/>')
+    change = [-6400, 6400, 0]
+    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*ids[1], north])))}" '
+            f'machi="{north}" ten="25,6400,0" yaku="22,2,31,2" doraHai="{rec.dora_id}" '
+            f'who="1" fromWho="0" sc="{sc(start, change, 3)}" '
+            f'owari="286,-11.4,414,51.4,350,0.0,0,0"/>')
+    for checked in _checked(rec.text()):
+        assert [w.deltas for w in checked.wins] == [tuple(change)]
+    lines = logs.mjai_text(logs.read_mjlog(rec.text())).splitlines()
+    hora = next(i for i, line in enumerate(lines) if '"hora"' in line)
+    event = json.loads(lines[hora])
+    del event["pai"]
+    lines[hora] = json.dumps(event)
+    checked = logs.check_game(logs.read_mjai(lines))
+    assert checked.mismatches == [] and [w.deltas for w in checked.wins] == [tuple(change)]
