@@ -33,8 +33,13 @@ mjasp.logs) and checked again: the same result in each format.
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
 
 import mjasp.logs as logs
+from mjasp.cli import main
 from mjasp.logs.check import GameCheck
 from tests.conftest import shared_data
 from tests.logs.mjlog_records import Record, sc
@@ -103,7 +108,10 @@ def _kyuushu(rec: Record, number: int, honba: int, sticks: int, scores: list[int
             f'sc="{sc(scores, [0] * 4)}"{end}/>')
 
 
-def test_nagashi_mangan_of_a_non_dealer_with_honba_and_sticks_on_the_table() -> None:
+NAGASHI_CHANGE = [-4000, 8000, -2000, -2000]
+
+
+def _nagashi_record() -> bytes:
     # E1, one honba, one stick on the table: seat 1 discards only terminals and honors.
     # Paid as a mangan tsumo without honba and sticks: 4000 from the dealer, 2000 from
     # each other seat; the dealer is tenpai, so the deal stays: E1 again, two honba, the
@@ -113,12 +121,32 @@ def test_nagashi_mangan_of_a_non_dealer_with_honba_and_sticks_on_the_table() -> 
     start = [25000, 25000, 25000, 24000]
     rec.new_round(0, 1, 1, 0, start, "9p", DEALER_TENPAI)
     _exhaustive(rec, 0, nagashi_seat=1)
-    change = [-4000, 8000, -2000, -2000]
-    rec.tag(f'<RYUUKYOKU type="nm" ba="1,1" sc="{sc(start, change)}"/>')
-    after = [s + d for s, d in zip(start, change, strict=True)]  # 21000 33000 23000 22000
+    rec.tag(f'<RYUUKYOKU type="nm" ba="1,1" sc="{sc(start, NAGASHI_CHANGE)}"/>')
+    after = [s + d for s, d in zip(start, NAGASHI_CHANGE, strict=True)]  # 21000 33000 ...
     _kyuushu(rec, 0, 2, 1, after, owari="210,-29.0,340,44.0,230,-7.0,220,-18.0")
-    for checked in _checked(rec.text()):
-        assert [r["deltas"] for r in checked.round_rows] == [change, [0, 0, 0, 0]]
+    return rec.text()
+
+
+def test_nagashi_mangan_of_a_non_dealer_with_honba_and_sticks_on_the_table() -> None:
+    for checked in _checked(_nagashi_record()):
+        assert [r["deltas"] for r in checked.round_rows] == [NAGASHI_CHANGE, [0, 0, 0, 0]]
+
+
+def test_the_rounds_table_holds_the_hand_worked_settlement(tmp_path: Path) -> None:
+    # the same record through ``mjasp logs table``, and its tenhou.net/6 copy beside it
+    pq = pytest.importorskip("pyarrow.parquet")
+    game = logs.read_mjlog(_nagashi_record(), "nagashi.mjlog")
+    (tmp_path / "nagashi.mjlog").write_bytes(_nagashi_record())
+    (tmp_path / "nagashi.json").write_text(json.dumps(logs.write_tenhou6(game),
+                                                      ensure_ascii=False))
+    result = CliRunner().invoke(main, ["logs", "table", str(tmp_path), "-o",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    rows = pq.read_table(tmp_path / "out" / "rounds.parquet").to_pylist()
+    assert sorted((r["game"], r["round_name"], r["result"], r["deltas"], r["agrees"])
+                  for r in rows) == [
+        (name, rnd, "ryuukyoku", deltas, True) for name in ("nagashi.json", "nagashi.mjlog")
+        for rnd, deltas in (("E1-1", NAGASHI_CHANGE), ("E1-2", [0, 0, 0, 0]))]
 
 
 def test_nagashi_mangan_of_a_noten_dealer_moves_the_deal() -> None:
