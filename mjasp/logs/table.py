@@ -121,7 +121,9 @@ class _Decisions:
         # seen: the public tiles (the discard among them) and the hand after the discard
         seen = np.frombuffer(self.public, np.uint8).reshape(n, 34).astype(np.int16) + c14
         seen[np.arange(n), discard_kind] -= 1
-        best_s, best_u, (mine_s, mine_u, good) = _candidates(c14, seen, discard_kind)
+        # three players play without 2m-8m: never an effective tile
+        present = _SANMA_KINDS if self.game.players == 3 else None
+        best_s, best_u, (mine_s, mine_u, good) = _candidates(c14, seen, discard_kind, present)
         kept_s = mine_s == best_s
         out: dict[str, list[Any]] = {
             "game": [self.game.source] * n, "round": rounds, "round_name": round_names,
@@ -136,10 +138,16 @@ class _Decisions:
         return {c: out[c] for c in names}
 
 
-def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple[Any, ...]:
+#: The kinds a three-player game holds (no 2m-8m).
+_SANMA_KINDS = np.array([k not in range(1, 8) for k in range(34)])
+
+
+def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray,
+                present: np.ndarray | None = None) -> tuple[Any, ...]:
     """Per decision (rows of ``c14``, 14-tile counts): the best shanten any discard keeps,
     the most effective tiles among those discards, and for the discard made (kind
-    ``discard``) its shanten, its effective tiles and the kinds that are effective."""
+    ``discard``) its shanten, its effective tiles and the kinds that are effective;
+    ``present``: the kinds the game holds (all when None)."""
     # (rows are gathered by np.take: a row a copy, where indexing copies number by number)
     owner, kinds = np.nonzero(c14)  # every (decision, kind it can discard)
     rows13 = np.take(c14, owner, axis=0)
@@ -165,6 +173,8 @@ def _candidates(c14: np.ndarray, seen: np.ndarray, discard: np.ndarray) -> tuple
     s14 = np.concatenate([_draws(distinct[i:i + _BLOCK])
                           for i in range(0, len(distinct), _BLOCK)], axis=1)
     useful = np.take(np.less(s14.T, s13[which[first], None], order="C"), inverse, axis=0)
+    if present is not None:
+        useful &= present
     remaining = np.take(np.maximum(0, 4 - seen), owner[which], axis=0)
     ukeire = (useful * remaining).sum(axis=1)
     # the most effective tiles among the discards that keep the best shanten

@@ -113,3 +113,54 @@ def test_no_input_leaves_the_tables_as_they_were(tmp_path: Path) -> None:
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     result = runner.invoke(main, ["logs", "check", str(tmp_path / "empty")])
     assert result.exit_code == 2 and "no files to read" in result.output
+
+
+def test_three_player_decisions_count_no_2m_to_8m() -> None:
+    # Tenhou's three-player game has no 2m-8m (https://riichi.wiki/Sanma): they are
+    # never effective tiles. Brute force, one decision at a time: every kind of the game
+    # drawn after the discard, its unseen copies counted against what the seat sees.
+    import numpy as np
+
+    import mjasp
+    import mjasp.logs as logs
+    from mjasp.logs.model import KIND, tiles_text
+    from mjasp.logs.replay import replay
+    from mjasp.logs.table import decision_rows
+    from tests.logs.mjlog_records import Record, sc
+
+    rec = Record(lobby=185, players=3)
+    start = [35000] * 3
+    ids = rec.new_round(0, 0, 0, 0, start, "1m", ["4z123p56789s123z9m", "1199p1199s5566z4z",
+                                                  "2345678p2345s1m9m"])
+    seat = 0
+    for k in ("6p", "9s", "1m", "1s", "7z", "9p", "4z"):
+        drawn = rec.take(k)
+        rec.draw(seat, drawn)
+        rec.discard(seat, ids[seat].pop(0))
+        ids[seat].append(drawn)
+        seat = (seat + 1) % 3
+    rec.tag(f'<RYUUKYOKU type="yao9" ba="0,0" sc="{sc(start, [0] * 3, 3)}" '
+            f'owari="350,0,350,0,350,0,0,0"/>')
+    game = logs.read_mjlog(rec.text())
+    kinds = [k for k in range(34) if not 1 <= k <= 7]
+    expected = []
+    for event, state in replay(game.rounds[0], 3):
+        if event.kind != "discard":
+            continue
+        counts = np.zeros(34, np.uint8)
+        for t in state.hands[event.who]:
+            counts[KIND[t]] += 1
+        seen = state.visible(event.who)  # after the discard: the river holds it
+        before = int(mjasp.shanten_batch(counts[None, :])[0])
+        good = []
+        for d in kinds:
+            if counts[d] < 4:
+                row = counts.copy()
+                row[d] += 1
+                if int(mjasp.shanten_batch(row[None, :])[0]) < before:
+                    good.append(d)
+        expected.append((before, sum(max(0, 4 - seen[d]) for d in good), good))
+    rows = decision_rows(game)
+    assert len(rows) == 7
+    assert [(r["shanten_after"], r["ukeire"], r["effective"]) for r in rows] == [
+        (s, u, tiles_text(good)) for s, u, good in expected]
