@@ -19,6 +19,7 @@ precedence over a chi) and the dora timing by Tenhou's rule as its own logs show
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from mjasp.core.yaku import Yaku
@@ -176,20 +177,32 @@ def _points_text(rec: WinRecord) -> str:
     return f"{head}{rec.points or 0}点"
 
 
+#: The amount of a point text: "1000点", "500-1000点" (tsumo: each non-dealer's share,
+#: the dealer's), "1300点∀" (a dealer's tsumo: each payer's share; other tools write
+#: "点All"), after whatever names the limit.
+_AMOUNT = re.compile(r"(\d+)(?:-(\d+))?点(∀|All|オール)?")
+
+
 def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | None, int | None]:
     """(fu or None for a limit hand, points) of "30符1000点", "満貫2000-4000点",
-    "30符500点∀" (each payer's share on tsumo, as Tenhou's viewer writes it)."""
-    fu_text, mark, rest = text.partition("符")
+    "30符500点∀" (each payer's share on tsumo, as Tenhou's viewer writes it); the limit
+    may carry any name (Tenhou's 満貫 跳満 倍満 三倍満 役満, other tools' 数え役満, 2倍役満,
+    ダブル役満): only the amount is read.
+
+    >>> _read_points("数え役満8000-16000点", 4, False), _read_points("2倍役満32000点∀", 4, True)
+    ((None, 32000), (None, 96000))
+    """
+    fu_text, mark, _ = text.partition("符")
     fu = int(fu_text) if mark and fu_text.isdigit() else None
-    if not mark:
-        rest = text.lstrip("満貫跳倍三役")
-    amounts = rest.replace("点", "").replace("∀", "")
-    parts = [int(x) for x in amounts.split("-") if x.isdigit()]
-    if "∀" in rest and parts:
-        return fu, parts[0] * (players - 1)
-    if len(parts) == 2:
-        return fu, parts[0] * (players - 2) + parts[1]
-    return fu, parts[0] if parts else 0
+    found = _AMOUNT.search(text)
+    if found is None:
+        return fu, 0
+    first, second, every = found.groups()
+    if every:
+        return fu, int(first) * (players - 1)
+    if second:
+        return fu, int(first) * (players - 2) + int(second)
+    return fu, int(first)
 
 
 def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") -> Game:

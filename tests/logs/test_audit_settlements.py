@@ -456,3 +456,18 @@ def test_a_ron_on_a_north_set_aside_reads_without_the_tile_named() -> None:
     lines[hora] = json.dumps(event)
     checked = logs.check_game(logs.read_mjai(lines))
     assert checked.mismatches == [] and [w.deltas for w in checked.wins] == [tuple(change)]
+
+
+def test_point_texts_with_other_limit_names() -> None:
+    # tenhou.net/6 logs written by other tools name a limit their own way (数え役満 for a
+    # counted yakuman, 2倍役満 or ダブル役満 for a double one) and may write a dealer's
+    # tsumo as "点All": the amount is read whatever the name. Worked: a non-dealer's
+    # tsumo of 8000 from each non-dealer and 16000 from the dealer is 32000; a dealer's
+    # tsumo of 32000 from each of three is 96000.
+    from mjasp.logs.tenhou6 import _read_points
+
+    assert _read_points("数え役満8000-16000点", 4, False) == (None, 32000)
+    assert _read_points("2倍役満32000点∀", 4, True) == (None, 96000)
+    assert _read_points("ダブル役満64000点", 4, False) == (None, 64000)
+    assert _read_points("ダブル役満32000点All", 4, True) == (None, 96000)
+    assert _read_points("30符500-1000点", 3, False) == (30, 1500)
