@@ -65,16 +65,18 @@ def _checked(data: bytes) -> list[GameCheck]:
     return out
 
 
-def _exhaustive(rec: Record, dealer: int, nagashi_seat: int | None) -> None:
+def _exhaustive(rec: Record, dealer: int, nagashi_seat: int | None,
+                also: int | None = None) -> None:
     """Every live-wall tile drawn and discarded at once from the dealer on (70 with four
     players, 55 with three); ``nagashi_seat`` draws only terminals and honors, every
-    other seat a simple first (so no other seat has nagashi)."""
+    other seat a simple first (so no other seat has nagashi); ``also``: a second seat
+    drawing only terminals and honors."""
     players = rec.players
     seat = dealer
     # (three players play without 2m-8m)
     simples = [k for k in range(34) if k not in YAOCHUU and (players == 4 or k > 8)]
     for _ in range(70 if players == 4 else 55):
-        pool = list(YAOCHUU) if seat == nagashi_seat else simples + list(YAOCHUU)
+        pool = list(YAOCHUU) if seat in (nagashi_seat, also) else simples + list(YAOCHUU)
         for k in pool:
             try:
                 i = rec.take(k)
@@ -471,3 +473,21 @@ def test_point_texts_with_other_limit_names() -> None:
     assert _read_points("ダブル役満64000点", 4, False) == (None, 64000)
     assert _read_points("ダブル役満32000点All", 4, True) == (None, 96000)
     assert _read_points("30符500-1000点", 3, False) == (30, 1500)
+
+
+def test_two_nagashi_mangan_are_paid_independently() -> None:
+    # Seats 1 and 2 (non-dealers) both discard only terminals and honors: "If multiple
+    # players win with nagashi mangan, the different tsumo payments occur independently
+    # of each other" (https://riichi.wiki/Nagashi_mangan). Each takes 4000 from the dealer
+    # and 2000 from each other seat, the other nagashi seat included: seats 1 and 2 +6000,
+    # the dealer -8000, seat 3 -4000. Every hand noten: the deal moves (E2, one honba).
+    rec = Record()
+    start = [25000] * 4
+    rec.new_round(0, 0, 0, 0, start, "9p", ALL_NOTEN)
+    _exhaustive(rec, 0, nagashi_seat=1, also=2)
+    change = [-8000, 6000, 6000, -4000]
+    rec.tag(f'<RYUUKYOKU type="nm" ba="0,0" sc="{sc(start, change)}"/>')
+    after = [17000, 31000, 31000, 21000]
+    _kyuushu(rec, 1, 1, 0, after, owari="170,-33.0,310,41.0,310,11.0,210,-19.0")
+    for checked in _checked(rec.text()):
+        assert [r["deltas"] for r in checked.round_rows] == [change, [0, 0, 0, 0]]
