@@ -9,7 +9,8 @@ winner nearest the discarder's right takes the honba and the sticks (atamahane);
 exhaustive draw moves 3000 (2000 with three players) from the noten to the tenpai
 seats, a tenpai hand whose every wait is already in its own hand being noten (Tenhou's
 "pure karaten"); nagashi mangan is paid as a mangan tsumo without honba; an abortive
-draw moves nothing.
+draw moves nothing. Each round must follow from the last result (:func:`next_round`:
+the deal kept or moved, the honba, the riichi sticks).
 """
 
 from __future__ import annotations
@@ -252,8 +253,9 @@ Observer = Callable[[int, int, Event, State], object]
 def next_round(rnd: Round, players: int, dealer_stays: bool, won: bool,
                sticks: int) -> tuple[int, int, int, int, int]:
     """(wind, number, honba, sticks, dealer) of the round after ``rnd`` under Tenhou's
-    rules (https://tenhou.net/man/; kobalab's Tenhou-following rules,
-    https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475): the deal stays
+    rules (kobalab's Tenhou-following rules,
+    https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475; nagashi mangan:
+    https://riichi.wiki/Nagashi_mangan; the shared Tenhou logs agree): the deal stays
     when the dealer wins (on a double ron too), is tenpai at an exhaustive draw (with or
     without a nagashi mangan) or the round is aborted, and moves to the next seat
     otherwise; a honba is added unless a non-dealer won (then none are left); the riichi
