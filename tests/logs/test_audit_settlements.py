@@ -491,3 +491,43 @@ def test_two_nagashi_mangan_are_paid_independently() -> None:
     _kyuushu(rec, 1, 1, 0, after, owari="170,-33.0,310,41.0,310,11.0,210,-19.0")
     for checked in _checked(rec.text()):
         assert [r["deltas"] for r in checked.round_rows] == [change, [0, 0, 0, 0]]
+
+
+def test_liable_player_pays_a_daisuushii_tsumo() -> None:
+    # Seat 1 pons East from seat 0, South from seat 2, West from seat 3 and North from
+    # seat 2 (the fourth wind set: seat 2 liable, https://riichi.wiki/Sekinin_barai), then
+    # draws its second 1p: daisuushii (one yakuman on Tenhou), 32000, all from seat 2.
+    rec = Record()
+    hands = ["1z2468m2468p2468s", "11223344z1p19m19s", "2z4z3579m3579p357s",
+             "3z2468m1357p2467s"]
+    ids = rec.new_round(0, 0, 0, 0, [25000] * 4, "5z", hands)
+    concealed = list(ids[1])
+    junk = [i for i in concealed if i // 4 in (0, 8, 18, 26)]
+    codes = []
+    # (feeding seat, wind kind, its offset from seat 1, seats playing a turn before it)
+    feeds = [(0, 27, 3, []), (2, 28, 1, []), (3, 29, 2, [2]), (2, 30, 1, [])]
+    for step, (seat, k, offset, before) in enumerate(feeds):
+        for other in before:
+            rec.turn(other, "9p")
+        rec.draw(seat, rec.take(("6z", "7z", "5p", "8p")[step]))
+        fed = next(i for i in ids[seat] if i // 4 == k)
+        rec.discard(seat, fed)
+        own = [i for i in concealed if i // 4 == k]
+        used = [*own, fed]
+        unused = next(c for c in range(4) if 4 * k + c not in used)
+        codes.append(_pon(k, used, fed, unused, offset))
+        rec.tag(f'<N who="1" m="{codes[-1]}"/>')
+        for i in (*own, junk[step]):
+            concealed.remove(i)
+        rec.discard(1, junk[step])
+    for other in (2, 3, 0):
+        rec.turn(other, "2s" if other != 3 else "3s")
+    win = rec.take("1p")
+    rec.draw(1, win)
+    change = [0, 32000, -32000, 0]
+    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*concealed, win])))}" '
+            f'm="{",".join(map(str, codes))}" machi="{win}" ten="40,32000,5" yakuman="49" '
+            f'doraHai="{rec.dora_id}" who="1" fromWho="1" paoWho="2" '
+            f'sc="{sc([25000] * 4, change)}" owari="250,-5.0,570,67.0,-70,-47.0,250,-15.0"/>')
+    for checked in _checked(rec.text()):
+        assert [(w.win.liable, w.deltas) for w in checked.wins] == [("W", tuple(change))]
