@@ -973,6 +973,11 @@ class Model:
                         s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
                                         minlength=n)
                         riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+        if may_riichi and self.riichi == "always":
+            # "always" declares at every closed tenpai, one without a winning tile left in
+            # the wall too (it loses the stick), as ``options_of`` does; "choose" never
+            # takes such a riichi (dama is worth at least 0)
+            riichi = tenpai.copy()
         group_n = b.group_n.astype(np.float64)
         g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
                   tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
