@@ -9,6 +9,8 @@ policy can be followed by hand.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ import pytest
 import mjasp
 from mjasp.advice import advise
 from mjasp.advice.model import Model
+from mjasp.core.tiles import tile_kind, tile_name
 
 
 def _score(hand: str, tile: str, rules: str = "tenhou", **situation: Any) -> int:
@@ -64,3 +67,73 @@ def test_always_equals_the_recursion_where_a_wait_can_run_out() -> None:
     options: dict[str, Any] = {"draws": 4, "riichi": "always", "visible": "111z"}
     assert _table(advise("123456789m24s1z6z", **options)) == \
         _table(_recursive("123456789m24s1z6z", **options))
+
+
+# -- ura dora by exact counting ---------------------------------------------------------------
+
+def _ura_brute(hand14: str, tile: str, indicators: tuple[str, ...], rules: str,
+               **situation: Any) -> float:
+    """The mean points of a riichi self-draw over every way the ura indicators (one per
+    dora indicator, drawn without replacement from the unseen tiles less the winning
+    hand) can lie: each multiset of kinds weighted by its ways, each ura han total scored
+    by ``mjasp.score`` with indicators giving it."""
+    held = mjasp.Hand.parse(hand14).counts
+    wall = [4 - held[k] for k in range(34)]
+    for i in indicators:
+        wall[tile_kind(i)] -= 1
+    if mjasp.RULES[rules].players == 3:
+        for k in range(1, 8):
+            wall[k] = 0
+    total = sum(wall)
+    kinds = [k for k in range(34) if wall[k]]
+    # the kind an indicator points at, counted by hand: next in its suit or honour group
+    def points_at(k: int) -> int:
+        if k >= 27:
+            return 27 + (k - 27 + 1) % 4 if k < 31 else 31 + (k - 31 + 1) % 3
+        if mjasp.RULES[rules].players == 3 and k in (0, 8):
+            return 8 - k
+        return 9 * (k // 9) + (k % 9 + 1) % 9
+    by_han: dict[int, int] = {}
+    example: dict[int, tuple[int, ...]] = {}
+    for combo in itertools.combinations_with_replacement(kinds, len(indicators)):
+        ways = 1
+        for k in set(combo):
+            m = combo.count(k)
+            ways *= math.comb(wall[k], m)
+        if not ways:
+            continue
+        han = sum(held[points_at(k)] for k in combo)
+        by_han[han] = by_han.get(han, 0) + ways
+        example.setdefault(han, combo)
+    assert sum(by_han.values()) == math.comb(total, len(indicators))
+    return sum(ways * _score(hand14, tile, rules, riichi=1, dora_indicators=indicators,
+                             ura_indicators=tuple(tile_name(k) for k in example[han]),
+                             **situation)
+               for han, ways in by_han.items()) / math.comb(total, len(indicators))
+
+
+@pytest.mark.parametrize("indicators", [("7z",), ("9m", "7z"), ("9m", "3p", "7z"),
+                                        ("3m", "9m", "3p", "7z"),
+                                        pytest.param(("3m", "9m", "3p", "6z", "7z"),
+                                                     marks=pytest.mark.slow)])
+def test_ura_dora_of_one_to_five_indicators_equal_the_brute_force(
+        indicators: tuple[str, ...]) -> None:
+    # 123456789m1234p, one draw left, riichi always (wrc: no red fives): each of 1p and 4p
+    # (3 left of N = 123 - indicators) wins with riichi, ippatsu, tsumo and haitei, its ura
+    # indicators drawn from the N - 1 tiles left; the stick is lost otherwise
+    n = 123 - len(indicators)
+    (c,) = advise("123456789m1234p", draws=1, riichi="always", rules="wrc",
+                  dora_indicators=indicators).candidates
+    worked = sum(3 / n * _ura_brute(h14, tile, indicators, "wrc", ippatsu=True, haitei=True)
+                 for tile, h14 in (("1p", "123456789m11234p"), ("4p", "123456789m12344p")))
+    worked -= 1000 * (1 - 6 / n)
+    assert c.expected_points[0] == pytest.approx(worked, abs=1e-9)
+
+
+def test_three_indicators_the_solved_graph_equals_the_recursion() -> None:
+    # the ura outcomes of every winning hand at once (the graph) and one by one
+    options: dict[str, Any] = {"draws": 4, "dora_indicators": ("1p", "5s", "2z"),
+                               "riichi": "always"}
+    fast = advise("2266m556678p11s44z", **options)
+    assert _table(fast) == _table(_recursive("2266m556678p11s44z", **options))
+    assert any(c.expected_points[0] > 0 for c in fast.candidates)
