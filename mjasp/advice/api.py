@@ -208,14 +208,22 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
                 "extra": extra, "visible": visible}
     s0 = m.s0
     if fourteen and s0 == -1:
-        w = Win(tile=tile_name(max(range(34), key=lambda k: start[k])), tsumo=True,
-                      seat_wind=seat, round_wind=rnd, dora_indicators=indicators)
-        try:
-            pts: int | None = score_hand(h, w, rules=chosen).points
-        except MjaspError:
-            pts = None
-        return Advice(str(h), -1, model, draws, (), True,
-                      "a complete hand: win it (its score as a self-draw)", pts, 0, settings)
+        # which tile was drawn is not given, and the score depends on it (pinfu, the
+        # wait's fu): the best self-draw over the concealed tiles, that tile named
+        pts: int | None = None
+        best = ""
+        for t in distinct_tiles(start):
+            w = Win(tile=name37(t), tsumo=True, seat_wind=seat, round_wind=rnd,
+                    dora_indicators=indicators)
+            try:
+                s = score_hand(h, w, rules=chosen)
+            except MjaspError:
+                continue
+            if (s.han > 0 or s.yakuman) and (pts is None or s.points > pts):
+                pts, best = s.points, name37(t)
+        note = f"a complete hand: win it (its best score as a self-draw, on {best})" \
+            if best else "a complete hand: no yaku as a self-draw"
+        return Advice(str(h), -1, model, draws, (), True, note, pts, 0, settings)
     if model == "mahjong-cpp":
         # its own module: its graph search and values, as its code computes them
         from mjasp.advice import cpp_model

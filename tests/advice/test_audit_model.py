@@ -137,3 +137,19 @@ def test_three_indicators_the_solved_graph_equals_the_recursion() -> None:
     fast = advise("2266m556678p11s44z", **options)
     assert _table(fast) == _table(_recursive("2266m556678p11s44z", **options))
     assert any(c.expected_points[0] > 0 for c in fast.candidates)
+
+
+# -- a winning 14-tile hand ----------------------------------------------------------------
+
+def test_a_complete_hand_is_scored_on_its_best_winning_tile() -> None:
+    # 22m345678p234567s, the dealer (East) draws: which tile completed it is not given.
+    # On 3p (a two-sided wait): tsumo, pinfu, tanyao, 3 han 20 fu: 1300 all = 3900; on
+    # 2m (a pair wait): tsumo, tanyao, 2 han, 20 + 2 + 2 = 24 -> 30 fu: 1000 all = 3000.
+    # The answer was the 2m one (the first kind held twice), not named; now the best, named.
+    assert _score("22m345678p234567s", "3p") == 3900
+    assert _score("22m345678p234567s", "2m") == 3000
+    a = advise("22m345678p234567s")
+    assert a.shanten == -1 and a.win_points == 3900 and a.note.endswith("on 3p)")
+    # an open hand without a yaku on any tile: no score
+    a = advise("123m456p789s11z [234m]")
+    assert a.win_points is None and "no yaku" in a.note
