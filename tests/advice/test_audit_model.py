@@ -153,3 +153,96 @@ def test_a_complete_hand_is_scored_on_its_best_winning_tile() -> None:
     # an open hand without a yaku on any tile: no score
     a = advise("123m456p789s11z [234m]")
     assert a.win_points is None and "no yaku" in a.note
+
+
+# -- one, two and three draws: closed forms ------------------------------------------------
+
+def test_one_draw_red_five_is_its_own_draw_with_dora_and_a_non_dealer() -> None:
+    # 123456789m46s55z (South): a 5s kanchan; dora indicator 4s (dora 5s). Unseen 5s: 4,
+    # one red (tenhou); 136 - 13 - 1 = 122 unseen. One draw left, dama: the plain 5s wins
+    # 3/122 of the time, the red one 1/122, each with haitei and its own aka dora.
+    plain = _score("123456789m456s55z", "5s", seat_wind="S", dora_indicators=("4s",),
+                   haitei=True)
+    red = _score("123456789m406s55z", "0s", seat_wind="S", dora_indicators=("4s",),
+                 haitei=True)
+    assert red > plain
+    (c,) = advise("123456789m46s55z", draws=1, riichi="never", seat_wind="S",
+                  dora_indicators="4s").candidates
+    assert c.ukeire == (("5s", 4),)
+    assert c.win_prob[0] == pytest.approx(4 / 122, abs=1e-15)
+    assert c.expected_points[0] == pytest.approx((3 * plain + red) / 122, abs=1e-9)
+
+
+def test_two_draws_dama_the_wall_unchanged_by_a_throw_back() -> None:
+    # extra=0 keeps the tenpai hand as it is; a draw that does not win goes back and the
+    # wall stays (the model's stated simplification), so both draws win with the same
+    # p = 6/122 (1p, 4p; one dora indicator 1z): the first without haitei, the second with.
+    hand = "123456789m1234p"
+    wins = (("1p", "123456789m11234p"), ("4p", "123456789m12344p"))
+    early = sum(3 * _score(h, t, dora_indicators=("1z",)) for t, h in wins) / 122
+    last = sum(3 * _score(h, t, dora_indicators=("1z",), haitei=True) for t, h in wins) / 122
+    p = 6 / 122
+    (c,) = advise(hand, draws=2, riichi="never", extra=0, dora_indicators="1z").candidates
+    assert c.win_prob == pytest.approx((1 - (1 - p) ** 2, p), abs=1e-15)
+    assert c.expected_points == pytest.approx((early + (1 - p) * last, last), abs=1e-9)
+    assert c.tenpai_prob == (1.0, 1.0)
+
+
+def test_three_draws_riichi_ippatsu_on_the_first_only() -> None:
+    # riichi at the start: draw 1 ippatsu, draw 2 neither, draw 3 (the last) haitei; each
+    # win's ura indicator over the wall (brute force); the stick lost if none wins
+    hand = "123456789m1234p"
+    wins = (("1p", "123456789m11234p"), ("4p", "123456789m12344p"))
+    p = 6 / 122
+
+    def mean(**situation: Any) -> float:
+        return sum(3 / 122 * _ura_brute(h, t, ("7z",), "tenhou", **situation)
+                   for t, h in wins)
+
+    first, middle, last = mean(ippatsu=True), mean(), mean(haitei=True)
+    assert first > middle and last > middle
+    (c,) = advise(hand, draws=3, riichi="always", dora_indicators="7z").candidates
+    worked = first + (1 - p) * middle + (1 - p) ** 2 * last - 1000 * (1 - p) ** 3
+    assert c.decision == "riichi"
+    assert c.expected_points[0] == pytest.approx(worked, abs=1e-9)
+    # with one draw left that draw is both the ippatsu and the haitei draw
+    both = mean(ippatsu=True, haitei=True)
+    assert c.expected_points[2] == pytest.approx(both - 1000 * (1 - p), abs=1e-9)
+
+
+# -- riichi or dama ------------------------------------------------------------------------
+
+def _locked(p: float, points: list[float], stick: bool) -> float:
+    """A locked hand over len(points) draws: draw j wins with p for points[j - 1]; with
+    riichi the stick is lost when no draw wins."""
+    ev, reach = 0.0, 1.0
+    for pts in points:
+        ev += reach * p * pts
+        reach *= 1 - p
+    return ev - (1000 * reach if stick else 0.0)
+
+
+@pytest.mark.parametrize("draws", [1, 8, 12])
+def test_choose_takes_the_better_of_riichi_and_dama_worked_by_hand(draws: int) -> None:
+    # 234567m234p22s66s (South, no dora indicator: no ura): tanyao already, a 2s/6s
+    # shanpon, 4 of 123 unseen; extra=0 locks the hand. Dama wins tsumo tanyao (haitei on
+    # the last draw); riichi adds riichi (ippatsu on the first) and risks the stick. With
+    # up to eight draws dama is worth more (the stick is likely lost), with twelve riichi.
+    hand = "234567m234p22s66s"
+    p = 4 / 123
+
+    def pts(**situation: Any) -> float:
+        return sum(_score(h, t, seat_wind="S", **situation) for t, h in (
+            ("2s", "234567m234p222s66s"), ("6s", "234567m234p22s666s"))) / 2
+
+    dama = _locked(p, [pts()] * (draws - 1) + [pts(haitei=True)], stick=False)
+    riichi_pts = [pts(riichi=1, ippatsu=j == 1, haitei=j == draws)
+                  for j in range(1, draws + 1)]
+    riichi = _locked(p, riichi_pts, stick=True)
+    assert (dama > riichi) == (draws <= 8)
+    got = {how: advise(hand, draws=draws, extra=0, riichi=how, seat_wind="S").candidates[0]
+           for how in ("never", "always", "choose")}
+    assert got["never"].expected_points[0] == pytest.approx(dama, abs=1e-9)
+    assert got["always"].expected_points[0] == pytest.approx(riichi, abs=1e-9)
+    assert got["choose"].expected_points[0] == pytest.approx(max(dama, riichi), abs=1e-9)
+    assert got["choose"].decision == ("dama" if dama > riichi else "riichi")
