@@ -77,7 +77,7 @@ def _ura_brute(hand14: str, tile: str, indicators: tuple[str, ...], rules: str,
     dora indicator, drawn without replacement from the unseen tiles less the winning
     hand) can lie: each multiset of kinds weighted by its ways, each ura han total scored
     by ``mjasp.score`` with indicators giving it."""
-    held = mjasp.Hand.parse(hand14).counts
+    held = mjasp.Hand.parse(hand14).total_counts()  # melds too
     wall = [4 - held[k] for k in range(34)]
     for i in indicators:
         wall[tile_kind(i)] -= 1
@@ -246,3 +246,86 @@ def test_choose_takes_the_better_of_riichi_and_dama_worked_by_hand(draws: int) -
     assert got["always"].expected_points[0] == pytest.approx(riichi, abs=1e-9)
     assert got["choose"].expected_points[0] == pytest.approx(max(dama, riichi), abs=1e-9)
     assert got["choose"].decision == ("dama" if dama > riichi else "riichi")
+
+
+# -- three players -------------------------------------------------------------------------
+
+def test_three_players_dora_and_tsumo_loss_worked_by_hand() -> None:
+    # tenhou-3p, 999m123456p1234s (South), dora indicator 1m: in three-player the dora
+    # after 1m is 9m, so three dora. Win on 1s or 4s (a pair wait): menzen tsumo + 3 dora
+    # = 4 han; 20 + tsumo 2 + pair wait 2 + closed 999m 8 = 32 -> 40 fu: mangan, 2000 from
+    # the other non-dealer and 4000 from the dealer and no north seat: 6000 (tsumo loss;
+    # four players pay 8000). Haitei adds a han: still mangan. The wall: 108 tiles less
+    # the hand and the indicator: 94; 3 copies of each wait.
+    for tile, h14 in (("1s", "999m123456p11234s"), ("4s", "999m123456p12344s")):
+        assert _score(h14, tile, "tenhou-3p", seat_wind="S", dora_indicators=("1m",)) == 6000
+        assert _score(h14, tile, "tenhou-3p", seat_wind="S", dora_indicators=("1m",),
+                      haitei=True) == 6000
+    for draws in (1, 2):
+        (c,) = advise("999m123456p1234s", draws=draws, riichi="never", extra=0,
+                      rules="tenhou-3p", seat_wind="S", dora_indicators="1m").candidates
+        assert c.ukeire == (("1s", 3), ("4s", 3))
+        p = 6 / 94
+        assert c.win_prob[0] == pytest.approx(1 - (1 - p) ** draws, abs=1e-15)
+        assert c.expected_points[0] == pytest.approx(6000 * (1 - (1 - p) ** draws),
+                                                     abs=1e-9)
+
+
+def test_three_players_one_red_5p_among_four_and_visible_tiles_leave_the_wall() -> None:
+    # tenhou-3p makes one of the four 5p red. 999m46p123456s11z (South): a 5p kanchan,
+    # 4 unseen (1 red). Two 1s in sight: 108 - 13 - 2 = 93 unseen. One draw, dama.
+    plain = _score("999m456p123456s11z", "5p", "tenhou-3p", seat_wind="S", haitei=True)
+    red = _score("999m406p123456s11z", "0p", "tenhou-3p", seat_wind="S", haitei=True)
+    # haitei + tsumo 2 han, 20 + 2 + kanchan 2 + 999m 8 + round-wind pair 2 = 34 -> 40 fu:
+    # 700 + 1300 = 2000; the red five one han more: 1300 + 2600 = 3900
+    assert (plain, red) == (2000, 3900)
+    (c,) = advise("999m46p123456s11z", draws=1, riichi="never", rules="tenhou-3p",
+                  seat_wind="S", visible="11s").candidates
+    assert c.ukeire == (("5p", 4),)
+    assert c.win_prob[0] == pytest.approx(4 / 93, abs=1e-15)
+    assert c.expected_points[0] == pytest.approx((3 * plain + red) / 93, abs=1e-9)
+
+
+def test_three_players_a_north_kept_in_the_hand_is_no_dora() -> None:
+    # nukidora is not modelled: 123456789p123s4z waits on 4z, a plain tile. Win: ittsu 2 +
+    # tsumo + haitei = 4 han, 20 + 2 + pair wait 2 = 24 -> 30 fu: 2000 + 3900 = 5900
+    # (were the two Norths counted as nukidora: 6 han, haneman)
+    assert _score("123456789p123s44z", "4z", "tenhou-3p", seat_wind="S", haitei=True) == 5900
+    (c,) = advise("123456789p123s4z", draws=1, riichi="never", rules="tenhou-3p",
+                  seat_wind="S").candidates
+    assert c.expected_points[0] == pytest.approx(3 * 5900 / 95, abs=1e-9)
+
+
+# -- furiten, open hands, kans ---------------------------------------------------------------
+
+def test_a_wait_in_sight_still_wins_by_self_draw() -> None:
+    # furiten does not stop a self-draw: 1p in sight (say discarded) only leaves the wall
+    (c,) = advise("123456789m1234p", draws=1, riichi="never", visible="1p").candidates
+    assert c.win_prob[0] == pytest.approx(5 / 122, abs=1e-15)
+
+
+def test_an_open_hand_with_a_yaku_wins_on_every_draw() -> None:
+    # 234m456p345s8s + chi 234p (open tanyao under tenhou): the 8s pair wait, 3 of
+    # 136 - 13 = 123 unseen, wins on both draws, haitei on the second; no riichi (open)
+    hand, h14 = "234m456p345s8s [234p]", "234m456p345s88s [234p]"
+    early = _score(h14, "8s", seat_wind="S")
+    last = _score(h14, "8s", seat_wind="S", haitei=True)
+    assert 0 < early < last
+    p = 3 / 123
+    (c,) = advise(hand, draws=2, extra=0, seat_wind="S").candidates
+    assert c.decision == "dama" and c.ukeire == (("8s", 3),)
+    assert c.win_prob[0] == pytest.approx(1 - (1 - p) ** 2, abs=1e-15)
+    assert c.expected_points[0] == pytest.approx(p * early + (1 - p) * p * last, abs=1e-9)
+
+
+def test_a_closed_kan_leaves_the_wall_keeps_riichi_and_counts_for_ura() -> None:
+    # 123m456p789s1z + closed kan of 2z, dora indicators 1z (dora 2z: four) and 9m: the
+    # wall 136 - 10 - 4 - 2 = 120, the 1z pair wait 3 of them. One draw, riichi always:
+    # the ura indicator pair brute-forced (one pointing at 2z gives four ura). The model
+    # declares no kan itself (no rinshan).
+    hand, h14 = "123m456p789s1z (2222z)", "123m456p789s11z (2222z)"
+    (c,) = advise(hand, draws=1, riichi="always", dora_indicators=("1z", "9m")).candidates
+    assert c.ukeire == (("1z", 2),)
+    worked = 2 / 120 * _ura_brute(h14, "1z", ("1z", "9m"), "tenhou", ippatsu=True,
+                                  haitei=True) - 1000 * (1 - 2 / 120)
+    assert c.expected_points[0] == pytest.approx(worked, abs=1e-9)
