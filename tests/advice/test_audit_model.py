@@ -329,3 +329,111 @@ def test_a_closed_kan_leaves_the_wall_keeps_riichi_and_counts_for_ura() -> None:
     worked = 2 / 120 * _ura_brute(h14, "1z", ("1z", "9m"), "tenhou", ippatsu=True,
                                   haitei=True) - 1000 * (1 - 2 / 120)
     assert c.expected_points[0] == pytest.approx(worked, abs=1e-9)
+
+
+# -- the whole stated model, restated independently on tiny cases --------------------------
+
+Counts = tuple[int, ...]
+Triple = tuple[float, float, float]
+
+
+def _restated(hand: str, draws: int, policy: str, seat: str) -> dict[str, Triple]:
+    """docs/advise.md's model written out again from its text, without red fives (wrc) or
+    dora: the wall ``unseen[k] - max(0, H[k] - start[k])``, a win taken whenever drawn
+    (haitei on the last draw), else a discard kept when it lowers the shanten or keeps
+    ``shanten + changes + 1 <= s0 + 1`` (the drawn tile thrown back always allowed),
+    riichi a locked hand (ippatsu on its first draw, the stick lost without a win) and the
+    best option by (points, win, tenpai)."""
+    from mjasp.analysis.shanten import shanten as shanten_of
+
+    start: Counts = tuple(mjasp.Hand.parse(hand).counts)
+    unseen = tuple(4 - c for c in start)
+    shanten_memo: dict[Counts, int] = {}
+    points_memo: dict[tuple[Any, ...], int] = {}
+    dama_memo: dict[tuple[Counts, int, int], Triple] = {}
+
+    def sh(h: Counts) -> int:
+        if h not in shanten_memo:
+            shanten_memo[h] = shanten_of(list(h))
+        return shanten_memo[h]
+
+    def plus(h: Counts, k: int, n: int = 1) -> Counts:
+        return tuple(c + n * (i == k) for i, c in enumerate(h))
+
+    def wall(h: Counts) -> list[int]:
+        return [u - max(0, c - s) for u, s, c in zip(unseen, start, h, strict=True)]
+
+    def points(h14: Counts, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> int:
+        key = (h14, tile, riichi, ippatsu, haitei)
+        if key not in points_memo:
+            text = "".join(tile_name(k) * c for k, c in enumerate(h14))
+            points_memo[key] = _score(text, tile_name(tile), "wrc", seat_wind=seat,
+                                      riichi=int(riichi), ippatsu=ippatsu, haitei=haitei)
+        return points_memo[key]
+
+    def riichi(h: Counts, d: int) -> Triple:
+        w = wall(h)
+        waits = [k for k in range(34) if w[k] and sh(plus(h, k)) == -1]
+        p = sum(w[k] for k in waits) / sum(w)
+        ev, reach = 0.0, 1.0
+        for j in range(1, d + 1):
+            ev += reach * sum(w[k] * points(plus(h, k), k, True, j == 1, j == d)
+                              for k in waits) / sum(w)
+            reach *= 1 - p
+        return (1.0, 1 - reach, ev - 1000 * reach)
+
+    def options(h: Counts, used: int, d: int) -> list[Triple]:
+        out = [riichi(h, d)] if policy != "never" and d >= 1 and sh(h) == 0 else []
+        return out if policy == "always" and out else [*out, dama(h, used, d)]
+
+    def dama(h: Counts, used: int, d: int) -> Triple:
+        key = (h, used, d)
+        if key in dama_memo:
+            return dama_memo[key]
+        if d == 0:
+            return (float(sh(h) == 0), 0.0, 0.0)
+        w = wall(h)
+        tp = wp = ev = 0.0
+        for x in range(34):
+            if not w[x]:
+                continue
+            h14 = plus(h, x)
+            if sh(h14) == -1:
+                tp, wp = tp + w[x], wp + w[x]
+                ev += w[x] * points(h14, x, False, False, d == 1)
+                continue
+            values = []
+            for y in range(34):
+                h2 = plus(h14, y, -1)
+                if not h14[y]:
+                    continue
+                if h2 == h:
+                    values += options(h, used, d - 1)
+                elif sh(h2) < sh(h) or sh(h2) + used + 1 <= sh(start) + 1:
+                    values += options(h2, used + 1, d - 1)
+            best = max(values, key=lambda v: (v[2], v[1], v[0]))
+            tp, wp, ev = tp + w[x] * best[0], wp + w[x] * best[1], ev + w[x] * best[2]
+        total = sum(w)
+        found = dama_memo[key] = (1.0 if sh(h) == 0 else tp / total, wp / total, ev / total)
+        return found
+
+    return {tile_name(y): max(options(plus(start, y, -1), 0, draws),
+                              key=lambda v: (v[2], v[1], v[0]))
+            for y in range(34) if start[y]}
+
+
+@pytest.mark.parametrize(("hand", "draws", "policy"), [
+    ("123456789m1234p9s", 2, "choose"),     # tenpai: wait changes, riichi or dama
+    pytest.param("234567m2345p5577s", 3, "choose",  # one-shanten and tenpai discards
+                 marks=pytest.mark.slow),
+    ("123456789m1234p9s", 3, "always"),
+])
+def test_advise_equals_the_model_restated_from_its_text(hand: str, draws: int,
+                                                         policy: str) -> None:
+    worked = _restated(hand, draws, policy, "S")
+    got = advise(hand, draws=draws, rules="wrc", riichi=policy, seat_wind="S")
+    assert {c.discard for c in got.candidates} == set(worked)
+    for c in got.candidates:
+        assert c.discard is not None
+        assert (c.tenpai_prob[0], c.win_prob[0], c.expected_points[0]) == pytest.approx(
+            worked[c.discard], abs=1e-9)
