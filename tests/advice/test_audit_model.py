@@ -437,3 +437,54 @@ def test_advise_equals_the_model_restated_from_its_text(hand: str, draws: int,
         assert c.discard is not None
         assert (c.tenpai_prob[0], c.win_prob[0], c.expected_points[0]) == pytest.approx(
             worked[c.discard], abs=1e-9)
+
+
+# -- properties of every answer ----------------------------------------------------------------
+
+def _seeded_hands(seed: int, count: int) -> list[str]:
+    """Random 14-tile hands of at most one shanten (a seeded shuffle of the 136 tiles)."""
+    import random
+    rng = random.Random(seed)
+    tiles = [k for k in range(34) for _ in range(4)]
+    out: list[str] = []
+    while len(out) < count:
+        rng.shuffle(tiles)
+        text = "".join(tile_name(k) for k in sorted(tiles[:14]))
+        if 0 <= mjasp.shanten(text) <= 1:
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("hand", _seeded_hands(2026, 20))
+def test_probabilities_tenpai_above_win_and_choose_above_both_policies(hand: str) -> None:
+    # choose maximises over a superset of each fixed policy's options at every tenpai,
+    # so per discard and turn its points are at least theirs; every probability is one;
+    # a win is a tenpai hand, so the tenpai chance is at least the win chance
+    options: dict[str, Any] = {"draws": 4, "dora_indicators": "5z"}
+    by = {how: {c.discard: c for c in advise(hand, riichi=how, **options).candidates}
+          for how in ("always", "never", "choose")}
+    for discard, c in by["choose"].items():
+        for t in range(4):
+            assert c.expected_points[t] >= max(by["always"][discard].expected_points[t],
+                                                by["never"][discard].expected_points[t]) - 1e-9
+        for how in by:
+            x = by[how][discard]
+            for tp, wp in zip(x.tenpai_prob, x.win_prob, strict=True):
+                assert 0.0 <= wp <= tp <= 1.0 + 1e-12
+
+
+@pytest.mark.parametrize(("hand", "options"), [
+    *[(h, {"draws": 4, "dora_indicators": "5z"}) for h in _seeded_hands(7, 3)],
+    ("123456789m24s1z6z1z", {"draws": 4, "riichi": "always", "visible": "11z"}),
+    ("999m46p123456s11z5z", {"draws": 3, "rules": "tenhou-3p", "dora_indicators": "1m"}),
+])
+def test_explanation_parts_sum_to_the_advised_value(hand: str, options: dict[str, Any]) -> None:
+    from mjasp.advice.explain import explain_discard
+    for c in advise(hand, **options).candidates[:2]:
+        e = explain_discard(hand, c.discard or "-", options)
+        assert e["expected_points"] == pytest.approx(c.expected_points[0], abs=1e-9)
+        assert e["win_prob"] == pytest.approx(c.win_prob[0], abs=1e-12)
+        for parts in (e["by_riichi"].values(), e["by_wait"].values(), e["by_turn"],
+                      [r["share"] for r in e["by_hand"]]):
+            assert sum(parts) == pytest.approx(c.expected_points[0], abs=1e-9)
+        assert sum(p for _, p in e["distribution"]) == pytest.approx(1.0, abs=1e-9)
