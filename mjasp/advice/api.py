@@ -7,17 +7,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjasp.advice.model import Model, default_unseen
+from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
     distinct_tiles,
+    kind37,
     name37,
     of_hand,
     parse37,
     sub37,
+    tile37,
 )
 from mjasp.core.errors import MjaspError, RulesError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_kind, tile_name
+from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
 from mjasp.scoring.api import score as score_hand
@@ -82,22 +85,23 @@ class Advice:
 
 
 def _indicators(values: Iterable[str] | str) -> tuple[str, ...]:
+    """The dora indicators' tile texts, a red five kept red (``0p``): it is not in the
+    wall, and ``mjasp.score`` counts it among the set's red fives."""
     if isinstance(values, str):
-        values = [tile_name(k) for k in _kinds_of(values)]
+        counts = of_hand(Hand.parse(values)) if values.strip() else bytes(37)
+        values = []
+        for k in range(34):
+            red = counts[34 + FIVES37.index(k)] if k in FIVES37 else 0
+            values += [name37(k)] * (counts[k] - red)
+            if red:
+                values += [name37(34 + FIVES37.index(k))] * red
     out = []
     for v in values:
         try:
-            out.append(tile_name(tile_kind(v)))
-        except MjaspError:
+            out.append(name37(tile37(v)))
+        except (MjaspError, ValueError):
             raise AdviseError(f"bad dora indicator {v!r}") from None
     return tuple(out)
-
-
-def _kinds_of(text: str) -> list[int]:
-    if not text.strip():
-        return []
-    counts = Hand.parse(text).counts
-    return [k for k in range(34) for _ in range(counts[k])]
 
 
 def setup_model(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
@@ -143,7 +147,10 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     start = of_hand(h)
     seen = list(start)
     for ind in indicators:
-        seen[tile_kind(ind)] += 1
+        t = tile37(ind)
+        seen[kind37(t)] += 1
+        if t >= 34:
+            seen[t] += 1  # a red five
     vis = parse37(visible) if visible.strip() else bytes(37)
     for meld in h.melds:
         for k in meld_kinds(meld):

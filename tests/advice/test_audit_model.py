@@ -488,3 +488,30 @@ def test_explanation_parts_sum_to_the_advised_value(hand: str, options: dict[str
                       [r["share"] for r in e["by_hand"]]):
             assert sum(parts) == pytest.approx(c.expected_points[0], abs=1e-9)
         assert sum(p for _, p in e["distribution"]) == pytest.approx(1.0, abs=1e-9)
+
+
+# -- a red five as the dora indicator ----------------------------------------------------------
+
+@pytest.mark.parametrize("indicators", ["0p", ("0p",)])
+def test_a_red_five_under_the_dora_indicator_is_not_in_the_wall(
+        indicators: str | tuple[str, ...]) -> None:
+    # 123456789m46p55z (South), the dora indicator is tenhou's one red 5p (dora 6p): the
+    # three 5p left in the wall are plain. Win: tsumo, haitei, ittsu, dora = 5 han, mangan
+    # 8000; never the red five's haneman (the answer was (2 x 8000 + 12000) / 122, the
+    # indicator read as a plain 5p and the red one left in the wall).
+    assert _score("123456789m456p55z", "5p", seat_wind="S", dora_indicators=("0p",),
+                  haitei=True) == 8000
+    a = advise("123456789m46p55z", draws=1, riichi="never", seat_wind="S",
+               dora_indicators=indicators)
+    (c,) = a.candidates
+    assert c.ukeire == (("5p", 3),) and a.settings["dora_indicators"] == ["0p"]
+    assert c.expected_points[0] == pytest.approx(3 * 8000 / 122, abs=1e-9)
+    # a plain 5p indicator leaves the red one in the wall
+    (c,) = advise("123456789m46p55z", draws=1, riichi="never", seat_wind="S",
+                  dora_indicators="5p").candidates
+    assert c.expected_points[0] == pytest.approx((2 * 8000 + 12000) / 122, abs=1e-9)
+
+
+def test_a_second_red_five_among_hand_and_indicators_is_refused() -> None:
+    with pytest.raises(mjasp.MjaspError, match="more red fives of p"):
+        advise("123456789m406p5z", draws=1, dora_indicators="0p")
