@@ -19,7 +19,7 @@ from mjasp.advice.tiles37 import (
     tile37,
 )
 from mjasp.core.errors import MjaspError, RulesError
-from mjasp.core.hand import Hand
+from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
@@ -158,6 +158,13 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
+    if chosen.players == 3:
+        # as ``mjasp.score`` refuses them: every win would be refused, silently 0 points
+        if "N" in (seat, rnd):
+            raise AdviseError("three players have no North seat or round; the "
+                              f"{'seat' if seat == 'N' else 'round'} is N")
+        if any(m.kind is MeldKind.CHI for m in h.melds):
+            raise AdviseError("three players cannot call chi; an open sequence is impossible")
     unseen = default_unseen(start, chosen, visible_all)
     for k in range(34):
         if unseen[k] < 0:

@@ -515,3 +515,21 @@ def test_a_red_five_under_the_dora_indicator_is_not_in_the_wall(
 def test_a_second_red_five_among_hand_and_indicators_is_refused() -> None:
     with pytest.raises(mjasp.MjaspError, match="more red fives of p"):
         advise("123456789m406p5z", draws=1, dora_indicators="0p")
+
+
+@pytest.mark.parametrize(("hand", "options", "message"), [
+    ("123456789p1234s", {"seat_wind": "N"}, "no North seat or round; the seat is N"),
+    ("123456789p1234s", {"round_wind": "N"}, "no North seat or round; the round is N"),
+    ("456p789s55z99s [123p]", {}, "three players cannot call chi"),
+])
+def test_three_player_situations_mjasp_score_refuses_are_refused(
+        hand: str, options: dict[str, Any], message: str) -> None:
+    # each was answered with wins worth 0 points (12.65 % at 0.0 for the North seat,
+    # "never wins" for the chi): every win of such a hand is refused by mjasp.score
+    with pytest.raises(mjasp.MjaspError, match=message):
+        mjasp.score("123456789p11234s", mjasp.Win(tile="1s", tsumo=True, **options),
+                    rules="tenhou-3p") if options else \
+            mjasp.score("456p789s55z999s [123p]", mjasp.Win(tile="9s", tsumo=True),
+                        rules="tenhou-3p")
+    with pytest.raises(mjasp.MjaspError, match=message):
+        advise(hand, draws=2, rules="tenhou-3p", **options)
