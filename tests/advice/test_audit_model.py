@@ -533,3 +533,16 @@ def test_three_player_situations_mjasp_score_refuses_are_refused(
                         rules="tenhou-3p")
     with pytest.raises(mjasp.MjaspError, match=message):
         advise(hand, draws=2, rules="tenhou-3p", **options)
+
+
+def test_three_players_ura_from_the_108_tile_wall() -> None:
+    # tenhou-3p, 999m123456p1234s (South), dora indicators 1m and 8p: one draw, riichi
+    # always. The wall 108 - 13 - 2 = 93, 3 each of 1s and 4s; each ura pair drawn from
+    # the 92 left (1m under an ura indicator points at 9m: three ura)
+    n = 93
+    (c,) = advise("999m123456p1234s", draws=1, riichi="always", rules="tenhou-3p",
+                  seat_wind="S", dora_indicators=("1m", "8p")).candidates
+    worked = sum(3 / n * _ura_brute(h14, tile, ("1m", "8p"), "tenhou-3p", seat_wind="S",
+                                    ippatsu=True, haitei=True)
+                 for tile, h14 in (("1s", "999m123456p11234s"), ("4s", "999m123456p12344s")))
+    assert c.expected_points[0] == pytest.approx(worked - 1000 * (1 - 6 / n), abs=1e-9)
