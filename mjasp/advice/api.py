@@ -7,17 +7,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjasp.advice.model import Model, default_unseen
+from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
     distinct_tiles,
+    kind37,
     name37,
     of_hand,
     parse37,
     sub37,
+    tile37,
 )
 from mjasp.core.errors import MjaspError, RulesError
-from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_kind, tile_name
+from mjasp.core.hand import Hand, MeldKind
+from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
 from mjasp.scoring.api import score as score_hand
@@ -82,22 +85,23 @@ class Advice:
 
 
 def _indicators(values: Iterable[str] | str) -> tuple[str, ...]:
+    """The dora indicators' tile texts, a red five kept red (``0p``): it is not in the
+    wall, and ``mjasp.score`` counts it among the set's red fives."""
     if isinstance(values, str):
-        values = [tile_name(k) for k in _kinds_of(values)]
+        counts = of_hand(Hand.parse(values)) if values.strip() else bytes(37)
+        values = []
+        for k in range(34):
+            red = counts[34 + FIVES37.index(k)] if k in FIVES37 else 0
+            values += [name37(k)] * (counts[k] - red)
+            if red:
+                values += [name37(34 + FIVES37.index(k))] * red
     out = []
     for v in values:
         try:
-            out.append(tile_name(tile_kind(v)))
-        except MjaspError:
+            out.append(name37(tile37(v)))
+        except (MjaspError, ValueError):
             raise AdviseError(f"bad dora indicator {v!r}") from None
     return tuple(out)
-
-
-def _kinds_of(text: str) -> list[int]:
-    if not text.strip():
-        return []
-    counts = Hand.parse(text).counts
-    return [k for k in range(34) for _ in range(counts[k])]
 
 
 def setup_model(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
@@ -143,7 +147,10 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     start = of_hand(h)
     seen = list(start)
     for ind in indicators:
-        seen[tile_kind(ind)] += 1
+        t = tile37(ind)
+        seen[kind37(t)] += 1
+        if t >= 34:
+            seen[t] += 1  # a red five
     vis = parse37(visible) if visible.strip() else bytes(37)
     for meld in h.melds:
         for k in meld_kinds(meld):
@@ -151,6 +158,13 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
+    if chosen.players == 3:
+        # as ``mjasp.score`` refuses them: every win would be refused, silently 0 points
+        if "N" in (seat, rnd):
+            raise AdviseError("three players have no North seat or round; the "
+                              f"{'seat' if seat == 'N' else 'round'} is N")
+        if any(m.kind is MeldKind.CHI for m in h.melds):
+            raise AdviseError("three players cannot call chi; an open sequence is impossible")
     unseen = default_unseen(start, chosen, visible_all)
     for k in range(34):
         if unseen[k] < 0:
@@ -208,14 +222,22 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
                 "extra": extra, "visible": visible}
     s0 = m.s0
     if fourteen and s0 == -1:
-        w = Win(tile=tile_name(max(range(34), key=lambda k: start[k])), tsumo=True,
-                      seat_wind=seat, round_wind=rnd, dora_indicators=indicators)
-        try:
-            pts: int | None = score_hand(h, w, rules=chosen).points
-        except MjaspError:
-            pts = None
-        return Advice(str(h), -1, model, draws, (), True,
-                      "a complete hand: win it (its score as a self-draw)", pts, 0, settings)
+        # which tile was drawn is not given, and the score depends on it (pinfu, the
+        # wait's fu): the best self-draw over the concealed tiles, that tile named
+        pts: int | None = None
+        best = ""
+        for t in distinct_tiles(start):
+            w = Win(tile=name37(t), tsumo=True, seat_wind=seat, round_wind=rnd,
+                    dora_indicators=indicators)
+            try:
+                s = score_hand(h, w, rules=chosen)
+            except MjaspError:
+                continue
+            if (s.han > 0 or s.yakuman) and (pts is None or s.points > pts):
+                pts, best = s.points, name37(t)
+        note = f"a complete hand: win it (its best score as a self-draw, on {best})" \
+            if best else "a complete hand: no yaku as a self-draw"
+        return Advice(str(h), -1, model, draws, (), True, note, pts, 0, settings)
     if model == "mahjong-cpp":
         # its own module: its graph search and values, as its code computes them
         from mjasp.advice import cpp_model

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import groupby
+from itertools import groupby, product
+from math import comb
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -842,8 +843,9 @@ class Model:
         The indicators come from the wall as the winning hand sees it (the unseen copies
         less the drawn ones the hand holds); kinds are grouped by the ura han they give
         (the held copies of the kind pointed at, as the scoring engine counts them): the
-        same count, the same score. With two or more indicators, the first two are exact
-        (without replacement) and the rest count as the second.
+        same count, the same score. Every indicator is exact (drawn without replacement):
+        with two, each ordered pair of han groups; with more, each number of indicators
+        per han group (a multivariate hypergeometric chance).
         """
         import numpy as np
         uras = len(self.dora_indicators) if uras is None else uras
@@ -871,12 +873,25 @@ class Model:
             if uras == 1:
                 q = np.where(copies > 0, copies / total[:, None], 0.0)
                 return q, order
-            again = copies[:, None, :] - np.eye(5, dtype=np.int64)  # the second, less one
-            ways = copies[:, :, None] * again
-            q = np.where((copies[:, :, None] > 0) & (again > 0),
-                         ways / (total * (total - 1))[:, None, None], 0.0)
-        han = order[:, :, None] + (uras - 1) * order[:, None, :]
-        return q.reshape(n, 25), han.reshape(n, 25)
+            if uras == 2:
+                again = copies[:, None, :] - np.eye(5, dtype=np.int64)  # the second, less one
+                ways = copies[:, :, None] * again
+                q = np.where((copies[:, :, None] > 0) & (again > 0),
+                             ways / (total * (total - 1))[:, None, None], 0.0)
+                han = order[:, :, None] + order[:, None, :]
+                return q.reshape(n, 25), han.reshape(n, 25)
+        # three or more: how many indicators fall in each han group, Π C(copies, m) ways
+        # of C(total, uras); the han of a split is Σ m × the group's han
+        split = np.array([m for m in product(range(uras + 1), repeat=5) if sum(m) == uras],
+                         dtype=np.int64)
+        top = int(copies.max(initial=0))
+        choose = np.array([[comb(c, m) for m in range(uras + 1)] for c in range(top + 1)],
+                          dtype=np.int64)
+        ways = np.prod(choose[copies[:, None, :], split[None, :, :]], axis=2)
+        of = np.array([comb(int(t), uras) for t in total.tolist()], dtype=np.int64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = np.where(ways > 0, ways / of[:, None], 0.0)
+        return q, order @ split.T
 
     def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
         """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
@@ -973,6 +988,11 @@ class Model:
                         s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
                                         minlength=n)
                         riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+        if may_riichi and self.riichi == "always":
+            # "always" declares at every closed tenpai, one without a winning tile left in
+            # the wall too (it loses the stick), as ``options_of`` does; "choose" never
+            # takes such a riichi (dama is worth at least 0)
+            riichi = tenpai.copy()
         group_n = b.group_n.astype(np.float64)
         g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
                   tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
