@@ -101,6 +101,8 @@ def _print_table(a: Advice) -> None:
     if a.win_points is not None or (a.shanten == -1 and not a.candidates):
         points = "?" if a.win_points is None else str(a.win_points)
         click.echo(f"{a.hand}: complete — a self-draw win scores {points}")
+        if a.note:  # which tile that self-draw was: the score depends on it
+            click.echo(f"note: {a.note}")
         return
     click.echo(f"{a.hand}: {a.shanten}-shanten, {a.draws} draws, model {a.model}")
     if a.note:

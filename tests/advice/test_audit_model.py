@@ -14,10 +14,12 @@ import math
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 import mjasp
 from mjasp.advice import advise
 from mjasp.advice.model import Model
+from mjasp.cli import main
 from mjasp.core.tiles import tile_kind, tile_name
 
 
@@ -150,6 +152,9 @@ def test_a_complete_hand_is_scored_on_its_best_winning_tile() -> None:
     assert _score("22m345678p234567s", "2m") == 3000
     a = advise("22m345678p234567s")
     assert a.shanten == -1 and a.win_points == 3900 and a.note.endswith("on 3p)")
+    # the command line names the tile too (the score depends on it)
+    out = CliRunner().invoke(main, ["advise", "22m345678p234567s"]).output
+    assert "scores 3900" in out and "on 3p)" in out
     # an open hand without a yaku on any tile: no score
     a = advise("123m456p789s11z [234m]")
     assert a.win_points is None and "no yaku" in a.note
