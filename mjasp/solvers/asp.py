@@ -173,16 +173,32 @@ class HandProgram:
 
     def check_inputs(self) -> None:
         """Raise ``HandError`` if the loaded files set mjasp's inputs (``hold/2``,
-        ``called/2``) themselves or derive a hand fact instead of stating it; the hand
-        itself is read by :func:`mjasp.core.facts.read_hand`."""
+        ``called/2``) themselves, by a fact or a rule, or derive a hand fact instead of
+        stating it; the hand itself is read by :func:`mjasp.core.facts.read_hand`.
+
+        >>> import pathlib, tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder, "variant.lp")
+        ...     _ = path.write_text('called(pon,27) :- hold(0,3).')
+        ...     HandProgram(files=[str(path)]).check_inputs()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        mjasp.core.errors.HandError: called(pon,27): called/2 is set by mjasp ... by a rule; ...
+        """
         atoms = self.control.symbolic_atoms
         for name, arity, _ in sorted(atoms.signatures):
             if (name, arity) in INPUTS:
-                # mjasp sets these per hand; a fact would fight the assumptions
+                # mjasp sets these per hand as externals; a fact would fight the
+                # assumptions, and a rule in a head takes the atom out of mjasp's hands
+                # (clingo no longer treats it as external), so the readings would ignore it
                 for atom in atoms.by_signature(name, arity):
                     if atom.is_fact:
                         raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
                                         f"the hand facts; write {INPUTS[name, arity]}")
+                    if not atom.is_external:
+                        raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
+                                        "the hand facts, never derived by a rule; write "
+                                        f"{INPUTS[name, arity]}")
             if name not in SHAPES:
                 continue
             for atom in atoms.by_signature(name, arity):

@@ -1,0 +1,66 @@
+"""``mjasp solve``: a file that derives mjasp's inputs (``hold/2``, ``called/2``) by a rule.
+
+mjasp sets those atoms per hand as externals. Plain clingo reads a rule deriving one as part
+of the program: ``called(pon,27) :- hold(0,3).`` declares a pon of 1z, so a hand of 14
+concealed tiles plus that pon has 17 tiles and no reading. mjasp used to drop such rules
+silently (its assumptions win) and print the hand's readings as if the rule were not
+there; a derived input is now refused, as a fact setting it already was.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import clingo
+import pytest
+from click.testing import CliRunner
+
+from mjasp.cli import main
+from mjasp.core.hand import Hand
+from mjasp.rules import find_rules
+from mjasp.solvers.asp import encoding, rule_facts
+
+HAND = "11122233344455m"
+
+
+def plain_clingo_models(hand: str, extra: str) -> int:
+    """Answer sets of ``decompose.lp`` with the hand as plain ``hold/2`` facts plus
+    ``extra``: what ``clingo decompose.lp file.lp`` finds, without mjasp's engine."""
+    counts = Hand.parse(hand).counts
+    facts = " ".join(f"hold({k},{n})." for k, n in enumerate(counts) if n)
+    ctl = clingo.Control(["--models=0", "--warn=none"])
+    ctl.load(encoding("decompose.lp"))
+    ctl.add("base", [], rule_facts(find_rules("tenhou")) + " " + facts + " " + extra)
+    ctl.ground([("base", [])])
+    ctl.solve()
+    return int(ctl.statistics["summary"]["models"]["enumerated"])
+
+
+@pytest.mark.parametrize(("rule", "atom"), [
+    ("called(pon,27) :- hold(0,3).", "called(pon,27)"),   # a pon of 1z, when 1m is held 3x
+    ("1 { called(pon,27) }.", "called(pon,27)"),           # a pon of 1z by a choice
+    ("called(pon,27,1) :- hold(0,3).", "called(pon,27)"),  # the same by called/3
+    ("hold(5,2) :- hold(0,3).", "hold(5,2)"),              # two more 6m
+    ("1 { hold(5,1) }.", "hold(5,1)"),
+])
+def test_a_rule_deriving_an_input_is_refused(tmp_path: Path, rule: str, atom: str) -> None:
+    # the rule changes plain clingo's answer: the hand alone has 4 readings (hand-worked:
+    # 111 222 333 444 55, 111 234x3 55, 111 234 345x2 22, 123x3 444 55)
+    assert plain_clingo_models(HAND, "") == 4
+    assert plain_clingo_models(HAND, rule) != 4
+    path = tmp_path / "hand.lp"
+    path.write_text(f'hand("{HAND}").\n{rule}\n')
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
+    assert re.search(re.escape(atom) + r": \w+/2 is set by mjasp", result.stderr)
+
+
+def test_reading_an_input_in_a_body_is_still_a_variant(tmp_path: Path) -> None:
+    """A constraint that reads hold/2 is a rule variant, answered as clingo does."""
+    path = tmp_path / "hand.lp"
+    path.write_text(f'hand("{HAND}").\n:- hold(0,3).\n')
+    assert plain_clingo_models(HAND, ":- hold(0,3).") == 0
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 0 and result.stdout == f"{HAND}: no readings\n"
