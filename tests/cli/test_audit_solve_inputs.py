@@ -64,3 +64,35 @@ def test_reading_an_input_in_a_body_is_still_a_variant(tmp_path: Path) -> None:
     assert plain_clingo_models(HAND, ":- hold(0,3).") == 0
     result = CliRunner().invoke(main, ["solve", str(path)])
     assert result.exit_code == 0 and result.stdout == f"{HAND}: no readings\n"
+
+
+def ground_atoms(path: Path) -> list[str]:
+    """The atoms plain clingo grounds from ``path`` alone (its base program)."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(str(path))
+    ctl.ground([("base", [])])
+    return [str(atom.symbol) for atom in ctl.symbolic_atoms]
+
+
+def test_a_hand_fact_outside_the_base_program_is_refused(tmp_path: Path) -> None:
+    """clingo grounds only ``#program base``: a hand under ``#program foo.`` is no hand of
+    the program (mjasp used to read it anyway and print its readings)."""
+    path = tmp_path / "hand.lp"
+    path.write_text(f'#program foo.\nhand("{HAND}").\n')
+    assert ground_atoms(path) == []
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "hand.lp:2:" in result.stderr and "#program foo" in result.stderr
+
+
+def test_a_part_ends_with_its_file(tmp_path: Path) -> None:
+    """A ``#program`` in an included file does not reach back into the including file, and
+    ``#program base.`` returns to the base part: both hands are the program's."""
+    (tmp_path / "part.lp").write_text("#program foo.\nx.\n")
+    for text in (f'#include "part.lp".\nhand("{HAND}").\n',
+                 f'#program foo.\n#program base.\nhand("{HAND}").\n'):
+        path = tmp_path / "hand.lp"
+        path.write_text(text)
+        assert ground_atoms(path) == [f'hand("{HAND}")']
+        result = CliRunner().invoke(main, ["solve", str(path)])
+        assert result.exit_code == 0 and result.stdout.startswith(f"{HAND}: 4 readings")
