@@ -160,6 +160,8 @@ class HandProgram:
                  arguments: Sequence[str] = ()) -> None:
         self.rules = find_rules(rules)
         self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules), arguments)
+        # only files of a user can show blocks the hand does not hold (the check costs)
+        self._checked = bool(files)
         self._hold: dict[tuple[int, int], int] = {}
         self._called: dict[tuple[str, int], clingo.Symbol] = {}
         for atom in self.control.symbolic_atoms.by_signature("hold", 2):
@@ -206,8 +208,17 @@ class HandProgram:
                     raise HandError(f"{atom.symbol}: hand facts must be plain facts")
 
     def readings(self, hand: Hand) -> list[Decomposition]:
-        """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order."""
-        return sorted_readings(self.solve(hand.counts, hand.melds))
+        """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order.
+
+        With files of a user, an answer set whose shown blocks are not exactly the
+        concealed tiles (a variant that adds ``block/3`` atoms) is an ``EncodingError``:
+        it is no reading of the hand.
+        """
+        found = sorted_readings(self.solve(hand.counts, hand.melds))
+        if self._checked:
+            for reading in found:
+                _check_covers(reading, hand.counts)
+        return found
 
     def solve(self, counts: Sequence[int], melds: tuple[Meld, ...] = ()) -> list[Decomposition]:
         """The answer sets for 34 concealed counts, as decompositions (clingo's order)."""
@@ -225,6 +236,27 @@ class HandProgram:
             for symbol in called:
                 self.control.assign_external(symbol, False)  # type: ignore[arg-type]
         return found
+
+
+def _check_covers(reading: Decomposition, counts: Sequence[int]) -> None:
+    """Raise ``EncodingError`` unless the blocks of ``reading`` hold exactly ``counts``.
+
+    >>> _check_covers(Decomposition.parse("123m 11z"), Hand.parse("123m11z").counts)
+    >>> _check_covers(Decomposition.parse("123m 123p 11z"),
+    ...               Hand.parse("123m11z").counts)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.core.errors.EncodingError: an answer set shows the blocks 123m 123p 11z, which ...
+    """
+    held = [0] * NUM_KINDS
+    for block in reading.blocks:
+        for tile in block.tiles():
+            held[tile] += 1
+    if held != list(counts):
+        blocks = " ".join(str(b) for b in reading.blocks)
+        raise EncodingError(f"an answer set shows the blocks {blocks}, which do not hold the "
+                            f"concealed tiles {Hand.from_counts(counts)}: a variant may rule "
+                            "readings out, not add blocks")
 
 
 def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> Decomposition:

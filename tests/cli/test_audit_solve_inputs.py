@@ -96,3 +96,30 @@ def test_a_part_ends_with_its_file(tmp_path: Path) -> None:
         assert ground_atoms(path) == [f'hand("{HAND}")']
         result = CliRunner().invoke(main, ["solve", str(path)])
         assert result.exit_code == 0 and result.stdout.startswith(f"{HAND}: 4 readings")
+
+
+@pytest.mark.parametrize(("variant", "extra"), [
+    ("block(seq,9,1).", "123p"),                          # a shown block the hand lacks
+    ("block(pair,33,1) :- block(seq,0,1).", "77z"),
+])
+def test_a_variant_that_shows_blocks_the_hand_lacks_is_an_error(
+        tmp_path: Path, variant: str, extra: str) -> None:
+    """123m456p789s11222z has one reading (hand-worked: 123m 456p 789s 222z 11z); a shown
+    ``block/3`` fact of a variant joins it in plain clingo's answer set, which then holds
+    17 or 16 tiles. mjasp used to print that as a reading of the 14-tile hand."""
+    path = tmp_path / "hand.lp"
+    path.write_text(f'hand("123m456p789s11222z").\n{variant}\n')
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(encoding("decompose.lp"))
+    facts = " ".join(f"hold({k},{n})." for k, n in
+                     enumerate(Hand.parse("123m456p789s11222z").counts) if n)
+    ctl.add("base", [], rule_facts(find_rules("tenhou")) + " " + facts + " " + variant)
+    ctl.ground([("base", [])])
+    shown: list[list[str]] = []
+    ctl.solve(on_model=lambda model: shown.append(
+        sorted(str(s) for s in model.symbols(shown=True) if s.name == "block")))
+    assert len(shown) == 1 and len(shown[0]) == 6  # five blocks of the hand and the extra
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert extra in result.stderr and "not add blocks" in result.stderr
