@@ -20,9 +20,9 @@ from math import comb, prod
 import pytest
 
 from mjasp.analysis.counting import count_dp, count_series, enumerate_hands, hands_of
-from mjasp.analysis.sampling import sample_counts
+from mjasp.analysis.sampling import sample_counts, sample_hands
 from mjasp.core.errors import HandError
-from mjasp.rules import find_rules
+from mjasp.rules import RULES, find_rules
 from tests.stat_helpers import chi_square
 
 
@@ -110,3 +110,24 @@ def test_whole_deals_follow_the_exact_law(rules: str, m: int, n: int, seed: int)
     statistic, dof, p = chi_square({index[k]: v for k, v in observed.items()},
                                    {index[k]: v for k, v in law.items()})
     assert dof == len(law) - 1 and p > 1e-4, (statistic, dof, p)
+
+
+def test_dealt_hands_have_the_red_fives_of_the_rules() -> None:
+    """The WRC's wall has no red five: its deals used to hold 0m/0p/0s (ids 16, 52, 88),
+    hands that ``mjasp.score(..., rules="wrc")`` refuses. The same seed deals the same
+    tiles; only the red marks follow the rules."""
+    tenhou = sample_hands(400, 14, seed=4)
+    wrc = sample_hands(400, 14, seed=4, rules="wrc")
+    assert [h.counts for h in wrc] == [h.counts for h in tenhou]
+    assert sum(sum(h.red) for h in tenhou) > 0 and not any(sum(h.red) for h in wrc)
+
+
+def test_two_red_5p_are_dealt_by_the_hypergeometric_law() -> None:
+    """With two red 5p in the wall, the red 5p of a 14-tile deal number k with probability
+    C(2, k) C(134, 14 - k) / C(136, 14)."""
+    aka = RULES["tenhou"].replace(red_fives=(1, 2, 1))
+    hands = sample_hands(10_000, 14, seed=6, rules=aka)
+    observed = Counter(h.red[1] for h in hands)
+    law = {k: comb(2, k) * comb(134, 14 - k) for k in range(3)}
+    assert observed[2] > 0 and all(h.red[0] <= 1 and h.red[2] <= 1 for h in hands)
+    assert chi_square(observed, law)[2] > 1e-4
