@@ -21,6 +21,7 @@ import pytest
 
 from mjasp.analysis.counting import count_dp, count_series, enumerate_hands, hands_of
 from mjasp.analysis.sampling import sample_counts, sample_hands
+from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.core.errors import HandError
 from mjasp.rules import RULES, find_rules
 from tests.stat_helpers import chi_square
@@ -131,3 +132,11 @@ def test_two_red_5p_are_dealt_by_the_hypergeometric_law() -> None:
     law = {k: comb(2, k) * comb(134, 14 - k) for k in range(3)}
     assert observed[2] > 0 and all(h.red[0] <= 1 and h.red[2] <= 1 for h in hands)
     assert chi_square(observed, law)[2] > 1e-4
+
+
+def test_random_winning_hands_have_red_fives_only_where_the_wall_does() -> None:
+    for rules, allowed in (("wrc", (0, 0, 0)), ("tenhou-3p", (0, 1, 1)), ("tenhou", (1, 1, 1))):
+        hands = random_winning_hands(300, seed=1, rules=rules, red=True)
+        assert all(r <= a for h in hands for r, a in zip(h.red, allowed, strict=True))
+        # where the wall has one, a held five is red about half the time
+        assert any(h.red[1] for h in hands) == (allowed[1] > 0)
