@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import re
 from collections.abc import Iterable, Sequence
 
 import clingo
@@ -160,6 +161,7 @@ class HandProgram:
                  arguments: Sequence[str] = ()) -> None:
         self.rules = find_rules(rules)
         self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules), arguments)
+        self._files = list(files)
         # only files of a user can show blocks the hand does not hold (the check costs)
         self._checked = bool(files)
         self._hold: dict[tuple[int, int], int] = {}
@@ -185,27 +187,29 @@ class HandProgram:
         ...     HandProgram(files=[str(path)]).check_inputs()  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        mjasp.core.errors.HandError: called(pon,27): called/2 is set by mjasp ... by a rule; ...
+        mjasp.core.errors.HandError: ...variant.lp:1: called(pon,27) :- hold(0,3).: called/2 ...
         """
         atoms = self.control.symbolic_atoms
+        derived = False
         for name, arity, _ in sorted(atoms.signatures):
             if (name, arity) in INPUTS:
                 # mjasp sets these per hand as externals; a fact would fight the
-                # assumptions, and a rule in a head takes the atom out of mjasp's hands
-                # (clingo no longer treats it as external), so the readings would ignore it
+                # assumptions
                 for atom in atoms.by_signature(name, arity):
                     if atom.is_fact:
                         raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
                                         f"the hand facts; write {INPUTS[name, arity]}")
-                    if not atom.is_external:
-                        raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
-                                        "the hand facts, never derived by a rule; write "
-                                        f"{INPUTS[name, arity]}")
+                    # a rule with the atom in its head makes it no longer external, and
+                    # the readings would ignore the rule (so would an inconsistent
+                    # program, e.g. "#false.": the files' rules tell the two apart)
+                    derived |= not atom.is_external
             if name not in SHAPES:
                 continue
             for atom in atoms.by_signature(name, arity):
                 if not atom.is_fact:
                     raise HandError(f"{atom.symbol}: hand facts must be plain facts")
+        if derived:
+            _refuse_input_rules(self._files)
 
     def readings(self, hand: Hand) -> list[Decomposition]:
         """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order.
@@ -236,6 +240,30 @@ class HandProgram:
             for symbol in called:
                 self.control.assign_external(symbol, False)  # type: ignore[arg-type]
         return found
+
+
+#: A rule head naming an input of mjasp's: hold/2, called/2, or called/3 (which derives
+#: called/2); not the classical negation -hold(...), which is another predicate.
+_INPUT_HEAD = re.compile(r"(?<![#\w-])(hold|called)\(")
+
+
+def _refuse_input_rules(files: Sequence[str]) -> None:
+    """Raise ``HandError`` naming the first rule of ``files`` whose head sets
+    ``hold/2`` or ``called/2`` (a constraint or a body that reads them is fine)."""
+    from clingo import ast
+
+    def visit(statement: ast.AST) -> None:
+        if statement.ast_type != ast.ASTType.Rule:
+            return
+        found = _INPUT_HEAD.search(str(statement.head))
+        if found is None:
+            return
+        where = f"{statement.location.begin.filename}:{statement.location.begin.line}"
+        example = INPUTS["hold", 2] if found.group(1) == "hold" else INPUTS["called", 2]
+        raise HandError(f"{where}: {statement}: {found.group(1)}/2 is set by mjasp from the "
+                        f"hand facts, never by a rule; write {example}")
+
+    ast.parse_files(list(files), visit, logger=lambda code, message: None)
 
 
 def _check_covers(reading: Decomposition, counts: Sequence[int]) -> None:
