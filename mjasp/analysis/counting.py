@@ -55,12 +55,16 @@ def tile_set(red: bool = False, *,
     return wall
 
 
-def _check_size(m: int, copies: Sequence[int]) -> None:
+def _check_size(m: int, copies: Sequence[int]) -> list[int]:
+    """``copies`` as a list of ints, after checking ``m`` and each copy number (a float
+    such as 4.5 would be counted as if it were a number of copies)."""
     as_int(m, "the number of tiles")
     if m < 0:
         raise HandError(f"a hand cannot have {m} tiles")
-    if any(c < 0 for c in copies):
+    checked = [as_int(c, "a number of copies") for c in copies]
+    if any(c < 0 for c in checked):
         raise HandError("a kind cannot have a negative number of copies")
+    return checked
 
 
 def enumerate_hands(m: int, copies: Sequence[int]) -> Iterator[tuple[int, ...]]:
@@ -71,7 +75,7 @@ def enumerate_hands(m: int, copies: Sequence[int]) -> Iterator[tuple[int, ...]]:
     >>> list(enumerate_hands(2, [1, 2]))
     [(0, 2), (1, 1)]
     """
-    _check_size(m, copies)
+    copies = _check_size(m, copies)
     # room[i]: how many tiles positions i.. can still hold
     room = [0] * (len(copies) + 1)
     for i in range(len(copies) - 1, -1, -1):
@@ -110,7 +114,8 @@ def hands_of(m: int, kinds: Iterable[Tile] | None = None) -> Iterator[tuple[int,
     >>> sum(1 for _ in hands_of(2, [0, 27]))
     3
     """
-    chosen = sorted(set(range(NUM_KINDS) if kinds is None else kinds))
+    chosen = sorted(set(range(NUM_KINDS) if kinds is None else
+                        (as_int(kind, "a tile kind") for kind in kinds)))
     if any(not 0 <= k < NUM_KINDS for k in chosen):
         raise HandError("tile kinds are 0..33")
     for sub in enumerate_hands(m, [4] * len(chosen)):
@@ -128,8 +133,9 @@ def count_dp(copies: Iterable[int], m: int) -> int:
     >>> count_dp([4] * 9, 3)
     165
     """
-    copy_list = list(copies)
-    _check_size(m, copy_list)
+    copy_list = _check_size(m, list(copies))
+    if m > sum(copy_list):  # no hand; and a DP as wide as a huge m would never finish
+        return 0
     ways = [1] + [0] * m
     for c in copy_list:
         # prefix sums turn the window sum over 0..c copies into O(1) per entry
@@ -157,8 +163,10 @@ def count_series(copies: Iterable[int], m: int) -> int:
     >>> count_series([4] * 34, 14)
     326520504500
     """
-    groups = Counter(copies)
-    _check_size(m, list(groups))
+    copy_list = _check_size(m, list(copies))
+    if m > sum(copy_list):  # no hand; and a series as long as a huge m would never finish
+        return 0
+    groups = Counter(copy_list)
     series = [1] + [0] * m
     for c, n in sorted(groups.items()):
         factor = _bounded_power(n, c, m)

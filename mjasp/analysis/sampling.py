@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import NUM_KINDS
+from mjasp.core.tiles import FIVES, NUM_KINDS
 from mjasp.rules import Rules, find_rules
 
 if TYPE_CHECKING:  # numpy loads on first use, not with mjasp (import time)
@@ -138,12 +138,27 @@ def sample_ids(n: int, m: int, seed: int = 0,
 
 def sample_hands(n: int, m: int, seed: int = 0, *,
                  rules: Rules | str | None = None) -> list[Hand]:
-    """``n`` random hands of ``m`` tiles (red fives kept: a drawn id 16 is ``0m``).
+    """``n`` random hands of ``m`` tiles, with the red fives of the rules' wall: the first
+    ``Rules.red_fives[suit]`` ids of each five are red (16, 52, 88 with one each, as
+    ``Hand.from_ids`` reads them; none under the WRC's rules).
 
     >>> str(sample_hands(1, 14, seed=3)[0])
     '499m4p345689s2577z'
+    >>> any(sum(h.red) for h in sample_hands(500, 14, seed=3, rules="wrc"))
+    False
     """
-    return [Hand.from_ids(ids) for ids in sample_ids(n, m, seed, rules=find_rules(rules))]
+    chosen = find_rules(rules)
+    deals = sample_ids(n, m, seed, rules=chosen)
+    if chosen.red_fives == (1, 1, 1):  # the ids' own red fives
+        return [Hand.from_ids(ids) for ids in deals]
+    red_ids = [range(4 * five, 4 * five + reds)
+               for five, reds in zip(FIVES, chosen.red_fives, strict=True)]
+    hands = []
+    for ids in deals:
+        plain = Hand.from_ids(ids)
+        m_red, p_red, s_red = (sum(i in red for i in ids) for red in red_ids)
+        hands.append(Hand(plain.counts, (m_red, p_red, s_red)))
+    return hands
 
 
 def _mix64_array(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:

@@ -34,7 +34,8 @@ def random_winning_hands(n: int, seed: int | None = 0,
 
     The form of each hand is drawn with ``FORM_WEIGHTS`` among ``forms`` (those the
     rules allow); with ``melds`` some melds of standard hands are declared (chi, pon,
-    kan, closed kan); with ``red`` every concealed five has an even chance of being red.
+    kan, closed kan); with ``red`` every concealed five has an even chance of being red
+    where the rules' wall has a red five of its suit.
     Tiles outside the rules' tile set (2m-8m in sanma) never appear.
 
     >>> [str(h) for h in random_winning_hands(2, seed=7, forms=["chiitoitsu"])]
@@ -65,7 +66,7 @@ def random_winning_hands(n: int, seed: int | None = 0,
             hand = _chiitoitsu(rng, rules)
         else:
             hand = _kokushi(rng)
-        hands.append(_with_red(rng, hand) if red else hand)
+        hands.append(_with_red(rng, hand, rules) if red else hand)
     return hands
 
 
@@ -126,8 +127,10 @@ def _kokushi(rng: random.Random) -> Hand:
     return Hand.from_counts(counts)
 
 
-def _with_red(rng: random.Random, hand: Hand) -> Hand:
-    red = tuple(int(hand.counts[f] > 0 and rng.random() < 0.5) for f in FIVES)
+def _with_red(rng: random.Random, hand: Hand, rules: Rules) -> Hand:
+    # only where the rules' wall has a red five (the WRC's has none)
+    red = tuple(int(hand.counts[f] > 0 and rules.red_fives[i] > 0 and rng.random() < 0.5)
+                for i, f in enumerate(FIVES))
     return Hand(hand.counts, (red[0], red[1], red[2]), hand.melds)
 
 

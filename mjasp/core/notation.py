@@ -221,6 +221,8 @@ def mpsz_lines(ids: npt.ArrayLike) -> bytes:
     import numpy as np
 
     rows = np.asarray(ids, dtype=np.int16)
+    if len(rows) == 0:  # no deal: reshape(0, -1) cannot tell the row length
+        return b""
     rows = np.sort(rows.reshape(len(rows), -1), axis=1)
     n, m = rows.shape
     kinds = rows // 4
@@ -247,6 +249,8 @@ def id_lines(ids: npt.ArrayLike) -> bytes:
     import numpy as np
 
     rows = np.asarray(ids, dtype=np.int16)
+    if len(rows) == 0:  # no deal: reshape(0, -1) cannot tell the row length
+        return b""
     rows = rows.reshape(len(rows), -1)
     n, m = rows.shape
     out = np.zeros((n, 4 * m if m else 1), dtype=np.uint8)  # 0 bytes: leading-zero gaps

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import re
 from collections.abc import Iterable, Sequence
 
 import clingo
@@ -160,6 +161,9 @@ class HandProgram:
                  arguments: Sequence[str] = ()) -> None:
         self.rules = find_rules(rules)
         self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules), arguments)
+        self._files = list(files)
+        # only files of a user can show blocks the hand does not hold (the check costs)
+        self._checked = bool(files)
         self._hold: dict[tuple[int, int], int] = {}
         self._called: dict[tuple[str, int], clingo.Symbol] = {}
         for atom in self.control.symbolic_atoms.by_signature("hold", 2):
@@ -173,25 +177,52 @@ class HandProgram:
 
     def check_inputs(self) -> None:
         """Raise ``HandError`` if the loaded files set mjasp's inputs (``hold/2``,
-        ``called/2``) themselves or derive a hand fact instead of stating it; the hand
-        itself is read by :func:`mjasp.core.facts.read_hand`."""
+        ``called/2``) themselves, by a fact or a rule, or derive a hand fact instead of
+        stating it; the hand itself is read by :func:`mjasp.core.facts.read_hand`.
+
+        >>> import pathlib, tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder, "variant.lp")
+        ...     _ = path.write_text('called(pon,27) :- hold(0,3).')
+        ...     HandProgram(files=[str(path)]).check_inputs()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        mjasp.core.errors.HandError: ...variant.lp:1: called(pon,27) :- hold(0,3).: called/2 ...
+        """
         atoms = self.control.symbolic_atoms
+        derived = False
         for name, arity, _ in sorted(atoms.signatures):
             if (name, arity) in INPUTS:
-                # mjasp sets these per hand; a fact would fight the assumptions
+                # mjasp sets these per hand as externals; a fact would fight the
+                # assumptions
                 for atom in atoms.by_signature(name, arity):
                     if atom.is_fact:
                         raise HandError(f"{atom.symbol}: {name}/{arity} is set by mjasp from "
                                         f"the hand facts; write {INPUTS[name, arity]}")
+                    # a rule with the atom in its head makes it no longer external, and
+                    # the readings would ignore the rule (so would an inconsistent
+                    # program, e.g. "#false.": the files' rules tell the two apart)
+                    derived |= not atom.is_external
             if name not in SHAPES:
                 continue
             for atom in atoms.by_signature(name, arity):
                 if not atom.is_fact:
                     raise HandError(f"{atom.symbol}: hand facts must be plain facts")
+        if derived:
+            _refuse_input_rules(self._files)
 
     def readings(self, hand: Hand) -> list[Decomposition]:
-        """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order."""
-        return sorted_readings(self.solve(hand.counts, hand.melds))
+        """Every reading of ``hand`` (concealed tiles, declared melds), in canonical order.
+
+        With files of a user, an answer set whose shown blocks are not exactly the
+        concealed tiles (a variant that adds ``block/3`` atoms) is an ``EncodingError``:
+        it is no reading of the hand.
+        """
+        found = sorted_readings(self.solve(hand.counts, hand.melds))
+        if self._checked:
+            for reading in found:
+                _check_covers(reading, hand.counts)
+        return found
 
     def solve(self, counts: Sequence[int], melds: tuple[Meld, ...] = ()) -> list[Decomposition]:
         """The answer sets for 34 concealed counts, as decompositions (clingo's order)."""
@@ -209,6 +240,51 @@ class HandProgram:
             for symbol in called:
                 self.control.assign_external(symbol, False)  # type: ignore[arg-type]
         return found
+
+
+#: A rule head naming an input of mjasp's: hold/2, called/2, or called/3 (which derives
+#: called/2); not the classical negation -hold(...), which is another predicate.
+_INPUT_HEAD = re.compile(r"(?<![#\w-])(hold|called)\(")
+
+
+def _refuse_input_rules(files: Sequence[str]) -> None:
+    """Raise ``HandError`` naming the first rule of ``files`` whose head sets
+    ``hold/2`` or ``called/2`` (a constraint or a body that reads them is fine)."""
+    from clingo import ast
+
+    def visit(statement: ast.AST) -> None:
+        if statement.ast_type != ast.ASTType.Rule:
+            return
+        found = _INPUT_HEAD.search(str(statement.head))
+        if found is None:
+            return
+        where = f"{statement.location.begin.filename}:{statement.location.begin.line}"
+        example = INPUTS["hold", 2] if found.group(1) == "hold" else INPUTS["called", 2]
+        raise HandError(f"{where}: {statement}: {found.group(1)}/2 is set by mjasp from the "
+                        f"hand facts, never by a rule; write {example}")
+
+    ast.parse_files(list(files), visit, logger=lambda code, message: None)
+
+
+def _check_covers(reading: Decomposition, counts: Sequence[int]) -> None:
+    """Raise ``EncodingError`` unless the blocks of ``reading`` hold exactly ``counts``.
+
+    >>> _check_covers(Decomposition.parse("123m 11z"), Hand.parse("123m11z").counts)
+    >>> _check_covers(Decomposition.parse("123m 123p 11z"),
+    ...               Hand.parse("123m11z").counts)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.core.errors.EncodingError: an answer set shows the blocks 123m 123p 11z, which ...
+    """
+    held = [0] * NUM_KINDS
+    for block in reading.blocks:
+        for tile in block.tiles():
+            held[tile] += 1
+    if held != list(counts):
+        blocks = " ".join(str(b) for b in reading.blocks)
+        raise EncodingError(f"an answer set shows the blocks {blocks}, which do not hold the "
+                            f"concealed tiles {Hand.from_counts(counts)}: a variant may rule "
+                            "readings out, not add blocks")
 
 
 def decode(symbols: Iterable[clingo.Symbol], melds: tuple[Meld, ...] = ()) -> Decomposition:
