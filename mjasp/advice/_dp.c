@@ -1279,6 +1279,154 @@ done:
     return result;
 }
 
+/* cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, out):
+   every turn of cpp_model._values (its numpy path, operation by operation, in the same
+   order: the same floats): per turn from t_max down to t_min, each draw state's edges
+   summed in edge order, (next - now) * weight, divided by (total - t) and added; a
+   winning edge's next is tenpai 1, win 1 and the greater of its points and continuing;
+   tenpai draw states' tenpai 1; each discard state the greatest of each number over its
+   edges' draw states (0 without edges). ``out`` is (t_max + 1) x 3 x len(picked), flat,
+   filled from t_min on. Nothing about the game is here: only maxima, products and sums. */
+static PyObject *cpp_run(PyObject *self, PyObject *args) {
+    enum { N_ARR = 8 };
+    PyObject *o[N_ARR];
+    Py_ssize_t n1, n2, total;
+    long t_min, t_max;
+    if (!PyArg_ParseTuple(args, "nnOOOOOOOllnO", &n1, &n2, &o[0], &o[1], &o[2], &o[3], &o[4],
+                          &o[5], &o[6], &t_min, &t_max, &total, &o[7])) {
+        return NULL;
+    }
+    static const char kinds[N_ARR] = {'q', 'q', 'd', 'q', 'd', 'q', 'q', 'd'};
+    static const char *names[N_ARR] = {"src", "dst", "w", "scoring", "points", "tenpai",
+                                       "picked", "out"};
+    Arr a[N_ARR];
+    for (int i = 0; i < N_ARR; i++) {
+        a[i].held = 0;
+    }
+    for (int i = 0; i < N_ARR; i++) {
+        if (get(o[i], &a[i], kinds[i], i == 7, names[i]) < 0) {
+            release(a, N_ARR);
+            return NULL;
+        }
+    }
+    const int64_t *src = a[0].view.buf, *dst = a[1].view.buf, *scoring = a[3].view.buf;
+    const int64_t *tenpai = a[5].view.buf, *picked = a[6].view.buf;
+    const double *w = a[2].view.buf, *points = a[4].view.buf;
+    double *out = a[7].view.buf;
+    Py_ssize_t e = a[0].view.shape[0], ns = a[3].view.shape[0], nt = a[5].view.shape[0];
+    Py_ssize_t np_ = a[6].view.shape[0];
+    int bad = n1 < 0 || n2 < 0 || t_min < 0 || t_max < t_min || t_max > 1000
+              || a[1].view.shape[0] != e || a[2].view.shape[0] != e
+              || a[4].view.shape[0] != ns || a[7].view.shape[0] != (t_max + 1) * 3 * np_;
+    for (Py_ssize_t j = 0; j < e && !bad; j++) {
+        bad = src[j] < 0 || src[j] >= n1 || dst[j] < 0 || dst[j] >= n2;
+    }
+    for (Py_ssize_t j = 0; j < nt && !bad; j++) {
+        bad = tenpai[j] < 0 || tenpai[j] >= n1;
+    }
+    for (Py_ssize_t j = 0; j < np_ && !bad; j++) {
+        bad = picked[j] < 0 || picked[j] >= n1;
+    }
+    /* each edge's place among the winning ones (-1: none); a winning edge listed once */
+    int64_t *won = bad ? NULL : PyMem_Malloc((size_t)(e ? e : 1) * sizeof(int64_t));
+    double *draw = NULL, *disc = NULL, *now = NULL, *acc = NULL;
+    PyObject *result = NULL;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
+        goto done;
+    }
+    draw = PyMem_Calloc((size_t)(3 * n1 + 1), sizeof(double));
+    acc = PyMem_Malloc((size_t)(3 * n1 + 1) * sizeof(double));
+    disc = PyMem_Calloc((size_t)(3 * n2 + 1), sizeof(double));
+    now = PyMem_Malloc((size_t)(3 * e + 1) * sizeof(double));
+    if (won == NULL || draw == NULL || acc == NULL || disc == NULL || now == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < e; j++) {
+        won[j] = -1;
+    }
+    for (Py_ssize_t k = 0; k < ns; k++) {
+        if (scoring[k] < 0 || scoring[k] >= e || won[scoring[k]] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
+            goto done;
+        }
+        won[scoring[k]] = k;
+    }
+    /* the three numbers of a state (or an edge) side by side: one cache line read per
+       edge and turn */
+    for (long t = t_max; t >= t_min; t--) {
+        if (t != t_max) {
+            double div = (double)(total - t);
+            for (Py_ssize_t i = 0; i < 3 * n1; i++) {
+                acc[i] = 0.0;
+            }
+            for (Py_ssize_t j = 0; j < e; j++) {
+                const double *dr = disc + 3 * dst[j], *nw = now + 3 * j;
+                double *sum = acc + 3 * src[j];
+                double n0 = dr[0], n1_ = dr[1], n2_ = dr[2];
+                if (won[j] >= 0) {
+                    double p = points[won[j]];
+                    n0 = 1.0;
+                    n1_ = 1.0;
+                    n2_ = p >= n2_ ? p : n2_; /* np.maximum(points, next) */
+                }
+                n0 -= nw[0];
+                n1_ -= nw[1];
+                n2_ -= nw[2];
+                n0 *= w[j];
+                n1_ *= w[j];
+                n2_ *= w[j];
+                sum[0] += n0;
+                sum[1] += n1_;
+                sum[2] += n2_;
+            }
+            for (Py_ssize_t i = 0; i < 3 * n1; i++) {
+                draw[i] += acc[i] / div;
+            }
+        }
+        for (Py_ssize_t j = 0; j < nt; j++) {
+            draw[3 * tenpai[j]] = 1.0;
+        }
+        for (int r = 0; r < 3; r++) {
+            double *row = out + ((Py_ssize_t)t * 3 + r) * np_;
+            for (Py_ssize_t j = 0; j < np_; j++) {
+                row[j] = draw[3 * picked[j] + r];
+            }
+        }
+        /* each edge's draw state now; the greatest over each discard state's edges
+           (np.maximum.at from -inf), a state without edges 0 */
+        for (Py_ssize_t i = 0; i < 3 * n2; i++) {
+            disc[i] = -Py_HUGE_VAL;
+        }
+        for (Py_ssize_t j = 0; j < e; j++) {
+            const double *d = draw + 3 * src[j];
+            double *nw = now + 3 * j, *dc = disc + 3 * dst[j];
+            for (int r = 0; r < 3; r++) {
+                nw[r] = d[r];
+                if (d[r] > dc[r]) {
+                    dc[r] = d[r];
+                }
+            }
+        }
+        for (Py_ssize_t i = 0; i < 3 * n2; i++) {
+            if (disc[i] == -Py_HUGE_VAL) {
+                disc[i] = 0.0;
+            }
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(won);
+    PyMem_Free(draw);
+    PyMem_Free(acc);
+    PyMem_Free(disc);
+    PyMem_Free(now);
+    release(a, N_ARR);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
@@ -1292,6 +1440,9 @@ static PyMethodDef methods[] = {
      "cpp_build(org, total, budget, fourteen, shanten, wanted): mahjong-cpp's graph of "
      "mjasp.advice.cpp_model as 11 bytearrays (draw hands, draw flags, tenpai, discard "
      "hands, discard flags, discard shanten, edge src, dst, tile, weight, wanted ids)."},
+    {"cpp_run", cpp_run, METH_VARARGS,
+     "cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, "
+     "out): every turn of mjasp.advice.cpp_model._values, into out."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -790,7 +790,7 @@ def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
-            total: int) -> tuple[Any, Any, Any]:
+            total: int, compiled: bool = True) -> tuple[Any, Any, Any]:
     """The per-turn values of the draw states ``rows`` as its code computes them (every
     draw state's value is computed turn by turn; only the current turn's is kept).
     ``graph``: the counts of draw and discard states, the edges' draw state, discard
@@ -798,8 +798,21 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     The three numbers (tenpai, win, points) are the rows of one array; values are
     gathered per edge with ``np.take`` into buffers made once (a fancy index along the
     second axis costs several times as much; ``mode="clip"``, as every index is in range,
-    spares the copy ``take`` makes into ``out`` otherwise)."""
+    spares the copy ``take`` makes into ``out`` otherwise). Where the compiled loop is
+    built and ``compiled`` is True, that loop (``_dp.cpp_run``) does the same operations
+    in the same order (a test compares the floats with ==)."""
     n1, n2, src, dst, w, scoring, points, tenpai = graph
+    from mjasp.advice import graph as _compiled
+    cpp_run = getattr(_compiled._dp, "cpp_run", None) if compiled else None
+    if cpp_run is not None:
+        # the same operations in the same order, compiled (``_dp.cpp_run``): the same floats
+        flat = np.zeros((t_max + 1) * 3 * len(rows))
+        cpp_run(n1, n2, src.astype(np.int64), dst.astype(np.int64), w.astype(np.float64),
+                np.asarray(scoring, dtype=np.int64), np.asarray(points, dtype=np.float64),
+                np.asarray(tenpai, dtype=np.int64), np.asarray(rows, dtype=np.int64),
+                t_min, t_max, total, flat)
+        got = flat.reshape(t_max + 1, 3, len(rows))
+        return got[:, 0].T, got[:, 1].T, got[:, 2].T
     # indices as numpy's own index type, once (others are converted at every use)
     src = src.astype(np.intp)
     dst = dst.astype(np.intp)

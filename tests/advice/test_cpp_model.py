@@ -177,7 +177,7 @@ def _graph_of(hand: str, extra: int, indicators: tuple[str, ...], compiled: bool
     ("1240m3406p11289s2z", 1, ("9s",)),        # two red fives, two-shanten
     ("1199m2288p3377s11z", 1, ()),             # complete (seven pairs)
     ("19m19p19s1234567z1m", 0, ()),            # complete (thirteen orphans), no changes
-    ("1357m2468p1357s12z", 1, ()),             # far from tenpai: the budget bites
+    ("1240m3406p11289s2z", 0, ()),             # no change allowed: the waits only
 ])
 def test_the_compiled_graph_equals_the_numpy_one(hand: str, extra: int,
                                                  indicators: tuple[str, ...]) -> None:
@@ -221,3 +221,52 @@ def test_the_compiled_graph_builder_refuses_bad_arguments() -> None:
         cpp_build(hand, bytes([4] * 34 + [1] * 3), 2, False, lambda rows: b"", b"")
     with pytest.raises(ZeroDivisionError):
         cpp_build(hand, bytes([4] * 34 + [1] * 3), 2, False, lambda rows: 1 // 0, b"")
+
+
+@pytest.mark.parametrize("hand", ["222567m345p33667s", "123406789m1234p5z", "1240m3406p11289s2z"])
+def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
+        hand: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_dp.cpp_run`` does the numpy loop's operations in the same order: the same floats
+    (==), on every turn of every draw state answered."""
+    import numpy as np
+
+    from mjasp.advice import cpp_model, graph
+    if getattr(graph._dp, "cpp_run", None) is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    seen: list[Any] = []
+    values = cpp_model._values
+
+    def both(graph_: Any, rows: Any, t_min: int, t_max: int, total: int) -> Any:
+        fast = values(graph_, rows, t_min, t_max, total)
+        slow = values(graph_, rows, t_min, t_max, total, compiled=False)
+        seen.append((fast, slow))
+        return fast
+
+    monkeypatch.setattr(cpp_model, "_values", both)
+    compute(hand, dora_indicators=("1z",))
+    (fast, slow), = seen
+    for a, b in zip(fast, slow, strict=True):
+        assert a.shape == b.shape and np.array_equal(a, b)
+    assert fast[2].max() > 0  # some points
+
+
+def test_the_compiled_turn_loop_refuses_inconsistent_arrays() -> None:
+    import numpy as np
+
+    from mjasp.advice import graph
+    cpp_run = getattr(graph._dp, "cpp_run", None)
+    if cpp_run is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    ints = np.zeros(1, dtype=np.int64)
+
+    def call(src: Any = ints, scoring: Any = ints, out_size: int = 3 * 2, n1: int = 1) -> None:
+        cpp_run(n1, 1, src, ints, np.ones(1), scoring, np.ones(len(scoring)), ints, ints,
+                1, 1, 121, np.zeros(out_size))
+
+    call()  # consistent: one draw state, one discard state, one winning edge
+    for bad in (dict(src=np.array([1])), dict(scoring=np.array([0, 0])),
+                dict(out_size=5), dict(n1=0)):
+        with pytest.raises(ValueError, match="inconsistent"):
+            call(**bad)
+    with pytest.raises(TypeError, match="int64"):
+        call(src=np.zeros(1, dtype=np.int32))
