@@ -1,8 +1,10 @@
-/* Two loops of mjasp's advice, compiled (optional): the graph build of mjasp.advice.build
+/* Four loops of mjasp's advice, compiled (optional): the graph build of mjasp.advice.build
  * (``build``, below ``run``), and the dynamic programme of mjasp.advice.graph: every turn in one
  * call (run: the groups' best options, the stays, the division by the wall, the locked
  * riichi values and the better of riichi and dama, as graph.solve's numpy path does
- * them, operation by operation).
+ * them, operation by operation); and for the mahjong-cpp model of
+ * mjasp.advice.cpp_model, its graph (``cpp_build``) and its turns (``cpp_run``), each as
+ * that module's numpy code does them (further below).
  *
  * graph.solve adds, per node and in its groups' order, copies x the best option of each
  * group (greatest points, then win chance, then tenpai chance). Its numpy path does this
