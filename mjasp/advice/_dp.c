@@ -1,8 +1,10 @@
-/* Two loops of mjasp's advice, compiled (optional): the graph build of mjasp.advice.build
+/* Four loops of mjasp's advice, compiled (optional): the graph build of mjasp.advice.build
  * (``build``, below ``run``), and the dynamic programme of mjasp.advice.graph: every turn in one
  * call (run: the groups' best options, the stays, the division by the wall, the locked
  * riichi values and the better of riichi and dama, as graph.solve's numpy path does
- * them, operation by operation).
+ * them, operation by operation); and for the mahjong-cpp model of
+ * mjasp.advice.cpp_model, its graph (``cpp_build``) and its turns (``cpp_run``), each as
+ * that module's numpy code does them (further below).
  *
  * graph.solve adds, per node and in its groups' order, copies x the best option of each
  * group (greatest points, then win chance, then tenpai chance). Its numpy path does this
@@ -839,6 +841,594 @@ done:
     return result;
 }
 
+/* ---- mahjong-cpp's graph (mjasp.advice.cpp_model._Graph's layers, compiled) ------------
+ *
+ * cpp_build(org, total, budget, fourteen, shanten, wanted) builds the graph
+ * cpp_model._Graph builds with numpy, state for state and edge for edge, in the same
+ * order: draw states (13 tiles) and discard states (14 tiles), each its 37 separated
+ * counts (a red five apart from its plain fives) and riichi flag; the discard states
+ * expanded first, then the draw states, until neither kind has new states; each kind's
+ * new states in chunks of CPP_CHUNK, a chunk's new states of the other kind numbered in
+ * the order of their keys (cpp_model._key), as numpy's lexsort orders them; each edge
+ * (draw state, discard state) kept where first made. What a state explores (its code's
+ * tegawari budget, the waits, the discards that keep the shanten, riichi on a tenpai
+ * kept) is the docstring of cpp_model and the numpy builder; the shanten numbers come
+ * from the caller's ``shanten`` (the kernel's batch call), asked once per distinct hand
+ * of 34 counts while in the cache. Nothing else about the game is here: additions and
+ * subtractions of tile counts, comparisons, sorting and hash tables.
+ */
+
+enum { CPP_CHUNK = 4096, FLAG_BIT = 48 };
+static const uint64_t COUNTS_LO = ((uint64_t)1 << FLAG_BIT) - 1;
+
+/* the key's weight of one separated column (cpp_model._key: column i at 3 i bits of the
+   first word below 21, at 3 (i - 21) bits of the second from 21) */
+static inline uint64_t tile_hi(int c) { return c < 21 ? (uint64_t)1 << 3 * c : 0; }
+static inline uint64_t tile_lo(int c) { return c >= 21 ? (uint64_t)1 << 3 * (c - 21) : 0; }
+/* the kind of a separated column */
+static inline int kind_of(int c) { return c < K34 ? c : c == 34 ? 4 : c == 35 ? 13 : 22; }
+
+static void cpp_key(const uint8_t *h, int flag, uint64_t *hi, uint64_t *lo) {
+    uint64_t x = 0, y = 0;
+    for (int i = 0; i < 21; i++) {
+        x |= (uint64_t)h[i] << 3 * i;
+    }
+    for (int i = 21; i < T37; i++) {
+        y |= (uint64_t)h[i] << 3 * (i - 21);
+    }
+    *hi = x;
+    *lo = y | (uint64_t)(flag != 0) << FLAG_BIT;
+}
+
+/* the value of (a, b) in ``t``, or -1 */
+static int64_t tfind(const Table *t, uint64_t a, uint64_t b) {
+    size_t j = mix(a, b) & (t->cap - 1);
+    while (t->s[j].a != UINT64_MAX) {
+        if (t->s[j].a == a && t->s[j].b == b) {
+            return t->s[j].v;
+        }
+        j = (j + 1) & (t->cap - 1);
+    }
+    return -1;
+}
+
+typedef struct {
+    uint64_t hi, lo; /* the target state's key */
+    int64_t parent;  /* the state expanded (its id in its kind) */
+    int32_t tile;    /* the separated column drawn or discarded */
+    int32_t flag;    /* the target's riichi flag */
+    int64_t weight;  /* the edge's copies */
+    int64_t id;      /* the target's id, once found */
+} Cand;
+
+typedef struct {
+    uint64_t hi, lo;
+    int64_t seq;
+} SortKey;
+
+static int sortkey_cmp(const void *x, const void *y) {
+    const SortKey *a = x, *b = y;
+    if (a->hi != b->hi) {
+        return a->hi < b->hi ? -1 : 1;
+    }
+    if (a->lo != b->lo) {
+        return a->lo < b->lo ? -1 : 1;
+    }
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* the outputs, per kind (0 draw, 1 discard) and for the edges */
+enum { C_DRAW_HANDS, C_DRAW_FLAGS, C_TENPAI, C_DISC_HANDS, C_DISC_FLAGS, C_DISC_SHANTEN,
+       C_SRC, C_DST, C_TILE, C_WEIGHT, C_WANTED, C_OUT };
+
+typedef struct {
+    Vec *hands, *flags, *keys; /* per kind: 37 bytes, 1 byte, two words a state */
+    Table *index;              /* per kind: key -> id */
+} States;
+
+/* the state of kind ``kind`` keyed (hi, lo), made from ``parent`` (37 counts) with column
+   ``tile`` moved by ``sign``: its id, a new one (the next) if not yet known; -1 on an
+   error */
+static int64_t state_id(States *st, int kind, uint64_t hi, uint64_t lo, const uint8_t *parent,
+                        int tile, int sign, int flag) {
+    int64_t n = (int64_t)(st->flags[kind].len);
+    int64_t got = tget(&st->index[kind], hi, lo, n);
+    if (got == -2) {
+        return -1;
+    }
+    if (got >= 0) {
+        return got;
+    }
+    uint8_t h[T37];
+    memcpy(h, parent, T37);
+    h[tile] = (uint8_t)(h[tile] + sign);
+    uint8_t f = (uint8_t)flag;
+    uint64_t k[2] = {hi, lo};
+    if (pushb(&st->hands[kind], h, T37) < 0 || pushb(&st->flags[kind], &f, 1) < 0
+        || pushb(&st->keys[kind], k, sizeof(k)) < 0) {
+        return -1;
+    }
+    return n;
+}
+
+static PyObject *cpp_build(PyObject *self, PyObject *args) {
+    Py_buffer org_b, total_b, wanted_b;
+    long budget;
+    int fourteen;
+    PyObject *call;
+    if (!PyArg_ParseTuple(args, "y*y*lpOy*", &org_b, &total_b, &budget, &fourteen, &call,
+                          &wanted_b)) {
+        return NULL;
+    }
+    Vec out[C_OUT];
+    memset(out, 0, sizeof(out));
+    Vec keys[2] = {{0}, {0}}, cands = {0}, sorted = {0}, asks = {0}, merged = {0};
+    Table index[2] = {{0}, {0}}, edge_set = {0};
+    Shanten sh;
+    memset(&sh, 0, sizeof(sh));
+    sh.call = call;
+    int64_t *own = NULL;
+    PyObject *result = NULL;
+    States st = {.hands = NULL, .flags = NULL, .keys = keys, .index = index};
+    Vec *hands_of[2] = {&out[C_DRAW_HANDS], &out[C_DISC_HANDS]};
+    Vec *flags_of[2] = {&out[C_DRAW_FLAGS], &out[C_DISC_FLAGS]};
+    Vec hv[2] = {{0}, {0}}, fv[2] = {{0}, {0}}; /* the states (moved into out at the end) */
+    const uint8_t *org = org_b.buf, *total = total_b.buf, *wanted = wanted_b.buf;
+    int ok = org_b.len == T37 && total_b.len == T37 && wanted_b.len % (T37 + 1) == 0
+             && budget >= -1 && budget < 64 && PyCallable_Check(call);
+    for (int c = 0; c < T37 && ok; c++) {
+        ok = total[c] < 8 && org[c] <= total[c];
+    }
+    for (int r = 0; r < 3 && ok; r++) { /* a merged five below 8 too */
+        int k = r == 0 ? 4 : r == 1 ? 13 : 22;
+        ok = total[k] + total[34 + r] < 8;
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "cpp_build: bad arguments (37 counts each, each "
+                                          "held within the total, totals below 8, a budget "
+                                          "-1..63, a callable, wanted rows of 38 bytes)");
+        goto done;
+    }
+    st.hands = hv;
+    st.flags = fv;
+    own = PyMem_Malloc(CPP_CHUNK * sizeof(int64_t));
+    if (own == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (tinit(&sh.seen, (size_t)1 << CACHE_BITS) < 0 || tinit(&index[0], 1 << 12) < 0
+        || tinit(&index[1], 1 << 12) < 0 || tinit(&edge_set, 1 << 12) < 0) {
+        goto done;
+    }
+    {
+        uint64_t hi, lo;
+        int kind = fourteen ? 1 : 0;
+        cpp_key(org, 0, &hi, &lo);
+        if (state_id(&st, kind, hi, lo, org, 0, 0, 0) < 0) {
+            goto done;
+        }
+    }
+    Py_ssize_t done_n[2] = {0, 0};
+    for (;;) {
+        int progress = 0;
+        for (int kk = 0; kk < 2; kk++) {
+            int kind = 1 - kk; /* discard states first */
+            Py_ssize_t n = (Py_ssize_t)hv[kind].len / T37;
+            if (done_n[kind] >= n) {
+                continue;
+            }
+            progress = 1;
+            int other = 1 - kind;
+            for (Py_ssize_t first = done_n[kind]; first < n; first += CPP_CHUNK) {
+                Py_ssize_t last = first + CPP_CHUNK < n ? first + CPP_CHUNK : n;
+                /* the merged 34 counts (37 bytes, the last three 0) and own shanten */
+                merged.len = 0;
+                if (vreserve(&merged, (size_t)(last - first) * T37) < 0) {
+                    goto done;
+                }
+                for (Py_ssize_t i = first; i < last; i++) {
+                    const uint8_t *h = (uint8_t *)hv[kind].p + i * T37;
+                    uint8_t *m = (uint8_t *)merged.p + (i - first) * T37;
+                    memcpy(m, h, K34);
+                    m[4] = (uint8_t)(m[4] + h[34]);
+                    m[13] = (uint8_t)(m[13] + h[35]);
+                    m[22] = (uint8_t)(m[22] + h[36]);
+                    m[34] = m[35] = m[36] = 0;
+                    uint64_t a, b34, b37;
+                    keys_of(m, &a, &b34, &b37);
+                    own[i - first] = shanten_slot(&sh, a, b34, m, -1, -1);
+                    if (own[i - first] < 0) {
+                        goto done;
+                    }
+                }
+                merged.len = (size_t)(last - first) * T37;
+                if (flush(&sh) < 0) {
+                    goto done;
+                }
+                /* the shanten after each draw of a state without tegawari (its waits), or
+                   after each discard of a state that keeps its shanten */
+                asks.len = 0;
+                for (Py_ssize_t i = first; i < last; i++) {
+                    const uint8_t *h = (uint8_t *)hv[kind].p + i * T37;
+                    const uint8_t *m = (uint8_t *)merged.p + (i - first) * T37;
+                    int s = ((int8_t *)sh.known.p)[own[i - first]];
+                    int flag = ((uint8_t *)fv[kind].p)[i];
+                    int changes = 0;
+                    for (int c = 0; c < T37; c++) {
+                        changes += h[c] > org[c] ? h[c] - org[c] : 0;
+                    }
+                    int open = !flag && changes + s < budget;
+                    int need = kind == 0 ? !open : s >= 0 && (!open || s == 0);
+                    if (!need) {
+                        continue;
+                    }
+                    uint64_t a, b34, b37;
+                    keys_of(m, &a, &b34, &b37);
+                    for (int k = 0; k < K34; k++) {
+                        if (kind == 0 ? m[k] >= 4 : m[k] == 0) {
+                            continue;
+                        }
+                        uint64_t wa = k < 21 ? (uint64_t)1 << 3 * (20 - k) : 0;
+                        uint64_t wb = k < 21 ? 0 : (uint64_t)1 << 3 * (33 - k);
+                        int64_t at = kind == 0
+                            ? shanten_slot(&sh, a + wa, b34 + wb, m, k, -1)
+                            : shanten_slot(&sh, a - wa, b34 - wb, m, -1, k);
+                        if (at < 0 || push64(&asks, at) < 0) {
+                            goto done;
+                        }
+                    }
+                }
+                if (flush(&sh) < 0) {
+                    goto done;
+                }
+                const int8_t *known = (int8_t *)sh.known.p; /* no more asked in this chunk */
+                /* the targets, state by state in column order */
+                cands.len = 0;
+                Py_ssize_t asked = 0;
+                for (Py_ssize_t i = first; i < last; i++) {
+                    const uint8_t *h = (uint8_t *)hv[kind].p + i * T37;
+                    const uint8_t *m = (uint8_t *)merged.p + (i - first) * T37;
+                    int s = known[own[i - first]];
+                    int flag = ((uint8_t *)fv[kind].p)[i];
+                    const uint64_t *key = (uint64_t *)keys[kind].p + 2 * i;
+                    int changes = 0;
+                    for (int c = 0; c < T37; c++) {
+                        changes += h[c] > org[c] ? h[c] - org[c] : 0;
+                    }
+                    int open = !flag && changes + s < budget;
+                    int need = kind == 0 ? !open : s >= 0 && (!open || s == 0);
+                    int8_t by_kind[K34]; /* a wait (draws), a shanten kept (discards) */
+                    memset(by_kind, 0, sizeof(by_kind));
+                    for (int k = 0; k < K34 && need; k++) {
+                        if (kind == 0 ? m[k] >= 4 : m[k] == 0) {
+                            continue;
+                        }
+                        if (asked >= N64(asks)) {
+                            PyErr_SetString(PyExc_SystemError, "cpp_build: asks out of step");
+                            goto done;
+                        }
+                        int after = known[AT64(asks, asked)];
+                        asked++;
+                        by_kind[k] = (int8_t)(kind == 0 ? after < s : after == s);
+                    }
+                    if (kind == 0) {
+                        uint8_t t = s == 0;
+                        if (pushb(&out[C_TENPAI], &t, 1) < 0) {
+                            goto done;
+                        }
+                    } else {
+                        int8_t t = (int8_t)s;
+                        if (pushb(&out[C_DISC_SHANTEN], &t, 1) < 0) {
+                            goto done;
+                        }
+                    }
+                    for (int c = 0; c < T37; c++) {
+                        Cand x;
+                        x.parent = i;
+                        x.tile = c;
+                        x.id = -1;
+                        if (kind == 0) {
+                            int wall = total[c] - h[c];
+                            if (wall <= 0 || !(open || by_kind[kind_of(c)])) {
+                                continue;
+                            }
+                            x.hi = key[0] + tile_hi(c);
+                            x.lo = key[1] + tile_lo(c);
+                            x.flag = flag;
+                            x.weight = wall;
+                        } else {
+                            int keep = by_kind[kind_of(c)];
+                            if (h[c] == 0 || !(open || keep)) {
+                                continue;
+                            }
+                            int riichi = (s == 0 && keep) || flag;
+                            x.hi = key[0] - tile_hi(c);
+                            x.lo = ((key[1] & COUNTS_LO) - tile_lo(c))
+                                   | (uint64_t)riichi << FLAG_BIT;
+                            x.flag = riichi;
+                            x.weight = total[c] - h[c] + 1;
+                        }
+                        if (pushb(&cands, &x, sizeof(x)) < 0) {
+                            goto done;
+                        }
+                    }
+                }
+                if (asked != N64(asks)) {
+                    PyErr_SetString(PyExc_SystemError, "cpp_build: asks out of step");
+                    goto done;
+                }
+                /* the targets' ids: known ones found, new ones numbered in key order */
+                Cand *cs = (Cand *)cands.p;
+                size_t nc = cands.len / sizeof(Cand);
+                sorted.len = 0;
+                if (vreserve(&sorted, nc * sizeof(SortKey)) < 0) {
+                    goto done;
+                }
+                SortKey *sk = (SortKey *)sorted.p;
+                for (size_t j = 0; j < nc; j++) {
+                    sk[j].hi = cs[j].hi;
+                    sk[j].lo = cs[j].lo;
+                    sk[j].seq = (int64_t)j;
+                }
+                if (nc) {
+                    qsort(sk, nc, sizeof(SortKey), sortkey_cmp);
+                }
+                for (size_t j = 0; j < nc; j++) {
+                    Cand *x = &cs[sk[j].seq];
+                    if (j > 0 && sk[j].hi == sk[j - 1].hi && sk[j].lo == sk[j - 1].lo) {
+                        x->id = cs[sk[j - 1].seq].id;
+                        continue;
+                    }
+                    const uint8_t *parent = (uint8_t *)hv[kind].p + x->parent * T37;
+                    x->id = state_id(&st, other, x->hi, x->lo, parent, x->tile,
+                                     kind == 0 ? 1 : -1, x->flag);
+                    if (x->id < 0) {
+                        goto done;
+                    }
+                }
+                /* the edges, in the order made, each (draw state, discard state) once */
+                for (size_t j = 0; j < nc; j++) {
+                    int64_t src = kind == 0 ? cs[j].parent : cs[j].id;
+                    int64_t dst = kind == 0 ? cs[j].id : cs[j].parent;
+                    int64_t seen = tget(&edge_set, (uint64_t)src, (uint64_t)dst, 0);
+                    if (seen == -2) {
+                        goto done;
+                    }
+                    if (seen >= 0) {
+                        continue;
+                    }
+                    if (src >= INT32_MAX || dst >= INT32_MAX) {
+                        PyErr_SetString(PyExc_OverflowError, "cpp_build: too many states");
+                        goto done;
+                    }
+                    int32_t s32 = (int32_t)src, d32 = (int32_t)dst;
+                    int8_t t8 = (int8_t)cs[j].tile;
+                    int16_t w16 = (int16_t)cs[j].weight;
+                    if (pushb(&out[C_SRC], &s32, 4) < 0 || pushb(&out[C_DST], &d32, 4) < 0
+                        || pushb(&out[C_TILE], &t8, 1) < 0 || pushb(&out[C_WEIGHT], &w16, 2) < 0) {
+                        goto done;
+                    }
+                }
+            }
+            done_n[kind] = n;
+        }
+        if (!progress) {
+            break;
+        }
+    }
+    /* the draw states asked for (37 counts and a riichi flag each): ids, -1 where absent */
+    for (Py_ssize_t i = 0; i < wanted_b.len / (T37 + 1); i++) {
+        uint64_t hi, lo;
+        const uint8_t *row = wanted + i * (T37 + 1);
+        cpp_key(row, row[T37], &hi, &lo);
+        int64_t id = 0;
+        for (int c = 0; c < T37; c++) {
+            if (row[c] >= 8) {
+                id = -1;
+            }
+        }
+        if (id == 0) {
+            id = tfind(&index[0], hi, lo);
+        }
+        if (push64(&out[C_WANTED], id) < 0) {
+            goto done;
+        }
+    }
+    *hands_of[0] = hv[0];
+    *hands_of[1] = hv[1];
+    *flags_of[0] = fv[0];
+    *flags_of[1] = fv[1];
+    memset(hv, 0, sizeof(hv));
+    memset(fv, 0, sizeof(fv));
+    result = PyTuple_New(C_OUT);
+    if (result == NULL) {
+        goto done;
+    }
+    for (int k = 0; k < C_OUT; k++) {
+        PyObject *arr = PyByteArray_FromStringAndSize(out[k].p ? out[k].p : "",
+                                                      (Py_ssize_t)out[k].len);
+        if (arr == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyTuple_SET_ITEM(result, k, arr);
+    }
+done:
+    for (int k = 0; k < 2; k++) {
+        PyMem_Free(hv[k].p);
+        PyMem_Free(fv[k].p);
+    }
+    for (int k = 0; k < C_OUT; k++) {
+        PyMem_Free(out[k].p);
+    }
+    for (int k = 0; k < 2; k++) {
+        PyMem_Free(keys[k].p);
+        PyMem_Free(index[k].s);
+    }
+    PyMem_Free(edge_set.s);
+    PyMem_Free(cands.p);
+    PyMem_Free(sorted.p);
+    PyMem_Free(asks.p);
+    PyMem_Free(merged.p);
+    PyMem_Free(own);
+    PyMem_Free(sh.known.p);
+    PyMem_Free(sh.rows.p);
+    PyMem_Free(sh.asked.p);
+    PyMem_Free(sh.seen.s);
+    PyBuffer_Release(&org_b);
+    PyBuffer_Release(&total_b);
+    PyBuffer_Release(&wanted_b);
+    return result;
+}
+
+/* cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, out):
+   every turn of cpp_model._values (its numpy path, operation by operation, in the same
+   order: the same floats): per turn from t_max down to t_min, each draw state's edges
+   summed in edge order, (next - now) * weight, divided by (total - t) and added; a
+   winning edge's next is tenpai 1, win 1 and the greater of its points and continuing;
+   tenpai draw states' tenpai 1; each discard state the greatest of each number over its
+   edges' draw states (0 without edges). ``out`` is (t_max + 1) x 3 x len(picked), flat,
+   filled from t_min on. Nothing about the game is here: only maxima, products and sums. */
+static PyObject *cpp_run(PyObject *self, PyObject *args) {
+    enum { N_ARR = 8 };
+    PyObject *o[N_ARR];
+    Py_ssize_t n1, n2, total;
+    long t_min, t_max;
+    if (!PyArg_ParseTuple(args, "nnOOOOOOOllnO", &n1, &n2, &o[0], &o[1], &o[2], &o[3], &o[4],
+                          &o[5], &o[6], &t_min, &t_max, &total, &o[7])) {
+        return NULL;
+    }
+    static const char kinds[N_ARR] = {'q', 'q', 'd', 'q', 'd', 'q', 'q', 'd'};
+    static const char *names[N_ARR] = {"src", "dst", "w", "scoring", "points", "tenpai",
+                                       "picked", "out"};
+    Arr a[N_ARR];
+    for (int i = 0; i < N_ARR; i++) {
+        a[i].held = 0;
+    }
+    for (int i = 0; i < N_ARR; i++) {
+        if (get(o[i], &a[i], kinds[i], i == 7, names[i]) < 0) {
+            release(a, N_ARR);
+            return NULL;
+        }
+    }
+    const int64_t *src = a[0].view.buf, *dst = a[1].view.buf, *scoring = a[3].view.buf;
+    const int64_t *tenpai = a[5].view.buf, *picked = a[6].view.buf;
+    const double *w = a[2].view.buf, *points = a[4].view.buf;
+    double *out = a[7].view.buf;
+    Py_ssize_t e = a[0].view.shape[0], ns = a[3].view.shape[0], nt = a[5].view.shape[0];
+    Py_ssize_t np_ = a[6].view.shape[0];
+    int bad = n1 < 0 || n2 < 0 || t_min < 0 || t_max < t_min || t_max > 1000
+              || a[1].view.shape[0] != e || a[2].view.shape[0] != e
+              || a[4].view.shape[0] != ns || a[7].view.shape[0] != (t_max + 1) * 3 * np_;
+    for (Py_ssize_t j = 0; j < e && !bad; j++) {
+        bad = src[j] < 0 || src[j] >= n1 || dst[j] < 0 || dst[j] >= n2;
+    }
+    for (Py_ssize_t j = 0; j < nt && !bad; j++) {
+        bad = tenpai[j] < 0 || tenpai[j] >= n1;
+    }
+    for (Py_ssize_t j = 0; j < np_ && !bad; j++) {
+        bad = picked[j] < 0 || picked[j] >= n1;
+    }
+    /* each edge's place among the winning ones (-1: none); a winning edge listed once */
+    int64_t *won = bad ? NULL : PyMem_Malloc((size_t)(e ? e : 1) * sizeof(int64_t));
+    double *draw = NULL, *disc = NULL, *now = NULL, *acc = NULL;
+    PyObject *result = NULL;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
+        goto done;
+    }
+    draw = PyMem_Calloc((size_t)(3 * n1 + 1), sizeof(double));
+    acc = PyMem_Malloc((size_t)(3 * n1 + 1) * sizeof(double));
+    disc = PyMem_Calloc((size_t)(3 * n2 + 1), sizeof(double));
+    now = PyMem_Malloc((size_t)(3 * e + 1) * sizeof(double));
+    if (won == NULL || draw == NULL || acc == NULL || disc == NULL || now == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < e; j++) {
+        won[j] = -1;
+    }
+    for (Py_ssize_t k = 0; k < ns; k++) {
+        if (scoring[k] < 0 || scoring[k] >= e || won[scoring[k]] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
+            goto done;
+        }
+        won[scoring[k]] = k;
+    }
+    /* the three numbers of a state (or an edge) side by side: one cache line read per
+       edge and turn */
+    for (long t = t_max; t >= t_min; t--) {
+        if (t != t_max) {
+            double div = (double)(total - t);
+            for (Py_ssize_t i = 0; i < 3 * n1; i++) {
+                acc[i] = 0.0;
+            }
+            for (Py_ssize_t j = 0; j < e; j++) {
+                const double *dr = disc + 3 * dst[j], *nw = now + 3 * j;
+                double *sum = acc + 3 * src[j];
+                double n0 = dr[0], n1_ = dr[1], n2_ = dr[2];
+                if (won[j] >= 0) {
+                    double p = points[won[j]];
+                    n0 = 1.0;
+                    n1_ = 1.0;
+                    n2_ = p >= n2_ ? p : n2_; /* np.maximum(points, next) */
+                }
+                n0 -= nw[0];
+                n1_ -= nw[1];
+                n2_ -= nw[2];
+                n0 *= w[j];
+                n1_ *= w[j];
+                n2_ *= w[j];
+                sum[0] += n0;
+                sum[1] += n1_;
+                sum[2] += n2_;
+            }
+            for (Py_ssize_t i = 0; i < 3 * n1; i++) {
+                draw[i] += acc[i] / div;
+            }
+        }
+        for (Py_ssize_t j = 0; j < nt; j++) {
+            draw[3 * tenpai[j]] = 1.0;
+        }
+        for (int r = 0; r < 3; r++) {
+            double *row = out + ((Py_ssize_t)t * 3 + r) * np_;
+            for (Py_ssize_t j = 0; j < np_; j++) {
+                row[j] = draw[3 * picked[j] + r];
+            }
+        }
+        /* each edge's draw state now; the greatest over each discard state's edges
+           (np.maximum.at from -inf), a state without edges 0 */
+        for (Py_ssize_t i = 0; i < 3 * n2; i++) {
+            disc[i] = -Py_HUGE_VAL;
+        }
+        for (Py_ssize_t j = 0; j < e; j++) {
+            const double *d = draw + 3 * src[j];
+            double *nw = now + 3 * j, *dc = disc + 3 * dst[j];
+            for (int r = 0; r < 3; r++) {
+                nw[r] = d[r];
+                if (d[r] > dc[r]) {
+                    dc[r] = d[r];
+                }
+            }
+        }
+        for (Py_ssize_t i = 0; i < 3 * n2; i++) {
+            if (disc[i] == -Py_HUGE_VAL) {
+                disc[i] = 0.0;
+            }
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(won);
+    PyMem_Free(draw);
+    PyMem_Free(acc);
+    PyMem_Free(disc);
+    PyMem_Free(now);
+    release(a, N_ARR);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
@@ -848,6 +1438,13 @@ static PyMethodDef methods[] = {
      "build(start, unseen, limit, hands13, shanten, progress): mjasp.advice.build's graph "
      "as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
      "group_node, group_slot, group_n, sizes, options)."},
+    {"cpp_build", cpp_build, METH_VARARGS,
+     "cpp_build(org, total, budget, fourteen, shanten, wanted): mahjong-cpp's graph of "
+     "mjasp.advice.cpp_model as 11 bytearrays (draw hands, draw flags, tenpai, discard "
+     "hands, discard flags, discard shanten, edge src, dst, tile, weight, wanted ids)."},
+    {"cpp_run", cpp_run, METH_VARARGS,
+     "cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, "
+     "out): every turn of mjasp.advice.cpp_model._values, into out."},
     {NULL, NULL, 0, NULL},
 };
 

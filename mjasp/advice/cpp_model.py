@@ -33,7 +33,9 @@ Its code explores depth-first; what a state explores depends on its hand and fla
 layer with whole arrays (:class:`_Graph`), each frontier's shanten numbers in batch
 calls. The values are computed with numpy over the whole graph turn by turn, keeping
 each state's current turn only (and every turn of the states answered); the graph's
-edge order differs from its code's, so sums may differ from its in the last bits.
+edge order differs from its code's, so sums may differ from its in the last bits. Where
+the optional C extension is built, two compiled loops (``_dp.cpp_build``,
+``_dp.cpp_run``) do the same: the same states, edges and floats (tested).
 
 >>> from mjasp.advice.cpp_model import compute
 >>> r = compute("222567m345p33667s", dora_indicators=("1z",))
@@ -273,7 +275,9 @@ class _Graph:
 
     def _read(self, hands: Any) -> tuple[Any, Any, Any]:
         """The merged 34 counts, shanten and changes of state rows."""
-        merged = np.ascontiguousarray(hands[:, :34])
+        # a copy (``ascontiguousarray`` of a single row is the row itself: the += below
+        # would change the state's hand)
+        merged = hands[:, :34].copy()
         merged[:, FIVES] += hands[:, 34:]
         s = _shanten_rows(merged).astype(np.int64)
         changes = np.maximum(0, hands.astype(np.int16) - self.org).sum(axis=1)
@@ -288,6 +292,83 @@ class _Graph:
         self.parts = []
         first.sort()  # the order found
         return src[first], dst[first], tile[first], w[first]
+
+
+class CppGraph(NamedTuple):
+    """Its graph (:func:`build_graph`): ``draws`` draw states and ``discards`` discard
+    states numbered in the order found, each a row of 37 separated counts
+    (``draw_hands``/``disc_hands``, uint8) and a riichi flag (bool); whether each draw
+    state is tenpai, each discard state's shanten; the edges (draw state ``src``, discard
+    state ``dst``, the tile37 drawn, its copies in the draw state's wall), each once in
+    the order made; and the ids of the draw states asked for (-1: not in the graph)."""
+
+    draws: int
+    discards: int
+    draw_hands: Any
+    draw_flags: Any
+    tenpai: Any
+    disc_hands: Any
+    disc_flags: Any
+    disc_shanten: Any
+    src: Any
+    dst: Any
+    tile: Any
+    weight: Any
+    wanted: list[int]
+
+
+def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
+                wanted: Sequence[tuple[Sequence[int], bool]], compiled: bool = True
+                ) -> CppGraph:
+    """Every state reachable from ``hand`` (separated counts; a discard state for 14
+    tiles) with ``wall`` (separated), tegawari while ``changes + shanten < budget``; and
+    the ids of the draw states ``wanted`` (hand, riichi flag). Built by the compiled
+    builder (``_dp.cpp_build``: the same states, edges and numbering) where it is built
+    and ``compiled`` is True, else with numpy (:class:`_Graph`).
+
+    >>> from mjasp.advice.tiles37 import parse37
+    >>> sep = separated(parse37("123456789m1234p"))
+    >>> g = build_graph(sep, default_wall(parse37("123456789m1234p"), ()), 0, False,
+    ...                 [(sep, False)])
+    >>> g.draws, g.discards, g.wanted       # waits 1p, 4p: two discard states
+    (1, 2, [0])
+    """
+    from mjasp.advice import graph
+    cpp_build = getattr(graph._dp, "cpp_build", None)
+    total = [x + y for x, y in zip(hand, wall, strict=True)]
+    if compiled and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
+            and max(total) < 8 and -1 <= budget < 64:
+        def shanten(rows: bytes) -> bytes:
+            counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
+            return bytes(_shanten_rows(counts).astype(np.int8))
+
+        rows = b"".join(bytes(h) + bytes([call]) for h, call in wanted)
+        parts = cpp_build(bytes(hand), bytes(total), budget, fourteen, shanten, rows)
+
+        def arr(at: int, dtype: Any) -> Any:
+            return np.frombuffer(parts[at], dtype=dtype)
+
+        draw_hands = arr(0, np.uint8).reshape(-1, 37)
+        disc_hands = arr(3, np.uint8).reshape(-1, 37)
+        return CppGraph(len(draw_hands), len(disc_hands), draw_hands, arr(1, np.bool_),
+                        arr(2, np.bool_), disc_hands, arr(4, np.bool_), arr(5, np.int8),
+                        arr(6, np.int32), arr(7, np.int32), arr(8, np.int8),
+                        arr(9, np.int16), arr(10, np.int64).tolist())
+    g = _Graph(hand, wall, budget, 0)
+    g.build(hand, fourteen)
+
+    def cat(parts: list[Any], dtype: Any, width: int = 0) -> Any:
+        # (a kind may have no states: a complete hand given without changes)
+        empty = np.zeros((0, width) if width else 0, dtype=dtype)
+        return np.concatenate(parts).astype(dtype) if parts else empty
+
+    src, dst, tile, weight = g.edges() if g.parts else (
+        cat([], np.int32), cat([], np.int32), cat([], np.int8), cat([], np.int16))
+    return CppGraph(len(g.index[0]), len(g.index[1]), cat(g.hands[0], np.uint8, 37),
+                    cat(g.flags[0], np.bool_), cat(g.tenpai, np.bool_),
+                    cat(g.hands[1], np.uint8, 37), cat(g.flags[1], np.bool_),
+                    cat(g.disc_shanten, np.int8), src, dst, tile, weight,
+                    [g.index[0].get(_key(h, call), -1) for h, call in wanted])
 
 
 def _key(hand: Sequence[int], riichi: bool) -> tuple[int, int]:
@@ -648,11 +729,9 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     wall_sep = separated(bytes(max(0, x) for x in mwall))
     s_org = shanten_of(h37[:34])
     fourteen = sum(h37[:34]) == 14
-    g = _Graph(hand_sep, wall_sep, s_org, extra)
-    g.build(hand_sep, fourteen)
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
     # a tenpai), or the hand itself
-    wanted: list[tuple[str | None, list[int], int]] = []
+    asked: list[tuple[str | None, list[int], bool]] = []
     if fourteen:
         m = _merged(hand_sep)
         for i in range(37):
@@ -661,22 +740,22 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
             m[KIND[i]] -= 1
             call = s_org == 0 and shanten_of(bytes(m)) == 0
             m[KIND[i]] += 1
-            after = [x - (j == i) for j, x in enumerate(hand_sep)]
-            v = g.index[0].get(_key(after, call))
-            if v is not None:
-                wanted.append((name37(i), after, v))
+            asked.append((name37(i), [x - (j == i) for j, x in enumerate(hand_sep)], call))
     else:
-        wanted.append((None, hand_sep, g.index[0][_key(hand_sep, False)]))
-    searched = len(g.index[0]) + len(g.index[1])
-    src, dst, tile, weight = g.edges()
-    disc_shanten = np.concatenate(g.disc_shanten)
-    won = np.flatnonzero(disc_shanten[dst] == -1)
+        asked.append((None, hand_sep, False))
+    g = build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
+                    [(hand, call) for _, hand, call in asked])
+    wanted = [(tile, hand, v) for (tile, hand, _), v in zip(asked, g.wanted, strict=True)
+              if v >= 0]
+    searched = g.draws + g.discards
+    src, dst, tile, weight = g.src, g.dst, g.tile, g.weight
+    won = np.flatnonzero(g.disc_shanten[dst] == -1)
     scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora,
                      [x + y for x, y in zip(hand_sep, wall_sep, strict=True)])
     scoring, points = scorer.points(np.stack([won, dst[won], tile[won]], axis=1),
-                                    g.hands[1][0], g.flags[1][0])
-    tenpai = np.flatnonzero(np.concatenate(g.tenpai))
-    n1, n2 = len(g.index[0]), len(g.index[1])
+                                    g.disc_hands, g.disc_flags)
+    tenpai = np.flatnonzero(g.tenpai)
+    n1, n2 = g.draws, g.discards
     del g
     tp, wp, ev = _values((n1, n2, src, dst, weight, scoring, points, tenpai),
                          [v for _, _, v in wanted], t_min, t_max, wall_sum)
@@ -713,7 +792,7 @@ def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
-            total: int) -> tuple[Any, Any, Any]:
+            total: int, compiled: bool = True) -> tuple[Any, Any, Any]:
     """The per-turn values of the draw states ``rows`` as its code computes them (every
     draw state's value is computed turn by turn; only the current turn's is kept).
     ``graph``: the counts of draw and discard states, the edges' draw state, discard
@@ -721,8 +800,21 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     The three numbers (tenpai, win, points) are the rows of one array; values are
     gathered per edge with ``np.take`` into buffers made once (a fancy index along the
     second axis costs several times as much; ``mode="clip"``, as every index is in range,
-    spares the copy ``take`` makes into ``out`` otherwise)."""
+    spares the copy ``take`` makes into ``out`` otherwise). Where the compiled loop is
+    built and ``compiled`` is True, that loop (``_dp.cpp_run``) does the same operations
+    in the same order (a test compares the floats with ==)."""
     n1, n2, src, dst, w, scoring, points, tenpai = graph
+    from mjasp.advice import graph as _compiled
+    cpp_run = getattr(_compiled._dp, "cpp_run", None) if compiled else None
+    if cpp_run is not None:
+        # the same operations in the same order, compiled (``_dp.cpp_run``): the same floats
+        flat = np.zeros((t_max + 1) * 3 * len(rows))
+        cpp_run(n1, n2, src.astype(np.int64), dst.astype(np.int64), w.astype(np.float64),
+                np.asarray(scoring, dtype=np.int64), np.asarray(points, dtype=np.float64),
+                np.asarray(tenpai, dtype=np.int64), np.asarray(rows, dtype=np.int64),
+                t_min, t_max, total, flat)
+        got = flat.reshape(t_max + 1, 3, len(rows))
+        return got[:, 0].T, got[:, 1].T, got[:, 2].T
     # indices as numpy's own index type, once (others are converted at every use)
     src = src.astype(np.intp)
     dst = dst.astype(np.intp)

@@ -965,8 +965,11 @@ class Model:
             first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
                                        return_inverse=True)[1:]
             inverse = inverse.ravel()
-            table = self._win_table([(keyed[j, :37].tobytes(), t) for j, t in zip(
-                first.tolist(), b.win_tile[first].tolist(), strict=True)], sits)
+            # each win's 14 tiles sliced off one bytes object (a numpy row's ``tobytes``
+            # per win costs several times as much)
+            rows = keyed[first, :37].tobytes()
+            table = self._win_table([(rows[37 * i:37 * i + 37], t) for i, t in enumerate(
+                b.win_tile[first].tolist())], sits)
             pts_of = table[inverse]
             copies = b.win_n.astype(np.float64)
             # summed per node in draw order from 0.0, as the recursion adds them

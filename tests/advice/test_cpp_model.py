@@ -152,3 +152,121 @@ def test_a_wall_that_does_not_fit_the_hand_is_an_error() -> None:
     wall[13] = 0  # no 5p left in the wall, yet its red 5p
     with pytest.raises(HandError, match="red 5p of 0 copies"):
         compute("123456789m1234p", wall=wall)
+
+
+def _graph_of(hand: str, extra: int, indicators: tuple[str, ...], compiled: bool) -> Any:
+    from mjasp.advice.cpp_model import build_graph, separated
+    from mjasp.advice.tiles37 import parse37
+    from mjasp.analysis.shanten import shanten
+    h37 = parse37(hand)
+    sep = separated(h37)
+    wall = separated(bytes(max(0, x) for x in default_wall(h37, indicators)))
+    fourteen = sum(h37[:34]) == 14
+    # every discard of the hand with either flag, and a hand that is not in the graph
+    wanted = [([x - (j == i) for j, x in enumerate(sep)], call) for i in range(37)
+              if sep[i] > 0 for call in (False, True)] if fourteen else [(sep, False)]
+    wanted.append(([0] * 36 + [1], False))
+    return build_graph(sep, wall, shanten(h37[:34]) + extra, fourteen, wanted,
+                       compiled=compiled)
+
+
+@pytest.mark.parametrize(("hand", "extra", "indicators"), [
+    ("222567m345p33667s", 1, ("1z",)),         # tenpai after a discard: riichi states
+    ("123456789m1234p", 1, ()),                # 13 tiles, tenpai
+    ("123406789m1234p5z", 2, ("4m",)),         # a red five, two changes
+    ("1240m3406p11289s2z", 1, ("9s",)),        # two red fives, two-shanten
+    ("1199m2288p3377s11z", 1, ()),             # complete (seven pairs)
+    ("19m19p19s1234567z1m", 0, ()),            # complete (thirteen orphans), no changes
+    ("1240m3406p11289s2z", 0, ()),             # no change allowed: the waits only
+])
+def test_the_compiled_graph_equals_the_numpy_one(hand: str, extra: int,
+                                                 indicators: tuple[str, ...]) -> None:
+    """The compiled builder (``_dp.cpp_build``) against the numpy one, which the reference
+    lines check: the same states with the same numbers, flags, shanten, edges in the same
+    order, and the same answers to the draw states asked for."""
+    from mjasp.advice import graph
+    if getattr(graph._dp, "cpp_build", None) is None:
+        pytest.skip("the optional compiled builder is not built (or MJASP_PURE_PYTHON is set)")
+    fast = _graph_of(hand, extra, indicators, True)
+    slow = _graph_of(hand, extra, indicators, False)
+    assert fast.wanted[-1] == -1
+    if extra == 0 and hand.startswith("19m"):
+        # complete, and no change allowed: nothing to discard, nothing explored
+        assert (fast.draws, fast.discards, len(fast.src)) == (0, 1, 0)
+    else:
+        assert fast.draws > 0 and fast.discards > 0 and max(fast.wanted) >= 0
+    for name in fast._fields:
+        a, b = getattr(fast, name), getattr(slow, name)
+        if isinstance(a, (int, list)):
+            assert a == b, name
+        else:
+            assert a.dtype == b.dtype and a.shape == b.shape, name
+            assert (a == b).all(), name
+
+
+def test_the_compiled_graph_builder_refuses_bad_arguments() -> None:
+    from mjasp.advice import graph
+    cpp_build = getattr(graph._dp, "cpp_build", None)
+    if cpp_build is None:
+        pytest.skip("the optional compiled builder is not built (or MJASP_PURE_PYTHON is set)")
+    hand = bytes([1] * 13 + [0] * 24)
+
+    def shanten(rows: bytes) -> bytes:
+        return bytes(len(rows) // 34)
+
+    for org, total in ((hand, bytes([8] * 37)), (hand, bytes(37)), (hand[:36], hand)):
+        with pytest.raises(ValueError, match="bad arguments"):
+            cpp_build(org, total, 2, False, shanten, b"")
+    with pytest.raises(ValueError, match="wrong number of values"):
+        cpp_build(hand, bytes([4] * 34 + [1] * 3), 2, False, lambda rows: b"", b"")
+    with pytest.raises(ZeroDivisionError):
+        cpp_build(hand, bytes([4] * 34 + [1] * 3), 2, False, lambda rows: 1 // 0, b"")
+
+
+@pytest.mark.parametrize("hand", ["222567m345p33667s", "123406789m1234p5z", "1240m3406p11289s2z"])
+def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
+        hand: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_dp.cpp_run`` does the numpy loop's operations in the same order: the same floats
+    (==), on every turn of every draw state answered."""
+    import numpy as np
+
+    from mjasp.advice import cpp_model, graph
+    if getattr(graph._dp, "cpp_run", None) is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    seen: list[Any] = []
+    values = cpp_model._values
+
+    def both(graph_: Any, rows: Any, t_min: int, t_max: int, total: int) -> Any:
+        fast = values(graph_, rows, t_min, t_max, total)
+        slow = values(graph_, rows, t_min, t_max, total, compiled=False)
+        seen.append((fast, slow))
+        return fast
+
+    monkeypatch.setattr(cpp_model, "_values", both)
+    compute(hand, dora_indicators=("1z",))
+    (fast, slow), = seen
+    for a, b in zip(fast, slow, strict=True):
+        assert a.shape == b.shape and np.array_equal(a, b)
+    assert fast[2].max() > 0  # some points
+
+
+def test_the_compiled_turn_loop_refuses_inconsistent_arrays() -> None:
+    import numpy as np
+
+    from mjasp.advice import graph
+    cpp_run = getattr(graph._dp, "cpp_run", None)
+    if cpp_run is None:
+        pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
+    ints = np.zeros(1, dtype=np.int64)
+
+    def call(src: Any = ints, scoring: Any = ints, out_size: int = 3 * 2, n1: int = 1) -> None:
+        cpp_run(n1, 1, src, ints, np.ones(1), scoring, np.ones(len(scoring)), ints, ints,
+                1, 1, 121, np.zeros(out_size))
+
+    call()  # consistent: one draw state, one discard state, one winning edge
+    for bad in (dict(src=np.array([1])), dict(scoring=np.array([0, 0])),
+                dict(out_size=5), dict(n1=0)):
+        with pytest.raises(ValueError, match="inconsistent"):
+            call(**bad)
+    with pytest.raises(TypeError, match="int64"):
+        call(src=np.zeros(1, dtype=np.int32))
