@@ -334,7 +334,7 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
     (1, 2, [0])
     """
     from mjasp.advice import graph
-    cpp_build = getattr(graph._dp, "cpp_build", None)
+    cpp_build = None if graph._dp is None else graph._dp.cpp_build
     total = [x + y for x, y in zip(hand, wall, strict=True)]
     if compiled and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
             and max(total) < 8 and -1 <= budget < 64:
@@ -805,7 +805,7 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
     in the same order (a test compares the floats with ==)."""
     n1, n2, src, dst, w, scoring, points, tenpai = graph
     from mjasp.advice import graph as _compiled
-    cpp_run = getattr(_compiled._dp, "cpp_run", None) if compiled else None
+    cpp_run = _compiled._dp.cpp_run if compiled and _compiled._dp is not None else None
     if cpp_run is not None:
         # the same operations in the same order, compiled (``_dp.cpp_run``): the same floats
         flat = np.zeros((t_max + 1) * 3 * len(rows))

@@ -31,9 +31,11 @@ import numpy.typing as npt
 
 from mjasp.solvers import extensions
 
-# the optional compiled loops (setup.py: this turn loop and build.py's graph build),
-# unless not built or stale; numpy does the same
-_dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", ("run", "build")).module
+#: The functions of the optional compiled loops (``_dp.c``): this module's turn loop,
+#: build.py's graph build, and cpp_model's graph build and turn loop. A build lacking
+#: any of them is stale: it is not loaded (one warning) and numpy does the same work.
+DP_FUNCTIONS = ("run", "build", "cpp_build", "cpp_run")
+_dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", DP_FUNCTIONS).module
 if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
     _dp = None
 
@@ -211,4 +213,4 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
                   rows)
 
 
-__all__ = ["Graph", "Tables", "solve"]
+__all__ = ["DP_FUNCTIONS", "Graph", "Tables", "solve"]

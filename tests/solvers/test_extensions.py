@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PURE_RUN = os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0")
 #: (module, its C source, the functions the Python side calls)
 EXTENSIONS = [("mjasp.solvers._kernel", ROOT / "mjasp/solvers/_kernel.c", kernel.FUNCTIONS),
-              ("mjasp.advice._dp", ROOT / "mjasp/advice/_dp.c", ("run", "build"))]
+              ("mjasp.advice._dp", ROOT / "mjasp/advice/_dp.c", graph.DP_FUNCTIONS)]
 
 
 def method_table(source: Path) -> set[str]:
