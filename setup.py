@@ -16,6 +16,7 @@ import importlib.util
 import sys
 import zlib
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -32,6 +33,13 @@ Python headers (e.g. `apt install build-essential python3-dev`) and run
 the install again. Check which path runs with:
     python -c "import mjasp.solvers.kernel as k; print(k.COMPILED)"
 ************************************************************************
+"""
+
+#: What a user reads when the direct engine's modules are not compiled by Cython.
+CYTHON_NOTICE = """
+mjasp: the direct scoring engine's modules were not compiled by Cython ({reason}).
+mjasp runs them as Python: the same answers, slower. `pip install cython` and install again
+to compile them.
 """
 
 
@@ -67,7 +75,7 @@ def extension(name: str, source: str, *flags: str) -> Extension:
                      extra_compile_args=["-O2", *flags], optional=True)
 
 
-def _extensions_module():  # type: ignore[no-untyped-def]
+def _extensions_module() -> ModuleType:
     """mjasp/solvers/extensions.py (standard library only), read without importing mjasp:
     the list of modules to compile and their stamp are stated there, once."""
     spec = importlib.util.spec_from_file_location("_mjasp_extensions",
@@ -85,8 +93,8 @@ def compiled_python() -> list[Extension]:
     names = _extensions_module().COMPILED_PYTHON
     try:
         from Cython.Build import cythonize
-    except ImportError as error:
-        OptionalBuildExt._warn("(the direct engine's Cython modules)", error)
+    except ImportError:  # (pip installs it first: a build without pip's isolation may lack it)
+        print(CYTHON_NOTICE.format(reason="Cython is not installed"), file=sys.stderr)
         return []
     modules = []
     for name in names:
@@ -95,8 +103,8 @@ def compiled_python() -> list[Extension]:
         modules.append(Extension(
             name, [source, "mjasp/solvers/_stamp.c"], optional=True,
             define_macros=[("MJASP_SOURCE_STAMP", f'"mjasp-source-crc32:{stamp:08x}"')],
-            # -O1: a third of -O2's compile time for the same speed (generated code of
-            # calls into the interpreter, nothing for the optimizer to unroll)
+            # -O1: half of -O2's compile time (scoring_direct: 12 s against 23 s), for
+            # code that is mostly calls into the interpreter (docs/benchmarks.md)
             extra_compile_args=["-O1"]))
     try:
         # the Python semantics kept exactly: annotations are not C types, and the
@@ -105,7 +113,8 @@ def compiled_python() -> list[Extension]:
                               compiler_directives={"language_level": 3,
                                                    "annotation_typing": False}))
     except Exception as error:  # a Cython that cannot compile them: the .py files run
-        OptionalBuildExt._warn("(the direct engine's Cython modules)", error)
+        reason = f"{type(error).__name__}: {error}".strip().splitlines()[0][:200]
+        print(CYTHON_NOTICE.format(reason=reason), file=sys.stderr)
         return []
 
 
