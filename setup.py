@@ -1,4 +1,10 @@
-"""The optional compiled kernel; everything else is in pyproject.toml.
+"""The optional compiled code; everything else is in pyproject.toml.
+
+Two kinds: the C kernels (``_kernel.c``, ``_dp.c``), and the direct scoring engine's
+Python modules compiled as they are by Cython (``COMPILED_PYTHON`` of
+``mjasp/solvers/extensions.py``: the ``.py`` file stays the one statement and the fallback;
+Cython only removes the interpreter's dispatch of its bytecodes). Cython is a build
+requirement (pyproject.toml); where it is missing those modules are simply not compiled.
 
 ``optional=True``: on a machine without a C compiler the install still succeeds and mjasp
 uses its pure-Python path (``mjasp.solvers.kernel.COMPILED`` is then False). The
@@ -6,8 +12,11 @@ build step below says so in a plain warning instead of setuptools' one-line note
 user who installs without a compiler knows which path mjasp runs and why.
 """
 
+import importlib.util
 import sys
 import zlib
+from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -24,6 +33,13 @@ Python headers (e.g. `apt install build-essential python3-dev`) and run
 the install again. Check which path runs with:
     python -c "import mjasp.solvers.kernel as k; print(k.COMPILED)"
 ************************************************************************
+"""
+
+#: What a user reads when the direct engine's modules are not compiled by Cython.
+CYTHON_NOTICE = """
+mjasp: the direct scoring engine's modules were not compiled by Cython ({reason}).
+mjasp runs them as Python: the same answers, slower. `pip install cython` and install again
+to compile them.
 """
 
 
@@ -59,7 +75,51 @@ def extension(name: str, source: str, *flags: str) -> Extension:
                      extra_compile_args=["-O2", *flags], optional=True)
 
 
+def _extensions_module() -> ModuleType:
+    """mjasp/solvers/extensions.py (standard library only), read without importing mjasp:
+    the list of modules to compile and their stamp are stated there, once."""
+    spec = importlib.util.spec_from_file_location("_mjasp_extensions",
+                                                  "mjasp/solvers/extensions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compiled_python() -> list[Extension]:
+    """The modules of ``COMPILED_PYTHON`` compiled by Cython from their ``.py`` file, each
+    with ``_stamp.c`` holding its source's CRC-32 (read by the loader before it imports the
+    build: a stale one is never run); none where Cython is missing or fails."""
+    names = _extensions_module().COMPILED_PYTHON
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # (pip installs it first: a build without pip's isolation may lack it)
+        print(CYTHON_NOTICE.format(reason="Cython is not installed"), file=sys.stderr)
+        return []
+    modules = []
+    for name in names:
+        source = name.replace(".", "/") + ".py"
+        stamp = zlib.crc32(Path(source).read_bytes())
+        modules.append(Extension(
+            name, [source, "mjasp/solvers/_stamp.c"], optional=True,
+            define_macros=[("MJASP_SOURCE_STAMP", f'"mjasp-source-crc32:{stamp:08x}"')],
+            # -O1: half of -O2's compile time (scoring_direct: 12 s against 23 s), for
+            # code that is mostly calls into the interpreter (docs/benchmarks.md)
+            extra_compile_args=["-O1"]))
+    try:
+        # the Python semantics kept exactly: annotations are not C types, and the
+        # generated C goes under build/ (the tree holds only the .py)
+        return list(cythonize(modules, build_dir="build/cython", quiet=True,
+                              compiler_directives={"language_level": 3,
+                                                   "annotation_typing": False}))
+    except Exception as error:  # a Cython that cannot compile them: the .py files run
+        reason = f"{type(error).__name__}: {error}".strip().splitlines()[0][:200]
+        print(CYTHON_NOTICE.format(reason=reason), file=sys.stderr)
+        return []
+
+
 setup(cmdclass={"build_ext": OptionalBuildExt},
       ext_modules=[extension("mjasp.solvers._kernel", "mjasp/solvers/_kernel.c"),
                    # advise's turn-by-turn loop; no fused multiply-add, as numpy computes
-                   extension("mjasp.advice._dp", "mjasp/advice/_dp.c", "-ffp-contract=off")])
+                   extension("mjasp.advice._dp", "mjasp/advice/_dp.c", "-ffp-contract=off"),
+                   *compiled_python()])

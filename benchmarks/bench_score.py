@@ -16,7 +16,10 @@ Every result is read as a user reads it (points, yaku, fu parts), so nothing laz
 goes unpaid. mahjong plays Tenhou's options (its three-player ones for the ``-3p`` rule
 sets): the same work, not the same rules, so only the points of ``tenhou`` are compared.
 mjasp's ``direct`` engine is its only Python scoring path; the "pure Python" columns run
-it with the compiled decomposition kernel switched off (``MJASP_PURE_PYTHON=1``).
+it as mjasp runs without a compiler (``MJASP_PURE_PYTHON=1``: no C kernel, and the engine's
+``.py`` modules rather than their Cython build). Those modules are chosen at import, so
+where their build runs here the pure columns are timed in a child process started with
+``MJASP_PURE_PYTHON=1`` (mahjong timed beside them there, each ratio from one process).
 The ASP engine scores the first ``--asp`` hands of Tenhou's rules.
 
     python benchmarks/bench_score.py [--hands 1000] [--asp 100] [--seed 2024] [--rounds 3]
@@ -32,19 +35,25 @@ and N = 300 and divide the difference of the "Collected" totals by 300:
 ``--count-rules NAME`` counts another rule set of the table (its own sampled wins, those
 its checks accept; mahjong with Tenhou's three-player options for the ``-3p`` ones).
 
-The whole table in one run (``--count-table``): every rule set and engine (mahjong, mjasp
+The whole table (``--count-table``): every rule set and engine (mahjong, mjasp
 compiled, mjasp pure Python from objects; mahjong and mjasp compiled from text, as the
 timed table), each counted pass run inside ``functools.reduce``, so that
 callgrind dumps exactly that pass as one part (mjasp calls no ``reduce``); the warm pass,
 the imports and the sampling are outside every part (``--wins-cache``: sample once
-outside callgrind, which takes minutes for it). Then ``--read-parts`` prints the
-table of instructions per hand from the parts:
+outside callgrind, which takes minutes for it). The pure-Python passes are a second run
+under ``MJASP_PURE_PYTHON=1`` when the engine's Cython build runs in the first (a process
+runs one of the two). Then ``--read-parts`` prints the table of instructions per hand from
+the parts of both runs:
 
     python benchmarks/bench_score.py --hands 200 --count-table --wins-cache /tmp/wins.pickle
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/out \\
         --dump-before=functools_reduce --dump-after=functools_reduce \\
         python benchmarks/bench_score.py --count-table --wins-cache /tmp/wins.pickle > /tmp/cg/order
-    python benchmarks/bench_score.py --read-parts /tmp/cg
+    MJASP_PURE_PYTHON=1 PYTHONHASHSEED=0 valgrind --tool=callgrind \\
+        --callgrind-out-file=/tmp/cgp/out --dump-before=functools_reduce \\
+        --dump-after=functools_reduce python benchmarks/bench_score.py --count-table \\
+        --wins-cache /tmp/wins.pickle > /tmp/cgp/order
+    python benchmarks/bench_score.py --read-parts /tmp/cg /tmp/cgp
 """
 
 from __future__ import annotations
@@ -54,8 +63,12 @@ import dataclasses
 import functools
 import gc
 import importlib.util
+import json
+import os
 import pickle
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -68,12 +81,19 @@ from mjasp.core.tiles import FIVES
 from mjasp.core.win import WinError
 from mjasp.rules import LOCAL_YAKU, RULES, Rules
 from mjasp.scoring.samples import random_wins
-from mjasp.solvers import kernel
+from mjasp.solvers import extensions, kernel
 
 #: A benchmark entry: the call, its inputs, and whether mjasp's compiled kernel is on.
 Engine = tuple[Callable[[Any], object], Sequence[Any], bool]
 PRESETS = ("tenhou", "tenhou-3p", "mahjongsoul", "mahjongsoul-3p", "wrc")
 _DEFAULT_WIN = Win("1m")
+
+
+def engine_built() -> bool:
+    """Whether the direct engine's Cython build runs in this process (its modules are
+    chosen at import: then no pass here is pure Python, ``kernel.use_compiled`` or not)."""
+    score(Hand.parse("123m456p789s11z222p"), Win("1z"))  # imports every module of it
+    return "" in extensions.WHY_SOURCE.values()
 
 
 def peer_module(name: str = "test_score_peer") -> Any:
@@ -258,11 +278,18 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
     ``functools.reduce`` (one callgrind part each, see the module notes), printing the
     order of the parts."""
     compiled = kernel.COMPILED  # (use_compiled changes it: read it once)
+    # a process counts the pure-Python passes only where its engine is the .py (a second
+    # run under MJASP_PURE_PYTHON=1 when the first runs the Cython build); that second run
+    # counts only them
+    pure_run = extensions.pure_requested()
+    counted = (("python",) if pure_run else
+               ("mahjong", "direct", "mahjong text", "direct text")
+               + (() if engine_built() else ("python",)))
     for name, rules in rule_sets().items():
         wins = wins_of[name]
         options = sanma if rules.players == 3 else peer.TENHOU
         texts = [(str(h), keywords(w)) for h, w in wins]
-        for engine in ("mahjong", "direct", "python", "mahjong text", "direct text"):
+        for engine in counted:
             items: Sequence[Any] = wins
             if engine == "mahjong":
                 items = [peer.to_mahjong(h, w, options) for h, w in wins]
@@ -288,7 +315,7 @@ def count_table(wins_of: dict[str, list[tuple[Hand, Win]]], peer: Any, calculato
         "Win(...)": (lambda kw: Win(**kw), [keywords(w) for _, w in wins]),
     }
     for name, (build, items) in inputs.items():
-        for engine in ("direct", "python"):
+        for engine in ("python",) if pure_run else ("direct", "python"):
             kernel.use_compiled(engine == "direct" and compiled)
             _counted_pass(_reduce_step(build), items, f"input: {name}|{engine}|{len(items)}")
     kernel.use_compiled(compiled)
@@ -325,20 +352,21 @@ def _reduce_step(read: Callable[[Any], object]) -> Callable[[object, Any], objec
     return step
 
 
-def read_parts(folder: str) -> None:
-    """``--read-parts``: the table of instructions per hand from the callgrind parts of a
-    ``--count-table`` run (``order`` beside them: the lines it printed)."""
-    path = Path(folder)
-    totals = {}
-    for part in path.glob("out.*"):
-        match = re.search(r"^(?:summary|totals): (\d+)", part.read_text(), re.MULTILINE)
-        if match and part.suffix[1:].isdigit():
-            totals[int(part.suffix[1:])] = int(match.group(1))
-    order = [line.split("|") for line in (path / "order").read_text().splitlines()]
-    # each counted pass is the part dumped on leaving reduce: parts 2, 4, 6, ...
+def read_parts(folders: Sequence[str]) -> None:
+    """``--read-parts``: the table of instructions per hand from the callgrind parts of
+    ``--count-table`` runs (``order`` beside each run's parts: the lines it printed)."""
     per_hand: dict[str, dict[str, float]] = {}
-    for i, (name, engine, n) in enumerate(order):
-        per_hand.setdefault(name, {})[engine] = totals[2 * i + 2] / int(n) / 1000
+    for folder in folders:
+        path = Path(folder)
+        totals = {}
+        for part in path.glob("out.*"):
+            match = re.search(r"^(?:summary|totals): (\d+)", part.read_text(), re.MULTILINE)
+            if match and part.suffix[1:].isdigit():
+                totals[int(part.suffix[1:])] = int(match.group(1))
+        order = [line.split("|") for line in (path / "order").read_text().splitlines()]
+        # each counted pass is the part dumped on leaving reduce: parts 2, 4, 6, ...
+        for i, (name, engine, n) in enumerate(order):
+            per_hand.setdefault(name, {})[engine] = totals[2 * i + 2] / int(n) / 1000
     rows = [[name, k["mahjong"], k["direct"], k["python"], k["mahjong"] / k["direct"],
              k["mahjong"] / k["python"], k.get("mahjong text"), k.get("direct text"),
              k["mahjong text"] / k["direct text"] if "direct text" in k else None]
@@ -372,8 +400,11 @@ def main() -> None:
     parser.add_argument("--wins-cache", metavar="FILE",
                         help="--count-table: the sampled wins, read from FILE if it exists, "
                              "else written there (sample outside callgrind first)")
-    parser.add_argument("--read-parts", metavar="DIR",
-                        help="the table of instructions per hand from a --count-table run")
+    parser.add_argument("--read-parts", metavar="DIR", nargs="+",
+                        help="the table of instructions per hand from --count-table runs "
+                             "(the second: its pure-Python passes)")
+    parser.add_argument("--pure-times", action="store_true",
+                        help="(internal) time only mjasp pure Python and mahjong, print JSON")
     args = parser.parse_args()
     if args.read_parts:
         read_parts(args.read_parts)
@@ -402,6 +433,17 @@ def main() -> None:
     started = time.perf_counter()
     rows: list[list[object]] = []
     agree = compared = 0
+    # the pure-Python passes: here when this process runs the engine's .py, else timed by
+    # a child under MJASP_PURE_PYTHON=1 (mahjong beside them there)
+    pure_here = not engine_built()
+    pure_times: dict[str, dict[str, float]] = {}
+    if not pure_here and not args.pure_times:
+        child = subprocess.run(
+            [sys.executable, __file__, "--pure-times", "--hands", str(args.hands),
+             "--seed", str(args.seed), "--rounds", str(args.rounds)],
+            env={**os.environ, "MJASP_PURE_PYTHON": "1"}, capture_output=True, text=True,
+            check=True)
+        pure_times = json.loads(child.stdout)
     for name, rules in rule_sets().items():
         three = rules.players == 3
         # the sampler draws red fives for every four-player rule set: the WRC has none,
@@ -411,21 +453,27 @@ def main() -> None:
         texts = [(str(h), keywords(w)) for h, w in wins]
         options = sanma if three else peer.TENHOU
         built = [peer.to_mahjong(h, w, options) for h, w in wins]
+        by_name = name if name in RULES else rules
         engines: dict[str, Engine] = {
-            "mjasp text": (mjasp_text(name if name in RULES else rules), texts, kernel.COMPILED),
-            "mjasp text, pure": (mjasp_text(name if name in RULES else rules), texts, False),
             "mahjong text": (mahjong_text(HandCalculator, options), texts, False),
-            "mjasp objects": (mjasp_objects(rules), wins, kernel.COMPILED),
-            "mjasp objects, pure": (mjasp_objects(rules), wins, False),
-            "mahjong objects": (mahjong_objects(HandCalculator), built, False),
-        }
+            "mahjong objects": (mahjong_objects(HandCalculator), built, False)}
+        if not args.pure_times:
+            engines["mjasp text"] = (mjasp_text(by_name), texts, kernel.COMPILED)
+            engines["mjasp objects"] = (mjasp_objects(rules), wins, kernel.COMPILED)
+        if pure_here:
+            engines["mjasp text, pure"] = (mjasp_text(by_name), texts, False)
+            engines["mjasp objects, pure"] = (mjasp_objects(rules), wins, False)
         t = best_of(args.rounds, engines)
+        if args.pure_times:
+            pure_times[name] = t
+            continue
+        pure = t if pure_here else pure_times[name]
         rows.append([name, t["mjasp text"], t["mahjong text"],
                      t["mahjong text"] / t["mjasp text"],
-                     t["mahjong text"] / t["mjasp text, pure"],
+                     pure["mahjong text"] / pure["mjasp text, pure"],
                      t["mjasp objects"], t["mahjong objects"],
                      t["mahjong objects"] / t["mjasp objects"],
-                     t["mahjong objects"] / t["mjasp objects, pure"]])
+                     pure["mahjong objects"] / pure["mjasp objects, pure"]])
         if name == "tenhou":
             # the two ways into mahjong give its same points; mjasp's equal Tenhou's
             # where mahjong's rules are Tenhou's
@@ -437,11 +485,16 @@ def main() -> None:
                     cost["main"] + 2 * cost["additional"] if w.tsumo else cost["main"])
                 agree += score(h, w).points == theirs
                 compared += 1
+    if args.pure_times:
+        print(json.dumps(pure_times))
+        return
     print(f"{args.hands} seeded winning situations per rule set (fewer where the rules "
           f"refuse some; seed {args.seed}); "
           f"tenhou: {agree} of {compared} with equal points (mahjong from text; its "
           f"no-yaku error counted as 0); kernel: "
-          f"{'compiled' if kernel.COMPILED else 'pure Python'}")
+          f"{'compiled' if kernel.COMPILED else 'pure Python'}; the engine's modules: "
+          f"{'pure Python' if pure_here else 'compiled by Cython'}"
+          f"{'' if pure_here else ' (pure columns: a child under MJASP_PURE_PYTHON=1)'}")
     print_table(["rules", "mjasp text us", "mahjong text us", "x (text)", "x (text, pure)",
                  "mjasp obj us", "mahjong obj us", "x (objects)", "x (objects, pure)"], rows)
     try:

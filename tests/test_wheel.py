@@ -5,6 +5,8 @@ the CLI from a directory outside the repository.
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import os
 import shutil
 import site
@@ -16,6 +18,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from mjasp.solvers.extensions import COMPILED_PYTHON
 
 ROOT = Path(__file__).resolve().parents[1]
 # what a clean checkout holds; caches and earlier builds stay behind
@@ -70,6 +74,12 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
     # each C source ships beside its module: the loader checks the build's stamp against it
     # (the probe below prints COMPILED True only if the stamp matches)
     assert {"mjasp/solvers/_kernel.c", "mjasp/advice/_dp.c"} <= names
+    # the direct engine's modules compiled by Cython (a build requirement, installed here
+    # by the test extra), each beside its .py, whose stamp the loader checks
+    cython = compiler and importlib.util.find_spec("Cython") is not None
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    engine = [name.replace(".", "/") for name in COMPILED_PYTHON]
+    assert all((f"{path}{suffix}" in names) == cython for path in engine), engine
 
     # clingo, ortools, click and numpy come from the interpreter running this test (which may
     # itself be a venv: --system-site-packages would reach past it to the base interpreter);
@@ -96,12 +106,22 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
              "print(' '.join(sorted('encodings/' + n for n in names)))\n"
              "print(len(mjasp.decompose('11122233344455m')))\n"
              "import mjasp.solvers.kernel as k, mjasp.advice.graph as g\n"
-             "print(k.COMPILED, g._dp is not None, mjasp.shanten('1112345678999m'))")
-    module, solver, shipped, readings, kernel = run(python, "-c", probe,
-                                                    cwd=outside).splitlines()
+             "print(k.COMPILED, g._dp is not None, mjasp.shanten('1112345678999m'))\n"
+             "import mjasp.scoring.api, mjasp.solvers.extensions as e\n"
+             "print(mjasp.score('123m456p789s55p777z', mjasp.Win('5p')).points)\n"
+             "print('|'.join(e.WHY_SOURCE[n] or 'built' for n in e.COMPILED_PYTHON))")
+    module, solver, shipped, readings, kernel, points, engine_runs = run(
+        python, "-c", probe, cwd=outside).splitlines()
     forced = os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0")
     # both extensions used (their stamps match the shipped sources); nine gates: tenpai
     assert kernel == f"{built and not forced} {built and not forced} 0"
+    # the stamps of the Cython builds match the shipped .py files: the builds run, and
+    # score: the dealer's ron with chun, 20 + 10 closed ron + 2 tanki + 8 closed honor
+    # triplet = 40 fu, 1 han: 6 × 40 × 2^3 = 1920, rounded up to 2000
+    assert points == "2000"
+    why = "built" if cython and not forced else (
+        "MJASP_PURE_PYTHON is set" if forced else "not compiled at install")
+    assert engine_runs.split("|") == [why] * len(COMPILED_PYTHON)
     for path in (Path(module), Path(solver)):
         assert path.is_relative_to(venv), path
         assert not path.is_relative_to(ROOT)

@@ -9,6 +9,15 @@ command that rebuilds it, and the caller runs its pure-Python path (the same ans
 The ``.c`` file ships beside the module in the wheel too, so an installed copy is checked
 the same way; where it is missing, only the functions the caller needs are checked.
 
+The direct scoring engine's hot modules (``COMPILED_PYTHON``) are compiled as they are by
+Cython when it is there at install: the ``.py`` file is their one statement, the build only
+removes the interpreter's dispatch of bytecodes. Their build sits beside the ``.py`` under
+the module's own name, so :class:`CompiledPythonFinder` (installed first thing by
+:mod:`mjasp.solvers.kernel`) chooses between the two before anything is run: the build when
+its stamp (``STAMP``, the CRC-32 of the ``.py`` it was compiled from) matches the ``.py``
+beside it, else the ``.py`` with one warning line; always the ``.py`` under
+``MJASP_PURE_PYTHON=1``.
+
 >>> load("mjasp.solvers._no_such_extension", "_no_such_extension.c", ("run",)).module is None
 True
 """
@@ -16,13 +25,18 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
+import os
+import re
+import sys
 import warnings
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 #: What :func:`load` says when the module was never built (no compiler at install).
 NOT_BUILT = "the C extension was not built at install"
@@ -77,6 +91,80 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
     if missing:
         return f"it lacks {', '.join(missing)}"
     return ""
+
+
+#: The modules setup.py compiles with Cython from their ``.py`` file (the direct engine's
+#: hot path: scoring, its result type, and the call that checks the inputs).
+COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
+                          "mjasp.scoring.api")
+#: What setup.py links into each such build (``_stamp.c``): the CRC-32 of its ``.py``.
+STAMP: Final = re.compile(rb"mjasp-source-crc32:([0-9a-f]{8})\x00")
+#: Why each module of ``COMPILED_PYTHON`` imported runs its ``.py`` ("" when its build runs).
+WHY_SOURCE: dict[str, str] = {}
+
+
+def pure_requested() -> bool:
+    """Whether ``MJASP_PURE_PYTHON`` asks for the pure-Python path (set, and not "0")."""
+    return os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0")
+
+
+def built_stamp(path: Path) -> int | None:
+    """The source stamp linked into a build (None: none there, not one of ours).
+
+    >>> built_stamp(Path(__file__)) is None
+    True
+    """
+    found = STAMP.search(path.read_bytes())
+    return int(found.group(1), 16) if found else None
+
+
+class CompiledPythonFinder(importlib.abc.MetaPathFinder):
+    """Finds each module of ``COMPILED_PYTHON``: its build if current, else its ``.py``."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if name not in COMPILED_PYTHON or not path:
+            return None
+        leaf = name.rpartition(".")[2]
+        for folder in map(Path, path):
+            source = folder / f"{leaf}.py"
+            if source.is_file():
+                break
+        else:
+            return None
+        spec, WHY_SOURCE[name] = choose(name, source)
+        return spec
+
+
+def choose(name: str, source: Path) -> tuple[importlib.machinery.ModuleSpec | None, str]:
+    """The spec of module ``name`` whose ``.py`` is ``source``: its build beside it if
+    that was compiled from this ``source``, else ``source`` itself (and why)."""
+    builds = [build for suffix in importlib.machinery.EXTENSION_SUFFIXES
+              if (build := source.with_name(source.stem + suffix)).is_file()]
+    why = ""
+    if pure_requested():
+        why = "MJASP_PURE_PYTHON is set"
+    elif not builds:
+        why = "not compiled at install"
+    elif built_stamp(builds[0]) != source_hash(source.read_bytes()):
+        why = "its build is stale"
+        warnings.warn_explicit(f"mjasp: this compiled module does not match {source.name} "
+                               "(it was built from another version of it); mjasp runs the "
+                               ".py (same answers, slower). Rebuild it with "
+                               "`pip install -e .` in the source tree",
+                               RuntimeWarning, str(builds[0]), 0)
+    if why:
+        loader: importlib.abc.Loader = importlib.machinery.SourceFileLoader(name, str(source))
+        return importlib.util.spec_from_file_location(name, source, loader=loader), why
+    built = importlib.machinery.ExtensionFileLoader(name, str(builds[0]))
+    return importlib.util.spec_from_file_location(name, builds[0], loader=built), why
+
+
+def install_finder() -> None:
+    """Put :class:`CompiledPythonFinder` first on ``sys.meta_path`` (once), before any
+    module of ``COMPILED_PYTHON`` is imported."""
+    if not any(isinstance(finder, CompiledPythonFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(0, CompiledPythonFinder())
 
 
 def _refuse(where: str, source: str, problem: str) -> Loaded:

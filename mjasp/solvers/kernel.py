@@ -25,6 +25,9 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from mjasp.solvers import extensions, table
 
+# before anything imports the direct engine's modules: their Cython build, when current
+extensions.install_finder()
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt

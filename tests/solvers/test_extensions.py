@@ -9,6 +9,7 @@ rebuild needed); the stamps are recomputed from the source with ``zlib`` directl
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import re
@@ -164,3 +165,114 @@ def test_mjasp_runs_on_the_pure_path_beside_a_stale_kernel(fault: str) -> None:
     assert table[0] == "123m456p789s1122z: tenpai (standard)"
     assert table[-1] == "effective tiles: 4 unseen: 1z(2) 2z(2)"
     assert compiled == "False"
+
+
+# -- the direct engine's modules that Cython compiles from their .py -----------------------
+
+CYTHON = importlib.util.find_spec("Cython") is not None
+
+
+def compiled_file(name: str) -> Path | None:
+    """The build beside module ``name``'s ``.py``, if one was made."""
+    source = ROOT / (name.replace(".", "/") + ".py")
+    builds = [source.with_name(source.stem + suffix)
+              for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+    return next((build for build in builds if build.is_file()), None)
+
+
+@pytest.mark.parametrize("name", extensions.COMPILED_PYTHON)
+def test_a_compiled_module_is_current_with_its_source_and_runs(name: str) -> None:
+    build = compiled_file(name)
+    if build is None:
+        # CI installs fresh, with Cython (a build requirement) and a C compiler: there a
+        # module left uncompiled is a broken build step, not a machine without a compiler
+        assert not (os.environ.get("CI") and CYTHON and kernel.AVAILABLE), name
+        pytest.skip(f"{name} was not compiled at install")
+    source = ROOT / (name.replace(".", "/") + ".py")
+    # the stamp linked in at build time is the CRC-32 of the .py as it is now
+    assert extensions.built_stamp(build) == crc(source)
+    module = importlib.import_module(name)
+    assert Path(module.__file__ or "") == (source if PURE_RUN else build)
+    assert extensions.WHY_SOURCE[name] == ("MJASP_PURE_PYTHON is set" if PURE_RUN else "")
+
+
+def test_the_modules_to_compile_are_the_ones_setup_compiles() -> None:
+    # setup.py reads the list from extensions.py: a name there that is not a module would
+    # fail the build; each one is a .py of the package
+    assert "_extensions_module().COMPILED_PYTHON" in (ROOT / "setup.py").read_text()
+    for name in extensions.COMPILED_PYTHON:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+
+
+def fake_build(folder: Path, stamp: int | None) -> tuple[Path, Path]:
+    """A module ``mod.py`` and, beside it, a file named as its build holding ``stamp``."""
+    source = folder / "mod.py"
+    source.write_text("X = 1\n")
+    build = folder / f"mod{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    text = b"" if stamp is None else b"mjasp-source-crc32:%08x\x00" % stamp
+    build.write_bytes(b"\x7fELF not a real build " + text + b" tail")
+    return source, build
+
+
+def test_a_current_build_is_chosen_without_running_it(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MJASP_PURE_PYTHON", raising=False)
+    source, build = fake_build(tmp_path, zlib.crc32(b"X = 1\n"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        spec, why = extensions.choose("mod", source)
+    assert spec is not None and spec.origin == str(build) and why == ""
+    assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
+
+
+@pytest.mark.parametrize("stamp", [zlib.crc32(b"X = 2\n"), None])
+def test_a_stale_build_is_never_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    stamp: int | None) -> None:
+    # built from another version of the .py (or not one of ours): the .py runs, one warning
+    monkeypatch.delenv("MJASP_PURE_PYTHON", raising=False)
+    source, build = fake_build(tmp_path, stamp)
+    with pytest.warns(RuntimeWarning, match="pip install -e") as caught:
+        spec, why = extensions.choose("mod", source)
+    assert len(caught) == 1 and caught[0].filename == str(build)
+    assert spec is not None and spec.origin == str(source) and why == "its build is stale"
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    assert module.X == 1
+
+
+def test_pure_python_runs_the_py_even_beside_a_current_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source, _ = fake_build(tmp_path, zlib.crc32(b"X = 1\n"))
+    monkeypatch.setenv("MJASP_PURE_PYTHON", "1")
+    spec, why = extensions.choose("mod", source)
+    assert spec is not None and spec.origin == str(source)
+    assert why == "MJASP_PURE_PYTHON is set"
+    source.with_name(f"mod{importlib.machinery.EXTENSION_SUFFIXES[0]}").unlink()
+    monkeypatch.delenv("MJASP_PURE_PYTHON")
+    assert extensions.choose("mod", source)[1] == "not compiled at install"
+
+
+#: In a fresh interpreter: which file each compiled-Python module was imported from.
+WHERE_RUN = """
+import importlib
+from mjasp.solvers import extensions
+import mjasp
+mjasp.score("123m456p789s11z222p", mjasp.Win("1z"))  # a call through all of them
+for name in extensions.COMPILED_PYTHON:
+    print(importlib.import_module(name).__file__)
+"""
+
+
+@pytest.mark.parametrize("pure", ["1", ""])
+def test_the_pure_pass_really_runs_the_py_source(pure: str) -> None:
+    env = {**os.environ, "MJASP_PURE_PYTHON": pure}
+    done = subprocess.run([sys.executable, "-c", WHERE_RUN], capture_output=True, text=True,
+                          env=env, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    files = done.stdout.splitlines()
+    assert len(files) == len(extensions.COMPILED_PYTHON)
+    for name, file in zip(extensions.COMPILED_PYTHON, files, strict=True):
+        build = compiled_file(name)
+        assert Path(file) == (build if build is not None and not pure
+                              else ROOT / (name.replace(".", "/") + ".py"))
