@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 import clingo
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape
-from mjasp.core.errors import EncodingError
+from mjasp.core.errors import EncodingError, RulesError
 from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.core.win import Win, WinError
@@ -123,8 +123,14 @@ class ScoringProgram:
                      *arguments]
         self.rules = find_rules(rules)
         self.control = _ground_with_variants(self.rules, files, arguments)
-        options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1]))
-                   for a in self.control.symbolic_atoms.by_signature("option", 2)}
+        atoms = list(self.control.symbolic_atoms.by_signature("option", 2))
+        for atom in atoms:
+            if not atom.is_fact:
+                # the rules are fixed before any win is solved: an option that holds only
+                # for some wins (a rule body on the situation, a choice) cannot be played
+                raise RulesError(f"{atom.symbol} is not a fact: an option holds for every "
+                                 f"win, write it as a fact ({atom.symbol}.) with no condition")
+        options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1])) for a in atoms}
         played = with_options(self.rules, options)
         if set(variant_files(played)) - set(variant_files(self.rules)) - _names(files):
             # an option fact without its variant file (option(kiriage,on) alone): load it

@@ -1,0 +1,92 @@
+"""A user's own variant file (``mjasp score WIN.lp VARIANT.lp``): every mistake in it is one
+line ``mjasp: error: ...`` and exit code 2, never a traceback nor an option silently played
+or dropped (docs/rules.md, "Options as files").
+
+- an ``option/2`` atom that holds only for some wins (a rule whose body is the situation,
+  a choice, a yaku of the model) is refused: the rules are fixed before a win is solved,
+  so such an option was played for every win whatever its condition said;
+- an ``option/2`` written as a rule whose body is facts only is a fact and is played;
+- unknown options, values, local yaku and double yakuman names, conflicts and syntax
+  errors each name what is wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjasp.cli import main
+
+pytest.importorskip("clingo")
+
+ROOT = Path(__file__).resolve().parents[2]
+# 234m 567p 234s 678s 55m, ron on 2m, South seat, riichi, indicator 4p: riichi 1 + pinfu 1
+# + tanyao 1 + dora 1 = 4 han 30 fu: 7700 for a non-dealer's ron, 8000 with kiriage
+# (4 han 30 fu rounded up to mangan, https://riichi.wiki/Kiriage_mangan)
+WIN = str(ROOT / "examples" / "scoring" / "kiriage_hand.lp")
+
+
+def _run(tmp_path: Path, text: str, *extra: str) -> tuple[int, str]:
+    variant = tmp_path / "variant.lp"
+    variant.write_text(text)
+    result = CliRunner().invoke(main, ["score", WIN, str(variant), *extra])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("text", [
+    # the win file says riichi(1): this condition is false, yet kiriage was played (8000)
+    "option(kiriage,on) :- riichi(2).\n",
+    "{ option(kiriage,on) }.\n",
+    "option(kiriage,on) :- found(pinfu,1).\n",
+])
+def test_an_option_that_is_not_a_fact_is_refused(tmp_path: Path, text: str) -> None:
+    code, out = _run(tmp_path, text)
+    assert code == 2
+    assert out.startswith("mjasp: error: option(kiriage,on) is not a fact")
+    assert len(out.strip().splitlines()) == 1 and "Traceback" not in out
+
+
+@pytest.mark.parametrize("text", [
+    "option(kiriage,on).\n",
+    "option(K,on) :- K = kiriage.\n",         # grounded to a fact
+    "option(kiriage,on) :- riichi(1).\n",     # riichi(1) is a fact of the win file
+])
+def test_an_option_that_is_a_fact_is_played(tmp_path: Path, text: str) -> None:
+    code, out = _run(tmp_path, text)
+    assert (code, out.splitlines()[0]) == (0, "30 fu 4 han mangan: 8000 (ron)")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("option(kiriag,on).\n", "unknown option 'kiriag'"),
+    ("option(kiriage,maybe).\n", "kiriage is one of on, off"),
+    ('option(kiriage,"on").\n', "kiriage is one of on, off"),
+    ("option(local_yaku,suurenkou).\n", "local_yaku is one of daichikurin, daisharin"),
+    ("option(double_yakuman,kokushi).\n", "double_yakuman is one of kokushi_13"),
+    ("option(yakuman_cap,-1).\n", "the cap is a number of yakuman"),
+    ("option(red_fives,(3,0,0)).\n", "tuple (M,P,S) of 0-2 each"),
+    ("option(double_wind_fu,3).\n", "double_wind_fu is one of 2, 4"),
+    ("option(kiriage,on).\noption(kiriage,off).\n", "conflicts with another option(kiriage,_)"),
+    ("option(kazoe,sanbaiman).\noption(kazoe,multiple).\n",
+     "conflicts with another option(kazoe,_)"),
+    ("option(kiriage,on\n", "syntax error"),
+    ("option(local_yaku,Sanrenkou).\n", "unsafe variables"),
+    ('#include "no_such_file.lp".\n', "file could not be opened"),
+    ("found(foo,2).\n", "foo is not declared by custom_yaku/4"),
+    ('custom_yaku(riichi,"R","R",yaku).\nfound(riichi,5).\n', "riichi is a built-in yaku"),
+])
+def test_a_mistake_in_a_variant_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:
+    code, out = _run(tmp_path, text)
+    assert code == 2 and out.startswith("mjasp: error: ") and message in out, out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_a_file_option_against_the_rules_chosen(tmp_path: Path) -> None:
+    # the WRC rules round up (kiriage on): a file turning it off contradicts them
+    code, out = _run(tmp_path, "option(kiriage,off).\n", "--rules", "wrc")
+    assert (code, out.strip()) == (
+        2, "mjasp: error: option(kiriage,off) conflicts with rules 'wrc' (kiriage=True)")
+    # and one that agrees with them changes nothing
+    code, out = _run(tmp_path, "option(kazoe,sanbaiman).\n", "--rules", "wrc")
+    assert (code, out.splitlines()[0]) == (0, "30 fu 4 han mangan: 8000 (ron)")
