@@ -90,3 +90,28 @@ def test_a_file_option_against_the_rules_chosen(tmp_path: Path) -> None:
     # and one that agrees with them changes nothing
     code, out = _run(tmp_path, "option(kazoe,sanbaiman).\n", "--rules", "wrc")
     assert (code, out.splitlines()[0]) == (0, "30 fu 4 han mangan: 8000 (ron)")
+
+
+@pytest.mark.parametrize(("extra", "expected"), [
+    ((), "30 fu 4 han mangan: 8000 (ron)"),           # the preset file alone: played as wrc
+    (("--rules", "wrc"), "30 fu 4 han mangan: 8000 (ron)"),
+    # --rules tenhou said on the command line was dropped for the file's wrc (8000)
+    (("--rules", "tenhou"), "mjasp: error: presets/wrc.lp conflicts with rules 'tenhou' "
+     "(they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, pao_whole_hand): "
+     "give one of them"),
+    (("--option", "kazoe=multiple"), "mjasp: error: presets/wrc.lp conflicts with rules "
+     "'tenhou' (they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, "
+     "pao_whole_hand): give one of them"),
+])
+def test_a_preset_file_beside_rules_chosen(extra: tuple[str, ...], expected: str) -> None:
+    result = CliRunner().invoke(main, ["score", WIN, "presets/wrc.lp", *extra])
+    assert result.output.splitlines()[0] == expected
+    assert result.exit_code == (2 if expected.startswith("mjasp: error") else 0)
+
+
+def test_a_preset_file_beside_a_hand_and_rules_chosen() -> None:
+    args = ["score", "234m567p234678s55m", "presets/wrc.lp", "--win", "2m", "--seat", "s",
+            "--riichi", "--dora", "4p"]
+    assert CliRunner().invoke(main, args).output.startswith("30 fu 4 han mangan: 8000")
+    result = CliRunner().invoke(main, [*args, "--rules", "tenhou"])
+    assert result.exit_code == 2 and "presets/wrc.lp conflicts with rules 'tenhou'" in result.output
