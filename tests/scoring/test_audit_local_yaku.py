@@ -235,3 +235,17 @@ def test_rare_situations(label: str, preset: str, hand: str, win: Win, han: int,
                          points: int, solver: str) -> None:
     s = mjasp.score(hand, win, rules=preset, solver=solver)
     assert (s.han, s.fu, s.points) == (han, fu, points), label
+
+
+def test_the_rules_page_names_every_local_yaku() -> None:
+    # docs/rules.md lists the local yaku twice: among the scoring options and in the table
+    # of variant files (sanpuukou, added last, was missing from both)
+    from pathlib import Path
+
+    from mjasp.rules import LOCAL_YAKU
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
+    (row,) = [line for line in page.splitlines() if line.startswith("| `local_yaku` |")]
+    assert set(row.split("`")[3].split()) == set(LOCAL_YAKU)
+    options = page.split("## Scoring options")[1].split("Kiriage, kazoe and the cap")[0]
+    assert all(f"`{name}`" in options for name in LOCAL_YAKU)
