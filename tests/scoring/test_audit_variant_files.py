@@ -115,3 +115,53 @@ def test_a_preset_file_beside_a_hand_and_rules_chosen() -> None:
     assert CliRunner().invoke(main, args).output.startswith("30 fu 4 han mangan: 8000")
     result = CliRunner().invoke(main, [*args, "--rules", "tenhou"])
     assert result.exit_code == 2 and "presets/wrc.lp conflicts with rules 'tenhou'" in result.output
+
+
+# 123m 456p 789s 111z 55z, ron on 3m (penchan), South seat: round east 1 = 1 han; fu 20 +
+# menzen ron 10 + closed honor triplet 8 + penchan 2 + dragon pair 2 = 42 -> 50
+YAKU_HAND = ["123m456p789s11155z", "--win", "3m", "--seat", "s"]
+
+
+def _yaku_file(tmp_path: Path, text: str, hand: list[str] = YAKU_HAND) -> tuple[int, str]:
+    variant = tmp_path / "my_yaku.lp"
+    variant.write_text('custom_yaku(mine,"Mine","M",yaku).\n' + text)
+    result = CliRunner().invoke(main, ["score", *hand, str(variant)])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    # was 50 fu -1 han: 400 points
+    ("found(mine,-2) :- hold(27,3).\n", "found(mine,-2): a custom yaku is found with a "
+     "positive number of han"),
+    ("found(mine,0) :- hold(27,3).\n", "found(mine,0): a custom yaku"),
+    # both held: was counted twice, 1 + 2 + 3 = 6 han, haneman 12000
+    ("found(mine,2) :- hold(27,3).\nfound(mine,3) :- hold(27,3).\n",
+     "found(mine,_) holds with two han values in one candidate"),
+    # a second declaration of the name with other texts: was one of them, silently
+    ('custom_yaku(mine,"Other","O",yaku).\nfound(mine,1).\n', "one custom_yaku fact a name"),
+])
+def test_a_custom_yaku_mistake_is_one_line(tmp_path: Path, text: str, message: str) -> None:
+    code, out = _yaku_file(tmp_path, text)
+    assert code == 2 and out.startswith("mjasp: error: ") and message in out, out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_a_custom_yakuman_is_found_with_13_han_each(tmp_path: Path) -> None:
+    variant = tmp_path / "my_yakuman.lp"
+    variant.write_text('custom_yaku(big,"Big","B",yakuman).\nfound(big,2) :- hold(27,3).\n')
+    result = CliRunner().invoke(main, ["score", *YAKU_HAND, str(variant)])
+    assert result.exit_code == 2 and "found(big,2)" in result.output
+    assert "13 per yakuman" in result.output  # was scored as a 2-han yaku
+
+
+def test_a_custom_yaku_worth_less_open_is_not_two_values(tmp_path: Path) -> None:
+    text = ("found(mine,2) :- hold(27,3), not melded.\n"
+            "found(mine,1) :- hold(27,3), melded.\n")
+    # closed: east 1 + mine 2 = 3 han 50 fu: 50 * 2^5 * 4 = 6400
+    code, out = _yaku_file(tmp_path, text)
+    assert (code, out.splitlines()[0]) == (0, "50 fu 3 han: 6400 (ron)")
+    # open (789s called): east 1 + mine 1 = 2 han; fu 20 + 8 + 2 + 2 = 32 -> 40:
+    # 40 * 2^4 * 4 = 2560 -> 2600
+    open_hand = ["123m456p11155z [789s]", *YAKU_HAND[1:]]
+    code, out = _yaku_file(tmp_path, text, open_hand)
+    assert (code, out.splitlines()[0]) == (0, "40 fu 2 han: 2600 (ron)")
