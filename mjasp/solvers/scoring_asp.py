@@ -123,6 +123,15 @@ class ScoringProgram:
                      *arguments]
         self.rules = find_rules(rules)
         self.control = _ground_with_variants(self.rules, files, arguments)
+        for name, arity, _ in self.control.symbolic_atoms.signatures:
+            # option(local_yaku,a;b) is option(local_yaku,a) and option(b): a pool splits
+            # the arguments, and nothing reads option/1
+            if name != "option" or arity == 2:
+                continue
+            odd = next(iter(self.control.symbolic_atoms.by_signature(name, arity)), None)
+            if odd is not None:
+                raise RulesError(f"{odd.symbol}: an option is option(Name,Value); one fact "
+                                 "a value (option(local_yaku,a). option(local_yaku,b).)")
         atoms = list(self.control.symbolic_atoms.by_signature("option", 2))
         for atom in atoms:
             if not atom.is_fact:

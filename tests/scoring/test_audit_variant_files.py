@@ -71,6 +71,10 @@ def test_an_option_that_is_a_fact_is_played(tmp_path: Path, text: str) -> None:
     ("option(kazoe,sanbaiman).\noption(kazoe,multiple).\n",
      "conflicts with another option(kazoe,_)"),
     ("option(kiriage,on\n", "syntax error"),
+    # a pool splits the arguments: option(local_yaku,sanrenkou) and option(daisharin), the
+    # second silently dropped
+    ("option(local_yaku,sanrenkou;daisharin).\n", "option(daisharin): an option is "
+     "option(Name,Value)"),
     ("option(local_yaku,Sanrenkou).\n", "unsafe variables"),
     ('#include "no_such_file.lp".\n', "file could not be opened"),
     ("found(foo,2).\n", "foo is not declared by custom_yaku/4"),
