@@ -290,6 +290,10 @@ def with_options(rules: Rules, options: Sequence[str]) -> Rules:
         if name == "name" or name not in defaults:
             known = ", ".join(n for n in defaults if n != "name")
             raise RulesError(f"--option {option!r}: unknown option {name!r}; known: {known}")
+        if name in changes:  # the last would win and the first be dropped unsaid
+            hint = (f"; name them in one: {name}=a,b"
+                    if isinstance(defaults[name], frozenset) else "")
+            raise RulesError(f"--option {name} given twice{hint}")
         default = defaults[name]
         if isinstance(default, bool):
             if value.lower() not in _BOOLS:

@@ -169,3 +169,24 @@ def test_a_custom_yaku_worth_less_open_is_not_two_values(tmp_path: Path) -> None
     open_hand = ["123m456p11155z [789s]", *YAKU_HAND[1:]]
     code, out = _yaku_file(tmp_path, text, open_hand)
     assert (code, out.splitlines()[0]) == (0, "40 fu 2 han: 2600 (ron)")
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    # the last one won: daisharin was dropped and the hand paid 24000, not a yakuman
+    (["local_yaku=daisharin", "local_yaku=sanrenkou"],
+     "mjasp: error: --option local_yaku given twice; name them in one: local_yaku=a,b"),
+    (["kiriage=true", "kiriage=false"], "mjasp: error: --option kiriage given twice"),
+])
+def test_an_option_given_twice_is_refused(options: list[str], message: str) -> None:
+    args = ["score", "22334455667788p", "--win", "5p", "--seat", "s"]
+    for option in options:
+        args += ["--option", option]
+    result = CliRunner().invoke(main, args)
+    assert (result.exit_code, result.output.strip()) == (2, message)
+
+
+def test_two_local_yaku_in_one_option() -> None:
+    # 22334455667788p, ron on 5p, South seat: daisharin, one yakuman: 4 * 8000 = 32000
+    result = CliRunner().invoke(main, ["score", "22334455667788p", "--win", "5p", "--seat", "s",
+                                       "--option", "local_yaku=daisharin,sanrenkou"])
+    assert result.output.splitlines()[0] == "yakuman: 32000 (ron)"
