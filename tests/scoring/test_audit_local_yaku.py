@@ -141,6 +141,13 @@ YAKUMAN = [
     # closed and tanki: daisuushii + suuankou tanki add up (all three presets stack)
     ("daisuushii + suuankou tanki", "111222333444z99p", Win("9p", seat_wind=S),
      {"tenhou": (26, 64000), "mahjongsoul": (52, 128000), "wrc": (26, 64000)}),
+    # four kans, three called: suukantsu, single everywhere
+    ("suukantsu", "11z [1111m] [9999p] (4444s) [8888s]", Win("1z", seat_wind=S),
+     {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
+    # four closed kans and the tanki: suukantsu + suuankou tanki (double on Mahjong Soul):
+    # 2 yakuman 64000, on Mahjong Soul 3 (26 + 13 han) 96000
+    ("suukantsu + suuankou tanki", "11z (1111m) (9999p) (4444s) (8888s)", Win("1z", seat_wind=S),
+     {"tenhou": (26, 64000), "mahjongsoul": (39, 96000), "wrc": (26, 64000)}),
     # seven pairs of honors: tsuuiisou, single (no daichisei)
     ("tsuuiisou seven pairs", "11223344556677z", Win("7z", seat_wind=S),
      {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
