@@ -190,3 +190,17 @@ def test_two_local_yaku_in_one_option() -> None:
     result = CliRunner().invoke(main, ["score", "22334455667788p", "--win", "5p", "--seat", "s",
                                        "--option", "local_yaku=daisharin,sanrenkou"])
     assert result.output.splitlines()[0] == "yakuman: 32000 (ron)"
+
+
+def test_the_example_variant_is_the_shipped_one() -> None:
+    # examples/scoring/variants/no_open_tanyao.lp says it is "the same as" mjasp's own file:
+    # their rules (every line but the comments) are kept equal here; encodings/ itself is a
+    # link to mjasp/encodings, one copy
+    def rules_of(path: Path) -> list[str]:
+        return [line for line in path.read_text().splitlines()
+                if line.strip() and not line.startswith("%")]
+
+    example = ROOT / "examples" / "scoring" / "variants" / "no_open_tanyao.lp"
+    shipped = ROOT / "mjasp" / "encodings" / "scoring" / "variants" / "no_open_tanyao.lp"
+    assert rules_of(example) == rules_of(shipped) and rules_of(shipped)
+    assert (ROOT / "encodings").resolve() == (ROOT / "mjasp" / "encodings").resolve()
