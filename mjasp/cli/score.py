@@ -164,6 +164,10 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     from mjasp.scoring.api import score_files  # the engines load only to score
 
     one_hand(hand or None, batch)
+    # a preset file (presets/wrc.lp) is played as its rules unless --rules or --option
+    # chose others: then the two must agree (the default tenhou is no choice)
+    source = click.get_current_context().get_parameter_source("rules")
+    chosen = bool(options) or source is not click.core.ParameterSource.DEFAULT
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
     text = [a for a in hand if not a.endswith(".lp")]
@@ -176,7 +180,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                                    "tsumo, ...; docs/win-files.md); leave out --win and the "
                                    "other situation options")
         parsed, win, found, played = run_limited(
-            score_files, (_existing(files), rules), time_limit=time_limit,
+            score_files, (_existing(files), rules if chosen else None),
+            time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
         return 0
@@ -209,7 +214,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
             raise click.UsageError("variant files are played by the ASP engine; leave out "
                                    "--solver")
         parsed, win, found, played = run_limited(
-            score_files, (_existing(files), rules, (), parsed, win), time_limit=time_limit,
+            score_files, (_existing(files), rules if chosen else None, (), parsed, win),
+            time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
         return 0
@@ -284,6 +290,10 @@ def with_options(rules: Rules, options: Sequence[str]) -> Rules:
         if name == "name" or name not in defaults:
             known = ", ".join(n for n in defaults if n != "name")
             raise RulesError(f"--option {option!r}: unknown option {name!r}; known: {known}")
+        if name in changes:  # the last would win and the first be dropped unsaid
+            hint = (f"; name them in one: {name}=a,b"
+                    if isinstance(defaults[name], frozenset) else "")
+            raise RulesError(f"--option {name} given twice{hint}")
         default = defaults[name]
         if isinstance(default, bool):
             if value.lower() not in _BOOLS:

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 import clingo
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape
-from mjasp.core.errors import EncodingError
+from mjasp.core.errors import EncodingError, RulesError
 from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.core.win import Win, WinError
@@ -123,14 +123,29 @@ class ScoringProgram:
                      *arguments]
         self.rules = find_rules(rules)
         self.control = _ground_with_variants(self.rules, files, arguments)
-        options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1]))
-                   for a in self.control.symbolic_atoms.by_signature("option", 2)}
+        for name, arity, _ in self.control.symbolic_atoms.signatures:
+            # option(local_yaku,a;b) is option(local_yaku,a) and option(b): a pool splits
+            # the arguments, and nothing reads option/1
+            if name != "option" or arity == 2:
+                continue
+            odd = next(iter(self.control.symbolic_atoms.by_signature(name, arity)), None)
+            if odd is not None:
+                raise RulesError(f"{odd.symbol}: an option is option(Name,Value); one fact "
+                                 "a value (option(local_yaku,a). option(local_yaku,b).)")
+        atoms = list(self.control.symbolic_atoms.by_signature("option", 2))
+        for atom in atoms:
+            if not atom.is_fact:
+                # the rules are fixed before any win is solved: an option that holds only
+                # for some wins (a rule body on the situation, a choice) cannot be played
+                raise RulesError(f"{atom.symbol} is not a fact: an option holds for every "
+                                 f"win, write it as a fact ({atom.symbol}.) with no condition")
+        options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1])) for a in atoms}
         played = with_options(self.rules, options)
         if set(variant_files(played)) - set(variant_files(self.rules)) - _names(files):
             # an option fact without its variant file (option(kiriage,on) alone): load it
             self.control = _ground_with_variants(played, files, arguments)
         self.rules = played
-        _register_custom_yaku(self.control)
+        self._two_values = _register_custom_yaku(self.control)
         self._hold: dict[tuple[int, int], int] = {}
         self._inputs: dict[clingo.Symbol, int] = {}
         for atom in self.control.symbolic_atoms:
@@ -251,6 +266,12 @@ class ScoringProgram:
                 wait = part
             elif isinstance(part, Form):
                 form = part
+        if self._two_values:  # a user's yaku found twice would be counted twice
+            names = [i.yaku.name for i in items if i.yaku.name in self._two_values]
+            if len(names) != len(set(names)):
+                twice = sorted(n for n in names if names.count(n) > 1)[0]
+                raise EncodingError(f"found({twice},_) holds with two han values in one "
+                                    "candidate; a yaku is found once")
         items += [YakuItem(_DORA[kind], n) for kind, n in dora.items()]
         reading = ScoredReading(Decomposition.of(blocks, form, hand.melds), block, wait)
         return make_score(items, details, reading, win, self.rules)
@@ -282,8 +303,12 @@ def _names(files: Sequence[str]) -> set[str]:
 _CUSTOM: dict[str, CustomYaku] = {}
 
 
-def _register_custom_yaku(control: clingo.Control) -> None:
-    """Read the ``custom_yaku(Y,English,Japanese,Kind)`` facts of a grounded program."""
+def _register_custom_yaku(control: clingo.Control) -> set[str]:
+    """Read the ``custom_yaku(Y,English,Japanese,Kind)`` facts of a grounded program and
+    check the han its ``found/2`` atoms give each: a positive number, a multiple of 13 for
+    a yakuman. The names that may be found with two han values (what ``_score`` checks
+    one candidate holds only one of) are returned."""
+    declared: dict[str, clingo.Symbol] = {}
     for atom in control.symbolic_atoms.by_signature("custom_yaku", 4):
         name, english, japanese, kind = atom.symbol.arguments
         try:
@@ -295,7 +320,22 @@ def _register_custom_yaku(control: clingo.Control) -> None:
         if kind.name not in ("yaku", "yakuman") or name.arguments:
             raise EncodingError(f"{atom.symbol}: the name is a constant and the kind yaku "
                                 "or yakuman")
+        if declared.setdefault(yaku.name, atom.symbol) != atom.symbol:
+            raise EncodingError(f"{declared[yaku.name]} and {atom.symbol}: one custom_yaku "
+                                "fact a name")
         _CUSTOM[yaku.name] = yaku
+    values: dict[str, set[int]] = {}
+    for atom in control.symbolic_atoms.by_signature("found", 2):
+        name, han = atom.symbol.arguments
+        if name.type != clingo.SymbolType.Function or name.name not in declared:
+            continue  # a built-in yaku (its han is the encoding's)
+        yakuman = declared[name.name].arguments[3].name == "yakuman"
+        if (han.type != clingo.SymbolType.Number or han.number < 1
+                or (yakuman and han.number % 13)):
+            raise EncodingError(f"{atom.symbol}: a custom yaku is found with a positive "
+                                "number of han" + (", 13 per yakuman" if yakuman else ""))
+        values.setdefault(name.name, set()).add(han.number)
+    return {name for name, han in values.items() if len(han) > 1}
 
 
 @functools.cache

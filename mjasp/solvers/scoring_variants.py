@@ -200,7 +200,8 @@ def split_presets(rules: Rules | str | None,
     """The rules to play and the files to load when ``files`` may name preset entry files
     mjasp ships (``presets/wrc.lp``): an entry file includes the whole of ``score.lp``, for
     plain clingo, so mjasp plays it as its rules (``--rules wrc``) instead of loading it.
-    Two presets, or a preset beside other ``rules`` than tenhou, are a ``RulesError``.
+    Two presets, or a preset beside other ``rules`` (``None``: none chosen), are a
+    ``RulesError``.
 
     >>> rules, files = split_presets(None, [str(PRESETS / "wrc.lp"), "win.lp"])
     >>> rules.name, files
@@ -222,9 +223,10 @@ def split_presets(rules: Rules | str | None,
         raise RulesError(f"two preset files, presets/{named[0]}.lp and presets/{named[1]}.lp: "
                          "load one")
     preset = RULES[named[0]]
-    if chosen not in (RULES["tenhou"], preset):
-        raise RulesError(f"presets/{preset.name}.lp conflicts with rules {chosen.name!r}: "
-                         "give one of them")
+    if rules is not None and chosen != preset:
+        raise RulesError(f"presets/{preset.name}.lp conflicts with rules {chosen.name!r} "
+                         f"(they differ in {', '.join(chosen.diff(preset))}): give one of "
+                         "them")
     return preset, rest
 
 
