@@ -205,7 +205,9 @@ function fillDiscards(s, data, tiles) {
   for (const d of data.discards) {
     const row = document.createElement("tr");
     row.dataset.discard = d.discard;
-    const index = tiles.findIndex((t) => sameKind(t, d.discard));
+    // a plain five before a red one: the red five is worth a han, and the row says 打5m
+    const exact = tiles.indexOf(d.discard);
+    const index = exact >= 0 ? exact : tiles.findIndex((t) => sameKind(t, d.discard));
     const shown = index >= 0 ? tiles[index] : d.discard;
     const rest = tiles.filter((_, j) => j !== index);
     const after = (extra) => mpsz(extra ? [...rest, extra] : rest)

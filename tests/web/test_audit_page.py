@@ -1,0 +1,100 @@
+"""The page's state in the URL and tenhou.net/2 links, in a real browser (the fixtures and
+helpers of ``test_web_page.py``: Debian's chromium driven by Playwright against uvicorn).
+
+A shared link must give the same screen: every choice (rules, dora, winds, the standard
+form only of ``?p=``) survives a click on a discard and a reload. Expected values are
+worked by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+_spec = importlib.util.spec_from_file_location(
+    "_web_page_helpers", Path(__file__).with_name("test_web_page.py"))
+assert _spec is not None and _spec.loader is not None
+_helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_helpers)
+
+pytestmark = _helpers.pytestmark
+base_url = _helpers.base_url
+browser = _helpers.browser
+page = _helpers.page
+visit, settle, rows, query_of = _helpers.visit, _helpers.settle, _helpers.rows, _helpers.query_of
+
+if TYPE_CHECKING:  # only a name for the annotations: playwright may be missing
+    from playwright.sync_api import Page
+
+
+def _screen(page: Page) -> dict[str, object]:
+    """What the user reads: the summary, the shanten per form, the table or the draws,
+    and the situation's fields."""
+    return {"summary": page.locator("#summary").inner_text(),
+            "forms": page.locator("#forms li").all_inner_texts(),
+            "rows": rows(page),
+            "effective": page.locator("#effective").inner_text()
+            if page.locator("#effective").is_visible() else "",
+            "fields": {f: page.locator(f"#{f}").input_value()
+                       for f in ("hand", "dora", "seat", "round", "rules", "form")}}
+
+
+def test_a_discard_keeps_the_situation_and_a_reload_gives_the_same_screen(page: Page) -> None:
+    link = "?q=1112345678999m5z&dora=1m&seat=S&round=S&rules=mahjongsoul"
+    visit(page, link)
+    page.locator("#hand-tiles button[data-tile='5z']").click()
+    settle(page)
+    query = query_of(page)
+    assert query == {"q": "1112345678999m", "dora": "1m", "seat": "S", "round": "S",
+                     "rules": "mahjongsoul"}
+    before = _screen(page)
+    page.reload()
+    settle(page)
+    assert _screen(page) == before
+
+
+def test_a_standard_form_only_link_stays_one_after_a_discard(page: Page) -> None:
+    # 113355m113355p1s + 9s: chiitoitsu tenpai after 9s, standard form 3-shanten
+    # (a head and four pairs as partial blocks: 8 - 4 - 1 = 3); ?p= reads the latter
+    visit(page, "?p=113355m113355p19s")
+    assert "3-shanten" in page.locator("#summary").inner_text()
+    page.locator("#hand-tiles button[data-tile='9s']").click()
+    settle(page)
+    assert query_of(page) == {"p": "113355m113355p1s"}
+    # standard form only: 1m 3m 5m 1p 3p 5p (2 left each) and 2m 4m 2p 4p (4 each) = 28;
+    # 1s, the chiitoitsu wait, improves nothing in the standard form
+    assert page.locator("#effective .tenhou").inner_text() == \
+        "摸[1m2m3m4m5m1p2p3p4p5p 28枚]"
+    before = _screen(page)
+    page.reload()
+    settle(page)
+    assert _screen(page) == before
+
+
+def test_the_table_row_of_a_five_discards_a_plain_five_not_the_red_one(page: Page) -> None:
+    # 0556m: the row 打5m shows and discards a plain 5m; the red five, worth a han, stays
+    visit(page, "?q=0556m123p456s1122z")
+    row = page.locator("#discards tbody tr[data-discard='5m']")
+    assert row.locator("td.discard button").get_attribute("data-tile") == "5m"
+    row.locator("td.discard button").click()
+    settle(page)
+    concealed = query_of(page)["q"]
+    assert sorted(concealed[:concealed.index("m")]) == ["0", "5", "6"]
+
+
+def test_a_draw_from_the_row_of_a_five_keeps_the_red_one(page: Page) -> None:
+    # 0556m123p456s1122z, discard 5m then draw 4m: 0456m, the red five kept
+    visit(page, "?q=0556m123p456s1122z")
+    page.locator("#discards tbody tr[data-discard='5m'] td.draw button[data-tile='4m']").click()
+    settle(page)
+    concealed = query_of(page)["q"]
+    assert sorted(concealed[:concealed.index("m")]) == ["0", "4", "5", "6"]
+
+
+def test_the_hand_keeps_the_red_five_clicked_or_not(page: Page) -> None:
+    # clicking the red five itself in the hand discards that one: 556m remains
+    visit(page, "?q=0556m123p456s1122z")
+    page.locator("#hand-tiles button[data-tile='0m']").click()
+    settle(page)
+    assert query_of(page)["q"].startswith("556m")
