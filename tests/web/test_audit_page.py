@@ -52,6 +52,9 @@ def test_a_discard_keeps_the_situation_and_a_reload_gives_the_same_screen(page: 
     page.reload()
     settle(page)
     assert _screen(page) == before
+    # nine gates waits on all nine manzu; unseen: 1m 4 - 3 held - 1 face up as the dora
+    # indicator = 0, 2m-8m 3 each = 21, 9m 4 - 3 = 1: 22 (23 without the indicator)
+    assert "摸[1m2m3m4m5m6m7m8m9m 22枚]" in str(before["effective"])
 
 
 def test_a_standard_form_only_link_stays_one_after_a_discard(page: Page) -> None:

@@ -157,7 +157,9 @@ async function renderState() {
   if (!s.hand) return;
   const hand = fullHand(s);
   const common = {rules: s.rules};
-  const answer = await api("shanten", {q: hand, visible: s.visible, form: s.form, ...common});
+  // a dora indicator lies face up: it is no unseen copy either, as for the advice
+  const seen = [s.visible, s.dora.replace(/,/g, " ")].join(" ").trim();
+  const answer = await api("shanten", {q: hand, visible: seen, form: s.form, ...common});
   if (!answer.ok) { showError(answer.data.error.message); return; }
   const data = answer.data;
   $("result").hidden = false;
