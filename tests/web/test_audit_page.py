@@ -101,3 +101,22 @@ def test_the_hand_keeps_the_red_five_clicked_or_not(page: Page) -> None:
     page.locator("#hand-tiles button[data-tile='0m']").click()
     settle(page)
     assert query_of(page)["q"].startswith("556m")
+
+
+def test_typing_a_new_hand_after_a_draw_scores_it_on_its_own_last_tile(page: Page) -> None:
+    # after a draw from the table the URL holds win=5m; a new hand typed in the box is
+    # not won on 5m (it has none): its winning tile is its own last tile, 2z, as for any
+    # typed hand. 123m456p789s111z22z won on 2z by tsumo: a closed hand, menzen tsumo 1 +
+    # double east 2 (dealer, east round) = 3 han; 20 + tsumo 2 + closed honor triplet 8
+    # + a single wait on 2z 2 = 32 -> 40 fu: 2600 all = 7800
+    visit(page, "?q=1112345678999m5z")
+    page.locator("#discards tbody tr[data-discard='5z'] td.draw button[data-tile='5m']").click()
+    settle(page)
+    assert query_of(page)["win"] == "5m"
+    page.fill("#hand", "123m456p789s11122z")
+    page.click("#go")
+    settle(page)
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    assert "win" not in query_of(page)
+    card = page.locator("#score .score-card").first
+    assert card.locator(".headline").inner_text() == "40 fu 3 han: 7800"

@@ -103,7 +103,11 @@ function readForm() {
   if (s.seat === "E") s.seat = "";
   if (s.round === "E") s.round = "";
   if (s.winby === "tsumo") s.winby = "";
-  if (state().standardOnly && s.form === "standard") { s.standardOnly = true; s.form = ""; }
+  const before = state();
+  if (before.standardOnly && s.form === "standard") { s.standardOnly = true; s.form = ""; }
+  // the winning tile of the hand before (set by a draw from the table) is not the new
+  // hand's: a new hand, its winning tile untouched, is won on its own last tile
+  if (s.hand !== before.hand && s.win === before.win) s.win = "";
   return s;
 }
 
