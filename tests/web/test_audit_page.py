@@ -120,3 +120,27 @@ def test_typing_a_new_hand_after_a_draw_scores_it_on_its_own_last_tile(page: Pag
     assert "win" not in query_of(page)
     card = page.locator("#score .score-card").first
     assert card.locator(".headline").inner_text() == "40 fu 3 han: 7800"
+
+
+def test_situation_changed_in_the_form_survives_a_reload(page: Page) -> None:
+    # 2344m456p789s111z waits on 1m and 4m. Changed in the form: seat S (not the dealer),
+    # dora indicator 1m (dora 2m, one held), mahjongsoul rules. Won on 1m by tsumo:
+    # menzen tsumo 1 + east (the round's wind) 1 + dora 1 = 3 han; 20 + tsumo 2 + closed
+    # honor triplet 8 = 30 fu: 1000/2000 = 4000. On 4m as a single wait 2 fu more, 40 fu:
+    # 1300/2600 = 5200.
+    visit(page, "?q=2344m456p789s111z")
+    page.locator("#situation summary").click()
+    page.select_option("#seat", "S")
+    page.fill("#dora", "1m")
+    page.select_option("#rules", "mahjongsoul")
+    page.click("#go")
+    settle(page)
+    assert query_of(page) == {"q": "2344m456p789s111z", "seat": "S", "dora": "1m",
+                              "rules": "mahjongsoul"}
+    waits = {w.get_attribute("data-tile"): w.inner_text()
+             for w in page.locator("#waits .wait").all()}
+    assert "30 fu 3 han: 4000" in waits["1m"] and "40 fu 3 han: 5200" in waits["4m"]
+    before = _screen(page), page.locator("#waits").inner_text()
+    page.reload()
+    settle(page)
+    assert (_screen(page), page.locator("#waits").inner_text()) == before
