@@ -9,8 +9,14 @@ worked by hand in the comments.
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import pytest
+from click.testing import CliRunner
+
+from mjasp.cli import main
 
 _spec = importlib.util.spec_from_file_location(
     "_web_page_helpers", Path(__file__).with_name("test_web_page.py"))
@@ -144,3 +150,18 @@ def test_situation_changed_in_the_form_survives_a_reload(page: Page) -> None:
     page.reload()
     settle(page)
     assert (_screen(page), page.locator("#waits").inner_text()) == before
+
+
+def test_the_advice_says_why_it_has_no_columns(page: Page) -> None:
+    # 99 draws left: the advice refuses with the command line's message, the table stays
+    if "advise" not in main.all_commands():
+        pytest.skip("mjasp.advise is not installed")
+    printed = CliRunner().invoke(main, ["advise", "--json", "--draws", "99", "1234m456p789s1122z"])
+    message = json.loads(printed.output)["error"]["message"]
+    visit(page, "?q=1234m456p789s1122z&draws=99")
+    assert len(rows(page)) > 0
+    assert page.locator(".advice-error").inner_text() == \
+        f"expected values: mjasp: error: {message}"
+    # a good value again: the columns, and no note left over
+    visit(page, "?q=1234m456p789s1122z&draws=9")
+    assert page.locator(".advice-error").count() == 0

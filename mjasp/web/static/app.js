@@ -383,7 +383,15 @@ async function showWaits(s, hand) {
 async function showAdvice(s, hand) {
   const answer = await api("advise", {q: hand, dora: s.dora.replace(/\s+/g, ""), seat: s.seat,
     round: s.round, draws: s.draws, visible: s.visible, rules: s.rules || "tenhou"});
-  if (!answer.ok) return;
+  if (!answer.ok) {
+    // the table stands without its expected values; say why (bad draws, the time limit)
+    const note = document.createElement("p");
+    note.className = "ev advice-error";
+    note.setAttribute("role", "status");
+    note.textContent = `expected values: mjasp: error: ${answer.data.error.message}`;
+    $("discards").after(note);
+    return;
+  }
   const head = $("discards-head");
   for (const name of ["points", "win %", "tenpai %", "riichi", ""]) {
     const th = document.createElement("th");
