@@ -165,3 +165,16 @@ def test_the_advice_says_why_it_has_no_columns(page: Page) -> None:
     # a good value again: the columns, and no note left over
     visit(page, "?q=1234m456p789s1122z&draws=9")
     assert page.locator(".advice-error").count() == 0
+
+
+def test_a_lowercase_wind_in_a_link_survives_the_analyse_button(page: Page) -> None:
+    # seat=s (the API takes either case): the form shows S, and Analyse keeps it. Not
+    # the dealer: 1m by tsumo is menzen tsumo 1 + east (the round's) 1 = 2 han, 30 fu:
+    # 500/1000 = 2000 (as the dealer, with double east, 6000)
+    visit(page, "?q=2344m456p789s111z&seat=s")
+    assert page.locator("#seat").input_value() == "S"
+    page.click("#go")
+    settle(page)
+    assert query_of(page)["seat"] == "S"
+    one = page.locator("#waits .wait[data-tile='1m']").inner_text()
+    assert "30 fu 2 han: 2000" in one

@@ -74,6 +74,9 @@ function state() {
   const params = new URLSearchParams(location.search);
   const s = {hand: params.get("q") ?? params.get("p") ?? "", standardOnly: params.has("p")};
   for (const f of FIELDS) s[f] = params.get(f) ?? "";
+  // the API takes winds in either case; the form's choices are capitals
+  s.seat = s.seat.toUpperCase();
+  s.round = s.round.toUpperCase();
   s.riichi = ["1", "true", "on"].includes(params.get("riichi") ?? "");
   if (s.standardOnly) s.form = "standard";
   return s;
