@@ -178,3 +178,21 @@ def test_a_lowercase_wind_in_a_link_survives_the_analyse_button(page: Page) -> N
     assert query_of(page)["seat"] == "S"
     one = page.locator("#waits .wait[data-tile='1m']").inner_text()
     assert "30 fu 2 han: 2000" in one
+
+
+@pytest.mark.parametrize("separator", [",", " ", "", ", "])
+def test_two_dora_indicators_however_written_reach_score_and_advice(page: Page,
+                                                                   separator: str) -> None:
+    # the form's example is "7m,3z"; advise took only "7m3z" and score only "7m,3z"
+    if "advise" not in main.all_commands():
+        pytest.skip("mjasp.advise is not installed")
+    dora = separator.join(["1z", "9s"]).replace(" ", "+")
+    visit(page, f"?q=1234m456p789s1122z&draws=5&dora={dora}")
+    assert page.locator(".advice-error").count() == 0
+    assert page.locator("#discards-head th.ev").count() > 0
+    # indicators 1z and 9s: dora 2z (two held) and 1s (none). 123m456p789s111z22z won on
+    # 2z by tsumo: the score card lists dora 2
+    visit(page, f"?q=123m456p789s11122z&win=2z&dora={dora}")
+    assert page.locator("#error").is_hidden()
+    yaku = page.locator("#score .score-card").first.locator(".yaku li").all_inner_texts()
+    assert [y for y in yaku if y.startswith("Dora ")] == ["Dora (ドラ) 2 han"], yaku

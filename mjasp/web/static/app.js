@@ -165,7 +165,7 @@ async function renderState() {
   const hand = fullHand(s);
   const common = {rules: s.rules};
   // a dora indicator lies face up: it is no unseen copy either, as for the advice
-  const seen = [s.visible, s.dora.replace(/,/g, " ")].join(" ").trim();
+  const seen = [s.visible, ...(doraTiles(s) ?? [])].join(" ").trim();
   const answer = await api("shanten", {q: hand, visible: seen, form: s.form, ...common});
   if (!answer.ok) { showError(answer.data.error.message); return; }
   const data = answer.data;
@@ -272,8 +272,20 @@ function fillEffective(s, data, tiles) {
   box.hidden = false;
 }
 
+// The dora indicators as a list of tiles, however written ("7m,3z", "7m 3z", "7m3z"):
+// score takes them comma-separated, advise as mpsz; null when the text has anything else,
+// which then goes to the API as written, for its message.
+function doraTiles(s) {
+  return /^[0-9mpsz,\s]*$/.test(s.dora) ? tilesOf(s.dora) : null;
+}
+
+function doraFor(s, separator) {
+  const tiles = doraTiles(s);
+  return tiles ? tiles.join(separator) : s.dora;
+}
+
 function situation(s) {
-  return {seat: s.seat, round: s.round, dora: s.dora.replace(/\s+/g, ","), rules: s.rules,
+  return {seat: s.seat, round: s.round, dora: doraFor(s, ","), rules: s.rules,
     riichi: s.riichi ? "1" : "", tsumo: s.winby === "ron" ? "" : "1"};
 }
 
@@ -384,7 +396,7 @@ async function showWaits(s, hand) {
 }
 
 async function showAdvice(s, hand) {
-  const answer = await api("advise", {q: hand, dora: s.dora.replace(/\s+/g, ""), seat: s.seat,
+  const answer = await api("advise", {q: hand, dora: doraFor(s, ""), seat: s.seat,
     round: s.round, draws: s.draws, visible: s.visible, rules: s.rules || "tenhou"});
   if (!answer.ok) {
     // the table stands without its expected values; say why (bad draws, the time limit)
@@ -421,7 +433,7 @@ async function showAdvice(s, hand) {
     why.textContent = "why?";
     why.addEventListener("click", async () => {
       const e = await api("advise", {q: hand, explain: row.dataset.discard,
-        dora: s.dora.replace(/\s+/g, ""), seat: s.seat, round: s.round, draws: s.draws,
+        dora: doraFor(s, ""), seat: s.seat, round: s.round, draws: s.draws,
         visible: s.visible, rules: s.rules || "tenhou"});
       $("explain").querySelector(".body").textContent = e.ok
         ? explanation(e.data) : `mjasp: error: ${e.data.error.message}`;
