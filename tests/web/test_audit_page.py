@@ -196,3 +196,18 @@ def test_two_dora_indicators_however_written_reach_score_and_advice(page: Page,
     assert page.locator("#error").is_hidden()
     yaku = page.locator("#score .score-card").first.locator(".yaku li").all_inner_texts()
     assert [y for y in yaku if y.startswith("Dora ")] == ["Dora (ドラ) 2 han"], yaku
+
+
+def test_a_fifth_copy_made_by_the_dora_indicators_names_them(page: Page) -> None:
+    # 1122z in the hand and four 1z as indicators: six 1z. The command line's words for
+    # the same copies as visible tiles, naming the indicators too
+    printed = CliRunner().invoke(main, ["shanten", "123m456p789s1122z", "--visible", "1111z"])
+    said = printed.output.strip()
+    assert "the visible tiles;" in said
+    visit(page, "?q=123m456p789s1122z&dora=1z,1z,1z,1z")
+    assert page.locator("#error").inner_text() == \
+        said.replace("the visible tiles", "the visible tiles and dora indicators")
+    # the hand's own mistake is said as the command line says it
+    visit(page, "?q=123m456p789s11222z2z&dora=1z")
+    error = CliRunner().invoke(main, ["shanten", "123m456p789s11222z2z"]).output.strip()
+    assert page.locator("#error").inner_text() == error

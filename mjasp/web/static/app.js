@@ -167,7 +167,14 @@ async function renderState() {
   // a dora indicator lies face up: it is no unseen copy either, as for the advice
   const seen = [s.visible, ...(doraTiles(s) ?? [])].join(" ").trim();
   const answer = await api("shanten", {q: hand, visible: seen, form: s.form, ...common});
-  if (!answer.ok) { showError(answer.data.error.message); return; }
+  if (!answer.ok) {
+    // the dora indicators went in with the visible tiles: a fifth copy may be theirs
+    const message = answer.data.error.message;
+    showError(seen === s.visible ? message
+      : message.replace("the visible tiles", "the visible tiles and dora indicators")
+        .replace(/^visible tiles:/, "visible tiles and dora indicators:"));
+    return;
+  }
   const data = answer.data;
   $("result").hidden = false;
   const written = concealedPart(s.hand);
