@@ -299,8 +299,7 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
     try:
         args = arguments(command, params, time_limit)
     except RequestError as error:
-        return Answer(400 if command in commands() else 404,
-                      json.dumps(error_json(error), ensure_ascii=False))
+        return Answer(400 if command in commands() else 404, _request_error(error))
     quick = quick_answer(command, params)
     if quick is not None:
         return quick
@@ -315,6 +314,15 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
         if answer.status in (200, 400):  # deterministic; a limit or a bug is not
             _cache.put(key, answer)
     return answer
+
+
+def _request_error(error: RequestError) -> str:
+    """The JSON text of a request the API does not take: typed ``RequestError`` (the
+    command line has no such type, so :func:`error_json` would say ``MjaspError``), as the
+    app's own request errors (a parameter twice, a query too long) are."""
+    body = error_json(error)
+    body["error"]["type"] = "RequestError"
+    return json.dumps(body, ensure_ascii=False)
 
 
 def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,

@@ -74,6 +74,9 @@ function state() {
   const params = new URLSearchParams(location.search);
   const s = {hand: params.get("q") ?? params.get("p") ?? "", standardOnly: params.has("p")};
   for (const f of FIELDS) s[f] = params.get(f) ?? "";
+  // the API takes winds in either case; the form's choices are capitals
+  s.seat = s.seat.toUpperCase();
+  s.round = s.round.toUpperCase();
   s.riichi = ["1", "true", "on"].includes(params.get("riichi") ?? "");
   if (s.standardOnly) s.form = "standard";
   return s;
@@ -103,7 +106,11 @@ function readForm() {
   if (s.seat === "E") s.seat = "";
   if (s.round === "E") s.round = "";
   if (s.winby === "tsumo") s.winby = "";
-  if (state().standardOnly && s.form === "standard") { s.standardOnly = true; s.form = ""; }
+  const before = state();
+  if (before.standardOnly && s.form === "standard") { s.standardOnly = true; s.form = ""; }
+  // the winning tile of the hand before (set by a draw from the table) is not the new
+  // hand's: a new hand, its winning tile untouched, is won on its own last tile
+  if (s.hand !== before.hand && s.win === before.win) s.win = "";
   return s;
 }
 
@@ -157,8 +164,17 @@ async function renderState() {
   if (!s.hand) return;
   const hand = fullHand(s);
   const common = {rules: s.rules};
-  const answer = await api("shanten", {q: hand, visible: s.visible, form: s.form, ...common});
-  if (!answer.ok) { showError(answer.data.error.message); return; }
+  // a dora indicator lies face up: it is no unseen copy either, as for the advice
+  const seen = [s.visible, ...(doraTiles(s) ?? [])].join(" ").trim();
+  const answer = await api("shanten", {q: hand, visible: seen, form: s.form, ...common});
+  if (!answer.ok) {
+    // the dora indicators went in with the visible tiles: a fifth copy may be theirs
+    const message = answer.data.error.message;
+    showError(seen === s.visible ? message
+      : message.replace("the visible tiles", "the visible tiles and dora indicators")
+        .replace(/^visible tiles:/, "visible tiles and dora indicators:"));
+    return;
+  }
   const data = answer.data;
   $("result").hidden = false;
   const written = concealedPart(s.hand);
@@ -205,7 +221,9 @@ function fillDiscards(s, data, tiles) {
   for (const d of data.discards) {
     const row = document.createElement("tr");
     row.dataset.discard = d.discard;
-    const index = tiles.findIndex((t) => sameKind(t, d.discard));
+    // a plain five before a red one: the red five is worth a han, and the row says 打5m
+    const exact = tiles.indexOf(d.discard);
+    const index = exact >= 0 ? exact : tiles.findIndex((t) => sameKind(t, d.discard));
     const shown = index >= 0 ? tiles[index] : d.discard;
     const rest = tiles.filter((_, j) => j !== index);
     const after = (extra) => mpsz(extra ? [...rest, extra] : rest)
@@ -261,8 +279,20 @@ function fillEffective(s, data, tiles) {
   box.hidden = false;
 }
 
+// The dora indicators as a list of tiles, however written ("7m,3z", "7m 3z", "7m3z"):
+// score takes them comma-separated, advise as mpsz; null when the text has anything else,
+// which then goes to the API as written, for its message.
+function doraTiles(s) {
+  return /^[0-9mpsz,\s]*$/.test(s.dora) ? tilesOf(s.dora) : null;
+}
+
+function doraFor(s, separator) {
+  const tiles = doraTiles(s);
+  return tiles ? tiles.join(separator) : s.dora;
+}
+
 function situation(s) {
-  return {seat: s.seat, round: s.round, dora: s.dora.replace(/\s+/g, ","), rules: s.rules,
+  return {seat: s.seat, round: s.round, dora: doraFor(s, ","), rules: s.rules,
     riichi: s.riichi ? "1" : "", tsumo: s.winby === "ron" ? "" : "1"};
 }
 
@@ -373,9 +403,17 @@ async function showWaits(s, hand) {
 }
 
 async function showAdvice(s, hand) {
-  const answer = await api("advise", {q: hand, dora: s.dora.replace(/\s+/g, ""), seat: s.seat,
+  const answer = await api("advise", {q: hand, dora: doraFor(s, ""), seat: s.seat,
     round: s.round, draws: s.draws, visible: s.visible, rules: s.rules || "tenhou"});
-  if (!answer.ok) return;
+  if (!answer.ok) {
+    // the table stands without its expected values; say why (bad draws, the time limit)
+    const note = document.createElement("p");
+    note.className = "ev advice-error";
+    note.setAttribute("role", "status");
+    note.textContent = `expected values: mjasp: error: ${answer.data.error.message}`;
+    $("discards").after(note);
+    return;
+  }
   const head = $("discards-head");
   for (const name of ["points", "win %", "tenpai %", "riichi", ""]) {
     const th = document.createElement("th");
@@ -402,7 +440,7 @@ async function showAdvice(s, hand) {
     why.textContent = "why?";
     why.addEventListener("click", async () => {
       const e = await api("advise", {q: hand, explain: row.dataset.discard,
-        dora: s.dora.replace(/\s+/g, ""), seat: s.seat, round: s.round, draws: s.draws,
+        dora: doraFor(s, ""), seat: s.seat, round: s.round, draws: s.draws,
         visible: s.visible, rules: s.rules || "tenhou"});
       $("explain").querySelector(".body").textContent = e.ok
         ? explanation(e.data) : `mjasp: error: ${e.data.error.message}`;
