@@ -1,5 +1,5 @@
 """The page's state in the URL and tenhou.net/2 links, in a real browser (the fixtures and
-helpers of ``test_web_page.py``: Debian's chromium driven by Playwright against uvicorn).
+helpers of ``tests/web/pagekit.py``: Debian's chromium driven by Playwright against uvicorn).
 
 A shared link must give the same screen: every choice (rules, dora, winds, the standard
 form only of ``?p=``) survives a click on a discard and a reload. Expected values are
@@ -8,27 +8,16 @@ worked by hand in the comments.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import CliRunner
 
 from mjasp.cli import main
+from tests.web.pagekit import page_marks, query_of, rows, settle, visit
 
-_spec = importlib.util.spec_from_file_location(
-    "_web_page_helpers", Path(__file__).with_name("test_web_page.py"))
-assert _spec is not None and _spec.loader is not None
-_helpers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_helpers)
-
-pytestmark = _helpers.pytestmark
-base_url = _helpers.base_url
-browser = _helpers.browser
-page = _helpers.page
-visit, settle, rows, query_of = _helpers.visit, _helpers.settle, _helpers.rows, _helpers.query_of
+pytestmark = page_marks()
 
 if TYPE_CHECKING:  # only a name for the annotations: playwright may be missing
     from playwright.sync_api import Page
