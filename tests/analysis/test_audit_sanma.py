@@ -1,0 +1,77 @@
+"""Three-player hands (``tenhou-3p``, ``mahjongsoul-3p``) in the hand commands.
+
+Three players call no chi (https://riichi.wiki/Sanma, "Rule modifications": "Players
+cannot make the tile call of chii. Players can still call pon or kan"), so a hand with a
+declared sequence cannot exist at a three-player table: every function and command that
+takes a hand and the rules refuses it with one line, as scoring and advice already did;
+a declared triplet stays accepted. The random winning hands dealt for three players
+declare no chi either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import mjasp
+from mjasp.cli.app import main
+from mjasp.core.blocks import MeldKind
+from mjasp.core.errors import HandError
+
+SANMA = ["tenhou-3p", "mahjongsoul-3p"]
+WAITING_CHI = "123p456s1112z[234p]"      # 13 tiles: a tanki on 2z beside a chi
+COMPLETE_CHI = "123p456s11122z[234p]"    # the same hand completed by 2z
+
+API: list[tuple[str, Callable[..., Any], str]] = [
+    ("shanten", mjasp.shanten, WAITING_CHI),
+    ("shanten_forms", mjasp.shanten_forms, WAITING_CHI),
+    ("effective_tiles", mjasp.effective_tiles, WAITING_CHI),
+    ("waits", mjasp.waits, WAITING_CHI),
+    ("decompose", mjasp.decompose, COMPLETE_CHI),
+    ("is_winning", mjasp.is_winning, COMPLETE_CHI),
+    ("discards", mjasp.discards, COMPLETE_CHI),
+]
+
+
+@pytest.mark.parametrize("rules", SANMA)
+@pytest.mark.parametrize(("name", "function", "hand"), API, ids=[a[0] for a in API])
+def test_a_chi_is_refused_with_three_players(rules: str, name: str,
+                                             function: Callable[..., Any], hand: str) -> None:
+    with pytest.raises(HandError, match="three players cannot call chi"):
+        function(hand, rules=rules)
+
+
+@pytest.mark.parametrize(("name", "function", "hand"), API, ids=[a[0] for a in API])
+def test_the_same_chi_is_fine_with_four_players(name: str, function: Callable[..., Any],
+                                                hand: str) -> None:
+    function(hand, rules="tenhou")  # no error: four players call chi
+
+
+def test_a_pon_stays_accepted_with_three_players() -> None:
+    # 123p456s 111z [222p] + 2z: tanki on 2z, hand-worked
+    assert [w.tile for w in mjasp.waits("123p456s1112z[222p]", rules="tenhou-3p")] == \
+        [mjasp.tile_kind("2z")]
+
+
+@pytest.mark.parametrize("command", [
+    ["shanten", WAITING_CHI], ["waits", WAITING_CHI], ["decompose", COMPLETE_CHI],
+    ["draw", COMPLETE_CHI], ["score", COMPLETE_CHI, "--win", "2z"],
+    ["advise", COMPLETE_CHI]])
+@pytest.mark.parametrize("rules", SANMA)
+def test_every_command_refuses_a_chi_in_one_line(command: list[str], rules: str) -> None:
+    result = CliRunner().invoke(main, [*command, "--rules", rules])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mjasp: error: three players cannot call chi")
+
+
+@pytest.mark.parametrize("rules", SANMA)
+def test_random_three_player_hands_declare_no_chi(rules: str) -> None:
+    hands = mjasp.random_winning_hands(400, seed=5, rules=rules, melds=True)
+    assert sum(bool(h.melds) for h in hands) >= 40  # melds are still declared
+    assert not any(m.kind is MeldKind.CHI for h in hands for m in h.melds)
+    four = mjasp.random_winning_hands(400, seed=5, rules="tenhou", melds=True)
+    assert any(m.kind is MeldKind.CHI for h in four for m in h.melds)
