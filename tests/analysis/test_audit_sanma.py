@@ -75,3 +75,32 @@ def test_random_three_player_hands_declare_no_chi(rules: str) -> None:
     assert not any(m.kind is MeldKind.CHI for h in hands for m in h.melds)
     four = mjasp.random_winning_hands(400, seed=5, rules="tenhou", melds=True)
     assert any(m.kind is MeldKind.CHI for h in four for m in h.melds)
+
+
+# Tiles seen elsewhere (``visible``) come from the same wall: with three players no 2m-8m
+# can have been seen (https://riichi.wiki/Sanma: "the manzu tiles from 2-man to 8-man are
+# removed"), so naming one is a mistake, said in one line, not counted silently.
+@pytest.mark.parametrize("rules", SANMA)
+@pytest.mark.parametrize(("function", "hand"), [
+    (mjasp.effective_tiles, "19m1245p789s1112z"), (mjasp.discards, "19m1245p789s11122z")])
+@pytest.mark.parametrize("visible", ["2m", "19m5m", ["8m"]])
+def test_a_visible_tile_outside_the_three_player_set_is_refused(
+        rules: str, function: Callable[..., Any], hand: str, visible: object) -> None:
+    with pytest.raises(HandError, match=r"visible tiles: [258]m is not in the .* tile set"):
+        function(hand, visible=visible, rules=rules)
+
+
+def test_visible_terminals_still_count_with_three_players() -> None:
+    # 19m 12p 45p 789s 111z 2z, 2-shanten: 1m, 9m, 3p, 6p and 2z improve it (hand-worked:
+    # a 1m or 9m pairs up, 3p/6p complete a run, 2z pairs); one 1m seen leaves 3 - 1 = 2
+    found = mjasp.effective_tiles("19m1245p789s1112z", visible="1m", rules="tenhou-3p")
+    unseen = {mjasp.tile_name(w.tile): w.remaining for w in found}
+    assert unseen == {"1m": 2, "9m": 3, "3p": 4, "6p": 4, "2z": 3}
+
+
+@pytest.mark.parametrize("rules", SANMA)
+def test_the_shanten_command_refuses_a_visible_2m(rules: str) -> None:
+    result = CliRunner().invoke(main, ["shanten", "19m1245p789s1112z", "--visible", "2m",
+                                       "--rules", rules])
+    assert result.exit_code == 2
+    assert result.output == f"mjasp: error: visible tiles: 2m is not in the {rules} tile set\n"
