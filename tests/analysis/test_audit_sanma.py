@@ -11,6 +11,7 @@ declare no chi either.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -104,3 +105,13 @@ def test_the_shanten_command_refuses_a_visible_2m(rules: str) -> None:
                                        "--rules", rules])
     assert result.exit_code == 2
     assert result.output == f"mjasp: error: visible tiles: 2m is not in the {rules} tile set\n"
+
+
+@pytest.mark.parametrize("rules", SANMA)
+def test_solve_refuses_a_chi_among_the_hand_facts(rules: str, tmp_path: Path) -> None:
+    facts = tmp_path / "chi.lp"
+    facts.write_text('hand("123p456s11122z"). meld(chi,"234p").\n')
+    result = CliRunner().invoke(main, ["solve", str(facts), "--rules", rules])
+    assert result.exit_code == 2
+    assert result.output.startswith("mjasp: error: three players cannot call chi")
+    assert len(result.output.strip().splitlines()) == 1
