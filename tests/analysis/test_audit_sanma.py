@@ -115,3 +115,18 @@ def test_solve_refuses_a_chi_among_the_hand_facts(rules: str, tmp_path: Path) ->
     assert result.exit_code == 2
     assert result.output.startswith("mjasp: error: three players cannot call chi")
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("solver", ["table", "cpsat", "brute"])
+def test_a_hand_the_missing_manzu_makes_slower(solver: str) -> None:
+    # 111m 999m 111z + 1m 9m 1z 5z (hand-worked). Four players: 1m + 2m 3m and a 5z pair,
+    # three draws: 2-shanten. Three players have no 2m-8m and every 1m, 9m, 1z is in the
+    # hand, so one meld and the pair take four draws (55z + a new meld, or 555z + a new
+    # pair): 3-shanten, and every kind but 1m, 9m, 1z (5z: 3 left) helps.
+    hand = "1111m9999m11115z"
+    assert mjasp.shanten(hand, rules="tenhou", solver=solver) == 2
+    assert mjasp.shanten(hand, rules="tenhou-3p", solver=solver) == 3
+    found = {mjasp.tile_name(w.tile): w.remaining
+             for w in mjasp.effective_tiles(hand, rules="tenhou-3p", solver=solver)}
+    kinds = [f"{n}{s}" for s in "ps" for n in range(1, 10)] + [f"{n}z" for n in range(2, 8)]
+    assert found == {k: 3 if k == "5z" else 4 for k in kinds}
