@@ -32,3 +32,17 @@ def test_the_command_says_it_in_one_line() -> None:
 def test_four_players_still_take_a_visible_5m() -> None:
     # 14 tiles, 1-shanten: the advice runs (no error) when 5m is in the wall
     assert advise("19m1245p789s11122z", visible="5m", rules="tenhou", draws=2)
+
+
+@pytest.mark.parametrize("seat", ["n", "N"])
+def test_a_north_seat_gets_the_three_player_reason(seat: str) -> None:
+    # as mjasp score reads --seat in any case and says why a North seat is wrong with
+    # three players, so does advise (it refused "n" as not one of E S W N)
+    result = CliRunner().invoke(main, ["advise", "19m1245p789s11122z", "--seat", seat,
+                                       "--rules", "tenhou-3p"])
+    assert result.exit_code == 2
+    assert result.output == ("mjasp: error: three players have no North seat or round; "
+                             "the seat is N\n")
+    four = CliRunner().invoke(main, ["advise", "19m1245p789s11122z", "--seat", "s",
+                                     "--draws", "2", "--json"])
+    assert four.exit_code == 0, four.output
