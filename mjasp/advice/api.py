@@ -158,6 +158,9 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
+    if chosen.players == 3 and any(vis[k] for k in range(1, 8)):
+        # else the unseen count of that kind goes negative: "more than four copies"
+        raise AdviseError("visible tiles: three-player rules have no 2m-8m")
     if chosen.players == 3:
         # as ``mjasp.score`` refuses them: every win would be refused, silently 0 points
         if "N" in (seat, rnd):

@@ -285,11 +285,12 @@ class Discard:
 
 
 def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
-                    hand: Hand) -> list[int]:
+                    hand: Hand, rules: Rules) -> list[int]:
     """Counts of tiles seen elsewhere (discards, dora indicators, other players' melds).
 
     Text is mpsz without the 14-tile limit of a hand (``"1m 55p 777z"``); anything else
-    is an iterable of kinds or tile names.
+    is an iterable of kinds or tile names. A kind the rules' wall lacks (2m-8m with three
+    players) cannot have been seen.
     """
     seen = [0] * NUM_KINDS
     if isinstance(visible, str):
@@ -306,6 +307,10 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
             # a float or a negative index (which would count as 7z) is refused here
             kind = tile if isinstance(tile, str | int) else as_int(tile, "visible tiles")
             seen[as_tile(kind)] += 1
+    for kind in rules.removed_kinds:
+        if seen[kind]:
+            raise HandError(f"visible tiles: {tile_name(kind)} is not in the {rules.name} "
+                            "tile set")
     for kind, (held, extra) in enumerate(zip(hand.total_counts(), seen, strict=True)):
         if held + extra > 4:
             raise HandError(f"{held + extra} copies of {tile_name(kind)} between the hand "
@@ -372,7 +377,8 @@ def effective_tiles(hand: HandLike, visible: Iterable[SupportsIndex | str] | str
         hand, rules, form, 1, "effective tiles are for a hand before the draw (3n+1 "
         "concealed tiles); use discards() for 3n+2")
     total = hand.total_counts()
-    return list(_waits(problem, chosen, solver, _unseen(total, _visible_counts(visible, hand)),
+    seen = _visible_counts(visible, hand, problem.rules)
+    return list(_waits(problem, chosen, solver, _unseen(total, seen),
                        _drawable(problem.rules, total))[1])
 
 
@@ -400,7 +406,7 @@ def discards(hand: HandLike, visible: Iterable[SupportsIndex | str] | str | None
     hand, problem, chosen = _prepare(
         hand, rules, form, 2, "discards are for a hand after the draw (3n+2 concealed "
         "tiles); use effective_tiles() for 3n+1")
-    seen = _visible_counts(visible, hand)
+    seen = _visible_counts(visible, hand, problem.rules)
     # the discarded copy counts as seen (``total`` is taken before the discard)
     total = hand.total_counts()
     # the same for every discard, so found once

@@ -34,8 +34,8 @@ def random_winning_hands(n: int, seed: int | None = 0,
 
     The form of each hand is drawn with ``FORM_WEIGHTS`` among ``forms`` (those the
     rules allow); with ``melds`` some melds of standard hands are declared (chi, pon,
-    kan, closed kan); with ``red`` every concealed five has an even chance of being red
-    where the rules' wall has a red five of its suit.
+    kan, closed kan; no chi with three players); with ``red`` every concealed five has an
+    even chance of being red where the rules' wall has a red five of its suit.
     Tiles outside the rules' tile set (2m-8m in sanma) never appear.
 
     >>> [str(h) for h in random_winning_hands(2, seed=7, forms=["chiitoitsu"])]
@@ -82,6 +82,8 @@ def _standard(rng: random.Random, rules: Rules, melds: bool) -> Hand:
         block = Block(BlockKind.SEQUENCE, rng.choice(starts)) if sequence else Block(
             BlockKind.TRIPLET, rng.choice(kinds))
         call = melds and rng.random() < CALL_CHANCE
+        if sequence and rules.players == 3:
+            call = False  # three players call no chi; the draw above keeps the stream
         kind = _call_kind(rng, block) if call else None
         used = Meld(kind, block.tile).tiles() if kind is not None else block.tiles()
         total = _total(counts, declared)

@@ -29,10 +29,10 @@ def _tick(nodes: int) -> None:
 @main.command("advise")
 @click.argument("hand")
 @click.option("--dora", default="", metavar="TILES", help="Dora indicators (mpsz).")
-@click.option("--seat", default="E", show_default=True,
-              type=click.Choice(["E", "S", "W", "N"]), help="Seat wind.")
+@click.option("--seat", default="E", show_default=True,  # any case, as mjasp score's
+              type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), help="Seat wind.")
 @click.option("--round", "round_", default="E", show_default=True,
-              type=click.Choice(["E", "S", "W", "N"]), help="Round wind.")
+              type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), help="Round wind.")
 @click.option("--draws", type=int, default=17, show_default=True,
               help="Draws left (0..69).")
 @click.option("--visible", default="", metavar="TILES",

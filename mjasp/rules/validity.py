@@ -24,6 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from mjasp.core.blocks import MeldKind
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind, tile_name
@@ -114,7 +115,8 @@ def as_tile(tile: Tile | str) -> Tile:
 
 
 def check_tiles_in_set(hand: Hand, rules: Rules) -> None:
-    """Raise if the hand holds a kind the rules' wall does not have (2m-8m in sanma)."""
+    """Raise if the hand holds a kind the rules' wall does not have (2m-8m in sanma), or
+    a chi the rules' players cannot call (three players call no chi, as scoring says)."""
     missing = rules.removed_kinds
     if not missing:
         return
@@ -122,6 +124,9 @@ def check_tiles_in_set(hand: Hand, rules: Rules) -> None:
     for kind in missing:
         if total[kind]:
             raise HandError(f"{tile_name(kind)} is not in the {rules.name} tile set", str(hand))
+    if any(meld.kind is MeldKind.CHI for meld in hand.melds):
+        raise HandError(f"three players cannot call chi under {rules.name}; an open sequence "
+                        "is impossible", str(hand))
 
 
 def check_complete(hand: Hand, rules: Rules) -> None:

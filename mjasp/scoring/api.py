@@ -160,6 +160,10 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
     if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
+    if win.renhou and north:
+        # setting a north aside takes a turn of one's own and a draw: renhou is before it
+        raise WinError("renhou needs a hand with no north set aside (it comes before the "
+                       "first draw)")
     if win.liable is not None:
         _check_liable(hand, win, rules, held)
 
