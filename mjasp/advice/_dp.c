@@ -449,6 +449,25 @@ static inline void keys_of(const uint8_t *h, uint64_t *a, uint64_t *b34, uint64_
     *b37 = z << 16;
 }
 
+/* a builder's result: a tuple of n bytearrays, copies of the n vectors (NULL with the
+   exception set if one cannot be made) */
+static PyObject *vecs_as_bytearrays(const Vec *out, int n) {
+    PyObject *result = PyTuple_New(n);
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int k = 0; k < n; k++) {
+        PyObject *arr = PyByteArray_FromStringAndSize(out[k].p ? out[k].p : "",
+                                                      (Py_ssize_t)out[k].len);
+        if (arr == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, arr);
+    }
+    return result;
+}
+
 /* -- the shanten numbers: one per distinct hand of 34 counts, asked in batches -- */
 typedef struct {
     Table seen;     /* 34 counts -> index into known: a cache of CACHE_BITS bits (each hand
@@ -808,19 +827,7 @@ static PyObject *build(PyObject *self, PyObject *args) {
         lo = hi;
         hi = N64(out[O_USED]);
     }
-    result = PyTuple_New(N_OUT);
-    if (result == NULL) {
-        goto done;
-    }
-    for (int k = 0; k < N_OUT; k++) {
-        PyObject *arr = PyByteArray_FromStringAndSize(out[k].p ? out[k].p : "",
-                                                      (Py_ssize_t)out[k].len);
-        if (arr == NULL) {
-            Py_CLEAR(result);
-            goto done;
-        }
-        PyTuple_SET_ITEM(result, k, arr);
-    }
+    result = vecs_as_bytearrays(out, N_OUT);
 done:
     PyMem_Free(ka);
     PyMem_Free(own);
@@ -1240,19 +1247,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
     *flags_of[1] = fv[1];
     memset(hv, 0, sizeof(hv));
     memset(fv, 0, sizeof(fv));
-    result = PyTuple_New(C_OUT);
-    if (result == NULL) {
-        goto done;
-    }
-    for (int k = 0; k < C_OUT; k++) {
-        PyObject *arr = PyByteArray_FromStringAndSize(out[k].p ? out[k].p : "",
-                                                      (Py_ssize_t)out[k].len);
-        if (arr == NULL) {
-            Py_CLEAR(result);
-            goto done;
-        }
-        PyTuple_SET_ITEM(result, k, arr);
-    }
+    result = vecs_as_bytearrays(out, C_OUT);
 done:
     for (int k = 0; k < 2; k++) {
         PyMem_Free(hv[k].p);
