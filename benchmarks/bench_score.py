@@ -72,7 +72,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from common import SEED, print_table
 
@@ -352,6 +352,12 @@ def _reduce_step(read: Callable[[Any], object]) -> Callable[[object, Any], objec
     return step
 
 
+def _refuse(message: str) -> NoReturn:
+    """Bad arguments: one line and exit code 2, as argparse does."""
+    print(f"bench_score: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def read_parts(folders: Sequence[str]) -> None:
     """``--read-parts``: the table of instructions per hand from the callgrind parts of
     ``--count-table`` runs (``order`` beside each run's parts: the lines it printed)."""
@@ -363,10 +369,16 @@ def read_parts(folders: Sequence[str]) -> None:
             match = re.search(r"^(?:summary|totals): (\d+)", part.read_text(), re.MULTILINE)
             if match and part.suffix[1:].isdigit():
                 totals[int(part.suffix[1:])] = int(match.group(1))
+        if not (path / "order").is_file():
+            _refuse(f"{path} has no 'order' file (the output of a --count-table run under "
+                    "callgrind)")
         order = [line.split("|") for line in (path / "order").read_text().splitlines()]
         # each counted pass is the part dumped on leaving reduce: parts 2, 4, 6, ...
         for i, (name, engine, n) in enumerate(order):
             per_hand.setdefault(name, {})[engine] = totals[2 * i + 2] / int(n) / 1000
+    if any("python" not in k for name, k in per_hand.items() if not name.startswith("input: ")):
+        _refuse("--read-parts needs both runs' folders: the compiled one and the "
+                "MJASP_PURE_PYTHON=1 one (the docstring's commands)")
     rows = [[name, k["mahjong"], k["direct"], k["python"], k["mahjong"] / k["direct"],
              k["mahjong"] / k["python"], k.get("mahjong text"), k.get("direct text"),
              k["mahjong text"] / k["direct text"] if "direct text" in k else None]
