@@ -302,12 +302,12 @@ def test_a_noten_dealer_at_an_exhaustive_draw_moves_the_deal() -> None:
             assert found == ([] if agrees else [([0, 0, 1, 0, 0], [0, 1, 1, 0, 1])])
 
 
-def _daisangen(rec: Record, hand: str) -> tuple[list[int], list[int]]:
-    """E1: seat 1 pons white from seat 0, green and red from seat 2 (seat 2 fed the
-    third dragon set: liable), discarding 1m, 9m, 1s after the pons. Returns seat 1's
-    concealed ids and meld codes."""
+def _daisangen(rec: Record, hand: str, honba: int = 0) -> tuple[list[int], list[int]]:
+    """E1 (``honba`` honba): seat 1 pons white from seat 0, green and red from seat 2
+    (seat 2 fed the third dragon set: liable), discarding 1m, 9m, 1s after the pons.
+    Returns seat 1's concealed ids and meld codes."""
     hands = ["5z2468m2468p2468s", hand, "6z7z3579m3579p357s", "2468m1379p2468s4z"]
-    ids = rec.new_round(0, 0, 0, 0, [25000] * 4, "9p", hands)
+    ids = rec.new_round(0, honba, 0, 0, [25000] * 4, "9p", hands)
     concealed = list(ids[1])
     codes = []
     feeders = [(0, 31, 3), (2, 32, 1), (2, 33, 1)]  # seat, dragon kind, offset from seat 1

@@ -1,0 +1,66 @@
+"""Game-record cases the shared logs lack, round 3: each expected value worked by hand
+from the rule cited beside it (or from Tenhou's own record where one was found).
+
+The mjlog records are written by ``tests.logs.mjlog_records`` and the hand-built rounds
+of ``tests.logs.test_audit_settlements`` (reused, not copied); each is read back through
+tenhou.net/6 and MJAI as well.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import mjasp.logs as logs
+from mjasp.rules import RULES
+from tests.logs.mjlog_records import Record, sc
+from tests.logs.test_audit_settlements import _checked, _daisangen, _kyuushu
+
+
+def _pao_ron_with_a_honba() -> bytes:
+    # E1 with one honba: seat 1 (non-dealer) wins daisangen by ron on seat 3's 9s; seat 2
+    # fed the third dragon set (liable). 32000: half from the discarder, half from the
+    # liable player, who also pays the honba (300): seat 1 +32300, seat 2 -16300, seat 3
+    # -16000. A non-dealer won: E2 follows with no honba.
+    rec = Record()
+    concealed, codes = _daisangen(rec, "556677z234p9s19m1s", honba=1)
+    rec.turn(2, "8s")
+    win = rec.take("9s")
+    rec.draw(3, win)
+    rec.discard(3, win)
+    hai = ",".join(map(str, sorted([*concealed, win])))
+    rec.tag(f'<AGARI ba="1,0" hai="{hai}" m="{",".join(map(str, codes))}" machi="{win}" '
+            f'ten="40,32000,5" yakuman="39" doraHai="{rec.dora_id}" who="1" fromWho="3" '
+            f'paoWho="2" sc="{sc([25000] * 4, PAO_RON_CHANGE)}"/>')
+    end = [25000, 57300, 8700, 9000]
+    _kyuushu(rec, 1, 0, 0, end, owari="250,5.0,573,47.3,87,-21.3,90,-31.0")
+    return rec.text()
+
+
+PAO_RON_CHANGE = [0, 32300, -16300, -16000]
+
+
+def test_the_liable_player_pays_the_honba_of_a_ron_on_tenhou() -> None:
+    # Tenhou's own record of a daisangen ron with one honba, as kobalab's converter quotes
+    # it in its tests (https://github.com/kobalab/tenhou-log, test/03.convlog.js, "役満パオ"):
+    # <AGARI ba="1,0" ... ten="40,32000,5" yakuman="39" who="0" fromWho="2" paoWho="1"
+    # sc="404,323,125,-163,155,-160,316,0"/>: the winner +32300, the liable seat -16300,
+    # the discarder -16000. Sources disagree elsewhere (riichi.wiki's "Sekinin barai"
+    # page, as mirrored in MahjongRepository/mahjong_wiki, has the discarder pay half
+    # "including any extra points for honba"); Tenhou's record decides.
+    for checked in _checked(_pao_ron_with_a_honba()):
+        assert [w.deltas for w in checked.wins] == [tuple(PAO_RON_CHANGE)]
+        assert [w.win.honba for w in checked.wins] == [1]
+
+
+def test_the_liable_player_pays_the_honba_of_a_ron_on_mahjong_soul() -> None:
+    # Mahjong Soul's ranked-game rules (https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4,
+    # quoted in https://gist.github.com/Cryolite/a026f41713f6a7ca88713737f5c2cfb6):
+    # "包発生時には積み棒は包の責任者が支払う" (with liability, the liable player pays the
+    # honba); riichienv's test of a Mahjong Soul record (a daisangen ron with 2 honba)
+    # has the liable player pay 16600 and the discarder 16000. The same record under the
+    # mahjongsoul preset: the same payments.
+    game = logs.read_mjlog(_pao_ron_with_a_honba(), "pao.mjlog")
+    game = dataclasses.replace(game, rules=RULES["mahjongsoul"])
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [w.deltas for w in checked.wins] == [tuple(PAO_RON_CHANGE)]
