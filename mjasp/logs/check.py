@@ -38,6 +38,7 @@ from mjasp.logs.model import (
 )
 from mjasp.logs.replay import MeldRecord, State, replay
 from mjasp.rules import Rules
+from mjasp.rules.points import LIMITS, settle
 from mjasp.scoring.api import Score, score
 
 _MELD_KIND = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.KAN,
@@ -215,8 +216,14 @@ def nagashi(state: State, who: int) -> bool:
         KIND[t] in _TERMINALS for t in state.discards[who])
 
 
-def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]:
-    """Every seat's score change for a round without a win, and the reason mjasp sees."""
+def settle_draw(state: State, record: DrawRecord,
+                rules: Rules | None = None) -> tuple[tuple[int, ...], str]:
+    """Every seat's score change for a round without a win, and the reason mjasp sees.
+
+    Nagashi mangan is paid as a mangan tsumo without honba under ``rules`` (default:
+    Tenhou's four players), by :func:`mjasp.rules.points.settle` as a win's tsumo is:
+    with three players and tsumo loss (Tenhou, Mahjong Soul) the absent North's share is
+    lost, 4000 + 2000 to a non-dealer and 4000 + 4000 to the dealer."""
     players = state.players
     deltas = [0] * players
     reason = record.reason
@@ -227,10 +234,14 @@ def settle_draw(state: State, record: DrawRecord) -> tuple[tuple[int, ...], str]
     winners = [p for p in range(players) if nagashi(state, p)]
     if winners:
         for p in winners:
+            # "the amount of a mangan tsumo" (https://riichi.wiki/Nagashi_mangan), each
+            # nagashi paid on its own, without honba or sticks
+            _, paid = settle(LIMITS["mangan"], dealer=p == state.dealer, tsumo=True,
+                             rules=rules)
             for seat in range(players):
                 if seat == p:
                     continue
-                pay = 4000 if p == state.dealer or seat == state.dealer else 2000
+                pay = paid.dealer if seat == state.dealer else paid.others
                 deltas[seat] -= pay
                 deltas[p] += pay
         return tuple(deltas), "nagashi"
@@ -322,7 +333,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
         elif event.kind == "ryuukyoku":
             record_d = event.record
             assert isinstance(record_d, DrawRecord)
-            deltas, reason = settle_draw(state, record_d)
+            deltas, reason = settle_draw(state, record_d, rules)
             draw_reason = reason
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",

@@ -13,7 +13,7 @@ import dataclasses
 import mjasp.logs as logs
 from mjasp.rules import RULES
 from tests.logs.mjlog_records import Record, sc
-from tests.logs.test_audit_settlements import _checked, _daisangen, _kyuushu
+from tests.logs.test_audit_settlements import _checked, _daisangen, _exhaustive, _kyuushu
 
 
 def _pao_ron_with_a_honba() -> bytes:
@@ -64,3 +64,48 @@ def test_the_liable_player_pays_the_honba_of_a_ron_on_mahjong_soul() -> None:
     checked = logs.check_game(game)
     assert [str(m) for m in checked.mismatches] == []
     assert [w.deltas for w in checked.wins] == [tuple(PAO_RON_CHANGE)]
+
+
+# Three players, every hand noten (1-shanten or worse), only 1m/9m of the man suit.
+SANMA_NOTEN = ["2468p2468s3579p7s", "1199m1199p11s234z", "2468p2468s3579s4p"]
+
+
+def _sanma_nagashi(seat: int, change: list[int]) -> bytes:
+    # Tenhou three players (lobby 0xb9), E1, the dealer seat 0: ``seat`` discards only
+    # terminals and honors, nobody calls; the game ends there (owari on the draw).
+    rec = Record(lobby=185, players=3)
+    start = [35000] * 3
+    hands = SANMA_NOTEN if seat == 1 else [SANMA_NOTEN[1], SANMA_NOTEN[0], SANMA_NOTEN[2]]
+    rec.new_round(0, 0, 0, 0, start, "8p", hands)
+    _exhaustive(rec, 0, nagashi_seat=seat)
+    end = [s + d for s, d in zip(start, change, strict=True)]
+    owari = ",".join(f"{s // 100},0.0" for s in end) + ",0,0"
+    rec.tag(f'<RYUUKYOKU type="nm" ba="0,0" sc="{sc(start, change, 3)}" owari="{owari}"/>')
+    return rec.text()
+
+
+def test_three_player_nagashi_mangan_is_a_mangan_tsumo_with_tsumo_loss() -> None:
+    # Nagashi mangan "rewards the player in the amount of a mangan tsumo"
+    # (https://riichi.wiki/Nagashi_mangan); with three players and tsumo loss (Tenhou,
+    # Mahjong Soul) a mangan tsumo is 4000 from the dealer + 2000 from the other
+    # non-dealer, the absent North's 2000 unpaid (https://riichi.wiki/Sanma "Scoring";
+    # https://tenhou.club/sanma-tumo-tensuu lists 4000 + 2000), and a dealer's 4000 from
+    # each of the two others. No Tenhou record of a three-player nagashi was found.
+    for seat, change in ((1, [-4000, 6000, -2000]), (0, [8000, -4000, -4000])):
+        for checked in _checked(_sanma_nagashi(seat, change)):
+            assert [r["deltas"] for r in checked.round_rows] == [change]
+
+
+def test_three_player_nagashi_mangan_without_tsumo_loss_splits_the_north_share() -> None:
+    # North bisection (``tsumo_loss=False``, Mahjong Soul's optional rule): the absent
+    # North's share of a tsumo is split between the two payers: a non-dealer's mangan
+    # tsumo costs the dealer 2.5 base = 5000 and the other 1.5 base = 3000 (8000, as a
+    # ron). mjasp paid 6000 here before (the nagashi payment was written out for tsumo
+    # loss instead of being settled as the rules settle a tsumo).
+    change = [-5000, 8000, -3000]
+    game = logs.read_mjlog(_sanma_nagashi(1, change), "nagashi3.mjlog")
+    game = dataclasses.replace(game, rules=RULES["tenhou-3p"].replace(tsumo_loss=False))
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [r["deltas"] for r in checked.round_rows] == [change]
+
