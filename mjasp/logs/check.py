@@ -135,7 +135,8 @@ def situation(state: State, event: Event, record: WinRecord | None, first_winner
     who, players = event.who, state.players
     tsumo = event.target == who
     last = state.last
-    chankan = not tsumo and last is not None and last.kind == "kakan"
+    # robbing an added kan, or a closed one (kokushi may, on Mahjong Soul)
+    chankan = not tsumo and last is not None and last.kind in ("kakan", "ankan")
     robbed_north = not tsumo and last is not None and last.kind == "nukidora"
     riichi = 0
     if state.riichi[who] == 2:

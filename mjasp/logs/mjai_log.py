@@ -223,9 +223,10 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         target = int(e.get("target", actor))
         pai = e.get("pai")
         # without the tile (Mortal's hora has none): the last tile drawn, discarded, added
-        # to a kan or set aside as a north (a ron on it), as tenhou.net/6's reader finds it
+        # to a kan, set aside as a north or (kokushi robbing it) closed in a kan, as
+        # tenhou.net/6's reader finds it
         won = tile(pai) if pai else next((x.tile for x in reversed(rnd.events) if x.kind in (
-            "draw", "discard", "kakan", "nukidora")), -1)
+            "draw", "discard", "kakan", "nukidora", "ankan")), -1)
         if won < 0:
             raise LogError(f"seat {actor} wins before any tile is drawn or discarded")
         rnd.events.append(Event("win", actor, won, target, record=rec))

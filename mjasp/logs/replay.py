@@ -176,6 +176,8 @@ class State:
             for t in event.consumed:
                 self._take(who, t, event)
                 self.public[KIND[t]] += 1
+            # robbing it (kokushi, where the rules allow) keeps ippatsu, as for an added kan
+            self.ippatsu_robbed = list(self.ippatsu)
             meld = MeldRecord("ankan", tuple(event.consumed), -1, -1)
             self.melds[who].append(meld)
             self._called(who, meld)

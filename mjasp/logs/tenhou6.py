@@ -420,8 +420,10 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
                 flush()  # a replacement-tile win sees the kan's indicator (none on a ron)
                 tile = next((e.tile for e in reversed(events) if e.kind == "draw"), -1)
             else:
+                # a ron on a discard, an added kan, a north set aside, or (Mahjong Soul:
+                # kokushi may rob one) a closed kan
                 tile = next((e.tile for e in reversed(events) if e.kind in (
-                    "discard", "kakan", "nukidora")), -1)
+                    "discard", "kakan", "nukidora", "ankan")), -1)
             if tile < 0:
                 raise LogError(f"seat {who} wins before any tile is drawn or discarded")
             events.append(Event("win", who, tile, target, record=rec))

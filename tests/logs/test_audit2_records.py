@@ -9,10 +9,13 @@ tenhou.net/6 and MJAI as well.
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections.abc import Sequence
 
 import mjasp.logs as logs
+from mjasp.logs.tenhou6 import code
 from mjasp.rules import RULES
-from tests.logs.mjlog_records import Record, sc
+from tests.logs.mjlog_records import Record, kinds, sc
 from tests.logs.test_audit_settlements import _checked, _daisangen, _exhaustive, _kyuushu
 
 
@@ -109,3 +112,68 @@ def test_three_player_nagashi_mangan_without_tsumo_loss_splits_the_north_share()
     assert [str(m) for m in checked.mismatches] == []
     assert [r["deltas"] for r in checked.round_rows] == [change]
 
+
+
+def _codes(text: str) -> list[int]:
+    """mpsz as tenhou.net/6 tile codes (11-19 man, 21-29 pin, 31-39 sou, 41-47 honors)."""
+    return [code(k) for k in kinds(text)]
+
+
+def _soul_log(hands: list[str], takes: Sequence[Sequence[object]],
+              drops: Sequence[Sequence[object]], result: Sequence[object],
+              marked: bool = True) -> dict[str, object]:
+    """A one-round tenhou.net/6 log as Mahjong Soul's converters write it (E1, the dealer
+    seat 0, dora indicator 9p): ``ratingc`` PF4 and ``aka51``-``aka53`` when ``marked``
+    (tensoul's output, https://github.com/Equim-chan/tensoul convert.js), Tenhou's
+    ``aka`` otherwise."""
+    row: list[object] = [[0, 0, 0], [25000] * 4, _codes("9p"), []]
+    for p in range(4):
+        row += [_codes(hands[p]), list(takes[p]), list(drops[p])]
+    row.append(list(result))
+    rule: dict[str, object] = {"disp": "玉の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 1} \
+        if marked else {"disp": "般南喰赤", "aka": 1}
+    out: dict[str, object] = {"title": ["", ""], "name": ["A", "B", "C", "D"], "rule": rule,
+                              "log": [row]}
+    if marked:
+        out["ratingc"] = "PF4"
+    return out
+
+
+# Seat 1 waits on East alone with kokushi (one 7z paired); the dealer holds three East.
+ROB_HANDS = ["111z2468m2468p24s", "19m19p19s2345677z", "3579m3579p3579s6z",
+             "2468m2468s3578p5z"]
+
+
+def _robbed_closed_kan(marked: bool = True) -> dict[str, object]:
+    # E1: the dealer draws and discards 2m, seats 1-3 each draw and discard at once, the
+    # dealer draws the fourth East and kans it closed (tensoul writes "414141a41" in the
+    # discard column); seat 1 robs it with kokushi (Mahjong Soul allows kokushi to rob a
+    # closed kan; Tenhou does not). A non-dealer's yakuman by ron: 32000 from the dealer.
+    takes = [[_codes("2m")[0], _codes("1z")[0]], _codes("8m"), _codes("8p"), _codes("8s")]
+    drops: list[list[object]] = [[60, "414141a41"], [60], [60], [60]]
+    result = ["和了", [-32000, 32000, 0, 0], [1, 0, 1, "役満32000点", "国士無双(役満)"]]
+    return _soul_log(ROB_HANDS, takes, drops, result, marked)
+
+
+def test_kokushi_robbing_a_closed_kan_in_a_mahjong_soul_tenhou6_log() -> None:
+    # The win's tile is the one closed in the kan (East), not the last discard (seat 3's
+    # 8s, which the reader took before: "cannot be scored"). Kokushi may rob a closed kan
+    # on Mahjong Soul, not on Tenhou: riichienv-core's rule presets,
+    # ``allows_ron_on_ankan_for_kokushi_musou`` true in GameRule::default_mjsoul and false
+    # in default_tenhou (https://docs.rs/crate/riichienv-core/0.3.7/source/src/rule.rs);
+    # mjx's notes on Tenhou's logs say "暗槓の国士無双槍槓はなし"
+    # (https://github.com/mjx-project/mjx/issues/199). 32000, worked above.
+    game = logs.read_tenhou6(json.dumps(_robbed_closed_kan(), ensure_ascii=False), "rob.json")
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    [win] = checked.wins
+    assert (win.win.tile, win.win.chankan, win.score.yakuman, win.deltas) == (
+        "1z", True, 1, (-32000, 32000, 0, 0))
+    # MJAI without the hora's tile (as Mortal writes it): the same tile
+    lines = [json.loads(line) for line in logs.mjai_text(game).splitlines()]
+    for event in lines:
+        if event["type"] == "hora":
+            del event["pai"]
+    again = logs.check_game(logs.read_mjai([json.dumps(e) for e in lines]))
+    assert [str(m) for m in again.mismatches] == []
+    assert [(w.win.tile, w.deltas) for w in again.wins] == [("1z", (-32000, 32000, 0, 0))]
