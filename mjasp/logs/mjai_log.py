@@ -9,8 +9,9 @@ Each line is one event: ``start_game``, ``start_kyoku`` (``bakaze``, ``kyoku`` 1
 those of :mod:`mjasp.core.mjai` (``5mr`` a red five, ``E``..``C`` the honors).
 
 What MJAI has no field for is written as extra keys that MJAI readers ignore:
-``hora`` carries ``fu``, ``points``, ``yaku`` ([[Tenhou id, han], ...]), ``yakuman``
-and ``pao``; ``ryukyoku`` its ``reason``; ``start_game`` the ``lobby_type``.
+``hora`` carries ``fu``, ``points``, ``limit``, ``yaku`` ([[Tenhou id, han], ...]), ``yakuman``
+and ``pao``; ``ryukyoku`` its ``reason``; ``start_game`` the ``lobby_type`` (and, for a
+game under Mahjong Soul's rules, ``rules`` and ``red_fives``).
 """
 
 from __future__ import annotations
@@ -32,10 +33,14 @@ from mjasp.logs.model import (
     WinRecord,
     validate,
 )
+from mjasp.rules import RULES
 
 _NAMES = (*MJAI_NAMES, "5mr", "5pr", "5sr")
 _TILES = {name: t for t, name in enumerate(_NAMES)}
 _CALLS = ("chi", "pon", "daiminkan", "kakan", "ankan")
+#: Presets a log may name in ``start_game.rules`` (mjasp's writer does, for a game read
+#: under Mahjong Soul's rules, which no Tenhou lobby type describes).
+MAHJONGSOUL_PRESETS = ("mahjongsoul", "mahjongsoul-3p")
 _MJAI_KIND = {"draw": "tsumo", "discard": "dahai", "riichi": "reach",
               "riichi_accepted": "reach_accepted", "win": "hora", "ryuukyoku": "ryukyoku"}
 _KIND = {v: k for k, v in _MJAI_KIND.items()}
@@ -60,8 +65,12 @@ def tile(text: str) -> int:
 
 def write_mjai(game: Game) -> Iterator[dict[str, Any]]:
     """A game as MJAI events (one dict per line of the stream)."""
-    yield {"type": "start_game", "names": list(game.names),
-           "lobby_type": game.lobby_type, "players": game.players}
+    start: dict[str, Any] = {"type": "start_game", "names": list(game.names),
+                             "lobby_type": game.lobby_type, "players": game.players}
+    name_ = str(getattr(game.rules, "name", ""))
+    if name_ in MAHJONGSOUL_PRESETS:  # rules no lobby type says: named (an extra key)
+        start.update(rules=name_, red_fives=list(game.rules.red_fives))
+    yield start
     for rnd in game.rounds:
         yield {"type": "start_kyoku", "bakaze": "ESWN"[rnd.wind], "kyoku": rnd.number + 1,
                "honba": rnd.honba, "kyotaku": rnd.sticks, "oya": rnd.dealer,
@@ -179,7 +188,10 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         if lobby is None:
             lobby = 0x09 | (0x10 if players == 3 else 0) | (0 if e.get("aka_flag", True)
                                                             else 0x02)
-        game = Game(source, "mjai", players, rules_for_lobby(int(lobby)), int(lobby),
+        rules = rules_for_lobby(int(lobby))
+        if e.get("rules") in MAHJONGSOUL_PRESETS:
+            rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
+        game = Game(source, "mjai", players, rules, int(lobby),
                     names=tuple(e.get("names", ())))
         game.complete = False
         return game, None, True

@@ -22,6 +22,7 @@ import json
 import re
 from typing import Any
 
+from mjasp.core.errors import RulesError
 from mjasp.core.yaku import Yaku
 from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
 from mjasp.logs.model import (
@@ -34,6 +35,7 @@ from mjasp.logs.model import (
     WinRecord,
     validate,
 )
+from mjasp.rules import RULES, Rules
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
@@ -90,6 +92,11 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
                                                                      [""] * game.players),
                            "rule": {"disp": describe_lobby(lobby),
                                     "aka": 0 if lobby & 0x02 else 1}, "log": []}
+    if str(getattr(game.rules, "name", "")).startswith("mahjongsoul"):
+        # a Mahjong Soul record stays one (see from_mahjongsoul), red fives per suit
+        out["ratingc"] = f"PF{game.players}"
+        out["rule"].update(zip(("aka51", "aka52", "aka53"), game.rules.red_fives,
+                               strict=True))
     for rnd in game.rounds:
         if rnd.events and rnd.events[-1].kind in ("win", "ryuukyoku"):
             out["log"].append(_write_round(rnd, game.players))  # a cut round has no result
@@ -222,6 +229,8 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     if not rule.get("aka", 1) and not lobby & 0x02:
         lobby |= 0x02
     rules = rules_for_lobby(lobby)
+    if from_mahjongsoul(data):
+        rules = _mahjongsoul_rules(data, rules.players == 3 or disp.startswith("3"))
     players = rules.players
     names = data.get("name", ())
     if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):
@@ -239,6 +248,47 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
         except (TypeError, ValueError):
             raise LogError(f"{source}: \"sc\" holds {sc!r:.60}, not scores") from None
     return validate(game)
+
+
+#: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as
+#: its game data names them and the tenhou.net/6 converters write them into ``rule.disp``.
+MAHJONGSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の間")
+
+
+def from_mahjongsoul(data: dict[str, Any]) -> bool:
+    """Whether a tenhou.net/6 log was converted from a Mahjong Soul record.
+
+    The converters (Equim-chan's tensoul and its Python ports) write ``"ratingc":
+    "PF4"`` (``"PF3"`` with three players), the red fives per suit as ``rule.aka51``,
+    ``aka52``, ``aka53`` (Tenhou writes ``aka``) and a Mahjong Soul room name in
+    ``rule.disp``; mjasp's writer keeps the first two for a game read under Mahjong
+    Soul's rules.
+
+    >>> from_mahjongsoul({"ratingc": "PF4"}), from_mahjongsoul({"rule": {"disp": "鳳南喰赤"}})
+    (True, False)
+    """
+    rule = data.get("rule")
+    rule = rule if isinstance(rule, dict) else {}
+    return (data.get("ratingc") in ("PF3", "PF4")
+            or any(key in rule for key in ("aka51", "aka52", "aka53"))
+            or any(room in str(rule.get("disp", "")) for room in MAHJONGSOUL_ROOMS))
+
+
+def _mahjongsoul_rules(data: dict[str, Any], three: bool) -> Rules:
+    """The mahjongsoul(-3p) preset, with the record's red fives where it writes them."""
+    three = three or data.get("ratingc") == "PF3"
+    rules = RULES["mahjongsoul-3p" if three else "mahjongsoul"]
+    rule = data.get("rule")
+    if isinstance(rule, dict) and any(k in rule for k in ("aka51", "aka52", "aka53")):
+        try:
+            reds = tuple(int(rule.get(k, 0)) for k in ("aka51", "aka52", "aka53"))
+            rules = rules.replace(red_fives=reds)
+        except (TypeError, ValueError, RulesError):
+            raise LogError(f"\"rule\" gives red fives {rule!r:.80} that mjasp cannot "
+                           "play") from None
+    elif isinstance(rule, dict) and not rule.get("aka", 1):
+        rules = rules.replace(red_fives=(0, 0, 0))
+    return rules
 
 
 def _ints(text: str) -> list[int]:

@@ -177,3 +177,37 @@ def test_kokushi_robbing_a_closed_kan_in_a_mahjong_soul_tenhou6_log() -> None:
     again = logs.check_game(logs.read_mjai([json.dumps(e) for e in lines]))
     assert [str(m) for m in again.mismatches] == []
     assert [(w.win.tile, w.deltas) for w in again.wins] == [("1z", (-32000, 32000, 0, 0))]
+
+
+def _thirteen_sided_kokushi(marked: bool) -> dict[str, object]:
+    # E1: the dealer discards 2m, seat 1 (kokushi, waiting on all thirteen) draws and
+    # discards 8m, seat 2 draws and discards 9s: seat 1 rons. On Mahjong Soul a 13-sided
+    # kokushi is a double yakuman (https://riichi.wiki/Mahjong_Soul "Rules"; mjasp's
+    # mahjongsoul preset): 64000 from seat 2; on Tenhou one yakuman, 32000.
+    hands = ["2468m2468p2468s5z", "19m19p19s1234567z", "3579m3579p3579s6z",
+             "2468m3578p2468s7z"]
+    takes = [_codes("2m"), _codes("8m"), _codes("9s"), []]
+    drops: list[list[object]] = [[60], [60], [60], []]
+    result = ["和了", [0, 64000, -64000, 0], [1, 2, 1, "役満64000点", "国士無双１３面(役満)"]]
+    return _soul_log(hands, takes, drops, result, marked)
+
+
+def test_a_tenhou6_log_from_mahjong_soul_is_read_under_mahjong_soul_rules() -> None:
+    # The converters mark their logs (``ratingc`` "PF4", ``rule.aka51``-``aka53``, a
+    # Mahjong Soul room name: tensoul's convert.js); such a log now gets the mahjongsoul
+    # preset without being told, so its double yakuman agrees. The same round without
+    # the marks reads as Tenhou's (one yakuman: the record's 64000 then differs).
+    marked = logs.read_tenhou6(json.dumps(_thirteen_sided_kokushi(True), ensure_ascii=False))
+    assert marked.rules.name == "mahjongsoul"
+    checked = logs.check_game(marked)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [(w.score.points, w.deltas) for w in checked.wins] == [(64000, (0, 64000, -64000, 0))]
+    plain = logs.read_tenhou6(json.dumps(_thirteen_sided_kokushi(False), ensure_ascii=False))
+    assert plain.rules.name == "tenhou"
+    assert [(m.what, m.log, m.mjasp) for m in logs.check_game(plain).mismatches][:1] == [
+        ("seat 1 win: points", 64000, 32000)]
+    # written out again (tenhou.net/6, then MJAI), the game keeps its rules
+    six = logs.read_tenhou6(json.dumps(logs.write_tenhou6(marked), ensure_ascii=False))
+    mjai = logs.read_mjai(logs.mjai_text(six).splitlines())
+    assert (six.rules, mjai.rules) == (marked.rules, marked.rules)
+    assert logs.check_game(mjai).mismatches == []
