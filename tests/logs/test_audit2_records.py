@@ -211,3 +211,39 @@ def test_a_tenhou6_log_from_mahjong_soul_is_read_under_mahjong_soul_rules() -> N
     mjai = logs.read_mjai(logs.mjai_text(six).splitlines())
     assert (six.rules, mjai.rules) == (marked.rules, marked.rules)
     assert logs.check_game(mjai).mismatches == []
+
+
+def test_a_rinshan_win_right_after_an_open_kan_sees_no_new_indicator() -> None:
+    # Tenhou turns an open kan's indicator after the replacement draw, before that
+    # seat's discard (``<N>`` of the kan, the draw, ``<DORA>``, the discard: Tenhou's
+    # logs, e.g. 2011020416gm-00a9-0000-025480d4 as quoted in
+    # https://github.com/mjx-project/mjx/issues/199); a win on the replacement tile comes
+    # before it, so the indicator is never turned: "嶺上開花にカンドラは乗らない" on Tenhou and
+    # Mahjong Soul (https://github.com/smly/RiichiEnv/issues/123). tenhou.net/6 then
+    # lists no indicator for the kan, and its reader (which turns a pending open kan's
+    # indicator before a tsumo only if the list has one) counts none.
+    # E1: the dealer discards East, seat 1 kans it open and draws 9s from the dead wall:
+    # rinshan 1 + East (the round wind) 1 = 2 han; fu 20 + 16 (open kan of an honor) + 2
+    # (tsumo) + 2 (single wait) = 40: 640 base, 1300 from the dealer and 700 from each of
+    # the others, 2700. (Had the kan's indicator 8s counted, 9s would be dora twice: 4
+    # han 40 fu, a mangan.)
+    rec = Record()
+    start = [25000] * 4
+    ids = rec.new_round(0, 0, 0, 0, start, "9p", ["1z1379m1379p1379s", "111z234p567p678s9s",
+                                                  "2468m2468p2468s5z", "3579m3578p2468s6z"])
+    rec.draw(0, rec.take("8m"))
+    east = next(i for i in ids[0] if i // 4 == 27)
+    rec.discard(0, east)
+    rec.tag(f'<N who="1" m="{east << 8 | 3}"/>')
+    win = rec.take("9s")
+    rec.draw(1, win)
+    rec.take("8s")  # the kan's indicator, never turned
+    change = [-1300, 2700, -700, -700]
+    concealed = [i for i in ids[1] if i // 4 != 27]
+    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*concealed, win])))}" '
+            f'm="{east << 8 | 3}" machi="{win}" ten="40,2700,0" yaku="4,1,14,1" '
+            f'doraHai="{rec.dora_id}" who="1" fromWho="1" sc="{sc(start, change)}" '
+            f'owari="237,-16.3,277,47.7,243,-10.7,243,-20.7"/>')
+    for checked in _checked(rec.text()):
+        assert [(w.score.han, w.score.fu, w.win.rinshan, w.win.dora_indicators, w.deltas)
+                for w in checked.wins] == [(2, 40, True, ("9p",), tuple(change))]
