@@ -428,16 +428,33 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
             continue
         scores = check_round(game, index, rnd, out, scores, observe)
     if game.final is not None and scores is not None:
-        # Tenhou gives the riichi sticks left at the end to the first place (ties: the
-        # seat nearer the first dealer), https://tenhou.net/man/
         final = list(scores)
         if out.sticks_left:
-            top = max(range(len(final)), key=lambda p: (final[p], -p))
-            final[top] += 1000 * out.sticks_left
+            final[first_place(game, final)] += 1000 * out.sticks_left
         if final != list(game.final):
             out.mismatches.append(Mismatch(game.source, "end", -1, "final scores",
                                            list(game.final), final))
     return out
+
+
+def first_place(game: Game, scores: list[int]) -> int:
+    """The seat ranked first by ``scores``: Tenhou gives the riichi sticks left at the end
+    to it, and ties go to the seat nearer the first dealer (起家に近い方が上位,
+    https://tenhou.net/man/). The first dealer is the dealer of the game's first round
+    counted back to its first hand (seat 0 in Tenhou's own logs; an MJAI log may start
+    elsewhere).
+
+    >>> from mjasp.logs.model import Game, Round
+    >>> g = Game("x", "mjai", 4, None, rounds=[Round(0, 0, 0, 0, 2, (25000,) * 4, 0, ())])
+    >>> first_place(g, [30000, 20000, 30000, 20000])
+    2
+    """
+    players = len(scores)
+    first = 0
+    if game.rounds:
+        rnd = game.rounds[0]
+        first = (rnd.dealer - rnd.number) % players
+    return max(range(players), key=lambda p: (scores[p], -((p - first) % players)))
 
 
 def iter_checks(games: Iterator[Game]) -> Iterator[GameCheck]:

@@ -5,7 +5,8 @@ Each line is one event: ``start_game``, ``start_kyoku`` (``bakaze``, ``kyoku`` 1
 ``dahai`` (``tsumogiri``), ``chi`` ``pon`` ``daiminkan`` ``kakan`` ``ankan``
 (``actor``, ``target``, ``pai``, ``consumed``), ``nukidora``, ``dora``, ``reach``,
 ``reach_accepted``, ``hora`` (``actor``, ``target``, ``pai``, ``deltas``,
-``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``, ``end_game``. Tile names are
+``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``, ``end_game`` (``scores``,
+the final scores, where the log has them). Tile names are
 those of :mod:`mjasp.core.mjai` (``5mr`` a red five, ``E``..``C`` the honors).
 
 What MJAI has no field for is written as extra keys that MJAI readers ignore:
@@ -79,7 +80,8 @@ def write_mjai(game: Game) -> Iterator[dict[str, Any]]:
         for e in rnd.events:
             yield _event(e)
         yield {"type": "end_kyoku"}
-    yield {"type": "end_game"}
+    yield {"type": "end_game"} if game.final is None else {"type": "end_game",
+                                                           "scores": list(game.final)}
 
 
 def _event(e: Event) -> dict[str, Any]:
@@ -208,6 +210,8 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         return game, rnd, False
     if t == "end_game":
         game.complete = True
+        if "scores" in e:  # the final scores, as several MJAI servers write them
+            game.final = tuple(int(x) for x in e["scores"][:game.players])
         return game, rnd, ended
     if t == "end_kyoku":
         return game, rnd, ended

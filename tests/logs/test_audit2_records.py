@@ -247,3 +247,42 @@ def test_a_rinshan_win_right_after_an_open_kan_sees_no_new_indicator() -> None:
     for checked in _checked(rec.text()):
         assert [(w.score.han, w.score.fu, w.win.rinshan, w.win.dora_indicators, w.deltas)
                 for w in checked.wins] == [(2, 40, True, ("9p",), tuple(change))]
+
+
+def _mjai_tie(final: list[int] | None) -> list[str]:
+    # An MJAI game whose first dealer is seat 2: E1 (dealer 2) starts with a riichi stick
+    # on the table and scores 24000 / 25000 / 25000 / 25000; the dealer draws South and
+    # aborts (nine terminals): no payment, the stick stays, and the game ends there.
+    hands = [["2m", "4m", "6m", "8m", "2p", "4p", "6p", "8p", "2s", "4s", "6s", "8s", "3m"],
+             ["3m", "5m", "7m", "9m", "3p", "5p", "7p", "9p", "3s", "5s", "7s", "9s", "4m"],
+             ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "2m", "3m", "4m"],
+             ["2m", "4m", "6m", "8m", "2p", "4p", "6p", "8p", "2s", "4s", "6s", "8s", "4p"]]
+    events: list[dict[str, object]] = [
+        {"type": "start_game", "names": ["A", "B", "C", "D"]},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 1,
+         "oya": 2, "scores": [24000, 25000, 25000, 25000], "dora_marker": "9p",
+         "tehais": hands},
+        {"type": "tsumo", "actor": 2, "pai": "P"},
+        {"type": "ryukyoku", "reason": "nine_terminals", "deltas": [0, 0, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "end_game", **({"scores": final} if final is not None else {})}]
+    return [json.dumps(e) for e in events]
+
+
+def test_mjai_end_of_game_tie_goes_to_the_seat_nearer_the_first_dealer() -> None:
+    # Tenhou gives the riichi sticks left at the end to the first place, and ranks a tie
+    # by nearness to the first dealer (起家): Tenhou's own record with the first dealer at
+    # seat 2 (<TAIKYOKU oya="2"/>, owari 20000 / 30000 / 30000 / 20000) ranks the seats
+    # 4, 2, 1, 3 (kobalab's converter test "順位(同点)", https://github.com/kobalab/tenhou-log
+    # test/03.convlog.js): seat 2 before seat 1, seat 3 before seat 0. Here seats 1, 2
+    # and 3 tie at 25000 and seat 2 dealt first: the stick (1000) goes to seat 2, not to
+    # seat 1 (what mjasp gave, counting from seat 0). MJAI's end_game carries the final
+    # scores (``scores``, as MJAI servers write them), which are now read and checked.
+    right = [24000, 25000, 26000, 25000]
+    game = logs.read_mjai(_mjai_tie(right))
+    assert game.final == tuple(right)
+    assert logs.check_game(game).mismatches == []
+    wrong = logs.check_game(logs.read_mjai(_mjai_tie([24000, 26000, 25000, 25000])))
+    assert [(m.what, m.mjasp) for m in wrong.mismatches] == [("final scores", right)]
+    # without end_game scores there is nothing to compare (as before)
+    assert logs.read_mjai(_mjai_tie(None)).final is None
