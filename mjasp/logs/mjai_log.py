@@ -112,7 +112,7 @@ def _event(e: Event) -> dict[str, Any]:
         out.update(target=e.target, pai=name(e.tile), ura_markers=[name(t) for t in rec.ura])
         if rec.deltas is not None:
             out["deltas"] = list(rec.deltas)
-        for key in ("fu", "points", "pao"):
+        for key in ("fu", "points", "limit", "pao"):
             if getattr(rec, key) is not None:
                 out[key] = getattr(rec, key)
         if rec.yaku is not None:
@@ -233,6 +233,7 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     elif kind == "win":
         deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
         rec = WinRecord(deltas=deltas, fu=e.get("fu"), points=e.get("points"),
+                        limit=e.get("limit"),
                         yaku=tuple(tuple(y) for y in e["yaku"]) if "yaku" in e else None,
                         yakuman=tuple(e["yakuman"]) if "yakuman" in e else None,
                         ura=tuple(tile(x) for x in e.get("ura_markers", ())), pao=e.get("pao"))

@@ -180,7 +180,9 @@ def _points_text(rec: WinRecord) -> str:
     # the viewer's "30符1000点" or "満貫8000点"; the winner's whole gain before honba
     if rec.points is None:
         return ""  # the source recorded no score (MJAI without mjasp's extra keys)
-    head = LIMIT_NAMES[rec.limit] if rec.limit else f"{rec.fu or 0}符"
+    # a record without fu or a limit name (MJAI from another tool) writes neither: "0符"
+    # would read back as a fu of 0
+    head = LIMIT_NAMES[rec.limit] if rec.limit else (f"{rec.fu}符" if rec.fu else "")
     return f"{head}{rec.points or 0}点"
 
 
@@ -462,7 +464,9 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
             fu, points = _read_points(str(detail[3]), players, False) if detail[3] \
                 else (None, None)
             listed = bool(yaku or yakuman)  # no yaku written: the source had none to give
-            rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points,
+            limit = next((n for n, name in enumerate(LIMIT_NAMES)
+                          if n and str(detail[3]).startswith(name)), None)
+            rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points, limit=limit,
                             yaku=tuple(yaku) if listed else None,
                             yakuman=tuple(yakuman) if listed else None, ura=ura,
                             pao=pao if pao != who else None)
