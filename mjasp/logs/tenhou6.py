@@ -232,7 +232,9 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
         lobby |= 0x02
     rules = rules_for_lobby(lobby)
     if from_mahjongsoul(data):
+        # (tensoul writes a three-player room as "3" + its name)
         rules = _mahjongsoul_rules(data, rules.players == 3 or disp.startswith("3"))
+        lobby |= 0x10 if rules.players == 3 else 0
     players = rules.players
     names = data.get("name", ())
     if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):

@@ -286,3 +286,26 @@ def test_mjai_end_of_game_tie_goes_to_the_seat_nearer_the_first_dealer() -> None
     assert [(m.what, m.mjasp) for m in wrong.mismatches] == [("final scores", right)]
     # without end_game scores there is nothing to compare (as before)
     assert logs.read_mjai(_mjai_tie(None)).final is None
+
+
+def test_a_three_player_mahjong_soul_tenhou6_log_gets_the_three_player_preset() -> None:
+    # tensoul writes a three-player room as "3" + the room's name and "ratingc": "PF3",
+    # red fives 0m 0, 5p 1, 5s 1 (Mahjong Soul's three-player set). The three-player
+    # exhaustive draw of the settlement tests, so marked: the mahjongsoul-3p preset, the
+    # noten payments (2000 in all, https://riichi.wiki/Sanma) as recorded.
+    rec = Record(lobby=185, players=3)
+    start = [35000] * 3
+    rec.new_round(0, 0, 0, 0, start, "8p", ["11m99m123p456p789s", "1199m1199p11s234z",
+                                            "1199s2233p567z89p"])
+    _exhaustive(rec, 0, nagashi_seat=None)
+    rec.tag(f'<RYUUKYOKU ba="0,0" sc="{sc(start, [2000, -1000, -1000], 3)}" '
+            f'owari="370,0,340,0,340,0,0,0"/>')
+    data = logs.write_tenhou6(logs.read_mjlog(rec.text()))
+    data["rule"] = {"disp": "3玉の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 0}
+    data["ratingc"] = "PF3"
+    game = logs.read_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert (game.rules.name, game.players, game.rules.red_fives) == ("mahjongsoul-3p", 3,
+                                                                     (0, 1, 1))
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [r["deltas"] for r in checked.round_rows] == [[2000, -1000, -1000]]
