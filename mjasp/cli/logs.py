@@ -18,7 +18,18 @@ class _Stop(MjaspError):
     """A bad file under ``--on-error stop``."""
 
 
+def _rules_names() -> list[str]:
+    from mjasp.rules import ALIASES, RULES
+
+    return sorted(RULES) + sorted(ALIASES)
+
+
 def _scale_options(func: Any) -> Any:
+    func = click.option("--rules", "rules", default=None,
+                        type=click.Choice(_rules_names(), case_sensitive=False),
+                        help="Play every log under this rule preset instead of the one "
+                             "the log gives (Tenhou's lobby, a Mahjong Soul mark; "
+                             "docs/logs.md).")(func)
     func = click.option("--on-error", type=click.Choice(["skip", "stop"]), default="skip",
                         show_default=True,
                         help="A bad file: report it and go on (skip), or stop there.")(func)
@@ -52,12 +63,13 @@ def _paths(files: tuple[Path, ...]) -> list[str]:
 
 
 def _results(paths: list[str], tables: bool, jobs: int, workers: int,
-             scheduler: str | None, on_error: str, label: str) -> Any:
+             scheduler: str | None, on_error: str, label: str,
+             rules: str | None = None) -> Any:
     from mjasp.logs.run import run
 
     with progress(len(paths), label) as bar:
         for result in run(paths, tables=tables, jobs=jobs, workers=workers,
-                          scheduler=scheduler):
+                          scheduler=scheduler, rules=rules):
             bar.update(1)
             yield result
             if result.error and on_error == "stop":
@@ -68,7 +80,7 @@ def _results(paths: list[str], tables: bool, jobs: int, workers: int,
 @_scale_options
 @json_option
 def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
-                  on_error: str, as_json: bool) -> int:
+                  on_error: str, rules: str | None, as_json: bool) -> int:
     """Re-score every win and settle every round of FILES against what the logs record.
 
     Exit 0 when all agree, 1 when some differ, 2 when a file cannot be read (the others
@@ -83,7 +95,7 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     errors: list[dict[str, str]] = []
     try:
         for r in _results(_paths(files), False, jobs, workers, scheduler, on_error,
-                          "checking"):
+                          "checking", rules):
             _add(total, r)
             if r.error:
                 errors.append({"file": r.source, "message": r.error})
@@ -123,7 +135,7 @@ def _add(total: FileResult, r: FileResult) -> None:
               help="Directory for decisions.parquet, wins.parquet, rounds.parquet.")
 @json_option
 def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
-                  on_error: str, output: Path, as_json: bool) -> int:
+                  on_error: str, rules: str | None, output: Path, as_json: bool) -> int:
     """Write per-decision, per-win and per-round Parquet tables of FILES into a directory
     (schema: docs/logs.md); needs pyarrow (mjasp[logs]).
 
@@ -142,7 +154,8 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     games = 0
     with ParquetTables(output) as out:  # memory: a bounded number of rows at a time
         try:
-            for r in _results(paths, True, jobs, workers, scheduler, on_error, "tabulating"):
+            for r in _results(paths, True, jobs, workers, scheduler, on_error, "tabulating",
+                              rules):
                 if r.error:
                     errors.append({"file": r.source, "message": r.error})
                 if r.tables is None:

@@ -35,9 +35,11 @@ class FileResult:
     error: str | None = None
 
 
-def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
+def process_bytes(data: bytes, source: str, tables: bool = False,
+                  rules: str | None = None) -> FileResult:
     """Read, check (and with ``tables`` tabulate) one log's bytes; never raises on bad
-    input: the error is the result's ``error``."""
+    input: the error is the result's ``error``. ``rules``: a preset name played instead
+    of the rules the log gives (:func:`with_rules`)."""
     from mjasp.logs import read_bytes
     from mjasp.logs.check import check_game
     from mjasp.logs.table import game_tables
@@ -45,6 +47,8 @@ def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
     out = FileResult(source)
     try:
         game = read_bytes(data, source, partial=True)
+        if rules is not None:
+            game = with_rules(game, rules)
         if tables:
             out.tables, checked = game_tables(game)
         else:
@@ -60,9 +64,29 @@ def process_bytes(data: bytes, source: str, tables: bool = False) -> FileResult:
     return out
 
 
-def process_many(items: list[tuple[bytes, str]], tables: bool = False) -> list[FileResult]:
+def with_rules(game: Any, name: str) -> Any:
+    """``game`` played under the preset ``name`` instead of its log's rules (for logs
+    that do not say theirs: an MJAI log of Mahjong Soul, say); a preset for another
+    number of players is a :class:`LogError`.
+
+    >>> from mjasp.logs.model import Game
+    >>> with_rules(Game("x.json", "mjai", 4, None), "mahjongsoul").rules.name
+    'mahjongsoul'
+    """
+    from mjasp.rules import find_rules
+
+    rules = find_rules(name)
+    if rules.players != game.players:
+        raise LogError(f"{game.source}: --rules {name} is for {rules.players} players, "
+                       f"the log has {game.players}")
+    game.rules = rules
+    return game
+
+
+def process_many(items: list[tuple[bytes, str]], tables: bool = False,
+                 rules: str | None = None) -> list[FileResult]:
     """:func:`process_bytes` of several logs (one task of a cluster)."""
-    return [process_bytes(data, source, tables) for data, source in items]
+    return [process_bytes(data, source, tables, rules) for data, source in items]
 
 
 #: Files per Dask task (at most): a task of 32 games cost the client a fifth less CPU
@@ -70,10 +94,10 @@ def process_many(items: list[tuple[bytes, str]], tables: bool = False) -> list[F
 CHUNK = 32
 
 
-def _task(path: str, tables: bool) -> FileResult:
+def _task(path: str, tables: bool, rules: str | None = None) -> FileResult:
     data = _read(path)
     return data if isinstance(data, FileResult) else process_bytes(data, Path(path).name,
-                                                                   tables)
+                                                                   tables, rules)
 
 
 def _read(path: str) -> bytes | FileResult:
@@ -110,19 +134,20 @@ def expand(paths: Iterable[str | Path]) -> list[str]:
 
 
 def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
-        scheduler: str | None = None) -> Iterator[FileResult]:
+        scheduler: str | None = None, rules: str | None = None) -> Iterator[FileResult]:
     """Results of every file, in input order: serially (``jobs=1``), on ``jobs``
-    processes, or on Dask (``scheduler`` address, or a local cluster of ``workers``)."""
+    processes, or on Dask (``scheduler`` address, or a local cluster of ``workers``);
+    ``rules``: a preset every log is played under instead of its own."""
     if scheduler or workers:
-        yield from _dask(paths, tables, workers, scheduler)
+        yield from _dask(paths, tables, workers, scheduler, rules)
     elif jobs == 1:
         for path in paths:
-            yield _task(path, tables)
+            yield _task(path, tables, rules)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
-            yield from _windowed(lambda p: pool.submit(_task, p, tables), paths,
+            yield from _windowed(lambda p: pool.submit(_task, p, tables, rules), paths,
                                  lambda f: f.result(), 4 * (jobs or os.cpu_count() or 1))
 
 
@@ -157,7 +182,7 @@ def local_cluster(workers: int) -> Any:
 
 
 def _dask(paths: list[str], tables: bool, workers: int,
-          scheduler: str | None) -> Iterator[FileResult]:
+          scheduler: str | None, rules: str | None = None) -> Iterator[FileResult]:
     try:
         from dask.distributed import Client
     except ImportError:
@@ -177,7 +202,8 @@ def _dask(paths: list[str], tables: bool, workers: int,
             read = [_read(path) for path in chunk]
             items = [(data, Path(path).name) for path, data in zip(chunk, read, strict=True)
                      if not isinstance(data, FileResult)]
-            future = client.submit(process_many, items, tables, pure=False) if items else None
+            future = client.submit(process_many, items, tables, rules,
+                                   pure=False) if items else None
             return read, future
 
         def result(task: Any) -> list[FileResult]:

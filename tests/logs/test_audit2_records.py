@@ -11,8 +11,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
+from pathlib import Path
+
+from click.testing import CliRunner
 
 import mjasp.logs as logs
+from mjasp.cli import main
 from mjasp.logs.tenhou6 import code
 from mjasp.rules import RULES
 from tests.logs.mjlog_records import Record, kinds, sc
@@ -309,3 +313,24 @@ def test_a_three_player_mahjong_soul_tenhou6_log_gets_the_three_player_preset() 
     checked = logs.check_game(game)
     assert [str(m) for m in checked.mismatches] == []
     assert [r["deltas"] for r in checked.round_rows] == [[2000, -1000, -1000]]
+
+
+def test_logs_commands_take_rules_for_logs_that_do_not_say_theirs(tmp_path: Path) -> None:
+    # The 13-sided kokushi round without Mahjong Soul's marks reads as Tenhou's (64000
+    # recorded, 32000 by Tenhou's rules: exit 1); ``--rules mahjongsoul`` plays it under
+    # Mahjong Soul's (exit 0); a three-player preset on a four-player log is that file's
+    # one error line (exit 2). The cluster's task function takes the same choice.
+    from mjasp.logs.run import process_many
+
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps(_thirteen_sided_kokushi(False), ensure_ascii=False))
+    runner = CliRunner()
+    assert runner.invoke(main, ["logs", "check", str(path)]).exit_code == 1
+    result = runner.invoke(main, ["logs", "check", str(path), "--rules", "mahjongsoul"])
+    assert (result.exit_code, result.output) == (0, "1 games: 1/1 rounds agree, 1/1 wins agree\n")
+    result = runner.invoke(main, ["logs", "check", str(path), "--rules", "sanma"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "mjasp: error: plain.json: --rules sanma is for 3 players, the log has 4"]
+    [done] = process_many([(path.read_bytes(), "plain.json")], rules="mahjongsoul")
+    assert (done.wins, done.wins_agree, done.error) == (1, 1, None)
