@@ -439,10 +439,11 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
 
 def first_place(game: Game, scores: list[int]) -> int:
     """The seat ranked first by ``scores``: Tenhou gives the riichi sticks left at the end
-    to it, and ties go to the seat nearer the first dealer (起家に近い方が上位,
-    https://tenhou.net/man/). The first dealer is the dealer of the game's first round
-    counted back to its first hand (seat 0 in Tenhou's own logs; an MJAI log may start
-    elsewhere).
+    to it (https://tenhou.net/man/), and ranks a tie by nearness to the first dealer (a
+    Tenhou record whose first dealer is seat 2, quoted in the tests of kobalab's
+    tenhou-log converter, ranks tied seats 2 before 1 and 3 before 0). The first dealer
+    is the dealer of the game's first round counted back to its first hand (seat 0 in
+    Tenhou's own logs; an MJAI log may start elsewhere).
 
     >>> from mjasp.logs.model import Game, Round
     >>> g = Game("x", "mjai", 4, None, rounds=[Round(0, 0, 0, 0, 2, (25000,) * 4, 0, ())])
