@@ -9,7 +9,11 @@ Two kinds of example, in every document of ``DOCUMENTS``:
   output must match (``...`` elides, as in doctest; stdout only, so a transcript that
   shows an error writes ``2>&1``). Set-up commands are written without ``$``: they are
   not run here.
-- a Python example: ``>>>`` lines, run per document as a doctest.
+- a Python example: ``>>>`` lines, run per document as a doctest (the game-log page's in
+  the folder of the shared logs, whose files it reads by name).
+
+A fenced block that holds an example no test would run — a ```` ```python ```` block
+without ``>>>``, a ``$`` command in a fence — fails too.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import shared_data
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -100,12 +106,46 @@ def test_transcript(document: str, command: str, expected: str, tmp_path: Path) 
 
 #: Documents that must hold Python examples: a doctest that finds none passes silently.
 WITH_PYTHON = ("README.md", "docs/index.md", "docs/notation.md", "docs/scoring.md",
-               "docs/rules.md", "docs/shanten.md", "docs/decomposition.md")
+               "docs/rules.md", "docs/shanten.md", "docs/decomposition.md", "docs/advise.md",
+               "docs/logs.md")
+#: Documents whose Python examples read a game log of the shared data by its file name,
+#: as a user does in the folder that holds it: they run there.
+IN_SHARED_LOGS = ("docs/logs.md",)
 
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=name)
-def test_python_examples(document: Path) -> None:
+def test_python_examples(document: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if name(document) in IN_SHARED_LOGS:
+        monkeypatch.chdir(shared_data("logs"))
     failures, tried = doctest.testfile(str(document), module_relative=False,
                                        optionflags=doctest.ELLIPSIS)
     assert failures == 0
     assert tried >= 4 or name(document) not in WITH_PYTHON
+
+
+def unrun_examples(text: str) -> list[str]:
+    """The fenced blocks of ``text`` that hold an example no test runs: a ```` ```python ````
+    block without ``>>>`` lines (the doctest skips it), or a ``$`` command in a fenced block
+    (only an indented ``    $ `` line is a transcript)."""
+    found = []
+    for match in re.finditer(r"^```(\w*)\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
+        language, body = match.group(1), match.group(2)
+        lines = body.splitlines()
+        if language == "python" and not any(line.startswith(">>> ") for line in lines):
+            found.append(body.strip().splitlines()[0] if body.strip() else "(empty)")
+        found += [line for line in lines if line.startswith("$ ")]
+    return found
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=name)
+def test_every_example_is_run(document: Path) -> None:
+    assert unrun_examples(document.read_text(encoding="utf-8")) == []
+
+
+def test_an_unrun_example_is_found() -> None:
+    ran = "```python\n>>> 1 + 1\n2\n\n```\n"
+    assert unrun_examples(ran) == []
+    assert unrun_examples("```python\nimport mjasp\n```\n") == ["import mjasp"]
+    assert unrun_examples("```\n$ mjasp shanten 1m\n```\n") == ["$ mjasp shanten 1m"]
+    # a synopsis without a prompt is not an example
+    assert unrun_examples("```\nmjasp logs check FILES...\n```\n") == []
