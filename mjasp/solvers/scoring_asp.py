@@ -44,7 +44,13 @@ from mjasp.rules import Rules, find_rules
 from mjasp.rules.points import points
 from mjasp.rules.scorecard import Score, ScoredReading, YakuItem, make_score
 from mjasp.solvers.asp import ENCODINGS, ground, reading_part, rule_facts
-from mjasp.solvers.scoring_variants import VARIANTS, option_facts, variant_files, with_options
+from mjasp.solvers.scoring_variants import (
+    CAP_FILE,
+    VARIANTS,
+    option_facts,
+    variant_files,
+    with_options,
+)
 
 #: The scoring encodings (``encodings/scoring/`` in the source tree).
 SCORING = ENCODINGS / "scoring"
@@ -141,6 +147,11 @@ class ScoringProgram:
                                  f"win, write it as a fact ({atom.symbol}.) with no condition")
         options = {(str(a.symbol.arguments[0]), str(a.symbol.arguments[1])) for a in atoms}
         played = with_options(self.rules, options)
+        if CAP_FILE in _names(files) and not played.yakuman_cap:
+            # the file reads its cap from that fact: loaded alone it would cap nothing
+            raise RulesError(f"{CAP_FILE} needs its cap: an option(yakuman_cap,N) fact with "
+                             "N >= 1, the most yakuman paid (e.g. option(yakuman_cap,2). in "
+                             "a loaded file, or --option yakuman_cap=2)")
         if set(variant_files(played)) - set(variant_files(self.rules)) - _names(files):
             # an option fact without its variant file (option(kiriage,on) alone): load it
             self.control = _ground_with_variants(played, files, arguments)

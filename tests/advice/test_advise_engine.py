@@ -18,6 +18,7 @@ from mjasp.advice.model import Model, default_unseen
 from mjasp.advice.tiles37 import distinct_tiles, draws, name37, parse37, sub37, to_hand
 from mjasp.core.errors import HandError, MjaspError
 from mjasp.scoring.api import checked_readings, rank_key
+from tests.advice.helpers import recursive_advice
 
 
 def _random_hands(seed: int, count: int, most_shanten: int) -> list[str]:
@@ -38,17 +39,6 @@ def _table(a: mjasp.advice.api.Advice) -> list[tuple[Any, ...]]:
              c.expected_points) for c in a.candidates]
 
 
-def _recursive(hand: str, **options: Any) -> mjasp.advice.api.Advice:
-    """``advise`` by the recursion alone (``Model.solve`` skipped: every value is then
-    computed node by node by ``Model.value``)."""
-    solve = Model.solve
-    Model.solve = lambda self, *a, **k: None  # type: ignore[method-assign]
-    try:
-        return advise(hand, **options)
-    finally:
-        Model.solve = solve  # type: ignore[method-assign]
-
-
 CASES: list[tuple[str, dict[str, Any]]] = [
     *[(h, {"draws": 5, "dora_indicators": "1z"}) for h in _random_hands(7, 3, 1)],
     ("222567m345p33667s", {"draws": 8, "dora_indicators": "1z", "riichi": "always"}),
@@ -65,7 +55,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 def test_the_solved_graph_equals_the_recursion_exactly(hand: str,
                                                        options: dict[str, Any]) -> None:
     fast = advise(hand, **options)
-    slow = _recursive(hand, **options)
+    slow = recursive_advice(hand, **options)
     # the same floats, not merely close ones: the same sums in the same order
     assert _table(fast) == _table(slow)
     assert fast.candidates and any(c.expected_points[0] > 0 for c in fast.candidates)

@@ -18,24 +18,14 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.advice import advise
-from mjasp.advice.model import Model
 from mjasp.cli import main
 from mjasp.core.tiles import tile_kind, tile_name
+from tests.advice.helpers import recursive_advice
 
 
 def _score(hand: str, tile: str, rules: str = "tenhou", **situation: Any) -> int:
     """The points of one self-drawn win in its exact situation."""
     return mjasp.score(hand, mjasp.Win(tile=tile, tsumo=True, **situation), rules=rules).points
-
-
-def _recursive(hand: str, **options: Any) -> mjasp.advice.api.Advice:
-    """``advise`` by the node-by-node recursion alone (``Model.value``, the statement)."""
-    solve = Model.solve
-    Model.solve = lambda self, *a, **k: None  # type: ignore[method-assign]
-    try:
-        return advise(hand, **options)
-    finally:
-        Model.solve = solve  # type: ignore[method-assign]
 
 
 def _table(a: mjasp.advice.api.Advice) -> list[tuple[Any, ...]]:
@@ -68,7 +58,7 @@ def test_always_equals_the_recursion_where_a_wait_can_run_out() -> None:
     # policy's (the recursion of ``Model.value``/``options_of``)
     options: dict[str, Any] = {"draws": 4, "riichi": "always", "visible": "111z"}
     assert _table(advise("123456789m24s1z6z", **options)) == \
-        _table(_recursive("123456789m24s1z6z", **options))
+        _table(recursive_advice("123456789m24s1z6z", **options))
 
 
 # -- ura dora by exact counting ---------------------------------------------------------------
@@ -137,7 +127,7 @@ def test_three_indicators_the_solved_graph_equals_the_recursion() -> None:
     options: dict[str, Any] = {"draws": 4, "dora_indicators": ("1p", "5s", "2z"),
                                "riichi": "always"}
     fast = advise("2266m556678p11s44z", **options)
-    assert _table(fast) == _table(_recursive("2266m556678p11s44z", **options))
+    assert _table(fast) == _table(recursive_advice("2266m556678p11s44z", **options))
     assert any(c.expected_points[0] > 0 for c in fast.candidates)
 
 

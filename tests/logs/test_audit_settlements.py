@@ -33,6 +33,7 @@ mjasp.logs) and checked again: the same result in each format.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,50 @@ def _checked(data: bytes) -> list[GameCheck]:
         assert [str(m) for m in checked.mismatches] == [], game.format
         out.append(checked)
     return out
+
+
+def _agari(rec: Record, ba: str, who: int, from_who: int, concealed: list[int], win: int,
+           ten: str, scores: list[int], change: list[int], *, yaku: str = "",
+           yakuman: str = "", melds: Sequence[int] = (), kan_dora: Sequence[int] = (),
+           pao: int | None = None, owari: str = "") -> None:
+    """``<AGARI>``: seat ``who`` wins on the id ``win`` from ``from_who`` (itself: a tsumo)
+    holding ``concealed``; ``ten`` is "fu,points,limit", ``change`` each seat's score
+    change from ``scores``; the indicators are the round's and the ``kan_dora`` turned."""
+    attributes = {
+        "ba": ba, "hai": ",".join(map(str, sorted([*concealed, win]))),
+        "m": ",".join(map(str, melds)), "machi": str(win), "ten": ten, "yaku": yaku,
+        "yakuman": yakuman, "doraHai": ",".join(map(str, [rec.dora_id, *kan_dora])),
+        "who": str(who), "fromWho": str(from_who), "paoWho": "" if pao is None else str(pao),
+        "sc": sc(scores, change, rec.players), "owari": owari}
+    rec.tag("<AGARI " + " ".join(f'{k}="{v}"' for k, v in attributes.items() if v) + "/>")
+
+
+def _ryuukyoku(rec: Record, ba: str, scores: list[int], change: list[int], kind: str = "",
+               owari: str = "") -> None:
+    """``<RYUUKYOKU>``: a draw of ``kind`` (none: exhaustive), ``change`` from ``scores``."""
+    attributes = {"type": kind, "ba": ba, "sc": sc(scores, change, rec.players),
+                  "owari": owari}
+    rec.tag("<RYUUKYOKU " + " ".join(f'{k}="{v}"' for k, v in attributes.items() if v)
+            + "/>")
+
+
+def _fed_pon(rec: Record, ids: list[list[int]], concealed: list[int], seat: int, k: int,
+             offset: int, draw: str, junk: int) -> int:
+    """Seat ``seat`` draws ``draw`` and discards its copy of kind ``k``; seat 1 pons it
+    (``offset``: the discarder's seats on from seat 1) from ``concealed``, which loses the
+    two copies and ``junk``, seat 1's discard after the call. Returns the meld code."""
+    rec.draw(seat, rec.take(draw))
+    fed = next(i for i in ids[seat] if i // 4 == k)
+    rec.discard(seat, fed)
+    own = [i for i in concealed if i // 4 == k]
+    used = [*own, fed]
+    unused = next(c for c in range(4) if 4 * k + c not in used)
+    code = _pon(k, used, fed, unused, offset)
+    rec.tag(f'<N who="1" m="{code}"/>')
+    for i in (*own, junk):
+        concealed.remove(i)
+    rec.discard(1, junk)
+    return code
 
 
 def _exhaustive(rec: Record, dealer: int, nagashi_seat: int | None,
@@ -105,9 +150,7 @@ def _kyuushu(rec: Record, number: int, honba: int, sticks: int, scores: list[int
     rec.new_round(number, honba, sticks, dealer, scores, "9p",
                   hands[-dealer:] + hands[:-dealer] if dealer else hands)
     rec.draw(dealer, rec.take("5z"))
-    end = f' owari="{owari}"' if owari else ""
-    rec.tag(f'<RYUUKYOKU type="yao9" ba="{honba},{sticks}" '
-            f'sc="{sc(scores, [0] * 4)}"{end}/>')
+    _ryuukyoku(rec, f"{honba},{sticks}", scores, [0] * 4, "yao9", owari or "")
 
 
 NAGASHI_CHANGE = [-4000, 8000, -2000, -2000]
@@ -123,7 +166,7 @@ def _nagashi_record() -> bytes:
     start = [25000, 25000, 25000, 24000]
     rec.new_round(0, 1, 1, 0, start, "9p", DEALER_TENPAI)
     _exhaustive(rec, 0, nagashi_seat=1)
-    rec.tag(f'<RYUUKYOKU type="nm" ba="1,1" sc="{sc(start, NAGASHI_CHANGE)}"/>')
+    _ryuukyoku(rec, "1,1", start, NAGASHI_CHANGE, "nm")
     after = [s + d for s, d in zip(start, NAGASHI_CHANGE, strict=True)]  # 21000 33000 ...
     _kyuushu(rec, 0, 2, 1, after, owari="210,-29.0,340,44.0,230,-7.0,220,-18.0")
     return rec.text()
@@ -151,18 +194,27 @@ def test_the_rounds_table_holds_the_hand_worked_settlement(tmp_path: Path) -> No
         for rnd, deltas in (("E1-1", NAGASHI_CHANGE), ("E1-2", [0, 0, 0, 0]))]
 
 
-def test_nagashi_mangan_of_a_noten_dealer_moves_the_deal() -> None:
-    # The dealer (seat 0) has nagashi: 4000 from each of the three others. Every hand
-    # noten: the deal moves to seat 1 (E2), one honba more.
+def _noten_nagashi(seats: tuple[int, ...], change: list[int], after: list[int],
+                   owari: str) -> bytes:
+    """E1 from 25000 each, every hand noten, ended by nagashi mangan of ``seats`` (one or
+    two) paid as ``change``; then E2, one honba, scores ``after``, which the dealer
+    aborts (nine terminals) and the game ends with ``owari``."""
     rec = Record()
     start = [25000] * 4
     rec.new_round(0, 0, 0, 0, start, "9p", ALL_NOTEN)
-    _exhaustive(rec, 0, nagashi_seat=0)
+    _exhaustive(rec, 0, nagashi_seat=seats[0], also=seats[1] if seats[1:] else None)
+    _ryuukyoku(rec, "0,0", start, change, "nm")
+    _kyuushu(rec, 1, 1, 0, after, owari=owari)
+    return rec.text()
+
+
+def test_nagashi_mangan_of_a_noten_dealer_moves_the_deal() -> None:
+    # The dealer (seat 0) has nagashi: 4000 from each of the three others. Every hand
+    # noten: the deal moves to seat 1 (E2), one honba more.
     change = [12000, -4000, -4000, -4000]
-    rec.tag(f'<RYUUKYOKU type="nm" ba="0,0" sc="{sc(start, change)}"/>')
-    after = [37000, 21000, 21000, 21000]
-    _kyuushu(rec, 1, 1, 0, after, owari="370,47.0,210,-1.0,210,-19.0,210,-27.0")
-    for checked in _checked(rec.text()):
+    data = _noten_nagashi((0,), change, [37000, 21000, 21000, 21000],
+                          "370,47.0,210,-1.0,210,-19.0,210,-27.0")
+    for checked in _checked(data):
         assert [r["deltas"] for r in checked.round_rows] == [change, [0, 0, 0, 0]]
 
 
@@ -176,14 +228,14 @@ def test_four_winds_and_four_riichi_keep_the_deal_and_the_sticks() -> None:
     rec.new_round(0, 0, 0, 0, start, "9p", ALL_NOTEN)
     for seat in range(4):
         rec.turn(seat, "3z")
-    rec.tag(f'<RYUUKYOKU type="kaze4" ba="0,0" sc="{sc(start, [0] * 4)}"/>')
+    _ryuukyoku(rec, "0,0", start, [0] * 4, "kaze4")
     rec.new_round(0, 1, 0, 0, start, "9p", ALL_NOTEN)
     for seat in range(4):
         i = rec.take("1z")
         rec.draw(seat, i)
         rec.riichi(seat, i)
     paid = [24000] * 4
-    rec.tag(f'<RYUUKYOKU type="reach4" ba="1,0" sc="{sc(paid, [0] * 4)}"/>')
+    _ryuukyoku(rec, "1,0", paid, [0] * 4, "reach4")
     _kyuushu(rec, 0, 2, 4, paid, owari="280,38.0,240,-1.0,240,-14.0,240,-23.0")
     for checked in _checked(rec.text()):
         assert [r["deltas"] for r in checked.round_rows] == [[0] * 4] * 3
@@ -209,7 +261,7 @@ def test_three_rons_on_one_discard_are_an_abortive_draw() -> None:
     i = rec.take("7m")
     rec.draw(0, i)
     rec.riichi(0, i, accepted=False)
-    rec.tag(f'<RYUUKYOKU type="ron3" ba="0,0" sc="{sc(start, [0] * 4)}"/>')
+    _ryuukyoku(rec, "0,0", start, [0] * 4, "ron3")
     _kyuushu(rec, 0, 1, 0, start, owari="250,5.0,250,-5.0,250,-15.0,250,-25.0")
     for checked in _checked(rec.text()):
         assert [r["deltas"] for r in checked.round_rows] == [[0] * 4] * 2
@@ -236,14 +288,8 @@ def test_double_ron_gives_honba_and_sticks_to_the_nearest_winner_only() -> None:
     first = [4500, 0, 0, -3500]
     second = [0, 2000, 0, -2000]
     mid = [s + d for s, d in zip(start, first, strict=True)]
-    hai0 = ",".join(map(str, sorted([*ids[0], win])))
-    hai1 = ",".join(map(str, sorted([*ids[1], win])))
-    rec.tag(f'<AGARI ba="2,1" hai="{hai0}" machi="{win}" ten="30,2900,0" yaku="7,1,8,1" '
-            f'doraHai="{rec.dora_id}" who="0" fromWho="3" '
-            f'sc="{sc(start, first)}"/>')
-    rec.tag(f'<AGARI ba="2,1" hai="{hai1}" machi="{win}" ten="30,2000,0" yaku="7,1,8,1" '
-            f'doraHai="{rec.dora_id}" who="1" fromWho="3" '
-            f'sc="{sc(mid, second)}"/>')
+    _agari(rec, "2,1", 0, 3, ids[0], win, "30,2900,0", start, first, yaku="7,1,8,1")
+    _agari(rec, "2,1", 1, 3, ids[1], win, "30,2000,0", mid, second, yaku="7,1,8,1")
     end = [s + d for s, d in zip(mid, second, strict=True)]  # 29500 27000 25000 18500
     _kyuushu(rec, 0, 3, 0, end, owari="295,19.5,270,7.0,250,-5.0,185,-21.5")
     for checked in _checked(rec.text()):
@@ -262,14 +308,13 @@ def test_three_player_exhaustive_draws_move_two_thousand() -> None:
     rec.new_round(0, 0, 0, 0, start, "8p", three)
     _exhaustive(rec, 0, nagashi_seat=None)
     first = [2000, -1000, -1000]
-    rec.tag(f'<RYUUKYOKU ba="0,0" sc="{sc(start, first, 3)}"/>')
+    _ryuukyoku(rec, "0,0", start, first)
     mid = [37000, 34000, 34000]
     two = ["1199m1199p11s234z", "11m99m123p456p789s", "234p567p789s11s22z"]
     rec.new_round(0, 1, 0, 0, mid, "8p", two)
     _exhaustive(rec, 0, nagashi_seat=None)
     second = [-2000, 1000, 1000]
-    rec.tag(f'<RYUUKYOKU ba="1,0" sc="{sc(mid, second, 3)}" '
-            f'owari="350,5.0,350,0.0,350,-5.0,0,0"/>')
+    _ryuukyoku(rec, "1,0", mid, second, owari="350,5.0,350,0.0,350,-5.0,0,0")
     for checked in _checked(rec.text()):
         assert [r["deltas"] for r in checked.round_rows] == [first, second]
 
@@ -295,7 +340,7 @@ def test_a_noten_dealer_at_an_exhaustive_draw_moves_the_deal() -> None:
         rec = Record()
         rec.new_round(0, 0, 0, 0, [25000] * 4, "9p", ALL_NOTEN)
         _exhaustive(rec, 0, nagashi_seat=None)
-        rec.tag(f'<RYUUKYOKU ba="0,0" sc="{sc([25000] * 4, [0] * 4)}"/>')
+        _ryuukyoku(rec, "0,0", [25000] * 4, [0] * 4)
         _kyuushu(rec, number, 1, 0, [25000] * 4, owari="250,5,250,-5,250,-15,250,-25")
         for game in _formats(rec.text()):
             found = [(m.log, m.mjasp) for m in logs.check_game(game).mismatches]
@@ -309,22 +354,10 @@ def _daisangen(rec: Record, hand: str, honba: int = 0) -> tuple[list[int], list[
     hands = ["5z2468m2468p2468s", hand, "6z7z3579m3579p357s", "2468m1379p2468s4z"]
     ids = rec.new_round(0, honba, 0, 0, [25000] * 4, "9p", hands)
     concealed = list(ids[1])
-    codes = []
     feeders = [(0, 31, 3), (2, 32, 1), (2, 33, 1)]  # seat, dragon kind, offset from seat 1
     junk = [i for i in concealed if i // 4 in (0, 8, 18)]
-    for step, (seat, k, offset) in enumerate(feeders):
-        fed = next(i for i in ids[seat] if i // 4 == k)
-        rec.draw(seat, rec.take(("3z", "9s", "1p")[step]))
-        rec.discard(seat, fed)
-        own = [i for i in concealed if i // 4 == k]
-        used = [*own, fed]
-        unused = next(c for c in range(4) if 4 * k + c not in used)
-        codes.append(_pon(k, used, fed, unused, offset))
-        rec.tag(f'<N who="1" m="{codes[-1]}"/>')
-        for i in own:
-            concealed.remove(i)
-        rec.discard(1, junk[step])
-        concealed.remove(junk[step])
+    codes = [_fed_pon(rec, ids, concealed, seat, k, offset, ("3z", "9s", "1p")[step],
+                      junk[step]) for step, (seat, k, offset) in enumerate(feeders)]
     return concealed, codes
 
 
@@ -340,10 +373,8 @@ def test_liable_player_and_discarder_share_a_daisangen_ron() -> None:
     rec.draw(3, win)
     rec.discard(3, win)
     change = [0, 32000, -16000, -16000]
-    hai = ",".join(map(str, sorted([*concealed, win])))
-    rec.tag(f'<AGARI ba="0,0" hai="{hai}" m="{",".join(map(str, codes))}" machi="{win}" '
-            f'ten="40,32000,5" yakuman="39" doraHai="{rec.dora_id}" who="1" fromWho="3" '
-            f'paoWho="2" sc="{sc([25000] * 4, change)}"/>')
+    _agari(rec, "0,0", 1, 3, concealed, win, "40,32000,5", [25000] * 4, change,
+           yakuman="39", melds=codes, pao=2)
     end = [25000, 57000, 9000, 9000]
     _kyuushu(rec, 1, 0, 0, end, owari="250,5.0,570,47.0,90,-21.0,90,-31.0")
     for checked in _checked(rec.text()):
@@ -369,11 +400,9 @@ def test_liable_player_pays_the_whole_hand_of_two_yakuman_on_tenhou() -> None:
     win = rec.take("2z")
     rec.draw(1, win)
     change = [0, 64000, -64000, 0]
-    hai = ",".join(map(str, sorted([*concealed, win])))
-    rec.tag(f'<AGARI ba="0,0" hai="{hai}" m="{",".join(map(str, codes))}" machi="{win}" '
-            f'ten="40,64000,5" yakuman="39,42" doraHai="{rec.dora_id}" who="1" fromWho="1" '
-            f'paoWho="2" sc="{sc([25000] * 4, change)}" '
-            f'owari="250,-5.0,890,79.0,-390,-59.0,250,-15.0"/>')  # seat 2 ends at -39000
+    _agari(rec, "0,0", 1, 1, concealed, win, "40,64000,5", [25000] * 4, change,
+           yakuman="39,42", melds=codes, pao=2,
+           owari="250,-5.0,890,79.0,-390,-59.0,250,-15.0")  # seat 2 ends at -39000
     for checked in _checked(rec.text()):
         assert [w.deltas for w in checked.wins] == [tuple(change)]
 
@@ -401,10 +430,8 @@ def test_kan_dora_counts_as_tenhou_turns_it() -> None:
     rec.draw(0, win)
     change = [12000, -4000, -4000, -4000]
     concealed = [i for i in ids[0] if i // 4 != 8]
-    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*concealed, win])))}" '
-            f'm="{32 << 8}" machi="{win}" ten="60,12000,1" yaku="0,1,4,1,52,2" '
-            f'doraHai="{rec.dora_id},{kan_dora}" who="0" fromWho="0" '
-            f'sc="{sc(start, change)}"/>')
+    _agari(rec, "0,0", 0, 0, concealed, win, "60,12000,1", start, change,
+           yaku="0,1,4,1,52,2", melds=[32 << 8], kan_dora=[kan_dora])
     # E1-1: seat 0 discards East, seat 1 kans it open (code id << 8 | 3: seat 0 is three
     # seats on), draws 9m, the indicator 6s turns (7s dora), seat 1 discards 7p and seat
     # 2 wins on it: tanyao, pinfu, the pair of 7s two dora: 4 han 30 fu, 7700 (without
@@ -422,10 +449,8 @@ def test_kan_dora_counts_as_tenhou_turns_it() -> None:
     win = next(i for i in ids[1] if i // 4 == 15)
     rec.discard(1, win)
     second = [0, -8000, 8000, 0]
-    rec.tag(f'<AGARI ba="1,0" hai="{",".join(map(str, sorted([*ids[2], win])))}" '
-            f'machi="{win}" ten="30,7700,0" yaku="7,1,8,1,52,2" '
-            f'doraHai="{rec.dora_id},{kan_dora}" who="2" fromWho="1" '
-            f'sc="{sc(mid, second)}" owari="370,47.0,130,-17.0,290,9.0,210,-39.0"/>')
+    _agari(rec, "1,0", 2, 1, ids[2], win, "30,7700,0", mid, second, yaku="7,1,8,1,52,2",
+           kan_dora=[kan_dora], owari="370,47.0,130,-17.0,290,9.0,210,-39.0")
     for checked in _checked(rec.text()):
         assert [(w.score.han, w.score.fu, w.deltas) for w in checked.wins] == [
             (4, 60, tuple(change)), (4, 30, tuple(second))]
@@ -445,10 +470,8 @@ def test_a_ron_on_a_north_set_aside_reads_without_the_tile_named() -> None:
     north = next(i for i in ids[0] if i // 4 == 30)
     rec.tag(f'<N who="0" m="{north << 8 | 0x20}"/>')
     change = [-6400, 6400, 0]
-    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*ids[1], north])))}" '
-            f'machi="{north}" ten="25,6400,0" yaku="22,2,31,2" doraHai="{rec.dora_id}" '
-            f'who="1" fromWho="0" sc="{sc(start, change, 3)}" '
-            f'owari="286,-11.4,414,51.4,350,0.0,0,0"/>')
+    _agari(rec, "0,0", 1, 0, ids[1], north, "25,6400,0", start, change, yaku="22,2,31,2",
+           owari="286,-11.4,414,51.4,350,0.0,0,0")
     for checked in _checked(rec.text()):
         assert [w.deltas for w in checked.wins] == [tuple(change)]
     lines = logs.mjai_text(logs.read_mjlog(rec.text())).splitlines()
@@ -481,15 +504,10 @@ def test_two_nagashi_mangan_are_paid_independently() -> None:
     # of each other" (https://riichi.wiki/Nagashi_mangan). Each takes 4000 from the dealer
     # and 2000 from each other seat, the other nagashi seat included: seats 1 and 2 +6000,
     # the dealer -8000, seat 3 -4000. Every hand noten: the deal moves (E2, one honba).
-    rec = Record()
-    start = [25000] * 4
-    rec.new_round(0, 0, 0, 0, start, "9p", ALL_NOTEN)
-    _exhaustive(rec, 0, nagashi_seat=1, also=2)
     change = [-8000, 6000, 6000, -4000]
-    rec.tag(f'<RYUUKYOKU type="nm" ba="0,0" sc="{sc(start, change)}"/>')
-    after = [17000, 31000, 31000, 21000]
-    _kyuushu(rec, 1, 1, 0, after, owari="170,-33.0,310,41.0,310,11.0,210,-19.0")
-    for checked in _checked(rec.text()):
+    data = _noten_nagashi((1, 2), change, [17000, 31000, 31000, 21000],
+                          "170,-33.0,310,41.0,310,11.0,210,-19.0")
+    for checked in _checked(data):
         assert [r["deltas"] for r in checked.round_rows] == [change, [0, 0, 0, 0]]
 
 
@@ -509,25 +527,14 @@ def test_liable_player_pays_a_daisuushii_tsumo() -> None:
     for step, (seat, k, offset, before) in enumerate(feeds):
         for other in before:
             rec.turn(other, "9p")
-        rec.draw(seat, rec.take(("6z", "7z", "5p", "8p")[step]))
-        fed = next(i for i in ids[seat] if i // 4 == k)
-        rec.discard(seat, fed)
-        own = [i for i in concealed if i // 4 == k]
-        used = [*own, fed]
-        unused = next(c for c in range(4) if 4 * k + c not in used)
-        codes.append(_pon(k, used, fed, unused, offset))
-        rec.tag(f'<N who="1" m="{codes[-1]}"/>')
-        for i in (*own, junk[step]):
-            concealed.remove(i)
-        rec.discard(1, junk[step])
+        codes.append(_fed_pon(rec, ids, concealed, seat, k, offset,
+                              ("6z", "7z", "5p", "8p")[step], junk[step]))
     for other in (2, 3, 0):
         rec.turn(other, "2s" if other != 3 else "3s")
     win = rec.take("1p")
     rec.draw(1, win)
     change = [0, 32000, -32000, 0]
-    rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*concealed, win])))}" '
-            f'm="{",".join(map(str, codes))}" machi="{win}" ten="40,32000,5" yakuman="49" '
-            f'doraHai="{rec.dora_id}" who="1" fromWho="1" paoWho="2" '
-            f'sc="{sc([25000] * 4, change)}" owari="250,-5.0,570,67.0,-70,-47.0,250,-15.0"/>')
+    _agari(rec, "0,0", 1, 1, concealed, win, "40,32000,5", [25000] * 4, change,
+           yakuman="49", melds=codes, pao=2, owari="250,-5.0,570,67.0,-70,-47.0,250,-15.0")
     for checked in _checked(rec.text()):
         assert [(w.win.liable, w.deltas) for w in checked.wins] == [("W", tuple(change))]

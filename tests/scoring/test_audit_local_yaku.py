@@ -20,6 +20,8 @@ sanbaiman 6000, yakuman 8000 per multiple (https://riichi.wiki/Japanese_mahjong_
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import mjasp
@@ -29,6 +31,16 @@ from mjasp.rules import RULES, Rules
 pytest.importorskip("clingo")
 
 SOLVERS = ("direct", "asp")
+
+
+@pytest.fixture(params=SOLVERS)
+def solver(request: pytest.FixtureRequest) -> str:
+    """Each test here runs once per engine: the direct one and the ASP one."""
+    return str(request.param)
+
+
+def _ids(cases: list[Any]) -> list[str]:
+    return [case[0] for case in cases]  # each table's first column is its label
 
 
 def _local(*names: str, base: str = "tenhou", **more: object) -> Rules:
@@ -104,9 +116,8 @@ CASES: list[tuple[str, Rules | str, str, Win, int, int | None, int, set[str]]] =
 ]
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize(("label", "rules", "hand", "win", "han", "fu", "points", "yaku"),
-                         CASES, ids=[c[0] for c in CASES])
+                         CASES, ids=_ids(CASES))
 def test_local_yaku(label: str, rules: Rules | str, hand: str, win: Win, han: int,
                     fu: int | None, points: int, yaku: set[str], solver: str) -> None:
     s = mjasp.score(hand, win, rules=rules, solver=solver)
@@ -118,48 +129,40 @@ def test_local_yaku(label: str, rules: Rules | str, hand: str, win: Win, han: in
 
 # yakuman by preset: (label, hand, win, {preset: (han, points)}); non-dealer ron: 4 * 8000
 # per yakuman (Mahjong Soul's doubles: https://riichi.wiki/Yaku_variations#Double_yakuman;
-# Tenhou and the WRC: single)
+# Tenhou and the WRC: single). SINGLE: one yakuman everywhere, 4 * 8000;
+# DOUBLE_ON_MAHJONGSOUL: a double one on Mahjong Soul only, 4 * 16000 there
+SINGLE = {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}
+DOUBLE_ON_MAHJONGSOUL = {"tenhou": (13, 32000), "mahjongsoul": (26, 64000), "wrc": (13, 32000)}
 YAKUMAN = [
     # 119m19p19s1234567z won on 1m: the thirteen-sided wait
-    ("kokushi 13-sided", "119m19p19s1234567z", Win("1m", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (26, 64000), "wrc": (13, 32000)}),
+    ("kokushi 13-sided", "119m19p19s1234567z", Win("1m", seat_wind=S), DOUBLE_ON_MAHJONGSOUL),
     # 111m 999m 111p 222z, tanki on 6z (the pair): suuankou tanki
-    ("suuankou tanki", "111999m111p22266z", Win("6z", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (26, 64000), "wrc": (13, 32000)}),
+    ("suuankou tanki", "111999m111p22266z", Win("6z", seat_wind=S), DOUBLE_ON_MAHJONGSOUL),
     # won by tsumo on the shanpon (2z): four concealed triplets, single everywhere
-    ("suuankou shanpon tsumo", "111999m111p22266z", Win("2z", tsumo=True, seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
+    ("suuankou shanpon tsumo", "111999m111p22266z", Win("2z", tsumo=True, seat_wind=S), SINGLE),
     # 1112345678999p waiting on nine, won on 1p
-    ("junsei chuuren", "11112345678999p", Win("1p", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (26, 64000), "wrc": (13, 32000)}),
+    ("junsei chuuren", "11112345678999p", Win("1p", seat_wind=S), DOUBLE_ON_MAHJONGSOUL),
     # 1123456789999p waited on 1p only: plain chuuren, single everywhere
-    ("chuuren", "11123456789999p", Win("1p", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
+    ("chuuren", "11123456789999p", Win("1p", seat_wind=S), SINGLE),
     # [111z] [222z] 333z 444z 99p: daisuushii (open: no suuankou)
-    ("daisuushii", "333444z99p [111z] [222z]", Win("9p", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (26, 64000), "wrc": (13, 32000)}),
+    ("daisuushii", "333444z99p [111z] [222z]", Win("9p", seat_wind=S), DOUBLE_ON_MAHJONGSOUL),
     # closed and tanki: daisuushii + suuankou tanki add up (all three presets stack)
     ("daisuushii + suuankou tanki", "111222333444z99p", Win("9p", seat_wind=S),
      {"tenhou": (26, 64000), "mahjongsoul": (52, 128000), "wrc": (26, 64000)}),
     # four kans, three called: suukantsu, single everywhere
-    ("suukantsu", "11z [1111m] [9999p] (4444s) [8888s]", Win("1z", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
+    ("suukantsu", "11z [1111m] [9999p] (4444s) [8888s]", Win("1z", seat_wind=S), SINGLE),
     # four closed kans and the tanki: suukantsu + suuankou tanki (double on Mahjong Soul):
     # 2 yakuman 64000, on Mahjong Soul 3 (26 + 13 han) 96000
     ("suukantsu + suuankou tanki", "11z (1111m) (9999p) (4444s) (8888s)", Win("1z", seat_wind=S),
      {"tenhou": (26, 64000), "mahjongsoul": (39, 96000), "wrc": (26, 64000)}),
     # seven pairs of honors: tsuuiisou, single (no daichisei)
-    ("tsuuiisou seven pairs", "11223344556677z", Win("7z", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
+    ("tsuuiisou seven pairs", "11223344556677z", Win("7z", seat_wind=S), SINGLE),
     # 22 33 44 666 888s 666z (hatsu): ryuuiisou with hatsu, 234s twice
-    ("ryuuiisou", "223344666888s66z", Win("6z", seat_wind=S),
-     {"tenhou": (13, 32000), "mahjongsoul": (13, 32000), "wrc": (13, 32000)}),
+    ("ryuuiisou", "223344666888s66z", Win("6z", seat_wind=S), SINGLE),
 ]
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-@pytest.mark.parametrize(("label", "hand", "win", "expected"), YAKUMAN,
-                         ids=[c[0] for c in YAKUMAN])
+@pytest.mark.parametrize(("label", "hand", "win", "expected"), YAKUMAN, ids=_ids(YAKUMAN))
 def test_yakuman_per_preset(label: str, hand: str, win: Win,
                             expected: dict[str, tuple[int, int]], solver: str) -> None:
     for preset, (han, points) in expected.items():
@@ -167,15 +170,13 @@ def test_yakuman_per_preset(label: str, hand: str, win: Win,
         assert (s.han, s.points) == (han, points), (label, preset)
 
 
-def test_suuankou_ron_on_the_shanpon_is_sanankou_and_toitoi() -> None:
+def test_suuankou_ron_on_the_shanpon_is_sanankou_and_toitoi(solver: str) -> None:
     # 111m 999m 111p 66z, ron on 2z completing 222z (open): seat south 1 + toitoi 2 +
     # sanankou 2 + honroutou 2 = 7 han, haneman; fu 20 + menzen ron 10 + 3 * 8 + open
     # honor triplet 4 + dragon pair 2 = 60
-    for solver in SOLVERS:
-        s = mjasp.score("111999m111p22266z", Win("2z", seat_wind=S), solver=solver)
-        assert (s.han, s.fu, s.points) == (7, 60, 12000)
-        assert {i.yaku.name for i in s.yaku} == {"SEAT_SOUTH", "TOITOI", "SANANKOU",
-                                                  "HONROUTOU"}
+    s = mjasp.score("111999m111p22266z", Win("2z", seat_wind=S), solver=solver)
+    assert (s.han, s.fu, s.points) == (7, 60, 12000)
+    assert {i.yaku.name for i in s.yaku} == {"SEAT_SOUTH", "TOITOI", "SANANKOU", "HONROUTOU"}
 
 
 PINFU_HAND = "234m567p234s88s567s"  # 234m 567p 234s 567s 88s
@@ -235,9 +236,8 @@ SITUATIONS = [
 ]
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize(("label", "preset", "hand", "win", "han", "fu", "points"),
-                         SITUATIONS, ids=[c[0] for c in SITUATIONS])
+                         SITUATIONS, ids=_ids(SITUATIONS))
 def test_rare_situations(label: str, preset: str, hand: str, win: Win, han: int, fu: int,
                          points: int, solver: str) -> None:
     s = mjasp.score(hand, win, rules=preset, solver=solver)

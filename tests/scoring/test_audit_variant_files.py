@@ -12,6 +12,7 @@ or dropped (docs/rules.md, "Options as files").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -28,11 +29,20 @@ ROOT = Path(__file__).resolve().parents[2]
 WIN = str(ROOT / "examples" / "scoring" / "kiriage_hand.lp")
 
 
-def _run(tmp_path: Path, text: str, *extra: str) -> tuple[int, str]:
-    variant = tmp_path / "variant.lp"
+def _run(tmp_path: Path, text: str, *extra: str, before: Sequence[str] = (WIN,),
+         name: str = "variant.lp") -> tuple[int, str]:
+    """``mjasp score`` of ``before`` (the win file, or a hand and its situation) with
+    ``text`` written as the variant file ``name``, then ``extra``: exit code and output."""
+    variant = tmp_path / name
     variant.write_text(text)
-    result = CliRunner().invoke(main, ["score", WIN, str(variant), *extra])
+    result = CliRunner().invoke(main, ["score", *before, str(variant), *extra])
     return result.exit_code, result.output
+
+
+def _assert_one_line_error(code: int, out: str, message: str) -> None:
+    """Exit code 2 and one line ``mjasp: error: ...`` that holds ``message``."""
+    assert code == 2 and out.startswith("mjasp: error: ") and message in out, out
+    assert len(out.strip().splitlines()) == 1 and "Traceback" not in out
 
 
 @pytest.mark.parametrize("text", [
@@ -43,9 +53,8 @@ def _run(tmp_path: Path, text: str, *extra: str) -> tuple[int, str]:
 ])
 def test_an_option_that_is_not_a_fact_is_refused(tmp_path: Path, text: str) -> None:
     code, out = _run(tmp_path, text)
-    assert code == 2
+    _assert_one_line_error(code, out, "option(kiriage,on) is not a fact")
     assert out.startswith("mjasp: error: option(kiriage,on) is not a fact")
-    assert len(out.strip().splitlines()) == 1 and "Traceback" not in out
 
 
 @pytest.mark.parametrize("text", [
@@ -81,9 +90,7 @@ def test_an_option_that_is_a_fact_is_played(tmp_path: Path, text: str) -> None:
     ('custom_yaku(riichi,"R","R",yaku).\nfound(riichi,5).\n', "riichi is a built-in yaku"),
 ])
 def test_a_mistake_in_a_variant_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:
-    code, out = _run(tmp_path, text)
-    assert code == 2 and out.startswith("mjasp: error: ") and message in out, out
-    assert len(out.strip().splitlines()) == 1
+    _assert_one_line_error(*_run(tmp_path, text), message)
 
 
 def test_a_file_option_against_the_rules_chosen(tmp_path: Path) -> None:
@@ -127,10 +134,8 @@ YAKU_HAND = ["123m456p789s11155z", "--win", "3m", "--seat", "s"]
 
 
 def _yaku_file(tmp_path: Path, text: str, hand: list[str] = YAKU_HAND) -> tuple[int, str]:
-    variant = tmp_path / "my_yaku.lp"
-    variant.write_text('custom_yaku(mine,"Mine","M",yaku).\n' + text)
-    result = CliRunner().invoke(main, ["score", *hand, str(variant)])
-    return result.exit_code, result.output
+    return _run(tmp_path, 'custom_yaku(mine,"Mine","M",yaku).\n' + text, before=hand,
+                name="my_yaku.lp")
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -145,17 +150,14 @@ def _yaku_file(tmp_path: Path, text: str, hand: list[str] = YAKU_HAND) -> tuple[
     ('custom_yaku(mine,"Other","O",yaku).\nfound(mine,1).\n', "one custom_yaku fact a name"),
 ])
 def test_a_custom_yaku_mistake_is_one_line(tmp_path: Path, text: str, message: str) -> None:
-    code, out = _yaku_file(tmp_path, text)
-    assert code == 2 and out.startswith("mjasp: error: ") and message in out, out
-    assert len(out.strip().splitlines()) == 1
+    _assert_one_line_error(*_yaku_file(tmp_path, text), message)
 
 
 def test_a_custom_yakuman_is_found_with_13_han_each(tmp_path: Path) -> None:
-    variant = tmp_path / "my_yakuman.lp"
-    variant.write_text('custom_yaku(big,"Big","B",yakuman).\nfound(big,2) :- hold(27,3).\n')
-    result = CliRunner().invoke(main, ["score", *YAKU_HAND, str(variant)])
-    assert result.exit_code == 2 and "found(big,2)" in result.output
-    assert "13 per yakuman" in result.output  # was scored as a 2-han yaku
+    code, out = _run(tmp_path, 'custom_yaku(big,"Big","B",yakuman).\n'
+                     "found(big,2) :- hold(27,3).\n", before=YAKU_HAND, name="my_yakuman.lp")
+    assert code == 2 and "found(big,2)" in out
+    assert "13 per yakuman" in out  # was scored as a 2-han yaku
 
 
 def test_a_custom_yaku_worth_less_open_is_not_two_values(tmp_path: Path) -> None:
@@ -204,3 +206,48 @@ def test_the_example_variant_is_the_shipped_one() -> None:
     shipped = ROOT / "mjasp" / "encodings" / "scoring" / "variants" / "no_open_tanyao.lp"
     assert rules_of(example) == rules_of(shipped) and rules_of(shipped)
     assert (ROOT / "encodings").resolve() == (ROOT / "mjasp" / "encodings").resolve()
+
+
+# 111z 222z 333z 444z 55m, ron on 5m, South seat: daisuushii + suuankou tanki (each a single
+# yakuman on Tenhou, and they add up) = two yakuman, a non-dealer's ron 2 * 32000 = 64000;
+# capped at one yakuman 32000 (https://riichi.wiki/Yakuman#Multiple_yakuman)
+CAP_HAND = ["111222333444z55m", "--win", "5m", "--seat", "s"]
+
+
+@pytest.mark.parametrize(("text", "extra", "expected"), [
+    ("option(yakuman_cap,1).\n", (), "yakuman: 32000 (ron)"),
+    ("option(yakuman_cap,2).\n", (), "2x yakuman: 64000 (ron)"),
+    ("", ("--option", "yakuman_cap=1"), "yakuman: 32000 (ron)"),
+])
+def test_the_cap_file_with_its_number_caps(tmp_path: Path, text: str, extra: tuple[str, ...],
+                                           expected: str) -> None:
+    code, out = _run(tmp_path, text, *extra, before=[*CAP_HAND, "yakuman_cap.lp"],
+                     name="cap.lp")
+    assert (code, out.splitlines()[0]) == (0, expected)
+
+
+@pytest.mark.parametrize(("text", "before"), [
+    ("", CAP_HAND),                         # was 64000: the file alone capped nothing
+    ("option(yakuman_cap,0).\n", CAP_HAND),  # 0 is no cap
+    ("", [WIN]),                            # a win file's facts beside it
+])
+def test_the_cap_file_without_its_number_is_one_line(tmp_path: Path, text: str,
+                                                     before: list[str]) -> None:
+    code, out = _run(tmp_path, text, before=[*before, "yakuman_cap.lp"], name="cap.lp")
+    _assert_one_line_error(code, out, "yakuman_cap.lp needs its cap: an "
+                           "option(yakuman_cap,N) fact with N >= 1")
+
+
+def test_the_cap_file_through_the_api(tmp_path: Path) -> None:
+    from mjasp import Hand, RulesError, Win
+    from mjasp.scoring.api import score_files
+    from mjasp.solvers.scoring_variants import VARIANTS
+
+    cap = str(VARIANTS / "yakuman_cap.lp")
+    hand, win = Hand.parse("111222333444z55m"), Win("5m", seat_wind="S")
+    with pytest.raises(RulesError, match=r"^yakuman_cap\.lp needs its cap"):
+        score_files([cap], hand=hand, win=win)
+    number = tmp_path / "cap.lp"
+    number.write_text("option(yakuman_cap,1).\n")
+    *_, found, played = score_files([cap, str(number)], hand=hand, win=win)
+    assert (found[0].points, played.yakuman_cap) == (32000, 1)

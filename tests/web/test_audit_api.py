@@ -10,23 +10,12 @@ method, 414 a query past 1024 characters).
 from __future__ import annotations
 
 import json
-import warnings
 
 import pytest
 from click.testing import CliRunner
 
 from mjasp.cli import main
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette's notice about httpx
-    from starlette.testclient import TestClient
-
-from mjasp.web import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(), raise_server_exceptions=False)
+from tests.web.apikit import TestClient
 
 
 def _error(client: TestClient, url: str, status: int = 400) -> dict[str, object]:

@@ -9,17 +9,13 @@ from __future__ import annotations
 
 import os
 import time
-import warnings
 
 import pytest
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette's notice about httpx
-    from starlette.testclient import TestClient
 
 from mjasp.web import commands as web_commands
 from mjasp.web import create_app
 from mjasp.web import workers as web_workers
+from tests.web.apikit import TestClient
 
 LIMIT = 1.0
 

@@ -200,3 +200,54 @@ def test_a_fifth_copy_made_by_the_dora_indicators_names_them(page: Page) -> None
     visit(page, "?q=123m456p789s11222z2z&dora=1z")
     error = CliRunner().invoke(main, ["shanten", "123m456p789s11222z2z"]).output.strip()
     assert page.locator("#error").inner_text() == error
+
+
+def _forms(page: Page) -> dict[str | None, str]:
+    return {li.get_attribute("data-form"): li.inner_text()
+            for li in page.locator("#forms li").all()}
+
+
+def test_a_standard_form_only_link_lists_the_standard_form_alone(page: Page) -> None:
+    # 113355m113355p19s: standard form 3-shanten (a head and four pairs as partial blocks:
+    # 8 - 4 - 1 = 3), chiitoitsu tenpai (six pairs: 6 - 6 = 0), kokushi 8-shanten (four
+    # kinds 1m 1p 1s 9s and a pair: 13 - 4 - 1). tenhou.net/2's ?p= heads its table
+    # "標準形N向聴" and names no other form: the page lists the standard form alone.
+    visit(page, "?p=113355m113355p19s")
+    assert _forms(page) == {"standard": "standard 一般形: 3-shanten 3向聴"}
+    # ?q= names every form, each with its own count
+    visit(page, "?q=113355m113355p19s")
+    assert _forms(page) == {"standard": "standard 一般形: 3-shanten 3向聴",
+                            "chiitoitsu": "chiitoitsu 七対子: tenpai 聴牌",
+                            "kokushi": "kokushi 国士無双: 8-shanten 8向聴"}
+    # a form chosen in the form is the table's too: listed alone
+    visit(page, "?q=113355m113355p19s&form=chiitoitsu")
+    assert _forms(page) == {"chiitoitsu": "chiitoitsu 七対子: tenpai 聴牌"}
+
+
+@pytest.mark.parametrize("name", ["bogus", "it's"])
+def test_an_unknown_preset_is_the_command_lines_error(page: Page, name: str) -> None:
+    # the command line's one line for the same --rules, which names every known preset;
+    # the select stays on a real choice (the first, standard) instead of a blank
+    said = CliRunner().invoke(main, ["shanten", "123m456p789s1122z", "--rules", name])
+    assert said.exit_code == 2 and "'tenhou'" in said.output
+    for query in (f"?rules={name}", f"?q=123m456p789s1122z&rules={name}"):
+        visit(page, query)
+        assert page.locator("#error").inner_text() == said.output.strip(), query
+        assert page.locator("#result").is_hidden()
+        assert page.locator("#rules").input_value() == ""
+        assert page.locator("#rules option:checked").inner_text() == "standard"
+    # Analyse then plays the select's rules: the error goes, the hand is analysed (13
+    # tiles, 123m 456p 789s and 11z 22z: tenpai on the shanpon)
+    page.click("#go")
+    settle(page)
+    assert page.locator("#error").is_hidden() and "rules" not in query_of(page)
+    assert page.locator("#summary").inner_text() == "123m456p789s1122z: tenpai 聴牌"
+
+
+def test_a_preset_named_in_capitals_is_chosen_in_the_select(page: Page) -> None:
+    # the API takes a preset in any case (--rules Tenhou-3p is tenhou-3p). Nine gates in
+    # pin and a 5z (no 2m-8m, so a three-player hand): tenpai once 5z goes
+    visit(page, "?q=1112345678999p5z&rules=Tenhou-3p")
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    assert page.locator("#rules").input_value() == "tenhou-3p"
+    assert page.locator("#summary").inner_text() == "1112345678999p5z: tenpai 聴牌"

@@ -4,24 +4,12 @@ chi and play without 2m-8m, https://riichi.wiki/Sanma), never an answer."""
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-with warnings.catch_warnings():
-    # Starlette 1.x prefers httpx2 for its test client; httpx still works and is what we pin
-    warnings.filterwarnings("ignore", message=".*httpx2")
-    from starlette.testclient import TestClient
-
-from mjasp.web import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app())
+from tests.web.apikit import TestClient
 
 
 @pytest.mark.parametrize(("url", "message"), [

@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import functools
 import random
-import warnings
 from typing import Any
 
 import pytest
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette's notice about httpx
-    from starlette.testclient import TestClient
-
-from mjasp.web import create_app
+from tests.web.apikit import TestClient
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 TERMINALS = [0, 8, 9, 17, 18, 26, *range(27, 34)]
@@ -143,11 +138,6 @@ def table(hand: str, standard_only: bool) -> tuple[int, dict[str, Row]]:
         counts[d] += 1
         rows[NAMES[d]] = (sum(n for _, n in draws), draws)
     return best, rows
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(), raise_server_exceptions=False)
 
 
 def _api(client: TestClient, hand: str, standard_only: bool) -> tuple[int, dict[str, Row]]:

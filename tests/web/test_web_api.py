@@ -11,7 +11,6 @@ import subprocess
 import sys
 import threading
 import time
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +22,6 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-with warnings.catch_warnings():
-    # Starlette 1.x prefers httpx2 for its test client; httpx still works and is what we pin
-    warnings.filterwarnings("ignore", message=".*httpx2")
-    from starlette.testclient import TestClient
-
 import mjasp
 from mjasp.cli import main
 from mjasp.render.draw import TileFace, TileGroup, draw_row
@@ -36,11 +30,7 @@ from mjasp.web import app as web_app
 from mjasp.web import commands as web_commands
 from mjasp.web import create_app
 from tests.conftest import load_script
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app())
+from tests.web.apikit import TestClient
 
 
 def cli_json(*args: str) -> tuple[int, Any]:

@@ -96,6 +96,10 @@ function urlOf(s) {
 function fillForm(s) {
   $("hand").value = s.hand;
   for (const f of FIELDS) $(f).value = s[f] || ($(f).tagName === "SELECT" ? $(f).options[0].value : "");
+  // a preset is named in any case (the API's choice ignores it); an unknown one leaves the
+  // select on its first choice, a real value, and renderState says what is wrong
+  const rules = [...$("rules").options].find((o) => o.value.toLowerCase() === s.rules.toLowerCase());
+  $("rules").value = rules ? rules.value : $("rules").options[0].value;
   $("riichi").checked = s.riichi;
   if (FIELDS.some((f) => s[f] && !["form"].includes(f)) || s.riichi) $("situation").open = true;
 }
@@ -156,11 +160,42 @@ function tenhouLine(d) {
   return `打${d.discard} 摸[${d.waits.map((w) => w.tile).join("")} ${d.total}枚]`;
 }
 
+// Python's repr of a text, as click quotes a value in its messages: single quotes unless
+// the text holds one and no double quote; backslashes and control characters escaped.
+function pyRepr(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  const named = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"};
+  let out = "";
+  for (const ch of text) {
+    const code = ch.codePointAt(0);
+    if (named[ch]) out += named[ch];
+    else if (ch === quote) out += "\\" + ch;
+    else if (code < 0x20 || code === 0x7f) out += "\\x" + code.toString(16).padStart(2, "0");
+    else out += ch;
+  }
+  return quote + out + quote;
+}
+
+// The command line's message for an unknown preset (click's choice names every name it
+// knows); null for a known name, or while the names are not known (no /api/info: the API
+// then judges).
+function unknownRules(name) {
+  const known = [...INFO.rules, ...Object.keys(INFO.aliases)];
+  if (!name || !known.length || known.includes(name.toLowerCase())) return null;
+  return `Invalid value for '--rules': ${pyRepr(name)} is not one of `
+    + `${known.map(pyRepr).join(", ")}.`;
+}
+
 async function renderState() {
   const s = state();
   fillForm(s);
   clear();
   document.title = s.hand ? `${s.hand} — mjasp` : "mjasp — hand analyser";
+  const badRules = unknownRules(s.rules);
+  if (badRules) {
+    showError(badRules);
+    return;
+  }
   if (!s.hand) return;
   const hand = fullHand(s);
   const common = {rules: s.rules};
@@ -200,7 +235,10 @@ async function renderState() {
   }
   $("summary").textContent = `${data.hand}: ${describe(data.shanten)}`
     + (s.standardOnly ? " (standard form only)" : "");
+  // a chosen form (?p= is the standard form, as on tenhou.net/2) is the table's: it is
+  // listed alone, not beside forms the table leaves out
   for (const [form, n] of Object.entries(data.forms)) {
+    if (s.form && form !== s.form) continue;
     const li = document.createElement("li");
     li.dataset.form = form;
     li.textContent = `${FORM_NAMES[form] ?? form}: ${describe(n)}`;
