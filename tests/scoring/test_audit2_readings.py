@@ -16,8 +16,10 @@ The rules read (each case cites the one it checks):
   http://nattoku.ojaru.jp/keisan/keisan6.html); chiitoitsu 25 flat, nothing added;
   rounded up to 10; a double-wind pair 4 fu on Tenhou ("A pair of a double wind is worth 4
   fu", "Winning with the rinshan tsumo tile is worth 2 fu": the translation of Tenhou's
-  rules, http://arcturus.su/mjw/index.php?title=Tenhou.net_rules&oldid=15453), 2 or 4 by
-  ruleset ("連風牌(2飜)のトイツ:2 or 4符(ルール次第)", the plala page), 2 in the WRC preset.
+  rules, http://arcturus.su/mjw/index.php?title=Tenhou.net_rules&oldid=15453), 4 on Mahjong
+  Soul ("Double-wind pair: 4 fu", https://riichi.wiki/index.php?title=Majsoul&diff=prev&oldid=19157),
+  2 or 4 by ruleset ("連風牌(2飜)のトイツ:2 or 4符(ルール次第)", the plala page), 2 in the
+  WRC preset.
 
 Points: base = fu x 2^(han+2); mangan 2000 base (5 han, or a base above 2000); a
 non-dealer's ron pays 4 base, a dealer's 6 base; on a non-dealer's tsumo the dealer pays 2
