@@ -279,8 +279,9 @@ def _check_liable(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> No
                 "suukantsu": sum(m.kind >= MeldKind.KAN for m in hand.melds) == 4
                 and open_kans > 0}
     if not any(possible[name] for name in rules.pao):
-        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
-                       "last set of it called from the liable player: this hand has none")
+        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs "
+                       "every set of it declared, the last called from the liable player: "
+                       "this hand has none")
 
 
 def _reds(n: int, suit: int) -> str:

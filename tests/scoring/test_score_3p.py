@@ -249,7 +249,7 @@ def test_liability_covers_only_the_rules_yakuman() -> None:
     (DAISANGEN, Win("1s", liable="S", seat_wind="W"), RULES["tenhou"].replace(pao=frozenset()),
      "no liability"),
     ("123p11s555z666z777z", Win("1s", liable="E", seat_wind="S"), RULES["tenhou"],
-     "needs the last set of it called"),
+     "every set of it declared"),
     (DAISANGEN, Win("1s", liable="N", seat_wind="S"), SANMA, "no North seat"),
 ])
 def test_liability_errors(hand: str, win: Win, rules: object, message: str) -> None:
