@@ -127,6 +127,16 @@ def test_sanankou_over_pinfu_iipeikou(scored: Scorer) -> None:
     assert (s.points, s.han, s.fu) == (3200, 2, 50)
 
 
+def test_sequences_over_sanankou_with_junchan(scored: Scorer) -> None:
+    # nattoku.ojaru.jp keisan2, the second hand: read as sequences the hand gains junchan.
+    # 123m x3 789p 99s, tsumo on 1m (23m, ryanmen): tsumo 1 + pinfu 1 + iipeikou 1 +
+    # junchan 3 = 6 han, haneman 3000 base: 6000 + 3000 + 3000; as 111m 222m 333m: tsumo +
+    # sanankou = 3 han (222m has no terminal: no chanta), 40 fu, 5200
+    s = scored("111222333m789p99s", Win("1m", tsumo=True, seat_wind=S))
+    assert (s.points, s.han, s.limit) == (12000, 6, "haneman")
+    assert yaku(s) == {Y.MENZEN_TSUMO: 1, Y.PINFU: 1, Y.IIPEIKOU: 1, Y.JUNCHAN: 3}
+
+
 SHANPON = "111m333p234s77999s"  # 111m 333p 234s, shanpon 77s/99s, won on 9s
 
 
