@@ -263,20 +263,25 @@ _LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [
 
 def _check_liable(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
     """A liable player (pao) needs rules with liability and a hand whose last set of the
-    yakuman could have been called from them (an open meld of it)."""
+    yakuman could have been called from them: every set of it declared (a concealed
+    triplet in the hand keeps the yakuman hidden, so no call completes it in sight of the
+    table: "役を構成する面子全てが副露で晒される必要があります",
+    https://fifa13-2.com/ma1/sekininn/) and one of them called (an open meld)."""
     if not rules.pao:
         raise WinError(f"{rules.name} has no liability (pao); liable must be None")
+    declared = {m.tile for m in hand.melds if m.kind is not MeldKind.CHI}
     called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
     open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
-    possible = {"daisangen": all(held[k] >= 3 for k in (31, 32, 33))
+    possible = {"daisangen": declared.issuperset((31, 32, 33))
                 and not called.isdisjoint((31, 32, 33)),
-                "daisuushii": all(held[k] >= 3 for k in (27, 28, 29, 30))
+                "daisuushii": declared.issuperset((27, 28, 29, 30))
                 and not called.isdisjoint((27, 28, 29, 30)),
                 "suukantsu": sum(m.kind >= MeldKind.KAN for m in hand.melds) == 4
                 and open_kans > 0}
     if not any(possible[name] for name in rules.pao):
-        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs the "
-                       "last set of it called from the liable player: this hand has none")
+        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs "
+                       "every set of it declared, the last called from the liable player: "
+                       "this hand has none")
 
 
 def _reds(n: int, suit: int) -> str:

@@ -135,12 +135,13 @@ def test_an_indicator_twice_counts_as_the_flags_count_it(tmp_path: Path) -> None
 def test_every_situation_fact_is_read_like_its_flag(tmp_path: Path) -> None:
     # a daisangen tsumo by South with the liable East, two honba and a stick: the facts
     # and the flags give the same payments
-    text = ('hand("123p11s777z"). meld(pon,"555z"). meld(pon,"666z"). win_tile("1s"). '
+    text = ('hand("123p11s"). meld(pon,"555z"). meld(pon,"666z"). meld(pon,"777z"). '
+            'win_tile("1s"). '
             "tsumo. seat_wind(s). round_wind(e). liable(e). honba(2). riichi_sticks(1). "
             'dora_indicator("9p").')
     code, out, err = run("score", "--json", win_file(tmp_path, text))
     assert code == 0, err
-    flags = run("score", "--json", "123p11s777z [555z] [666z]", "--win", "1s", "--tsumo",
+    flags = run("score", "--json", "123p11s [555z] [666z] [777z]", "--win", "1s", "--tsumo",
                 "--seat", "s", "--round", "e", "--liable", "e", "--honba", "2", "--sticks",
                 "1", "--dora", "9p")
     assert json.loads(out)["payments"] == json.loads(flags[1])["payments"]

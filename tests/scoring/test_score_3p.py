@@ -183,8 +183,8 @@ def test_rinshan_after_a_north(solver: str) -> None:
 
 # -- liability (pao) ---------------------------------------------------------------------
 
-DAISANGEN = "123p11s777z [555z] [666z]"
-TWO_YAKUMAN = "11z222z777z [555z] [666z]"  # daisangen + tsuuiisou
+DAISANGEN = "123p11s [555z] [666z] [777z]"
+TWO_YAKUMAN = "11z222z [555z] [666z] [777z]"  # daisangen + tsuuiisou
 
 
 @pytest.mark.parametrize(("hand", "win", "rules", "points", "payments"), [
@@ -218,7 +218,7 @@ TWO_YAKUMAN = "11z222z777z [555z] [666z]"  # daisangen + tsuuiisou
     (TWO_YAKUMAN, Win("1z", seat_wind="S", liable="E", honba=1), "tenhou", 64000,
      Payments(32000, 0, 0, 0, 64300, liable=32300)),
     # a dealer's ron with 3 honba: 48000 split 24000/24000, the liable player adds 900
-    ("123p11s777z [555z] [666z]", Win("1s", seat_wind="E", liable="S", honba=3), "tenhou",
+    ("123p11s [555z] [666z] [777z]", Win("1s", seat_wind="E", liable="S", honba=3), "tenhou",
      48000, Payments(24000, 0, 0, 0, 48900, liable=24900)),
     # three players with tsumo loss: the liable player pays the tsumo's shares, the absent
     # North's is lost: the dealer's 16000 + one non-dealer's 8000 = 24000, and both honba
@@ -249,7 +249,7 @@ def test_liability_covers_only_the_rules_yakuman() -> None:
     (DAISANGEN, Win("1s", liable="S", seat_wind="W"), RULES["tenhou"].replace(pao=frozenset()),
      "no liability"),
     ("123p11s555z666z777z", Win("1s", liable="E", seat_wind="S"), RULES["tenhou"],
-     "needs the last set of it called"),
+     "every set of it declared"),
     (DAISANGEN, Win("1s", liable="N", seat_wind="S"), SANMA, "no North seat"),
 ])
 def test_liability_errors(hand: str, win: Win, rules: object, message: str) -> None:

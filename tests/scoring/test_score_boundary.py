@@ -263,12 +263,12 @@ CASES: list[Case] = [
          ({Y.HAKU: 1}, 1, 30, 1000), rules=SANMA, payments=Payments(1200, 0, 0, 0, 1200)),
     # liability (pao): daisangen, the last dragon called from East, tsumo by South: the
     # liable player pays the whole 32000 as a ron, with the honba: 32300
-    Case("pao-tsumo", "123p11s777z [555z] [666z]", {"tile": "1s", "tsumo": True, "liable": "E",
+    Case("pao-tsumo", "123p11s [555z] [666z] [777z]", {"tile": "1s", "tsumo": True, "liable": "E",
                                                     "honba": 1, **S},
          ({Y.DAISANGEN: 13}, 13, 0, 32000), payments=Payments(0, 0, 0, 0, 32300, liable=32300)),
     # ron from West: the liable player and the discarder each pay half, 16000, and the
     # liable player pays the honba too (riichi.wiki, Sekinin barai): 16000 + 16300 = 32300
-    Case("pao-ron", "123p11s777z [555z] [666z]", {"tile": "1s", "liable": "E", "honba": 1, **S},
+    Case("pao-ron", "123p11s [555z] [666z] [777z]", {"tile": "1s", "liable": "E", "honba": 1, **S},
          ({Y.DAISANGEN: 13}, 13, 0, 32000), payments=Payments(16000, 0, 0, 0, 32300,
                                                               liable=16300)),
     # -- situations the checks reject (a fast path declines them) ----------------------------
