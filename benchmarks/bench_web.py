@@ -260,6 +260,88 @@ def in_process(count: int, seed: int) -> float:
     return asyncio.run(all_of_them())
 
 
+def _asgi_get(app: Any, path: str) -> Coroutine[Any, Any, tuple[int, bytes]]:
+    """One GET through an ASGI app in this process: status and body."""
+
+    async def ask() -> tuple[int, bytes]:
+        raw, _, query = path.partition("?")
+        scope = {"type": "http", "http_version": "1.1", "method": "GET", "scheme": "http",
+                 "path": raw, "raw_path": raw.encode(), "query_string": query.encode(),
+                 "root_path": "", "headers": [(b"host", HOST.encode())],
+                 "client": (HOST, 1), "server": (HOST, 80)}
+        sent: list[MutableMapping[str, Any]] = []
+
+        async def receive() -> MutableMapping[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            sent.append(message)
+
+        await app(scope, receive, send)
+        return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+    return ask()
+
+
+def in_process_ev(count: int, seed: int) -> list[str]:
+    """Where a served expected-value answer's CPU time goes: ``count`` different hands
+    up to two-shanten asked one at a time through the ASGI app in this process (the
+    advise worker process it starts included, warmed up first on other hands), then
+    ``mjasp.advise`` alone on the same hands in this process. Lines to print."""
+    from mjasp.web import create_app
+
+    hands = [urllib.parse.unquote(p.split("q=", 1)[1]) for p in ev_paths(count, seed)]
+    warm = [urllib.parse.unquote(p.split("q=", 1)[1]) for p in ev_paths(4, seed + 7919)]
+    app = create_app()
+
+    async def served(batch: list[str]) -> list[tuple[float, float, float]]:
+        """Per hand: wall ms, this process's CPU ms, the worker processes' CPU ms."""
+        out = []
+        for hand in batch:
+            ticks = server_ticks(os.getpid())
+            cpu, wall = time.process_time(), time.perf_counter()
+            status, body = await _asgi_get(app, "/api/advise?q=" + urllib.parse.quote(hand))
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            if status != 200:
+                raise SystemExit(f"{hand}: status {status}: {body[:200]!r}")
+            after = server_ticks(os.getpid())
+            # this process by process_time (finer than clock ticks); the workers by ticks
+            after.pop(os.getpid(), None)
+            ticks.pop(os.getpid(), None)
+            out.append((1000 * wall, 1000 * cpu, _cpu_ms(ticks, after) or 0.0))
+        return out
+
+    async def both() -> list[tuple[float, float, float]]:
+        await served(warm)
+        return await served(hands)
+
+    rows = asyncio.run(both())
+    from mjasp.advice import advise  # this process: the same hands, the search alone
+
+    for hand in warm:
+        advise(hand)
+    alone = []
+    for hand in hands:
+        cpu = time.process_time()
+        advise(hand)
+        alone.append(1000 * (time.process_time() - cpu))
+    n = len(hands)
+    by_shanten: dict[int, list[int]] = {}
+    for i, hand in enumerate(hands):
+        by_shanten.setdefault(shanten(hand), []).append(i)
+    lines = [f"{n} different hands up to two-shanten, one at a time, in process "
+             f"(CPU ms per answer; the worker's from /proc clock ticks)",
+             f"{'shanten':<8} {'hands':>5} {'wall ms':>8} {'server':>8} {'worker':>8} "
+             f"{'advise':>8}"]
+    groups: list[tuple[str, list[int]]] = [(str(s), at) for s, at in sorted(by_shanten.items())]
+    for label, at in [*groups, ("all", list(range(n)))]:
+        wall, server, worker = (sum(rows[i][part] for i in at) / len(at) for part in range(3))
+        search = sum(alone[i] for i in at) / len(at)
+        lines.append(f"{label:<8} {len(at):>5} {wall:>8.1f} {server:>8.2f} {worker:>8.1f} "
+                     f"{search:>8.1f}")
+    return lines
+
+
 def _arun(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run``, on uvloop when it is installed (a cheaper client)."""
     try:
@@ -279,7 +361,13 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     parser.add_argument("--in-process", type=int, default=0, metavar="N",
                         help="no server: N table answers through the app in this process, "
                              "CPU ms per answer")
+    parser.add_argument("--in-process-ev", type=int, default=0, metavar="N",
+                        help="no server: N expected-value answers through the app in this "
+                             "process, one at a time; CPU ms per answer by part")
     args = parser.parse_args(argv)
+    if args.in_process_ev:
+        print("\n".join(in_process_ev(args.in_process_ev, args.seed + 1)))
+        return []
     if args.in_process:
         print(f"in process: {in_process(args.in_process, args.seed):.3f} CPU ms per table "
               f"answer ({args.in_process} answers)")
