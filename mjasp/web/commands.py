@@ -38,9 +38,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import inspect
 import io
 import json
+import os
 import sys
 import threading
 import time
@@ -184,6 +186,87 @@ class _Cache:
 
 
 _cache = _Cache(CACHE_SIZE)
+
+#: The environment variable that names a folder where the server processes of one
+#: ``mjasp serve --workers N`` share their kept search answers (``serve`` makes the folder
+#: and removes it at the end; each process keeps its other answers to itself).
+SHARED_ENV: Final = "MJASP_WEB_KEPT"
+
+
+class _Folder:
+    """Kept answers shared by processes: one file per key (named by its hash), written
+    whole and then renamed in, so a reader sees a whole answer or none; at most ``size``
+    files, the least recently used removed first (a file read is touched).
+
+    >>> import tempfile
+    >>> shared = _Folder(tempfile.mkdtemp(), 2)
+    >>> shared.put(("advise", "1m"), Answer(200, '{"a": 1}'))
+    >>> shared.get(("advise", "1m")), shared.get(("advise", "2m"))
+    (Answer(status=200, text='{"a": 1}'), None)
+    """
+
+    def __init__(self, path: str, size: int) -> None:
+        self.path = path
+        self.size = size
+        self.writes = 0
+        self.lock = threading.Lock()
+
+    def _file(self, key: tuple[Any, ...]) -> str:
+        # the key is text, numbers and None in tuples: its repr is the same in every process
+        return os.path.join(self.path, hashlib.sha256(repr(key).encode()).hexdigest())
+
+    def get(self, key: tuple[Any, ...]) -> Answer | None:
+        name = self._file(key)
+        try:
+            with open(name, "rb") as file:
+                data = file.read()
+            os.utime(name)
+            status, _, text = data.partition(b"\n")
+            return Answer(int(status), text.decode("utf-8"))
+        except (OSError, ValueError):  # not there, or removed meanwhile
+            return None
+
+    def put(self, key: tuple[Any, ...], answer: Answer) -> None:
+        name = self._file(key)
+        partial = f"{name}.{os.getpid()}.{threading.get_ident()}.part"
+        try:
+            with open(partial, "wb") as file:
+                file.write(f"{answer.status}\n{answer.text}".encode())
+            os.replace(partial, name)
+        except OSError:  # the folder is gone (the server stops) or full: not kept
+            with contextlib.suppress(OSError):
+                os.remove(partial)
+            return
+        with self.lock:
+            self.writes += 1
+            trim = self.writes % 64 == 0
+        if trim:  # now and then, not on every write: a scan of the folder
+            self._trim()
+
+    def _trim(self) -> None:
+        try:
+            entries = [(e.stat().st_mtime, e.path) for e in os.scandir(self.path)
+                       if not e.name.endswith(".part")]
+        except OSError:
+            return
+        entries.sort()
+        for _, path in entries[:max(0, len(entries) - self.size)]:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+
+_shared: _Folder | None = None
+_shared_checked = False
+
+
+def _shared_folder() -> _Folder | None:
+    """The folder named by :data:`SHARED_ENV`, if any (read once)."""
+    global _shared, _shared_checked
+    if not _shared_checked:
+        path = os.environ.get(SHARED_ENV)
+        _shared = _Folder(path, CACHE_SIZE) if path and os.path.isdir(path) else None
+        _shared_checked = True
+    return _shared
 
 
 def _key(command: str, params: Mapping[str, str]) -> tuple[Any, ...]:
@@ -442,6 +525,12 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
     answer = _cache.get(key)
     if answer is not None:
         return answer
+    shared = _shared_folder() if command in IN_WORKERS else None
+    if shared is not None:
+        answer = shared.get(key)  # kept by another server process
+        if answer is not None:
+            _cache.put(key, answer)
+            return answer
 
     def compute() -> Answer:
         if command in IN_WORKERS:
@@ -451,6 +540,8 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
             found = _run(command, args)
         if found.status in (200, 400):  # deterministic; a limit or a bug is not
             _cache.put(key, found)
+            if shared is not None:
+                shared.put(key, found)
         return found
 
     if command not in IN_WORKERS:
@@ -612,7 +703,7 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "TEXT_FUNCTIONS",
-           "VALUE_OPTIONS",
+__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "SHARED_ENV",
+           "TEXT_FUNCTIONS", "VALUE_OPTIONS",
            "Answer", "RequestError", "arguments", "commands", "quick_answer", "run_command",
            "shared_workers"]

@@ -4,9 +4,11 @@ normalised request; the same search asked twice at once runs once."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -140,3 +142,32 @@ def test_waiting_for_the_same_search_keeps_its_own_time_limit(
     assert time.monotonic() - began < 0.25  # not the search's 0.3 s
     leader.join()
     assert first[0].status == 200 and len(searches) == 1
+
+
+def test_a_search_kept_by_another_server_process_is_not_searched_again(
+        searches: list[dict[str, str]], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    monkeypatch.setattr(web_commands, "_shared", web_commands._Folder(str(tmp_path), 16))
+    monkeypatch.setattr(web_commands, "_shared_checked", True)
+    first = web_commands.run_command("advise", {"q": "1134666m5p1207s24z"})
+    # another process: its own kept answers are empty, the folder is shared
+    monkeypatch.setattr(web_commands, "_cache", web_commands._Cache(16))
+    again = web_commands.run_command("advise", {"q": "5p1207s24z1134666m"})
+    assert len(searches) == 1 and again == first
+    assert len(list(tmp_path.iterdir())) == 1  # one file, no partial one left
+
+
+def test_the_shared_folder_keeps_at_most_its_size(tmp_path: Path) -> None:
+    folder = web_commands._Folder(str(tmp_path), 10)
+    for n in range(64):  # the 64th write trims to the 10 most recent
+        folder.put(("advise", str(n)), web_commands.Answer(200, f"{n}"))
+        os.utime(folder._file(("advise", str(n))), (n, n))  # ages in writing order
+    assert len(list(tmp_path.iterdir())) == 10
+    assert folder.get(("advise", "63")) == web_commands.Answer(200, "63")
+    assert folder.get(("advise", "53")) is None
+
+
+def test_a_damaged_shared_file_is_no_answer(tmp_path: Path) -> None:
+    folder = web_commands._Folder(str(tmp_path), 10)
+    Path(folder._file(("advise", "1m"))).write_bytes(b"not a status")
+    assert folder.get(("advise", "1m")) is None
