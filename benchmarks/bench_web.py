@@ -7,8 +7,12 @@ requests at a fixed concurrency and stops by itself. Two loads:
 - ``table``: ``/api/shanten`` for random 14-tile hands, all different (so the server's
   answer cache never helps) — the tenhou.net/2 discard table (shanten and improving tiles
   per discard); goal p95 <= 20 ms on a 2-core machine.
-- ``ev``: ``/api/advise`` for hands up to two-shanten — the expected-value columns; goal
-  p95 <= 300 ms. Only where ``mjasp.advise`` is installed.
+- ``ev``: ``/api/advise`` for different hands up to two-shanten — the expected-value
+  columns; goal p95 <= 300 ms. Only where ``mjasp.advise`` is installed. ``--ev-mix``
+  picks the hands: ``random`` 14-tile hands (the default, mostly two-shanten) or
+  ``games``, positions of the shared Tenhou games; the mix is printed.
+- ``ev-kept`` (``--ev-again``): the same advise requests again, answered from the
+  server's kept answers; reported apart, never as the headline.
 
 The client is a plain asyncio HTTP/1.1 client on keep-alive connections (one per
 concurrent request), on uvloop when installed: it costs a fraction of the server's CPU
@@ -21,6 +25,7 @@ of others is printed (and the exit code is 1).
 
     python benchmarks/bench_web.py --requests 5000 --concurrency 16 [--workers 2]
     python benchmarks/bench_web.py --in-process 200   # no server: CPU per table answer
+    python benchmarks/bench_web.py --in-process-ev 32 # no server: an advise answer's parts
 """
 
 from __future__ import annotations
