@@ -199,9 +199,10 @@ class _Folder:
     files, the least recently used removed first (a file read is touched).
 
     >>> import tempfile
-    >>> shared = _Folder(tempfile.mkdtemp(), 2)
-    >>> shared.put(("advise", "1m"), Answer(200, '{"a": 1}'))
-    >>> shared.get(("advise", "1m")), shared.get(("advise", "2m"))
+    >>> with tempfile.TemporaryDirectory() as path:
+    ...     shared = _Folder(path, 2)
+    ...     shared.put(("advise", "1m"), Answer(200, '{"a": 1}'))
+    ...     shared.get(("advise", "1m")), shared.get(("advise", "2m"))
     (Answer(status=200, text='{"a": 1}'), None)
     """
 
