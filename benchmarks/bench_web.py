@@ -26,6 +26,9 @@ of others is printed (and the exit code is 1).
     python benchmarks/bench_web.py --requests 5000 --concurrency 16 [--workers 2]
     python benchmarks/bench_web.py --in-process 200   # no server: CPU per table answer
     python benchmarks/bench_web.py --in-process-ev 32 # no server: an advise answer's parts
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
+        --callgrind-out-file=/dev/null python benchmarks/bench_web.py --worker-job function 3
+        # instructions of the worker's job: N = 3 minus N = 1, over 6 (3 hands, 2 rounds)
 """
 
 from __future__ import annotations
@@ -437,6 +440,37 @@ def in_process_ev(count: int, seed: int, name: str = "random") -> list[str]:
     return lines
 
 
+def worker_job(via: str, rounds: int, seed: int) -> None:
+    """The advise worker's job on three one-shanten hands (each once first: the one-time
+    tables and the search's kept results, so that what is left is small and the serving
+    shows), then ``rounds`` times each inside ``functools.reduce``, which callgrind counts
+    alone (``--toggle-collect=functools_reduce``): ``via`` ``command-line`` (click parses
+    it, as before), ``function`` (the command's function, as now) or ``advise`` (the search
+    alone)."""
+    import functools
+
+    from mjasp.advice import advise
+    from mjasp.web.commands import _answer, arguments
+
+    hands = [urllib.parse.unquote(p.split("q=", 1)[1]) for p in ev_paths(64, seed)]
+    chosen = [h for h in hands if shanten(h) == 1][:3]
+
+    def job(_: object, hand: str) -> None:
+        params = {"q": hand}
+        args = arguments("advise", params)
+        args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
+        if via == "advise":
+            advise(hand)
+        elif via == "command-line":
+            _answer("advise", args)
+        else:
+            _answer("advise", args, params)
+
+    for hand in chosen:
+        job(None, hand)
+    functools.reduce(job, chosen * rounds, None)
+
+
 def _arun(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run``, on uvloop when it is installed (a cheaper client)."""
     try:
@@ -465,7 +499,17 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     parser.add_argument("--ev-again", action="store_true",
                         help="then ask the same advise requests again: kept answers, "
                              "reported apart as ev-kept")
+    parser.add_argument("--worker-job", nargs=2, metavar=("VIA", "N"), default=None,
+                        help="no server: the advise worker's job N times on three "
+                             "one-shanten hands inside functools.reduce, for callgrind; VIA "
+                             "is command-line, function or advise")
     args = parser.parse_args(argv)
+    if args.worker_job:
+        via, rounds = args.worker_job
+        if via not in ("command-line", "function", "advise"):
+            parser.error(f"--worker-job: VIA is command-line, function or advise, not {via}")
+        worker_job(via, int(rounds), 99)
+        return []
     if args.in_process_ev:
         print("\n".join(in_process_ev(args.in_process_ev, args.seed + 1, args.ev_mix)))
         return []
