@@ -7,8 +7,12 @@ requests at a fixed concurrency and stops by itself. Two loads:
 - ``table``: ``/api/shanten`` for random 14-tile hands, all different (so the server's
   answer cache never helps) — the tenhou.net/2 discard table (shanten and improving tiles
   per discard); goal p95 <= 20 ms on a 2-core machine.
-- ``ev``: ``/api/advise`` for hands up to two-shanten — the expected-value columns; goal
-  p95 <= 300 ms. Only where ``mjasp.advise`` is installed.
+- ``ev``: ``/api/advise`` for different hands up to two-shanten — the expected-value
+  columns; goal p95 <= 300 ms. Only where ``mjasp.advise`` is installed. ``--ev-mix``
+  picks the hands: ``random`` 14-tile hands (the default, mostly two-shanten) or
+  ``games``, positions of the shared Tenhou games; the mix is printed.
+- ``ev-kept`` (``--ev-again``): the same advise requests again, answered from the
+  server's kept answers; reported apart, never as the headline.
 
 The client is a plain asyncio HTTP/1.1 client on keep-alive connections (one per
 concurrent request), on uvloop when installed: it costs a fraction of the server's CPU
@@ -21,6 +25,10 @@ of others is printed (and the exit code is 1).
 
     python benchmarks/bench_web.py --requests 5000 --concurrency 16 [--workers 2]
     python benchmarks/bench_web.py --in-process 200   # no server: CPU per table answer
+    python benchmarks/bench_web.py --in-process-ev 32 # no server: an advise answer's parts
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
+        --callgrind-out-file=/dev/null python benchmarks/bench_web.py --worker-job function 3
+        # instructions of the worker's job: N = 3 minus N = 1, over 6 (3 hands, 2 rounds)
 """
 
 from __future__ import annotations
@@ -46,7 +54,7 @@ from typing import Any, TypeVar
 import mjasp
 from mjasp import sample_hands, shanten
 
-GOALS_MS = {"table": 20.0, "ev": 300.0}
+GOALS_MS = {"table": 20.0, "ev": 300.0, "ev-kept": 300.0}
 T = TypeVar("T")
 HOST = "127.0.0.1"
 
@@ -75,12 +83,12 @@ class Load:
         why = " (" + ", ".join(f"{k}: {v}" for k, v in sorted(self.errors.items())) + ")" \
             if failed else ""
         server = "-" if self.server_cpu_ms is None else f"{self.server_cpu_ms / n:.2f}"
-        return (f"{self.name:<6} {n:>8} {p50:>8.1f} {p95:>8.1f} {p99:>8.1f} "
+        return (f"{self.name:<7} {n:>8} {p50:>8.1f} {p95:>8.1f} {p99:>8.1f} "
                 f"{n / self.seconds:>8.1f} {server:>9} {self.client_cpu_ms / n:>9.2f} "
                 f"{failed:>6}  {verdict} p95 <= {GOALS_MS[self.name]:g} ms{why}")
 
 
-HEADER = (f"{'load':<6} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+HEADER = (f"{'load':<7} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
           f"{'req/s':>8} {'server ms':>9} {'client ms':>9} {'errors':>6}")
 
 
@@ -224,6 +232,84 @@ def ev_paths(count: int, seed: int) -> list[str]:
     return [f"/api/advise?q={urllib.parse.quote(h)}" for h in found[:count]]
 
 
+def _logs() -> Path | None:
+    """The shared Tenhou game logs (``shared/data/logs`` above the repository)."""
+    for base in Path(__file__).resolve().parents:
+        if (base / "shared" / "data" / "logs").is_dir():
+            return base / "shared" / "data" / "logs"
+    return None
+
+
+def game_ev_paths(count: int, seed: int) -> list[str]:
+    """``/api/advise`` for ``count`` different positions of real games up to two-shanten:
+    a closed hand that has just drawn (no call, no riichi) in the shared Tenhou logs, with
+    what the page asks of the table as it stood: dora indicators, seat and round winds,
+    the seat's draws left (no visible tiles: ``advise --visible`` takes at most 14). Drawn
+    at random (``seed``) from all of them."""
+    import random
+
+    from mjasp import logs
+    from mjasp.advice.api import AdviseError, setup_model
+    from mjasp.logs.model import tiles_text
+
+    folder = _logs()
+    if folder is None:
+        raise SystemExit("--ev-mix games: shared/data/logs not found above the repository")
+    found: dict[str, None] = {}
+    for path in sorted(folder.glob("*.mjlog")):
+        if "-no-" in path.name:  # the same game cut short
+            continue
+        game = logs.read(path)
+        for rnd in game.rounds:
+            for event, state in rnd.replay(game.players):
+                who = event.who
+                if event.kind != "draw" or state.melds[who] or state.riichi[who]:
+                    continue
+                hand = tiles_text(state.hands[who])
+                if shanten(hand) > 2:
+                    continue
+                params = {"q": hand, "dora": tiles_text(state.dora),
+                          "seat": "ESWN"[(who - state.dealer) % game.players],
+                          "round": "ESWN"[rnd.wind], "draws": str(state.wall // game.players)}
+                found["/api/advise?" + urllib.parse.urlencode(params)] = None
+    rng = random.Random(seed)
+    paths = rng.sample(sorted(found), min(count, len(found)))
+    kept = []
+    for chosen in paths:
+        hand, options = _advise_kwargs(chosen)
+        try:
+            setup_model(hand, options)
+        except AdviseError:
+            continue
+        kept.append(chosen)
+    return kept
+
+
+#: What each --ev-mix asks.
+EV_MIXES = {"random": "different random 14-tile hands up to two-shanten, default options",
+            "games": "different positions of the shared Tenhou games up to two-shanten"}
+
+
+def ev_load_paths(name: str, count: int, seed: int) -> list[str]:
+    """The advise requests of the mix ``name`` (:data:`EV_MIXES`)."""
+    return ev_paths(count, seed) if name == "random" else game_ev_paths(count, seed)
+
+
+def mix(paths: Sequence[str]) -> str:
+    """What a list of advise requests holds: hands by shanten, and draws left."""
+    shantens: dict[int, int] = {}
+    draws = []
+    for path in paths:
+        params = dict(urllib.parse.parse_qsl(path.split("?", 1)[1], keep_blank_values=True))
+        s = shanten(params["q"])
+        shantens[s] = shantens.get(s, 0) + 1
+        draws.append(int(params.get("draws", "17")))
+    by = ", ".join(f"{n} {s}-shanten" if s else f"{n} tenpai"
+                   for s, n in sorted(shantens.items()))
+    return f"{len(paths)} hands: {by}; draws left {min(draws)}-{max(draws)}, " \
+           f"mean {sum(draws) / len(draws):.1f}"
+
+
 def in_process(count: int, seed: int) -> float:
     """CPU ms per table answer through the ASGI app, without a socket or a server (run it
     under ``valgrind --tool=callgrind`` for instructions, which no load changes)."""
@@ -260,6 +346,131 @@ def in_process(count: int, seed: int) -> float:
     return asyncio.run(all_of_them())
 
 
+def _asgi_get(app: Any, path: str) -> Coroutine[Any, Any, tuple[int, bytes]]:
+    """One GET through an ASGI app in this process: status and body."""
+
+    async def ask() -> tuple[int, bytes]:
+        raw, _, query = path.partition("?")
+        scope = {"type": "http", "http_version": "1.1", "method": "GET", "scheme": "http",
+                 "path": raw, "raw_path": raw.encode(), "query_string": query.encode(),
+                 "root_path": "", "headers": [(b"host", HOST.encode())],
+                 "client": (HOST, 1), "server": (HOST, 80)}
+        sent: list[MutableMapping[str, Any]] = []
+
+        async def receive() -> MutableMapping[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            sent.append(message)
+
+        await app(scope, receive, send)
+        return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+    return ask()
+
+
+def _advise_kwargs(path: str) -> tuple[str, dict[str, Any]]:
+    """The hand and ``mjasp.advise`` keywords of an ``/api/advise`` request of a mix."""
+    params = dict(urllib.parse.parse_qsl(path.split("?", 1)[1], keep_blank_values=True))
+    names = {"dora": "dora_indicators", "seat": "seat_wind", "round": "round_wind",
+             "draws": "draws"}
+    return params.pop("q"), {names[k]: int(v) if k == "draws" else v
+                             for k, v in params.items()}
+
+
+def in_process_ev(count: int, seed: int, name: str = "random") -> list[str]:
+    """Where a served expected-value answer's CPU time goes: ``count`` different requests
+    of the mix ``name`` asked one at a time through the ASGI app in this process (the
+    advise worker process it starts included, warmed up first on other hands), then
+    ``mjasp.advise`` alone on the same hands in this process. Lines to print."""
+    from mjasp.web import create_app
+
+    paths = ev_load_paths(name, count, seed)
+    warm = [p for p in ev_load_paths(name, 8, seed + 7919) if p not in paths][:4]
+    app = create_app()
+
+    async def served(batch: list[str]) -> list[tuple[float, float, float]]:
+        """Per request: wall ms, this process's CPU ms, the worker processes' CPU ms."""
+        out = []
+        for path in batch:
+            ticks = server_ticks(os.getpid())
+            cpu, wall = time.process_time(), time.perf_counter()
+            status, body = await _asgi_get(app, path)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            if status != 200:
+                raise SystemExit(f"{path}: status {status}: {body[:200]!r}")
+            after = server_ticks(os.getpid())
+            # this process by process_time (finer than clock ticks); the workers by ticks
+            after.pop(os.getpid(), None)
+            ticks.pop(os.getpid(), None)
+            out.append((1000 * wall, 1000 * cpu, _cpu_ms(ticks, after) or 0.0))
+        return out
+
+    async def both() -> list[tuple[float, float, float]]:
+        await served(warm)
+        return await served(paths)
+
+    rows = asyncio.run(both())
+    from mjasp.advice import advise  # this process: the same requests, the search alone
+
+    for path in warm:
+        hand, kwargs = _advise_kwargs(path)
+        advise(hand, **kwargs)
+    alone = []
+    for path in paths:
+        hand, kwargs = _advise_kwargs(path)
+        cpu = time.process_time()
+        advise(hand, **kwargs)
+        alone.append(1000 * (time.process_time() - cpu))
+    n = len(paths)
+    by_shanten: dict[int, list[int]] = {}
+    for i, path in enumerate(paths):
+        by_shanten.setdefault(shanten(_advise_kwargs(path)[0]), []).append(i)
+    lines = [f"{EV_MIXES[name]}: {mix(paths)}; asked one at a time through the app in this "
+             "process (CPU ms per answer: server = this process, worker = the advise "
+             "worker process, from /proc clock ticks; advise = mjasp.advise alone here)",
+             f"{'shanten':<8} {'hands':>5} {'wall ms':>8} {'server':>8} {'worker':>8} "
+             f"{'advise':>8}"]
+    groups: list[tuple[str, list[int]]] = [(str(s), at) for s, at in sorted(by_shanten.items())]
+    for label, at in [*groups, ("all", list(range(n)))]:
+        wall, server, worker = (sum(rows[i][part] for i in at) / len(at) for part in range(3))
+        search = sum(alone[i] for i in at) / len(at)
+        lines.append(f"{label:<8} {len(at):>5} {wall:>8.1f} {server:>8.2f} {worker:>8.1f} "
+                     f"{search:>8.1f}")
+    return lines
+
+
+def worker_job(via: str, rounds: int, seed: int) -> None:
+    """The advise worker's job on three one-shanten hands (each once first: the one-time
+    tables and the search's kept results, so that what is left is small and the serving
+    shows), then ``rounds`` times each inside ``functools.reduce``, which callgrind counts
+    alone (``--toggle-collect=functools_reduce``): ``via`` ``command-line`` (click parses
+    it, as before), ``function`` (the command's function, as now) or ``advise`` (the search
+    alone)."""
+    import functools
+
+    from mjasp.advice import advise
+    from mjasp.web.commands import _answer, arguments
+
+    hands = [urllib.parse.unquote(p.split("q=", 1)[1]) for p in ev_paths(64, seed)]
+    chosen = [h for h in hands if shanten(h) == 1][:3]
+
+    def job(_: object, hand: str) -> None:
+        params = {"q": hand}
+        args = arguments("advise", params)
+        args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
+        if via == "advise":
+            advise(hand)
+        elif via == "command-line":
+            _answer("advise", args)
+        else:
+            _answer("advise", args, params)
+
+    for hand in chosen:
+        job(None, hand)
+    functools.reduce(job, chosen * rounds, None)
+
+
 def _arun(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run``, on uvloop when it is installed (a cheaper client)."""
     try:
@@ -279,13 +490,35 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     parser.add_argument("--in-process", type=int, default=0, metavar="N",
                         help="no server: N table answers through the app in this process, "
                              "CPU ms per answer")
+    parser.add_argument("--in-process-ev", type=int, default=0, metavar="N",
+                        help="no server: N expected-value answers through the app in this "
+                             "process, one at a time; CPU ms per answer by part")
+    parser.add_argument("--ev-mix", choices=("random", "games"), default="random",
+                        help="the advise requests: random 14-tile hands up to two-shanten "
+                             "(17 draws), or positions of the shared Tenhou games")
+    parser.add_argument("--ev-again", action="store_true",
+                        help="then ask the same advise requests again: kept answers, "
+                             "reported apart as ev-kept")
+    parser.add_argument("--worker-job", nargs=2, metavar=("VIA", "N"), default=None,
+                        help="no server: the advise worker's job N times on three "
+                             "one-shanten hands inside functools.reduce, for callgrind; VIA "
+                             "is command-line, function or advise")
     args = parser.parse_args(argv)
+    if args.worker_job:
+        via, rounds = args.worker_job
+        if via not in ("command-line", "function", "advise"):
+            parser.error(f"--worker-job: VIA is command-line, function or advise, not {via}")
+        worker_job(via, int(rounds), 99)
+        return []
+    if args.in_process_ev:
+        print("\n".join(in_process_ev(args.in_process_ev, args.seed + 1, args.ev_mix)))
+        return []
     if args.in_process:
         print(f"in process: {in_process(args.in_process, args.seed):.3f} CPU ms per table "
               f"answer ({args.in_process} answers)")
         return []
     tables = table_paths(args.requests, args.seed)
-    evs = ev_paths(args.ev_requests, args.seed + 1) \
+    evs = ev_load_paths(args.ev_mix, args.ev_requests, args.seed + 1) \
         if hasattr(mjasp, "advise") and args.ev_requests > 0 else []
     loadavg = os.getloadavg()[0]
     port = _free_port()
@@ -299,9 +532,14 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
         loads.append(_arun(run_load(port, "table", tables, args.concurrency,
                                           server.pid)))
         if evs:
-            extra = ev_paths(len(evs) + 2 * args.concurrency, args.seed + 1)[len(evs):]
-            _arun(run_load(port, "ev", extra, args.concurrency))
+            asked = set(evs)
+            extra = [p for p in ev_load_paths(args.ev_mix, len(evs) + 2 * args.concurrency,
+                                              args.seed + 7919) if p not in asked]
+            _arun(run_load(port, "ev", extra[:2 * args.concurrency], args.concurrency))
             loads.append(_arun(run_load(port, "ev", evs, args.concurrency, server.pid)))
+            if args.ev_again:
+                loads.append(_arun(run_load(port, "ev-kept", evs, args.concurrency,
+                                            server.pid)))
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -312,6 +550,12 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
           f"{os.cpu_count()} cores, load average {loadavg:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after (latency varies with the machine's load; "
           "server ms: the server's CPU time per request, client ms: this client's)")
+    if evs:
+        print(f"ev: {EV_MIXES[args.ev_mix]}; {mix(evs)}")
+    if args.ev_again:
+        print("ev-kept: the same requests again, answered from the server's kept answers "
+              "(each server process keeps its own: with --workers 2 a request that reaches "
+              "the other process is computed there)")
     print(HEADER)
     for load in loads:
         print(load.row())

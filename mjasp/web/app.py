@@ -43,6 +43,7 @@ from mjasp.rules import ALIASES, RULES
 from mjasp.web.commands import (
     FLAG_OPTIONS,
     JSON_FUNCTIONS,
+    SHARED_ENV,
     VALUE_OPTIONS,
     commands,
     quick_answer,
@@ -278,6 +279,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Serve the app with uvicorn until interrupted; ``workers`` processes share the port
     (the analysis is CPU work under one interpreter lock per process)."""
     import inspect
+    import os
+    import shutil
+    import tempfile
 
     import uvicorn
 
@@ -287,8 +291,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         option = "timeout_worker_healthcheck"  # uvicorn 0.3x has no such option
         patience: dict[str, Any] = (
             {option: 60} if option in inspect.signature(uvicorn.Config).parameters else {})
-        uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning", access_log=False, **patience)
+        # the processes share their kept search answers in a private folder (the page
+        # asks for a state again on the back button, maybe from another process)
+        folder = tempfile.mkdtemp(prefix="mjasp-web-")
+        os.environ[SHARED_ENV] = folder
+        try:
+            uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
+                        workers=workers, log_level="warning", access_log=False, **patience)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+            os.environ.pop(SHARED_ENV, None)
     else:
         uvicorn.run(create_app(), host=host, port=port, log_level="warning", access_log=False)
 

@@ -16,8 +16,16 @@ frequent request, and the command line's parsing cost as much as the analysis):
   converts each parameter with the command's own click option (its type, choices and
   callback) and calls that function; whenever anything is not plain (a conversion or the
   analysis raises), the whole command line runs instead and words the error as it does.
+- ``advise`` runs in a worker process (:data:`IN_WORKERS`), which calls the command's own
+  function with the request's options converted by the command's click options (the
+  command line's parsing costs a few milliseconds of a search's tens); whenever that
+  raises, the whole command line runs instead and words the error as it does.
 - Answers are deterministic, so the last :data:`CACHE_SIZE` answers (200 and 400) are
-  kept, keyed by the command and its sorted parameters.
+  kept, keyed by the command and its sorted parameters; an ``advise`` answer by the
+  normalised request (the hand as ``mjasp`` writes it, every option converted, defaults
+  filled in), so the page's request and a shorter link to the same state share it. The
+  same search asked again while it runs is not run twice: the second request waits for
+  the first one's answer.
 
 >>> answer = run_command("shanten", {"q": "123m456p789s1122z"})
 >>> answer.status, answer.data()["shanten"]
@@ -30,11 +38,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import inspect
 import io
 import json
+import os
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -176,10 +187,122 @@ class _Cache:
 
 _cache = _Cache(CACHE_SIZE)
 
+#: The environment variable that names a folder where the server processes of one
+#: ``mjasp serve --workers N`` share their kept search answers (``serve`` makes the folder
+#: and removes it at the end; each process keeps its other answers to itself).
+SHARED_ENV: Final = "MJASP_WEB_KEPT"
+
+
+class _Folder:
+    """Kept answers shared by processes: one file per key (named by its hash), written
+    whole and then renamed in, so a reader sees a whole answer or none; at most ``size``
+    files, the least recently used removed first (a file read is touched).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as path:
+    ...     shared = _Folder(path, 2)
+    ...     shared.put(("advise", "1m"), Answer(200, '{"a": 1}'))
+    ...     shared.get(("advise", "1m")), shared.get(("advise", "2m"))
+    (Answer(status=200, text='{"a": 1}'), None)
+    """
+
+    def __init__(self, path: str, size: int) -> None:
+        self.path = path
+        self.size = size
+        self.writes = 0
+        self.lock = threading.Lock()
+
+    def _file(self, key: tuple[Any, ...]) -> str:
+        # the key is text, numbers and None in tuples: its repr is the same in every process
+        return os.path.join(self.path, hashlib.sha256(repr(key).encode()).hexdigest())
+
+    def get(self, key: tuple[Any, ...]) -> Answer | None:
+        name = self._file(key)
+        try:
+            with open(name, "rb") as file:
+                data = file.read()
+            os.utime(name)
+            status, _, text = data.partition(b"\n")
+            return Answer(int(status), text.decode("utf-8"))
+        except (OSError, ValueError):  # not there, or removed meanwhile
+            return None
+
+    def put(self, key: tuple[Any, ...], answer: Answer) -> None:
+        name = self._file(key)
+        partial = f"{name}.{os.getpid()}.{threading.get_ident()}.part"
+        try:
+            with open(partial, "wb") as file:
+                file.write(f"{answer.status}\n{answer.text}".encode())
+            os.replace(partial, name)
+        except OSError:  # the folder is gone (the server stops) or full: not kept
+            with contextlib.suppress(OSError):
+                os.remove(partial)
+            return
+        with self.lock:
+            self.writes += 1
+            trim = self.writes % 64 == 0
+        if trim:  # now and then, not on every write: a scan of the folder
+            self._trim()
+
+    def _trim(self) -> None:
+        try:
+            entries = [(e.stat().st_mtime, e.path) for e in os.scandir(self.path)
+                       if not e.name.endswith(".part")]
+        except OSError:
+            return
+        entries.sort()
+        for _, path in entries[:max(0, len(entries) - self.size)]:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+
+_shared: _Folder | None = None
+_shared_checked = False
+
+
+def _shared_folder() -> _Folder | None:
+    """The folder named by :data:`SHARED_ENV`, if any (read once)."""
+    global _shared, _shared_checked
+    if not _shared_checked:
+        path = os.environ.get(SHARED_ENV)
+        _shared = _Folder(path, CACHE_SIZE) if path and os.path.isdir(path) else None
+        _shared_checked = True
+    return _shared
+
 
 def _key(command: str, params: Mapping[str, str]) -> tuple[Any, ...]:
+    """The answer cache's key: the command and its sorted parameters; for a command of
+    :data:`IN_WORKERS` (a search: worth a normalisation) the normalised request where it
+    converts (:func:`_normalised`).
+
+    >>> _key("advise", {"q": "2233m", "seat": "e"}) == _key("advise", {"q": "3322m"})
+    True
+    """
     # no time limit in the key: an answer within any limit is the same answer
+    if command in IN_WORKERS:
+        normal = _normalised(command, params)
+        if normal is not None:
+            return normal
     return command, tuple(sorted(params.items()))
+
+
+def _normalised(command: str, params: Mapping[str, str]) -> tuple[Any, ...] | None:
+    """The request as the command sees it: the hand as ``mjasp`` writes it (its tiles in
+    order: the command reads nothing else of the text) and each option converted by its
+    click option (``seat=e`` is ``E``; a missing one its default); None when anything
+    does not convert (then the command line words the error, keyed as given)."""
+    found = _invocation(command)
+    if found is None or "q" not in params or not set(params) <= set(found.by_query):
+        return None
+    from mjasp.core.hand import Hand
+
+    try:
+        hand = str(Hand.parse(params["q"]))
+        values = tuple((name, _convert(found, command, name, params.get(name)))
+                       for name in sorted(found.by_query) if name != "q")
+    except Exception:  # bad input: keyed as given
+        return None
+    return command, hand, values
 
 
 def quick_answer(command: str, params: Mapping[str, str]) -> Answer | None:
@@ -274,6 +397,101 @@ def _direct(command: str, params: Mapping[str, str]) -> str | None:
 #: of the server: a search that may take seconds, stopped at the request's time limit.
 IN_WORKERS: Final = frozenset({"advise"})
 
+#: What a command run in a worker is given besides the request: the worker itself is the
+#: time and memory limit (killed at the limit, its address space capped), so the command
+#: forks no child of its own; and it prints JSON.
+_IN_WORKER_FIXED: Final[dict[str, Any]] = {"time_limit": "0", "memory_limit": "0",
+                                            "as_json": True}
+
+
+@dataclass(frozen=True, slots=True)
+class _Invocation:
+    """A command's function and how a request's parameters reach it: by query name the
+    click parameter (``q`` the hand), and the parameters filled in otherwise."""
+
+    command: click.Command
+    context: click.Context
+    by_query: dict[str, click.Parameter]
+    others: tuple[click.Parameter, ...]
+
+
+@functools.cache
+def _invocation(command: str) -> _Invocation | None:
+    """How to call ``command``'s function for a request; None for a command with flags
+    (a query's ``1``/``0`` is not click's conversion) or one whose options changed so that
+    a request parameter has no option of its name."""
+    if command not in commands() or FLAG_OPTIONS[command]:
+        return None
+    clicked = main.all_commands()[command]
+    by_query: dict[str, click.Parameter] = {}
+    others = []
+    for param in clicked.params:
+        if param.name == "hand" and isinstance(param, click.Argument):
+            by_query["q"] = param
+            continue
+        names = [n for n in VALUE_OPTIONS[command] if "--" + n.replace("_", "-") in param.opts]
+        if names:
+            by_query[names[0]] = param
+        else:
+            others.append(param)
+    if set(by_query) != {"q", *VALUE_OPTIONS[command]} or any(p.name is None for p in others):
+        return None
+    return _Invocation(clicked, click.Context(clicked, info_name=command), by_query,
+                       tuple(others))
+
+
+def _convert(found: _Invocation, command: str, name: str, given: str | None) -> Any:
+    """Query parameter ``name`` (``given`` text, None: not given) as the command's option
+    converts it, from :data:`_converted` where it was converted before."""
+    key = (command, name, given)
+    value = _converted.get(key, _MISSING) if name != "q" else _MISSING
+    if value is _MISSING:
+        param = found.by_query[name]
+        raw = given if given is not None else param.get_default(found.context)
+        value = param.process_value(found.context, raw)
+        if name != "q" and len(_converted) < KEPT_CONVERSIONS:
+            _converted[key] = value
+    return value
+
+
+def _invoke(command: str, params: Mapping[str, str]) -> str | None:
+    """What ``mjasp <command> ... --json`` prints for a request, by calling the command's
+    function with the request's options converted as click converts them (only the
+    command line's parsing is skipped); None when not plain (a conversion or the command
+    raises: the command line then runs and words the error), or when it printed nothing.
+
+    >>> '"shanten": 0' in _invoke("advise", {"q": "123m456p789s1122z", "draws": "1"})
+    True
+    """
+    found = _invocation(command)
+    if found is None or "q" not in params or not set(params) <= set(found.by_query):
+        return None
+    buffer = io.StringIO()
+    compact = JSON_INDENT.set(None)
+    try:
+        values = {}
+        for name, param in found.by_query.items():
+            values[param.name or name] = _convert(found, command, name, params.get(name))
+        for param in found.others:
+            assert param.name is not None
+            fixed = _IN_WORKER_FIXED.get(param.name, _MISSING)
+            if isinstance(fixed, bool):
+                values[param.name] = fixed
+            else:
+                raw = fixed if fixed is not _MISSING else param.get_default(found.context)
+                values[param.name] = param.process_value(found.context, raw)
+        ctx = click.Context(found.command, info_name=command)
+        ctx.params = values
+        callback = found.command.callback
+        assert callback is not None
+        with _captured(buffer), ctx:
+            callback(**values)
+    except Exception:  # bad input or a bug: the command line answers and words it
+        return None
+    finally:
+        JSON_INDENT.reset(compact)
+    return buffer.getvalue().strip() or None
+
 _workers: Workers | None = None
 _workers_lock = threading.Lock()
 
@@ -300,20 +518,78 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
         args = arguments(command, params, time_limit)
     except RequestError as error:
         return Answer(400 if command in commands() else 404, _request_error(error))
-    quick = quick_answer(command, params)
-    if quick is not None:
-        return quick
+    if command not in IN_WORKERS:  # (a search has no quick answer: only a kept one, below)
+        quick = quick_answer(command, params)
+        if quick is not None:
+            return quick
     key = _key(command, params)
     answer = _cache.get(key)
-    if answer is None:
-        if command in IN_WORKERS:
-            answer = _run_in_worker(command, params, time_limit, workers or shared_workers(),
-                                    started)
-        else:
-            answer = _run(command, args)
-        if answer.status in (200, 400):  # deterministic; a limit or a bug is not
+    if answer is not None:
+        return answer
+    shared = _shared_folder() if command in IN_WORKERS else None
+    if shared is not None:
+        answer = shared.get(key)  # kept by another server process
+        if answer is not None:
             _cache.put(key, answer)
-    return answer
+            return answer
+
+    def compute() -> Answer:
+        if command in IN_WORKERS:
+            found = _run_in_worker(command, params, time_limit, workers or shared_workers(),
+                                   started)
+        else:
+            found = _run(command, args)
+        if found.status in (200, 400):  # deterministic; a limit or a bug is not
+            _cache.put(key, found)
+            if shared is not None:
+                shared.put(key, found)
+        return found
+
+    if command not in IN_WORKERS:
+        return compute()
+    start = time.monotonic() if started is None else started
+    return _once(key, compute, start + time_limit if time_limit else None)
+
+
+class _Flight:
+    """One search running for a key; the requests that asked for it meanwhile wait."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.answer: Answer | None = None
+
+
+_flights: dict[tuple[Any, ...], _Flight] = {}
+_flights_lock = threading.Lock()
+
+
+def _once(key: tuple[Any, ...], compute: Callable[[], Answer],
+          deadline: float | None) -> Answer:
+    """``compute()``, unless the same key is being computed already: then that answer,
+    waited for until ``deadline`` (a ``time.monotonic()``; None: no limit), past which
+    the answer is the time limit's 504. (The page asks for a state again on a reload or
+    the back button, often before the first answer came.)"""
+    with _flights_lock:
+        flight = _flights.get(key)
+        first = flight is None
+        if flight is None:
+            flight = _flights[key] = _Flight()
+    if not first:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        if not flight.done.wait(left):
+            limit = LimitError("the request ran past its time limit waiting for the same "
+                               "search asked before it")
+            return Answer(504, json.dumps(error_json(limit), ensure_ascii=False))
+        if flight.answer is not None:
+            return flight.answer
+        return compute()  # the first one failed (a bug): try on its own
+    try:
+        flight.answer = compute()
+        return flight.answer
+    finally:
+        with _flights_lock:
+            del _flights[key]
+        flight.done.set()
 
 
 def _request_error(error: RequestError) -> str:
@@ -332,8 +608,8 @@ def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,
     # the command runs in it without forking a child of its own
     args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
     try:
-        status, text = workers.run(_answer, (command, args), time_limit, f"mjasp {command}",
-                                   started)
+        status, text = workers.run(_answer, (command, args, dict(params)), time_limit,
+                                   f"mjasp {command}", started)
     except LimitError as error:
         return Answer(504, json.dumps(error_json(error), ensure_ascii=False))
     except Exception as error:  # the worker died or a bug: one JSON line that says so
@@ -346,8 +622,14 @@ def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,
     return Answer(status, text)
 
 
-def _answer(command: str, args: list[str]) -> tuple[int, str]:
-    """What a worker process runs: the command line, its status and what it printed."""
+def _answer(command: str, args: list[str],
+            params: Mapping[str, str] | None = None) -> tuple[int, str]:
+    """What a worker process runs: the command's function for the request ``params``
+    (:func:`_invoke`), else the command line ``args``; the status and what it printed."""
+    if params is not None:
+        text = _invoke(command, params)
+        if text is not None:
+            return 200, text
     answer = _run(command, args)
     return answer.status, answer.text
 
@@ -422,7 +704,7 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "TEXT_FUNCTIONS",
-           "VALUE_OPTIONS",
+__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "SHARED_ENV",
+           "TEXT_FUNCTIONS", "VALUE_OPTIONS",
            "Answer", "RequestError", "arguments", "commands", "quick_answer", "run_command",
            "shared_workers"]
