@@ -324,6 +324,13 @@ def _drawable(rules: Rules, in_play: Sequence[int]) -> list[int]:
     return [kind for kind in rules.tile_kinds if in_play[kind] < 4]
 
 
+def _redrawable(drawable: list[int], kind: int) -> list[int]:
+    """``drawable`` after discarding a kind that had every copy in play: the discarded copy
+    is seen, not held, so the kind is drawable again (with no copy unseen), as
+    ``effective_tiles`` of the hand after the discard lists it."""
+    return sorted([*drawable, kind])
+
+
 def _waits(problem: _Problem, form: Form | None, solver: str,
            unseen: Sequence[EffectiveTile],
            drawable: list[int]) -> tuple[int, tuple[EffectiveTile, ...]]:
@@ -419,7 +426,7 @@ def discards(hand: HandLike, visible: Iterable[SupportsIndex | str] | str | None
         counts[kind] -= 1
         # the caps come from the declared melds only, so they stay
         value, waits = _waits(problem._replace(counts=tuple(counts)), chosen, solver, unseen,
-                              drawable)
+                              drawable if total[kind] < 4 else _redrawable(drawable, kind))
         found.append(Discard(kind, value, waits))
     found.sort(key=lambda d: (d.shanten, -d.total, d.tile))
     return found
