@@ -21,11 +21,14 @@ from collections.abc import Sequence
 
 import pytest
 
+from mjasp.analysis.kan import kan_check
 from mjasp.analysis.shanten import discards, effective_tiles, shanten, shanten_forms
 from mjasp.analysis.waits import waits
+from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.core.blocks import Form, Meld, MeldKind
+from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import TERMINALS_AND_HONORS
+from mjasp.core.tiles import TERMINALS_AND_HONORS, tile_name
 from mjasp.rules import Rules, find_rules
 
 Block = tuple[str, int]  # ("T" triplet | "S" sequence, lowest kind)
@@ -375,7 +378,11 @@ def standard_readings(counts: Sequence[int], kinds: Sequence[int]) -> set[Readin
         if not any(left):
             found.add((pair, tuple(sorted(chosen))))
             return
+        lowest = next(t for t in range(34) if left[t])
+        # the lowest tile left is in a block that starts there (list order is by start)
         for j in range(start, len(blocks)):
+            if blocks[j][1] != lowest:
+                continue
             tiles = tiles_of(blocks[j])
             if all(left[t] >= tiles.count(t) for t in tiles):
                 for t in tiles:
@@ -390,6 +397,69 @@ def standard_readings(counts: Sequence[int], kinds: Sequence[int]) -> set[Readin
             fill(0, [], p)
             left[p] += 2
     return found
+
+
+def brute_kan(before: Hand, i: int, rules: Rules) -> tuple[list[int], list[int], bool]:
+    """(waits before, waits after the closed kan of ``i``, strict verdict). Strict, the
+    professional rule (https://riichi.wiki/Kan, "Kan during riichi"): no winning tile
+    may read one of the three ``i`` as part of a sequence or of the pair (every reading
+    keeps their triplet), and so the waits stay the same."""
+    after = Hand.from_counts([c - 3 * (k == i) for k, c in enumerate(before.counts)],
+                             (*before.melds, Meld(MeldKind.ANKAN, i)))
+    w_before, w_after = brute_waits(before, rules), brute_waits(after, rules)
+    kept = all(("T", i) in blocks for j in w_before for _, blocks in standard_readings(
+        [c + (k == j) for k, c in enumerate(before.counts)], rules.tile_kinds))
+    return w_before, w_after, kept and w_before == w_after
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_kan_check_is_the_brute_force_one(preset: str) -> None:
+    rules = find_rules(preset)
+    rng = random.Random(107)
+    cases = []
+    for hand in random_winning_hands(400, seed=108, rules=rules, melds=True):
+        if not hand.is_closed:
+            continue
+        triples = [t for t in range(34) if hand.counts[t] >= 3]
+        if not triples:
+            continue
+        i = rng.choice(triples)
+        # the riichi hand: the complete hand less one tile that is not one of the kan tiles
+        drop = rng.choice([t for t in range(34) if hand.counts[t] and t != i]
+                          if hand.counts[i] == 3 else [i])
+        before = Hand.from_counts([c - (k == drop) for k, c in enumerate(hand.counts)],
+                                  hand.melds)
+        if before.counts[i] == 3:
+            cases.append((before, i))
+    assert len(cases) >= 60
+    for before, i in cases:
+        w_before, w_after, strict = brute_kan(before, i, rules)
+        check = kan_check(before, i, rules=rules)
+        assert (list(check.waits_before), list(check.waits_after)) == (w_before, w_after), \
+            str(before)
+        assert check.loose == (w_before == w_after), str(before)
+        assert check.strict == strict, (str(before), i)
+
+
+def test_a_kan_that_loses_a_seven_pairs_wait_is_not_strict() -> None:
+    # 111m 22p 33p 44p 55s 66s under the quad rule: 1m makes 1111m two pairs of seven
+    # pairs, 5s and 6s a shanpon beside 111m 234p 234p. After the kan of 1m only 5s and 6s
+    # win: the waits change, so neither rule allows it; the standard readings alone are
+    # all kept, which the strict verdict used to take for a yes
+    check = kan_check("111m223344p5566s", "1m", rules="chiitoitsu-quad")
+    assert [tile_name(t) for t in check.waits_before] == ["1m", "5s", "6s"]
+    assert [tile_name(t) for t in check.waits_after] == ["5s", "6s"]
+    assert not check.loose and not check.strict
+    assert check.strict_reason() == "waits change: removed 1m"
+    plain = kan_check("111m223344p5566s", "1m", rules="tenhou")  # no seven pairs with 1111m
+    assert plain.loose and plain.strict
+
+
+def test_a_kan_without_the_drawn_tile_is_refused() -> None:
+    # okurikan: four 1m held since the riichi (13 tiles), another tile drawn; the kan must
+    # hold the drawn tile (tenhou.net, Mahjong Soul; https://riichi.wiki/Kan)
+    with pytest.raises(HandError, match="needs three 1m in the 13-tile hand; it has 4"):
+        kan_check("1111m234p567s11z2z", "1m")
 
 
 def test_a_discard_that_frees_a_kind_lists_it_as_effective_tiles_do() -> None:
