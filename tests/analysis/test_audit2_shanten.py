@@ -22,7 +22,13 @@ from collections.abc import Sequence
 import pytest
 
 from mjasp.analysis.kan import kan_check
-from mjasp.analysis.shanten import discards, effective_tiles, shanten, shanten_forms
+from mjasp.analysis.shanten import (
+    discards,
+    effective_tiles,
+    shanten,
+    shanten_batch,
+    shanten_forms,
+)
 from mjasp.analysis.waits import waits
 from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.core.blocks import Form, Meld, MeldKind
@@ -253,6 +259,27 @@ def test_shanten_of_each_form_is_the_distance(preset: str) -> None:
         for form, value in expected.items():
             assert shanten(hand, rules=rules, form=form) == value, (str(hand), form)
     assert sum(h.counts.count(4) > 0 for h in hands) >= 50
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_engine_and_entry_point_gives_the_distance(preset: str) -> None:
+    """The CP-SAT and brute engines, the text and counts fast paths and the batch."""
+    import numpy as np
+
+    rules = find_rules(preset)
+    hands = sweep(109, rules, 4)
+    for hand in hands:
+        expected = brute_forms(hand, rules)
+        for solver in ("cpsat", "brute"):
+            assert dict(shanten_forms(hand, rules=rules, solver=solver).forms) == expected, \
+                (solver, str(hand))
+        best = min(expected.values())
+        assert shanten(str(hand), rules=preset) == best, str(hand)
+        if not hand.melds:
+            assert shanten(list(hand.counts), rules=preset) == best, str(hand)
+    closed = [h for h in hands if not h.melds]
+    batch = shanten_batch(np.array([h.counts for h in closed]), rules=rules)
+    assert batch.tolist() == [brute_shanten(h, rules) for h in closed]
 
 
 def brute_effective(hand: Hand, rules: Rules, seen: Sequence[int]) -> list[tuple[int, int]]:
