@@ -40,8 +40,10 @@ from mjasp.rules.validity import (
     HandLike,
     as_hand,
     as_tile,
+    check_red_fives,
     check_shanten_shape,
     counts_bytes,
+    red_fives_held,
 )
 from mjasp.solvers import kernel, table
 from mjasp.solvers.registry import SHANTEN_ENGINES, shanten_engine
@@ -132,6 +134,9 @@ def shanten(hand: HandLike, form: Form | str | None = None,
     """
     # the fast paths run for every rules that read hands as the default ones do
     default = default_reading(rules)
+    if default and not _plain_fives(hand):
+        # the fast paths read a red five as a plain one: check the red fives first
+        check_red_fives(as_hand(hand), find_rules(rules))
     if default and solver == "table" and kernel.COMPILED:
         # one C call reads a Hand, plain text or counts and the form (None or "standard");
         # None: anything else, which the paths below answer
@@ -160,6 +165,19 @@ def shanten(hand: HandLike, form: Form | str | None = None,
     problem = _problem(hand, rules)
     chosen = _check_form(form, problem)
     return _least(problem, problem.forms if chosen is None else (chosen,), solver) - 1
+
+
+def _plain_fives(hand: HandLike) -> bool:
+    """No red five written (text without ``0``, a Hand whose fives are plain, counts):
+    then no red-five check is needed."""
+    if type(hand) is str:
+        return "0" not in hand
+    if type(hand) is Hand:
+        return hand.red == _NO_RED and not any(meld.red for meld in hand.melds)
+    return True
+
+
+_NO_RED: Final = (0, 0, 0)
 
 
 #: The table function of the default path, bound on first use (the tables load lazily).
@@ -302,6 +320,13 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
             raise HandError("visible tiles: no brackets (list every tile seen)", visible)
         for written in found.loose:
             seen[written.kind] += 1
+        if any(found.red):  # red fives seen beside the hand's: within the rules' wall
+            for suit, held in enumerate(red_fives_held(hand)):
+                if held + found.red[suit] > rules.red_fives[suit]:
+                    raise HandError(f"visible tiles: {held + found.red[suit]} red fives "
+                                    f"(0{'mps'[suit]}) between the hand and the visible "
+                                    f"tiles; the {rules.name} rules have "
+                                    f"{rules.red_fives[suit] or 'none'}")
     elif visible is not None:
         for tile in visible:
             # a float or a negative index (which would count as 7z) is refused here
