@@ -159,8 +159,10 @@ def check_red_fives(hand: Hand, rules: Rules) -> None:
     mjasp.core.errors.HandError: two red fives (0m) in 00m; the tenhou rules have 1
     >>> check_red_fives(Hand.parse("00m"), find_rules("tenhou").replace(red_fives=(2, 1, 1)))
     """
-    red = red_fives_held(hand)
+    red = red_fives_held(hand) if hand.melds else hand.red
     allowed = rules.red_fives
+    if red[0] <= allowed[0] and red[1] <= allowed[1] and red[2] <= allowed[2]:
+        return  # (the common case, unrolled: the shanten fast path asks it)
     for suit in range(3):
         if red[suit] > allowed[suit]:
             words = {1: "one red five", 2: "two red fives"}.get(red[suit],
