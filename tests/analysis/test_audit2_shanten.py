@@ -16,6 +16,7 @@ quad under both quad rules; thirteen orphans with three players.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -280,6 +281,39 @@ def test_every_engine_and_entry_point_gives_the_distance(preset: str) -> None:
     closed = [h for h in hands if not h.melds]
     batch = shanten_batch(np.array([h.counts for h in closed]), rules=rules)
     assert batch.tolist() == [brute_shanten(h, rules) for h in closed]
+
+
+def fewest_draws(hand: Hand, rules: Rules) -> int:
+    """The definition read literally, for hands that build at most one meld: the fewest
+    tiles drawn (kinds with a copy left, melds counted) after which the tiles hold a pair
+    and the meld, every winning shape listed."""
+    total = hand.total_counts()
+    kinds = rules.tile_kinds
+    melds = 4 - len(hand.melds) if hand.melds else sum(hand.counts) // 3
+    assert melds <= 1
+    shapes = [[p, p, *tiles] for p in kinds
+              for tiles in ([[]] if melds == 0 else [tiles_of(b) for b in blocks_of(kinds)])]
+    for drawn in range(6):
+        for draws in itertools.combinations_with_replacement(kinds, drawn):
+            held = list(hand.counts)
+            for t in draws:
+                held[t] += 1
+            if any(held[t] + total[t] - hand.counts[t] > 4 for t in draws):
+                continue  # a fifth copy cannot be drawn
+            if any(all(held[t] >= shape.count(t) for t in shape) for shape in shapes):
+                return drawn
+    raise AssertionError("no winning shape within five draws")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_brute_force_is_the_fewest_draws(preset: str) -> None:
+    rules = find_rules(preset)
+    rng = random.Random(110)
+    shapes = [(0, 1), (0, 2), (0, 4), (0, 5), (4, 1), (4, 2), (3, 4), (3, 5)]
+    for declared, concealed in shapes * 6:
+        hand = random_hand(rng, rules, declared, concealed)
+        assert fewest_draws(hand, rules) - 1 == brute_forms(hand, rules)[Form.STANDARD], \
+            str(hand)
 
 
 def brute_effective(hand: Hand, rules: Rules, seen: Sequence[int]) -> list[tuple[int, int]]:
