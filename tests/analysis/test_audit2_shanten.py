@@ -316,17 +316,22 @@ def test_the_brute_force_is_the_fewest_draws(preset: str) -> None:
             str(hand)
 
 
-def brute_effective(hand: Hand, rules: Rules, seen: Sequence[int]) -> list[tuple[int, int]]:
+def brute_effective(hand: Hand, rules: Rules, seen: Sequence[int],
+                    form: Form | None = None) -> list[tuple[int, int]]:
     """(kind, unseen copies) of each kind with a copy left to draw whose draw lowers the
-    replacement number; unseen = 4 − in hand − in melds − seen elsewhere."""
+    replacement number (of ``form``, else of the best form); unseen = 4 − in hand − in
+    melds − seen elsewhere."""
+    def value(h: Hand) -> int:
+        return brute_shanten(h, rules) if form is None else brute_forms(h, rules)[form]
+
     total = hand.total_counts()
-    base = brute_shanten(hand, rules)
+    base = value(hand)
     found = []
     for t in rules.tile_kinds:
         if total[t] >= 4:
             continue
         drawn = Hand.from_counts([c + (k == t) for k, c in enumerate(hand.counts)], hand.melds)
-        if brute_shanten(drawn, rules) < base:
+        if value(drawn) < base:
             found.append((t, max(0, 4 - total[t] - seen[t])))
     return found
 
@@ -356,6 +361,11 @@ def test_effective_tiles_are_the_draws_that_lower_the_distance(preset: str) -> N
         found = effective_tiles(hand, visible=seen_text(seen), rules=rules)
         assert [(w.tile, w.remaining) for w in found] == brute_effective(hand, rules, seen), \
             (str(hand), seen_text(seen))
+        if hand.concealed_count == 13 and not hand.melds:  # each form on its own
+            for form in rules.forms:
+                found = effective_tiles(hand, visible=seen_text(seen), rules=rules, form=form)
+                assert [(w.tile, w.remaining) for w in found] == \
+                    brute_effective(hand, rules, seen, form), (str(hand), form)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
