@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mjasp.core.blocks import Decomposition, sorted_readings
 from mjasp.core.notation import plain_counts
@@ -38,7 +38,9 @@ def decompose(hand: HandLike, *, solver: str | None = None,
     """
     # the fast paths run for every rules that read hands as the default ones do
     if solver is None and type(hand) is str and default_reading(rules):
-        if kernel.COMPILED:
+        # the compiled readers take a red five for a plain one: a text with one (``0``)
+        # goes the Python way, which checks it against the rules' wall
+        if kernel.COMPILED and "0" not in hand:
             # the common case in one C call: plain text of 14 tiles, every suit cached, one
             # reading; else one C call parses plain text of 14 tiles (None: anything else,
             # explained below)
@@ -50,8 +52,8 @@ def decompose(hand: HandLike, *, solver: str | None = None,
                 return counts_readings(counts)
         plain = plain_counts(hand)
         # plain text of a legal complete hand: the fast path's readings, no Hand built
-        if plain is not None and max(plain[0]) <= 4 and max(plain[1]) <= 1 and \
-                sum(plain[0]) == COMPLETE_TILES:
+        if plain is not None and max(plain[0]) <= 4 and sum(plain[0]) == COMPLETE_TILES and (
+                not any(plain[1]) or _reds_fit(plain[1], find_rules(rules))):
             return counts_readings(tuple(plain[0]))
     hand = as_hand(hand)
     rules = find_rules(rules)
@@ -66,6 +68,11 @@ def decompose(hand: HandLike, *, solver: str | None = None,
         readings += assemble(hand.counts, hand.melds, by_suit)
     readings += special_readings(hand, rules)
     return sorted_readings(readings)
+
+
+def _reds_fit(reds: Sequence[int], rules: Rules) -> bool:
+    """Red fives by suit within the rules' wall (else the general path names the error)."""
+    return all(n <= allowed for n, allowed in zip(reds, rules.red_fives, strict=True))
 
 
 #: The compiled plain-text reader, bound on first use (``kernel.COMPILED`` decides if it runs).

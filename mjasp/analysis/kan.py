@@ -36,7 +36,7 @@ class KanCheck:
     over every winning tile j with a copy left; ``after``: those of the hand after the
     kan (h - 4 e_i plus the quad), the quad counted as the triplet of ``tile`` so the
     two sets compare. ``strict``: the sets are equal in size (the second always lies
-    in the first); ``loose``: the waits are unchanged.
+    in the first) and the waits unchanged; ``loose``: the waits are unchanged.
     """
 
     hand: Hand
@@ -48,8 +48,9 @@ class KanCheck:
 
     @property
     def strict(self) -> bool:
-        """The kan keeps every winning reading (riichi's strict rule)."""
-        return len(self.before) == len(self.after)
+        """The kan keeps every winning reading (riichi's strict rule), and so the waits: a
+        wait of seven pairs (a quad as two pairs) has no standard reading to lose."""
+        return len(self.before) == len(self.after) and self.loose
 
     @property
     def loose(self) -> bool:
@@ -76,6 +77,8 @@ class KanCheck:
         n = len(self.before)
         if self.strict:
             return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
+        if n == len(self.after):  # every reading kept, a wait of another form lost
+            return self.loose_reason()
         lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
         return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
 

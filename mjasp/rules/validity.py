@@ -3,8 +3,8 @@ adapter and CLI command checks against (per ``Rules``).
 
 - legal: a ``Hand`` (at most four copies, at most 14 tiles with kans as three, at most
   two red fives per suit: checked by ``Hand`` itself) whose kinds are all in the rules'
-  wall (:func:`check_tiles_in_set`); how many red fives of a suit the set has is
-  ``Rules.red_fives``, checked when a hand is scored (``mjasp.scoring.api.check_win``);
+  wall and whose red fives the wall has (:func:`check_tiles_in_set`,
+  :func:`check_red_fives`: ``Rules.red_fives``, the same limit and message as scoring's);
 - waiting (tenpai shape): 3n+1 concealed tiles, at most 13 with kans as three
   (:func:`check_waiting`);
 - complete: 14 tiles with kans as three (:func:`check_complete`; the encodings say the
@@ -115,10 +115,12 @@ def as_tile(tile: Tile | str) -> Tile:
 
 
 def check_tiles_in_set(hand: Hand, rules: Rules) -> None:
-    """Raise if the hand holds a kind the rules' wall does not have (2m-8m in sanma), or
-    a chi the rules' players cannot call (three players call no chi, as scoring says)."""
+    """Raise if the hand holds a kind the rules' wall does not have (2m-8m in sanma), more
+    red fives of a suit than the wall has (:func:`check_red_fives`), or a chi the rules'
+    players cannot call (three players call no chi, as scoring says)."""
     missing = rules.removed_kinds
     if not missing:
+        check_red_fives(hand, rules)
         return
     total = hand.total_counts()
     for kind in missing:
@@ -127,6 +129,46 @@ def check_tiles_in_set(hand: Hand, rules: Rules) -> None:
     if any(meld.kind is MeldKind.CHI for meld in hand.melds):
         raise HandError(f"three players cannot call chi under {rules.name}; an open sequence "
                         "is impossible", str(hand))
+    check_red_fives(hand, rules)
+
+
+def red_fives_held(hand: Hand) -> Sequence[int]:
+    """The red fives of each suit (m, p, s) in the hand, concealed and in melds.
+
+    >>> red_fives_held(Hand.parse("05m [406p]"))
+    [1, 1, 0]
+    """
+    if not hand.melds:
+        return hand.red
+    red = list(hand.red)
+    for meld in hand.melds:
+        if meld.red and meld.tile < 27:
+            red[meld.tile // 9] += meld.red
+    return red
+
+
+def check_red_fives(hand: Hand, rules: Rules) -> None:
+    """Raise if the hand holds more red fives of a suit, concealed and in melds, than the
+    rules' wall has (``Rules.red_fives``: one per suit on Tenhou, none under the WRC's
+    rules). Every command that takes a hand and rules asks it — a hand that cannot be
+    dealt is refused whatever the question; no rules given means the default ones (Tenhou).
+
+    >>> check_red_fives(Hand.parse("00m"), find_rules("tenhou"))
+    Traceback (most recent call last):
+    ...
+    mjasp.core.errors.HandError: two red fives (0m) in 00m; the tenhou rules have 1
+    >>> check_red_fives(Hand.parse("00m"), find_rules("tenhou").replace(red_fives=(2, 1, 1)))
+    """
+    red = red_fives_held(hand) if hand.melds else hand.red
+    allowed = rules.red_fives
+    if red[0] <= allowed[0] and red[1] <= allowed[1] and red[2] <= allowed[2]:
+        return  # (the common case, unrolled: the shanten fast path asks it)
+    for suit in range(3):
+        if red[suit] > allowed[suit]:
+            words = {1: "one red five", 2: "two red fives"}.get(red[suit],
+                                                                 f"{red[suit]} red fives")
+            raise HandError(f"{words} (0{'mps'[suit]}) in {hand}; the {rules.name} rules "
+                            f"have {allowed[suit] or 'none'}")
 
 
 def check_complete(hand: Hand, rules: Rules) -> None:
@@ -182,5 +224,5 @@ def check_waiting(hand: Hand, rules: Rules | None = None) -> None:
 
 
 __all__ = ["COMPLETE_TILES", "HandLike", "as_hand", "as_tile", "before_draw", "check_complete",
-           "check_readable", "check_shanten_shape", "check_tiles_in_set", "check_waiting",
-           "counts_bytes"]
+           "check_readable", "check_red_fives", "check_shanten_shape", "check_tiles_in_set",
+           "check_waiting", "counts_bytes", "red_fives_held"]
