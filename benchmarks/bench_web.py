@@ -319,22 +319,9 @@ def in_process(count: int, seed: int) -> float:
     paths = table_paths(count + 1, seed)
 
     async def ask(path: str) -> None:
-        raw, _, query = path.partition("?")
-        scope = {"type": "http", "http_version": "1.1", "method": "GET", "scheme": "http",
-                 "path": raw, "raw_path": raw.encode(), "query_string": query.encode(),
-                 "root_path": "", "headers": [(b"host", HOST.encode())],
-                 "client": (HOST, 1), "server": (HOST, 80)}
-        sent: list[MutableMapping[str, Any]] = []
-
-        async def receive() -> MutableMapping[str, Any]:
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        async def send(message: MutableMapping[str, Any]) -> None:
-            sent.append(message)
-
-        await app(scope, receive, send)
-        if sent[0].get("status") != 200:
-            raise SystemExit(f"{path}: status {sent[0].get('status')}")
+        status, _ = await _asgi_get(app, path)
+        if status != 200:
+            raise SystemExit(f"{path}: status {status}")
 
     async def all_of_them() -> float:
         await ask(paths[0])  # the tables load on first use
