@@ -120,18 +120,17 @@ def compiled_python() -> list[Extension]:
         modules.append(Extension(
             name, [source, "mjasp/solvers/_stamp.c"], optional=True,
             define_macros=[("MJASP_SOURCE_STAMP", f'"mjasp-source-crc32:{stamp:08x}"')],
-            # -O2 with binding off: 1.6% fewer instructions a hand than -O1 with it, for
-            # about 15 s more of build (docs/benchmarks.md)
+            # -O2: 3% fewer instructions a hand than -O1, for about 15 s more of build
+            # (docs/benchmarks.md)
             extra_compile_args=["-O2"]))
     try:
         # the Python semantics kept exactly: annotations are not C types (the only C
         # declarations are the .pxd beside a .py), and the generated C goes under build/
-        # (the tree holds only the .py); binding off: the module's functions are builtin
-        # functions, cheaper to call than Cython's function objects
+        # (the tree holds only the .py); Cython's functions keep their signatures
+        # (binding, the default: inspect.signature and help() read them)
         return list(cythonize(modules, build_dir="build/cython", quiet=True,
                               compiler_directives={"language_level": 3,
-                                                   "annotation_typing": False,
-                                                   "binding": False}))
+                                                   "annotation_typing": False}))
     except Exception as error:  # a Cython that cannot compile them: the .py files run
         reason = f"{type(error).__name__}: {error}".strip().splitlines()[0][:200]
         print(CYTHON_NOTICE.format(reason=reason), file=sys.stderr)
