@@ -59,6 +59,19 @@ class OptionalBuildExt(build_ext):
             if not getattr(ext, "optional", False):
                 raise
             self._warn(ext.name, error)
+            return
+        if ext.name in EXTENSIONS.COMPILED_PYTHON:
+            # its stamp beside it: the loader reads that, not the whole build
+            EXTENSIONS.write_sidecar(Path(self.get_ext_fullpath(ext.name)))
+
+    def copy_extensions_to_source(self) -> None:
+        super().copy_extensions_to_source()  # (in place: pip install -e, --inplace)
+        for ext in self.extensions:
+            if ext.name in EXTENSIONS.COMPILED_PYTHON:
+                build = Path(*ext.name.split(".")[:-1],
+                             Path(self.get_ext_filename(ext.name)).name)
+                if build.is_file():
+                    EXTENSIONS.write_sidecar(build)
 
     @staticmethod
     def _warn(name: str, error: BaseException) -> None:
@@ -86,11 +99,15 @@ def _extensions_module() -> ModuleType:
     return module
 
 
+#: mjasp/solvers/extensions.py: what to compile, and how a build is stamped.
+EXTENSIONS = _extensions_module()
+
+
 def compiled_python() -> list[Extension]:
     """The modules of ``COMPILED_PYTHON`` compiled by Cython from their ``.py`` file, each
     with ``_stamp.c`` holding its source's CRC-32 (read by the loader before it imports the
     build: a stale one is never run); none where Cython is missing or fails."""
-    names = _extensions_module().COMPILED_PYTHON
+    names = EXTENSIONS.COMPILED_PYTHON
     try:
         from Cython.Build import cythonize
     except ImportError:  # (pip installs it first: a build without pip's isolation may lack it)
@@ -99,16 +116,18 @@ def compiled_python() -> list[Extension]:
     modules = []
     for name in names:
         source = name.replace(".", "/") + ".py"
-        stamp = zlib.crc32(Path(source).read_bytes())
+        stamp = EXTENSIONS.python_stamp(Path(source))  # the .py and its .pxd
         modules.append(Extension(
             name, [source, "mjasp/solvers/_stamp.c"], optional=True,
             define_macros=[("MJASP_SOURCE_STAMP", f'"mjasp-source-crc32:{stamp:08x}"')],
-            # -O1: half of -O2's compile time (scoring_direct: 12 s against 23 s), for
-            # code that is mostly calls into the interpreter (docs/benchmarks.md)
-            extra_compile_args=["-O1"]))
+            # -O2: 3% fewer instructions a hand than -O1, for about 15 s more of build
+            # (docs/benchmarks.md)
+            extra_compile_args=["-O2"]))
     try:
-        # the Python semantics kept exactly: annotations are not C types, and the
-        # generated C goes under build/ (the tree holds only the .py)
+        # the Python semantics kept exactly: annotations are not C types (the only C
+        # declarations are the .pxd beside a .py), and the generated C goes under build/
+        # (the tree holds only the .py); Cython's functions keep their signatures
+        # (binding, the default: inspect.signature and help() read them)
         return list(cythonize(modules, build_dir="build/cython", quiet=True,
                               compiler_directives={"language_level": 3,
                                                    "annotation_typing": False}))

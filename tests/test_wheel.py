@@ -80,6 +80,11 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     engine = [name.replace(".", "/") for name in COMPILED_PYTHON]
     assert all((f"{path}{suffix}" in names) == cython for path in engine), engine
+    # each with its stamp beside it (read at import instead of the build), and the .pxd
+    # files, part of the stamp, beside their .py
+    assert all((f"{path}{suffix}.stamp" in names) == cython for path in engine), engine
+    declared = {p.relative_to(ROOT).as_posix() for p in (ROOT / "mjasp").rglob("*.pxd")}
+    assert declared and declared <= names, sorted(declared - names)
 
     # clingo, ortools, click and numpy come from the interpreter running this test (which may
     # itself be a venv: --system-site-packages would reach past it to the base interpreter);

@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from mjasp.core.blocks import Decomposition
+from mjasp.core.blocks import Decomposition, Meld
 from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind, with_melds
@@ -156,7 +156,7 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
     # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
-    if win.rinshan and not north and not any(m.kind >= _KAN for m in melds):
+    if win.rinshan and not north and not _has_kan(melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
     if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
@@ -211,6 +211,12 @@ def hand_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
 
 
 _KAN = MeldKind.KAN
+
+
+def _has_kan(melds: Sequence[Meld]) -> bool:
+    """A quad among ``melds`` (a function of its own: the compiled ``check_hand`` holds no
+    generator)."""
+    return any(m.kind >= _KAN for m in melds)
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:

@@ -14,9 +14,11 @@ Cython when it is there at install: the ``.py`` file is their one statement, the
 removes the interpreter's dispatch of bytecodes. Their build sits beside the ``.py`` under
 the module's own name, so :class:`CompiledPythonFinder` (installed first thing by
 :mod:`mjasp.solvers.kernel`) chooses between the two before anything is run: the build when
-its stamp (``STAMP``, the CRC-32 of the ``.py`` it was compiled from) matches the ``.py``
-beside it, else the ``.py`` with one warning line; always the ``.py`` under
-``MJASP_PURE_PYTHON=1``.
+its stamp (``STAMP``, the CRC-32 of the ``.py`` it was compiled from and of the ``.pxd``
+beside it that gives Cython C types: :func:`python_stamp`) matches the sources beside it,
+else the ``.py`` with one warning line; always the ``.py`` under ``MJASP_PURE_PYTHON=1``.
+The build writes its stamp beside it too (``NAME.so.stamp``: :func:`sidecar_stamp`), so
+that choosing reads a few bytes rather than the whole build.
 
 >>> load("mjasp.solvers._no_such_extension", "_no_such_extension.c", ("run",)).module is None
 True
@@ -108,14 +110,66 @@ def pure_requested() -> bool:
     return os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0")
 
 
+def python_stamp(source: Path) -> int:
+    """The stamp of a module compiled from ``source`` (a ``.py`` file): the CRC-32 of it
+    followed by the ``.pxd`` file beside it, if any (the C types Cython gives its build: a
+    change there is a change of the build). ``setup.py`` links the same into the build.
+
+    >>> python_stamp(Path(__file__)) == zlib.crc32(Path(__file__).read_bytes())  # no .pxd
+    True
+    """
+    stamp = zlib.crc32(source.read_bytes())
+    declarations = source.with_suffix(".pxd")
+    if declarations.is_file():
+        stamp = zlib.crc32(declarations.read_bytes(), stamp)
+    return stamp
+
+
 def built_stamp(path: Path) -> int | None:
-    """The source stamp linked into a build (None: none there, not one of ours).
+    """The source stamp linked into a build (None: none there, not one of ours): the whole
+    file is read (:func:`sidecar_stamp` is the cheap way).
 
     >>> built_stamp(Path(__file__)) is None
     True
     """
     found = STAMP.search(path.read_bytes())
     return int(found.group(1), 16) if found else None
+
+
+#: What the build writes beside a compiled module (:func:`write_sidecar`).
+SIDECAR: Final = re.compile(r"mjasp-source-crc32:([0-9a-f]{8}) size:([0-9]+)\n?")
+
+
+def sidecar(build: Path) -> Path:
+    """The file beside ``build`` holding its stamp (``NAME.so.stamp``)."""
+    return build.with_name(build.name + ".stamp")
+
+
+def write_sidecar(build: Path) -> None:
+    """Write the stamp linked into ``build`` beside it, with the build's size (setup.py,
+    after each build): what :func:`sidecar_stamp` reads instead of the whole build."""
+    stamp = built_stamp(build)
+    if stamp is not None:
+        sidecar(build).write_text(f"mjasp-source-crc32:{stamp:08x} "
+                                  f"size:{build.stat().st_size}\n", encoding="ascii")
+
+
+def sidecar_stamp(build: Path) -> int | None:
+    """The stamp the build wrote beside ``build``; None where there is none or it was not
+    written for this file (its size differs: a build copied or rebuilt without it), and
+    the caller reads the build itself (:func:`built_stamp`).
+
+    >>> sidecar_stamp(Path(__file__)) is None
+    True
+    """
+    try:
+        text = sidecar(build).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = SIDECAR.fullmatch(text)
+    if found is None or int(found.group(2)) != build.stat().st_size:
+        return None
+    return int(found.group(1), 16)
 
 
 class CompiledPythonFinder(importlib.abc.MetaPathFinder):
@@ -146,7 +200,7 @@ def choose(name: str, source: Path) -> tuple[importlib.machinery.ModuleSpec | No
         why = "MJASP_PURE_PYTHON is set"
     elif not builds:
         why = "not compiled at install"
-    elif built_stamp(builds[0]) != source_hash(source.read_bytes()):
+    elif _stamp_of(builds[0]) != python_stamp(source):
         why = "its build is stale"
         warnings.warn_explicit(f"mjasp: this compiled module does not match {source.name} "
                                "(it was built from another version of it); mjasp runs the "
@@ -158,6 +212,12 @@ def choose(name: str, source: Path) -> tuple[importlib.machinery.ModuleSpec | No
         return importlib.util.spec_from_file_location(name, source, loader=loader), why
     built = importlib.machinery.ExtensionFileLoader(name, str(builds[0]))
     return importlib.util.spec_from_file_location(name, builds[0], loader=built), why
+
+
+def _stamp_of(build: Path) -> int | None:
+    """The stamp of ``build``: the one written beside it, else the one linked into it."""
+    stamp = sidecar_stamp(build)
+    return built_stamp(build) if stamp is None else stamp
 
 
 def install_finder() -> None:

@@ -189,8 +189,16 @@ def test_a_compiled_module_is_current_with_its_source_and_runs(name: str) -> Non
         assert not (os.environ.get("CI") and CYTHON and kernel.AVAILABLE), name
         pytest.skip(f"{name} was not compiled at install")
     source = ROOT / (name.replace(".", "/") + ".py")
-    # the stamp linked in at build time is the CRC-32 of the .py as it is now
-    assert extensions.built_stamp(build) == crc(source)
+    # the stamp linked in at build time is the CRC-32 of the .py as it is now, followed by
+    # its .pxd (C types for Cython) where there is one
+    declarations = source.with_suffix(".pxd")
+    expected = zlib.crc32(source.read_bytes() + (declarations.read_bytes()
+                                                 if declarations.is_file() else b""))
+    assert extensions.built_stamp(build) == expected
+    # and the build wrote it beside it too, with its size (what the loader reads)
+    assert extensions.sidecar(build).read_text() == (
+        f"mjasp-source-crc32:{expected:08x} size:{build.stat().st_size}\n")
+    assert extensions.sidecar_stamp(build) == expected
     module = importlib.import_module(name)
     assert Path(module.__file__ or "") == (source if PURE_RUN else build)
     assert extensions.WHY_SOURCE[name] == ("MJASP_PURE_PYTHON is set" if PURE_RUN else "")
@@ -199,7 +207,7 @@ def test_a_compiled_module_is_current_with_its_source_and_runs(name: str) -> Non
 def test_the_modules_to_compile_are_the_ones_setup_compiles() -> None:
     # setup.py reads the list from extensions.py: a name there that is not a module would
     # fail the build; each one is a .py of the package
-    assert "_extensions_module().COMPILED_PYTHON" in (ROOT / "setup.py").read_text()
+    assert "EXTENSIONS.COMPILED_PYTHON" in (ROOT / "setup.py").read_text()
     for name in extensions.COMPILED_PYTHON:
         assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
 
@@ -239,6 +247,52 @@ def test_a_stale_build_is_never_run(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert spec.loader is not None
     spec.loader.exec_module(module)
     assert module.X == 1
+
+
+def test_a_pxd_beside_the_py_is_part_of_the_stamp(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # a build of mod.py alone is stale once a .pxd (C types for Cython) sits beside it, and
+    # a build of both is stale once the .pxd changes
+    monkeypatch.delenv("MJASP_PURE_PYTHON", raising=False)
+    source, _ = fake_build(tmp_path, zlib.crc32(b"X = 1\n"))
+    source.with_suffix(".pxd").write_text("cdef int y\n")
+    with pytest.warns(RuntimeWarning, match="pip install -e"):
+        assert extensions.choose("mod", source)[1] == "its build is stale"
+    source, _ = fake_build(tmp_path, zlib.crc32(b"X = 1\ncdef int y\n"))
+    assert extensions.choose("mod", source)[1] == ""
+    source.with_suffix(".pxd").write_text("cdef long y\n")
+    with pytest.warns(RuntimeWarning, match="pip install -e"):
+        assert extensions.choose("mod", source)[1] == "its build is stale"
+
+
+def test_the_stamp_is_read_beside_the_build_not_in_it(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MJASP_PURE_PYTHON", raising=False)
+    current, stale = zlib.crc32(b"X = 1\n"), zlib.crc32(b"X = 2\n")
+    source, build = fake_build(tmp_path, current)
+    extensions.write_sidecar(build)
+    assert extensions.sidecar(build).read_text() == (
+        f"mjasp-source-crc32:{current:08x} size:{build.stat().st_size}\n")
+    # with the stamp beside it, the build itself is not read
+    monkeypatch.setattr(extensions, "built_stamp", None)  # (calling it would fail)
+    assert extensions.choose("mod", source)[1] == ""
+    # the stamp beside it decides: a stale one refuses the build
+    extensions.sidecar(build).write_text(
+        f"mjasp-source-crc32:{stale:08x} size:{build.stat().st_size}\n")
+    with pytest.warns(RuntimeWarning, match="pip install -e"):
+        assert extensions.choose("mod", source)[1] == "its build is stale"
+    monkeypatch.undo()
+    monkeypatch.delenv("MJASP_PURE_PYTHON", raising=False)
+    # written for another file (its size differs) or unreadable: the build is read, and
+    # its own stamp decides either way
+    for text in (f"mjasp-source-crc32:{current:08x} size:{build.stat().st_size + 1}\n",
+                 "garbage\n"):
+        extensions.sidecar(build).write_text(text)
+        assert extensions.sidecar_stamp(build) is None
+        assert extensions.choose("mod", source)[1] == ""
+    build.write_bytes(build.read_bytes().replace(b"%08x" % current, b"%08x" % stale))
+    with pytest.warns(RuntimeWarning, match="pip install -e"):
+        assert extensions.choose("mod", source)[1] == "its build is stale"
 
 
 def test_pure_python_runs_the_py_even_beside_a_current_build(

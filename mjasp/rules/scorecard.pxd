@@ -1,0 +1,9 @@
+# Cython declarations that augment scorecard.py when setup.py compiles it (the .py stays
+# the statement and runs unchanged without Cython): a candidate's han, its yakuman han and
+# each item's han in C arithmetic (small ints).
+
+cimport cython
+
+@cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, n=Py_ssize_t)
+cpdef object make_score_merged(object items, object fu_details, object reading, object win,
+                               object rules)

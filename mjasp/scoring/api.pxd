@@ -1,0 +1,13 @@
+# Cython declarations that augment api.py when setup.py compiles it (the .py stays the
+# statement and runs unchanged without Cython). cpdef: ``score``'s calls of its checks are
+# C calls, without the argument parsing of a Python call; Python callers see functions.
+
+cpdef object check_hand(object hand, object win, object rules)
+cpdef object check_winning_tile(object hand, object win, object rules)
+cpdef object hand_readings(object hand, object rules)
+cpdef object _removed_of(object rules)
+cpdef object _check_winning_five(object hand, object win)
+cpdef object _check_fives(object hand, object rules, object indicators, object held)
+cpdef object _check_indicators(object hand, object indicators, object rules, object north,
+                               object held)
+cpdef object _name(object kind)
