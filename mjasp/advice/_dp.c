@@ -519,7 +519,7 @@ static inline int64_t shanten_slot(Shanten *s, uint64_t a, uint64_t b, const uin
     }
     /* more hands asked than the cache has places: double it (a small graph keeps the
        small cache, which costs less to set up) */
-    if ((size_t)next >= s->seen.cap && s->seen.cap < (size_t)1 << CACHE_MAX_BITS) {
+    if (2 * (size_t)next >= s->seen.cap && s->seen.cap < (size_t)1 << CACHE_MAX_BITS) {
         if (grow_cache(&s->seen) < 0) {
             return -1;
         }
