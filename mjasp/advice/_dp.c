@@ -470,10 +470,9 @@ static PyObject *vecs_as_bytearrays(const Vec *out, int n) {
 
 /* -- the shanten numbers: one per distinct hand of 34 counts, asked in batches -- */
 typedef struct {
-    Table seen;     /* 34 counts -> index into known: a cache of CACHE_BITS bits at first,
-                       doubled up to CACHE_MAX_BITS as more hands are asked (each hand at its
-                       hash's place, the last one asked there; a hand not found is asked
-                       again) */
+    Table seen;     /* 34 counts -> index into known: a cache of CACHE_BITS bits (each hand
+                       at its hash's place, the last one asked there; a hand not found is
+                       asked again) */
     Vec known;      /* int8 each: the shanten, or PENDING */
     Vec rows;       /* the hands to ask (34 bytes each) */
     Vec asked;      /* their indices into known (int64) */
@@ -484,29 +483,6 @@ enum { PENDING = 127 };
 #ifndef CACHE_BITS
 #define CACHE_BITS 14
 #endif
-/* the cache's largest size (24 bytes a slot: 24 MB); the two- and three-shanten graphs
-   ask hundreds of thousands of distinct hands, which a cache of 2^14 places asked again
-   by a fifth and by two fifths */
-#ifndef CACHE_MAX_BITS
-#define CACHE_MAX_BITS 20
-#endif
-
-/* the cache twice as large, each hand it holds moved to its place there (-1: no memory) */
-static int grow_cache(Table *t) {
-    Table bigger;
-    if (tinit(&bigger, t->cap * 2) < 0) {
-        return -1;
-    }
-    for (size_t i = 0; i < t->cap; i++) {
-        Slot *s = &t->s[i];
-        if (s->a != UINT64_MAX) {
-            bigger.s[mix(s->a, s->b) & (bigger.cap - 1)] = *s;
-        }
-    }
-    PyMem_Free(t->s);
-    *t = bigger;
-    return 0;
-}
 
 /* the index of the shanten of the hand keyed (a, b): ``h`` plus the kind ``add`` less the
    kind ``take`` (-1: none), known after the next flush; -1 on an error */
@@ -516,17 +492,6 @@ static inline int64_t shanten_slot(Shanten *s, uint64_t a, uint64_t b, const uin
     Slot *at = &s->seen.s[mix(a, b) & (s->seen.cap - 1)];
     if (at->a == a && at->b == b) {
         return at->v;
-    }
-    /* more hands asked than the cache has places: double it (a small graph keeps the
-       small cache, which costs less to set up) */
-    if (2 * (size_t)next >= s->seen.cap && s->seen.cap < (size_t)1 << CACHE_MAX_BITS) {
-        if (grow_cache(&s->seen) < 0) {
-            return -1;
-        }
-        at = &s->seen.s[mix(a, b) & (s->seen.cap - 1)];
-        if (at->a == a && at->b == b) {
-            return at->v;
-        }
     }
     at->a = a;
     at->b = b;
