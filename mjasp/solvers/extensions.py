@@ -94,7 +94,8 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
 
 
 #: The modules setup.py compiles with Cython from their ``.py`` file (the direct engine's
-#: hot path: scoring, its result type, and the call that checks the inputs).
+#: hot path: scoring, its result type, and the call that checks the inputs; then the
+#: modules an ``advise`` call runs, imported on its first call).
 COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
                           "mjasp.scoring.api",
                           "mjasp.advice.model", "mjasp.advice.api", "mjasp.advice.build",
