@@ -114,6 +114,8 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
              "print(k.COMPILED, g._dp is not None, mjasp.shanten('1112345678999m'))\n"
              "import mjasp.scoring.api, mjasp.solvers.extensions as e\n"
              "print(mjasp.score('123m456p789s55p777z', mjasp.Win('5p')).points)\n"
+             # each imported first: the advice modules are imported on a first advise
+             "for n in e.COMPILED_PYTHON: importlib.import_module(n)\n"
              "print('|'.join(e.WHY_SOURCE[n] or 'built' for n in e.COMPILED_PYTHON))")
     module, solver, shipped, readings, kernel, points, engine_runs = run(
         python, "-c", probe, cwd=outside).splitlines()

@@ -91,6 +91,29 @@ class Tables:
     dama: list[Triple]
     riichi: list[Triple]
     riichi_rows: Ints
+    #: ``dama`` and ``riichi`` as (draws + 1, 3, nodes) arrays where the compiled loop
+    #: made them so (None: the lists only)
+    dama_all: Floats | None = None
+    riichi_all: Floats | None = None
+
+    def turns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
+        """Row ``row``'s (tenpai, win, points) with ``draws``, ``draws - 1``, ..., 1 draws
+        left, of the dama values (or of the riichi values): the same floats, in one call
+        where the whole array is there.
+
+        >>> none = np.zeros(0, np.int64)
+        >>> t = Tables([(np.zeros(1), np.zeros(1), np.zeros(1)),
+        ...             (np.ones(1), np.full(1, 0.5), np.full(1, 900.0))], [], none)
+        >>> t.turns(0, 1)
+        [[1.0, 0.5, 900.0]]
+        """
+        whole = self.riichi_all if riichi else self.dama_all
+        if whole is not None:
+            got: list[list[float]] = whole[draws:0:-1, :, row].tolist()
+            return got
+        by_turn = self.riichi if riichi else self.dama
+        return [[t[0].item(row), t[1].item(row), t[2].item(row)]
+                for t in by_turn[draws:0:-1]]
 
 
 def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
@@ -210,7 +233,7 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
             np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
             dama.reshape(-1), riichi.reshape(-1))
     return Tables([(t[0], t[1], t[2]) for t in dama], [(t[0], t[1], t[2]) for t in riichi],
-                  rows)
+                  rows, dama, riichi)
 
 
 __all__ = ["DP_FUNCTIONS", "Graph", "Tables", "solve"]

@@ -861,11 +861,21 @@ class Model:
         held = hands if held is None else np.asarray(held, dtype=np.int64)
         # ura han of each indicator kind: the held copies of the kind it points at (0..4)
         gives = held[:, self._points_at]
-        hit = (gives[:, :, None] == np.arange(5)) & (wall[:, :, None] > 0)
         # the wall's copies per ura han 0..4: each kind's copies counted at its han
         copies = np.bincount((np.arange(n)[:, None] * 5 + gives).ravel(), weights=wall.ravel(),
                              minlength=5 * n).reshape(n, 5).astype(np.int64)
-        first = np.where(hit.any(axis=1), hit.argmax(axis=1), 34)  # its first kind
+        # each han's first kind in the wall (34: none): the kinds in the wall sorted by the
+        # han they give (stable: in kind order), the head of each han's run
+        key = np.where(wall > 0, gives, 5)
+        by = np.argsort(key, axis=1, kind="stable")
+        ranked = np.take_along_axis(key, by, axis=1)
+        head = np.empty(ranked.shape, dtype=np.bool_)
+        head[:, 0] = True
+        head[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+        first = np.full((n, 6), 34, dtype=np.int64)
+        at, col = np.nonzero(head)
+        first[at, ranked[at, col]] = by[at, col]
+        first = first[:, :5]
         order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
         copies = np.take_along_axis(copies, order, axis=1)
         total = wall.sum(axis=1)
@@ -1217,15 +1227,14 @@ class Model:
             return how, tp, wp, ev
         how = "-"
         always = self.riichi == "always"
-        for d in range(draws, 0, -1):
-            t = self._tables.dama[d]
-            v = (t[0].item(i), t[1].item(i), t[2].item(i))
+        tables = self._tables
+        # each turn's three values read in one call (``Tables.turns``: the same floats)
+        dama = tables.turns(i, draws)
+        riichi = tables.turns(r, draws, riichi=True) if riichi_here else dama
+        for d, v, rv in zip(range(draws, 0, -1), dama, riichi, strict=True):
             chosen = "dama"
-            if riichi_here:
-                t = self._tables.riichi[d]
-                rv = (t[0].item(r), t[1].item(r), t[2].item(r))
-                if always or (rv[2], rv[1], rv[0]) >= (v[2], v[1], v[0]):
-                    v, chosen = rv, "riichi"
+            if riichi_here and (always or (rv[2], rv[1], rv[0]) >= (v[2], v[1], v[0])):
+                v, chosen = rv, "riichi"
             if d == draws and sh == 0:
                 how = chosen
             tp.append(v[0])

@@ -96,9 +96,13 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
 
 
 #: The modules setup.py compiles with Cython from their ``.py`` file (the direct engine's
-#: hot path: scoring, its result type, and the call that checks the inputs).
+#: hot path: scoring, its result type, and the call that checks the inputs; then the
+#: modules an ``advise`` call runs, imported on its first call).
 COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
-                          "mjasp.scoring.api")
+                          "mjasp.scoring.api",
+                          "mjasp.advice.model", "mjasp.advice.api", "mjasp.advice.build",
+                          "mjasp.advice.graph", "mjasp.advice.tiles37",
+                          "mjasp.advice.cpp_model")
 #: What setup.py links into each such build (``_stamp.c``): the CRC-32 of its ``.py``.
 STAMP: Final = re.compile(rb"mjasp-source-crc32:([0-9a-f]{8})\x00")
 #: Why each module of ``COMPILED_PYTHON`` imported runs its ``.py`` ("" when its build runs).
