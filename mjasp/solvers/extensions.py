@@ -9,9 +9,9 @@ command that rebuilds it, and the caller runs its pure-Python path (the same ans
 The ``.c`` file ships beside the module in the wheel too, so an installed copy is checked
 the same way; where it is missing, only the functions the caller needs are checked.
 
-The direct scoring engine's hot modules (``COMPILED_PYTHON``) are compiled as they are by
-Cython when it is there at install: the ``.py`` file is their one statement, the build only
-removes the interpreter's dispatch of bytecodes. Their build sits beside the ``.py`` under
+The hot modules of the direct scoring engine and of the advice model (``COMPILED_PYTHON``)
+are compiled as they are by Cython when it is there at install: the ``.py`` file is their
+one statement, the build only removes the interpreter's dispatch of bytecodes. Their build sits beside the ``.py`` under
 the module's own name, so :class:`CompiledPythonFinder` (installed first thing by
 :mod:`mjasp.solvers.kernel`) chooses between the two before anything is run: the build when
 its stamp (``STAMP``, the CRC-32 of the ``.py`` it was compiled from and of the ``.pxd``
