@@ -14,7 +14,7 @@ from mjasp.advice.tiles37 import (
     kind37,
     name37,
     of_hand,
-    parse37,
+    seen37,
     sub37,
     tile37,
 )
@@ -151,7 +151,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         seen[kind37(t)] += 1
         if t >= 34:
             seen[t] += 1  # a red five
-    vis = parse37(visible) if visible.strip() else bytes(37)
+    vis = seen37(visible) if visible.strip() else bytes(37)
     for meld in h.melds:
         for k in meld_kinds(meld):
             seen[k] += 1

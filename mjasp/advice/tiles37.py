@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
+from mjasp.core.notation import scan
 from mjasp.core.tiles import tile_name
 
 FIVES: Final = (4, 13, 22)
@@ -24,6 +26,23 @@ def parse37(text: str) -> Counts37:
     """The concealed tiles of an mpsz hand as 37 counts."""
     hand = Hand.parse(text)
     return bytes(hand.counts) + bytes(hand.red)
+
+
+def seen37(text: str) -> Counts37:
+    """Tiles seen elsewhere (discards, other players' melds) as 37 counts: mpsz without a
+    hand's 14-tile limit, as ``shanten``'s visible tiles.
+
+    >>> seen = seen37("1111m 2222m 3333m 4444m 0m")
+    >>> seen[0], seen[4], seen[34]
+    (4, 1, 1)
+    """
+    try:
+        found = scan(text)
+    except HandError as error:  # say which argument was wrong
+        raise HandError(f"visible tiles: {error.reason}", text, error.position) from None
+    if found.groups:
+        raise HandError("visible tiles: no brackets (list every tile seen)", text)
+    return bytes(found.counts) + bytes(found.red)
 
 
 def of_hand(hand: Hand) -> Counts37:

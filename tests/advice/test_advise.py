@@ -36,6 +36,18 @@ def test_one_draw_dama_is_the_waits_over_the_wall() -> None:
     assert c.tenpai_prob == (1.0,)
 
 
+def test_visible_tiles_are_not_limited_to_a_hands_fourteen() -> None:
+    # 19 tiles seen (four each of 1s-4s, three 5s), none a wait: 136 - 13 - 19 = 104 left,
+    # 6 of them winning; one more seen 1p leaves 5 of 103. (Visible tiles were once read
+    # as a hand: "a hand holds at most 14".)
+    seen = "1111s2222s3333s4444s555s"
+    (c,) = advise("123456789m1234p", draws=1, riichi="never", visible=seen).candidates
+    assert c.win_prob[0] == pytest.approx(6 / 104, abs=1e-12)
+    (c,) = advise("123456789m1234p", draws=1, riichi="never",
+                  visible=seen + " 1p").candidates
+    assert c.win_prob[0] == pytest.approx(5 / 103, abs=1e-12)
+
+
 @pytest.mark.parametrize(("hand", "outs", "unseen", "indicators"), [
     # waits whose every draw but the winners is thrown back: the build once failed on
     # such graphs (a layer without a draw that changes the hand) with a numpy cast error
