@@ -11,14 +11,14 @@ the same way; where it is missing, only the functions the caller needs are check
 
 The hot modules of the direct scoring engine and of the advice model (``COMPILED_PYTHON``)
 are compiled as they are by Cython when it is there at install: the ``.py`` file is their
-one statement, the build only removes the interpreter's dispatch of bytecodes. Their build sits beside the ``.py`` under
-the module's own name, so :class:`CompiledPythonFinder` (installed first thing by
-:mod:`mjasp.solvers.kernel`) chooses between the two before anything is run: the build when
-its stamp (``STAMP``, the CRC-32 of the ``.py`` it was compiled from and of the ``.pxd``
-beside it that gives Cython C types: :func:`python_stamp`) matches the sources beside it,
-else the ``.py`` with one warning line; always the ``.py`` under ``MJASP_PURE_PYTHON=1``.
-The build writes its stamp beside it too (``NAME.so.stamp``: :func:`sidecar_stamp`), so
-that choosing reads a few bytes rather than the whole build.
+one statement, the build only removes the interpreter's dispatch of bytecodes. Their build
+sits beside the ``.py`` under the module's own name, so :class:`CompiledPythonFinder`
+(installed first thing by :mod:`mjasp.solvers.kernel`) chooses between the two before
+anything is run: the build when its stamp (``STAMP``, the CRC-32 of the ``.py`` it was
+compiled from and of the ``.pxd`` beside it that gives Cython C types: :func:`python_stamp`)
+matches the sources beside it, else the ``.py`` with one warning line; always the ``.py``
+under ``MJASP_PURE_PYTHON=1``. The build writes its stamp beside it too (``NAME.so.stamp``:
+:func:`sidecar_stamp`), so that choosing reads a few bytes rather than the whole build.
 
 >>> load("mjasp.solvers._no_such_extension", "_no_such_extension.c", ("run",)).module is None
 True
