@@ -298,7 +298,8 @@ def _normalised(command: str, params: Mapping[str, str]) -> tuple[Any, ...] | No
 
     try:
         hand = str(Hand.parse(params["q"]))
-        values = tuple((name, _convert(found, command, name, params.get(name)))
+        values = tuple((name, _convert(found.context, found.by_query[name], command, name,
+                                       params.get(name)))
                        for name in sorted(found.by_query) if name != "q")
     except Exception:  # bad input: keyed as given
         return None
@@ -374,16 +375,7 @@ def _direct(command: str, params: Mapping[str, str]) -> str | None:
     try:
         values = {}
         for name, param in options.items():
-            given = params.get(name)
-            # as click does: a given value converted, else the option's default converted
-            key = (command, name, given)
-            value = _converted.get(key, _MISSING) if name != "q" else _MISSING
-            if value is _MISSING:
-                raw = given if given is not None else param.get_default(ctx)
-                value = param.process_value(ctx, raw)
-                if name != "q" and len(_converted) < KEPT_CONVERSIONS:
-                    _converted[key] = value
-            values[param.name or name] = value
+            values[param.name or name] = _convert(ctx, param, command, name, params.get(name))
         text = TEXT_FUNCTIONS.get(command)
         if text is not None:
             return text(**values)
@@ -440,15 +432,16 @@ def _invocation(command: str) -> _Invocation | None:
                        tuple(others))
 
 
-def _convert(found: _Invocation, command: str, name: str, given: str | None) -> Any:
-    """Query parameter ``name`` (``given`` text, None: not given) as the command's option
-    converts it, from :data:`_converted` where it was converted before."""
+def _convert(context: click.Context, param: click.Parameter, command: str, name: str,
+             given: str | None) -> Any:
+    """Query parameter ``name`` (``given`` text, None: not given) as click converts it: a
+    given value converted, else the option's default converted; from :data:`_converted`
+    where it was converted before (the hand, ``q``, is never kept)."""
     key = (command, name, given)
     value = _converted.get(key, _MISSING) if name != "q" else _MISSING
     if value is _MISSING:
-        param = found.by_query[name]
-        raw = given if given is not None else param.get_default(found.context)
-        value = param.process_value(found.context, raw)
+        raw = given if given is not None else param.get_default(context)
+        value = param.process_value(context, raw)
         if name != "q" and len(_converted) < KEPT_CONVERSIONS:
             _converted[key] = value
     return value
@@ -471,7 +464,8 @@ def _invoke(command: str, params: Mapping[str, str]) -> str | None:
     try:
         values = {}
         for name, param in found.by_query.items():
-            values[param.name or name] = _convert(found, command, name, params.get(name))
+            values[param.name or name] = _convert(found.context, param, command, name,
+                                                  params.get(name))
         for param in found.others:
             assert param.name is not None
             fixed = _IN_WORKER_FIXED.get(param.name, _MISSING)
