@@ -25,55 +25,10 @@ from mjasp.core.blocks import Block, BlockKind, Form
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import TERMINALS_AND_HONORS, tile_kind
 from mjasp.rules import Rules, find_rules
+from tests.analysis.brute import blocks_of, standard_readings, tiles_of
 
 PRESETS = ["tenhou", "tenhou-3p", "chiitoitsu-quad", "standard-form"]
 Shape = tuple[int, tuple[tuple[str, int], ...]]  # (pair, sorted (T|S, lowest tile))
-
-
-def block_list(kinds: Sequence[int]) -> list[tuple[str, int]]:
-    """Every triplet and sequence of the wall, by (T|S, lowest tile)."""
-    wall = set(kinds)
-    found = []
-    for t in kinds:
-        found.append(("T", t))
-        if t < 27 and t % 9 <= 6 and t + 1 in wall and t + 2 in wall:
-            found.append(("S", t))
-    return found
-
-
-def tiles_of(block: tuple[str, int]) -> list[int]:
-    how, t = block
-    return [t] * 3 if how == "T" else [t, t + 1, t + 2]
-
-
-def brute_standard(counts: Sequence[int], kinds: Sequence[int]) -> set[Shape]:
-    """Every (pair, multiset of blocks) whose tiles are exactly ``counts``: each pair,
-    then every multiset of blocks (in list order, so each multiset once) that fits."""
-    if sum(counts) % 3 != 2:
-        return set()
-    blocks = block_list(kinds)
-    found: set[Shape] = set()
-    left = list(counts)
-
-    def fill(start: int, chosen: list[tuple[str, int]], pair: int) -> None:
-        if not any(left):
-            found.add((pair, tuple(sorted(chosen))))
-            return
-        for j in range(start, len(blocks)):
-            tiles = tiles_of(blocks[j])
-            if all(left[t] >= tiles.count(t) for t in tiles):
-                for t in tiles:
-                    left[t] -= 1
-                fill(j, [*chosen, blocks[j]], pair)
-                for t in tiles:
-                    left[t] += 1
-
-    for pair in kinds:
-        if left[pair] >= 2:
-            left[pair] -= 2
-            fill(0, [], pair)
-            left[pair] += 2
-    return found
 
 
 def shape(reading_blocks: Sequence[Block]) -> Shape:
@@ -91,7 +46,7 @@ def test_every_engine_reads_melded_hands_as_brute_force(rules: str) -> None:
                                  melds=True)
     assert sum(bool(h.melds) for h in hands) >= 20
     for hand in hands:
-        expected = brute_standard(hand.counts, chosen.tile_kinds) \
+        expected = standard_readings(hand.counts, chosen.tile_kinds) \
             if Form.STANDARD in chosen.forms else set()
         for name in DECOMPOSERS:
             found = decompose(hand, solver=name, rules=rules)
@@ -110,7 +65,7 @@ def brute_waits(hand: Hand, rules: Rules) -> list[int]:
             continue
         counts = list(hand.counts)
         counts[t] += 1
-        ok = Form.STANDARD in rules.forms and bool(brute_standard(counts, rules.tile_kinds))
+        ok = Form.STANDARD in rules.forms and bool(standard_readings(counts, rules.tile_kinds))
         if not hand.melds and sum(counts) == 14:
             ok |= Form.CHIITOITSU in rules.forms and all(
                 c in (0, 2) or (c == 4 and rules.chiitoitsu_quad) for c in counts)
@@ -157,7 +112,7 @@ def brute_shanten(hand: Hand, rules: Rules) -> int:
     pair and every multiset of the blocks still to make, keeping four copies a kind with
     the declared melds."""
     declared = [d - c for d, c in zip(hand.total_counts(), hand.counts, strict=True)]
-    blocks = block_list(rules.tile_kinds)
+    blocks = blocks_of(rules.tile_kinds)
     best = 99
     for pair in rules.tile_kinds:
         for combo in itertools.combinations_with_replacement(blocks, 4 - len(hand.melds)):
