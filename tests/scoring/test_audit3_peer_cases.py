@@ -39,6 +39,10 @@ RULESETS: dict[str, Rules] = {
     "mj+kazoe3": MJ.replace(kazoe="sanbaiman"),
     "mj+kazoeN": MJ.replace(kazoe="multiple"),
     "mj+aka2m": MJ.replace(red_fives=(2, 1, 1)),
+    "tenhou+dw2": T.replace(double_wind_fu=2),
+    "tenhou+kiriage": T.replace(kiriage=True),
+    #: mahjong-utils' defaults: open tanyao on, every double yakuman
+    "mu": T.replace(double_yakuman=frozenset(DOUBLE_YAKUMAN)),
     "mj+daisharin": MJ.replace(local_yaku=frozenset({"daisharin"})),
     "mj+daisharin3": MJ.replace(local_yaku=frozenset({"daisharin", "daichikurin",
                                                       "daisuurin"})),
@@ -351,7 +355,108 @@ MAHJONG_YAKUMAN: list[Case] = [
     ("mj: daisuurin", "22334455667788m", "8m", "", "mj+daisharin3", 13, None, 32000),
 ]
 
-CASES: list[Case] = MAHJONG_YAKU + MAHJONG_FU + MAHJONG_YAKUMAN
+# ssttkkl/mahjong-utils (Kotlin), ``hora/TestHora.kt``, ``yaku/TestYaku.kt``,
+# ``yaku/TestYakuman.kt``: open tanyao on, double yakuman on, no winds unless named; its
+# ``dora = N`` is a count, given here as indicators that make N. Where the source tests a
+# yaku set on a pattern, the han and fu are the best reading's, worked out in the note.
+MAHJONG_UTILS: list[Case] = [
+    ("mu: riichi tsumo pinfu ittsu iipeikou chinitsu + 4 dora = 16: counted yakuman",
+     "11123456778899p", "4p", "tsumo riichi dora=8p,8p", "mu", 16, 20, 32000),
+    ("mu: chuuren (the extra 9p; not the nine-sided wait), dora dropped", "11123456789999p",
+     "4p", "tsumo riichi dora=8p,8p", "mu", 13, None, 32000),
+    ("mu: ittsu 1 + honitsu 2 open; kanchan 20+2+8+2 -> 40: 1300/2600",
+     "12345556m111z[789m]", "2m", "tsumo seat=W round=S", "mu", 3, 40, 5200),
+    ("mu: open tsumo, no yaku", "123234567m11z[789p]", "5m", "tsumo seat=W round=S", "mu", 0,
+     None, 0),
+    ("mu: suukantsu + tsuuiisou + daisuushii 2 + suuankou tanki 2 by tsumo",
+     "55z(1111z)(2222z)(3333z)(4444z)", "5z", "tsumo", "mu", 78, None, 192000),
+    ("mu: ryuuiisou + suukantsu + suuankou tanki 2", "66z(3333s)(2222s)(4444s)(8888s)", "6z",
+     "tsumo", "mu", 52, None, 128000),
+    ("mu: sanankou toitoi riichi ippatsu west east haku + 4 dora = 13: counted yakuman;"
+     " 20+10+8+8+8+2 -> 60", "44p222s111333555z", "2s",
+     "riichi ippatsu seat=W round=E dora=3p,3p", "mu", 13, 60, 32000),
+    # the source expects 3 han 40 fu (5200): it misses junchan, which every block holds
+    # here (123m has the 1m, 99s is a terminal pair; riichi.wiki "Junchan": every set and
+    # the pair contain a terminal, no honors), so ryanpeikou 3 + junchan 3 = 6 han
+    ("mu: ryanpeikou 3 + junchan 3 over sanankou; tanki 40", "111122223333m99s", "9s", "",
+     "mu", 6, 40, 12000),
+    ("mu: sanankou + sankantsu; 20+10+32x3+4 (double wind pair)+2 -> 140",
+     "234p11z(1111s)(1111m)(9999m)", "1z", "seat=E round=E", "mu", 4, 140, 12000),
+    ("mu: chiitoitsu + honitsu", "1133557799m1122z", "1z", "seat=E round=E", "mu", 5, 25,
+     12000),
+    ("mu: kokushi (pair 7z) by ron, dealer", "19m19p19s12345677z", "1z", "seat=E round=E",
+     "mu", 13, None, 48000),
+    ("mu: tsumo pinfu tanyao", "567m567p34455677s", "3s", "tsumo", "mu", 3, 20, 2700),
+    ("mu: double wind pair 2 fu as an option: 20+10+8+2 -> 40", "111456p123456s11z", "1s",
+     "riichi seat=E round=E", "tenhou+dw2", 1, 40, None),
+    ("mu: double wind pair 4 fu on Tenhou: 42 -> 50", "111456p123456s11z", "1s",
+     "riichi seat=E round=E", "tenhou", 1, 50, None),
+    ("mu: no open tanyao", "22333p[234s][456s][567s]", "3p", "tsumo", "mj", 0, None, 0),
+    ("mu: open tanyao; 333p by tsumo 4: 20+2+4 -> 30", "22333p[234s][456s][567s]", "3p",
+     "tsumo", "tenhou", 1, 30, 1100),
+    ("mu: 4 han 30 fu dealer ron, no kiriage", "234m123456789p44s", "9p",
+     "seat=E round=E dora=3m", "tenhou", 4, 30, 11600),
+    ("mu: 4 han 30 fu dealer ron, kiriage", "234m123456789p44s", "9p",
+     "seat=E round=E dora=3m", "tenhou+kiriage", 4, 30, 12000),
+    ("mu: suukantsu (the seat wind dropped)", "55s[1111s][2222s][1111p][2222z]", "5s",
+     "tsumo", "mu", 13, None, 32000),
+    ("mu: daisuushii, double", "111222333z77p[444z]", "1z", "tsumo", "mu", 26, None, 64000),
+    ("mu: tsuuiisou + shousuushii", "11444555z[222z][333z]", "5z", "tsumo", "mu", 26, None,
+     64000),
+    ("mu: chinroutou", "111s111p99m[999p][999s]", "1s", "tsumo", "mu", 13, None, 32000),
+    ("mu: suuankou by tsumo", "333444z333444m55s", "4z", "tsumo", "mu", 13, None, 32000),
+    ("mu: suuankou tanki by ron", "333444z333444m55s", "5s", "", "mu", 26, None, 64000),
+    # TestYaku.kt (a yaku set per pattern; han and fu worked out here)
+    ("mu: chiitoitsu 2 + honroutou 2 + tsumo 1 = 5", "1199m1199s112233z", "3z", "tsumo",
+     "mu", 5, 25, 8000),
+    ("mu: as seven pairs 10 han, but 234x2 567x2 88 is pinfu tsumo tanyao ryanpeikou"
+     " chinitsu = 12", "22334455667788s", "2s", "tsumo", "mu", 12, 20, 24000),
+    ("mu: toitoi 2 + honitsu 2 + honroutou 2; 20+8+8+4+4+2 -> 50", "111999s44z[111z][222z]",
+     "4z", "seat=W round=W", "mu", 6, 50, 12000),
+    ("mu: ittsu 1 + chinitsu 5 open; 20+8+2 -> 30", "33789999s[123s][456s]", "3s", "", "mu",
+     6, 30, 12000),
+    ("mu: the source's pattern (22 345 345s, kanchan) is 4 han 40 fu, but 234 234 55s"
+     " makes 4s a ryanmen: tanyao + pinfu + ryanpeikou 5 han 30 fu", "22334455s334455p",
+     "4s", "", "mu", 5, 30, 8000),
+    ("mu: tanyao iipeikou pinfu", "678m567p22334455s", "5s", "", "mu", 3, 30, 3900),
+    ("mu: open tanyao + open sanshoku", "345678m345p22s[345s]", "5m", "", "mu", 2, 30, 2000),
+    ("mu: double east + haku; 20+4+4 -> 30", "678m345p22s[111z][555z]", "5p",
+     "seat=E round=E", "mu", 3, 30, 5800),
+    ("mu: shousangen + hatsu + chun; 20+4+4+2 -> 30", "678m345p55z[666z][777z]", "5p",
+     "seat=E round=E", "mu", 4, 30, 11600),
+    ("mu: toitoi + sanankou by tsumo; 20+2+8+4+4+2 -> 40", "111222m22555s[333s]", "2m",
+     "tsumo", "mu", 4, 40, 8000),
+    ("mu: toitoi + sanankou, 222m by ron open; 20+10+4+4+8+2 -> 50", "111222m22333555s",
+     "2m", "", "mu", 4, 50, 8000),
+    ("mu: chanta open; 111m concealed 8 + pon 4 -> 40", "111123m99p789s[111z]", "1m",
+     "seat=W round=S", "mu", 1, 40, 1300),
+    ("mu: junchan open", "111123m99p789s[111p]", "1m", "", "mu", 2, 40, 2600),
+    ("mu: sanankou + sanshoku doukou; 20+10+8+32+32 -> 110", "456m111p99p(1111m)(1111s)",
+     "4m", "", "mu", 4, 110, 8000),
+    ("mu: sanshoku doukou + sankantsu, open; 20+16+32+32 -> 100",
+     "456m99p[1111p](1111m)(1111s)", "4m", "", "mu", 4, 100, 8000),
+    # TestYakuman.kt
+    ("mu: kokushi", "19m19p19s11234567z", "5z", "tsumo", "mu", 13, None, 32000),
+    ("mu: kokushi 13-sided", "19m19p19s11234567z", "1z", "tsumo", "mu", 26, None, 64000),
+    ("mu: suuankou tanki 2 + ryuuiisou", "222333444666s66z", "6z", "", "mu", 39, None, 96000),
+    ("mu: suuankou + ryuuiisou", "22233344466688s", "6s", "tsumo", "mu", 26, None, 64000),
+    ("mu: suukantsu + suuankou tanki 2", "88s(2222m)(3333p)(4444s)(6666s)", "8s", "tsumo",
+     "mu", 39, None, 96000),
+    ("mu: chuuren on 7s", "11123456789999s", "7s", "", "mu", 13, None, 32000),
+    ("mu: junsei chuuren on 9s", "11123456789999s", "9s", "", "mu", 26, None, 64000),
+    ("mu: a kan breaks chuuren: chinitsu; 20+10+8+32+2 -> 80", "11123456788s(9999s)", "8s",
+     "", "mu", 6, 80, 12000),
+    ("mu: ... and on 7s: 20+10+8+32 -> 70", "11123456788s(9999s)", "7s", "", "mu", 6, 70,
+     12000),
+    ("mu: daisuushii 2 + tsuuiisou", "333444z55z[111z][222z]", "4z", "", "mu", 39, None,
+     96000),
+    ("mu: daisangen", "123s11s777z[555z][666z]", "7z", "", "mu", 13, None, 32000),
+    ("mu: shousuushii", "123s22z444z[111z][333z]", "4z", "", "mu", 13, None, 32000),
+    ("mu: chinroutou + suukantsu (two kans open: no suuankou)",
+     "11s[1111p](9999p)(1111m)[9999m]", "1s", "", "mu", 26, None, 64000),
+]
+
+CASES: list[Case] = MAHJONG_YAKU + MAHJONG_FU + MAHJONG_YAKUMAN + MAHJONG_UTILS
 
 
 @pytest.mark.parametrize("solver", ["direct", "asp"])
