@@ -670,8 +670,51 @@ MAJIANG: list[Case] = [
      "tsumo riichi ippatsu dora=2m ura=5m", "mc", 13, None, 32000),
 ]
 
+# PaiForge/riichi-mahjong (TypeScript), ``tests/acceptance/score.test.ts`` and
+# ``tests/exploration/bug-hunting.test.ts`` (seat South, round East): its cases assert a
+# yaku's presence; the han, fu and points are worked out here for the best reading.
+PAIFORGE: list[Case] = [
+    ("pf: pinfu tsumo + dora 1: 700/1300", "234456789m234p99s", "4p", "tsumo dora=1m", "tenhou",
+     3, 20, 2700),
+    ("pf: tanyao, tanki 40", "234456678m234p33s", "3s", "", "tenhou", 1, 40, 1300),
+    ("pf: chiitoitsu + honroutou + tsumo", "1199m1199p1199s55z", "5z", "tsumo dora=1p",
+     "tenhou", 5, 25, 8000),
+    ("pf: dealer haku, 555z by ron 4: 34 -> 40", "123m11456p789s555z", "5z", "seat=E",
+     "tenhou", 1, 40, 2000),
+    ("pf: ryanpeikou over chiitoitsu; 3m completes 12m (penchan), no pinfu: 20+10+2 -> 40",
+     "112233m445566p77s", "3m", "", "tenhou", 3, 40, 5200),
+    ("pf: iipeikou, penchan 40", "112233m456p55789s", "3m", "", "tenhou", 1, 40, 1300),
+    ("pf: shanpon by ron: no sanankou, no yaku", "111m333p123555s44z", "5s", "", "tenhou", 0,
+     None, 0),
+    ("pf: shanpon by tsumo: sanankou + tsumo; 20+2+8+4+4 -> 40", "111m333p123555s44z", "5s",
+     "tsumo", "tenhou", 3, 40, 5200),
+    ("pf: suuankou, shanpon by tsumo", "111m333p555s66777z", "7z", "tsumo", "mu", 13, None,
+     32000),
+    ("pf: suuankou tanki by tsumo, double", "111m333p555s66777z", "6z", "tsumo", "mu", 26,
+     None, 64000),
+    ("pf: shanpon by ron: toitoi + sanankou + chun; 20+10+8+4+4+4+2 -> 60",
+     "111m333p555s66777z", "7z", "", "tenhou", 5, 60, 8000),
+    ("pf: chanta + round east; penchan 20+10+8+2 -> 40", "123m789p12399s111z", "3s", "",
+     "tenhou", 3, 40, 5200),
+    ("pf: pinfu, ryanmen 4s", "123456m789p23455s", "4s", "", "tenhou", 1, 30, 1000),
+    ("pf: kanchan 3s, no yaku", "123456m789p23455s", "3s", "", "tenhou", 0, None, 0),
+    ("pf: shousangen + haku + hatsu; tanki 20+10+8+8+2+2 -> 50", "123m456p55566677z", "7z",
+     "", "tenhou", 4, 50, 8000),
+    ("pf: ittsu open 1", "456789m234p55s[123m]", "4p", "", "tenhou", 1, 30, 1000),
+    ("pf: sanshoku open 1", "123456p123s55s[123m]", "6p", "", "tenhou", 1, 30, 1000),
+    ("pf: junsei chuuren by tsumo (no chinitsu beside it)", "11123455678999m", "5m",
+     "tsumo", "tenhou", 13, None, 32000),
+    ("pf: ryanpeikou + honitsu + chanta, 1z tanki", "112233778899s11z", "1z", "", "tenhou", 8,
+     40, 16000),
+    ("pf: ryanpeikou, tanki 40", "55m112233778899p", "5m", "", "tenhou", 3, 40, 5200),
+    ("pf: ryanpeikou + honitsu + chanta, 5z tanki; 20+10+2+2 -> 40", "112233778899m55z",
+     "5z", "", "tenhou", 8, 40, 16000),
+    ("pf: open, no iipeikou", "123m456p55789s[123m]", "5s", "", "tenhou", 0, None, 0),
+    ("pf: open, no ryanpeikou", "123m445566p77s[123m]", "7s", "", "tenhou", 0, None, 0),
+]
+
 CASES: list[Case] = (MAHJONG_YAKU + MAHJONG_FU + MAHJONG_YAKUMAN + MAHJONG_UTILS
-                     + MAJIANG)
+                     + MAJIANG + PAIFORGE)
 
 
 @pytest.mark.parametrize("solver", ["direct", "asp"])
