@@ -24,6 +24,7 @@ import pytest
 
 from mjasp import RULES, Rules, Win, score_candidates
 from mjasp.rules import DOUBLE_YAKUMAN
+from mjasp.rules.points import payments
 
 T = RULES["tenhou"]
 #: the ``mahjong`` test suite's defaults: open tanyao off, no red fives, every double
@@ -32,6 +33,7 @@ MJ = T.replace(open_tanyao=False, red_fives=(0, 0, 0),
                double_yakuman=frozenset(DOUBLE_YAKUMAN))
 RULESETS: dict[str, Rules] = {
     "tenhou": T,
+    "mahjongsoul": RULES["mahjongsoul"],
     "mj": MJ,
     "mj+kuitan": MJ.replace(open_tanyao=True),
     "mj+renhou5": MJ.replace(renhou="mangan"),
@@ -67,6 +69,8 @@ def win_of(tile: str, situation: str) -> Win:
             fields[f"{key}_wind"] = value
         elif key in ("dora", "ura"):
             fields[f"{key}_indicators"] = tuple(value.split(","))
+        elif key == "liable":
+            fields["liable"] = value
         elif key in ("honba", "sticks"):
             fields["honba" if key == "honba" else "riichi_sticks"] = int(value)
         else:
@@ -726,3 +730,93 @@ def test_peer_case(case: Case, solver: str) -> None:
     found = (best.han if han is not None else None, best.fu if fu is not None else None,
              best.points if points is not None else None)
     assert found == (han, fu, points), note
+
+
+#: (source and note, hand, winning tile, situation, rules,
+#:  (ron, dealer, others, sticks, total, liable)) -- ``Payments``' fields
+PaymentCase = tuple[str, str, str, str, str, tuple[int, int, int, int, int, int]]
+
+PAYMENT_CASES: list[PaymentCase] = [
+    # majiang-core test/hule.js 点計算, with honba and riichi sticks (300 a honba; a tsumo
+    # splits it, 100 from each payer)
+    ("mc: 25 fu 2 han ron 1600 + honba 300 + stick 1000", "1122m3344p5566s77z", "7z",
+     "honba=1 sticks=1", "tenhou", (1900, 0, 0, 1000, 2900, 0)),
+    ("mc: 25 fu 3 han dealer tsumo 1600 all, +100 each, + stick", "1122m3344p5566s77z", "7z",
+     "tsumo seat=E honba=1 sticks=1", "tenhou", (0, 0, 1700, 1000, 6100, 0)),
+    ("mc: 25 fu 4 han tsumo 1600/3200, +100 each, + stick", "2277m3344p556688s", "8s",
+     "tsumo honba=1 sticks=1", "tenhou", (0, 3300, 1700, 1000, 7700, 0)),
+    # 役満パオ: the liable seat pays a tsumo whole, honba included; on a ron it pays half
+    ("mc: daisangen, dealer tsumo, North liable: 48000 + 300 from North",
+     "11m456p[555z][666z][777z]", "6p", "tsumo seat=E liable=N honba=1 sticks=1", "tenhou",
+     (0, 0, 0, 1000, 49300, 48300)),
+    ("mc: daisangen, dealer ron, North liable: half each", "11m456p[555z][666z][777z]", "6p",
+     "seat=E liable=N", "tenhou", (24000, 0, 0, 0, 48000, 24000)),
+    ("mc: daisuushii 2 + tsuuiisou, West liable for daisuushii only, tsumo: West 64000 +"
+     " its 8000 share", "77z[111z](2222z)[3333z][444z]", "7z", "tsumo liable=W",
+     "mahjongsoul", (0, 16000, 8000, 0, 96000, 64000)),
+    ("mc: the same by ron from East: East 32000 + 32000, West 32000",
+     "77z[111z](2222z)[3333z][444z]", "7z", "liable=W", "mahjongsoul",
+     (64000, 0, 0, 0, 96000, 32000)),
+]
+
+
+@pytest.mark.parametrize("solver", ["direct", "asp"])
+@pytest.mark.parametrize("case", PAYMENT_CASES, ids=[c[1] for c in PAYMENT_CASES])
+def test_peer_payments(case: PaymentCase, solver: str) -> None:
+    note, hand, tile, situation, rules, expected = case
+    paid = score_candidates(hand, win_of(tile, situation), rules=RULESETS[rules],
+                            solver=solver)[0].payments
+    assert (paid.ron, paid.dealer, paid.others, paid.sticks, paid.total,
+            paid.liable) == expected, note
+
+
+# mahjong tests_scores_calculation.py: the points table from (han, fu) alone, kazoe
+# "multiple" (one yakuman per 13 han) as there. (han, fu, dealer, tsumo, rules,
+# (ron, dealer's payment, each other's payment)) -- on a dealer's tsumo each pays "others".
+PointsCase = tuple[int, int, bool, bool, str, tuple[int, int, int]]
+_RON = [(1, 30, 1000), (1, 110, 3600), (2, 30, 2000), (3, 30, 3900), (4, 30, 7700),
+        (4, 40, 8000), (5, 30, 8000), (6, 30, 12000), (8, 30, 16000), (11, 30, 24000),
+        (13, 30, 32000), (26, 30, 64000), (39, 30, 96000), (52, 30, 128000),
+        (65, 30, 160000), (78, 30, 192000)]
+_RON_DEALER = [(1, 30, 1500), (2, 30, 2900), (3, 30, 5800), (4, 30, 11600), (5, 30, 12000),
+               (6, 30, 18000), (8, 30, 24000), (11, 30, 36000), (13, 30, 48000),
+               (26, 30, 96000), (39, 30, 144000), (52, 30, 192000), (65, 30, 240000),
+               (78, 30, 288000)]
+_TSUMO = [(1, 30, 500, 300), (3, 30, 2000, 1000), (3, 60, 3900, 2000), (4, 30, 3900, 2000),
+          (5, 30, 4000, 2000), (6, 30, 6000, 3000), (8, 30, 8000, 4000),
+          (11, 30, 12000, 6000), (13, 30, 16000, 8000), (26, 30, 32000, 16000),
+          (39, 30, 48000, 24000), (52, 30, 64000, 32000), (65, 30, 80000, 40000),
+          (78, 30, 96000, 48000)]
+_TSUMO_DEALER = [(1, 30, 500), (3, 30, 2000), (4, 30, 3900), (5, 30, 4000), (6, 30, 6000),
+                 (8, 30, 8000), (11, 30, 12000), (13, 30, 16000), (26, 30, 32000),
+                 (39, 30, 48000), (52, 30, 64000), (65, 30, 80000), (78, 30, 96000)]
+POINTS_CASES: list[PointsCase] = (
+    [(h, f, False, False, "mj+kazoeN", (p, 0, 0)) for h, f, p in _RON]
+    + [(h, f, True, False, "mj+kazoeN", (p, 0, 0)) for h, f, p in _RON_DEALER]
+    + [(h, f, False, True, "mj+kazoeN", (0, d, o)) for h, f, d, o in _TSUMO]
+    + [(h, f, True, True, "mj+kazoeN", (0, 0, o)) for h, f, o in _TSUMO_DEALER]
+    # test_kiriage_mangan
+    + [(4, 30, False, False, "tenhou+kiriage", (8000, 0, 0)),
+       (3, 60, False, False, "tenhou+kiriage", (8000, 0, 0)),
+       (4, 30, True, False, "tenhou+kiriage", (12000, 0, 0)),
+       (3, 60, True, False, "tenhou+kiriage", (12000, 0, 0))])
+
+
+@pytest.mark.parametrize("case", POINTS_CASES)
+def test_peer_points_table(case: PointsCase) -> None:
+    han, fu, dealer, tsumo, rules, expected = case
+    paid = payments(han, fu, 0, dealer=dealer, tsumo=tsumo, rules=RULESETS[rules])
+    assert (paid.ron, paid.dealer, paid.others) == expected
+
+
+@pytest.mark.parametrize(("han", "dealer", "tsumo", "honba", "sticks", "expected"), [
+    # test_calculate_scores_with_bonus (30 fu): (ron, dealer's, each other's, total)
+    (3, True, True, 2, 3, (0, 0, 2200, 9600)),
+    (4, False, True, 4, 1, (0, 4300, 2400, 10100)),
+    (6, False, False, 5, 0, (13500, 0, 0, 13500)),
+    (5, True, False, 5, 0, (13500, 0, 0, 13500)),
+])
+def test_peer_honba_and_sticks(han: int, dealer: bool, tsumo: bool, honba: int, sticks: int,
+                               expected: tuple[int, int, int, int]) -> None:
+    paid = payments(han, 30, 0, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks)
+    assert (paid.ron, paid.dealer, paid.others, paid.total) == expected
