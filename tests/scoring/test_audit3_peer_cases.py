@@ -717,8 +717,55 @@ PAIFORGE: list[Case] = [
     ("pf: open, no ryanpeikou", "123m445566p77s[123m]", "7s", "", "tenhou", 0, None, 0),
 ]
 
+# Equim-chan/Mortal, ``libriichi/src/algo/agari.rs`` (test ``agari_calc``): Tenhou's rules;
+# its yaku search leaves out menzen tsumo and riichi, added here where the case is a
+# closed tsumo; a yakuman counts once there (no double yakuman), as on Tenhou.
+MORTAL: list[Case] = [
+    ("mo: riichi + tsumo + chun; kanchan 2m: 20+2+8+2 -> 40, 2600 all",
+     "122334m345p22s777z", "2m", "tsumo riichi seat=E", "tenhou", 3, 40, 7800),
+    ("mo: chiitoitsu + tanyao", "2255m4455p667788s", "5p", "", "tenhou", 3, 25, 3200),
+    ("mo: open tanyao", "223344m33p[234s][234s]", "4m", "", "tenhou", 1, 30, 1000),
+    ("mo: ryanpeikou + tanyao (+ tsumo here); tanki 20+2+2 -> 30",
+     "33m223344p667788s", "3m", "tsumo seat=N round=S", "tenhou", 5, 30, 8000),
+    ("mo: no yaku", "234678m11234888p", "8p", "seat=E", "tenhou", 0, None, 0),
+    ("mo: iipeikou; 999m 8 + 888p by ron 2: 40", "223344999m11888p", "8p", "seat=E",
+     "tenhou", 1, 40, 2000),
+    ("mo: iipeikou beside a closed kan: 20+10+32+2 -> 70", "223344m11888p(9999m)", "8p",
+     "seat=E", "tenhou", 1, 70, 3400),
+    ("mo: suuankou with a closed kan", "555666777m11p(9999s)", "7m", "tsumo seat=E", "tenhou",
+     13, None, 48000),
+    ("mo: the same by ron: sanankou + toitoi; 20+10+4+4+2+32 -> 80", "555666777m11p(9999s)",
+     "7m", "seat=E", "tenhou", 4, 80, 12000),
+    ("mo: pinfu + ryanpeikou", "666677778888m99p", "8m", "seat=E", "tenhou", 4, 30, 11600),
+    ("mo: ryanpeikou, kanchan 7m", "666677778888m99p", "7m", "seat=E", "tenhou", 3, 40, 7700),
+    ("mo: ittsu beside a closed terminal kan: 20+10+32 -> 70", "123456789m11p(9999p)", "9m",
+     "seat=E", "tenhou", 2, 70, 6800),
+    ("mo: sanankou + tsumo (111 222 333m) beats pinfu iipeikou tsumo 20 fu",
+     "111222333m678p88s", "8p", "tsumo seat=E", "tenhou", 3, 40, 7800),
+    ("mo: daisuushii + tsuuiisou + suuankou tanki, three single yakuman",
+     "11122233344477z", "7z", "seat=E", "tenhou", 39, None, 144000),
+    ("mo: junchan open 2 + sanshoku open 1; tanki 20+2+2 -> 30", "11m789p789s[789m][123s]",
+     "1m", "tsumo seat=E", "tenhou", 3, 30, 6000),
+    ("mo: sanankou (5s kanchan, 555s concealed); 20+10+2+4+8+4+4 -> 60 (four plain 5s:"
+     " no red fives)", "111444m455556s22z", "5s", "seat=S round=S", "mj", 2, 60, 3900),
+    ("mo: chanta open + chun; 20+2+8+8+4 -> 50", "999s11777z[123p][444z]", "1z",
+     "seat=S round=S", "tenhou", 2, 50, 3200),
+    ("mo: honitsu + honroutou + toitoi + 3 yakuhai = 9; 20+2+8+4+4+32 -> 70",
+     "11199m[222z][777z](4444z)", "9m", "seat=N round=S", "tenhou", 9, 70, 16000),
+    ("mo: chinitsu + ittsu (a nine-wait shape that is no chuuren)", "12333345678889m", "9m",
+     "seat=E", "tenhou", 8, None, 24000),
+    ("mo: chinitsu + tanyao", "23444455666678p", "5p", "seat=E", "tenhou", 7, None, 18000),
+    ("mo: chinitsu open + ittsu open", "12223445566s[789s]", "1s", "seat=E", "tenhou", 6,
+     None, 18000),
+    ("mo: 11 123 444m reading: sanankou 2, 60 fu, beats sanshoku doukou 2 at 50",
+     "11123444m111p111s", "1m", "seat=E", "tenhou", 2, 60, 5800),
+    ("mo: sanankou toitoi honitsu honroutou shousangen, double south, haku, chun = 15:"
+     " counted yakuman", "111s22255566777z", "7z", "seat=S round=S", "tenhou", 15, None,
+     32000),
+]
+
 CASES: list[Case] = (MAHJONG_YAKU + MAHJONG_FU + MAHJONG_YAKUMAN + MAHJONG_UTILS
-                     + MAJIANG + PAIFORGE)
+                     + MAJIANG + PAIFORGE + MORTAL)
 
 
 @pytest.mark.parametrize("solver", ["direct", "asp"])
