@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjasp import RULES, Rules, Win, score_candidates
+from mjasp import RULES, Rules, Win, WinError, score_candidates
 from mjasp.rules import DOUBLE_YAKUMAN
 from mjasp.rules.points import payments
 
@@ -867,3 +867,42 @@ def test_peer_honba_and_sticks(han: int, dealer: bool, tsumo: bool, honba: int, 
                                expected: tuple[int, int, int, int]) -> None:
     paid = payments(han, 30, 0, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks)
     assert (paid.ron, paid.dealer, paid.others, paid.total) == expected
+
+
+# mahjong tests_hand_response_error.py: situations that cannot happen, refused by mjasp
+# with a ``WinError`` naming the conflict (the peer answers an error code); no winds
+# given there, so the dealer checks are made with the seat named here.
+_HAND = "234456m66p123444s"
+_KAN = "234456m66p123s(4444s)"
+ERROR_CASES: list[tuple[str, str, str, str, str]] = [
+    (_HAND, "9s", "riichi", "tenhou", "not among the concealed tiles"),
+    ("234456m66p444s[123s]", "4s", "riichi", "tenhou", "riichi needs a closed hand"),
+    ("234456m66p444s[123s]", "4s", "double", "tenhou", "riichi needs a closed hand"),
+    (_HAND, "4s", "ippatsu", "tenhou", "ippatsu needs riichi"),
+    ("234456m66p123344s", "4s", "", "tenhou", "not a complete hand"),
+    (_HAND, "1s", "tsumo chankan", "tenhou", "chankan needs ron"),
+    (_HAND, "4s", "rinshan", "tenhou", "rinshan needs tsumo"),
+    (_HAND, "4s", "haitei", "tenhou", "haitei needs tsumo"),
+    (_HAND, "4s", "tsumo houtei", "tenhou", "houtei needs ron"),
+    (_HAND, "4s", "tsumo rinshan haitei", "tenhou", "rinshan and haitei"),
+    (_HAND, "1s", "chankan houtei", "tenhou", "chankan and houtei"),
+    (_HAND, "4s", "tsumo tenhou seat=S", "tenhou", "tenhou needs the dealer"),
+    (_HAND, "4s", "tenhou seat=E", "tenhou", "need tsumo"),
+    (_KAN, "1s", "tsumo rinshan tenhou seat=E", "tenhou", "first draw"),
+    (_KAN, "1s", "tsumo tenhou seat=E", "tenhou", "no meld, kan"),
+    (_HAND, "4s", "tsumo chiihou seat=E", "tenhou", "chiihou needs a non-dealer"),
+    (_HAND, "4s", "chiihou", "tenhou", "need tsumo"),
+    (_KAN, "1s", "tsumo rinshan chiihou", "tenhou", "first draw"),
+    (_HAND, "4s", "renhou seat=E", "mj+renhou5", "renhou needs a non-dealer"),
+    (_HAND, "4s", "tsumo renhou", "mj+renhou5", "renhou needs ron"),
+    (_KAN, "1s", "renhou", "mj+renhou5", "renhou needs a closed hand"),
+    ("234m456p789s11z[111m]", "1m", "", "tenhou", "not among the concealed tiles"),
+]
+
+
+@pytest.mark.parametrize("solver", ["direct", "asp"])
+@pytest.mark.parametrize("case", ERROR_CASES, ids=[f"{c[0]}:{c[2]}" for c in ERROR_CASES])
+def test_peer_impossible_situations(case: tuple[str, str, str, str, str], solver: str) -> None:
+    hand, tile, situation, rules, message = case
+    with pytest.raises(WinError, match=message):
+        score_candidates(hand, win_of(tile, situation), rules=RULESETS[rules], solver=solver)
