@@ -8,7 +8,15 @@ Sources (read for their cases, no code taken):
   tests run with open tanyao OFF, no red fives unless a case asks, double yakuman ON, no
   seat or round wind unless a case names one (a wind tile then gives no yakuhai: here the
   case names winds that are not in the hand), kazoe a single yakuman, no kiriage;
-- the others as noted at their block.
+- ``mahjong-utils`` (ssttkkl, Kotlin), ``majiang-core`` (kobalab, JavaScript), Mortal's
+  ``libriichi`` (Rust), PaiForge ``riichi-mahjong`` (TypeScript) and
+  ``riichi-mahjong-scorer`` (sidsryu, C++), each with its options at its block.
+
+Where a source and mjasp differed, the rule decided it and the note says why: the
+source's value was kept where the rule agrees, the case was corrected (and says so)
+where the source's pattern is not the best reading or misses a yaku. Rule variations
+mjasp has no option for (open riichi, nagashi mangan, aotenjou, paarenchan, sashikomi,
+no fu for an open pinfu shape, pinfu tsumo 30 fu) are left out.
 
 A case is kept only where its value follows from the rules as stated in mjasp's docs
 (Tenhou's rules unless the rules column says otherwise); the peer's number was the input
@@ -649,8 +657,10 @@ MAJIANG: list[Case] = [
      "tsumo seat=E round=S", "mc", 3, 110, 12000),
     ("mc: 5 han dealer ron", "22456m456p445566s", "6s", "seat=E", "mc", 5, 30, 12000),
     ("mc: 6 han tsumo 3000/6000", "22456m456p445566s", "6s", "tsumo", "mc", 6, 20, 12000),
-    ("mc: 7 han dealer ron", "111m33344z[222z][999m]", "4z", "seat=E round=S", "mc", 7, 50,
-     18000),
+    # the source writes 111m 333444z beside two melds, a tile more than a hand holds;
+    # majiang-core keeps the first eight (111m 33344z) and so does this case
+    ("mc: 7 han dealer ron; tanki 20+8+8+4+4+4+2 -> 50", "111m33344z[222z][999m]", "4z",
+     "seat=E round=S", "mc", 7, 50, 18000),
     ("mc: 8 han tsumo", "111m33344z[222z][999m]", "4z", "tsumo round=S", "mc", 8, 50,
      16000),
     ("mc: 9 han dealer ron", "22233344555678s", "8s", "seat=E", "mc", 9, 50, 24000),
@@ -764,8 +774,16 @@ MORTAL: list[Case] = [
      32000),
 ]
 
+# sidsryu/riichi-mahjong-scorer (C++), ``test/minipointcounter_test.cpp``, HighestPoints:
+# fu before rounding 108 = 20 + tsumo 2 + closed 1m kan 32 + closed 7z kan 32 + open 2z
+# kan 16 + double east pair 4 + tanki 2 -> 110; chun + sankantsu 2 + chanta open 1 = 4 han
+SIDSRYU: list[Case] = [
+    ("sr: 108 fu -> 110, 4 han: dealer mangan 4000 all", "789p11z(1111m)(7777z)[2222z]",
+     "1z", "tsumo seat=E round=E", "tenhou", 4, 110, 12000),
+]
+
 CASES: list[Case] = (MAHJONG_YAKU + MAHJONG_FU + MAHJONG_YAKUMAN + MAHJONG_UTILS
-                     + MAJIANG + PAIFORGE + MORTAL)
+                     + MAJIANG + PAIFORGE + MORTAL + SIDSRYU)
 
 
 @pytest.mark.parametrize("solver", ["direct", "asp"])
@@ -798,6 +816,14 @@ PAYMENT_CASES: list[PaymentCase] = [
      (0, 0, 0, 1000, 49300, 48300)),
     ("mc: daisangen, dealer ron, North liable: half each", "11m456p[555z][666z][777z]", "6p",
      "seat=E liable=N", "tenhou", (24000, 0, 0, 0, 48000, 24000)),
+    # with a honba the source has the discarder pay it (24300 + 24000); the rule mjasp
+    # plays has the liable seat pay every honba ("the ronned player and liable player
+    # each pay half the value of the hand, and the liable player pays the full value of
+    # any honba", https://riichi.wiki/Sekinin_barai; Tenhou: "Related repeats also paid
+    # through pao")
+    ("mc: daisangen, dealer ron, North liable, a honba: North pays it",
+     "11m456p[555z][666z][777z]", "6p", "seat=E liable=N honba=1 sticks=1", "tenhou",
+     (24000, 0, 0, 1000, 49300, 24300)),
     ("mc: daisuushii 2 + tsuuiisou, West liable for daisuushii only, tsumo: West 64000 +"
      " its 8000 share", "77z[111z](2222z)[3333z][444z]", "7z", "tsumo liable=W",
      "mahjongsoul", (0, 16000, 8000, 0, 96000, 64000)),
