@@ -830,6 +830,22 @@ PAYMENT_CASES: list[PaymentCase] = [
     ("mc: the same by ron from East: East 32000 + 32000, West 32000",
      "77z[111z](2222z)[3333z][444z]", "7z", "liable=W", "mahjongsoul",
      (64000, 0, 0, 0, 96000, 32000)),
+    # smly/RiichiEnv tests/env/agari/test_pao_honba.py (Tenhou) and
+    # tests/env/test_majsoul_pao_scoring.py (Mahjong Soul: only the liable yakuman's part
+    # moves). The Mahjong Soul hands there set liability on a hand whose yakuman sets are
+    # not all called; here every set of the liable yakuman is a declared meld, as a real
+    # liability needs, which changes no value.
+    ("re: daisangen by ron, non-dealer, East liable, two honba: 16000 + 16600",
+     "11122m[555z][666z][777z]", "2m", "seat=W liable=E honba=2", "tenhou",
+     (16000, 0, 0, 0, 32600, 16600)),
+    ("re: dealer tsumo daisangen + tsuuiisou, West liable for daisangen: 48000 + 16000,"
+     " the others 16000", "11122z[555z][666z][777z]", "2z", "tsumo seat=E liable=W",
+     "mahjongsoul", (0, 0, 16000, 0, 96000, 48000)),
+    ("re: dealer ron daisuushii 2 + tsuuiisou, West liable: half of 96000, the discarder"
+     " the rest and tsuuiisou", "55z[111z][222z][333z][444z]", "5z", "seat=E liable=W",
+     "mahjongsoul", (96000, 0, 0, 0, 144000, 48000)),
+    ("re: dealer ron daisangen, West liable: half each", "12355m[555z][666z][777z]", "5m",
+     "seat=E liable=W", "mahjongsoul", (24000, 0, 0, 0, 48000, 24000)),
 ]
 
 
