@@ -9,8 +9,9 @@ Sources (read for their cases, no code taken):
   seat or round wind unless a case names one (a wind tile then gives no yakuhai: here the
   case names winds that are not in the hand), kazoe a single yakuman, no kiriage;
 - ``mahjong-utils`` (ssttkkl, Kotlin), ``majiang-core`` (kobalab, JavaScript), Mortal's
-  ``libriichi`` (Rust), PaiForge ``riichi-mahjong`` (TypeScript) and
-  ``riichi-mahjong-scorer`` (sidsryu, C++), each with its options at its block.
+  ``libriichi`` (Rust), PaiForge ``riichi-mahjong`` (TypeScript),
+  ``riichi-mahjong-scorer`` (sidsryu, C++) and RiichiEnv (smly, Rust and Python), each
+  with its options at its block.
 
 Where a source and mjasp differed, the rule decided it and the note says why: the
 source's value was kept where the rule agrees, the case was corrected (and says so)
@@ -782,8 +783,27 @@ SIDSRYU: list[Case] = [
      "1z", "tsumo seat=E round=E", "tenhou", 4, 110, 12000),
 ]
 
+# smly/RiichiEnv, ``tests/test_agari_calculator.py`` (Tenhou-style; its default seat is the
+# dealer's, round East)
+RIICHIENV: list[Case] = [
+    ("re: no pinfu (kanchan, two triplets): riichi + seat north; 20+10+4+8+2 -> 50",
+     "456m99p333789s444z", "8s", "riichi seat=N", "tenhou", 2, 50, 3200),
+    ("re: double east, tanki on 2z: 20+10+8+2 -> 40", "123m456p789s111z22z", "2z",
+     "seat=E", "tenhou", 2, 40, 3900),
+    ("re: round east + tsumo; a seat-wind pair 2: 20+2+8+2+2 -> 40", "123m456p789s111z22z",
+     "2z", "tsumo seat=S", "tenhou", 2, 40, 2700),
+    ("re: double east + tsumo, 2600 all", "123m456p789s111z22z", "2z", "tsumo seat=E",
+     "tenhou", 3, 40, 7800),
+    ("re: round east + tsumo, seat west", "123m456p789s111z22z", "2z", "tsumo seat=W",
+     "tenhou", 2, 40, 2700),
+    ("re: round east + tsumo, seat north", "123m456p789s111z22z", "2z", "tsumo seat=N",
+     "tenhou", 2, 40, 2700),
+    ("re: a red five alone is no yaku", "123m067p22678s[567m]", "1m", "", "tenhou", 0, None,
+     0),
+]
+
 CASES: list[Case] = (MAHJONG_YAKU + MAHJONG_FU + MAHJONG_YAKUMAN + MAHJONG_UTILS
-                     + MAJIANG + PAIFORGE + MORTAL + SIDSRYU)
+                     + MAJIANG + PAIFORGE + MORTAL + SIDSRYU + RIICHIENV)
 
 
 @pytest.mark.parametrize("solver", ["direct", "asp"])
