@@ -43,6 +43,7 @@ MJ = T.replace(open_tanyao=False, red_fives=(0, 0, 0),
 RULESETS: dict[str, Rules] = {
     "tenhou": T,
     "mahjongsoul": RULES["mahjongsoul"],
+    "mahjongsoul-3p": RULES["mahjongsoul-3p"],
     "mj": MJ,
     "mj+kuitan": MJ.replace(open_tanyao=True),
     "mj+renhou5": MJ.replace(renhou="mangan"),
@@ -866,6 +867,17 @@ PAYMENT_CASES: list[PaymentCase] = [
      "mahjongsoul", (96000, 0, 0, 0, 144000, 48000)),
     ("re: dealer ron daisangen, West liable: half each", "12355m[555z][666z][777z]", "5m",
      "seat=E liable=W", "mahjongsoul", (24000, 0, 0, 0, 48000, 24000)),
+    # RiichiEnv tests/data: two real Mahjong Soul records. A four-player win: seat South
+    # tsumo, honitsu 2 + seat wind + haku + dora 1 = 5 han 40 fu (20+2+4+4+2 chun pair),
+    # the scores moving 25000 -> 21000 (dealer) / 33000 / 23000 / 23000
+    ("re: Mahjong Soul record, mangan tsumo 2000/4000", "678p77z[222z][789p][555z]", "8p",
+     "tsumo dora=5p", "mahjongsoul", (0, 4000, 2000, 0, 8000, 0)),
+    # a three-player tenhou (天和) by the dealer with one honba: 50000 -> 82200, the two
+    # others -16100 each: yakuman 16000 from each payer (the absent North's share is not
+    # paid), 100 each for the honba (200 a honba with three players)
+    ("re: Mahjong Soul three-player record, tenhou with a honba", "22456789p234789s", "9s",
+     "tsumo tenhou seat=E dora=7s honba=1", "mahjongsoul-3p",
+     (0, 0, 16100, 0, 32200, 0)),
 ]
 
 
