@@ -79,6 +79,8 @@ def win_of(tile: str, situation: str) -> Win:
             fields[f"{key}_wind"] = value
         elif key in ("dora", "ura"):
             fields[f"{key}_indicators"] = tuple(value.split(","))
+        elif word == "robbed":
+            fields["robbed_north"] = True
         elif key == "liable":
             fields["liable"] = value
         elif key in ("honba", "sticks"):
@@ -878,6 +880,17 @@ PAYMENT_CASES: list[PaymentCase] = [
     ("re: Mahjong Soul three-player record, tenhou with a honba", "22456789p234789s", "9s",
      "tsumo tenhou seat=E dora=7s honba=1", "mahjongsoul-3p",
      (0, 0, 16100, 0, 32200, 0)),
+    # RiichiEnv tests/data/external_replay/mjsoul_3p_double_ron_excerpt.jsonl: a real
+    # three-player double ron on a north set aside (robbed north, no chankan), the hands
+    # replayed from the record; indicators 3s 9m 7p 4p (9m shows 1m with three players).
+    # The dealer: toitoi 2 + dora 3 (111m) = 5 han, 12000 as recorded
+    ("re: Mahjong Soul three-player record, dealer ron on a robbed north",
+     "666s44z[111m][111p][333p]", "4z", "robbed seat=E dora=3s,9m,7p,4p", "mahjongsoul-3p",
+     (12000, 0, 0, 0, 12000, 0)),
+    # South: sankantsu 2 + haku 1 + dora 5 (4444s four, 8p one) = 8 han, 16000 as recorded
+    ("re: Mahjong Soul three-player record, the second ron on the same north",
+     "789p44z[4444s][5555z][7777s]", "4z", "robbed seat=S dora=3s,9m,7p,4p",
+     "mahjongsoul-3p", (16000, 0, 0, 0, 16000, 0)),
 ]
 
 
