@@ -21,7 +21,8 @@ COMMANDS = [(["decompose", COMPLETE], "123m440066p789s11z"),
             (["waits", WAITING], "123m440066p789s1z"),
             (["kan", "111m406p406p789s1z", "1m"], "1111m440066p789s1z"),
             (["draw", COMPLETE], "123m440066p789s11z"),
-            (["score", COMPLETE, "--win", "1z"], "123m440066p789s11z")]
+            (["score", COMPLETE, "--win", "1z"], "123m440066p789s11z"),
+            (["advise", COMPLETE, "--draws", "1"], "123m440066p789s11z")]
 NAMES = [" ".join(c[0][:2]) for c in COMMANDS]
 
 
