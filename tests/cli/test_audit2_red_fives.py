@@ -68,5 +68,5 @@ def test_solve_refuses_them_among_the_hand_facts(tmp_path: Path) -> None:
 def test_visible_red_fives_are_counted_too() -> None:
     result = CliRunner().invoke(main, ["shanten", "123m406p456p789s1z", "--visible", "0p"])
     assert result.exit_code == 2
-    assert result.output == ("mjasp: error: visible tiles: 2 red fives (0p) between the hand "
+    assert result.output == ("mjasp: error: visible tiles: two red fives (0p) between the hand "
                              "and the visible tiles; the tenhou rules have 1\n")
