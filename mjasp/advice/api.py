@@ -18,11 +18,12 @@ from mjasp.advice.tiles37 import (
     sub37,
     tile37,
 )
-from mjasp.core.errors import MjaspError, RulesError
+from mjasp.core.errors import HandError, MjaspError, RulesError
 from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
+from mjasp.rules.validity import check_red_five_counts, check_red_fives, red_fives_held
 from mjasp.scoring.api import score as score_hand
 
 #: The largest shanten computed exactly by default (beyond it: effective tiles only).
@@ -155,6 +156,8 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     for meld in h.melds:
         for k in meld_kinds(meld):
             seen[k] += 1
+    for r, held in enumerate(red_fives_held(h)):
+        seen[34 + r] += held - start[34 + r]  # a red five called is out of the wall too
     visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
@@ -173,10 +176,13 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         if unseen[k] < 0:
             raise AdviseError(f"more than four copies of {tile_name(k)} among the hand, "
                               "melds, dora indicators and visible tiles")
+    try:
+        check_red_fives(h, chosen)  # the hand alone: every command's check and message
+        check_red_five_counts([vis[34 + r] + seen[34 + r] for r in range(3)], chosen,
+                              "among the hand, melds, dora indicators and visible tiles")
+    except HandError as e:
+        raise AdviseError(str(e)) from None
     for r in range(3):
-        if unseen[34 + r] < 0:
-            raise AdviseError(f"more red fives of {'mps'[r]} than the rules "
-                              f"{chosen.name!r} hold")
         five = (4, 13, 22)[r]
         if unseen[34 + r] > unseen[five]:
             # more plain fives in sight than the set holds (a red one written plain)

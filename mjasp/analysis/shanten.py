@@ -40,6 +40,7 @@ from mjasp.rules.validity import (
     HandLike,
     as_hand,
     as_tile,
+    check_red_five_counts,
     check_red_fives,
     check_shanten_shape,
     counts_bytes,
@@ -318,12 +319,12 @@ def _visible_counts(visible: Iterable[SupportsIndex | str] | str | None,
         for written in found.loose:
             seen[written.kind] += 1
         if any(found.red):  # red fives seen beside the hand's: within the rules' wall
-            for suit, held in enumerate(red_fives_held(hand)):
-                if held + found.red[suit] > rules.red_fives[suit]:
-                    raise HandError(f"visible tiles: {held + found.red[suit]} red fives "
-                                    f"(0{'mps'[suit]}) between the hand and the visible "
-                                    f"tiles; the {rules.name} rules have "
-                                    f"{rules.red_fives[suit] or 'none'}")
+            red = [held + seen for held, seen in zip(red_fives_held(hand), found.red,
+                                                     strict=True)]
+            try:
+                check_red_five_counts(red, rules, "between the hand and the visible tiles")
+            except HandError as error:  # say which argument was wrong
+                raise HandError(f"visible tiles: {error}") from None
     elif visible is not None:
         for tile in visible:
             # a float or a negative index (which would count as 7z) is refused here

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from mjasp.analysis.sampling import check_number, check_seed
 from mjasp.core.blocks import Block, BlockKind, Form
 from mjasp.core.errors import RulesError
-from mjasp.core.hand import Hand, Meld, MeldKind
+from mjasp.core.hand import Hand, Meld, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, NUM_KINDS, TERMINALS_AND_HONORS
 from mjasp.rules import Rules, find_rules
 
@@ -86,7 +86,7 @@ def _standard(rng: random.Random, rules: Rules, melds: bool) -> Hand:
             call = False  # three players call no chi; the draw above keeps the stream
         kind = _call_kind(rng, block) if call else None
         used = Meld(kind, block.tile).tiles() if kind is not None else block.tiles()
-        total = _total(counts, declared)
+        total = with_melds(counts, declared)[0]
         if any(total[t] + used.count(t) > 4 for t in set(used)):
             continue  # redraw: a fifth copy
         if kind is None:
@@ -101,14 +101,6 @@ def _call_kind(rng: random.Random, block: Block) -> MeldKind:
     if block.kind is BlockKind.SEQUENCE:
         return MeldKind.CHI
     return rng.choices([MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN], [6, 1, 1])[0]
-
-
-def _total(counts: list[int], declared: list[Meld]) -> list[int]:
-    total = list(counts)
-    for meld in declared:
-        for t in meld.tiles():
-            total[t] += 1
-    return total
 
 
 def _chiitoitsu(rng: random.Random, rules: Rules) -> Hand:

@@ -12,10 +12,19 @@ import click
 from mjasp.analysis.counting import count_dp, count_series, tile_set
 from mjasp.analysis.sampling import sample_id_array
 from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
-from mjasp.cli.app import emit_json, json_option, main, progress, seed_option
+from mjasp.cli.app import (
+    emit_json,
+    json_option,
+    main,
+    progress,
+    rule_changes_option,
+    rules_option,
+    seed_option,
+    with_options,
+)
 from mjasp.core.hand import MAX_TILES
 from mjasp.core.notation import id_lines, mpsz_lines
-from mjasp.rules import find_rules
+from mjasp.rules import Rules, find_rules
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -32,11 +41,17 @@ _PLAYERS = click.option("--players", type=click.Choice(["3", "4"]), default="4",
 
 @main.command("count")
 @_TILES
-@click.option("--red", is_flag=True, help="Tell the red fives apart from the other fives.")
+@click.option("--red", is_flag=True,
+              help="Tell the red fives apart from the other fives (as many as the rules' "
+                   "red_fives).")
 @_PLAYERS
+@rules_option
+@rule_changes_option
 @json_option
-def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
-    """Count the distinct hands of M tiles (tiles of one kind alike), two ways.
+def count_command(tiles: int, red: bool, players: int, rules: Rules, options: tuple[str, ...],
+                  as_json: bool) -> None:
+    """Count the distinct hands of M tiles (tiles of one kind alike), two ways, from the
+    wall of --players (its Tenhou preset) or of --rules and --option.
 
     \b
     Example:
@@ -46,20 +61,41 @@ def count_command(tiles: int, red: bool, players: int, as_json: bool) -> None:
         [x^14] power series:   326520504500
         deals C(136, 14):      4250305029168216000
     """
-    copies = list(tile_set(red, rules=find_rules(f"{players}p")).values())
+    rules = _wall_rules(players, rules, options)
+    copies = list(tile_set(red, rules=rules).values())
     dp, series = count_dp(copies, tiles), count_series(copies, tiles)
     deals = comb(sum(copies), tiles)
     if as_json:
-        emit_json({"tiles": tiles, "players": players, "red": red, "hands": dp,
+        emit_json({"tiles": tiles, "players": rules.players, "rules": rules.name,
+                   "red_fives": list(rules.red_fives), "red": red, "hands": dp,
                    "dp": dp, "series": series, "agree": dp == series, "deals": deals})
         return
-    label = f"{players} players" + (", red fives apart" if red else "")
+    label = f"{rules.players} players" + (", red fives apart" if red else "")
+    if _given("rules") or options:
+        label = f"{rules.name}, {label}"
     click.echo(f"hands of {tiles} tiles ({label}): {dp}")
     for label, value in (("DP over kinds", dp), (f"[x^{tiles}] power series", series),
                          (f"deals C({sum(copies)}, {tiles})", deals)):
         click.echo(f"  {label + ':':<22} {value}")
     if dp != series:
         raise click.ClickException("the two counting methods disagree")
+
+
+def _given(name: str) -> bool:
+    """Whether the command line set the option ``name`` (its default is no choice)."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not click.core.ParameterSource.DEFAULT
+
+
+def _wall_rules(players: int, rules: Rules, options: tuple[str, ...]) -> Rules:
+    """The rules whose wall is counted: --rules (with --option changes) when given, else
+    the preset of --players; both given must agree on the players."""
+    if not _given("rules"):
+        rules = find_rules(f"{players}p")
+    elif _given("players") and players != rules.players:
+        raise click.UsageError(f"--players {players} and --rules {rules.name} "
+                               f"({rules.players} players) disagree; give one")
+    return with_options(rules, options)
 
 
 @main.command("generate")

@@ -18,11 +18,13 @@ from mjasp.cli.app import (
     line_options,
     main,
     one_hand,
+    rule_changes_option,
     rules_option,
     run_batch,
+    with_options,
 )
 from mjasp.cli.limits import limit_options, run_limited
-from mjasp.core.errors import MjaspError, RulesError
+from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import WINDS, Win
 from mjasp.rules import RULES, Rules
@@ -131,10 +133,7 @@ def _tiles(text: str) -> tuple[str, ...]:
               help="Every candidate (reading x winning-tile placement), best first.")
 @click.option("--solver", type=click.Choice(list(SCORING_ENGINES)), default="direct",
               show_default=True, help="Scoring engine.")
-@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
-              help="Change one rule option of --rules, e.g. kiriage=true, "
-                   "red_fives=0,1,1, double_yakuman=kokushi_13 (repeatable; `mjasp rules "
-                   "tenhou` lists the options).")
+@rule_changes_option
 @limit_options
 @rules_option
 @json_option
@@ -271,58 +270,6 @@ def score_json(parsed: Hand, win: Win, found: list[Score], show_all: bool, rules
     if show_all:
         data["candidates"] = [s.to_json() for s in found]
     return data
-
-
-def with_options(rules: Rules, options: Sequence[str]) -> Rules:
-    """``rules`` with ``--option NAME=VALUE`` changes (a bool is true/false/on/off, a set
-    or the red fives a comma-separated list); a bad one is a ``RulesError``.
-
-    >>> with_options(RULES["tenhou"], ["kiriage=true", "red_fives=0,1,1"]).red_fives
-    (0, 1, 1)
-    """
-    changes: dict[str, object] = {}
-    defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
-    for option in options:
-        name, equals, value = option.partition("=")
-        name, value = name.strip().replace("-", "_"), value.strip()
-        if not equals or not value:
-            raise RulesError(f"--option {option!r}: write NAME=VALUE, e.g. kiriage=true")
-        if name == "name" or name not in defaults:
-            known = ", ".join(n for n in defaults if n != "name")
-            raise RulesError(f"--option {option!r}: unknown option {name!r}; known: {known}")
-        if name in changes:  # the last would win and the first be dropped unsaid
-            hint = (f"; name them in one: {name}=a,b"
-                    if isinstance(defaults[name], frozenset) else "")
-            raise RulesError(f"--option {name} given twice{hint}")
-        default = defaults[name]
-        if isinstance(default, bool):
-            if value.lower() not in _BOOLS:
-                raise RulesError(f"--option {option!r}: {name} is true or false")
-            changes[name] = _BOOLS[value.lower()]
-        elif isinstance(default, int):
-            if not value.isdigit():
-                raise RulesError(f"--option {option!r}: {name} is a whole number")
-            changes[name] = int(value)
-        elif isinstance(default, tuple):  # red_fives=0,1,1
-            parts = value.split(",")
-            if not all(p.strip().isdigit() for p in parts):
-                raise RulesError(f"--option {option!r}: {name} is three counts, e.g. 0,1,1")
-            changes[name] = tuple(int(p) for p in parts)
-        elif isinstance(default, frozenset):  # a set of names; "none" for the empty set
-            changes[name] = frozenset(v.strip() for v in value.split(",")
-                                      if v.strip() and value.lower() != "none")
-        else:
-            changes[name] = value
-    if not changes:
-        return rules
-    try:
-        return rules.replace(**changes)
-    except RulesError as error:
-        raise RulesError(f"--option: {error}") from None
-
-
-_BOOLS = {"true": True, "on": True, "yes": True, "1": True,
-          "false": False, "off": False, "no": False, "0": False}
 
 
 def _on_disk(arg: str, test: Callable[[Path], bool]) -> bool:

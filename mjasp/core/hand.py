@@ -111,7 +111,7 @@ class Hand:
             in_melds = red_in_melds[suit]
             if n + in_melds > MAX_RED_FIVES:
                 # the most any rule set has; how many the set in play has is the rules'
-                # question, asked when the hand is scored (check_win)
+                # question, asked by every command (mjasp.rules.validity.check_red_fives)
                 raise HandError(f"{n + in_melds} red fives of {SUITS[suit]}; no set has more "
                                 f"than {MAX_RED_FIVES}")
         if self.tile_count > MAX_TILES:

@@ -163,11 +163,25 @@ def check_red_fives(hand: Hand, rules: Rules) -> None:
     allowed = rules.red_fives
     if red[0] <= allowed[0] and red[1] <= allowed[1] and red[2] <= allowed[2]:
         return  # (the common case, unrolled: the shanten fast path asks it)
+    check_red_five_counts(red, rules, f"in {hand}")
+
+
+def check_red_five_counts(red: Sequence[int], rules: Rules, where: str) -> None:
+    """Raise if ``red`` (red fives per suit, m p s) holds more of a suit than the rules'
+    wall has; ``where`` says where they were counted (:func:`check_red_fives`' message, for
+    counts that include more than a hand, such as dora indicators or visible tiles).
+
+    >>> check_red_five_counts([0, 1, 0], find_rules("wrc"), "among the indicators")
+    Traceback (most recent call last):
+    ...
+    mjasp.core.errors.HandError: one red five (0p) among the indicators; the wrc rules have none
+    """
+    allowed = rules.red_fives
     for suit in range(3):
         if red[suit] > allowed[suit]:
             words = {1: "one red five", 2: "two red fives"}.get(red[suit],
                                                                  f"{red[suit]} red fives")
-            raise HandError(f"{words} (0{'mps'[suit]}) in {hand}; the {rules.name} rules "
+            raise HandError(f"{words} (0{'mps'[suit]}) {where}; the {rules.name} rules "
                             f"have {allowed[suit] or 'none'}")
 
 
@@ -224,5 +238,6 @@ def check_waiting(hand: Hand, rules: Rules | None = None) -> None:
 
 
 __all__ = ["COMPLETE_TILES", "HandLike", "as_hand", "as_tile", "before_draw", "check_complete",
-           "check_readable", "check_red_fives", "check_shanten_shape", "check_tiles_in_set",
+           "check_readable", "check_red_five_counts", "check_red_fives",
+           "check_shanten_shape", "check_tiles_in_set",
            "check_waiting", "counts_bytes", "red_fives_held"]

@@ -30,7 +30,7 @@ from mjasp.analysis.decomposition import decompose
 from mjasp.analysis.sampling import check_number, check_seed
 from mjasp.core.blocks import Block, BlockKind
 from mjasp.core.errors import RulesError
-from mjasp.core.hand import Hand, Meld, MeldKind
+from mjasp.core.hand import Hand, Meld, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Tile, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
@@ -263,11 +263,7 @@ def _build(rng: random.Random, plan: Plan, pair: Tile, closed: bool,
             melds.append(Meld(MeldKind.ANKAN, tile))
     if not any(counts):
         return None  # the winning tile must come from the concealed part
-    total = list(counts)
-    for meld in melds:
-        for t in meld.tiles():
-            total[t] += 1
-    if max(total) > 4:
+    if max(with_melds(counts, melds)[0]) > 4:
         return None
     return _redden(rng, Hand.from_counts(counts, melds))
 

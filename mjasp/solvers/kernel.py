@@ -265,7 +265,8 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
     """Compiled ``f(counts, suit)``: the readings of one suit vector from the shipped file
     (``suit_data.shipped_readings`` on the 34 kinds of suit 0..3, the same Block objects),
     whether the suit holds 2 tiles (mod 3) and its special-form flags
-    (``fast.special_flags``): what ``fast`` keeps per suit vector.
+    (``lookup.special_flags``): what :mod:`mjasp.solvers.lookup` keeps per suit vector
+    (its ``SuitEntry``).
 
     >>> f = suit_entry_function() if COMPILED else None
     >>> [" ".join(map(str, r)) for r in f((1, 1, 1) + (0,) * 6, 1)[0]] if f else ["123p"]
@@ -296,10 +297,11 @@ def suit_entry_function() -> Callable[[tuple[int, ...], int], SuitEntry]:
 def reading_functions(pairs: tuple[Block, ...], singles: tuple[Block, ...]) -> tuple[
         Callable[..., list[Decomposition] | None], Callable[..., list[Decomposition] | None]]:
     """Compiled ``common(counts, tables, melds, fill, allowed)`` and ``text_readings(text,
-    tables, melds, fill, allowed)``: ``fast.readings`` of 34 counts, and ``decompose`` of
-    plain mpsz text of 14 tiles (``pairs``/``singles``: the block of each kind the special
-    forms use), else None when ``fast.readings`` must work the hand out itself (several
-    readings in a suit, or with ``fill`` false a suit vector not in ``tables``).
+    tables, melds, fill, allowed)``: ``lookup.counts_readings`` of 34 counts, and
+    ``decompose`` of plain mpsz text of 14 tiles (``pairs``/``singles``: the block of each
+    kind the special forms use), else None when ``lookup.counts_readings`` must work the
+    hand out itself (several readings in a suit, or with ``fill`` false a suit vector not
+    in ``tables``).
     Use only when :data:`COMPILED`."""
     from mjasp.core.blocks import Decomposition, Form
 

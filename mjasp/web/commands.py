@@ -61,9 +61,12 @@ from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
-#: Query parameters that switch a flag on or off.
-_TRUE: Final = frozenset({"", "1", "true", "on", "yes"})
-_FALSE: Final = frozenset({"0", "false", "off", "no"})
+#: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in the order the
+#: error message lists them.
+_TRUE: Final = ("1", "true", "on", "yes", "")
+_FALSE: Final = ("0", "false", "off", "no")
+_FLAG_VALUES: Final = (f"a flag is {', '.join(_TRUE[:-1])} or empty (on), or "
+                       f"{', '.join(_FALSE)} (off)")
 
 #: Per command: its options that take a value, and its flags (query name = option name
 #: with ``-`` written ``_``). ``q`` is always the hand.
@@ -149,7 +152,7 @@ def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) ->
             if value.lower() in _TRUE:
                 args.append(option)
             elif value.lower() not in _FALSE:
-                raise RequestError(f"{name}={value!r}: a flag is 1/true/on or 0/false/off")
+                raise RequestError(f"{name}={value!r}: {_FLAG_VALUES}")
         else:
             known = ", ".join(("q", *values, *flags))
             raise RequestError(f"unknown parameter {name!r} for /api/{command}; known: {known}")

@@ -508,7 +508,9 @@ def test_a_red_five_under_the_dora_indicator_is_not_in_the_wall(
 
 
 def test_a_second_red_five_among_hand_and_indicators_is_refused() -> None:
-    with pytest.raises(mjasp.MjaspError, match="more red fives of p"):
+    with pytest.raises(mjasp.MjaspError, match=r"^two red fives \(0p\) among the hand, "
+                                               r"melds, dora indicators and visible tiles; "
+                                               r"the tenhou rules have 1$"):
         advise("123456789m406p5z", draws=1, dora_indicators="0p")
 
 

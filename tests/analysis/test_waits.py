@@ -2,8 +2,8 @@
 
 The brute force adds every tile with a copy left and asks the reference decomposer
 (``backtrack-dedupe``) for the readings; the shape is classified from what is left of the
-completed block once the winning tile is taken out (the partial block, taatsu),
-which is a different rule from the one ``mjasp.forms`` uses (the tile's position).
+completed block once the winning tile is taken out (the partial block, taatsu), which is
+a different rule from the one ``mjasp.core.blocks.wait_shape`` uses (the tile's position).
 """
 
 from __future__ import annotations

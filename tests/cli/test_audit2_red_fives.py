@@ -21,7 +21,8 @@ COMMANDS = [(["decompose", COMPLETE], "123m440066p789s11z"),
             (["waits", WAITING], "123m440066p789s1z"),
             (["kan", "111m406p406p789s1z", "1m"], "1111m440066p789s1z"),
             (["draw", COMPLETE], "123m440066p789s11z"),
-            (["score", COMPLETE, "--win", "1z"], "123m440066p789s11z")]
+            (["score", COMPLETE, "--win", "1z"], "123m440066p789s11z"),
+            (["advise", COMPLETE, "--draws", "1"], "123m440066p789s11z")]
 NAMES = [" ".join(c[0][:2]) for c in COMMANDS]
 
 
@@ -67,5 +68,5 @@ def test_solve_refuses_them_among_the_hand_facts(tmp_path: Path) -> None:
 def test_visible_red_fives_are_counted_too() -> None:
     result = CliRunner().invoke(main, ["shanten", "123m406p456p789s1z", "--visible", "0p"])
     assert result.exit_code == 2
-    assert result.output == ("mjasp: error: visible tiles: 2 red fives (0p) between the hand "
+    assert result.output == ("mjasp: error: visible tiles: two red fives (0p) between the hand "
                              "and the visible tiles; the tenhou rules have 1\n")

@@ -11,8 +11,8 @@ What is exhaustive and what is sampled:
 * table == CP-SAT: EXHAUSTIVE, as a consequence of two checks (the argument is in
   ``test_cpsat_shapes_equal_brute_force_shapes``): CP-SAT's set of winning shapes ==
   brute force's for every (suit, n, pair), and table == brute force above. The CP-SAT
-  objective itself is checked per vector on every vector of at most 5 tiles (2,002
-  number, 792 honor) plus a seeded sample of 60 number and 30 honor vectors of 6..14 tiles.
+  objective itself is checked per vector on every vector of at most 5 tiles (1,993
+  number, 785 honor) plus a seeded sample of 60 number and 30 honor vectors of 6..14 tiles.
 * capped values (declared melds, three-player manzu): the table's capped DP == brute
   force on 3,000 seeded vectors with random caps.
 * the shipped file == a fresh build by the module's own builder (slow).
@@ -62,7 +62,7 @@ def test_table_equals_lattice_brute_force_on_every_vector(lattice: dict[bool, np
 
 
 def test_vector_counts_of_at_most_14_tiles() -> None:
-    # the sizes quoted in the issue, from a DP independent of the enumeration above
+    # the sizes quoted above, from a DP independent of the enumeration above
     def count(length: int) -> int:
         ways = [1] + [0] * 14
         for _ in range(length):
