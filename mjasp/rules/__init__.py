@@ -241,10 +241,10 @@ RULES: dict[str, Rules] = {
     # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
     # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
     # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
-    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
-    # ``mahjong`` package's three-player option, and the riichienv-core engine's, 100 per
-    # payer; Mahjong Soul's three-player rules, which follow Tenhou's, say 200 (cited below);
-    # no Tenhou page found: searched for Tenhou's rule page and riichi.wiki's Sanma page);
+    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo: a simulator
+    # replaying 1,000 real Tenhou games fixed its three-player honba to "荣和时每本场 200 点
+    # 而非 300 点", https://github.com/YarrowRen/MahjongCLI/releases/tag/v1.1.0; Mahjong
+    # Soul's three-player rules, which follow Tenhou's, say 200 too, cited below);
     # liability for daisangen and daisuushii as with four players. A north set aside can
     # be robbed by ron, without chankan (https://riichi.wiki/Kita, the Sanma page: "A kita
     # call can be ronned, but this does not award chankan"): Win(robbed_north=True).
