@@ -369,6 +369,9 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
             # robbing a kan: the other three copies are in the added kan, none in sight
             win["chankan"] = True
             seen[tile] = 4
+            if win.get("riichi") == 2:
+                # an added kan needs a pon, a call that ends a double riichi's ippatsu
+                win["ippatsu"] = False
     # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
     count = 1 + (kans if rng.random() < 0.8 else 0)
     heavy = rng.random() < 0.15

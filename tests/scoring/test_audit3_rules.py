@@ -15,13 +15,20 @@
   (https://github.com/YarrowRen/MahjongCLI/releases/tag/v1.1.0); Mahjong Soul: "Honba
   point: 200 points for each Honba stick"
   (https://riichi.wiki/index.php?title=Majsoul&diff=next&oldid=20014).
+- Chankan with double riichi and ippatsu: double riichi is "called within the first
+  uninterrupted go-around" (https://riichi.wiki/Yaku_variations, "Double riichi"), ippatsu
+  ends with any call, "including concealed kong declarations"
+  (https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015&rbook=WRC_2015COMM&chap=6.5.3),
+  and an added kan robbed needs an earlier pon: the only kan left is a closed one, and "the
+  only case where a tile may be taken from an closed kan" is a kokushi tenpai hand
+  (https://riichi.wiki/Special:MobileDiff/10468).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from mjasp import RULES, Win
+from mjasp import RULES, Win, WinError
 from mjasp.rules.points import Payments, payments
 from tests.conftest import Scorer
 
@@ -75,3 +82,18 @@ def test_three_player_honba_is_200_a_ron_and_100_a_payer(scored: Scorer, preset:
     # the tsumo (tsumo loss: 500 + 300) with 2 honba: 2 x 100 more from each payer
     tsumo = scored(HAKU_HAND, Win("9s", tsumo=True, seat_wind="S", honba=2), preset)
     assert tsumo.payments == Payments(0, 700, 500, 0, 1200)
+
+
+def test_double_riichi_ippatsu_chankan_needs_kokushi(scored: Scorer) -> None:
+    # a pinfu-tanyao hand cannot rob a closed kan: the situation is refused, not scored
+    win = Win("2m", riichi=2, ippatsu=True, chankan=True, seat_wind="S")
+    with pytest.raises(WinError, match="only kokushi"):
+        scored("234m567p88p234s678s", win)
+    # without ippatsu (the kan added after the first go-around) it stands: double riichi 2,
+    # chankan 1, pinfu 1, tanyao 1 = 5 han, a mangan
+    s = scored("234m567p88p234s678s", Win("2m", riichi=2, chankan=True, seat_wind="S"))
+    assert (s.han, s.points) == (5, 8000)
+    # kokushi robbing a closed kan (Mahjong Soul allows it): one yakuman
+    robbed = Win("1m", riichi=2, ippatsu=True, chankan=True, seat_wind="S")
+    kokushi = scored("199m19p19s1234567z", robbed, "mahjongsoul")
+    assert kokushi.points == 32000
