@@ -159,6 +159,11 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
     if win.rinshan and not north and not _has_kan(melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+    # a north set aside is a call: before the first discard it rules out double riichi,
+    # after it ends ippatsu (https://riichi.wiki/Special:MobileDiff/26510, "Nukidora")
+    if north and win.riichi == 2 and win.ippatsu:
+        raise WinError("double riichi with ippatsu needs no north set aside (setting one aside "
+                       "before the riichi rules out double riichi, after it ends ippatsu)")
     # double riichi needs a first go-around with no call and ippatsu no call after it, so
     # no pon to add a kan to: the kan robbed is a closed one, which only kokushi may rob
     # (https://riichi.wiki/Chankan, https://riichi.wiki/Ippatsu)

@@ -22,6 +22,11 @@
   and an added kan robbed needs an earlier pon: the only kan left is a closed one, and "the
   only case where a tile may be taken from an closed kan" is a kokushi tenpai hand
   (https://riichi.wiki/Special:MobileDiff/10468).
+- A north set aside (kita) "invalidates ippatsu, tenhou/chiihou, double riichi"
+  (https://riichi.wiki/Special:MobileDiff/26510, "Nukidora"); a simulator replaying 1,000
+  real Tenhou games fixed "有北抜き声明时不应判定为双立直"
+  (https://github.com/YarrowRen/MahjongCLI/releases/tag/v1.1.0). Before the double riichi
+  it rules that out, after it ippatsu: double riichi, ippatsu and a north cannot meet.
 """
 
 from __future__ import annotations
@@ -97,3 +102,17 @@ def test_double_riichi_ippatsu_chankan_needs_kokushi(scored: Scorer) -> None:
     robbed = Win("1m", riichi=2, ippatsu=True, chankan=True, seat_wind="S")
     kokushi = scored("199m19p19s1234567z", robbed, "mahjongsoul")
     assert kokushi.points == 32000
+
+
+@pytest.mark.parametrize("preset", ["tenhou-3p", "mahjongsoul-3p"])
+def test_a_north_set_aside_rules_out_double_riichi_with_ippatsu(scored: Scorer,
+                                                                 preset: str) -> None:
+    hand = "123p456p789s99m222z"  # tsumo 9s, the South seat: a south triplet
+    with pytest.raises(WinError, match="no north set aside"):
+        scored(hand, Win("9s", tsumo=True, riichi=2, ippatsu=True, north_dora=1,
+                         seat_wind="S"), preset)
+    # riichi (the north set aside before it) with ippatsu stands: riichi, ippatsu, menzen
+    # tsumo, south and one north dora, 5 han: a mangan tsumo with tsumo loss, 4000 + 2000
+    s = scored(hand, Win("9s", tsumo=True, riichi=1, ippatsu=True, north_dora=1,
+                         seat_wind="S"), preset)
+    assert (s.han, s.payments) == (5, Payments(0, 4000, 2000, 0, 6000))
