@@ -241,10 +241,10 @@ RULES: dict[str, Rules] = {
     # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
     # (nukidora; a north kept in hand is a guest wind), tsumo loss (the absent North's
     # share is not paid: https://tenhou.club/sanma-tumo-tensuu lists a non-dealer mangan
-    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo; as the
-    # ``mahjong`` package's three-player option, and the riichienv-core engine's, 100 per
-    # payer; Mahjong Soul's three-player rules, which follow Tenhou's, say 200 (cited below);
-    # no Tenhou page found: searched for Tenhou's rule page and riichi.wiki's Sanma page);
+    # tsumo as 4000 + 2000), a honba worth 200 (100 from each payer on tsumo: a simulator
+    # replaying 1,000 real Tenhou games fixed its three-player honba to "荣和时每本场 200 点
+    # 而非 300 点", https://github.com/YarrowRen/MahjongCLI/releases/tag/v1.1.0; Mahjong
+    # Soul's three-player rules, which follow Tenhou's, say 200 too, cited below);
     # liability for daisangen and daisuushii as with four players. A north set aside can
     # be robbed by ron, without chankan (https://riichi.wiki/Kita, the Sanma page: "A kita
     # call can be ronned, but this does not award chankan"): Win(robbed_north=True).
@@ -257,8 +257,17 @@ RULES: dict[str, Rules] = {
     # only kuitan was found in a page's text ("All-Simples in opened hand: Allowed", older
     # revisions of the wiki page, https://riichi.wiki/Special:MobileDiff/19575 and
     # /19081); the double yakuman, kazoe, kiriage and renhou values were searched for on
-    # 2026-11-23 (riichi.wiki, the official site) and not found in any stored page: they
-    # stay unverified. Red fives one per suit: a Mahjong Soul-ruleset calculator says so
+    # 2026-11-23 (riichi.wiki, the official site) and not found in any stored page. An
+    # engine whose Mahjong Soul preset replays 20,000 sampled Mahjong Soul records, han,
+    # yaku and scores compared (smly/RiichiEnv, docs/MJSOUL_CORPUS_VALIDATION.md), backs
+    # two of them: the four patterns double ("Tenhou treats all pattern variants as single
+    # Yakuman, while Mahjong Soul treats them as Double Yakuman", docs/RULES.md) and no
+    # kiriage (riichienv-core/src/score.rs: mangan only when the base exceeds 2000); kazoe
+    # and renhou stay unverified. The same table: kokushi may rob a closed kan on Mahjong
+    # Soul, not on Tenhou (``allows_ron_on_ankan_for_kokushi_musou``: default_tenhou
+    # False, default_mjsoul True); mjasp cannot tell a closed kan robbed from an added one
+    # (Win.chankan), so both presets accept kokushi with chankan (docs/rules.md, Kokushi
+    # and a closed kan). Red fives one per suit: a Mahjong Soul-ruleset calculator says so
     # (https://github.com/dennisu133/RiichiCalc/releases, "one red five per suit and no
     # Renhou"), a secondary source.
     # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
@@ -274,7 +283,9 @@ RULES: dict[str, Rules] = {
     # treated as guest-wind tiles", and "North can be robbed even with non-yakuman hand.
     # However Robbing a Quad (Chankan) yaku is not applied" (the same revision); "Red
     # fives: 2 tiles (0p and 0s)" and "Honba point: 200 points for each Honba stick" (the
-    # wiki's Majsoul page, https://riichi.wiki/index.php?title=Majsoul&diff=next&oldid=20014).
+    # wiki's Majsoul page, https://riichi.wiki/index.php?title=Majsoul&diff=next&oldid=20014);
+    # the record-checked engine above pays a three-player ron 100 x 2 a honba and a tsumo
+    # the two four-player shares only (riichienv-core/src/score.rs).
     "mahjongsoul-3p": _TENHOU.replace(name="mahjongsoul-3p", players=3, red_fives=(0, 1, 1),
                                       double_yakuman=frozenset(DOUBLE_YAKUMAN), nukidora=True,
                                       tsumo_loss=True, honba_points=200,

@@ -16,10 +16,15 @@ Three players (``Rules.players == 3``) pay the same shares, one payer fewer: wit
 ``Rules.tsumo_loss`` (Tenhou, Mahjong Soul) the absent North's share is lost
 (https://riichi.wiki/Sanma "Scoring": a non-dealer mangan tsumo is 4000 + 2000); without
 it the absent share is split between the two payers (Mahjong Soul's optional
-"north bisection"): a non-dealer's tsumo costs the dealer 2.5 base and the other 1.5 base,
-a dealer's tsumo 3 base each, every payment rounded up to 100 (so a mangan tsumo is
-5000 + 3000 or 6000 all, as much as the ron). ``Rules.honba_points`` is what one honba
-adds to a ron; a tsumo splits it evenly among the payers.
+"north bisection"): the North's four-player payment (rounded up to 100) is halved, the
+half rounded up to 100 and added to each payer's four-player payment, so a 30 fu 3 han
+tsumo (1000 + 2000 with four) is 1500 + 2500 and a mangan 5000 + 3000 or 6000 all
+(https://xn--ehqsqk89oqxg.com/sanma/marudori.html, "北家分の支払いのみを折半する方法":
+"1000/2000 ... 北家の1000を折半 ... 1500/2500"; the Mahjong Soul record converter
+Equim-chan/tensoul adds ``ceil(point_zimo_xian / 2 / 100) * 100`` to every payment when
+a three-player record turns tsumo loss off, convert.js ``parsehule``).
+``Rules.honba_points`` is what one honba adds to a ron; a tsumo splits it evenly among
+the payers.
 
 Liability (pao, ``Rules.pao``, ``Win.liable``): only the liable yakuman's part is
 settled this way (https://riichi.wiki/Sekinin_barai "Point exchanges"; each yakuman
@@ -132,14 +137,17 @@ def _split(base: int, dealer: bool, tsumo: bool, players: int = 4,
     # each payment rounded up to 100: -(-x // 100) * 100
     if not tsumo:
         return -(-base * (6 if dealer else 4) // 100) * 100, 0, 0
+    double, single = -(-2 * base // 100) * 100, -(-base // 100) * 100
     if players == 3 and not tsumo_loss:
-        # the absent North's share (1 base, 2 from a dealer's tsumo) split in halves
+        # north bisection: the absent North's payment (a non-dealer's, so the dealer's
+        # double share on a dealer's tsumo) halved, each half rounded up to 100
+        half = -(-(double if dealer else single) // 200) * 100
         if dealer:
-            return 0, 0, -(-3 * base // 100) * 100
-        return 0, _up(2.5 * base), _up(1.5 * base)
+            return 0, 0, double + half
+        return 0, double + half, single + half
     if dealer:
-        return 0, 0, -(-2 * base // 100) * 100
-    return 0, -(-2 * base // 100) * 100, -(-base // 100) * 100
+        return 0, 0, double
+    return 0, double, single
 
 
 def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, sticks: int = 0,

@@ -37,6 +37,7 @@ from mjasp.rules.scorecard import (
     rank_key,
 )
 from mjasp.rules.validity import as_hand
+from mjasp.solvers.base import kokushi_reading
 from mjasp.solvers.lookup import counts_readings
 from mjasp.solvers.registry import SCORING_ENGINES, scoring_engine
 
@@ -158,6 +159,18 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
     if win.rinshan and not north and not _has_kan(melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+    # a north set aside is a call: before the first discard it rules out double riichi,
+    # after it ends ippatsu (https://riichi.wiki/Special:MobileDiff/26510, "Nukidora")
+    if north and win.riichi == 2 and win.ippatsu:
+        raise WinError("double riichi with ippatsu needs no north set aside (setting one aside "
+                       "before the riichi rules out double riichi, after it ends ippatsu)")
+    # double riichi needs a first go-around with no call and ippatsu no call after it, so
+    # no pon to add a kan to: the kan robbed is a closed one, which only kokushi may rob
+    # (https://riichi.wiki/Chankan, https://riichi.wiki/Ippatsu)
+    if win.chankan and win.ippatsu and win.riichi == 2 and (
+            melds or kokushi_reading(counts) is None):
+        raise WinError("chankan with double riichi and ippatsu robs a closed kan, which only "
+                       "kokushi may do")
     if win.renhou and melds:
         raise WinError("renhou needs a closed hand with no call or kan yet")
     if win.renhou and north:

@@ -349,6 +349,9 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
         if closed and rng.random() < 0.55:
             win["riichi"] = 2 if rng.random() < 0.15 else 1
             win["ippatsu"] = rng.random() < 0.25
+            if north and win["riichi"] == 2:
+                # a north set aside rules out double riichi before it, ippatsu after it
+                win["ippatsu"] = False
         tsumo = bool(win["tsumo"])
         if (kans or north) and tsumo and not win.get("ippatsu") and rng.random() < 0.35:
             win["rinshan"] = True
@@ -365,6 +368,9 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
             # robbing a kan: the other three copies are in the added kan, none in sight
             win["chankan"] = True
             seen[tile] = 4
+            if win.get("riichi") == 2:
+                # an added kan needs a pon, a call that ends a double riichi's ippatsu
+                win["ippatsu"] = False
     # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
     count = 1 + (kans if rng.random() < 0.8 else 0)
     heavy = rng.random() < 0.15

@@ -106,7 +106,7 @@ def test_three_player_nagashi_mangan_is_a_mangan_tsumo_with_tsumo_loss() -> None
 def test_three_player_nagashi_mangan_without_tsumo_loss_splits_the_north_share() -> None:
     # North bisection (``tsumo_loss=False``, Mahjong Soul's optional rule): the absent
     # North's share of a tsumo is split between the two payers: a non-dealer's mangan
-    # tsumo costs the dealer 2.5 base = 5000 and the other 1.5 base = 3000 (8000, as a
+    # tsumo costs the dealer 4000 + 1000 = 5000 and the other 2000 + 1000 = 3000 (8000, as a
     # ron). mjasp paid 6000 here before (the nagashi payment was written out for tsumo
     # loss instead of being settled as the rules settle a tsumo).
     change = [-5000, 8000, -3000]

@@ -71,10 +71,10 @@ BISECTION = RULES["mahjongsoul-3p"].replace(name="north-bisection", tsumo_loss=F
     ("mahjongsoul-3p", S, Payments(0, 6100, 3100, 0, 9200)),
     # the dealer's tsumo: 6000 from each of two, + 100 each: 12200
     ("tenhou-3p", "E", Payments(0, 0, 6100, 0, 12200)),
-    # north bisection: the absent North's 3000 split, the dealer 2.5 x 3000 = 7500 and the
-    # other 1.5 x 3000 = 4500 (+100 each): 12200, as much as a ron with the honba
+    # north bisection: the absent North's 3000 halved, the dealer 6000 + 1500 = 7500 and the
+    # other 3000 + 1500 = 4500 (+100 each): 12200, as much as a ron with the honba
     (BISECTION, S, Payments(0, 7600, 4600, 0, 12200)),
-    # the dealer's tsumo: 3 x 3000 = 9000 from each (+100): 18200
+    # the dealer's tsumo: 6000 + 3000 (the North's 6000 halved) from each (+100): 18200
     (BISECTION, "E", Payments(0, 0, 9100, 0, 18200)),
 ])
 def test_three_player_tsumo(scored: Scorer, rules: object, seat: str,

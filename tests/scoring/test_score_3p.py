@@ -50,13 +50,15 @@ def _items(s: object) -> list[tuple[str, int]]:
     (2000, False, False, 1, SANMA, Payments(8200, 0, 0, 0, 8200)),
     # dealer ron 6 base = 12000, plus 2 x 200
     (2000, True, False, 2, SANMA, Payments(12400, 0, 0, 0, 12400)),
-    # split: non-dealer mangan tsumo, the dealer 2.5 base = 5000, the other 1.5 base = 3000
+    # split (the North's four-player payment halved, the half rounded up to 100, added to
+    # each payment): non-dealer mangan tsumo, 4000 + 1000 and 2000 + 1000
     (2000, False, True, 0, SPLIT, Payments(0, 5000, 3000, 0, 8000)),
-    # split: dealer mangan tsumo, 3 base = 6000 from each: 12000, as much as the ron
+    # split: dealer mangan tsumo, 4000 + 2000 from each: 12000, as much as the ron
     (2000, True, True, 0, SPLIT, Payments(0, 0, 6000, 0, 12000)),
-    # split: 1 han 30 fu (base 240) non-dealer tsumo: 2.5 x 240 = 600, 1.5 x 240 = 360 -> 400
-    (240, False, True, 0, SPLIT, Payments(0, 600, 400, 0, 1000)),
-    # split: the same for the dealer: 3 x 240 = 720 -> 800 each
+    # split: 1 han 30 fu (base 240) non-dealer tsumo: 500 and 300 with four; the North's
+    # 300 halved is 150 -> 200: 700 and 500
+    (240, False, True, 0, SPLIT, Payments(0, 700, 500, 0, 1200)),
+    # split: the same for the dealer: 500 each with four, the North's 500 halved 250 -> 300
     (240, True, True, 0, SPLIT, Payments(0, 0, 800, 0, 1600)),
     # tsumo loss, 1 han 30 fu non-dealer: 2 x 240 = 480 -> 500 and 240 -> 300: 800
     # (https://tenhou.club/sanma-tumo-tensuu lists 800 [500-300])

@@ -255,9 +255,10 @@ CASES: list[Case] = [
     # the absent North's share lost: 800
     Case("sanma-tsumo-loss", "123p456p789s99m [555z]", {"tile": "9s", "tsumo": True, **S},
          ({Y.HAKU: 1}, 1, 30, 800), rules=SANMA, payments=Payments(0, 500, 300, 0, 800)),
-    # the same where the absent share is split: 2.5 * 240 = 600, 1.5 * 240 = 360 -> 400
+    # the same where the absent share is split: the North's 300 halved, 150 -> 200, added
+    # to each payment: 700 and 500
     Case("sanma-split", "123p456p789s99m [555z]", {"tile": "9s", "tsumo": True, **S},
-         ({Y.HAKU: 1}, 1, 30, 1000), rules=SPLIT, payments=Payments(0, 600, 400, 0, 1000)),
+         ({Y.HAKU: 1}, 1, 30, 1200), rules=SPLIT, payments=Payments(0, 700, 500, 0, 1200)),
     # three players, ron: as with four, 1000, and a honba is 200 on this preset: 1200
     Case("sanma-ron-honba", "123p456p789s99m [555z]", {"tile": "9s", "honba": 1, **S},
          ({Y.HAKU: 1}, 1, 30, 1000), rules=SANMA, payments=Payments(1200, 0, 0, 0, 1200)),

@@ -85,6 +85,8 @@ def _varied(rng: random.Random, hand: Hand, win: Win, rules: Rules) -> tuple[Han
     north = rng.randint(0, 4) if rules.nukidora and not (win.tenhou or win.chiihou) else 0
     return varied, dataclasses.replace(win, dora_indicators=dora, ura_indicators=ura,
                                        north_dora=north, tenhou=False, chiihou=False,
+                                       # a north set aside ends a double riichi's ippatsu
+                                       ippatsu=win.ippatsu and not (north and win.riichi == 2),
                                        rinshan=win.rinshan and (north > 0 or any(
                                            m.kind >= 2 for m in melds)))
 
