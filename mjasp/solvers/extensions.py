@@ -9,9 +9,9 @@ command that rebuilds it, and the caller runs its pure-Python path (the same ans
 The ``.c`` file ships beside the module in the wheel too, so an installed copy is checked
 the same way; where it is missing, only the functions the caller needs are checked.
 
-The hot modules of the direct scoring engine and of the advice model (``COMPILED_PYTHON``)
-are compiled as they are by Cython when it is there at install: the ``.py`` file is their
-one statement, the build only removes the interpreter's dispatch of bytecodes. Their build
+The hot modules of the direct scoring engine (``COMPILED_PYTHON``) are compiled as they are
+by Cython when it is there at install: the ``.py`` file is their one statement, the build
+only removes the interpreter's dispatch of bytecodes. Their build
 sits beside the ``.py`` under the module's own name, so :class:`CompiledPythonFinder`
 (installed first thing by :mod:`mjasp.solvers.kernel`) chooses between the two before
 anything is run: the build when its stamp (``STAMP``, the CRC-32 of the ``.py`` it was
@@ -96,13 +96,16 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
 
 
 #: The modules setup.py compiles with Cython from their ``.py`` file (the direct engine's
-#: hot path: scoring, its result type, and the call that checks the inputs; then the
-#: modules an ``advise`` call runs, imported on its first call).
+#: hot path: scoring, its result type, and the call that checks the inputs).
 COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
-                          "mjasp.scoring.api",
-                          "mjasp.advice.model", "mjasp.advice.api", "mjasp.advice.build",
-                          "mjasp.advice.graph", "mjasp.advice.tiles37",
-                          "mjasp.advice.cpp_model")
+                          "mjasp.scoring.api")
+#: Modules compiled so before and no longer (the advice modules an ``advise`` call runs:
+#: 2-10 % fewer instructions for about a quarter of the build, docs/advise.md): a build of
+#: theirs that an earlier install left beside the ``.py`` is never run (Python's own
+#: finder would prefer it to the ``.py``); always their ``.py``.
+NOT_COMPILED: Final = ("mjasp.advice.model", "mjasp.advice.api", "mjasp.advice.build",
+                       "mjasp.advice.graph", "mjasp.advice.tiles37",
+                       "mjasp.advice.cpp_model")
 #: What setup.py links into each such build (``_stamp.c``): the CRC-32 of its ``.py``.
 STAMP: Final = re.compile(rb"mjasp-source-crc32:([0-9a-f]{8})\x00")
 #: Why each module of ``COMPILED_PYTHON`` imported runs its ``.py`` ("" when its build runs).
@@ -181,7 +184,7 @@ class CompiledPythonFinder(importlib.abc.MetaPathFinder):
 
     def find_spec(self, name: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if name not in COMPILED_PYTHON or not path:
+        if (name not in COMPILED_PYTHON and name not in NOT_COMPILED) or not path:
             return None
         leaf = name.rpartition(".")[2]
         for folder in map(Path, path):
@@ -190,6 +193,9 @@ class CompiledPythonFinder(importlib.abc.MetaPathFinder):
                 break
         else:
             return None
+        if name in NOT_COMPILED:
+            return importlib.util.spec_from_file_location(
+                name, source, loader=importlib.machinery.SourceFileLoader(name, str(source)))
         spec, WHY_SOURCE[name] = choose(name, source)
         return spec
 
