@@ -392,9 +392,12 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
         if record.fu is not None and not s.yakuman and record.fu != s.fu:
             differ("fu", record.fu, s.fu)
         if record.yaku is not None and not record.yakuman:
-            ours = sorted((y.yaku.tenhou_id, y.han) for y in s.yaku)
-            if sorted(record.yaku) != ours:
-                differ("yaku", sorted(record.yaku), ours)
+            # a yaku of no han (ura dora none of which hit) is left out: Tenhou's mjlog
+            # lists it for every riichi win, its tenhou.net/6 log does not
+            ours = sorted((y.yaku.tenhou_id, y.han) for y in s.yaku if y.han)
+            theirs = sorted((i, h) for i, h in record.yaku if h)
+            if theirs != ours:
+                differ("yaku", theirs, ours)
         if record.yakuman is not None and (record.yakuman or s.yakuman):
             ours_y = sorted(int(y.yaku.tenhou_id or -1) for y in s.yaku if y.han >= 13)
             if sorted(record.yakuman) != ours_y:

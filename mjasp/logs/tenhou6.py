@@ -155,8 +155,8 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
             result.append(list(rec.deltas or [0] * players))
             detail: list[Any] = [e.who, e.target, rec.pao if rec.pao is not None else e.who]
             detail.append(_points_text(rec))
-            for yid, han in rec.yaku or ():
-                detail.append(f"{_NAME_BY_ID[yid]}({han}飜)")
+            # as Tenhou's viewer writes them: no entry of no han (an ura dora none hit)
+            detail += [f"{_NAME_BY_ID[yid]}({han}飜)" for yid, han in rec.yaku or () if han]
             for yid in rec.yakuman or ():
                 detail.append(f"{_NAME_BY_ID[yid]}(役満)")
             result.append(detail)
