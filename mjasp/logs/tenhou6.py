@@ -42,8 +42,10 @@ _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
 DRAW_NAMES = {"exhaustive": "流局", "nagashi": "流し満貫", "nine_terminals": "九種九牌",
               "four_riichi": "四家立直", "triple_ron": "三家和了", "four_winds": "四風連打",
               "four_kans": "四槓散了"}
+# other names: Tenhou's viewer's for an exhaustive draw with every seat tenpai or noten,
+# tensoul's (Mahjong Soul records) for four kans and three rons
 _DRAW_BY_NAME = {**{v: k for k, v in DRAW_NAMES.items()}, "全員聴牌": "exhaustive",
-                 "全員不聴": "exhaustive"}
+                 "全員不聴": "exhaustive", "四開槓": "four_kans", "三家和": "triple_ron"}
 
 
 def code(tile: int) -> int:
@@ -245,13 +247,20 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
             game.rounds.append(_read_round(row, players))
         except (AttributeError, LogError, IndexError, KeyError, TypeError, ValueError) as error:
             raise LogError(f"{source}: round {n + 1}: {error}") from None
+    validate(game)  # (the round scores are numbers before they are added up below)
     sc = data.get("sc")
     if isinstance(sc, list) and sc:
         try:
-            game.final = tuple(int(x) * 100 for x in sc[0::2])[:players]
+            final = [int(x) for x in sc[0::2]][:players]
         except (TypeError, ValueError):
             raise LogError(f"{source}: \"sc\" holds {sc!r:.60}, not scores") from None
-    return validate(game)
+        # Tenhou writes the final scores in hundreds (as an mjlog's owari), the Mahjong
+        # Soul converters (tensoul) in points: points when they add up to the table's
+        first = game.rounds[0] if game.rounds else None
+        table = sum(first.scores) + 1000 * first.sticks if first else None
+        scale = 1 if table is not None and sum(final) == table else 100
+        game.final = tuple(x * scale for x in final)
+    return game
 
 
 #: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as
@@ -433,11 +442,12 @@ def _ron_on_this(result: list[Any], seat: int, takes: list[list[Any]], ti: list[
                  drops: list[list[Any]], di: list[int], players: int) -> bool:
     """Whether the round ends by ron on the discard just made (nothing left to play):
     a win on it, or three rons on it (Tenhou's abortive 三家和了)."""
-    if not result or result[0] not in ("和了", "三家和了"):
+    triple = bool(result) and _DRAW_BY_NAME.get(result[0]) == "triple_ron"
+    if not result or (result[0] != "和了" and not triple):
         return False
     rest_played = all(ti[p] >= len(takes[p]) for p in range(players) if p != seat) and \
         di[seat] >= len(drops[seat])
-    if result[0] == "三家和了":
+    if triple:
         return rest_played
     details = result[2::2]
     return any(d[1] == seat and d[0] != seat for d in details) and rest_played

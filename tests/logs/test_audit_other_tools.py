@@ -5,9 +5,12 @@ minimal record whose expected values are worked by hand from the rule cited besi
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import mjasp.logs as logs
 from tests.conftest import shared_data
+from tests.logs.mjlog_records import Record
+from tests.logs.test_audit_settlements import _kyuushu, _ron_hands, _ryuukyoku
 
 # E1, dealer seat 0. Seat 1 holds 123m 456p 789s 333z 9p (the West triplet no yakuhai for
 # South's seat in an East round), declares riichi on its first discard (4z) with no call
@@ -44,3 +47,49 @@ def test_the_writer_lists_no_ura_dora_of_no_han_as_tenhous_viewer() -> None:
     first = logs.write_tenhou6(game)["log"][0][-1]
     assert first[0] == "和了" and first[2][4:] == ["立直(1飜)", "赤ドラ(1飜)"]
     assert logs.check_game(logs.read_tenhou6(logs.write_tenhou6(game))).mismatches == []
+
+
+def _final(sc: Sequence[float]) -> logs.GameCheck:
+    return logs.check_game(logs.read_tenhou6(json.dumps({**URA_NONE, "sc": sc}), "sc.json"))
+
+
+def test_final_scores_in_points_as_the_mahjong_soul_converters_write_them() -> None:
+    # After the round above: seat 0 25000 - 5200, seat 1 25000 - 1000 (its riichi stick)
+    # + 6200. Tenhou writes "sc" in hundreds, as an mjlog's owari; tensoul (Mahjong Soul
+    # to tenhou.net/6, Equim-chan/tensoul convert.js: ``res["sc"][2 * seat] =
+    # part_point_1``, the points) and the record it produced in mjai-reviewer's test data
+    # (convlog/src/tests/testdata/suukantsu_1.json: "sc":[38000,18,29000,-11,...]) in points.
+    hundreds = [198, -30.2, 302, 40.2, 250, 0.0, 250, -10.0]
+    points = [19800, -30, 30200, 40, 25000, 0, 25000, -10]
+    for sc in (hundreds, points):
+        checked = _final(sc)
+        assert [str(m) for m in checked.mismatches] == []
+    # a final score that the play does not give is still reported, in either unit
+    for sc in ([198, 0, 303, 0, 250, 0, 250, 0], [19800, 0, 30300, 0, 25000, 0, 25000, 0]):
+        assert [m.what for m in _final(sc).mismatches] == ["final scores"]
+
+
+def test_tensouls_names_of_the_abortive_draws() -> None:
+    # tensoul (convert.js, RUNES) writes 三家和 for three rons and 四開槓 for four kans,
+    # where Tenhou writes 三家和了 and 四槓散了: the same abortive draws, nothing paid.
+    rec = Record()
+    start = [25000] * 4
+    rec.new_round(0, 0, 0, 0, start, "9p", _ron_hands())
+    i = rec.take("7m")
+    rec.draw(0, i)
+    rec.riichi(0, i, accepted=False)
+    _ryuukyoku(rec, "0,0", start, [0] * 4, "ron3")
+    _kyuushu(rec, 0, 1, 0, start, owari="250,5.0,250,-5.0,250,-15.0,250,-25.0")
+    six = logs.write_tenhou6(logs.read_mjlog(rec.text(), "ron3.mjlog"))
+    assert six["log"][0][-1][0] == "三家和了"
+    six["log"][0][-1][0] = "三家和"
+    game = logs.read_tenhou6(json.dumps(six, ensure_ascii=False), "ron3.json")
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [r["deltas"] for r in checked.round_rows] == [[0] * 4] * 2
+    ends = [r.events[-1].record for r in game.rounds]
+    assert [getattr(e, "reason", None) for e in ends] == ["triple_ron", "nine_terminals"]
+    # the nine-terminals round renamed: only the reason is read from the name
+    six["log"][1][-1][0] = "四開槓"
+    game = logs.read_tenhou6(json.dumps(six, ensure_ascii=False), "kan4.json")
+    assert getattr(game.rounds[1].events[-1].record, "reason", None) == "four_kans"
