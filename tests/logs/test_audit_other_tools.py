@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 import mjasp.logs as logs
 from tests.conftest import shared_data
-from tests.logs.mjlog_records import Record
-from tests.logs.test_audit_settlements import _kyuushu, _ron_hands, _ryuukyoku
+from tests.logs.test_audit_settlements import triple_ron_record
 
 # E1, dealer seat 0. Seat 1 holds 123m 456p 789s 333z 9p (the West triplet no yakuhai for
 # South's seat in an East round), declares riichi on its first discard (4z) with no call
@@ -72,15 +71,7 @@ def test_final_scores_in_points_as_the_mahjong_soul_converters_write_them() -> N
 def test_tensouls_names_of_the_abortive_draws() -> None:
     # tensoul (convert.js, RUNES) writes 三家和 for three rons and 四開槓 for four kans,
     # where Tenhou writes 三家和了 and 四槓散了: the same abortive draws, nothing paid.
-    rec = Record()
-    start = [25000] * 4
-    rec.new_round(0, 0, 0, 0, start, "9p", _ron_hands())
-    i = rec.take("7m")
-    rec.draw(0, i)
-    rec.riichi(0, i, accepted=False)
-    _ryuukyoku(rec, "0,0", start, [0] * 4, "ron3")
-    _kyuushu(rec, 0, 1, 0, start, owari="250,5.0,250,-5.0,250,-15.0,250,-25.0")
-    six = logs.write_tenhou6(logs.read_mjlog(rec.text(), "ron3.mjlog"))
+    six = logs.write_tenhou6(logs.read_mjlog(triple_ron_record(), "ron3.mjlog"))
     assert six["log"][0][-1][0] == "三家和了"
     six["log"][0][-1][0] = "三家和"
     game = logs.read_tenhou6(json.dumps(six, ensure_ascii=False), "ron3.json")
