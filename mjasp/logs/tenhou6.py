@@ -219,10 +219,8 @@ def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | Non
 def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") -> Game:
     """A game from a tenhou.net/6 JSON log (the object, or its text)."""
     if not isinstance(data, dict):
-        try:
-            data = json.loads(data)
-        except ValueError as error:
-            raise LogError(f"{source}: not JSON: {error}") from None
+        data = _joined(data if isinstance(data, str) else data.decode("utf-8", "replace"),
+                       source)
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise LogError(f"{source}: not a tenhou.net/6 log (no \"log\" list)")
     rule = data.get("rule", {})
@@ -261,6 +259,35 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
         scale = 1 if table is not None and sum(final) == table else 100
         game.final = tuple(x * scale for x in final)
     return game
+
+
+def _joined(text: str, source: str) -> Any:
+    """The JSON value of ``text``; several objects one after another (mjx's "mjscore"
+    files: one tenhou.net/6 object a round, each line a round of the same game) joined
+    into one game: the first object's fields, every object's rounds in turn.
+
+    >>> _joined('{"name": ["a"], "log": [1]} {"name": ["a"], "log": [2]}', "x")["log"]
+    [1, 2]
+    """
+    decoder = json.JSONDecoder()
+    values: list[Any] = []
+    at = 0
+    try:
+        while True:
+            at = len(text) - len(text[at:].lstrip())
+            if at == len(text):
+                break
+            value, at = decoder.raw_decode(text, at)
+            values.append(value)
+    except ValueError as error:
+        raise LogError(f"{source}: not JSON: {error}") from None
+    if len(values) == 1:
+        return values[0]
+    if not values or not all(isinstance(v, dict) and isinstance(v.get("log"), list)
+                             for v in values):
+        raise LogError(f"{source}: not JSON: not one value, nor tenhou.net/6 objects "
+                       "one after another")
+    return {**values[0], "log": [row for v in values for row in v["log"]]}
 
 
 #: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as

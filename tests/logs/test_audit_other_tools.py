@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+import pytest
+
 import mjasp.logs as logs
 from tests.conftest import shared_data
 from tests.logs.test_audit_settlements import triple_ron_record
@@ -84,3 +86,23 @@ def test_tensouls_names_of_the_abortive_draws() -> None:
     six["log"][1][-1][0] = "四開槓"
     game = logs.read_tenhou6(json.dumps(six, ensure_ascii=False), "kan4.json")
     assert getattr(game.rounds[1].events[-1].record, "reason", None) == "four_kans"
+
+
+def test_a_game_written_one_round_a_line_as_mjx_keeps_it() -> None:
+    # mjx-project/mjx keeps Tenhou's games as "mjscore" files: one tenhou.net/6 object a
+    # round, a line each (mjconvert/.../mjscore/2010102910gm-00a9-0000-cdb9804c.json:
+    # 11 lines, each {"title","name","rule","log":[one round]}); they are one game
+    game = logs.read(shared_data("logs/2010102910gm-00a9-0000-cdb9804c.mjlog"))
+    whole = logs.write_tenhou6(game)
+    lines = "\n".join(json.dumps({**whole, "log": [row]}, ensure_ascii=False)
+                      for row in whole["log"])
+    joined = logs.read_bytes(lines.encode(), "mjscore.json")
+    assert joined.format == "tenhou6" and len(joined.rounds) == len(game.rounds) == 11
+    one = logs.read_tenhou6(json.dumps(whole, ensure_ascii=False), "one.json")
+    assert [r.events for r in joined.rounds] == [r.events for r in one.rounds]
+    checked = logs.check_game(joined)
+    assert [str(m) for m in checked.mismatches] == [] and len(checked.round_rows) == 11
+    # anything else after the first value is still not a log
+    for text in ('{"log": []} [1]', '{"log": []} {"name": []}'):
+        with pytest.raises(logs.LogError, match="not JSON"):
+            logs.read_bytes(text.encode(), "x.json")
