@@ -36,6 +36,7 @@ from mjasp.logs.model import (
     validate,
 )
 from mjasp.rules import RULES, Rules
+from mjasp.rules.points import payments
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
@@ -101,13 +102,14 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
                                strict=True))
     for rnd in game.rounds:
         if rnd.events and rnd.events[-1].kind in ("win", "ryuukyoku"):
-            out["log"].append(_write_round(rnd, game.players))  # a cut round has no result
+            # (a cut round has no result)
+            out["log"].append(_write_round(rnd, game.players, game.rules))
     if game.final is not None:
         out["sc"] = [x for s in game.final for x in (s // 100, 0)]
     return out
 
 
-def _write_round(rnd: Round, players: int) -> list[Any]:
+def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
     takes: list[list[Any]] = [[] for _ in range(4)]
     discards: list[list[Any]] = [[] for _ in range(4)]
     dora = [code(rnd.dora)]
@@ -156,7 +158,8 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
                 ura = [code(t) for t in rec.ura]
             result.append(list(rec.deltas or [0] * players))
             detail: list[Any] = [e.who, e.target, rec.pao if rec.pao is not None else e.who]
-            detail.append(_points_text(rec))
+            detail.append(_points_text(rec, rules, dealer=e.who == rnd.dealer,
+                                       tsumo=e.target == e.who))
             # as Tenhou's viewer writes them: no entry of no han (an ura dora none hit)
             detail += [f"{_NAME_BY_ID[yid]}({han}飜)" for yid, han in rec.yaku or () if han]
             for yid in rec.yakuman or ():
@@ -170,7 +173,11 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
     row: list[Any] = [[rnd.wind * 4 + rnd.number, rnd.honba, rnd.sticks],
                       [*rnd.scores, *([0] if players == 3 else [])], dora, ura]
     for p in range(4):
-        row += [[code(t) for t in rnd.hands[p]] if p < players else [], takes[p], discards[p]]
+        # the starting hand sorted as Tenhou's viewer writes it: a red five after the
+        # other fives of its suit
+        hand = sorted((code(t) for t in (rnd.hands[p] if p < players else ())),
+                      key=lambda c: (c if c < 50 else (c - 50) * 10 + 5, c))
+        row += [hand, takes[p], discards[p]]
     row.append(result)
     return row
 
@@ -178,14 +185,35 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
 LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
 
 
-def _points_text(rec: WinRecord) -> str:
-    # the viewer's "30符1000点" or "満貫8000点"; the winner's whole gain before honba
+def _points_text(rec: WinRecord, rules: Rules | None, *, dealer: bool, tsumo: bool) -> str:
+    """As Tenhou's viewer writes it: "40符2飜2600点" or "満貫8000点" (a ron: the winner's
+    gain before honba), "30符3飜1000-2000点" (a non-dealer's tsumo: each non-dealer's
+    share, the dealer's), "跳満6000点∀" (a dealer's tsumo: each payer's share).
+
+    The shares are the rules' payments for the recorded fu, han and yakuman, written only
+    where they add up to the recorded points (else the whole gain, as on a ron).
+
+    >>> _points_text(WinRecord(fu=30, points=4000, yaku=((1, 1), (0, 1), (52, 1))), None,
+    ...              dealer=False, tsumo=True)
+    '30符3飜1000-2000点'
+    """
     if rec.points is None:
         return ""  # the source recorded no score (MJAI without mjasp's extra keys)
     # a record without fu or a limit name (MJAI from another tool) writes neither: "0符"
     # would read back as a fu of 0
-    head = LIMIT_NAMES[rec.limit] if rec.limit else (f"{rec.fu}符" if rec.fu else "")
-    return f"{head}{rec.points or 0}点"
+    han = rec.han
+    head = LIMIT_NAMES[rec.limit] if rec.limit else (
+        f"{rec.fu}符" + (f"{han}飜" if han else "") if rec.fu else "")
+    amount = f"{rec.points}点"
+    if tsumo and (rec.fu or rec.limit):
+        try:
+            pay = payments(han or 0, rec.fu or 0, len(rec.yakuman or ()), dealer=dealer,
+                           tsumo=True, rules=rules)
+        except (RulesError, ValueError):
+            pay = None
+        if pay is not None and pay.total == rec.points:
+            amount = f"{pay.others}点∀" if dealer else f"{pay.others}-{pay.dealer}点"
+    return head + amount
 
 
 #: The amount of a point text: "1000点", "500-1000点" (tsumo: each non-dealer's share,

@@ -106,3 +106,19 @@ def test_a_game_written_one_round_a_line_as_mjx_keeps_it() -> None:
     for text in ('{"log": []} [1]', '{"log": []} {"name": []}'):
         with pytest.raises(logs.LogError, match="not JSON"):
             logs.read_bytes(text.encode(), "x.json")
+
+
+def test_the_writer_writes_the_points_and_starting_hands_as_tenhous_viewer() -> None:
+    # Tenhou's viewer's log of the shared game (mjx-project/mjx, mjconvert/.../mjscore/
+    # 2010102910gm-00a9-0000-cdb9804c.json): the point text names fu and han, a tsumo's
+    # shares (each non-dealer's, the dealer's; a dealer's tsumo: each payer's, "∀"); the
+    # starting hands are sorted, a red five (51) where the five goes
+    log = logs.write_tenhou6(logs.read(shared_data(
+        "logs/2010102910gm-00a9-0000-cdb9804c.mjlog")))["log"]
+    assert [row[-1][2][3] for row in log if row[-1][0] == "和了"] == [
+        "40符2飜3900点", "30符3飜2000点∀", "40符3飜5200点", "40符2飜700-1300点",
+        "40符2飜2600点", "満貫8000点", "跳満3000-6000点", "30符4飜2000-3900点",
+        "30符4飜2000-3900点", "30符3飜3900点"]
+    assert log[0][4] == [51, 17, 21, 21, 22, 24, 24, 26, 28, 35, 37, 41, 45]
+    assert log[2][7] == [51, 17, 19, 22, 24, 28, 35, 36, 38, 39, 42, 44, 46]
+    assert log[7][13] == [15, 15, 16, 17, 17, 32, 32, 34, 35, 53, 37, 39, 43]
