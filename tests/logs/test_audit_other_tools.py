@@ -6,12 +6,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import mjasp.logs as logs
 from tests.conftest import shared_data
-from tests.logs.test_audit_settlements import triple_ron_record
+from tests.logs.mjlog_records import Record
+from tests.logs.test_audit_settlements import (
+    DEALER_TENPAI,
+    NAGASHI_CHANGE,
+    _exhaustive,
+    _kyuushu,
+    _nagashi_record,
+    _ryuukyoku,
+    triple_ron_record,
+)
 
 # E1, dealer seat 0. Seat 1 holds 123m 456p 789s 333z 9p (the West triplet no yakuhai for
 # South's seat in an East round), declares riichi on its first discard (4z) with no call
@@ -23,7 +33,7 @@ from tests.logs.test_audit_settlements import triple_ron_record
 # yaku of one han or more (mjx-project/mjx, mjconvert/.../mjscore/
 # 2010102910gm-00a9-0000-cdb9804c.json, the same game as the shared mjlog, whose <AGARI>
 # lists "53,0": ["和了",[4900,0,0,-3900],[0,3,0,"40符2飜3900点","立直(1飜)","赤ドラ(1飜)"]]).
-URA_NONE = {
+URA_NONE: dict[str, Any] = {
     "title": ["", ""], "name": ["A", "B", "C", "D"], "rule": {"disp": "鳳南喰赤", "aka": 1},
     "log": [[[0, 0, 0], [25000] * 4, [47], [47],
              [11, 14, 17, 22, 25, 28, 33, 36, 39, 41, 42, 45, 46], [47, 19], [60, 60],
@@ -122,3 +132,60 @@ def test_the_writer_writes_the_points_and_starting_hands_as_tenhous_viewer() -> 
     assert log[0][4] == [51, 17, 21, 21, 22, 24, 24, 26, 28, 35, 37, 41, 45]
     assert log[2][7] == [51, 17, 19, 22, 24, 28, 35, 36, 38, 39, 42, 44, 46]
     assert log[7][13] == [15, 15, 16, 17, 17, 32, 32, 34, 35, 53, 37, 39, 43]
+
+
+# The round above with the ura indicator 2z: ura dora 3z, of which seat 1 holds three.
+# 2 + 1 + 3 = 6 han: haneman, 12000 from the discarder, and the winner's own stick.
+URA_THREE = {**URA_NONE, "log": [[*URA_NONE["log"][0][:3], [42], *URA_NONE["log"][0][4:16],
+                                  ["和了", [-12000, 13000, 0, 0],
+                                   [1, 0, 1, "跳満12000点", "両立直(2飜)", "一発(1飜)",
+                                    "裏ドラ(3飜)"]]]]}
+
+# gimite/mjai, the first MJAI server, names a draw's reason (lib/mjai/tenhou_archive.rb:
+# yao9 kyushukyuhai, kaze4 sufonrenta, reach4 suchareach, ron3 sanchaho, nm
+# nagashimangan, kan4 sukaikan, an exhaustive draw fanpai) and writes a win's
+# ``uradora_markers`` and ``hora_points`` (Mortal: ``ura_markers``, no points)
+_GIMITE = {"exhaustive": "fanpai", "nagashi": "nagashimangan",
+           "nine_terminals": "kyushukyuhai", "triple_ron": "sanchaho"}
+
+
+def _as_gimite(game: logs.Game) -> list[str]:
+    lines = []
+    for line in logs.mjai_text(game).splitlines():
+        e = json.loads(line)
+        if e["type"] == "start_game":
+            e = {"type": "start_game", "names": e["names"]}
+        elif e["type"] == "hora":
+            e = {"type": "hora", "actor": e["actor"], "target": e["target"], "pai": e["pai"],
+                 "uradora_markers": e["ura_markers"], "hora_points": e["points"],
+                 "deltas": e["deltas"], **({"fu": e["fu"]} if "fu" in e else {})}
+        elif e["type"] == "ryukyoku":
+            e = {"type": "ryukyoku", "reason": _GIMITE[e["reason"]], "deltas": e["deltas"]}
+        lines.append(json.dumps(e, ensure_ascii=False))
+    return lines
+
+
+def test_the_first_mjai_servers_names_of_ura_points_and_draws() -> None:
+    six = logs.read_tenhou6(json.dumps(URA_THREE, ensure_ascii=False), "ura3.json")
+    lines = _as_gimite(six)
+    assert '"uradora_markers": ["S"]' in lines[-3] and '"hora_points": 12000' in lines[-3]
+    checked = logs.check_game(logs.read_mjai(lines, "ura3.mjson"))
+    assert [str(m) for m in checked.mismatches] == []
+    assert [(w.score.han, w.score.points, w.deltas) for w in checked.wins] == [
+        (6, 12000, (-12000, 13000, 0, 0))]
+    # an exhaustive draw with the dealer tenpai (3000 from the three noten seats), the
+    # dealer's nine terminals; nagashi mangan; three rons: settled as before
+    rec = Record()
+    start = [25000] * 4
+    rec.new_round(0, 0, 0, 0, start, "9p", DEALER_TENPAI)
+    _exhaustive(rec, 0, None)
+    _ryuukyoku(rec, "0,0", start, [3000, -1000, -1000, -1000], "")
+    _kyuushu(rec, 0, 1, 0, [28000, 24000, 24000, 24000],
+             owari="280,38.0,240,-6.0,240,-12.0,240,-20.0")
+    for data, deltas in ((rec.text(), [[3000, -1000, -1000, -1000], [0] * 4]),
+                         (_nagashi_record(), [NAGASHI_CHANGE, [0] * 4]),
+                         (triple_ron_record(), [[0] * 4, [0] * 4])):
+        gimite = logs.read_mjai(_as_gimite(logs.read_mjlog(data, "x.mjlog")), "x.mjson")
+        checked = logs.check_game(gimite)
+        assert [str(m) for m in checked.mismatches] == []
+        assert [r["deltas"] for r in checked.round_rows] == deltas
