@@ -249,7 +249,8 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
                         yakuman=tuple(e["yakuman"]) if "yakuman" in e else None,
                         ura=tuple(tile(x) for x in e.get("ura_markers",
                                                          e.get("uradora_markers", ()))),
-                        pao=e.get("pao"))
+                        pao=e.get("pao"),
+                        ura_known="ura_markers" in e or "uradora_markers" in e)
         target = int(e.get("target", actor))
         pai = e.get("pai")
         # without the tile (Mortal's hora has none): the last tile drawn, discarded, added

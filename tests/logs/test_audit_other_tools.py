@@ -189,3 +189,34 @@ def test_the_first_mjai_servers_names_of_ura_points_and_draws() -> None:
         checked = logs.check_game(gimite)
         assert [str(m) for m in checked.mismatches] == []
         assert [r["deltas"] for r in checked.round_rows] == deltas
+
+
+def _as_convlog(game: logs.Game, deltas: list[int] | None = None) -> list[str]:
+    # an MJAI log as mjai-reviewer's convlog wrote it before its hora had ura_markers
+    # (convlog/src/mjai.rs: Hora { actor, target, deltas }): no ura, no points
+    lines = []
+    for line in logs.mjai_text(game).splitlines():
+        e = json.loads(line)
+        if e["type"] == "hora":
+            e = {"type": "hora", "actor": e["actor"], "target": e["target"],
+                 "deltas": deltas or e["deltas"]}
+        lines.append(json.dumps(e, ensure_ascii=False))
+    return lines
+
+
+def test_a_riichi_win_whose_log_names_no_ura_indicators() -> None:
+    # The ura dora are then unknown: the win agrees when some ura indicator gives the
+    # recorded payments (the haneman above: three ura dora, its 3z indicator 2z), and
+    # does not when none can (16000 would need 8 han: the hand's most ura dora is 3)
+    game = logs.read_tenhou6(json.dumps(URA_THREE, ensure_ascii=False), "ura3.json")
+    checked = logs.check_game(logs.read_mjai(_as_convlog(game), "ura3.mjson"))
+    assert [str(m) for m in checked.mismatches] == []
+    assert [(w.score.han, w.deltas, w.win.ura_indicators) for w in checked.wins] == [
+        (6, (-12000, 13000, 0, 0), ("2z",))]
+    wrong = logs.read_mjai(_as_convlog(game, [-16000, 17000, 0, 0]), "ura8.mjson")
+    assert [m.what for m in logs.check_game(wrong).mismatches] == [
+        "seat 1 win: score changes", "score changes"]
+    # a log that names its ura indicators (none here: an empty list) is taken at its word
+    named = [line.replace('"deltas"', '"ura_markers": [], "deltas"') for line in
+             _as_convlog(game)]
+    assert logs.check_game(logs.read_mjai(named, "ura0.mjson")).mismatches
