@@ -363,7 +363,50 @@ def _ints(text: str) -> list[int]:
     return [int(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
+#: How many replays a round may take to find which discards a call passed over.
+DECLINE_TRIES = 64
+
+
 def _read_round(row: list[Any], players: int) -> Round:
+    """A round of a tenhou.net/6 log. Its columns do not say which of two equal discards
+    a call took: a seat may pass on the first and call the second. The first reading
+    gives each call the first discard it can take; where that reading breaks (a call due
+    where a draw is), calls are passed over, the latest first (up to three, at most
+    DECLINE_TRIES replays), until one reading plays every column to its end."""
+    made: list[tuple[int, int]] = []
+    try:
+        return _play_round(row, players, frozenset(), made)
+    except LogError as error:
+        found = _declining(row, players, frozenset(), made, [DECLINE_TRIES])
+        if found is None:
+            raise error from None
+        return found
+
+
+def _declining(row: list[Any], players: int, declined: frozenset[tuple[int, int]],
+               made: list[tuple[int, int]], budget: list[int]) -> Round | None:
+    """The round read with one more of the calls ``made`` passed over, or None."""
+    for key in reversed(made):
+        if key in declined or budget[0] <= 0:
+            continue
+        budget[0] -= 1
+        tried = declined | {key}
+        again: list[tuple[int, int]] = []
+        try:
+            return _play_round(row, players, tried, again)
+        except LogError:
+            if len(tried) < 3:
+                found = _declining(row, players, tried, again, budget)
+                if found is not None:
+                    return found
+    return None
+
+
+def _play_round(row: list[Any], players: int, declined: frozenset[tuple[int, int]],
+                made: list[tuple[int, int]]) -> Round:
+    """The round with the calls on ``declined`` discards ((seat, index in its discard
+    column)) passed over; ``made`` gets every discard a call took. Every column must be
+    played to its end."""
     (number, honba, sticks), scores, dora, ura = row[0], row[1], row[2], row[3]
     hands = tuple(tuple(tile_of(c) for c in row[4 + 3 * p]) for p in range(players))
     takes = [list(row[5 + 3 * p]) for p in range(players)]
@@ -440,6 +483,11 @@ def _read_round(row: list[Any], players: int) -> Round:
         events.append(Event("discard", seat, tile, tsumogiri=tsumogiri))
         last_draw = -1
         caller = _caller(seat, tile, takes, ti, players)
+        if caller is not None:
+            if (seat, di[seat] - 1) in declined:
+                caller = None
+            else:
+                made.append((seat, di[seat] - 1))
         ends_here = caller is None and _ron_on_this(result, seat, takes, ti, drops, di, players)
         if riichi and not ends_here:
             events.append(Event("riichi_accepted", seat))
@@ -468,6 +516,9 @@ def _read_round(row: list[Any], players: int) -> Round:
             need_draw = True
         else:
             need_draw = False
+    left = [p for p in range(players) if ti[p] < len(takes[p]) or di[p] < len(drops[p])]
+    if left:
+        raise LogError(f"seat {left[0]}'s columns are not played to their end")
     _result(result, events, players, ura_tiles, flush)
     return rnd
 

@@ -220,3 +220,36 @@ def test_a_riichi_win_whose_log_names_no_ura_indicators() -> None:
     named = [line.replace('"deltas"', '"ura_markers": [], "deltas"') for line in
              _as_convlog(game)]
     assert logs.check_game(logs.read_mjai(named, "ura0.mjson")).mismatches
+
+
+# E1. Seat 0 discards 5z; seat 2 (holding two) passes; seat 1 draws and discards 7z,
+# which seat 0 pons (from its right) and then discards its second 5z: seat 2 pons that
+# one (from across) and deals 5s into seat 3's tanyao tanki (2344456m 345678p 5s): 20 +
+# 10 (closed ron) + 2 (single wait) = 32, 40 fu, 1 han: 40 * 2**3 * 4 = 1280, 1300.
+# tenhou.net/6 writes seat 2's pon first in its column either way: giving it the first
+# 5z leaves seat 1's draw, seat 0's pon and second discard unplayed (mjai-reviewer keeps
+# real records of such calls as its "confusing nakis" test data).
+PASSED_CALL = {
+    "title": ["", ""], "name": ["A", "B", "C", "D"], "rule": {"disp": "鳳南喰赤", "aka": 1},
+    "log": [[[0, 0, 0], [25000] * 4, [41], [],
+             [11, 17, 19, 21, 29, 31, 33, 39, 43, 45, 45, 47, 47], [46, "4747p47"], [45, 45],
+             [11, 17, 19, 21, 29, 31, 33, 39, 42, 43, 44, 46, 47], [18], [47],
+             [45, 45, 18, 22, 29, 32, 34, 35, 38, 42, 43, 44, 47], ["45p4545"], [35],
+             [12, 13, 14, 14, 15, 16, 23, 24, 25, 26, 27, 28, 35], [], [],
+             ["和了", [0, 0, -1300, 1300], [3, 2, 3, "40符1飜1300点", "断幺九(1飜)"]]]]}
+
+
+def test_a_call_that_passes_over_the_first_equal_discard() -> None:
+    game = logs.read_tenhou6(json.dumps(PASSED_CALL, ensure_ascii=False), "passed.json")
+    assert [(e.kind, e.who) for e in game.rounds[0].events] == [
+        ("draw", 0), ("discard", 0), ("draw", 1), ("discard", 1), ("pon", 0),
+        ("discard", 0), ("pon", 2), ("discard", 2), ("win", 3)]
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [(w.score.fu, w.score.points, w.deltas) for w in checked.wins] == [
+        (40, 1300, (0, 0, -1300, 1300))]
+    # a column left unplayed by every reading is an error, not a shorter round
+    cut = json.loads(json.dumps(PASSED_CALL))
+    cut["log"][0][8] = [18, 33]
+    with pytest.raises(logs.LogError, match="columns are not played to their end"):
+        logs.read_tenhou6(json.dumps(cut, ensure_ascii=False), "cut.json")
