@@ -16,7 +16,8 @@ the deal kept or moved, the honba, the riichi sticks).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -380,6 +381,9 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
         hand = hand_of(tiles, state.melds[who])
         win = situation(state, event, record, first, rules)
         s = score(hand, win, rules=rules)
+        if record is not None and not record.ura_known and win.riichi and \
+                record.deltas is not None and not s.yakuman:
+            win, s = _ura_as_recorded(state, event, hand, win, s, rules, record.deltas)
     except Exception as error:  # a hand mjasp refuses is a disagreement, with the reason
         raise LogError(f"{game.source}: {where} event {i}: seat {who}'s win "
                        f"{tiles_text(tiles)} cannot be scored: {error}") from None
@@ -392,9 +396,12 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
         if record.fu is not None and not s.yakuman and record.fu != s.fu:
             differ("fu", record.fu, s.fu)
         if record.yaku is not None and not record.yakuman:
-            ours = sorted((y.yaku.tenhou_id, y.han) for y in s.yaku)
-            if sorted(record.yaku) != ours:
-                differ("yaku", sorted(record.yaku), ours)
+            # a yaku of no han (ura dora none of which hit) is left out: Tenhou's mjlog
+            # lists it for every riichi win, its tenhou.net/6 log does not
+            ours = sorted((y.yaku.tenhou_id, y.han) for y in s.yaku if y.han)
+            theirs = sorted((i, h) for i, h in record.yaku if h)
+            if theirs != ours:
+                differ("yaku", theirs, ours)
         if record.yakuman is not None and (record.yakuman or s.yakuman):
             ours_y = sorted(int(y.yaku.tenhou_id or -1) for y in s.yaku if y.han >= 13)
             if sorted(record.yakuman) != ours_y:
@@ -411,6 +418,31 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
         state.sticks = 0
     return WinCheck(where, i, who, event.target, hand, win, s, deltas,
                     len(mismatches) == before)
+
+
+def _ura_as_recorded(state: State, event: Event, hand: Hand, win: Win, s: Score,
+                     rules: Rules, recorded: tuple[int, ...]) -> tuple[Win, Score]:
+    """The riichi win whose log does not name the ura indicators, with indicators whose
+    payments are the recorded ones (the fewest ura han that do), else as scored.
+
+    As many ura indicators as dora indicators; each kind's han is found by scoring the
+    hand with that kind as the one indicator, so the ura rule stays the scorer's."""
+    if settle_win(state, event, s) == recorded:
+        return win, s
+    by_gain: dict[int, str] = {}
+    for kind in range(34):
+        one = score(hand, replace(win, ura_indicators=(tile_text(kind),)), rules=rules)
+        by_gain.setdefault(one.han - s.han, tile_text(kind))
+    picks = sorted(combinations_with_replacement(sorted(by_gain), len(win.dora_indicators)),
+                   key=sum)
+    for gains in picks:
+        if not sum(gains):
+            continue
+        trial = replace(win, ura_indicators=tuple(by_gain[g] for g in gains))
+        t = score(hand, trial, rules=rules)
+        if settle_win(state, event, t) == recorded:
+            return trial, t
+    return win, s
 
 
 def check_game(game: Game, observe: Observer | None = None) -> GameCheck:

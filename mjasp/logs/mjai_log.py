@@ -6,7 +6,9 @@ Each line is one event: ``start_game``, ``start_kyoku`` (``bakaze``, ``kyoku`` 1
 (``actor``, ``target``, ``pai``, ``consumed``), ``nukidora``, ``dora``, ``reach``,
 ``reach_accepted``, ``hora`` (``actor``, ``target``, ``pai``, ``deltas``,
 ``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``, ``end_game`` (``scores``,
-the final scores, where the log has them). Tile names are
+the final scores, where the log has them). The first MJAI server's names (gimite/mjai:
+``uradora_markers``, ``hora_points``, a draw's ``reason`` such as ``fanpai``) are read
+too. Tile names are
 those of :mod:`mjasp.core.mjai` (``5mr`` a red five, ``E``..``C`` the honors).
 
 What MJAI has no field for is written as extra keys that MJAI readers ignore:
@@ -45,6 +47,12 @@ MAHJONGSOUL_PRESETS = ("mahjongsoul", "mahjongsoul-3p")
 _MJAI_KIND = {"draw": "tsumo", "discard": "dahai", "riichi": "reach",
               "riichi_accepted": "reach_accepted", "win": "hora", "ryuukyoku": "ryukyoku"}
 _KIND = {v: k for k, v in _MJAI_KIND.items()}
+#: The reasons of a ``ryukyoku`` as the first MJAI server (gimite/mjai) names them, in its
+#: game server and its Tenhou log converter (lib/mjai/tenhou_archive.rb): mjasp's names
+_GIMITE_REASONS = {"fanpai": "exhaustive", "nagashimangan": "nagashi",
+                   "kyushukyuhai": "nine_terminals", "suchareach": "four_riichi",
+                   "sanchaho": "triple_ron", "sufonrenta": "four_winds",
+                   "sukaikan": "four_kans"}
 
 
 def name(tile: int) -> str:
@@ -232,11 +240,17 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         rnd.events.append(Event(kind, actor, called, int(e.get("target", actor)), consumed))
     elif kind == "win":
         deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
-        rec = WinRecord(deltas=deltas, fu=e.get("fu"), points=e.get("points"),
+        # gimite/mjai's hora names the points hora_points and the ura indicators
+        # uradora_markers (Mortal's: ura_markers)
+        rec = WinRecord(deltas=deltas, fu=e.get("fu"), points=e.get("points",
+                                                                    e.get("hora_points")),
                         limit=e.get("limit"),
                         yaku=tuple(tuple(y) for y in e["yaku"]) if "yaku" in e else None,
                         yakuman=tuple(e["yakuman"]) if "yakuman" in e else None,
-                        ura=tuple(tile(x) for x in e.get("ura_markers", ())), pao=e.get("pao"))
+                        ura=tuple(tile(x) for x in e.get("ura_markers",
+                                                         e.get("uradora_markers", ()))),
+                        pao=e.get("pao"),
+                        ura_known="ura_markers" in e or "uradora_markers" in e)
         target = int(e.get("target", actor))
         pai = e.get("pai")
         # without the tile (Mortal's hora has none): the last tile drawn, discarded, added
@@ -251,7 +265,9 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     elif kind == "ryuukyoku":
         deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
         # MJAI names no reason: "unknown" is settled by the wall (empty: exhaustive)
-        rnd.events.append(Event("ryuukyoku", record=DrawRecord(e.get("reason", "unknown"),
+        reason = str(e.get("reason", "unknown"))
+        rnd.events.append(Event("ryuukyoku", record=DrawRecord(_GIMITE_REASONS.get(reason,
+                                                                                   reason),
                                                                  deltas)))
         return game, rnd, True
     else:

@@ -83,7 +83,9 @@ class WinRecord:
 
     ``deltas``: every seat's score change in points (honba and sticks included);
     ``yaku``: (Tenhou yaku id, han) pairs; ``yakuman``: Tenhou ids of the yakuman;
-    ``hand``: the concealed tiles with the winning tile, as the log shows them.
+    ``hand``: the concealed tiles with the winning tile, as the log shows them;
+    ``ura_known``: False where the log does not name the ura indicators at all (an MJAI
+    ``hora`` without them: older mjai-reviewer and akochan logs).
     """
 
     deltas: tuple[int, ...] | None = None
@@ -98,6 +100,7 @@ class WinRecord:
     honba: int | None = None
     sticks: int | None = None
     scores: tuple[int, ...] | None = None
+    ura_known: bool = True
 
     @property
     def han(self) -> int | None:

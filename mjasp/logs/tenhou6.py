@@ -36,14 +36,17 @@ from mjasp.logs.model import (
     validate,
 )
 from mjasp.rules import RULES, Rules
+from mjasp.rules.points import payments
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
 DRAW_NAMES = {"exhaustive": "流局", "nagashi": "流し満貫", "nine_terminals": "九種九牌",
               "four_riichi": "四家立直", "triple_ron": "三家和了", "four_winds": "四風連打",
               "four_kans": "四槓散了"}
+# other names: Tenhou's viewer's for an exhaustive draw with every seat tenpai or noten,
+# tensoul's (Mahjong Soul records) for four kans and three rons
 _DRAW_BY_NAME = {**{v: k for k, v in DRAW_NAMES.items()}, "全員聴牌": "exhaustive",
-                 "全員不聴": "exhaustive"}
+                 "全員不聴": "exhaustive", "四開槓": "four_kans", "三家和": "triple_ron"}
 
 
 def code(tile: int) -> int:
@@ -99,13 +102,14 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
                                strict=True))
     for rnd in game.rounds:
         if rnd.events and rnd.events[-1].kind in ("win", "ryuukyoku"):
-            out["log"].append(_write_round(rnd, game.players))  # a cut round has no result
+            # (a cut round has no result)
+            out["log"].append(_write_round(rnd, game.players, game.rules))
     if game.final is not None:
         out["sc"] = [x for s in game.final for x in (s // 100, 0)]
     return out
 
 
-def _write_round(rnd: Round, players: int) -> list[Any]:
+def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
     takes: list[list[Any]] = [[] for _ in range(4)]
     discards: list[list[Any]] = [[] for _ in range(4)]
     dora = [code(rnd.dora)]
@@ -154,9 +158,10 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
                 ura = [code(t) for t in rec.ura]
             result.append(list(rec.deltas or [0] * players))
             detail: list[Any] = [e.who, e.target, rec.pao if rec.pao is not None else e.who]
-            detail.append(_points_text(rec))
-            for yid, han in rec.yaku or ():
-                detail.append(f"{_NAME_BY_ID[yid]}({han}飜)")
+            detail.append(_points_text(rec, rules, dealer=e.who == rnd.dealer,
+                                       tsumo=e.target == e.who))
+            # as Tenhou's viewer writes them: no entry of no han (an ura dora none hit)
+            detail += [f"{_NAME_BY_ID[yid]}({han}飜)" for yid, han in rec.yaku or () if han]
             for yid in rec.yakuman or ():
                 detail.append(f"{_NAME_BY_ID[yid]}(役満)")
             result.append(detail)
@@ -168,7 +173,11 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
     row: list[Any] = [[rnd.wind * 4 + rnd.number, rnd.honba, rnd.sticks],
                       [*rnd.scores, *([0] if players == 3 else [])], dora, ura]
     for p in range(4):
-        row += [[code(t) for t in rnd.hands[p]] if p < players else [], takes[p], discards[p]]
+        # the starting hand sorted as Tenhou's viewer writes it: a red five after the
+        # other fives of its suit
+        hand = sorted((code(t) for t in (rnd.hands[p] if p < players else ())),
+                      key=lambda c: (c if c < 50 else (c - 50) * 10 + 5, c))
+        row += [hand, takes[p], discards[p]]
     row.append(result)
     return row
 
@@ -176,14 +185,35 @@ def _write_round(rnd: Round, players: int) -> list[Any]:
 LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
 
 
-def _points_text(rec: WinRecord) -> str:
-    # the viewer's "30符1000点" or "満貫8000点"; the winner's whole gain before honba
+def _points_text(rec: WinRecord, rules: Rules | None, *, dealer: bool, tsumo: bool) -> str:
+    """As Tenhou's viewer writes it: "40符2飜2600点" or "満貫8000点" (a ron: the winner's
+    gain before honba), "30符3飜1000-2000点" (a non-dealer's tsumo: each non-dealer's
+    share, the dealer's), "跳満6000点∀" (a dealer's tsumo: each payer's share).
+
+    The shares are the rules' payments for the recorded fu, han and yakuman, written only
+    where they add up to the recorded points (else the whole gain, as on a ron).
+
+    >>> _points_text(WinRecord(fu=30, points=4000, yaku=((1, 1), (0, 1), (52, 1))), None,
+    ...              dealer=False, tsumo=True)
+    '30符3飜1000-2000点'
+    """
     if rec.points is None:
         return ""  # the source recorded no score (MJAI without mjasp's extra keys)
     # a record without fu or a limit name (MJAI from another tool) writes neither: "0符"
     # would read back as a fu of 0
-    head = LIMIT_NAMES[rec.limit] if rec.limit else (f"{rec.fu}符" if rec.fu else "")
-    return f"{head}{rec.points or 0}点"
+    han = rec.han
+    head = LIMIT_NAMES[rec.limit] if rec.limit else (
+        f"{rec.fu}符" + (f"{han}飜" if han else "") if rec.fu else "")
+    amount = f"{rec.points}点"
+    if tsumo and (rec.fu or rec.limit):
+        try:
+            pay = payments(han or 0, rec.fu or 0, len(rec.yakuman or ()), dealer=dealer,
+                           tsumo=True, rules=rules)
+        except (RulesError, ValueError):
+            pay = None
+        if pay is not None and pay.total == rec.points:
+            amount = f"{pay.others}点∀" if dealer else f"{pay.others}-{pay.dealer}点"
+    return head + amount
 
 
 #: The amount of a point text: "1000点", "500-1000点" (tsumo: each non-dealer's share,
@@ -217,10 +247,8 @@ def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | Non
 def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") -> Game:
     """A game from a tenhou.net/6 JSON log (the object, or its text)."""
     if not isinstance(data, dict):
-        try:
-            data = json.loads(data)
-        except ValueError as error:
-            raise LogError(f"{source}: not JSON: {error}") from None
+        data = _joined(data if isinstance(data, str) else data.decode("utf-8", "replace"),
+                       source)
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise LogError(f"{source}: not a tenhou.net/6 log (no \"log\" list)")
     rule = data.get("rule", {})
@@ -245,13 +273,49 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
             game.rounds.append(_read_round(row, players))
         except (AttributeError, LogError, IndexError, KeyError, TypeError, ValueError) as error:
             raise LogError(f"{source}: round {n + 1}: {error}") from None
+    validate(game)  # (the round scores are numbers before they are added up below)
     sc = data.get("sc")
     if isinstance(sc, list) and sc:
         try:
-            game.final = tuple(int(x) * 100 for x in sc[0::2])[:players]
+            final = [int(x) for x in sc[0::2]][:players]
         except (TypeError, ValueError):
             raise LogError(f"{source}: \"sc\" holds {sc!r:.60}, not scores") from None
-    return validate(game)
+        # Tenhou writes the final scores in hundreds (as an mjlog's owari), the Mahjong
+        # Soul converters (tensoul) in points: points when they add up to the table's
+        first = game.rounds[0] if game.rounds else None
+        table = sum(first.scores) + 1000 * first.sticks if first else None
+        scale = 1 if table is not None and sum(final) == table else 100
+        game.final = tuple(x * scale for x in final)
+    return game
+
+
+def _joined(text: str, source: str) -> Any:
+    """The JSON value of ``text``; several objects one after another (mjx's "mjscore"
+    files: one tenhou.net/6 object a round, each line a round of the same game) joined
+    into one game: the first object's fields, every object's rounds in turn.
+
+    >>> _joined('{"name": ["a"], "log": [1]} {"name": ["a"], "log": [2]}', "x")["log"]
+    [1, 2]
+    """
+    decoder = json.JSONDecoder()
+    values: list[Any] = []
+    at = 0
+    try:
+        while True:
+            at = len(text) - len(text[at:].lstrip())
+            if at == len(text):
+                break
+            value, at = decoder.raw_decode(text, at)
+            values.append(value)
+    except ValueError as error:
+        raise LogError(f"{source}: not JSON: {error}") from None
+    if len(values) == 1:
+        return values[0]
+    if not values or not all(isinstance(v, dict) and isinstance(v.get("log"), list)
+                             for v in values):
+        raise LogError(f"{source}: not JSON: not one value, nor tenhou.net/6 objects "
+                       "one after another")
+    return {**values[0], "log": [row for v in values for row in v["log"]]}
 
 
 #: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as
@@ -299,7 +363,50 @@ def _ints(text: str) -> list[int]:
     return [int(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
+#: How many replays a round may take to find which discards a call passed over.
+DECLINE_TRIES = 64
+
+
 def _read_round(row: list[Any], players: int) -> Round:
+    """A round of a tenhou.net/6 log. Its columns do not say which of two equal discards
+    a call took: a seat may pass on the first and call the second. The first reading
+    gives each call the first discard it can take; where that reading breaks (a call due
+    where a draw is), calls are passed over, the latest first (up to three, at most
+    DECLINE_TRIES replays), until one reading plays every column to its end."""
+    made: list[tuple[int, int]] = []
+    try:
+        return _play_round(row, players, frozenset(), made)
+    except LogError as error:
+        found = _declining(row, players, frozenset(), made, [DECLINE_TRIES])
+        if found is None:
+            raise error from None
+        return found
+
+
+def _declining(row: list[Any], players: int, declined: frozenset[tuple[int, int]],
+               made: list[tuple[int, int]], budget: list[int]) -> Round | None:
+    """The round read with one more of the calls ``made`` passed over, or None."""
+    for key in reversed(made):
+        if key in declined or budget[0] <= 0:
+            continue
+        budget[0] -= 1
+        tried = declined | {key}
+        again: list[tuple[int, int]] = []
+        try:
+            return _play_round(row, players, tried, again)
+        except LogError:
+            if len(tried) < 3:
+                found = _declining(row, players, tried, again, budget)
+                if found is not None:
+                    return found
+    return None
+
+
+def _play_round(row: list[Any], players: int, declined: frozenset[tuple[int, int]],
+                made: list[tuple[int, int]]) -> Round:
+    """The round with the calls on ``declined`` discards ((seat, index in its discard
+    column)) passed over; ``made`` gets every discard a call took. Every column must be
+    played to its end."""
     (number, honba, sticks), scores, dora, ura = row[0], row[1], row[2], row[3]
     hands = tuple(tuple(tile_of(c) for c in row[4 + 3 * p]) for p in range(players))
     takes = [list(row[5 + 3 * p]) for p in range(players)]
@@ -376,6 +483,11 @@ def _read_round(row: list[Any], players: int) -> Round:
         events.append(Event("discard", seat, tile, tsumogiri=tsumogiri))
         last_draw = -1
         caller = _caller(seat, tile, takes, ti, players)
+        if caller is not None:
+            if (seat, di[seat] - 1) in declined:
+                caller = None
+            else:
+                made.append((seat, di[seat] - 1))
         ends_here = caller is None and _ron_on_this(result, seat, takes, ti, drops, di, players)
         if riichi and not ends_here:
             events.append(Event("riichi_accepted", seat))
@@ -404,6 +516,9 @@ def _read_round(row: list[Any], players: int) -> Round:
             need_draw = True
         else:
             need_draw = False
+    left = [p for p in range(players) if ti[p] < len(takes[p]) or di[p] < len(drops[p])]
+    if left:
+        raise LogError(f"seat {left[0]}'s columns are not played to their end")
     _result(result, events, players, ura_tiles, flush)
     return rnd
 
@@ -433,11 +548,12 @@ def _ron_on_this(result: list[Any], seat: int, takes: list[list[Any]], ti: list[
                  drops: list[list[Any]], di: list[int], players: int) -> bool:
     """Whether the round ends by ron on the discard just made (nothing left to play):
     a win on it, or three rons on it (Tenhou's abortive 三家和了)."""
-    if not result or result[0] not in ("和了", "三家和了"):
+    triple = bool(result) and _DRAW_BY_NAME.get(result[0]) == "triple_ron"
+    if not result or (result[0] != "和了" and not triple):
         return False
     rest_played = all(ti[p] >= len(takes[p]) for p in range(players) if p != seat) and \
         di[seat] >= len(drops[seat])
-    if result[0] == "三家和了":
+    if triple:
         return rest_played
     details = result[2::2]
     return any(d[1] == seat and d[0] != seat for d in details) and rest_played

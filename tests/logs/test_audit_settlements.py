@@ -247,14 +247,9 @@ def _ron_hands() -> list[str]:
             "56m234p456p678s22s"]
 
 
-def test_three_rons_on_one_discard_are_an_abortive_draw() -> None:
-    # Seat 0 discards 7m, seats 1-3 all win on it: Tenhou aborts the round (三家和):
-    # nobody pays, the deal stays, a honba is added; a riichi declared on that discard is
-    # not accepted (no stick): "If an opponent claims the rotated discard for winning, the
-    # riichi declaration is invalid" (EMA Riichi Competition Rules 3.3.12, as
-    # http://mahjongtime.com/mahjong-ariari-rules-4.aspx quotes them), and Tenhou writes
-    # no accepted riichi (``<REACH step="2">``) before the abort. tenhou.net/6 does not
-    # write the acceptance: the reader must not add one there.
+def triple_ron_record() -> bytes:
+    """E1: seat 0 discards 7m declaring riichi, seats 1-3 all win on it (三家和); E1-1:
+    nine terminals."""
     rec = Record()
     start = [25000] * 4
     rec.new_round(0, 0, 0, 0, start, "9p", _ron_hands())
@@ -263,7 +258,18 @@ def test_three_rons_on_one_discard_are_an_abortive_draw() -> None:
     rec.riichi(0, i, accepted=False)
     _ryuukyoku(rec, "0,0", start, [0] * 4, "ron3")
     _kyuushu(rec, 0, 1, 0, start, owari="250,5.0,250,-5.0,250,-15.0,250,-25.0")
-    for checked in _checked(rec.text()):
+    return rec.text()
+
+
+def test_three_rons_on_one_discard_are_an_abortive_draw() -> None:
+    # Seat 0 discards 7m, seats 1-3 all win on it: Tenhou aborts the round (三家和):
+    # nobody pays, the deal stays, a honba is added; a riichi declared on that discard is
+    # not accepted (no stick): "If an opponent claims the rotated discard for winning, the
+    # riichi declaration is invalid" (EMA Riichi Competition Rules 3.3.12, as
+    # http://mahjongtime.com/mahjong-ariari-rules-4.aspx quotes them), and Tenhou writes
+    # no accepted riichi (``<REACH step="2">``) before the abort. tenhou.net/6 does not
+    # write the acceptance: the reader must not add one there.
+    for checked in _checked(triple_ron_record()):
         assert [r["deltas"] for r in checked.round_rows] == [[0] * 4] * 2
 
 
