@@ -863,13 +863,24 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
-           seat: str, rnd: str, rules: Rules, draws: int, extra: int, wall_sum: int,
-           max_shanten: int, settings: dict[str, Any]) -> Advice:
+           seat: str, rnd: str, rules: Rules, draws: int, extra: int,
+           wall_sum: int | None, max_shanten: int, settings: dict[str, Any]) -> Advice:
     """:func:`mjasp.advise`'s answer in this model (an ``Advice``): one candidate per
-    discard its graph explores, sequences per turn ``t = t_max − draws .. t_max``."""
+    discard its graph explores, sequences per turn ``t = t_max − draws .. t_max``.
+    ``wall_sum`` None: its ``sum`` is the wall's tiles, as its calculator's default
+    (``Config.sum`` 0: ``ExpectedScoreCalculator::calc`` sums the wall's 34 kinds) and
+    its web server (``calculate_result`` in ``src/server/request_processor.cpp``) set
+    it: 121 for a 14-tile hand and one dora indicator."""
     from mjasp.advice.api import Advice, AdviseError, Candidate
     if hand.melds:
-        raise AdviseError("the mahjong-cpp model here takes closed hands (no melds)")
+        raise AdviseError("the mahjong-cpp model here takes closed hands only (its "
+                          "program takes melds; this mode does not): use model='mjasp'")
+    if wall_sum is None:
+        wall_sum = sum(wall[:34])
+    elif not isinstance(wall_sum, int) or isinstance(wall_sum, bool) or wall_sum < T_MAX:
+        # its divisor at turn t is sum - t (t up to 17): zero or negative below 18
+        raise AdviseError(f"wall_sum must be an integer of at least {T_MAX}, not "
+                          f"{wall_sum!r}")
     s0 = shanten_of(start[:34])
     exact = s0 <= max_shanten
     t_min = T_MAX - draws
@@ -895,7 +906,7 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
     return Advice(str(hand), s0, "mahjong-cpp", draws, tuple(out), exact, note, None,
-                  searched, dict(settings, rules=scoring.name))
+                  searched, dict(settings, rules=scoring.name, wall_sum=wall_sum))
 
 
 def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:
