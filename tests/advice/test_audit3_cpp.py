@@ -2,11 +2,12 @@
 
 ``mahjong_cpp_reference.jsonl`` holds closed 14-tile hands with one dora indicator, no
 visible tiles and 17 draws. Here: 13-tile hands, two dora indicators, visible tiles, red
-fives (drawn, and under the dora indicator), a non-dealer seat, one and two draws, riichi
-with ura dora, and the inputs it refuses. Each expected value is worked by hand from its
-model as its code computes it (``docs/advise.md``, *mahjong-cpp compatibility*): with
-``extra=0`` a tenpai draw state draws its waits only and a winning hand has no discard to
-make, so the values are closed forms over the wall,
+fives (drawn, under the dora indicator, in a chi), open hands and a closed kan, a
+non-dealer seat, one and two draws, riichi with ura dora, and the inputs it refuses.
+Each expected value is worked by hand from its model as its code computes it
+(``docs/advise.md``, *mahjong-cpp compatibility*): with ``extra=0`` a tenpai draw state
+draws its waits only and a winning hand has no discard to make, so the values are closed
+forms over the wall,
 
     win(t) = win(t+1) + W (1 - win(t+1)) / (sum - t),
     exp(t) = exp(t+1) + sum_w c_w (points_w - exp(t+1)) / (sum - t),
@@ -158,11 +159,11 @@ def test_a_red_five_under_the_indicator_leaves_the_wall_and_points_at_6p() -> No
     _close(c.expected_points, exp)
 
 
-def _ura_expectation(hand14: str, indicators: list[str], han: int) -> float:
+def _ura_expectation(hand14: str, indicators: list[str], han: int, fu: int = 30) -> float:
     """A riichi win's points averaged over its ura indicators, drawn without replacement
     from the wall of the winning hand (every tile not in it nor under an indicator; a
-    red five as its five), each ura han added to ``han`` at 30 fu (brute force over the
-    multisets of indicator kinds)."""
+    red five as its five; the melds' tiles held, not in the wall), each ura han added to
+    ``han`` at ``fu`` (brute force over the multisets of indicator kinds)."""
     held = _counts(hand14)
     wall = {k: 4 - held[k] - indicators.count(k) for k in KINDS}
     n = len(indicators)
@@ -170,7 +171,7 @@ def _ura_expectation(hand14: str, indicators: list[str], han: int) -> float:
     for pick in combinations_with_replacement(KINDS, n):
         ways = prod(comb(wall[k], pick.count(k)) for k in set(pick))
         if ways:
-            total += ways * _dealer_tsumo(han + sum(held[_dora(k)] for k in pick), 30)
+            total += ways * _dealer_tsumo(han + sum(held[_dora(k)] for k in pick), fu)
     return total / comb(sum(wall.values()), n)
 
 
@@ -189,6 +190,72 @@ def test_riichi_after_the_discard_with_ura_dora_one_draw(indicators: list[str]) 
              (3, _ura_expectation("123456789m12344p", indicators, 4))]
     win, exp = _closed_form(waits, wall_sum, 1)
     assert c.tenpai_prob == (1.0, 1.0)
+    _close(c.win_prob, win)
+    _close(c.expected_points, exp)
+
+
+def test_an_open_hand_a_red_five_in_its_chi_no_riichi_two_draws() -> None:
+    # 234m456p345s8s + chi 4-red5-6p, seat South: open (its is_closed: closed kans only),
+    # so no riichi and no ura; open tanyao + aka, 2 han, 20 + 2 + 2 (tanki) -> 30 fu:
+    # 500/1000 = 2000 (no haitei in its model). The 8s tanki: 3 of a wall of
+    # 136 - 13 - 1 = 122 (the chi's tiles out of it).
+    assert mjasp.score("234m456p345s88s [406p]", mjasp.Win(
+        tile="8s", tsumo=True, seat_wind="S", dora_indicators=("1z",))).points == 2000
+    a = _cpp("234m456p345s8s [406p]", draws=2, seat_wind="S", dora_indicators=["1z"])
+    assert a.settings["wall_sum"] == 122
+    c = _only(a, None)
+    assert c.ukeire == (("8s", 3),)
+    win, exp = _closed_form([(3, 2000)], 122, 2)
+    _close(c.win_prob, win)
+    _close(c.expected_points, exp)
+
+
+def test_an_open_tenpai_discard_is_dama() -> None:
+    # 14 tiles with a chi: discarding 1z keeps the tanyao tenpai; open, so no riichi
+    a = _cpp("234m456p345s8s1z [406p]", draws=1, seat_wind="S", dora_indicators=["1z"])
+    c = _only(a, "1z")
+    assert c.decision == "dama"
+    win, exp = _closed_form([(3, 2000)], 136 - 14 - 1, 1)
+    _close(c.win_prob, win)
+    _close(c.expected_points, exp)
+
+
+def test_an_open_hand_without_a_yaku_wins_nothing() -> None:
+    # a self-draw of an open hand without a yaku scores 0, which its code does not count
+    # as a win (and extra=0 leaves the complete hand nothing to discard)
+    c = _only(_cpp("234m456p789s1z [123s]", draws=2), None)
+    assert c.tenpai_prob == (1.0, 1.0, 1.0)
+    assert c.win_prob == c.expected_points == (0.0, 0.0, 0.0)
+
+
+def test_a_closed_kan_its_four_tiles_out_of_the_wall_and_its_dora() -> None:
+    # 123m456p789s1z + closed kan of 2z (13 tiles), indicators 1z and 9m: the wall
+    # 136 - 10 - 4 - 2 = 120, the 1z tanki 2 of it. The hand given is not in riichi: a
+    # dama self-draw, menzen tsumo + four dora (2z) + one (1m) = 6 han: a dealer's
+    # haneman, 18000.
+    assert _dealer_tsumo(6, 60) == mjasp.score("123m456p789s11z (2222z)", mjasp.Win(
+        tile="1z", tsumo=True, dora_indicators=("1z", "9m"))).points == 18000
+    a = _cpp("123m456p789s1z (2222z)", draws=1, dora_indicators=["1z", "9m"])
+    assert a.settings["wall_sum"] == 120
+    c = _only(a, None)
+    win, exp = _closed_form([(2, 18000)], 120, 1)
+    _close(c.win_prob, win)
+    _close(c.expected_points, exp)
+
+
+def test_a_closed_kan_keeps_riichi_and_its_tiles_count_for_ura() -> None:
+    # 123m456p789s1z5z + closed kan of 2z, discard 5z: tenpai and closed, so riichi. A win
+    # is riichi + tsumo + four dora, 6 han (60 fu: closed kan of a non-value honor 32, the
+    # tanki 2, tsumo 2); an ura indicator 1z (two left) adds four han (the kan's 2z), as
+    # its calc_uradora_score counts the melds' tiles with the hand's.
+    hand14 = "123m456p789s11z (2222z)"
+    assert mjasp.score(hand14, mjasp.Win(tile="1z", tsumo=True, riichi=1,
+                                         dora_indicators=("1z",))).points == 18000
+    a = _cpp("123m456p789s1z5z (2222z)", draws=1, dora_indicators=["1z"])
+    c = _only(a, "5z")
+    assert c.decision == "riichi"
+    wall_sum = 136 - 11 - 4 - 1
+    win, exp = _closed_form([(2, _ura_expectation(hand14, ["1z"], 6, fu=60))], wall_sum, 1)
     _close(c.win_prob, win)
     _close(c.expected_points, exp)
 
@@ -220,7 +287,7 @@ def test_beyond_three_shanten_effective_tiles_only() -> None:
 
 
 @pytest.mark.parametrize(("hand", "options", "message"), [
-    ("234m456p789s1z [777z]", {}, "closed hands only.*model='mjasp'"),
+    ("123456789p1234s5z", {"rules": "tenhou-3p"}, "four-player only"),
     ("123456789m1234p", {"wall_sum": 17}, "wall_sum must be an integer of at least 18"),
     ("123456789m1234p", {"wall_sum": 0}, "wall_sum must be"),
     ("123456789m1234p", {"wall_sum": 121.0}, "wall_sum must be"),
