@@ -155,6 +155,9 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     for meld in h.melds:
         for k in meld_kinds(meld):
             seen[k] += 1
+        if meld.red:
+            # its red fives are seen too: not in the wall (a meld's fives are of one suit)
+            seen[34 + int(meld.tile) // 9] += meld.red
     visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")

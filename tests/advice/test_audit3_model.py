@@ -128,3 +128,33 @@ def test_exact_values_agree_with_the_simulator(hand: str, options: dict[str, Any
     assert abs(r.win_rate - win) <= 4.5 * win_se, (r, win)
     points_se = r.points_se or (ev / win * win_se if win > 0 else 0.0)
     assert abs(r.points - ev) <= 4.5 * points_se + 1e-9, (r, ev)
+
+
+def test_a_red_five_in_a_meld_is_not_in_the_wall() -> None:
+    # 234m345s88s46p + chi 4-red5-6p (tenhou: one red 5p, in the chi): the kanchan on 5p
+    # draws 3 plain 5p of 122 unseen, none red. Open tanyao + the chi's aka + haitei (the
+    # one draw is the last), 3 han 30 fu (20 + 2 + 2 kanchan -> 24): 1000/2000 = 4000 for
+    # a non-dealer; a red 5p drawn would add a han. (Failed before: the wall kept a red
+    # 5p, the meld's red fives not counted as seen.)
+    hand = "234m345s88s46p [406p]"
+    last = _win("234m345s88s456p [406p]", "5p", seat_wind="S", dora_indicators=("1z",),
+                haitei=True)
+    assert last == 4000
+    (c,) = advise(hand, draws=1, extra=0, seat_wind="S", dora_indicators=("1z",)).candidates
+    assert c.ukeire == (("5p", 3),)
+    assert c.win_prob == pytest.approx((3 / 122,), abs=1e-15)
+    assert c.expected_points == pytest.approx((3 * last / 122,), abs=1e-9)
+    # and mahjong-cpp's mode (its create_wall takes a meld's red five out): 3 plain 5p,
+    # 2 han 30 fu (no haitei there) = 2000, over sum - 17 = 122 - 17
+    a = advise(hand, model="mahjong-cpp", draws=1, extra=0, seat_wind="S",
+               dora_indicators=("1z",))
+    (c,) = a.candidates
+    assert c.expected_points == pytest.approx((3 * 2000 / 105, 0.0), abs=1e-9)
+
+
+def test_a_closed_kan_holding_the_red_five_is_taken() -> None:
+    # (0555s): all four 5s, the red one among them; before, the kan's red five stayed
+    # in the wall and the hand was refused ("4 plain 5s")
+    a = advise("123m406p789s1z (0555s)", draws=1, extra=0, dora_indicators=("1z",))
+    (c,) = a.candidates
+    assert c.ukeire == (("1z", 2),)
