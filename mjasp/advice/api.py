@@ -253,7 +253,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         assert m.unseen is not None
         return cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
                                 rnd=rnd, rules=chosen, draws=draws, extra=extra,
-                                wall_sum=wall_sum if wall_sum is not None else 121,
+                                wall_sum=wall_sum,
                                 max_shanten=max_shanten,
                                 settings=settings)
     starts: list[tuple[str | None, Counts37]] = []

@@ -23,6 +23,10 @@ mahjong-cpp (its ``ExpectedScoreCalculator``) gives, which differ from mjasp's o
   draw state's tenpai probability is 1. A discard state takes each of the three numbers'
   greatest over the draw states it can discard to, each on its own.
 
+Melds are its code's too: their tiles out of the wall, the concealed tiles' shanten with
+them, riichi only when every meld is a closed kan (its ``Player::is_closed``), each hand
+scored with them and their tiles counted for ura dora.
+
 Scores are :func:`mjasp.score`'s, by its own checks and engine: the wins of one hand
 checked and scored together (one engine call for all their winning tiles), its ura han
 counts added at the same fu from mjasp's points table and payments, as its code adds
@@ -58,6 +62,7 @@ from mjasp.advice.model import red_adds_han
 from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.analysis.shanten import shanten_batch
+from mjasp.core.blocks import Meld
 from mjasp.core.errors import HandError, MjaspError
 from mjasp.core.hand import Hand, trusted_hand
 from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
@@ -139,8 +144,11 @@ class _Graph:
     in one :func:`shanten_batch` call per array.
     """
 
-    def __init__(self, hand_org: list[int], wall: list[int], s_org: int, extra: int) -> None:
+    def __init__(self, hand_org: list[int], wall: list[int], s_org: int, extra: int,
+                 riichi: bool = True) -> None:
         self.org = np.array(hand_org, dtype=np.int16)
+        # whether a tenpai discard declares riichi (its ``is_closed``: no open meld)
+        self.riichi = riichi
         # a state's wall is this less its hand (draws and discards move tiles between them)
         self.total = self.org + np.array(wall, dtype=np.int16)
         self.budget = s_org + extra
@@ -261,7 +269,7 @@ class _Graph:
         keep37 = _with_red_rows(keep)
         thrown = (hands > 0) & (down[:, None] | keep37)
         node, tile = np.divmod(np.flatnonzero(thrown), 37)
-        call = ((s[node] == 0) & keep37[node, tile]) | flags[node]
+        call = ((s[node] == 0) & keep37[node, tile] & self.riichi) | flags[node]
         # a discard takes its tile's weight from the key, whose flag is the call's
         lo = ((keys[1][node] & _COUNTS_LO) - _TILE_LO[tile]) | call.astype(np.uint64) << _FLAG
         sources = self.add(0, (keys[0][node] - _TILE_HI[tile], lo), hands[node], tile, -1,
@@ -318,13 +326,15 @@ class CppGraph(NamedTuple):
 
 
 def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
-                wanted: Sequence[tuple[Sequence[int], bool]], compiled: bool = True
-                ) -> CppGraph:
+                wanted: Sequence[tuple[Sequence[int], bool]], compiled: bool = True,
+                riichi: bool = True) -> CppGraph:
     """Every state reachable from ``hand`` (separated counts; a discard state for 14
     tiles) with ``wall`` (separated), tegawari while ``changes + shanten < budget``; and
     the ids of the draw states ``wanted`` (hand, riichi flag). Built by the compiled
     builder (``_dp.cpp_build``: the same states, edges and numbering) where it is built
-    and ``compiled`` is True, else with numpy (:class:`_Graph`).
+    and ``compiled`` is True, else with numpy (:class:`_Graph`). ``riichi`` False (an
+    open hand): no discard declares riichi (the numpy builder; the compiled one always
+    declares it).
 
     >>> from mjasp.advice.tiles37 import parse37
     >>> sep = separated(parse37("123456789m1234p"))
@@ -336,7 +346,7 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
     from mjasp.advice import graph
     cpp_build = None if graph._dp is None else graph._dp.cpp_build
     total = [x + y for x, y in zip(hand, wall, strict=True)]
-    if compiled and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
+    if compiled and riichi and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
             and max(total) < 8 and -1 <= budget < 64:
         def shanten(rows: bytes) -> bytes:
             counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
@@ -354,7 +364,7 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
                         arr(2, np.bool_), disc_hands, arr(4, np.bool_), arr(5, np.int8),
                         arr(6, np.int32), arr(7, np.int32), arr(8, np.int8),
                         arr(9, np.int16), arr(10, np.int64).tolist())
-    g = _Graph(hand, wall, budget, 0)
+    g = _Graph(hand, wall, budget, 0, riichi)
     g.build(hand, fourteen)
 
     def cat(parts: list[Any], dtype: Any, width: int = 0) -> Any:
@@ -441,8 +451,12 @@ class _Scorer:
     the start's tiles and the wall's, which :func:`_check_fits` found to fit a Hand."""
 
     def __init__(self, indicators: tuple[str, ...], seat: str, rnd: str, rules: Rules,
-                 uradora: bool, total: Sequence[int]) -> None:
+                 uradora: bool, total: Sequence[int], melds: tuple[Meld, ...] = ()) -> None:
         self.indicators = indicators
+        # the hand's melds: in every hand scored, and their tiles count for ura dora (its
+        # ``calc_uradora_score`` adds them to the hand's)
+        self.melds = melds
+        self.meld34 = _meld_counts(melds)[:34]
         self.seat, self.rnd, self.rules = seat, rnd, rules
         self.uradora = uradora
         # the separated hand and wall together: a reached hand's wall is this less it
@@ -464,7 +478,8 @@ class _Scorer:
         states = np.unique(edges[:, 1])
         # one ura indicator (its web app's default): the chances of every hand at once
         self.ura_of = {} if len(self.indicators) != 1 else dict(zip(
-            states.tolist(), _ura_one(hands[states], self.total).tolist(), strict=True))
+            states.tolist(), _ura_one(hands[states], self.total, self.meld34).tolist(),
+            strict=True))
         scoring: list[int] = []
         points: list[float] = []
         runs = [(state, list(group)) for state, group in groupby(rows, key=itemgetter(1))]
@@ -547,7 +562,7 @@ class _Scorer:
         None where ``check_hand`` refuses it."""
         sep = row.tolist()
         merged = _merged(sep)
-        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]))
+        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), self.melds)
         try:
             check_hand(hand, self._win(tile, riichi), self.rules)
         except MjaspError:
@@ -624,7 +639,8 @@ class _Scorer:
                 probs = self.ura_of.get(state)
                 if probs is None:
                     wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
-                    probs = _ura_distribution(merged, wall, n)
+                    probs = _ura_distribution(
+                        [x + y for x, y in zip(merged, self.meld34, strict=True)], wall, n)
                 ura = [(u, p) for u, p in enumerate(probs) if p]
             # each ura han count adds to the win's han, as its code adds them ("up
             # scores"): the points of han + u at the same fu, from mjasp's points table
@@ -652,31 +668,47 @@ class _Scorer:
         return found
 
 
-def _check_fits(hand: Counts37, wall: Sequence[int]) -> None:
+def _check_fits(hand: Counts37, wall: Sequence[int], melds: Sequence[int] = (0,) * 37
+                ) -> None:
     """Raise :class:`HandError` unless every hand the search can reach is one ``Hand``
-    takes, so that the scorer may build them unchecked: the hand's tiles and the wall's
-    (merged 37 counts) hold at most four of a kind and ``MAX_RED_FIVES`` red fives a
-    suit, each red five of the wall one of its kind's copies there."""
+    takes, so that the scorer may build them unchecked: the hand's tiles, its melds'
+    (``melds``) and the wall's (merged 37 counts) hold at most four of a kind and
+    ``MAX_RED_FIVES`` red fives a suit, each red five of the wall one of its kind's
+    copies there."""
     for k in range(34):
-        if hand[k] + max(0, wall[k]) > 4:
-            raise HandError(f"the wall and the hand hold {hand[k] + max(0, wall[k])} copies "
-                            f"of {name37(k)}; there are only 4")
+        held = hand[k] + melds[k] + max(0, wall[k])
+        if held > 4:
+            raise HandError(f"the wall and the hand hold {held} copies of {name37(k)}; "
+                            f"there are only 4")
     for suit, five in enumerate(FIVES):
         red, copies = max(0, wall[34 + suit]), max(0, wall[five])
-        if red > copies or hand[34 + suit] + red > MAX_RED_FIVES:
+        if red > copies or hand[34 + suit] + melds[34 + suit] + red > MAX_RED_FIVES:
             raise HandError(f"the wall holds {red} red {name37(five)} of {copies} copies; "
                             f"with the hand's, at most {MAX_RED_FIVES} of a suit")
 
 
-def _ura_one(hands: Any, total: Sequence[int]) -> Any:
+def _meld_counts(melds: Sequence[Meld]) -> list[int]:
+    """The merged 37 counts of the melds' tiles (a red five also counted as its five)."""
+    out = [0] * 37
+    for meld in melds:
+        for t in meld.tiles():
+            out[int(t)] += 1
+        if meld.red:
+            out[34 + FIVES.index(int(meld.tile) // 9 * 9 + 4)] += meld.red
+    return out
+
+
+def _ura_one(hands: Any, total: Sequence[int], melds: Sequence[int] = (0,) * 34) -> Any:
     """``_ura_distribution`` of one indicator for each row of separated 37 counts
-    (``total``: the hand and wall together): each indicator kind's copies in the wall,
-    summed by the han its dora gives the hand, over the wall's tiles."""
+    (``total``: the hand and wall together; ``melds``: the 34 counts of the melds' tiles):
+    each indicator kind's copies in the wall, summed by the han its dora gives the hand
+    and its melds, over the wall's tiles."""
     sep = np.asarray(total, dtype=np.int64) - hands
     wall = sep[:, :34].copy()
     wall[:, FIVES] += sep[:, 34:]
     held = hands[:, :34].astype(np.int64)
     held[:, FIVES] += hands[:, 34:]
+    held += np.asarray(melds, dtype=np.int64)
     gain = held[:, DORA] + 13 * np.arange(len(hands))[:, None]
     counts = np.bincount(gain.reshape(-1), wall.reshape(-1).astype(np.float64),
                          minlength=13 * len(hands)).reshape(-1, 13)
@@ -716,19 +748,30 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
             seat_wind: str = "E", round_wind: str = "E", rules: Rules | None = None,
             wall: Sequence[int] | None = None, t_min: int = 1, t_max: int = T_MAX,
             wall_sum: int = SUM, extra: int = 1, uradora: bool = True,
-            red: bool = True) -> Result:
-    """Its calculation for a closed 14- or 13-tile hand (``wall``: merged 37 counts;
-    default: :func:`default_wall`)."""
+            red: bool = True, melds: tuple[Meld, ...] = ()) -> Result:
+    """Its calculation for a 14- or 13-tile hand, melds counting three (``wall``: merged
+    37 counts; default: :func:`default_wall`, less the melds' tiles). A ``Hand`` brings
+    its melds; counts take ``melds``. As its code: the shanten of the concealed tiles with
+    the melds (the standard form alone), no riichi unless every meld is a closed kan
+    (its ``Player::is_closed``), the melds' tiles in each hand scored and counted for
+    ura dora, and out of the wall."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    h37 = bytes(hand.counts) + bytes(hand.red) if isinstance(hand, Hand) else bytes(hand)
+    if isinstance(hand, Hand):
+        melds = hand.melds
+        h37 = bytes(hand.counts) + bytes(hand.red)
+    else:
+        h37 = bytes(hand)
     indicators = tuple(tile_name(tile_kind(x)) for x in dora_indicators)
-    mwall = list(wall) if wall is not None else default_wall(h37, indicators, red)
-    _check_fits(h37, mwall)
+    in_melds = _meld_counts(melds)
+    mwall = list(wall) if wall is not None else [
+        x - y for x, y in zip(default_wall(h37, indicators, red), in_melds, strict=True)]
+    _check_fits(h37, mwall, in_melds)
+    closed = not any(m.is_open for m in melds)
     hand_sep = separated(h37)
     wall_sep = separated(bytes(max(0, x) for x in mwall))
     s_org = shanten_of(h37[:34])
-    fourteen = sum(h37[:34]) == 14
+    fourteen = sum(h37[:34]) + 3 * len(melds) == 14
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
     # a tenpai), or the hand itself
     asked: list[tuple[str | None, list[int], bool]] = []
@@ -738,20 +781,20 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
             if hand_sep[i] <= 0:
                 continue
             m[KIND[i]] -= 1
-            call = s_org == 0 and shanten_of(bytes(m)) == 0
+            call = closed and s_org == 0 and shanten_of(bytes(m)) == 0
             m[KIND[i]] += 1
             asked.append((name37(i), [x - (j == i) for j, x in enumerate(hand_sep)], call))
     else:
         asked.append((None, hand_sep, False))
     g = build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
-                    [(hand, call) for _, hand, call in asked])
+                    [(hand, call) for _, hand, call in asked], riichi=closed)
     wanted = [(tile, hand, v) for (tile, hand, _), v in zip(asked, g.wanted, strict=True)
               if v >= 0]
     searched = g.draws + g.discards
     src, dst, tile, weight = g.src, g.dst, g.tile, g.weight
     won = np.flatnonzero(g.disc_shanten[dst] == -1)
     scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora,
-                     [x + y for x, y in zip(hand_sep, wall_sep, strict=True)])
+                     [x + y for x, y in zip(hand_sep, wall_sep, strict=True)], melds)
     scoring, points = scorer.points(np.stack([won, dst[won], tile[won]], axis=1),
                                     g.disc_hands, g.disc_flags)
     tenpai = np.flatnonzero(g.tenpai)
@@ -863,13 +906,21 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],
-           seat: str, rnd: str, rules: Rules, draws: int, extra: int, wall_sum: int,
-           max_shanten: int, settings: dict[str, Any]) -> Advice:
+           seat: str, rnd: str, rules: Rules, draws: int, extra: int,
+           wall_sum: int | None, max_shanten: int, settings: dict[str, Any]) -> Advice:
     """:func:`mjasp.advise`'s answer in this model (an ``Advice``): one candidate per
-    discard its graph explores, sequences per turn ``t = t_max − draws .. t_max``."""
+    discard its graph explores, sequences per turn ``t = t_max − draws .. t_max``.
+    ``wall_sum`` None: its ``sum`` is the wall's tiles, as its calculator's default
+    (``Config.sum`` 0: ``ExpectedScoreCalculator::calc`` sums the wall's 34 kinds) and
+    its web server (``calculate_result`` in ``src/server/request_processor.cpp``) set
+    it: 121 for a 14-tile hand and one dora indicator."""
     from mjasp.advice.api import Advice, AdviseError, Candidate
-    if hand.melds:
-        raise AdviseError("the mahjong-cpp model here takes closed hands (no melds)")
+    if wall_sum is None:
+        wall_sum = sum(wall[:34])
+    elif not isinstance(wall_sum, int) or isinstance(wall_sum, bool) or wall_sum < T_MAX:
+        # its divisor at turn t is sum - t (t up to 17): zero or negative below 18
+        raise AdviseError(f"wall_sum must be an integer of at least {T_MAX}, not "
+                          f"{wall_sum!r}")
     s0 = shanten_of(start[:34])
     exact = s0 <= max_shanten
     t_min = T_MAX - draws
@@ -879,13 +930,14 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
     if exact:
         r = compute(start, dora_indicators=indicators, seat_wind=seat, round_wind=rnd,
                     rules=scoring, wall=wall, t_min=t_min, t_max=T_MAX,
-                    wall_sum=wall_sum, extra=extra)
+                    wall_sum=wall_sum, extra=extra, melds=hand.melds)
         stats, searched = r.stats, r.searched
     else:
         stats, searched = _necessary_only(start, wall), 0
     out = []
+    tenpai_call = "dama" if any(m.is_open for m in hand.melds) else "riichi"
     for st in stats:
-        decision = "riichi" if st.shanten == 0 and st.tile is not None else "-"
+        decision = tenpai_call if st.shanten == 0 and st.tile is not None else "-"
         out.append(Candidate(st.tile, st.shanten, st.necessary, st.tenpai_prob,
                              st.win_prob, st.exp_score, decision))
     if exact:
@@ -895,7 +947,7 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
     return Advice(str(hand), s0, "mahjong-cpp", draws, tuple(out), exact, note, None,
-                  searched, dict(settings, rules=scoring.name))
+                  searched, dict(settings, rules=scoring.name, wall_sum=wall_sum))
 
 
 def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:

@@ -108,8 +108,8 @@ def test_a_13_tile_hand_is_one_draw_state() -> None:
 
 
 def test_bad_input_in_the_compatibility_mode() -> None:
-    with pytest.raises(AdviseError, match="closed hands"):
-        advise("234m456p789s1z [777z]", model="mahjong-cpp")
+    with pytest.raises(AdviseError, match="wall_sum must be"):
+        advise("123456789m1234p", model="mahjong-cpp", wall_sum=17)
     with pytest.raises(AdviseError, match="at most 18 draws"):
         advise("123456789m1234p", model="mahjong-cpp", draws=19)
     with pytest.raises(AdviseError, match="four-player"):
