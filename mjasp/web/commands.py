@@ -43,6 +43,7 @@ import inspect
 import io
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -61,12 +62,29 @@ from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
-#: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in the order the
-#: error message lists them.
-_TRUE: Final = ("1", "true", "on", "yes", "")
-_FALSE: Final = ("0", "false", "off", "no")
-_FLAG_VALUES: Final = (f"a flag is {', '.join(_TRUE[:-1])} or empty (on), or "
-                       f"{', '.join(_FALSE)} (off)")
+#: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in any case, in
+#: the order the error message (and the OpenAPI description) lists them.
+FLAG_TRUE: Final = ("1", "true", "on", "yes", "")
+FLAG_FALSE: Final = ("0", "false", "off", "no")
+#: What a flag takes, as the error message and the OpenAPI description say it.
+FLAG_VALUES: Final = (f"a flag is {', '.join(FLAG_TRUE[:-1])} or empty (on), or "
+                      f"{', '.join(FLAG_FALSE)} (off)")
+
+
+def flag_pattern() -> str:
+    """The values a flag takes (:data:`FLAG_TRUE`, :data:`FLAG_FALSE`, any case) as one
+    regular expression in the ECMA-262 dialect OpenAPI's ``pattern`` uses (no flags, so
+    each letter is a class of its two cases).
+
+    >>> import re
+    >>> [bool(re.fullmatch(flag_pattern(), v)) for v in ("", "On", "NO", "2", "yes!")]
+    [True, True, True, False, False]
+    """
+    def cased(value: str) -> str:
+        return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c)
+                       for c in value)
+
+    return "^(" + "|".join(cased(v) for v in (*FLAG_TRUE, *FLAG_FALSE)) + ")$"
 
 #: Per command: its options that take a value, and its flags (query name = option name
 #: with ``-`` written ``_``). ``q`` is always the hand.
@@ -149,10 +167,10 @@ def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) ->
         if name in values:
             args += [option, value]
         elif name in flags:
-            if value.lower() in _TRUE:
+            if value.lower() in FLAG_TRUE:
                 args.append(option)
-            elif value.lower() not in _FALSE:
-                raise RequestError(f"{name}={value!r}: {_FLAG_VALUES}")
+            elif value.lower() not in FLAG_FALSE:
+                raise RequestError(f"{name}={value!r}: {FLAG_VALUES}")
         else:
             known = ", ".join(("q", *values, *flags))
             raise RequestError(f"unknown parameter {name!r} for /api/{command}; known: {known}")
@@ -701,7 +719,7 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "SHARED_ENV",
-           "TEXT_FUNCTIONS", "VALUE_OPTIONS",
-           "Answer", "RequestError", "arguments", "commands", "quick_answer", "run_command",
-           "shared_workers"]
+__all__ = ["CACHE_SIZE", "FLAG_FALSE", "FLAG_OPTIONS", "FLAG_TRUE", "FLAG_VALUES",
+           "IN_WORKERS", "JSON_FUNCTIONS", "SHARED_ENV", "TEXT_FUNCTIONS", "VALUE_OPTIONS",
+           "Answer", "RequestError", "arguments", "commands", "flag_pattern", "quick_answer",
+           "run_command", "shared_workers"]
