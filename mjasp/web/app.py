@@ -44,6 +44,7 @@ from mjasp.web.commands import (
     FLAG_OPTIONS,
     FLAG_VALUES,
     JSON_FUNCTIONS,
+    MANY_SEPARATOR,
     SHARED_ENV,
     VALUE_OPTIONS,
     commands,
@@ -104,7 +105,9 @@ def openapi() -> dict[str, Any]:
                        "description": "The hand in mpsz notation (melds in brackets).",
                        "schema": {"type": "string"}}]
         parameters += [{"name": name, "in": "query", "required": False,
-                        "description": f"As --{name.replace('_', '-')} of mjasp {command}.",
+                        "description": f"As --{name.replace('_', '-')} of mjasp {command}"
+                                       + (f" (NAME=VALUE; several separated by "
+                                          f"'{MANY_SEPARATOR}')." if name == "option" else "."),
                         "schema": {"type": "string"}} for name in VALUE_OPTIONS[command]]
         # the values the server's check reads, from the same tuples (any case)
         parameters += [{"name": name, "in": "query", "required": False,
