@@ -7,12 +7,21 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from mjasp.cli.app import emit_json, json_option, main, shows_progress
+from mjasp.cli.app import (
+    changed_options,
+    emit_json,
+    json_option,
+    main,
+    rule_changes_option,
+    rules_option,
+    shows_progress,
+    with_options,
+)
 from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
-from mjasp.rules import ALIASES, RULES
 
 if TYPE_CHECKING:
     from mjasp.advice import Advice
+    from mjasp.rules import Rules
 
 
 def _run(hand: str, options: dict[str, Any]) -> Advice:
@@ -37,9 +46,8 @@ def _tick(nodes: int) -> None:
               help="Draws left (0..69).")
 @click.option("--visible", default="", metavar="TILES",
               help="Tiles seen elsewhere (mpsz), not in the wall.")
-@click.option("--rules", default="tenhou", show_default=True,
-              type=click.Choice(sorted(RULES) + sorted(ALIASES), case_sensitive=False),
-              help="Rule preset (scoring and the wall).")
+@rules_option  # (scoring and the wall)
+@rule_changes_option
 @click.option("--riichi", default="choose", show_default=True,
               type=click.Choice(["always", "never", "choose"]),
               help="At a closed tenpai: always riichi, never, or the better by value.")
@@ -55,8 +63,9 @@ def _tick(nodes: int) -> None:
               show_default=True, metavar="MB", help="Stop above this memory; exit 3.")
 @json_option
 def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, visible: str,
-                   rules: str, riichi: str, model: str, explain: str | None,
-                   time_limit: float, memory_limit: int, as_json: bool) -> None:
+                   rules: Rules, options: tuple[str, ...], riichi: str, model: str,
+                   explain: str | None, time_limit: float, memory_limit: int,
+                   as_json: bool) -> None:
     """What to discard from HAND, by value: per discard the shanten, effective tiles,
     tenpai and win probability and expected points (exact, see docs/advise.md).
 
@@ -69,12 +78,13 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
       7s       0        4        100.00   29.83    1529.3  dama    3s(2) 6s(2)
       ...
     """
-    options: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
-                                   draws=draws, visible=visible, rules=rules, riichi=riichi,
-                                   model=model)
+    played: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
+                                  draws=draws, visible=visible,
+                                  rules=with_options(rules, options), riichi=riichi,
+                                  model=model)
     if explain is not None:
         from mjasp.advice.explain import explain_discard
-        result: Any = run_limited(explain_discard, (hand, explain, options),
+        result: Any = run_limited(explain_discard, (hand, explain, played),
                                   time_limit=time_limit, memory_mb=memory_limit,
                                   what="mjasp advise", clock="computing")
         if as_json:
@@ -83,16 +93,19 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
             _print_explanation(result)
         return
     if shows_progress(as_json):
-        options["progress"] = _tick
+        played["progress"] = _tick
     if time_limit or memory_limit:
-        options.pop("progress", None)
-        found = run_limited(_run, (hand, options), time_limit=time_limit,
+        played.pop("progress", None)
+        found = run_limited(_run, (hand, played), time_limit=time_limit,
                             memory_mb=memory_limit, what="mjasp advise",
                             clock=None if as_json else "computing")
     else:
-        found = _run(hand, options)
+        found = _run(hand, played)
     if as_json:
-        emit_json(found.to_json())
+        data = found.to_json()
+        # the options --option changed, as mjasp score --json reports them
+        data["settings"]["options"] = changed_options(played["rules"])
+        emit_json(data)
         return
     _print_table(found)
 

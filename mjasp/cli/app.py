@@ -369,6 +369,19 @@ def with_options(rules: Rules, options: Sequence[str]) -> Rules:
         raise RulesError(f"--option: {error}") from None
 
 
+def changed_options(rules: Rules) -> dict[str, Any]:
+    """The options where the rules played differ from the preset they are named after
+    (set by ``--option`` or a variant file), as JSON values: what ``--json`` reports.
+
+    >>> changed_options(RULES["tenhou"].replace(kiriage=True, red_fives=(1, 2, 1)))
+    {'red_fives': [1, 2, 1], 'kiriage': True}
+    """
+    base = RULES.get(rules.name, RULES["tenhou"])
+    return {option: sorted(mine) if isinstance(mine, frozenset) else
+            list(mine) if isinstance(mine, tuple) else mine
+            for option, (_, mine) in base.diff(rules).items()}
+
+
 _BOOLS = {"true": True, "on": True, "yes": True, "1": True,
           "false": False, "off": False, "no": False, "0": False}
 
@@ -561,6 +574,7 @@ __all__ = [
     "batch_lines",
     "batch_option",
     "batch_request",
+    "changed_options",
     "echo_readings",
     "emit_json",
     "hand_argument",

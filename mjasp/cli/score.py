@@ -13,6 +13,7 @@ import click
 
 from mjasp.cli.app import (
     batch_option,
+    changed_options,
     emit_json,
     json_option,
     line_options,
@@ -27,7 +28,7 @@ from mjasp.cli.limits import limit_options, run_limited
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import WINDS, Win
-from mjasp.rules import RULES, Rules
+from mjasp.rules import Rules
 from mjasp.rules.validity import as_hand
 from mjasp.solvers.registry import SCORING_ENGINES
 
@@ -320,19 +321,6 @@ def _echo_scores(parsed: Hand, win: Win, found: list[Score], show_all: bool, as_
                      f"{s.reading.wait.value}]" if s.reading else "")
             yaku = ", ".join(f"{i.yaku.english} {i.han}" for i in s.yaku) or "no yaku"
             click.echo(f"  {headline(s, win, rules)}  {where}  {yaku}")
-
-
-def changed_options(rules: Rules) -> dict[str, Any]:
-    """The options where the rules played differ from the preset they are named after
-    (the options a variant file set), as JSON values: what ``--json`` reports.
-
-    >>> changed_options(RULES["tenhou"].replace(kiriage=True, red_fives=(1, 2, 1)))
-    {'red_fives': [1, 2, 1], 'kiriage': True}
-    """
-    base = RULES.get(rules.name, RULES["tenhou"])
-    return {option: sorted(mine) if isinstance(mine, frozenset) else
-            list(mine) if isinstance(mine, tuple) else mine
-            for option, (_, mine) in base.diff(rules).items()}
 
 
 def _pad(text: str, width: int) -> str:

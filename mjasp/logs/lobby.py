@@ -54,10 +54,17 @@ def lobby_from_description(text: str) -> int:
     (169, '般東')
     >>> describe_lobby(lobby_from_description("玉の間三人南"))
     '三般南喰赤'
+    >>> describe_lobby(lobby_from_description("Gold Room South"))
+    '般南喰赤'
     """
     bits = 0x01
     for char, bit in (("三", 0x10), ("南", 0x08), ("速", 0x40)):
         if char in text:
+            bits |= bit
+    # tensoul's English option: "Gold Room South", "Friendly East No Red Fives"
+    words = text.split()
+    for word, bit in (("South", 0x08), ("3-Player", 0x10)):
+        if word in words:
             bits |= bit
     room = next((c for c in text if c in "般上特鳳"), None)
     if room is None:

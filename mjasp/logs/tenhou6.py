@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Final
 
 from mjasp.core.errors import RulesError
 from mjasp.core.yaku import Yaku
@@ -40,13 +40,45 @@ from mjasp.rules.points import payments
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
+
+#: The English names tensoul writes with its English option (Mahjong Soul's own English
+#: names, https://github.com/Equim-chan/tensoul data.json ``fan``), each the Tenhou id of
+#: the yaku it names. Mahjong Soul's names say "the seat's wind" and "the round's wind"
+#: without the wind: :data:`_WIND_YAKU` reads those.
+ENGLISH_YAKU: Final = {
+    "Fully Concealed Hand": 0, "Riichi": 1, "Ippatsu": 2, "Robbing a Kan": 3,
+    "After a Kan": 4, "Under the Sea": 5, "Under the River": 6, "Pinfu": 7,
+    "All Simples": 8, "Pure Double Sequence": 9, "White Dragon": 18, "Green Dragon": 19,
+    "Red Dragon": 20, "Double Riichi": 21, "Seven Pairs": 22, "Half Outside Hand": 23,
+    "Pure Straight": 24, "Mixed Triple Sequence": 25, "Triple Triplets": 26,
+    "Three Quads": 27, "All Triplets": 28, "Three Concealed Triplets": 29,
+    "Little Three Dragons": 30, "All Terminals and Honors": 31,
+    "Twice Pure Double Sequence": 32, "Fully Outside Hand": 33, "Half Flush": 34,
+    "Full Flush": 35, "Hand of Man": 36, "Blessing of Heaven": 37, "Blessing of Earth": 38,
+    "Big Three Dragons": 39, "Four Concealed Triplets": 40,
+    "Single-wait Four Concealed Triplets": 41, "All Honors": 42, "All Green": 43,
+    "All Terminals": 44, "Nine Gates": 45, "True Nine Gates": 46, "Thirteen Orphans": 47,
+    "Thirteen-wait Thirteen Orphans": 48, "Four Big Winds": 49, "Four Little Winds": 50,
+    "Four Quads": 51, "Dora": 52, "Ura Dora": 53, "Red Five": 54}
+#: Mahjong Soul's Japanese names (tensoul's default output) where they differ from
+#: Tenhou's: 両立直, 国士無双１３面.
+MAHJONGSOUL_JAPANESE_YAKU: Final = {"ダブル立直": 21, "国士無双十三面待ち": 48}
+#: A wind yaku named without its wind (English, and Mahjong Soul's Japanese): the Tenhou
+#: id of its East, and whether the wind is the winner's seat's (else the round's).
+_WIND_YAKU: Final = {"Seat Wind": (10, True), "役牌:自風牌": (10, True),
+                     "Prevalent Wind": (14, False), "役牌:場風牌": (14, False)}
 DRAW_NAMES = {"exhaustive": "流局", "nagashi": "流し満貫", "nine_terminals": "九種九牌",
               "four_riichi": "四家立直", "triple_ron": "三家和了", "four_winds": "四風連打",
               "four_kans": "四槓散了"}
 # other names: Tenhou's viewer's for an exhaustive draw with every seat tenpai or noten,
 # tensoul's (Mahjong Soul records) for four kans and three rons
 _DRAW_BY_NAME = {**{v: k for k, v in DRAW_NAMES.items()}, "全員聴牌": "exhaustive",
-                 "全員不聴": "exhaustive", "四開槓": "four_kans", "三家和": "triple_ron"}
+                 "全員不聴": "exhaustive", "四開槓": "four_kans", "三家和": "triple_ron",
+                 # tensoul's English option
+                 "Exhaustive Draw": "exhaustive", "Mangan at Draw": "nagashi",
+                 "Nine Terminal Abortion": "nine_terminals",
+                 "Four Riichi Abortion": "four_riichi", "Three Ron Abortion": "triple_ron",
+                 "Four Wind Abortion": "four_winds", "Four Kan Abortion": "four_kans"}
 
 
 def code(tile: int) -> int:
@@ -183,6 +215,9 @@ def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
 
 
 LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+#: The same as tensoul's English option writes them (each followed by a space); its
+#: "Counted Yakuman" and "Rounded Mangan" are, as 数え役満 and 切り上げ満貫, none of these.
+ENGLISH_LIMIT_NAMES = ("", "Mangan", "Haneman", "Baiman", "Sanbaiman", "Yakuman")
 
 
 def _points_text(rec: WinRecord, rules: Rules | None, *, dealer: bool, tsumo: bool) -> str:
@@ -222,17 +257,24 @@ def _points_text(rec: WinRecord, rules: Rules | None, *, dealer: bool, tsumo: bo
 _AMOUNT = re.compile(r"(\d+)(?:-(\d+))?点(∀|All|オール)?")
 
 
+#: The fu that opens a point text: "30符" (Tenhou's viewer), "30Fu" (tensoul's English).
+_FU = re.compile(r"(\d+)(?:符|Fu)")
+
+
 def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | None, int | None]:
-    """(fu or None for a limit hand, points) of "30符1000点", "満貫2000-4000点",
+    """(fu or None for a limit hand, points) of "30符1000点" ("30Fu1Han1000点" in tensoul's
+    English), "満貫2000-4000点",
     "30符500点∀" (each payer's share on tsumo, as Tenhou's viewer writes it); the limit
     may carry any name (Tenhou's 満貫 跳満 倍満 三倍満 役満, other tools' 数え役満, 2倍役満,
     ダブル役満): only the amount is read.
 
     >>> _read_points("数え役満8000-16000点", 4, False), _read_points("2倍役満32000点∀", 4, True)
     ((None, 32000), (None, 96000))
+    >>> _read_points("30Fu2Han500-1000点", 4, False), _read_points("Mangan 4000点∀", 4, True)
+    ((30, 2000), (None, 12000))
     """
-    fu_text, mark, _ = text.partition("符")
-    fu = int(fu_text) if mark and fu_text.isdigit() else None
+    written = _FU.match(text)
+    fu = int(written.group(1)) if written else None
     found = _AMOUNT.search(text)
     if found is None:
         return fu, 0
@@ -319,8 +361,10 @@ def _joined(text: str, source: str) -> Any:
 
 
 #: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as
-#: its game data names them and the tenhou.net/6 converters write them into ``rule.disp``.
-MAHJONGSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の間")
+#: its game data names them and the tenhou.net/6 converters write them into ``rule.disp``
+#: (tensoul's English option: the game data's English names, "Gold Room South").
+MAHJONGSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の間", "Bronze Room",
+                     "Silver Room", "Gold Room", "Jade Room", "Throne Room")
 
 
 def from_mahjongsoul(data: dict[str, Any]) -> bool:
@@ -519,7 +563,7 @@ def _play_round(row: list[Any], players: int, declined: frozenset[tuple[int, int
     left = [p for p in range(players) if ti[p] < len(takes[p]) or di[p] < len(drops[p])]
     if left:
         raise LogError(f"seat {left[0]}'s columns are not played to their end")
-    _result(result, events, players, ura_tiles, flush)
+    _result(result, events, players, ura_tiles, flush, (number // 4, dealer))
     return rnd
 
 
@@ -559,8 +603,33 @@ def _ron_on_this(result: list[Any], seat: int, takes: list[list[Any]], ti: list[
     return any(d[1] == seat and d[0] != seat for d in details) and rest_played
 
 
+def _yaku_id(label: str, who: int, players: int, winds: tuple[int, int]) -> int | None:
+    """The Tenhou id of a yaku as a tenhou.net/6 log names it: Tenhou's viewer's name (a
+    full-width space where mjasp has a plain one), tensoul's English one or Mahjong Soul's
+    Japanese one, or a wind yaku
+    named without its wind (the winner's seat wind, or the round's, from ``winds``: the
+    round's wind and its dealer's seat); None for a name none of them has.
+
+    >>> _yaku_id("Riichi", 0, 4, (0, 0)), _yaku_id("Seat Wind", 1, 4, (0, 0))
+    (1, 11)
+    >>> _yaku_id("Prevalent Wind", 3, 4, (1, 2)), _yaku_id("自風\u3000北", 0, 4, (0, 0))
+    (15, 13)
+    """
+    yid = _YAKU_BY_NAME.get(label.replace("\u3000", " "),
+                            ENGLISH_YAKU.get(label, MAHJONGSOUL_JAPANESE_YAKU.get(label)))
+    if yid is not None:
+        return yid
+    wind = _WIND_YAKU.get(label)
+    if wind is None:
+        return None
+    east, of_seat = wind
+    round_wind, dealer = winds
+    return east + ((who - dealer) % players if of_seat else round_wind)
+
+
 def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int, ...],
-            flush: Any) -> None:
+            flush: Any, winds: tuple[int, int]) -> None:
+    """The round's result; ``winds`` the round's wind (0 East) and its dealer's seat."""
     if not result:
         raise LogError("the round has no result")
     name = result[0]
@@ -571,8 +640,7 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
             yakuman: list[int] = []
             for text in detail[4:]:
                 label, _, value = text.partition("(")
-                # the viewer's names, with a full-width space where mjasp has a plain one
-                yid = _YAKU_BY_NAME.get(label.strip().replace("\u3000", " "))
+                yid = _yaku_id(label.strip(), who, players, winds)
                 if yid is None:
                     raise LogError(f"unknown yaku {label!r}")
                 if "役満" in value:
@@ -583,7 +651,9 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
                 else (None, None)
             listed = bool(yaku or yakuman)  # no yaku written: the source had none to give
             limit = next((n for n, name in enumerate(LIMIT_NAMES)
-                          if n and str(detail[3]).startswith(name)), None)
+                          if n and str(detail[3]).startswith(name)), None) or \
+                next((n for n, name in enumerate(ENGLISH_LIMIT_NAMES)
+                      if n and str(detail[3]).startswith(name + " ")), None)
             rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points, limit=limit,
                             yaku=tuple(yaku) if listed else None,
                             yakuman=tuple(yakuman) if listed else None, ura=ura,

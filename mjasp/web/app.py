@@ -42,10 +42,13 @@ from mjasp.render.draw import TileFace, TileGroup, draw_row
 from mjasp.rules import ALIASES, RULES
 from mjasp.web.commands import (
     FLAG_OPTIONS,
+    FLAG_VALUES,
     JSON_FUNCTIONS,
+    MANY_SEPARATOR,
     SHARED_ENV,
     VALUE_OPTIONS,
     commands,
+    flag_pattern,
     quick_answer,
     run_command,
 )
@@ -102,11 +105,16 @@ def openapi() -> dict[str, Any]:
                        "description": "The hand in mpsz notation (melds in brackets).",
                        "schema": {"type": "string"}}]
         parameters += [{"name": name, "in": "query", "required": False,
-                        "description": f"As --{name.replace('_', '-')} of mjasp {command}.",
+                        "description": f"As --{name.replace('_', '-')} of mjasp {command}"
+                                       + (f" (NAME=VALUE; several separated by "
+                                          f"'{MANY_SEPARATOR}')." if name == "option" else "."),
                         "schema": {"type": "string"}} for name in VALUE_OPTIONS[command]]
+        # the values the server's check reads, from the same tuples (any case)
         parameters += [{"name": name, "in": "query", "required": False,
-                        "description": f"The flag --{name.replace('_', '-')} (1 or 0).",
-                        "schema": {"type": "string", "enum": ["1", "0"]}}
+                        "allowEmptyValue": True,
+                        "description": f"The flag --{name.replace('_', '-')}: "
+                                       f"{FLAG_VALUES}, in any case.",
+                        "schema": {"type": "string", "pattern": flag_pattern()}}
                        for name in FLAG_OPTIONS[command]]
         paths[f"/api/{command}"] = {"get": {
             "summary": f"What `mjasp {command} HAND --json` prints.",

@@ -43,6 +43,7 @@ import inspect
 import io
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -54,19 +55,44 @@ from typing import Any, Final, TextIO
 import click
 
 from mjasp.cli import main
-from mjasp.cli.app import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, JSON_INDENT, error_json
+from mjasp.cli.app import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_LIMIT,
+    JSON_INDENT,
+    changed_options,
+    error_json,
+)
 from mjasp.cli.decompose import decompose_json
 from mjasp.cli.forms import waits_json
 from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
+from mjasp.rules import Rules
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
-#: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in the order the
-#: error message lists them.
-_TRUE: Final = ("1", "true", "on", "yes", "")
-_FALSE: Final = ("0", "false", "off", "no")
-_FLAG_VALUES: Final = (f"a flag is {', '.join(_TRUE[:-1])} or empty (on), or "
-                       f"{', '.join(_FALSE)} (off)")
+#: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in any case, in
+#: the order the error message (and the OpenAPI description) lists them.
+FLAG_TRUE: Final = ("1", "true", "on", "yes", "")
+FLAG_FALSE: Final = ("0", "false", "off", "no")
+#: What a flag takes, as the error message and the OpenAPI description say it.
+FLAG_VALUES: Final = (f"a flag is {', '.join(FLAG_TRUE[:-1])} or empty (on), or "
+                      f"{', '.join(FLAG_FALSE)} (off)")
+
+
+def flag_pattern() -> str:
+    """The values a flag takes (:data:`FLAG_TRUE`, :data:`FLAG_FALSE`, any case) as one
+    regular expression in the ECMA-262 dialect OpenAPI's ``pattern`` uses (no flags, so
+    each letter is a class of its two cases).
+
+    >>> import re
+    >>> [bool(re.fullmatch(flag_pattern(), v)) for v in ("", "On", "NO", "2", "yes!")]
+    [True, True, True, False, False]
+    """
+    def cased(value: str) -> str:
+        return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c)
+                       for c in value)
+
+    return "^(" + "|".join(cased(v) for v in (*FLAG_TRUE, *FLAG_FALSE)) + ")$"
 
 #: Per command: its options that take a value, and its flags (query name = option name
 #: with ``-`` written ``_``). ``q`` is always the hand.
@@ -75,10 +101,13 @@ VALUE_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     "decompose": ("rules",),
     "waits": ("rules",),
     "score": ("win", "seat", "round", "dora", "ura", "north", "liable", "honba", "sticks",
-              "rules"),
-    "advise": ("dora", "seat", "round", "draws", "visible", "rules", "riichi", "model",
-               "explain"),
+              "rules", "option"),
+    "advise": ("dora", "seat", "round", "draws", "visible", "rules", "option", "riichi",
+               "model", "explain"),
 }
+#: Between the values of an option the command takes many times (``option``: several
+#: ``--option NAME=VALUE``), as a query gives each parameter once.
+MANY_SEPARATOR: Final = ";"
 FLAG_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     "shanten": (), "decompose": (), "waits": (),
     "score": ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
@@ -130,6 +159,10 @@ def commands() -> tuple[str, ...]:
     return tuple(name for name in VALUE_OPTIONS if name in main.all_commands())
 
 
+#: The query parameters of :data:`VALUE_OPTIONS` whose option is given many times.
+_MANY: Final = frozenset({"option"})
+
+
 def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) -> list[str]:
     """The command line for a request: ``[command, --json, options..., --, hand]``.
 
@@ -137,6 +170,8 @@ def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) ->
 
     >>> arguments("score", {"q": "123m456p789s11122z", "win": "2z", "tsumo": "1"})
     ['score', '--json', '--win', '2z', '--tsumo', '--', '123m456p789s11122z']
+    >>> arguments("advise", {"q": "1m", "option": "kiriage=true;red_fives=0,0,0"})[2:6]
+    ['--option', 'kiriage=true', '--option', 'red_fives=0,0,0']
     """
     if command not in commands():
         raise RequestError(f"no such command: {command}; the API has {', '.join(commands())}")
@@ -146,13 +181,16 @@ def arguments(command: str, params: Mapping[str, str], time_limit: float = 0) ->
         if name == "q":
             continue
         option = "--" + name.replace("_", "-")
-        if name in values:
+        if name in values and name in _MANY:
+            for part in value.split(MANY_SEPARATOR):
+                args += [option, part]
+        elif name in values:
             args += [option, value]
         elif name in flags:
-            if value.lower() in _TRUE:
+            if value.lower() in FLAG_TRUE:
                 args.append(option)
-            elif value.lower() not in _FALSE:
-                raise RequestError(f"{name}={value!r}: {_FLAG_VALUES}")
+            elif value.lower() not in FLAG_FALSE:
+                raise RequestError(f"{name}={value!r}: {FLAG_VALUES}")
         else:
             known = ", ".join(("q", *values, *flags))
             raise RequestError(f"unknown parameter {name!r} for /api/{command}; known: {known}")
@@ -301,12 +339,21 @@ def _normalised(command: str, params: Mapping[str, str]) -> tuple[Any, ...] | No
 
     try:
         hand = str(Hand.parse(params["q"]))
-        values = tuple((name, _convert(found.context, found.by_query[name], command, name,
-                                       params.get(name)))
+        values = tuple((name, _stable(_convert(found.context, found.by_query[name], command,
+                                               name, params.get(name))))
                        for name in sorted(found.by_query) if name != "q")
     except Exception:  # bad input: keyed as given
         return None
     return command, hand, values
+
+
+def _stable(value: Any) -> Any:
+    """A converted value as a key holds it: a rule set by its name and changed options (its
+    repr lists sets in an order that differs from process to process, and the processes of
+    one server share keys)."""
+    if isinstance(value, Rules):
+        return value.name, json.dumps(changed_options(value), sort_keys=True)
+    return value
 
 
 def quick_answer(command: str, params: Mapping[str, str]) -> Answer | None:
@@ -444,6 +491,8 @@ def _convert(context: click.Context, param: click.Parameter, command: str, name:
     value = _converted.get(key, _MISSING) if name != "q" else _MISSING
     if value is _MISSING:
         raw = given if given is not None else param.get_default(context)
+        if name in _MANY and isinstance(raw, str):  # one value a change, as arguments()
+            raw = tuple(raw.split(MANY_SEPARATOR))
         value = param.process_value(context, raw)
         if name != "q" and len(_converted) < KEPT_CONVERSIONS:
             _converted[key] = value
@@ -701,7 +750,8 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["CACHE_SIZE", "FLAG_OPTIONS", "IN_WORKERS", "JSON_FUNCTIONS", "SHARED_ENV",
-           "TEXT_FUNCTIONS", "VALUE_OPTIONS",
-           "Answer", "RequestError", "arguments", "commands", "quick_answer", "run_command",
-           "shared_workers"]
+__all__ = ["CACHE_SIZE", "FLAG_FALSE", "FLAG_OPTIONS", "FLAG_TRUE", "FLAG_VALUES",
+           "IN_WORKERS", "JSON_FUNCTIONS", "MANY_SEPARATOR", "SHARED_ENV", "TEXT_FUNCTIONS",
+           "VALUE_OPTIONS",
+           "Answer", "RequestError", "arguments", "commands", "flag_pattern", "quick_answer",
+           "run_command", "shared_workers"]
