@@ -431,7 +431,9 @@ NEEDS: dict[str, frozenset[Yaku | CustomYaku]] = {
 #: The local yaku mjasp plays (``Rules.local_yaku``), from the records.
 LOCAL_YAKU_RULES = {row.option[1]: row for row in YAKU
                     if row.option is not None and row.option[0] == "local_yaku"}
-_Rows = tuple[tuple[YakuItem, Rule], ...]
+#: Rows of a level: each record's item, its rule, and whether the item upgrades another
+#: (a key of ``REPLACES``: only a candidate holding one is handed to ``_upgrade``).
+_Rows = tuple[tuple[YakuItem, Rule, bool], ...]
 
 
 #: ASP names of the yaku whose name is not the member's name in lower case.
@@ -492,7 +494,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
           round_wind: Tile = 27) -> _Rows:
     """The records of a level that can hold under ``rules`` and these facts (``GATES``;
     reading and placement rows: the form, the seat and round wind), each with its item
-    made once. ``flags``: ``HandFacts.flags`` (None: the flag gates left open)."""
+    made once and whether it upgrades another. ``flags``: ``HandFacts.flags`` (None: the
+    flag gates left open)."""
     facts = {"honor": honors, "sets": sets, "sequences": sequences,
              "one_suit": one_suit, "kans": kans, "honor_set": honor_sets}
     if flags is not None:
@@ -500,7 +503,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
                                        (False,) * len(FLAG_FIELDS)], strict=True))
     missing = frozenset(gate for gate, holds in facts.items() if not holds)
     return tuple(
-        (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule)
+        (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule,
+         row.yaku in REPLACES)
         for row in yaku_table(rules)
         if row.level == level and (row.closed if closed else row.opened)
         and missing.isdisjoint(row.needs)
@@ -509,12 +513,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
 
 
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
-    # a plain loop first: most candidates hold no upgrade (no comprehension frame then)
-    for item in items:
-        if item.yaku in REPLACES:
-            break
-    else:
-        return items
+    """``items`` without those an upgrade among them replaces (``REPLACES``); asked only
+    for a candidate holding an item that upgrades another (``_Rows``)."""
     dropped = set()
     for item in items:
         if item.yaku in REPLACES:
@@ -879,16 +879,20 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     found: list[list[Score]] = []
     # (tile, its candidates, its hand items) per tile: one list walked per reading (a zip
     # of three would be built per reading)
+    # (and whether a held item upgrades another: only then is ``_upgrade`` asked)
     per_tile = []
     for tile in tiles:
         h.tile = tile
         held = []
-        for item, rule in hand_rows:
+        hand_upgrades = False
+        for item, rule, upgrades in hand_rows:
             if rule(h, _NO_READING, _NO_PLACEMENT):
                 held.append(item)
+                if upgrades:
+                    hand_upgrades = True
         out: list[Score] = []
         found.append(out)
-        per_tile.append((tile, out, held))
+        per_tile.append((tile, out, held, hand_upgrades))
     dora_items = _dora(hand, win, h.counts, rules)
     if readings is None:
         readings = winning_readings(hand, rules)
@@ -911,10 +915,13 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
         reading_items = []
-        for item, rule in reading_rows:
+        reading_upgrades = False
+        for item, rule, upgrades in reading_rows:
             if rule(h, r, _NO_PLACEMENT):
                 reading_items.append(item)
-        for tile, out, items_of_hand in per_tile:
+                if upgrades:
+                    reading_upgrades = True
+        for tile, out, items_of_hand, hand_upgrades in per_tile:
             h.tile = tile
             placements = _placements(h, r, placement)
             if not placements:
@@ -925,10 +932,13 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
             single = len(placements) == 1
             for p in placements:
                 items = base if single else base.copy()
-                for item, rule in placement_rows:
+                upgrade = hand_upgrades or reading_upgrades
+                for item, rule, upgrades in placement_rows:
                     if rule(h, r, p):
                         items.append(item)
-                if len(items) > 1:
+                        if upgrades:
+                            upgrade = True
+                if upgrade:
                     items = _upgrade(items)
                 out.append(make_score_merged(items, _fu(h, r, p, double_wind_fu),
                                              scored_reading(decomposition, p.block, p.wait),
