@@ -713,17 +713,16 @@ def _placements(h: HandFacts, r: ReadingFacts,
     previous: Block | None = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
+        low, kind = block.tile, block.kind  # (each field read once)
         # cheap test first: most blocks do not hold the winning tile
-        if not (block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
-                else block.tile == tile) or (
-                    # equal to the last block placed (by fields: Block.__eq__ is Python)
-                    previous is not None and block.tile == previous.tile
-                    and block.kind is previous.kind):
+        if not (low <= tile <= low + 2 if kind is SEQUENCE else low == tile) or (
+                # equal to the last block placed (by fields: Block.__eq__ is Python)
+                previous is not None and low == previous.tile and kind is previous.kind):
             continue
         previous = block
         wait = wait_shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
-        opened = block.kind is TRIPLET and not h.win.tsumo
+        opened = kind is TRIPLET and not h.win.tsumo
         found.append(placement(block, wait, concealed - opened,
                                pinfu_shape and wait is RYANMEN))
     return found
