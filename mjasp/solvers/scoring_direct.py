@@ -866,10 +866,11 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     _LAST_TABLES[0] = (rules, tables)
     hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
-    hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
+    closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
+    hand_key = (closed, honors, h.flags, h.suits <= 1, h.quads >= 3)
     hand_rows = hand_cache.get(hand_key)
     if hand_rows is None:
-        hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
+        hand_rows = hand_cache[hand_key] = _rows(rules, "hand", closed, honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
     # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
     # the rules of hand rows read no reading or placement: they get placeholders. (The rows
@@ -895,7 +896,6 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     dora_items = _dora(hand, win, h.counts, rules)
     if readings is None:
         readings = winning_readings(hand, rules)
-    closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
     scored_reading = scorecard.scored_reading  # (the compiled one while the kernel answers)
     for decomposition in readings:
         r = reading_facts(decomposition)
