@@ -5,6 +5,6 @@
 cimport cython
 
 @cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, n=Py_ssize_t, raw=Py_ssize_t,
-               part=Py_ssize_t)
+               part=Py_ssize_t, table=dict)
 cpdef object make_score_merged(object items, object fu_details, object reading, object win,
                                object rules)

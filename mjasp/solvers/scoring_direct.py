@@ -857,13 +857,15 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     # field by field) share one set of tables
     # the last rules by identity first: a Rules hashes its nineteen fields in Python
     last = _LAST_TABLES[0]
-    tables = last[1] if last[0] is rules else _TABLES.get(rules)
-    if tables is None:
-        COUNTERS["tables"] += 1
-        if len(_TABLES) >= RULES_CACHED:  # a caller making new rules per hand: stay small
-            _TABLES.clear()
-        tables = _TABLES[rules] = ({}, {})
-    _LAST_TABLES[0] = (rules, tables)
+    tables = last[1]
+    if last[0] is not rules or tables is None:
+        tables = _TABLES.get(rules)
+        if tables is None:
+            COUNTERS["tables"] += 1
+            if len(_TABLES) >= RULES_CACHED:  # a caller making new rules per hand: stay small
+                _TABLES.clear()
+            tables = _TABLES[rules] = ({}, {})
+        _LAST_TABLES[0] = (rules, tables)
     hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
