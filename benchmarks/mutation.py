@@ -130,7 +130,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "    if tile == block.tile + 1:\n        return _KANCHAN",
            "    if tile == block.tile + 1:\n        return _RYANMEN", (BOUNDARY,)),
     Mutant("direct: a ron-completed triplet stays closed", DIRECT,
-           "opened = block.kind is TRIPLET and not h.win.tsumo",
+           "opened = kind is TRIPLET and not h.win.tsumo",
            "opened = False", (BOUNDARY, SCORE)),
     Mutant("direct: open tanyao regardless of rules", DIRECT,
            "row = dataclasses.replace(row, opened=0)  # kuitan nashi",

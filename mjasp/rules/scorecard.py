@@ -225,7 +225,9 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
                            reading, None)
     if not has_yaku:
         return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
-    raw = sum(map(_FU, fu_details))
+    raw = 0
+    for _, part in fu_details:  # (a loop: the compiled build adds C ints)
+        raw += part
     fu = raw if fu_details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
     if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
@@ -244,7 +246,6 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading, None)
 
 
-_FU = operator.itemgetter(1)
 _Settled = tuple[int, Payments, Any]
 
 

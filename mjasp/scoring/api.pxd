@@ -2,6 +2,9 @@
 # statement and runs unchanged without Cython). cpdef: ``score``'s calls of its checks are
 # C calls, without the argument parsing of a Python call; Python callers see functions.
 
+cimport cython
+
+@cython.locals(kind=Py_ssize_t, tiles=Py_ssize_t, n=Py_ssize_t)
 cpdef object check_hand(object hand, object win, object rules)
 cpdef object check_winning_tile(object hand, object win, object rules)
 cpdef object hand_readings(object hand, object rules)

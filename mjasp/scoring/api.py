@@ -15,7 +15,6 @@ both round and rank alike.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -107,15 +106,22 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     closed, red_called, chi = True, 0, False
     if melds:
         held, closed, _, red_called, chi = with_melds(counts, melds)
+    indicators = win.dora_indicators + win.ura_indicators
     if rules.players == 3:
         last = _LAST_REMOVED[0]
-        held_removed, usual_kept, _ = last[1] if last[0] is rules else _removed_of(rules)
-        if (chi or any(held_removed(held))
-                or not usual_kept.issuperset(win.dora_indicators)
-                or not usual_kept.issuperset(win.ura_indicators)
-                or "N" in (win.seat_wind, win.round_wind, win.liable)):
-            # (skipped only where it cannot fail: no removed kind held or shown, by its
-            # usual name, no chi, no North)
+        gone, usual_kept, _ = last[1] if last[0] is rules else _removed_of(rules)
+        # (skipped only where it cannot fail: no removed kind held or shown, by its usual
+        # name, no chi, no North; plain loops: the compiled check_hand indexes in C)
+        suspect = chi or "N" in (win.seat_wind, win.round_wind, win.liable)
+        for kind in gone:
+            if held[kind]:
+                suspect = True
+                break
+        for text in indicators:
+            if text not in usual_kept:
+                suspect = True
+                break
+        if suspect:
             _check_three_players(hand, win, rules, held)
     north = win.north_dora
     if (north or win.robbed_north) and not rules.nukidora:
@@ -124,14 +130,19 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
                            f"nukidora; {rules.name} has none")
         raise WinError(f"north dora ({north} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
-    tiles = sum(counts) + 3 * len(melds)
+    tiles = 3 * len(melds)
+    for n in counts:  # (a loop: the compiled check_hand adds C ints, sum() Python ones)
+        tiles += n
     if tiles != 14:
         hint = f": write every tile, the winning one included (add {win.tile})" \
             if tiles == 13 else ""
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
-    indicators = win.dora_indicators + win.ura_indicators
-    plain_shown = _PLAIN_NAMES.issuperset(indicators)
+    plain_shown = True
+    for text in indicators:  # (a loop: no method call in the compiled check_hand)
+        if text not in _PLAIN_NAMES:
+            plain_shown = False
+            break
     if north or indicators:
         # a fifth copy: the exact count (and its message) only where one could be; plain
         # names (no five) are one name per kind, so a name's count is its kind's
@@ -178,7 +189,7 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         raise WinError("renhou needs a hand with no north set aside (it comes before the "
                        "first draw)")
     if win.liable is not None:
-        _check_liable(hand, win, rules, held)
+        _check_liable(hand, win, rules)
 
 
 def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
@@ -264,23 +275,21 @@ def _removed_of(rules: Rules) -> _RemovedView:
 
 @functools.cache
 def _removed_view(gone: tuple[Tile, ...]) -> _RemovedView:
-    """For kinds ``gone`` from the set: a function giving the counts of those kinds (one C
-    call), the usual names of the kinds kept (``_check_three_players``' quick gate), and
-    the kinds gone as a set (``rules.removed_kinds`` is a property: a Python call)."""
-    # the first kind twice: an itemgetter of one item would give an int, not a tuple
-    getter = operator.itemgetter(*gone, *gone[:1]) if gone else (lambda _: ())
-    return (getter, frozenset(name for name, kind in KINDS.items() if kind not in gone),
+    """For kinds ``gone`` from the set: those kinds as a tuple, the usual names of the
+    kinds kept (``_check_three_players``' quick gate), and the kinds gone as a set
+    (``rules.removed_kinds`` is a property: a Python call)."""
+    return (tuple(gone), frozenset(name for name, kind in KINDS.items() if kind not in gone),
             frozenset(gone))
 
 
-_RemovedView = tuple[Callable[[Sequence[int]], tuple[int, ...]], frozenset[str], frozenset[int]]
+_RemovedView = tuple[tuple[Tile, ...], frozenset[str], frozenset[int]]
 #: The rules of the last three-player check and their view (found by identity: a
 #: ``Rules`` hashes its fields in Python).
 _LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [
-    (None, ((lambda _: ()), frozenset(), frozenset()))]
+    (None, ((), frozenset(), frozenset()))]
 
 
-def _check_liable(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
+def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
     """A liable player (pao) needs rules with liability and a hand whose last set of the
     yakuman could have been called from them: every set of it declared (a concealed
     triplet in the hand keeps the yakuman hidden, so no call completes it in sight of the

@@ -431,7 +431,9 @@ NEEDS: dict[str, frozenset[Yaku | CustomYaku]] = {
 #: The local yaku mjasp plays (``Rules.local_yaku``), from the records.
 LOCAL_YAKU_RULES = {row.option[1]: row for row in YAKU
                     if row.option is not None and row.option[0] == "local_yaku"}
-_Rows = tuple[tuple[YakuItem, Rule], ...]
+#: Rows of a level: each record's item, its rule, and whether the item upgrades another
+#: (a key of ``REPLACES``: only a candidate holding one is handed to ``_upgrade``).
+_Rows = tuple[tuple[YakuItem, Rule, bool], ...]
 
 
 #: ASP names of the yaku whose name is not the member's name in lower case.
@@ -492,7 +494,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
           round_wind: Tile = 27) -> _Rows:
     """The records of a level that can hold under ``rules`` and these facts (``GATES``;
     reading and placement rows: the form, the seat and round wind), each with its item
-    made once. ``flags``: ``HandFacts.flags`` (None: the flag gates left open)."""
+    made once and whether it upgrades another. ``flags``: ``HandFacts.flags`` (None: the
+    flag gates left open)."""
     facts = {"honor": honors, "sets": sets, "sequences": sequences,
              "one_suit": one_suit, "kans": kans, "honor_set": honor_sets}
     if flags is not None:
@@ -500,7 +503,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
                                        (False,) * len(FLAG_FIELDS)], strict=True))
     missing = frozenset(gate for gate, holds in facts.items() if not holds)
     return tuple(
-        (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule)
+        (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule,
+         row.yaku in REPLACES)
         for row in yaku_table(rules)
         if row.level == level and (row.closed if closed else row.opened)
         and missing.isdisjoint(row.needs)
@@ -509,12 +513,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
 
 
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
-    # a plain loop first: most candidates hold no upgrade (no comprehension frame then)
-    for item in items:
-        if item.yaku in REPLACES:
-            break
-    else:
-        return items
+    """``items`` without those an upgrade among them replaces (``REPLACES``); asked only
+    for a candidate holding an item that upgrades another (``_Rows``)."""
     dropped = set()
     for item in items:
         if item.yaku in REPLACES:
@@ -713,17 +713,16 @@ def _placements(h: HandFacts, r: ReadingFacts,
     previous: Block | None = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
+        low, kind = block.tile, block.kind  # (each field read once)
         # cheap test first: most blocks do not hold the winning tile
-        if not (block.tile <= tile <= block.tile + 2 if block.kind is SEQUENCE
-                else block.tile == tile) or (
-                    # equal to the last block placed (by fields: Block.__eq__ is Python)
-                    previous is not None and block.tile == previous.tile
-                    and block.kind is previous.kind):
+        if not (low <= tile <= low + 2 if kind is SEQUENCE else low == tile) or (
+                # equal to the last block placed (by fields: Block.__eq__ is Python)
+                previous is not None and low == previous.tile and kind is previous.kind):
             continue
         previous = block
         wait = wait_shape(block, tile)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
-        opened = block.kind is TRIPLET and not h.win.tsumo
+        opened = kind is TRIPLET and not h.win.tsumo
         found.append(placement(block, wait, concealed - opened,
                                pinfu_shape and wait is RYANMEN))
     return found
@@ -858,19 +857,22 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     # field by field) share one set of tables
     # the last rules by identity first: a Rules hashes its nineteen fields in Python
     last = _LAST_TABLES[0]
-    tables = last[1] if last[0] is rules else _TABLES.get(rules)
-    if tables is None:
-        COUNTERS["tables"] += 1
-        if len(_TABLES) >= RULES_CACHED:  # a caller making new rules per hand: stay small
-            _TABLES.clear()
-        tables = _TABLES[rules] = ({}, {})
-    _LAST_TABLES[0] = (rules, tables)
+    tables = last[1]
+    if last[0] is not rules or tables is None:
+        tables = _TABLES.get(rules)
+        if tables is None:
+            COUNTERS["tables"] += 1
+            if len(_TABLES) >= RULES_CACHED:  # a caller making new rules per hand: stay small
+                _TABLES.clear()
+            tables = _TABLES[rules] = ({}, {})
+        _LAST_TABLES[0] = (rules, tables)
     hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
-    hand_key = (h.closed, h.honors, h.flags, h.suits <= 1, h.quads >= 3)
+    closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
+    hand_key = (closed, honors, h.flags, h.suits <= 1, h.quads >= 3)
     hand_rows = hand_cache.get(hand_key)
     if hand_rows is None:
-        hand_rows = hand_cache[hand_key] = _rows(rules, "hand", h.closed, h.honors, h.flags,
+        hand_rows = hand_cache[hand_key] = _rows(rules, "hand", closed, honors, h.flags,
                                                  None, True, True, h.suits <= 1, h.quads >= 3)
     # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
     # the rules of hand rows read no reading or placement: they get placeholders. (The rows
@@ -879,20 +881,23 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     found: list[list[Score]] = []
     # (tile, its candidates, its hand items) per tile: one list walked per reading (a zip
     # of three would be built per reading)
+    # (and whether a held item upgrades another: only then is ``_upgrade`` asked)
     per_tile = []
     for tile in tiles:
         h.tile = tile
         held = []
-        for item, rule in hand_rows:
+        hand_upgrades = False
+        for item, rule, upgrades in hand_rows:
             if rule(h, _NO_READING, _NO_PLACEMENT):
                 held.append(item)
+                if upgrades:
+                    hand_upgrades = True
         out: list[Score] = []
         found.append(out)
-        per_tile.append((tile, out, held))
+        per_tile.append((tile, out, held, hand_upgrades))
     dora_items = _dora(hand, win, h.counts, rules)
     if readings is None:
         readings = winning_readings(hand, rules)
-    closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
     scored_reading = scorecard.scored_reading  # (the compiled one while the kernel answers)
     for decomposition in readings:
         r = reading_facts(decomposition)
@@ -911,10 +916,13 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
         reading_items = []
-        for item, rule in reading_rows:
+        reading_upgrades = False
+        for item, rule, upgrades in reading_rows:
             if rule(h, r, _NO_PLACEMENT):
                 reading_items.append(item)
-        for tile, out, items_of_hand in per_tile:
+                if upgrades:
+                    reading_upgrades = True
+        for tile, out, items_of_hand, hand_upgrades in per_tile:
             h.tile = tile
             placements = _placements(h, r, placement)
             if not placements:
@@ -925,10 +933,13 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
             single = len(placements) == 1
             for p in placements:
                 items = base if single else base.copy()
-                for item, rule in placement_rows:
+                upgrade = hand_upgrades or reading_upgrades
+                for item, rule, upgrades in placement_rows:
                     if rule(h, r, p):
                         items.append(item)
-                if len(items) > 1:
+                        if upgrades:
+                            upgrade = True
+                if upgrade:
                     items = _upgrade(items)
                 out.append(make_score_merged(items, _fu(h, r, p, double_wind_fu),
                                              scored_reading(decomposition, p.block, p.wait),
