@@ -195,6 +195,18 @@ def test_the_melded_shanten_batch_is_the_models_shanten() -> None:
         assert min(got) <= 1 and max(got) >= 2
 
 
+def test_the_melded_shanten_batch_caps_the_kinds_the_melds_hold() -> None:
+    """123m 456p 89s 1z 5z beside a kan of 7s: two sets, and 89s waits on 7s, all four of
+    which are in the kan (Tenhou counts called tiles toward the four copies,
+    ``Rules.called_tiles_count``): the 89s is no partial set, 3 sets and a pair are 2 tiles
+    away (two singles to pair up and one more set: 2-shanten). Beside a pon of 7s one 7s
+    is left: 89s is a partial set, 1-shanten, the concealed tiles' own number."""
+    for meld, expected in (("[7777s]", 2), ("[777s]", 1)):
+        m, start, _ = setup_model(f"123m456p89s15z {meld}", {})
+        assert list(_melded_shanten(m)(bytes(start[:34]))) == [expected]
+    assert mjasp.shanten("123m456p89s15z") == 1
+
+
 @needs_compiled
 def test_the_compiled_builder_checks_what_wins_says() -> None:
     m, start, _ = setup_model("2368m456p77s1z [789s]", {})
