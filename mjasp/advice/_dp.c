@@ -511,23 +511,34 @@ static inline int64_t shanten_slot(Shanten *s, uint64_t a, uint64_t b, const uin
     return next;
 }
 
+/* ``fn`` called with the bytes p[:len], and a C-contiguous view of what it returns (the
+   caller releases both); -1 with the exception set */
+static int call_bytes(PyObject *fn, const char *p, size_t len, PyObject **got,
+                      Py_buffer *view) {
+    PyObject *arg = PyBytes_FromStringAndSize(p, (Py_ssize_t)len);
+    if (arg == NULL) {
+        return -1;
+    }
+    *got = PyObject_CallOneArg(fn, arg);
+    Py_DECREF(arg);
+    if (*got == NULL) {
+        return -1;
+    }
+    if (PyObject_GetBuffer(*got, view, PyBUF_C_CONTIGUOUS) < 0) {
+        Py_DECREF(*got);
+        return -1;
+    }
+    return 0;
+}
+
 static int flush(Shanten *s) {
     Py_ssize_t n = N64(s->asked);
     if (n == 0) {
         return 0;
     }
-    PyObject *rows = PyBytes_FromStringAndSize(s->rows.p, (Py_ssize_t)s->rows.len);
-    if (rows == NULL) {
-        return -1;
-    }
-    PyObject *got = PyObject_CallOneArg(s->call, rows);
-    Py_DECREF(rows);
-    if (got == NULL) {
-        return -1;
-    }
+    PyObject *got;
     Py_buffer view;
-    if (PyObject_GetBuffer(got, &view, PyBUF_C_CONTIGUOUS) < 0) {
-        Py_DECREF(got);
+    if (call_bytes(s->call, s->rows.p, s->rows.len, &got, &view) < 0) {
         return -1;
     }
     int bad = view.len != n;
@@ -616,37 +627,23 @@ static int ask_wins(PyObject *wins, const Vec *rows, Vec *kinds) {
     if (n == 0) {
         return 0;
     }
-    PyObject *arg = PyBytes_FromStringAndSize(rows->p, (Py_ssize_t)rows->len);
-    if (arg == NULL) {
-        return -1;
-    }
-    PyObject *got = PyObject_CallOneArg(wins, arg);
-    Py_DECREF(arg);
-    if (got == NULL) {
-        return -1;
-    }
+    PyObject *got;
     Py_buffer view;
-    if (PyObject_GetBuffer(got, &view, PyBUF_C_CONTIGUOUS) < 0) {
-        Py_DECREF(got);
+    if (call_bytes(wins, rows->p, rows->len, &got, &view) < 0) {
         return -1;
     }
     int bad = view.len != n;
     for (Py_ssize_t i = 0; i < n && !bad; i++) {
         bad = ((const uint8_t *)view.buf)[i] > W_NONE;
     }
-    if (!bad && pushb(kinds, view.buf, (size_t)n) < 0) {
-        PyBuffer_Release(&view);
-        Py_DECREF(got);
-        return -1;
-    }
+    int failed = !bad && pushb(kinds, view.buf, (size_t)n) < 0;
     PyBuffer_Release(&view);
     Py_DECREF(got);
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "build: wins gave a wrong number of values or "
                                           "a value outside 0..2");
-        return -1;
     }
-    return 0;
+    return bad || failed ? -1 : 0;
 }
 
 static PyObject *build(PyObject *self, PyObject *args) {

@@ -134,9 +134,10 @@ def _keys(hands8: npt.NDArray[np.uint8], used: Ints) -> tuple[npt.NDArray[np.uin
 
 
 def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built:
-    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each): by the
-    compiled builder (``_dp.build``) where it is built and ``compiled`` is True, else with
-    numpy layer by layer (the same graph; the nodes may be numbered otherwise)."""
+    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each; with melds,
+    their concealed tiles): by the compiled builder (``_dp.build``) where it is built and
+    ``compiled`` is True, else with numpy layer by layer (the same graph; the nodes may be
+    numbered otherwise), or for a hand with melds by ``Model.build_by_hand``."""
     assert model.unseen is not None
     if compiled and graph._dp is not None:  # (loaded only with both its functions)
         return _build_compiled(graph._dp.build, model, hands13)
@@ -244,7 +245,9 @@ def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
 def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) -> Built:
     """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
     order of discovery (as ``Model.build_by_hand`` numbers them), each distinct hand's
-    shanten asked once from :func:`shanten_batch` in batches."""
+    shanten asked once from :func:`shanten_batch` (beside melds, ``_melded_shanten``) in
+    batches; an open hand's completed draws asked of ``Model.win_kind`` (``win_late`` and
+    ``group_late`` then filled, as ``build_by_hand`` fills them)."""
     assert model.unseen is not None
     rules = model.rules
 
