@@ -1370,4 +1370,4 @@ def default_unseen(start: Counts37, rules: Rules,
     return tuple(out)
 
 
-__all__ = ["Model", "default_unseen", "kept", "kind37", "red_adds_han"]
+__all__ = ["LATE", "NO_WIN", "WIN", "Model", "default_unseen", "kept", "kind37", "red_adds_han"]
