@@ -9,6 +9,14 @@ what an earlier search kept about its own hands is forgotten first, ``cold``):
 wall-clock time, and the process's CPU time beside it (steadier on a shared machine).
 ``--mc N`` also runs the Monte Carlo check on N hands (exact vs simulated, |z| per hand).
 
+Hands with melds (the reference has none): ``--melded N`` advises the first N hands of
+``MELDED`` (one to three melds, open and closed, with and without a yaku), each once cold
+inside ``functools.reduce``, then prints each one's CPU time; callgrind counts the same
+part as below. ``--by-hand`` builds the graph with ``Model.build_by_hand`` (the path these
+hands took before the compiled builder took melds), to compare:
+
+    python benchmarks/bench_advise.py --melded 6 [--by-hand]
+
 Instructions per cold call, which do not depend on the load: ``--count CLASS N`` advises
 the first N hands of the class (the first one once before, for the one-time tables) inside
 ``functools.reduce`` and prints nothing; callgrind counts just that part, divide by N:
@@ -32,6 +40,11 @@ from mjasp.advice import advise
 
 CLASSES = {0: "tenpai", 1: "1-shanten", 2: "2-shanten", 3: "3-shanten"}
 GOAL_MS = {0: 0.2, 1: 1.7, 2: 15.0, 3: 280.0}
+#: hands with melds: open without a yaku (haitei only), a red five in a chi, yakuhai, three
+#: melds, a closed kan (riichi), a chi beside a closed kan
+MELDED = ["2368m456p77s1z [789s]", "12368m456p77s1z [789s]", "268m45p11z [123s] [055p]",
+          "23406m456p11s [777z]", "3m456p1z [123s] [555z] [444m]", "2345678m2345p (1111z)",
+          "23467m45p1s [406m] (1111z)"]
 
 
 def reference() -> list[dict[str, Any]]:
@@ -61,7 +74,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mc", type=int, default=0)
     parser.add_argument("--count", nargs=2, type=int, metavar=("CLASS", "N"),
                         help="advise N hands of CLASS inside functools.reduce (callgrind)")
+    parser.add_argument("--melded", type=int, default=0, metavar="N",
+                        help="advise the first N hands of MELDED (see the docstring)")
+    parser.add_argument("--by-hand", action="store_true",
+                        help="with --melded: the graph built by Model.build_by_hand")
     args = parser.parse_args(argv)
+    if args.melded:
+        melded(MELDED[:args.melded], args.by_hand)
+        return
     wanted = [int(c) for c in args.classes.split(",")]
     lines = [x for x in reference() if x["id"].startswith("rand_")]
     if args.count:
@@ -112,6 +132,29 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {line['id']:<12} {best.discard:<3} exact {best.expected_points[0]:9.1f} "
                   f"mc {r.points:9.1f} ± {r.points_se:6.1f}  z {z:+.2f}")
         print(f"Monte Carlo: largest |z| {worst:.2f} (agreement: within 3)")
+
+
+def melded(hands: list[str], by_hand: bool) -> None:
+    """Each hand advised once cold inside ``functools.reduce`` (callgrind counts that
+    part), then each one's CPU time printed."""
+    from mjasp.advice.model import Model
+    if by_hand:
+        solve = Model.solve
+        Model.solve = functools.partialmethod(solve, vectorized=False)  # type: ignore[assignment]
+    advise("123456789m1234p5z", draws=1)  # imports and one-time tables outside the count
+    advise("1234m456p77s1z [999m]", draws=1)
+    cpu: list[float] = []
+
+    def one(_: object, hand: str) -> object:
+        cold()
+        start = time.process_time()
+        found = advise(hand)
+        cpu.append(1000 * (time.process_time() - start))
+        return found
+
+    functools.reduce(one, hands, None)
+    for hand, ms in zip(hands, cpu, strict=True):
+        print(f"{hand:<34} {ms:8.1f} ms CPU")
 
 
 if __name__ == "__main__":

@@ -511,23 +511,34 @@ static inline int64_t shanten_slot(Shanten *s, uint64_t a, uint64_t b, const uin
     return next;
 }
 
+/* ``fn`` called with the bytes p[:len], and a C-contiguous view of what it returns (the
+   caller releases both); -1 with the exception set */
+static int call_bytes(PyObject *fn, const char *p, size_t len, PyObject **got,
+                      Py_buffer *view) {
+    PyObject *arg = PyBytes_FromStringAndSize(p, (Py_ssize_t)len);
+    if (arg == NULL) {
+        return -1;
+    }
+    *got = PyObject_CallOneArg(fn, arg);
+    Py_DECREF(arg);
+    if (*got == NULL) {
+        return -1;
+    }
+    if (PyObject_GetBuffer(*got, view, PyBUF_C_CONTIGUOUS) < 0) {
+        Py_DECREF(*got);
+        return -1;
+    }
+    return 0;
+}
+
 static int flush(Shanten *s) {
     Py_ssize_t n = N64(s->asked);
     if (n == 0) {
         return 0;
     }
-    PyObject *rows = PyBytes_FromStringAndSize(s->rows.p, (Py_ssize_t)s->rows.len);
-    if (rows == NULL) {
-        return -1;
-    }
-    PyObject *got = PyObject_CallOneArg(s->call, rows);
-    Py_DECREF(rows);
-    if (got == NULL) {
-        return -1;
-    }
+    PyObject *got;
     Py_buffer view;
-    if (PyObject_GetBuffer(got, &view, PyBUF_C_CONTIGUOUS) < 0) {
-        Py_DECREF(got);
+    if (call_bytes(s->call, s->rows.p, s->rows.len, &got, &view) < 0) {
         return -1;
     }
     int bad = view.len != n;
@@ -554,7 +565,10 @@ static int flush(Shanten *s) {
 
 /* the build's outputs, in the order build.Built lists them (hands: 37 bytes a node) */
 enum { O_HANDS, O_USED, O_SHANTEN, O_TOTAL, O_STAY, O_WIN_NODE, O_WIN_TILE, O_WIN_N,
-       O_GROUP_NODE, O_GROUP_SLOT, O_GROUP_N, O_SIZES, O_OPTIONS, N_OUT };
+       O_GROUP_NODE, O_GROUP_SLOT, O_GROUP_N, O_SIZES, O_OPTIONS, O_WIN_LATE, O_GROUP_LATE,
+       N_OUT };
+/* what the caller's ``wins`` says of a completed hand (an open hand's: Model.win_kind) */
+enum { W_WIN = 0, W_LATE = 1, W_NONE = 2 };
 
 typedef struct {
     int64_t node;  /* the node (absolute) */
@@ -563,21 +577,91 @@ typedef struct {
     int64_t slot;  /* the index of the shanten after the draw */
 } Draw;
 
+/* one group of node ``i`` (the draw at place ``pos``, ``n`` copies, keeping the discards
+   ``kept``): its row and its options, a new node for each (hand, changes) not yet met */
+static int emit_group(Vec *out, Table *index, const Order *o, const Weights *w, Py_ssize_t i,
+                      int64_t used, uint64_t ka, uint64_t kb37, int pos, int64_t n,
+                      int64_t slot, const int *kept, int nk, int late, int with_late) {
+    if (push64(&out[O_GROUP_NODE], i) < 0 || push64(&out[O_GROUP_SLOT], slot) < 0
+        || push64(&out[O_GROUP_N], n) < 0 || push64(&out[O_SIZES], nk) < 0
+        || (with_late && push64(&out[O_GROUP_LATE], late) < 0)) {
+        return -1;
+    }
+    for (int k = 0; k < nk; k++) {
+        int64_t to = i;
+        int y = kept[k];
+        if (y != pos) {
+            if (used + 1 >= 1 << 16) { /* the key's 16 bits */
+                PyErr_SetString(PyExc_OverflowError, "build: too many changes");
+                return -1;
+            }
+            uint64_t a = ka + w->a[pos] - w->a[y];
+            uint64_t b = kb37 + w->b37[pos] - w->b37[y] + (uint64_t)(used + 1);
+            to = tget(index, a, b, N64(out[O_USED]));
+            if (to == -2) {
+                return -1;
+            }
+            if (to == -1) {
+                to = N64(out[O_USED]);
+                uint8_t h2[T37];
+                memcpy(h2, (uint8_t *)out[O_HANDS].p + i * T37, T37);
+                move(h2, o, pos, +1);
+                move(h2, o, y, -1);
+                if (pushb(&out[O_HANDS], h2, T37) < 0 || push64(&out[O_USED], used + 1) < 0) {
+                    return -1;
+                }
+            }
+        }
+        if (push64(&out[O_OPTIONS], to) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* the caller's ``wins`` of each draw that completes the hand (``rows``: 37 counts and the
+   tile37 drawn, 38 bytes each), into ``kinds`` (one byte each: W_WIN, W_LATE or W_NONE) */
+static int ask_wins(PyObject *wins, const Vec *rows, Vec *kinds) {
+    Py_ssize_t n = (Py_ssize_t)(rows->len / (T37 + 1));
+    kinds->len = 0;
+    if (n == 0) {
+        return 0;
+    }
+    PyObject *got;
+    Py_buffer view;
+    if (call_bytes(wins, rows->p, rows->len, &got, &view) < 0) {
+        return -1;
+    }
+    int bad = view.len != n;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        bad = ((const uint8_t *)view.buf)[i] > W_NONE;
+    }
+    int failed = !bad && pushb(kinds, view.buf, (size_t)n) < 0;
+    PyBuffer_Release(&view);
+    Py_DECREF(got);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "build: wins gave a wrong number of values or "
+                                          "a value outside 0..2");
+    }
+    return bad || failed ? -1 : 0;
+}
+
 static PyObject *build(PyObject *self, PyObject *args) {
     Py_buffer start_b, unseen_b, hands_b;
     long limit;
-    PyObject *call, *progress;
-    if (!PyArg_ParseTuple(args, "y*y*ly*OO", &start_b, &unseen_b, &limit, &hands_b, &call,
-                          &progress)) {
+    PyObject *call, *progress, *wins = Py_None;
+    if (!PyArg_ParseTuple(args, "y*y*ly*OO|O", &start_b, &unseen_b, &limit, &hands_b, &call,
+                          &progress, &wins)) {
         return NULL;
     }
+    int with_late = wins != Py_None;
     Order o;
     order_init(&o);
     Weights w;
     weights_init(&w, &o);
     Vec out[N_OUT];
     memset(out, 0, sizeof(out));
-    Vec draws = {0}, asks = {0};
+    Vec draws = {0}, asks = {0}, won = {0}, kinds = {0};
     Shanten sh;
     memset(&sh, 0, sizeof(sh));
     sh.call = call;
@@ -591,7 +675,8 @@ static PyObject *build(PyObject *self, PyObject *args) {
     const uint8_t *start = start_b.buf, *unseen = unseen_b.buf, *h13 = hands_b.buf;
     int ok = start_b.len == T37 && unseen_b.len == T37 && hands_b.len % T37 == 0
              && hands_b.len > 0 && limit >= 0 && limit < 64 && PyCallable_Check(call)
-             && (progress == Py_None || PyCallable_Check(progress));
+             && (progress == Py_None || PyCallable_Check(progress))
+             && (wins == Py_None || PyCallable_Check(wins));
     for (int c = 0; c < T37 && ok; c++) {
         ok = start[c] + unseen[c] < 8; /* every hand reached keeps each count below 8 */
     }
@@ -688,6 +773,24 @@ static PyObject *build(PyObject *self, PyObject *args) {
             /* (read through sh.known.p each time: asking a new hand may move the array) */
             Draw *dr = (Draw *)draws.p;
             Py_ssize_t nd = (Py_ssize_t)(draws.len / sizeof(Draw));
+            /* what the caller's ``wins`` makes of each draw that completes the hand, in
+               draw order (an open hand's win may need a yaku: Model.expand) */
+            won.len = 0;
+            for (Py_ssize_t j = 0; j < nd && with_late; j++) {
+                if (((int8_t *)sh.known.p)[dr[j].slot] != -1) {
+                    continue;
+                }
+                uint8_t row[T37 + 1];
+                memcpy(row, (uint8_t *)out[O_HANDS].p + dr[j].node * T37, T37);
+                move(row, &o, dr[j].pos, +1);
+                row[T37] = (uint8_t)o.tile[dr[j].pos];
+                if (pushb(&won, row, sizeof(row)) < 0) {
+                    goto done;
+                }
+            }
+            if (with_late && ask_wins(wins, &won, &kinds) < 0) {
+                goto done;
+            }
             /* the shanten after each discard the keep test needs (see below) */
             asks.len = 0;
             for (Py_ssize_t j = 0; j < nd; j++) {
@@ -716,20 +819,32 @@ static PyObject *build(PyObject *self, PyObject *args) {
             }
             const int8_t *known = (int8_t *)sh.known.p; /* no more asked in this chunk */
             /* the nodes' rows, the wins, the groups and their options */
-            Py_ssize_t j = 0, asked = 0;
+            Py_ssize_t j = 0, asked = 0, completed = 0;
             for (Py_ssize_t i = first; i < last; i++) {
                 Py_ssize_t r = i - first;
                 int lim = lims[r];
                 int64_t used = AT64(out[O_USED], i);
                 int64_t total = 0, stay = 0, slot = 0;
+                /* the node's late draws (W_LATE), kept for after its other draws */
+                int late_pos[T37], late_kept[T37][T37], late_nk[T37], nlate = 0;
+                int64_t late_n[T37];
                 for (; j < nd && dr[j].node == i; j++) {
                     Draw *d = &dr[j];
                     total += d->n;
                     int s14 = known[d->slot];
-                    if (s14 == -1) {
+                    int kind = W_WIN;
+                    if (s14 == -1 && with_late) {
+                        if (completed >= (Py_ssize_t)kinds.len) {
+                            PyErr_SetString(PyExc_SystemError, "build: wins out of step");
+                            goto done;
+                        }
+                        kind = ((uint8_t *)kinds.p)[completed++];
+                    }
+                    if (s14 == -1 && kind == W_WIN) {
                         if (push64(&out[O_WIN_NODE], i) < 0
                             || push64(&out[O_WIN_TILE], o.tile[d->pos]) < 0
-                            || push64(&out[O_WIN_N], d->n) < 0) {
+                            || push64(&out[O_WIN_N], d->n) < 0
+                            || (with_late && push64(&out[O_WIN_LATE], 0) < 0)) {
                             goto done;
                         }
                         continue;
@@ -751,8 +866,10 @@ static PyObject *build(PyObject *self, PyObject *args) {
                             kept[nk++] = y;
                             continue;
                         }
+                        /* a completed hand (s14 = -1) not taken as a win: a discard
+                           leaves s14 + 1 (see above), kept only when sure */
                         int keep = sure;
-                        if (!sure) {
+                        if (!sure && s14 >= 0) {
                             if (asked >= N64(asks)) {
                                 PyErr_SetString(PyExc_SystemError, "build: asks out of step");
                                 goto done;
@@ -765,52 +882,47 @@ static PyObject *build(PyObject *self, PyObject *args) {
                             moved++;
                         }
                     }
+                    if (kind == W_LATE) { /* a win on the last draw only: after the rest */
+                        late_pos[nlate] = d->pos;
+                        late_n[nlate] = d->n;
+                        late_nk[nlate] = nk;
+                        memcpy(late_kept[nlate], kept, (size_t)nk * sizeof(int));
+                        nlate++;
+                        continue;
+                    }
                     if (!moved) { /* only the drawn tile back: no choice */
                         stay += d->n;
                         continue;
                     }
-                    if (push64(&out[O_GROUP_NODE], i) < 0 || push64(&out[O_GROUP_SLOT], slot) < 0
-                        || push64(&out[O_GROUP_N], d->n) < 0 || push64(&out[O_SIZES], nk) < 0) {
+                    if (emit_group(out, &index, &o, &w, i, used, ka[r], kb37[r], d->pos, d->n,
+                                   slot, kept, nk, 0, with_late) < 0) {
                         goto done;
                     }
                     slot++;
-                    for (int k = 0; k < nk; k++) {
-                        int64_t to = i;
-                        int y = kept[k];
-                        if (y != d->pos) {
-                            if (used + 1 >= 1 << 16) { /* the key's 16 bits */
-                                PyErr_SetString(PyExc_OverflowError, "build: too many changes");
-                                goto done;
-                            }
-                            uint64_t a = ka[r] + w.a[d->pos] - w.a[y];
-                            uint64_t b = kb37[r] + w.b37[d->pos] - w.b37[y] + (uint64_t)(used + 1);
-                            to = tget(&index, a, b, N64(out[O_USED]));
-                            if (to == -2) {
-                                goto done;
-                            }
-                            if (to == -1) {
-                                to = N64(out[O_USED]);
-                                uint8_t h2[T37];
-                                memcpy(h2, (uint8_t *)out[O_HANDS].p + i * T37, T37);
-                                move(h2, &o, d->pos, +1);
-                                move(h2, &o, y, -1);
-                                if (pushb(&out[O_HANDS], h2, T37) < 0
-                                    || push64(&out[O_USED], used + 1) < 0) {
-                                    goto done;
-                                }
-                            }
-                        }
-                        if (push64(&out[O_OPTIONS], to) < 0) {
-                            goto done;
-                        }
+                }
+                /* the late draws, as Model.build_by_hand lists them: a win row each after
+                   the node's wins, a group each after its groups */
+                for (int k = 0; k < nlate; k++) {
+                    if (push64(&out[O_WIN_NODE], i) < 0
+                        || push64(&out[O_WIN_TILE], o.tile[late_pos[k]]) < 0
+                        || push64(&out[O_WIN_N], late_n[k]) < 0
+                        || push64(&out[O_WIN_LATE], 1) < 0) {
+                        goto done;
                     }
+                }
+                for (int k = 0; k < nlate; k++) {
+                    if (emit_group(out, &index, &o, &w, i, used, ka[r], kb37[r], late_pos[k],
+                                   late_n[k], slot, late_kept[k], late_nk[k], 1, 1) < 0) {
+                        goto done;
+                    }
+                    slot++;
                 }
                 if (push64(&out[O_SHANTEN], known[own[r]]) < 0 || push64(&out[O_TOTAL], total) < 0
                     || push64(&out[O_STAY], stay) < 0) {
                     goto done;
                 }
             }
-            if (j != nd || asked != N64(asks)) {
+            if (j != nd || asked != N64(asks) || (with_late && completed != (Py_ssize_t)kinds.len)) {
                 PyErr_SetString(PyExc_SystemError, "build: draws out of step");
                 goto done;
             }
@@ -827,8 +939,10 @@ static PyObject *build(PyObject *self, PyObject *args) {
         lo = hi;
         hi = N64(out[O_USED]);
     }
-    result = vecs_as_bytearrays(out, N_OUT);
+    result = vecs_as_bytearrays(out, with_late ? N_OUT : O_WIN_LATE);
 done:
+    PyMem_Free(won.p);
+    PyMem_Free(kinds.p);
     PyMem_Free(ka);
     PyMem_Free(own);
     PyMem_Free(lims);
@@ -1430,9 +1544,11 @@ static PyMethodDef methods[] = {
      "group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi): every turn of "
      "the loop, into dama and riichi."},
     {"build", build, METH_VARARGS,
-     "build(start, unseen, limit, hands13, shanten, progress): mjasp.advice.build's graph "
-     "as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
-     "group_node, group_slot, group_n, sizes, options)."},
+     "build(start, unseen, limit, hands13, shanten, progress[, wins]): mjasp.advice.build's "
+     "graph as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
+     "group_node, group_slot, group_n, sizes, options); with ``wins`` (what a completed "
+     "hand is: 0 a win, 1 a win on the last draw only, 2 none) 15, win_late and "
+     "group_late last."},
     {"cpp_build", cpp_build, METH_VARARGS,
      "cpp_build(org, total, budget, fourteen, shanten, wanted): mahjong-cpp's graph of "
      "mjasp.advice.cpp_model as 11 bytearrays (draw hands, draw flags, tenpai, discard "

@@ -18,6 +18,7 @@ a test checks the two builders give the same graph.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -133,12 +134,17 @@ def _keys(hands8: npt.NDArray[np.uint8], used: Ints) -> tuple[npt.NDArray[np.uin
 
 
 def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built:
-    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each): by the
-    compiled builder (``_dp.build``) where it is built and ``compiled`` is True, else with
-    numpy layer by layer (the same graph; the nodes may be numbered otherwise)."""
+    """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each; with melds,
+    their concealed tiles): by the compiled builder (``_dp.build``) where it is built and
+    ``compiled`` is True, else with numpy layer by layer (the same graph; the nodes may be
+    numbered otherwise), or for a hand with melds by ``Model.build_by_hand``."""
     assert model.unseen is not None
     if compiled and graph._dp is not None:  # (loaded only with both its functions)
         return _build_compiled(graph._dp.build, model, hands13)
+    if model.melds:
+        # the layers below read a shanten of 13 or 14 concealed tiles and take every
+        # completed hand as a win: a hand with melds is built hand by hand
+        return model.build_by_hand(hands13)  # type: ignore[no-any-return]
     rules = model.rules
     start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
     unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)
@@ -183,10 +189,65 @@ def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built
                  cat("group_n"), offsets, cat("options"))
 
 
+def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
+    """The compiled builder's shanten of hands beside the model's melds (rows of 34
+    concealed counts): ``Model.shanten``'s numbers, many hands at once. That is the
+    standard form's replacement number of the problem :mod:`mjasp.analysis.shanten` states
+    for the hand (``_problem``: the sets to build, and each kind capped by the copies the
+    melds hold, the same for every hand of the model); without a cap, the kernel's batch
+    call; with one, the per-suit values of ``table.capped_standard`` (``suit_values``),
+    once per distinct suit, combined by ``table.combine`` (the recurrences of its
+    ``replacement_number``) over all the rows at once."""
+    from mjasp.analysis.shanten import _problem
+    from mjasp.core.hand import trusted_hand
+    from mjasp.solvers.table import INF, MAX_MELDS, combine, suit_values
+
+    rules, melds = model.rules, model.melds
+    problems: dict[int, Any] = {}   # by the rows' tile count
+    suits: dict[tuple[int, bytes], tuple[int, ...]] = {}
+    spans = ((0, 9), (9, 9), (18, 9), (27, 7))
+
+    def shanten(rows: bytes) -> bytes:
+        counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
+        out = np.empty(len(counts), dtype=np.int8)
+        sizes = counts.sum(axis=1)
+        for size in np.unique(sizes).tolist():
+            at = np.flatnonzero(sizes == size)
+            problem = problems.get(size)
+            if problem is None:
+                problem = problems[size] = _problem(trusted_hand(
+                    tuple(counts[at[0]].tolist()), (0, 0, 0), melds), rules)
+            if problem.cap is None:
+                out[at] = shanten_batch(counts[at], rules)
+                continue
+            total = None
+            for s, (b, n) in enumerate(spans):
+                part = counts[at, b:b + n]
+                uniq, inverse = np.unique(part, axis=0, return_inverse=True)
+                values = []
+                for row in uniq:
+                    key = (s, row.tobytes())
+                    got = suits.get(key)
+                    if got is None:
+                        got = suits[key] = suit_values(row.tolist(), b == 27,
+                                                       problem.cap[b:b + n])
+                    values.append(got)
+                rows_s = np.array(values, dtype=np.uint8)[inverse.ravel()]
+                total = rows_s if total is None else combine(total, rows_s)
+            assert total is not None
+            best = np.minimum(total[:, MAX_MELDS + 1 + problem.melds], INF)
+            out[at] = best.astype(np.int16) - 1
+        return out.tobytes()
+
+    return shanten
+
+
 def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) -> Built:
     """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
     order of discovery (as ``Model.build_by_hand`` numbers them), each distinct hand's
-    shanten asked once from :func:`shanten_batch` in batches."""
+    shanten asked once from :func:`shanten_batch` (beside melds, ``_melded_shanten``) in
+    batches; an open hand's completed draws asked of ``Model.win_kind`` (``win_late`` and
+    ``group_late`` then filled, as ``build_by_hand`` fills them)."""
     assert model.unseen is not None
     rules = model.rules
 
@@ -194,16 +255,27 @@ def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) 
         counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
         return shanten_batch(counts, rules).astype(np.int8).tobytes()
 
+    shanten_melded = _melded_shanten(model)
+
+    def wins(rows: bytes) -> bytes:
+        # what each completed hand (37 counts and the tile drawn) is: ``Model.win_kind``
+        kind = model.win_kind
+        return bytes(kind(rows[i:i + 37], rows[i + 37]) for i in range(0, len(rows), 38))
+
     progress = model.progress
+    late = () if model.closed else (wins,)
     parts = compiled_build(bytes(model.start), bytes(model.unseen), model.limit,
-                           b"".join(hands13), shanten, progress)
+                           b"".join(hands13), shanten_melded if model.melds else shanten,
+                           progress, *late)
     hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
     used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
-        np.frombuffer(p, dtype=np.int64) for p in parts[1:])
+        np.frombuffer(p, dtype=np.int64) for p in parts[1:13])
+    win_late, group_late = (np.frombuffer(p, dtype=np.int64) for p in parts[13:]) if late \
+        else (None, None)
     offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
     np.cumsum(sizes, out=offsets[1:])
     return Built(hands, used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n,
-                 offsets, options)
+                 offsets, options, win_late, group_late)
 
 
 def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],

@@ -62,6 +62,8 @@ V = TypeVar("V")
 Node = tuple[Counts37, int]
 """A 13-tile hand and the hand changes made to reach it (the search-space budget)."""
 ZERO: Value = (0.0, 0.0, 0.0)
+#: ``Model.win_kind``: a win; a win on the last draw only; no win
+WIN, LATE, NO_WIN = 0, 1, 2
 RIICHI_STICK = 1000
 #: The yaku items each situation adds under a rule set (``Model._situation_items``)
 _SITUATION_ITEMS: dict[Rules, dict[tuple[bool, bool, bool], tuple[YakuItem, ...]]] = {}
@@ -247,12 +249,10 @@ class Model:
             total += n
             h14 = add37(hand, tile)
             s14 = self.shanten(h14)
-            yakuless = False
+            kind = WIN
             if s14 == -1:
-                # a closed hand always has menzen tsumo; an open one may have no yaku, and
-                # then it cannot win (but on the last draw, where haitei is its yaku)
-                yakuless = not self.closed and not self.score(h14, tile, False, False, False)
-                if not yakuless:
+                kind = self.win_kind(h14, tile)
+                if kind == WIN:
                     wins.append((tile, n, h14))
                     continue
             elif s14 >= s_before and s14 > budget:
@@ -269,13 +269,22 @@ class Model:
                 s2 = self.shanten(h2)
                 if s2 < s_before or s2 <= budget:
                     options.append((h2, used + 1))
-            if yakuless and self.score(h14, tile, False, False, True):
+            if kind == LATE:
                 late.append((tile, n, h14, options))
             elif len(options) == 1:
                 stay += n
             else:
                 choices.append((tile, n, options))
         return Edges(wins, choices, stay, total, late)
+
+    def win_kind(self, h14: Counts37, tile: int) -> int:
+        """What a draw completing the hand is: ``WIN``; ``LATE``, a win on the last draw
+        only (an open hand without a yaku, whose yaku there is haitei); or ``NO_WIN``
+        (``expand`` then treats it as any other draw). A closed hand always has menzen
+        tsumo."""
+        if self.closed or self.score(h14, tile, False, False, False):
+            return WIN
+        return LATE if self.score(h14, tile, False, False, True) else NO_WIN
 
     # -- scoring ----------------------------------------------------------------------
     def score(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
@@ -940,16 +949,15 @@ class Model:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
         of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
         and ``riichi_value`` then read them. The graph is built
-        with whole arrays (:mod:`mjasp.advice.build`) unless the hand has melds or
-        ``vectorized`` is False (then hand by hand, ``expand``: the same graph)."""
+        with whole arrays (:mod:`mjasp.advice.build`) unless ``vectorized`` is False
+        (then hand by hand, ``expand``: the same graph)."""
         import numpy as np
         import numpy.typing as npt
 
         from mjasp.advice.build import ADD, POSITION, build
         from mjasp.advice.graph import Graph
         from mjasp.advice.graph import solve as solve_graph
-        b = build(self, list(hands13)) if vectorized and not self.melds else \
-            self.build_by_hand(hands13)
+        b = build(self, list(hands13)) if vectorized else self.build_by_hand(hands13)
         n = len(b.total)
         # float64 all (bincount's weighted sums are float64 too)
         win_ev: npt.NDArray[Any] = np.zeros(n)
@@ -1362,4 +1370,4 @@ def default_unseen(start: Counts37, rules: Rules,
     return tuple(out)
 
 
-__all__ = ["Model", "default_unseen", "kept", "kind37", "red_adds_han"]
+__all__ = ["LATE", "NO_WIN", "WIN", "Model", "default_unseen", "kept", "kind37", "red_adds_han"]
