@@ -11,11 +11,17 @@ as each xdist worker collects once)::
 
 Example of the listing's first line: ``total CPU 274.8 s, 2576 tests, collection 6.7 s,
 two cores about 140.8 s``.
+
+Under xdist (``-n 2``) each worker writes its rows to ``CPU_DURATIONS.gwN`` and the
+controller merges them into ``CPU_DURATIONS`` (a test runs on one worker; the total adds
+every worker's and the controller's CPU). A child process counts only once it is waited
+for: a server a test leaves running is not counted.
 """
 
 from __future__ import annotations
 
 import collections
+import glob
 import json
 import os
 import sys
@@ -52,9 +58,27 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     out = os.environ.get("CPU_DURATIONS")
-    if out:
-        with open(out, "w", encoding="utf-8") as f:
+    if not out:
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:  # an xdist worker: its own file, merged by the controller below
+        with open(f"{out}.{worker}", "w", encoding="utf-8") as f:
             json.dump({"rows": _ROWS, "total": _cpu()}, f)
+        return
+    rows, total, collections_ = dict(_ROWS), _cpu(), []
+    for part in sorted(glob.glob(glob.escape(out) + ".gw*")):
+        with open(part, encoding="utf-8") as f:
+            data = json.load(f)
+        os.remove(part)
+        collections_.append(data["rows"].pop("<collection>", 0.0))
+        rows.update(data["rows"])  # each test ran on one worker
+        total += float(data["total"])
+    if collections_:  # the workers' collections, one each (the controller collects none)
+        rows["<collection>"] = max(collections_)
+        rows["<collections>"] = sum(collections_)
+        rows["<workers>"] = len(collections_)
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({"rows": rows, "total": total}, f)
 
 
 def main(argv: list[str]) -> None:
@@ -63,10 +87,14 @@ def main(argv: list[str]) -> None:
         data = json.load(f)
     rows: dict[str, float] = data["rows"]
     shown = int(argv[1]) if len(argv) > 1 else 15
+    workers = int(rows.pop("<workers>", 0))
+    rows.pop("<collections>", None)
     collection = rows.get("<collection>", 0.0)
     total = float(data["total"])
+    # under xdist the total holds every worker's collection already
+    two_cores = total / 2 if workers else (total + collection) / 2
     print(f"total CPU {total:.1f} s, {len(rows) - 1} tests, collection {collection:.1f} s, "
-          f"two cores about {(total + collection) / 2:.1f} s")
+          f"two cores about {two_cores:.1f} s")
     for name, seconds in sorted(rows.items(), key=lambda row: -row[1])[:shown]:
         print(f"{seconds:7.2f}  {name}")
     files: collections.defaultdict[str, float] = collections.defaultdict(float)
