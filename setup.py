@@ -136,7 +136,7 @@ def compiled_python() -> list[Extension]:
             define_macros=[("MJASP_SOURCE_STAMP", f'"mjasp-source-crc32:{stamp:08x}"')],
             # -O2 for scoring: 3% fewer instructions a hand than -O1, for about 15 s more
             # of build (docs/benchmarks.md); the six larger advice modules stay at -O1,
-            # since CI builds everything twice and their gain from compiling is 4-11 %
+            # since every install pays for their build and their gain from compiling is 4-11 %
             extra_compile_args=["-O1" if name.startswith("mjasp.advice.") else "-O2"]))
     try:
         # the Python semantics kept exactly: annotations are not C types (the only C
