@@ -14,7 +14,7 @@ two cores about 140.8 s``.
 
 Under xdist (``-n 2``) each worker writes its rows to ``CPU_DURATIONS.gwN`` and the
 controller merges them into ``CPU_DURATIONS`` (a test runs on one worker; the total adds
-every worker's and the controller's CPU). A child process counts only once it is waited
+every worker's CPU to the controller's own). A child process counts only once it is waited
 for: a server a test leaves running is not counted.
 """
 
@@ -65,7 +65,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         with open(f"{out}.{worker}", "w", encoding="utf-8") as f:
             json.dump({"rows": _ROWS, "total": _cpu()}, f)
         return
-    rows, total, collections_ = dict(_ROWS), _cpu(), []
+    # the controller's own CPU: the workers are its children, counted from their files
+    own = os.times()
+    rows, total, collections_ = dict(_ROWS), own.user + own.system, []
     for part in sorted(glob.glob(glob.escape(out) + ".gw*")):
         with open(part, encoding="utf-8") as f:
             data = json.load(f)
@@ -77,6 +79,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         rows["<collection>"] = max(collections_)
         rows["<collections>"] = sum(collections_)
         rows["<workers>"] = len(collections_)
+    else:  # no worker: this process ran the tests, its children counted as they ended
+        total = _cpu()
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"rows": rows, "total": total}, f)
 
