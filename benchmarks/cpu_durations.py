@@ -12,16 +12,16 @@ as each xdist worker collects once)::
 Example of the listing's first line: ``total CPU 274.8 s, 2576 tests, collection 6.7 s,
 two cores about 140.8 s``.
 
-Under xdist (``-n 2``) each worker writes its rows to ``CPU_DURATIONS.gwN`` and the
-controller merges them into ``CPU_DURATIONS`` (a test runs on one worker; the total adds
-every worker's CPU to the controller's own). A child process counts only once it is waited
-for: a server a test leaves running is not counted.
+Under xdist (``-n 2``) each worker sends its rows to the controller (xdist's
+``workeroutput``), which merges them into ``CPU_DURATIONS``: a test runs on one worker,
+and the total is the controller's CPU and its children's, the workers included (they have
+ended by then). A child process counts only once it is waited for: a server a test leaves
+running is not counted.
 """
 
 from __future__ import annotations
 
 import collections
-import glob
 import json
 import os
 import sys
@@ -56,31 +56,39 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
     _ROWS[item.nodeid] = _ROWS.get(item.nodeid, 0.0) + _cpu() - before
 
 
+#: Under xdist, what each worker sent (``pytest_testnodedown``), for the controller.
+_WORKERS: list[dict[str, object]] = []
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    sent = getattr(node, "workeroutput", {}).get("cpu_durations")
+    if sent is not None:
+        _WORKERS.append(sent)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: its rows go to the controller
+        workeroutput["cpu_durations"] = {"rows": _ROWS, "total": _cpu()}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
     out = os.environ.get("CPU_DURATIONS")
-    if not out:
+    if not out or hasattr(config, "workeroutput"):
         return
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker:  # an xdist worker: its own file, merged by the controller below
-        with open(f"{out}.{worker}", "w", encoding="utf-8") as f:
-            json.dump({"rows": _ROWS, "total": _cpu()}, f)
-        return
-    # the controller's own CPU: the workers are its children, counted from their files
-    own = os.times()
-    rows, total, collections_ = dict(_ROWS), own.user + own.system, []
-    for part in sorted(glob.glob(glob.escape(out) + ".gw*")):
-        with open(part, encoding="utf-8") as f:
-            data = json.load(f)
-        os.remove(part)
-        collections_.append(data["rows"].pop("<collection>", 0.0))
-        rows.update(data["rows"])  # each test ran on one worker
-        total += float(data["total"])
-    if collections_:  # the workers' collections, one each (the controller collects none)
-        rows["<collection>"] = max(collections_)
+    rows = dict(_ROWS)
+    # the workers have ended by now: their whole CPU is the controller's children's
+    total = _cpu()
+    if _WORKERS:
+        collections_ = []
+        for sent in _WORKERS:
+            worker_rows = dict(sent["rows"])  # type: ignore[call-overload]
+            collections_.append(worker_rows.pop("<collection>", 0.0))
+            rows.update(worker_rows)  # each test ran on one worker
+        rows["<collection>"] = max(collections_)  # one each (the controller collects none)
         rows["<collections>"] = sum(collections_)
         rows["<workers>"] = len(collections_)
-    else:  # no worker: this process ran the tests, its children counted as they ended
-        total = _cpu()
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"rows": rows, "total": total}, f)
 
