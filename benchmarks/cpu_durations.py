@@ -11,6 +11,12 @@ as each xdist worker collects once)::
 
 Example of the listing's first line: ``total CPU 274.8 s, 2576 tests, collection 6.7 s,
 two cores about 140.8 s``.
+
+Under xdist (``-n 2``) each worker sends its rows to the controller (xdist's
+``workeroutput``), which merges them into ``CPU_DURATIONS``: a test runs on one worker,
+and the total is the controller's CPU and its children's, the workers included (they have
+ended by then). A child process counts only once it is waited for: a server a test leaves
+running is not counted.
 """
 
 from __future__ import annotations
@@ -50,11 +56,41 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
     _ROWS[item.nodeid] = _ROWS.get(item.nodeid, 0.0) + _cpu() - before
 
 
+#: Under xdist, what each worker sent (``pytest_testnodedown``), for the controller.
+_WORKERS: list[dict[str, object]] = []
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    sent = getattr(node, "workeroutput", {}).get("cpu_durations")
+    if sent is not None:
+        _WORKERS.append(sent)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: its rows go to the controller
+        workeroutput["cpu_durations"] = {"rows": _ROWS, "total": _cpu()}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
     out = os.environ.get("CPU_DURATIONS")
-    if out:
-        with open(out, "w", encoding="utf-8") as f:
-            json.dump({"rows": _ROWS, "total": _cpu()}, f)
+    if not out or hasattr(config, "workeroutput"):
+        return
+    rows = dict(_ROWS)
+    # the workers have ended by now: their whole CPU is the controller's children's
+    total = _cpu()
+    if _WORKERS:
+        collections_ = []
+        for sent in _WORKERS:
+            worker_rows = dict(sent["rows"])  # type: ignore[call-overload]
+            collections_.append(worker_rows.pop("<collection>", 0.0))
+            rows.update(worker_rows)  # each test ran on one worker
+        rows["<collection>"] = max(collections_)  # one each (the controller collects none)
+        rows["<collections>"] = sum(collections_)
+        rows["<workers>"] = len(collections_)
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({"rows": rows, "total": total}, f)
 
 
 def main(argv: list[str]) -> None:
@@ -63,10 +99,14 @@ def main(argv: list[str]) -> None:
         data = json.load(f)
     rows: dict[str, float] = data["rows"]
     shown = int(argv[1]) if len(argv) > 1 else 15
+    workers = int(rows.pop("<workers>", 0))
+    rows.pop("<collections>", None)
     collection = rows.get("<collection>", 0.0)
     total = float(data["total"])
+    # under xdist the total holds every worker's collection already
+    two_cores = total / 2 if workers else (total + collection) / 2
     print(f"total CPU {total:.1f} s, {len(rows) - 1} tests, collection {collection:.1f} s, "
-          f"two cores about {(total + collection) / 2:.1f} s")
+          f"two cores about {two_cores:.1f} s")
     for name, seconds in sorted(rows.items(), key=lambda row: -row[1])[:shown]:
         print(f"{seconds:7.2f}  {name}")
     files: collections.defaultdict[str, float] = collections.defaultdict(float)
