@@ -193,12 +193,12 @@ def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
     """The compiled builder's shanten of hands beside the model's melds (rows of 34
     concealed counts): ``Model.shanten``'s numbers, many hands at once. That is the
     standard form's replacement number of the problem :mod:`mjasp.analysis.shanten` states
-    for the hand (``_problem``: the sets to build, and each kind capped by the copies the
+    for the hand (``shanten_problem``: the sets to build, and each kind capped by the copies the
     melds hold, the same for every hand of the model); without a cap, the kernel's batch
     call; with one, the per-suit values of ``table.capped_standard`` (``suit_values``),
     once per distinct suit, combined by ``table.combine`` (the recurrences of its
     ``replacement_number``) over all the rows at once."""
-    from mjasp.analysis.shanten import _problem
+    from mjasp.analysis.shanten import shanten_problem
     from mjasp.core.hand import trusted_hand
     from mjasp.solvers.table import INF, MAX_MELDS, combine, suit_values
 
@@ -215,7 +215,7 @@ def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
             at = np.flatnonzero(sizes == size)
             problem = problems.get(size)
             if problem is None:
-                problem = problems[size] = _problem(trusted_hand(
+                problem = problems[size] = shanten_problem(trusted_hand(
                     tuple(counts[at[0]].tolist()), (0, 0, 0), melds), rules)
             if problem.cap is None:
                 out[at] = shanten_batch(counts[at], rules)

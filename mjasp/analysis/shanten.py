@@ -65,8 +65,15 @@ _FORMS: Final = {f.value: f for f in Form}
 _Problem = ShantenProblem
 
 
-def _problem(hand: Hand, rules: Rules) -> _Problem:
-    """Check the hand's tile count and set — raising ``HandError`` — and state the problem."""
+def shanten_problem(hand: Hand, rules: Rules) -> ShantenProblem:
+    """Check the hand's tile count and set — raising ``HandError`` — and state the problem
+    every shanten engine reads (the sets to build; each kind capped by the copies the
+    melds leave, where the rules count called tiles).
+
+    >>> p = shanten_problem(Hand.parse("123m456p89s15z [7777s]"), find_rules("tenhou"))
+    >>> p.melds, p.cap[24]  # three sets still to build; no 7s left beside the kan
+    (3, 0)
+    """
     melds = check_shanten_shape(hand, rules)
     concealed = hand.concealed_count
     cap: tuple[int, ...] | None = None
@@ -165,7 +172,7 @@ def shanten(hand: HandLike, form: Form | str | None = None,
                     pass  # a count above 4 or a wrong length: the general path says which
     hand = as_hand(hand)
     rules = _STANDARD_RULES if rules is None else find_rules(rules)
-    problem = _problem(hand, rules)
+    problem = shanten_problem(hand, rules)
     chosen = _check_form(form, problem)
     return _least(problem, problem.forms if chosen is None else (chosen,), solver) - 1
 
@@ -235,7 +242,7 @@ def shanten_forms(hand: HandLike, rules: Rules | str | None = None,
     """
     hand = as_hand(hand)
     rules = find_rules(rules)
-    problem = _problem(hand, rules)
+    problem = shanten_problem(hand, rules)
     forms = {f: _replacement(problem, f, solver) - 1
              for f in sorted(problem.forms, key=FORM_ORDER.__getitem__)}
     return ShantenResult(hand, forms, rules)
@@ -416,7 +423,7 @@ def _prepare(hand: HandLike, rules: Rules | str | None, form: Form | str | None,
              remainder: int, wrong_count: str) -> tuple[Hand, _Problem, Form | None]:
     """The hand, its problem and the chosen form; ``wrong_count`` unless 3n+remainder."""
     hand = as_hand(hand)
-    problem = _problem(hand, find_rules(rules))
+    problem = shanten_problem(hand, find_rules(rules))
     if hand.concealed_count % 3 != remainder:
         raise HandError(wrong_count, str(hand))
     return hand, problem, _check_form(form, problem)

@@ -2,7 +2,7 @@
 paths, and refuse what they refuse.
 
 * shanten from 34 counts (list, tuple, bytes, numpy row), from a ``Hand`` and from text
-  == the general path (``rules="standard"`` skips every fast path: ``_problem`` then
+  == the general path (``rules="standard"`` skips every fast path: ``shanten_problem`` then
   ``table.replacement``) == the peer ``xiangting`` on seeded random hands of 1..14 tiles.
 * ``Hand.parse``'s plain-text fast path == counts tallied by hand in the test; bad text
   still gets the scanner's error with its position.
