@@ -26,8 +26,10 @@ from mjasp.analysis.shanten import shanten_batch
 from mjasp.core.blocks import Meld, MeldKind
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
+from mjasp.core.yaku import Yaku
 from mjasp.logs.model import (
     KIND,
+    NORTH_DORA,
     DrawRecord,
     Event,
     Game,
@@ -40,6 +42,7 @@ from mjasp.logs.model import (
 from mjasp.logs.replay import MeldRecord, State, replay
 from mjasp.rules import Rules
 from mjasp.rules.points import LIMITS, settle
+from mjasp.rules.scorecard import YakuItem
 from mjasp.scoring.api import Score, score
 
 _MELD_KIND = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.KAN,
@@ -398,8 +401,8 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
         if record.yaku is not None and not record.yakuman:
             # a yaku of no han (ura dora none of which hit) is left out: Tenhou's mjlog
             # lists it for every riichi win, its tenhou.net/6 log does not
-            ours = sorted((y.yaku.tenhou_id, y.han) for y in s.yaku if y.han)
             theirs = sorted((i, h) for i, h in record.yaku if h)
+            ours = logged_yaku(s, north_apart=any(i == NORTH_DORA for i, _ in theirs))
             if theirs != ours:
                 differ("yaku", theirs, ours)
         if record.yakuman is not None and (record.yakuman or s.yakuman):
@@ -418,6 +421,25 @@ def _check_win(game: Game, where: str, i: int, state: State, event: Event,
         state.sticks = 0
     return WinCheck(where, i, who, event.target, hand, win, s, deltas,
                     len(mismatches) == before)
+
+
+def yaku_id(item: YakuItem) -> int | None:
+    """The id a log gives a scored yaku: Tenhou's, or :data:`NORTH_DORA` for north dora
+    (None for a user's custom yaku, which no log names)."""
+    return NORTH_DORA if item.yaku is Yaku.NUKIDORA else item.yaku.tenhou_id
+
+
+def logged_yaku(s: Score, north_apart: bool = True) -> list[tuple[int | None, int]]:
+    """(id, han) of every yaku of ``s`` with han, sorted, as a log lists them: north dora
+    on its own (Mahjong Soul's 抜きドラ) when ``north_apart``, else counted in the dora
+    (id 52), as a log with no item of its own for it does (Tenhou's three-player lists)."""
+    found = [(yaku_id(y), y.han) for y in s.yaku if y.han]
+    north = sum(h for i, h in found if i == NORTH_DORA)
+    if north and not north_apart:
+        dora = sum(h for i, h in found if i == Yaku.DORA.value)
+        found = [(i, h) for i, h in found if i not in (NORTH_DORA, Yaku.DORA.value)]
+        found.append((Yaku.DORA.value, dora + north))
+    return sorted(found, key=lambda p: (-1 if p[0] is None else p[0], p[1]))
 
 
 def _ura_as_recorded(state: State, event: Event, hand: Hand, win: Win, s: Score,

@@ -194,7 +194,8 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     t = e["type"]
     if t == "start_game":
         lobby = e.get("lobby_type")
-        players = int(e.get("players", 4))
+        # mjasp's writer says ``players``; other three-player MJAI logs name three seats
+        players = int(e.get("players", 3 if len(e.get("names") or ()) == 3 else 4))
         if lobby is None:
             lobby = 0x09 | (0x10 if players == 3 else 0) | (0 if e.get("aka_flag", True)
                                                             else 0x02)

@@ -15,6 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 from mjasp.core.errors import MjaspError
+from mjasp.core.yaku import Yaku
 
 #: Red fives: tile 34 is the red 5m, 35 the red 5p, 36 the red 5s.
 RED = (34, 35, 36)
@@ -24,6 +25,11 @@ KIND: tuple[int, ...] = (*range(34), 4, 13, 22)
 DRAGONS = (31, 32, 33)
 WINDS_KINDS = (27, 28, 29, 30)
 #: Event kinds, in the vocabulary of MJAI.
+#: The id a :class:`WinRecord` gives north dora (the norths a three-player winner set
+#: aside, 1 han each), which has no Tenhou id: mjasp's own (``Yaku.NUKIDORA``). Mahjong
+#: Soul lists the item on its own (tensoul: ``抜きドラ``, in English ``Kita``).
+NORTH_DORA = int(Yaku.NUKIDORA.value)
+
 EVENT_KINDS = ("draw", "discard", "chi", "pon", "daiminkan", "kakan", "ankan", "nukidora",
                "riichi", "riichi_accepted", "dora", "win", "ryuukyoku")
 CALLS = frozenset({"chi", "pon", "daiminkan", "kakan", "ankan", "nukidora"})
@@ -82,7 +88,9 @@ class WinRecord:
     """What a log says about one win; ``None`` where its format does not say.
 
     ``deltas``: every seat's score change in points (honba and sticks included);
-    ``yaku``: (Tenhou yaku id, han) pairs; ``yakuman``: Tenhou ids of the yakuman;
+    ``yaku``: (Tenhou yaku id, han) pairs (north dora, which has no Tenhou id, as
+    :data:`NORTH_DORA` where the log lists it on its own); ``yakuman``: Tenhou ids of the
+    yakuman;
     ``hand``: the concealed tiles with the winning tile, as the log shows them;
     ``ura_known``: False where the log does not name the ura indicators at all (an MJAI
     ``hora`` without them: older mjai-reviewer and akochan logs).

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
-from mjasp.logs.check import GameCheck, check_game
+from mjasp.logs.check import GameCheck, check_game, yaku_id
 from mjasp.logs.model import CALLS, KIND, Event, Game, tile_text, tiles_text
 from mjasp.logs.replay import State, replay
 
@@ -267,7 +267,7 @@ def win_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
             "tile": w.win.tile, "tsumo": w.win.tsumo, "riichi": w.win.riichi,
             "han": w.score.han, "fu": w.score.fu, "points": w.score.points,
             "yakuman": w.score.yakuman,
-            "yaku": ",".join(f"{y.yaku.tenhou_id}:{y.han}" for y in w.score.yaku),
+            "yaku": ",".join(f"{yaku_id(y)}:{y.han}" for y in w.score.yaku),
             "deltas": list(w.deltas),
             "log_han": getattr(rec, "han", None), "log_fu": getattr(rec, "fu", None),
             "log_points": getattr(rec, "points", None),

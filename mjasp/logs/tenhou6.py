@@ -27,6 +27,7 @@ from mjasp.core.yaku import Yaku
 from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
 from mjasp.logs.model import (
     KIND,
+    NORTH_DORA,
     DrawRecord,
     Event,
     Game,
@@ -40,6 +41,7 @@ from mjasp.rules.points import payments
 
 _YAKU_BY_NAME = {y.japanese: y.tenhou_id for y in Yaku if y.tenhou_id is not None}
 _NAME_BY_ID = {v: k for k, v in _YAKU_BY_NAME.items()}
+_NAME_BY_ID[NORTH_DORA] = "抜きドラ"  # a north dora item read from a log is written back so
 
 #: The English names tensoul writes with its English option (Mahjong Soul's own English
 #: names, https://github.com/Equim-chan/tensoul data.json ``fan``), each the Tenhou id of
@@ -59,10 +61,12 @@ ENGLISH_YAKU: Final = {
     "Single-wait Four Concealed Triplets": 41, "All Honors": 42, "All Green": 43,
     "All Terminals": 44, "Nine Gates": 45, "True Nine Gates": 46, "Thirteen Orphans": 47,
     "Thirteen-wait Thirteen Orphans": 48, "Four Big Winds": 49, "Four Little Winds": 50,
-    "Four Quads": 51, "Dora": 52, "Ura Dora": 53, "Red Five": 54}
+    "Four Quads": 51, "Dora": 52, "Ura Dora": 53, "Red Five": 54, "Kita": NORTH_DORA}
 #: Mahjong Soul's Japanese names (tensoul's default output) where they differ from
-#: Tenhou's: 両立直, 国士無双１３面.
-MAHJONGSOUL_JAPANESE_YAKU: Final = {"ダブル立直": 21, "国士無双十三面待ち": 48}
+#: Tenhou's: 両立直, 国士無双１３面, and north dora, which Tenhou's list has no name for
+#: (Mahjong Soul's ``fan`` 34: 抜きドラ, in English Kita).
+MAHJONGSOUL_JAPANESE_YAKU: Final = {"ダブル立直": 21, "国士無双十三面待ち": 48,
+                                    "抜きドラ": NORTH_DORA}
 #: A wind yaku named without its wind (English, and Mahjong Soul's Japanese): the Tenhou
 #: id of its East, and whether the wind is the winner's seat's (else the round's).
 _WIND_YAKU: Final = {"Seat Wind": (10, True), "役牌:自風牌": (10, True),
