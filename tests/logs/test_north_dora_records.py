@@ -32,6 +32,8 @@ import json
 import pytest
 
 from mjasp.logs import (
+    Game,
+    WinRecord,
     check_game,
     mjai_text,
     read_mjai,
@@ -83,8 +85,8 @@ def tenhou6(names: list[str], points: str, disp: str = "玉の間三人東") -> 
             "sc": [46600, 0, 23400, 0, 35000, 0, 0, 0]}
 
 
-def _one_win(game: object) -> None:
-    checked = check_game(game)  # type: ignore[arg-type]
+def _one_win(game: Game) -> None:
+    checked = check_game(game)
     assert [str(m) for m in checked.mismatches] == []
     assert (checked.wins_agree, len(checked.wins)) == (1, 1)
     win = checked.wins[0]
@@ -116,7 +118,8 @@ def test_tensoul_lists_north_dora_on_its_own(names: list[str], points: str) -> N
     game = read_tenhou6(tenhou6(names, points), "sanma.json")
     assert game.rules.name == "mahjongsoul-3p"
     rec = next(e.record for e in game.rounds[0].events if e.kind == "win")
-    assert sorted(rec.yaku) == [(7, 1), (24, 2), (NORTH_DORA, 1)]  # type: ignore[union-attr]
+    assert isinstance(rec, WinRecord) and rec.yaku is not None
+    assert sorted(rec.yaku) == [(7, 1), (24, 2), (NORTH_DORA, 1)]
     _one_win(game)
 
 
