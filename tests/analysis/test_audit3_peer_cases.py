@@ -1,0 +1,307 @@
+"""Shanten, effective tiles, waits and winning checks on other projects' hand-worked cases.
+
+The hands are the test cases of public peer libraries, translated to mpsz:
+``MahjongRepository/mahjong`` (``tests_shanten.py``, ``tests_agari.py``),
+``Apricot-S/xiangting`` (the unit tests of its standard, seven-pairs, thirteen-orphans
+and top-level replacement numbers, its documented four-copies and three-player cases)
+and ``kobalab/majiang-core`` (``test/xiangting.js``: ``xiangting_*`` and ``tingpai``).
+A peer's number is only the input: every case is also checked against the brute force of
+``test_audit2_shanten`` (the replacement number from the definition, written without
+mjasp's engines), and a case stays only where the peer, the definition and mjasp agree.
+
+Where a peer answers differently by design, the case below states mjasp's rule and the
+peer's answer (``RULE_VARIANTS``, ``REJECTED``):
+
+- the four-copies rule counts the copies in declared melds (a wait on a kind whose four
+  copies are in the hand and its melds cannot be drawn). xiangting does so only when
+  the melds are passed (``Some(melds)``); with ``None`` (its setting for Tenhou and
+  Mahjong Soul) and in majiang-core a meld's copies are not counted, so
+  ``13m456p789s11z (2222m)`` waits on 2m there.
+- a 3n+2 hand is measured after its discard whatever the game state: majiang-core gives
+  0 for a complete shape just after a call (no win is allowed before a discard), mjasp
+  −1 (the tiles are a winning shape).
+- hands with the wrong tile count for their melds (majiang-core's short and long hands,
+  an empty hand, xiangting's melds "missing" from the list) are refused with a
+  ``HandError``; seven pairs and thirteen orphans exist only for closed 13/14-tile hands
+  (the peers give ∞ or a number for 10/11 tiles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mjasp.analysis.decomposition import is_winning
+from mjasp.analysis.shanten import effective_tiles, shanten, shanten_forms
+from mjasp.analysis.waits import waits
+from mjasp.core.blocks import Form
+from mjasp.core.errors import HandError
+from mjasp.core.hand import Hand
+from mjasp.core.tiles import tile_name
+from mjasp.rules import find_rules
+from tests.analysis.test_audit2_shanten import brute_effective, brute_forms, brute_waits
+
+XT = "xiangting"
+MJ = "mahjong"
+MC = "majiang-core"
+
+# (source, hand, rules, replacement number of the standard form = shanten + 1).
+# xiangting passes the melds (``Some(melds)``), i.e. counts their copies, as mjasp does.
+STANDARD = [
+    (XT, "19m19p19s1234567z", "tenhou", 9),
+    (XT, "119m19p19s1234567z", "tenhou", 8),
+    (XT, "123m456p789s1122z", "tenhou", 1),
+    (XT, "123m456p789s11222z", "tenhou", 0),
+    (XT, "123m456p789s2z", "tenhou", 1),
+    (XT, "123m456p789s2z [111z]", "tenhou", 1),
+    (XT, "12389m456p12789s1z", "tenhou", 2),       # no pair (kobalab blog, 2015-12-16)
+    (XT, "12389m456p1289s11z", "tenhou", 2),       # too many partial melds
+    (XT, "133345568m23677z", "tenhou", 3),         # too few partial melds
+    (XT, "222345p1234567z", "tenhou", 5),
+    (XT, "2344456p123456z", "tenhou", 5),
+    (XT, "11222345p12345z", "tenhou", 4),
+    (XT, "2234556788p123z", "tenhou", 3),
+    (XT, "133345568s11567z", "tenhou", 3),
+    # waits on a fifth copy: the kind is exhausted, one more draw is needed
+    (XT, "1111m123p112233s", "tenhou", 2),         # 1m pair wanted, all four held
+    (XT, "1111234444m1111p", "tenhou", 2),
+    (XT, "11112222333444z", "tenhou", 2),
+    (XT, "123m456p789s1z [111z]", "tenhou", 2),    # tanki on 1z, three in the pon
+    (XT, "13m456p789s11z [2222m]", "tenhou", 2),   # kanchan on 2m, four in the kan
+    (XT, "123m12p789s11z [3333p]", "tenhou", 2),   # penchan 12-3
+    (XT, "123m123p89s11z [7777s]", "tenhou", 2),   # penchan 7-89
+    (XT, "23m456p11z [1111m] [4444m]", "tenhou", 2),
+    (XT, "13333m11z [2222m] [4444m]", "tenhou", 2),
+    (XT, "12222m11z [3333m] [4444m]", "tenhou", 2),
+    (XT, "88889m11z [6666m] [7777m]", "tenhou", 2),
+    (XT, "23333m11z [1111m] [4444m]", "tenhou", 2),
+    (XT, "12p11z [111p] [222p] [3333p]", "tenhou", 3),
+    (XT, "2233p111z [123p] [123p]", "tenhou", 2),
+    (XT, "13m13p1s11z [2222m] [2222p]", "tenhou", 4),
+    (XT, "12345m22z [333m] [6666m]", "tenhou", 2),
+    (XT, "12234m22z [333m] [6666m]", "tenhou", 2),
+    (XT, "1111m [2222m] [3333m] [5555m]", "tenhou", 2),
+    # isolated quads in hand
+    (XT, "1111247777m", "tenhou", 2),
+    (XT, "1111247777m1112z", "tenhou", 2),
+    (XT, "11114444m", "tenhou", 2),
+    (XT, "111124m1111z", "tenhou", 2),
+    (XT, "1111444478m", "tenhou", 3),
+    (XT, "1111247777m1111z", "tenhou", 2),
+    (XT, "1111z", "tenhou", 2),
+    (XT, "123m1111z", "tenhou", 2),
+    (XT, "11112222z", "tenhou", 2),
+    (XT, "123m11p11112222z", "tenhou", 3),
+    # three players: no 2m-8m, so 1111m cannot take part in a sequence
+    (XT, "1111m111122233z", "tenhou", 2),
+    (XT, "1111m111122233z", "tenhou-3p", 3),
+    (XT, "1111m", "tenhou-3p", 2),
+    (XT, "1111m123p", "tenhou-3p", 2),
+    (XT, "11119999m", "tenhou-3p", 2),
+    (XT, "111m456p789s1122z", "tenhou-3p", 1),
+    # majiang-core xiangting_yiban (its shanten + 1)
+    (MC, "123m406p789s1122z", "tenhou", 1),
+    (MC, "123m456p789s11222z", "tenhou", 0),
+    (MC, "123m456p789s2z [111z]", "tenhou", 1),
+    (MC, "12389m456p12789s1z", "tenhou", 2),
+    (MC, "12389m456p1289s11z", "tenhou", 2),
+    (MC, "133345568m23677z", "tenhou", 3),
+    (MC, "222345p1234567z", "tenhou", 5),
+    (MC, "2344456p123456z", "tenhou", 5),
+    (MC, "11222345p12345z", "tenhou", 4),
+    (MC, "2234556788p123z", "tenhou", 3),
+]
+
+# (source, hand, rules, {form: shanten}) for the other forms.
+FORMS = [
+    (XT, "19m19p19s1234567z", "tenhou", {Form.CHIITOITSU: 6, Form.KOKUSHI: 0}),
+    (XT, "1188m288p55s1111z", "tenhou", {Form.CHIITOITSU: 2}),   # a quad is one pair
+    (XT, "1188m2388p55s111z", "tenhou", {Form.CHIITOITSU: 1}),
+    (XT, "1188m288p555s111z", "tenhou", {Form.CHIITOITSU: 2}),
+    (XT, "1188m288p55s1177z", "tenhou", {Form.CHIITOITSU: 0}),
+    (XT, "1188m2288p55s1177z", "tenhou", {Form.CHIITOITSU: -1}),
+    (XT, "1199m288p55s1177z", "tenhou-3p", {Form.CHIITOITSU: 0}),
+    (XT, "19m19p19s1234567z", "tenhou-3p", {Form.KOKUSHI: 0}),
+    (XT, "23455m345p45678s", "tenhou", {Form.KOKUSHI: 13}),
+    (XT, "189m12p249s12345z", "tenhou", {Form.KOKUSHI: 4}),
+    (XT, "119m12p299s12345z", "tenhou", {Form.KOKUSHI: 3}),
+    (XT, "11m19p19s1234567z", "tenhou", {Form.KOKUSHI: 0}),
+    (XT, "119m19p19s1234567z", "tenhou", {Form.KOKUSHI: -1}),
+    (MC, "1188m288p05s1111z", "tenhou", {Form.CHIITOITSU: 2}),
+    (MC, "1188m2388p05s111z", "tenhou", {Form.CHIITOITSU: 1}),
+    (MC, "1188m288p055s111z", "tenhou", {Form.CHIITOITSU: 2}),
+    (MC, "1188m288p05s1177z", "tenhou", {Form.CHIITOITSU: 0}),
+    (MC, "1188m2288p05s1177z", "tenhou", {Form.CHIITOITSU: -1}),
+    (MC, "19m19p19s1234567z", "tenhou", {Form.CHIITOITSU: 6}),
+    # the quad as two pairs (a rule variant mjasp offers): six pairs, 2p wanted
+    (XT, "1188m288p55s1111z", "chiitoitsu-quad", {Form.CHIITOITSU: 0}),
+]
+
+# (source, hand, shanten over all forms), four players.
+BEST = [
+    (MJ, "567m11p111234567s", -1),
+    (MJ, "567m11p111345677s", 0),
+    (MJ, "567m15p111345677s", 1),
+    (MJ, "1578m15p11134567s", 2),
+    (MJ, "1358m1358p113456s", 3),
+    (MJ, "1358m13588p1589s1z", 4),
+    (MJ, "1358m13588p159s12z", 5),
+    (MJ, "1358m258p1589s123z", 6),
+    (MJ, "11123456788999s", -1),
+    (MJ, "11122245679999s", 0),
+    (MJ, "77m114477p114477s", -1),
+    (MJ, "76m114477p114477s", 0),
+    (MJ, "76m114479p114477s", 1),
+    (MJ, "76m14479p114477s1z", 2),
+    (MJ, "19m19p19s12345677z", -1),
+    (MJ, "19m19p129s1234567z", 0),
+    (MJ, "19m129p129s123456z", 1),
+    (MJ, "129m129p129s12345z", 2),
+    (MJ, "222567p44468s [777s]", 0),            # 7s: one copy left
+    (MJ, "222p23467s [345m] [555s]", 0),
+    (XT, "1188m288p55s1177z", 0),
+    (XT, "19m19p19s1234567z", 0),
+    (MC, "123m406p789s1122z", 0),
+    (MC, "19m19p19s1234567z", 0),
+    (MC, "1188m288p05s1177z", 0),
+]
+
+# (source, 14-tile hand, a winning shape?)
+WINNING = [
+    (MJ, "33m123p123456789s", True),
+    (MJ, "11123p123456789s", True),
+    (MJ, "123456789s11777z", True),
+    (MJ, "12345556778899s", True),
+    (MJ, "11123456788999s", True),
+    (MJ, "345m789p233334s55z", True),
+    (MJ, "12345p123456789s", False),
+    (MJ, "11145p111222444s", False),
+    (MJ, "11122233356888s", False),
+    (MJ, "1133557799s1199p", True),
+    (MJ, "11m1199p2244s2277z", True),
+    (MJ, "11223344556677m", True),
+    (MJ, "199m19p19s1234567z", True),
+    (MJ, "19m19p19s11234567z", True),
+    (MJ, "19m19p19s12345677z", True),
+    (MJ, "19m19p129s1234567z", False),
+    (MJ, "19m19p19s11134567z", False),
+    (MJ, "222p23467s [345m] [555s]", False),
+]
+
+# (source, hand, form or None, effective tiles of a 3n+1 hand, in kind order)
+EFFECTIVE = [
+    (MC, "123m456p789s1234z", None, "1z 2z 3z 4z"),
+    (MC, "123m456p1234z [789s]", None, "1z 2z 3z 4z"),
+    (MC, "19m19p19s1234567z", None, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"),
+    # seven pairs and the standard form both 1-shanten: the union of their tiles
+    (MC, "11155m2278p66s17z", None, "5m 2p 6p 7p 8p 9p 6s 1z 7z"),
+    (MC, "11155m2278p66s17z", Form.CHIITOITSU, "7p 8p 1z 7z"),
+]
+
+# (source, tenpai hand, its waits, in kind order); majiang-core's ``tingpai`` gives the
+# tiles that lower the shanten, the waits when the hand is tenpai
+WAITS = [
+    (MC, "19m19p19s1234567z", "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"),
+    (MC, "1234444m456p789s", "1m"),             # 4m: all four held, not a wait
+]
+
+
+def names(tiles: list[int]) -> str:
+    return " ".join(tile_name(t) for t in tiles)
+
+
+@pytest.mark.parametrize(("source", "text", "rules", "number"), STANDARD)
+def test_replacement_number_of_the_standard_form(source: str, text: str, rules: str,
+                                                 number: int) -> None:
+    hand, found = Hand.parse(text), find_rules(rules)
+    assert brute_forms(hand, found)[Form.STANDARD] == number - 1   # the definition agrees
+    assert shanten_forms(hand, rules=found).forms[Form.STANDARD] == number - 1
+
+
+@pytest.mark.parametrize(("source", "text", "rules", "expected"), FORMS)
+def test_seven_pairs_and_thirteen_orphans(source: str, text: str, rules: str,
+                                          expected: dict[Form, int]) -> None:
+    hand, found = Hand.parse(text), find_rules(rules)
+    brute, got = brute_forms(hand, found), shanten_forms(hand, rules=found).forms
+    for form, n in expected.items():
+        assert brute[form] == n
+        assert got[form] == n
+
+
+@pytest.mark.parametrize(("source", "text", "expected"), BEST)
+def test_shanten_over_all_forms(source: str, text: str, expected: int) -> None:
+    hand = Hand.parse(text)
+    assert min(brute_forms(hand, find_rules("tenhou")).values()) == expected
+    assert shanten(hand) == expected
+
+
+@pytest.mark.parametrize(("source", "text", "expected"), WINNING)
+def test_winning_shapes(source: str, text: str, expected: bool) -> None:
+    hand = Hand.parse(text)
+    assert (min(brute_forms(hand, find_rules("tenhou")).values()) == -1) is expected
+    assert is_winning(hand) is expected
+
+
+@pytest.mark.parametrize(("source", "text", "form", "expected"), EFFECTIVE)
+def test_effective_tiles(source: str, text: str, form: Form | None, expected: str) -> None:
+    hand, rules = Hand.parse(text), find_rules("tenhou")
+    brute = [t for t, _ in brute_effective(hand, rules, [0] * 34, form)]
+    assert names(brute) == expected
+    assert names([e.tile for e in effective_tiles(hand, form=form)]) == expected
+
+
+@pytest.mark.parametrize(("source", "text", "expected"), WAITS)
+def test_waits(source: str, text: str, expected: str) -> None:
+    hand = Hand.parse(text)
+    assert names(brute_waits(hand, find_rules("tenhou"))) == expected
+    assert names([w.tile for w in waits(hand)]) == expected
+
+
+# -- where a peer answers otherwise by design ----------------------------------------
+
+def test_a_wait_on_a_kind_exhausted_by_a_meld_is_no_wait() -> None:
+    """majiang-core's ``tingpai("m13p456s789z11,m2222")`` is 2m and xiangting without
+    the melds gives replacement number 1: both leave the kan's copies out. All four 2m
+    are in the kan, so no draw completes 13m: not tenpai, 1-shanten (xiangting with the
+    melds passed: 2)."""
+    hand = Hand.parse("13m456p789s11z (2222m)")
+    assert brute_waits(hand, find_rules("tenhou")) == []
+    assert waits(hand) == []
+    assert shanten(hand) == 1
+
+
+def test_a_complete_shape_just_after_a_call_is_complete() -> None:
+    """majiang-core gives 0 for ``m11122,p123-,s12-3,z111=,`` (no win before the
+    discard); the tiles are a winning shape, so the replacement number is 0."""
+    assert shanten("11122m [123p] [123s] [111z]") == -1
+
+
+@pytest.mark.parametrize(("text", "rules"), [
+    ("", "tenhou"),                             # majiang-core: 13-shanten
+    ("2p3s7z", "tenhou"),                       # xiangting: 3 tiles refused
+    ("111222333444555m", "tenhou"),             # 15 tiles
+    ("11111m", "tenhou"),                       # a fifth copy
+    ("1m [1111m]", "tenhou"),                   # a fifth copy with the meld
+    ("1p [123z]", "tenhou"),                    # a sequence of honours
+    ("11122233344455m [666m]", "tenhou"),       # 14 concealed tiles and a meld
+    ("123m1z [456p] [7777s]", "tenhou"),        # xiangting: the third meld "missing"
+    ("234p567s [222m] [567p]", "tenhou"),       # majiang-core's short hand: 1
+    ("123m [123p] [456s] [789m] [555z]", "tenhou"),  # majiang-core's five melds: 0
+    ("119m19p19s12345z", "tenhou"),            # majiang-core's short orphans hand: 1
+    ("2m", "tenhou-3p"),                        # no 2m with three players
+    ("1m [123p]", "tenhou-3p"),                 # no chi with three players
+    ("1m [222m]", "tenhou-3p"),
+])
+def test_hands_the_peers_measure_or_refuse_are_refused(text: str, rules: str) -> None:
+    with pytest.raises(HandError):
+        shanten(text, rules=rules)
+
+
+def test_seven_pairs_and_orphans_need_a_closed_full_hand() -> None:
+    """majiang-core measures ``m1188s05z1122`` (10 tiles) as 3 for seven pairs and
+    ``m19p19s19z1234,z777=`` as ∞ for thirteen orphans, xiangting ``1188m55s1122z``
+    as none for seven pairs and ``19p19s1234567z`` as none for thirteen orphans; mjasp
+    keeps those forms for closed 13- and 14-tile hands only."""
+    assert set(shanten_forms("1188m05s1122z").forms) == {Form.STANDARD}
+    assert set(shanten_forms("1188m55s1122z").forms) == {Form.STANDARD}
+    assert set(shanten_forms("19p19s1234567z").forms) == {Form.STANDARD}
+    assert set(shanten_forms("19m19p19s1234z [777z]").forms) == {Form.STANDARD}
