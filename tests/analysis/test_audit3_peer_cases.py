@@ -4,7 +4,11 @@ The hands are the test cases of public peer libraries, translated to mpsz:
 ``MahjongRepository/mahjong`` (``tests_shanten.py``, ``tests_agari.py``),
 ``Apricot-S/xiangting`` (the unit tests of its standard, seven-pairs, thirteen-orphans
 and top-level replacement numbers, its documented four-copies and three-player cases)
-and ``kobalab/majiang-core`` (``test/xiangting.js``: ``xiangting_*`` and ``tingpai``).
+``kobalab/majiang-core`` (``test/xiangting.js``: ``xiangting_*`` and ``tingpai``),
+``ssttkkl/mahjong-utils`` (``TestShanten.kt``: shanten, advance tiles and their count,
+the discard table), ``nekobean/mahjong-cpp`` (``test_necessary_tile_calculator.cpp``,
+three players), Mortal's ``libriichi`` (``algo/shanten.rs``) and the hand divider tests
+of ``mahjong`` (``tests_hand_dividing.py``: readings).
 A peer's number is only the input: every case is also checked against the brute force of
 ``test_audit2_shanten`` (the replacement number from the definition, written without
 mjasp's engines), and a case stays only where the peer, the definition and mjasp agree.
@@ -30,19 +34,23 @@ from __future__ import annotations
 
 import pytest
 
-from mjasp.analysis.decomposition import is_winning
-from mjasp.analysis.shanten import effective_tiles, shanten, shanten_forms
+from mjasp.analysis.decomposition import decompose, is_winning
+from mjasp.analysis.shanten import discards, effective_tiles, shanten, shanten_forms
 from mjasp.analysis.waits import waits
 from mjasp.core.blocks import Form
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_name
+from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.rules import find_rules
+from tests.analysis.brute import standard_readings
 from tests.analysis.test_audit2_shanten import brute_effective, brute_forms, brute_waits
 
 XT = "xiangting"
 MJ = "mahjong"
 MC = "majiang-core"
+MU = "mahjong-utils"
+CPP = "mahjong-cpp"
+LR = "libriichi"
 
 # (source, hand, rules, replacement number of the standard form = shanten + 1).
 # xiangting passes the melds (``Some(melds)``), i.e. counts their copies, as mjasp does.
@@ -163,6 +171,24 @@ BEST = [
     (MC, "123m406p789s1122z", 0),
     (MC, "19m19p19s1234567z", 0),
     (MC, "1188m288p05s1177z", 0),
+    (LR, "1111m333p222s444z", 1),               # 1m all held: 11m + 123m, two draws
+    (LR, "147m258p369s1234z", 6),
+    (LR, "147m258p3s", 4),
+    (LR, "4455s", 0),
+    (LR, "7z", 0),
+    (LR, "15559m19p19s1234z", 3),
+    (LR, "2344456m14p127s2z7p", 3),
+    (LR, "2344456m14p127s2z5p", 2),
+    (LR, "344455667p1139s9m", 2),
+    (LR, "344455667p1139s9p", 1),
+    (LR, "122334m678p37s22z5s", 0),
+    (LR, "122334m678p12s22z4s", 0),
+    (LR, "12223456m78889p2m", -1),
+    (LR, "34778p", 0),
+    (LR, "34s", 0),
+    (LR, "55m", -1),
+    (MU, "11123456789999p", -1),
+    (MU, "11223344556677z", -1),
 ]
 
 # (source, 14-tile hand, a winning shape?)
@@ -187,14 +213,90 @@ WINNING = [
     (MJ, "222p23467s [345m] [555s]", False),
 ]
 
-# (source, hand, form or None, effective tiles of a 3n+1 hand, in kind order)
-EFFECTIVE = [
-    (MC, "123m456p789s1234z", None, "1z 2z 3z 4z"),
-    (MC, "123m456p1234z [789s]", None, "1z 2z 3z 4z"),
-    (MC, "19m19p19s1234567z", None, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"),
+# (source, hand, form or None, effective tiles of a 3n+1 hand in kind order, their
+# unseen copies in all (mahjong-utils' advanceNum; None where the peer gives none))
+EFFECTIVE: list[tuple[str, str, Form | None, str, int | None]] = [
+    (MU, "34568m235p68s", None, "3m 6m 7m 8m 1p 2p 3p 4p 5p 6s 7s 8s", 40),
+    (MU, "112233p44556s12z", None, "3s 6s 1z 2z", 13),
+    (MU, "112233p44556s12z", Form.STANDARD, "3s 6s 1z 2z", 13),
+    (MU, "114514p1919810s", None, "2p 3p 4p 5p 6p 7p 3s 4s 5s 6s 7s 8s 9s", 45),
+    (MU, "3344z6699p11345s", None, "3s 4s 5s", 9),     # seven pairs 1-, standard 2-shanten
+    (MU, "22s23455666p345m", None, "5p 2s", 4),
+    (MU, "1112345678999p", None, "1p 2p 3p 4p 5p 6p 7p 8p 9p", 23),
+    (MU, "119m19p19266s135z", None, "2z 4z 6z 7z", 16),
+    (MU, "19m19p19266s1235z", None, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z", 42),
+    (MU, "1119m19p19s12355z", None, "4z 6z 7z", 12),
+    (MU, "119m19p19s123456z", Form.KOKUSHI, "7z", 4),
+    # the quad is one pair: every kind but 1z-5z, 108 + 3 (6z) + 4 (7z)
+    (MU, "1111223344556z", Form.CHIITOITSU,
+     "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s 5s 6s 7s 8s 9s 6z 7z",
+     115),
+    (MC, "123m456p789s1234z", None, "1z 2z 3z 4z", None),
+    (MC, "123m456p1234z [789s]", None, "1z 2z 3z 4z", None),
+    (MC, "19m19p19s1234567z", None, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z", None),
     # seven pairs and the standard form both 1-shanten: the union of their tiles
-    (MC, "11155m2278p66s17z", None, "5m 2p 6p 7p 8p 9p 6s 1z 7z"),
-    (MC, "11155m2278p66s17z", Form.CHIITOITSU, "7p 8p 1z 7z"),
+    (MC, "11155m2278p66s17z", None, "5m 2p 6p 7p 8p 9p 6s 1z 7z", None),
+    (MC, "11155m2278p66s17z", Form.CHIITOITSU, "7p 8p 1z 7z", None),
+]
+
+# (source, 14-tile hand, {discard: (shanten after it, its effective tiles, their unseen
+# copies)}) — the whole tenhou.net/2-style table as the peer lists it; the discarded
+# copy counts as seen.
+DISCARDS = [
+    (MU, "12233344445556s", {
+        "3s": (0, "1s 5s 6s 7s", 11), "2s": (0, "1s 3s 5s 7s", 9), "5s": (0, "1s 7s", 7),
+        "6s": (0, "1s 2s 3s 5s", 7), "1s": (0, "2s 5s", 3), "4s": (0, "2s 5s", 3)}),
+    (MU, "34568m235p368s", {
+        "5p": (2, "3m 6m 7m 8m 1p 2p 3p 4p 3s 6s 7s 8s", 40),
+        "3s": (2, "3m 6m 7m 8m 1p 2p 3p 4p 5p 6s 7s 8s", 40),
+        "2p": (2, "3m 6m 7m 8m 3p 4p 5p 3s 6s 7s 8s", 36),
+        "8m": (2, "3m 6m 1p 2p 4p 5p 3s 7s", 27),
+        "3m": (2, "8m 1p 2p 4p 5p 3s 7s", 24),
+        "6m": (2, "8m 1p 2p 4p 5p 3s 7s", 24),
+        "6s": (2, "7m 1p 2p 4p 5p 3s 8s", 24),
+        "8s": (2, "7m 1p 2p 4p 5p 3s 6s", 24),
+        "3p": (2, "7m 2p 5p 3s 7s", 17),
+        "4m": (3, "3m 4m 5m 6m 7m 8m 1p 2p 3p 4p 5p 3s 6s 7s 8s", 49),
+        "5m": (3, "2m 3m 4m 5m 6m 7m 8m 1p 2p 3p 4p 5p 3s 6s 7s 8s", 53)}),
+    (MU, "3344z6699p11345s8m", {
+        "8m": (1, "3s 4s 5s", 9), "3s": (1, "8m 4s 5s", 9), "4s": (1, "8m 3s 5s", 9),
+        "5s": (1, "8m 3s 4s", 9),
+        **{d: (2, "8m 6p 9p 1s 3s 4s 5s 3z 4z", 22) for d in ("3z", "4z", "6p", "9p", "1s")}}),
+    (MU, "112233p44556s127z", {
+        "1z": (1, "3s 6s 2z 7z", 13), "2z": (1, "3s 6s 1z 7z", 13),
+        "7z": (1, "3s 6s 1z 2z", 13), "6s": (1, "1z 2z 7z", 9),
+        "1p": (2, "1p 4p 3s 6s 1z 2z 7z", 22), "2p": (2, "2p 3s 6s 1z 2z 7z", 18),
+        "3p": (2, "3p 3s 6s 1z 2z 7z", 18), "4s": (2, "3s 4s 5s 6s 7s 1z 2z 7z", 24),
+        "5s": (2, "2s 3s 4s 5s 6s 7s 1z 2z 7z", 28)}),
+    (MU, "114514p1919810s8p", {
+        "8s": (2, "2p 3p 4p 5p 6p 7p 8p 9p 3s 4s 5s 6s 7s 9s", 49),
+        "8p": (2, "2p 3p 4p 5p 6p 7p 3s 4s 5s 6s 7s 8s 9s", 45),
+        "4p": (2, "3p 6p 7p 8p 9p 3s 4s 5s 6s 7s 8s 9s", 43),
+        "9s": (2, "3p 4p 5p 6p 7p 8p 9p 3s 4s 5s 6s 7s", 43),
+        "5p": (2, "4p 6p 7p 8p 9p 3s 4s 5s 6s 7s 8s 9s", 41),
+        "5s": (2, "2p 3p 4p 5p 6p 7p 8p 9p 6s 7s 8s 9s", 41),
+        "1p": (2, "5p 8p 5s 8s", 12), "1s": (2, "5p 8p 5s 8s", 12)}),
+]
+
+# (source, hand, rules, form or None, effective tiles) with three players
+SANMA_EFFECTIVE = [
+    (CPP, "111222333444p1m", "tenhou-3p", Form.STANDARD, "1m"),
+    (CPP, "1199m1199p1199s4z", "tenhou-3p", Form.CHIITOITSU, "4z"),
+]
+
+# (source, winning hand, its readings as the concealed blocks of each)
+READINGS = [
+    (MJ, "234567m23455s777z", [["234m", "567m", "234s", "777z", "55s"]]),
+    (MJ, "123m123p123s11222z", [["123m", "123p", "123s", "222z", "11z"]]),
+    (MJ, "23444m344556p333s", [["234m", "345p", "456p", "333s", "44m"]]),
+    (MJ, "11122233388899m", [["123m", "123m", "123m", "888m", "99m"],
+                             ["111m", "222m", "333m", "888m", "99m"]]),
+    (MJ, "111123666789s11z", [["111s", "123s", "666s", "789s", "11z"]]),
+    # the peer passes the tiles of the two chi with the hand; the rest has one reading
+    (MJ, "778899p22z [789p] [234p]", [["789p", "789p", "22z"]]),
+    (MJ, "112233m99p445566s", [["123m", "123m", "99p", "456s", "456s"],
+                               ["11m", "22m", "33m", "99p", "44s", "55s", "66s"]]),
+    (MJ, "55m222z (6666m) [111p] [777m]", [["222z", "55m"]]),
 ]
 
 # (source, tenpai hand, its waits, in kind order); majiang-core's ``tingpai`` gives the
@@ -241,12 +343,52 @@ def test_winning_shapes(source: str, text: str, expected: bool) -> None:
     assert is_winning(hand) is expected
 
 
-@pytest.mark.parametrize(("source", "text", "form", "expected"), EFFECTIVE)
-def test_effective_tiles(source: str, text: str, form: Form | None, expected: str) -> None:
+@pytest.mark.parametrize(("source", "text", "form", "expected", "unseen"), EFFECTIVE)
+def test_effective_tiles(source: str, text: str, form: Form | None, expected: str,
+                         unseen: int | None) -> None:
     hand, rules = Hand.parse(text), find_rules("tenhou")
-    brute = [t for t, _ in brute_effective(hand, rules, [0] * 34, form)]
-    assert names(brute) == expected
-    assert names([e.tile for e in effective_tiles(hand, form=form)]) == expected
+    brute = brute_effective(hand, rules, [0] * 34, form)
+    assert names([t for t, _ in brute]) == expected
+    got = effective_tiles(hand, form=form)
+    assert names([e.tile for e in got]) == expected
+    assert [e.remaining for e in got] == [n for _, n in brute]
+    if unseen is not None:
+        assert sum(n for _, n in brute) == unseen
+        assert sum(e.remaining for e in got) == unseen
+
+
+@pytest.mark.parametrize(("source", "text", "table"), DISCARDS)
+def test_discard_tables(source: str, text: str,
+                        table: dict[str, tuple[int, str, int]]) -> None:
+    hand, rules = Hand.parse(text), find_rules("tenhou")
+    got = {tile_name(d.tile): (d.shanten, names([e.tile for e in d.waits]),
+                               sum(e.remaining for e in d.waits))
+           for d in discards(hand)}
+    assert got == table
+    for discard, (after, tiles, unseen) in table.items():   # the definition agrees
+        k = tile_kind(discard)
+        left = Hand.from_counts([c - (i == k) for i, c in enumerate(hand.counts)])
+        seen = [int(i == k) for i in range(34)]
+        brute = brute_effective(left, rules, seen)
+        assert min(brute_forms(left, rules).values()) == after
+        assert (names([t for t, _ in brute]), sum(n for _, n in brute)) == (tiles, unseen)
+
+
+@pytest.mark.parametrize(("source", "text", "rules", "form", "expected"), SANMA_EFFECTIVE)
+def test_three_player_effective_tiles(source: str, text: str, rules: str, form: Form,
+                                      expected: str) -> None:
+    hand, found = Hand.parse(text), find_rules(rules)
+    assert names([t for t, _ in brute_effective(hand, found, [0] * 34, form)]) == expected
+    assert names([e.tile for e in effective_tiles(hand, rules=found, form=form)]) == expected
+
+
+@pytest.mark.parametrize(("source", "text", "expected"), READINGS)
+def test_readings(source: str, text: str, expected: list[list[str]]) -> None:
+    hand, rules = Hand.parse(text), find_rules("tenhou")
+    got = sorted(sorted(str(b) for b in d.blocks) for d in decompose(hand))
+    assert got == sorted(sorted(r) for r in expected)
+    seven_pairs = not hand.melds and sorted(c for c in hand.counts if c) == [2] * 7
+    assert len(standard_readings(hand.counts, rules.tile_kinds)) + seven_pairs == len(expected)
 
 
 @pytest.mark.parametrize(("source", "text", "expected"), WAITS)
@@ -287,6 +429,7 @@ def test_a_complete_shape_just_after_a_call_is_complete() -> None:
     ("234p567s [222m] [567p]", "tenhou"),       # majiang-core's short hand: 1
     ("123m [123p] [456s] [789m] [555z]", "tenhou"),  # majiang-core's five melds: 0
     ("119m19p19s12345z", "tenhou"),            # majiang-core's short orphans hand: 1
+    ("468m33346p7s", "tenhou"),                 # libriichi: 2 (nine tiles, three melds)
     ("2m", "tenhou-3p"),                        # no 2m with three players
     ("1m [123p]", "tenhou-3p"),                 # no chi with three players
     ("1m [222m]", "tenhou-3p"),
