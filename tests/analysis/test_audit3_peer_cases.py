@@ -6,7 +6,8 @@ The hands are the test cases of public peer libraries, translated to mpsz:
 and top-level replacement numbers, its documented four-copies and three-player cases)
 ``kobalab/majiang-core`` (``test/xiangting.js``: ``xiangting_*`` and ``tingpai``),
 ``ssttkkl/mahjong-utils`` (``TestShanten.kt``: shanten, advance tiles and their count,
-the discard table), ``nekobean/mahjong-cpp`` (``test_necessary_tile_calculator.cpp``,
+the discard table), majiang-core's ``test/game.js`` (the kan after riichi, the riichi
+discards), ``nekobean/mahjong-cpp`` (``test_necessary_tile_calculator.cpp``,
 three players), Mortal's ``libriichi`` (``algo/shanten.rs``) and the hand divider tests
 of ``mahjong`` (``tests_hand_dividing.py``: readings).
 A peer's number is only the input: every case is also checked against the brute force of
@@ -35,6 +36,7 @@ from __future__ import annotations
 import pytest
 
 from mjasp.analysis.decomposition import decompose, is_winning
+from mjasp.analysis.kan import kan_check
 from mjasp.analysis.shanten import discards, effective_tiles, shanten, shanten_forms
 from mjasp.analysis.waits import waits
 from mjasp.core.blocks import Form
@@ -43,7 +45,12 @@ from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.rules import find_rules
 from tests.analysis.brute import standard_readings
-from tests.analysis.test_audit2_shanten import brute_effective, brute_forms, brute_waits
+from tests.analysis.test_audit2_shanten import (
+    brute_effective,
+    brute_forms,
+    brute_kan,
+    brute_waits,
+)
 
 XT = "xiangting"
 MJ = "mahjong"
@@ -398,6 +405,42 @@ def test_waits(source: str, text: str, expected: str) -> None:
     assert names([w.tile for w in waits(hand)]) == expected
 
 
+# majiang-core ``Game.get_gang_mianzi`` after riichi (test/game.js): the 13 riichi tiles,
+# the drawn fourth copy, then (strict: its level 1, loose: its level 2).
+KANS = [
+    (MC, "1112m456p789s111z", "1z", True, True),
+    (MC, "1112m456p789s111z", "1m", False, False),    # 1m then reads as 11m + 123m
+    (MC, "23m567p33345666s", "3s", False, True),      # 33s+345s readings lost, waits kept
+]
+
+# majiang-core ``Game.allow_lizhi``: the discards that leave the hand tenpai
+RIICHI_DISCARDS = [
+    (MC, "123m456p789s11112z", "1z"),     # 2z away leaves 1111z waiting on a fifth 1z
+    (MC, "123m456p788s11122z", "7s 8s"),
+    (MC, "123m456p789s11223z", "3z"),
+    (MC, "11112344449999m", ""),
+]
+
+
+@pytest.mark.parametrize(("source", "riichi", "drawn", "strict", "loose"), KANS)
+def test_kan_after_riichi(source: str, riichi: str, drawn: str, strict: bool,
+                          loose: bool) -> None:
+    before, rules, i = Hand.parse(riichi), find_rules("tenhou"), tile_kind(drawn)
+    w_before, w_after, brute_strict = brute_kan(before, i, rules)
+    assert (brute_strict, w_before == w_after) == (strict, loose)
+    check = kan_check(Hand.from_counts([c + (k == i) for k, c in enumerate(before.counts)]), i)
+    assert (check.strict, check.loose) == (strict, loose)
+
+
+@pytest.mark.parametrize(("source", "text", "expected"), RIICHI_DISCARDS)
+def test_discards_that_keep_tenpai(source: str, text: str, expected: str) -> None:
+    hand, rules = Hand.parse(text), find_rules("tenhou")
+    brute = [k for k in range(34) if hand.counts[k] and brute_waits(
+        Hand.from_counts([c - (i == k) for i, c in enumerate(hand.counts)]), rules)]
+    assert names(brute) == expected
+    assert names(sorted(d.tile for d in discards(hand) if d.shanten == 0)) == expected
+
+
 # -- where a peer answers otherwise by design ----------------------------------------
 
 def test_a_wait_on_a_kind_exhausted_by_a_meld_is_no_wait() -> None:
@@ -415,6 +458,19 @@ def test_a_complete_shape_just_after_a_call_is_complete() -> None:
     """majiang-core gives 0 for ``m11122,p123-,s12-3,z111=,`` (no win before the
     discard); the tiles are a winning shape, so the replacement number is 0."""
     assert shanten("11122m [123p] [123s] [111z]") == -1
+
+
+def test_a_kan_that_only_loses_nine_gates_keeps_every_reading() -> None:
+    """majiang-core refuses (level 1) the kan of 1s on ``s1113445678999`` + 1s: it counts
+    the nine gates form of 11123445678999s (2s) as a winning form of its own, which the
+    closed kan ends. The readings are the mentsu decompositions: every one of the three
+    waits (2s, 4s, 5s) reads 111s as a triplet, the kan keeps them all, so it is strict
+    by the rule mjasp states (riichi.wiki, Kan: "Kan during riichi")."""
+    before, rules = Hand.parse("1113445678999s"), find_rules("tenhou")
+    w_before, w_after, strict = brute_kan(before, tile_kind("1s"), rules)
+    assert (names(w_before), w_before == w_after, strict) == ("2s 4s 5s", True, True)
+    check = kan_check("11113445678999s", "1s")
+    assert (check.strict, check.loose) == (True, True)
 
 
 @pytest.mark.parametrize(("text", "rules"), [
