@@ -238,6 +238,10 @@ EFFECTIVE: list[tuple[str, str, Form | None, str, int | None]] = [
     (MU, "1111223344556z", Form.CHIITOITSU,
      "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s 5s 6s 7s 8s 9s 6z 7z",
      115),
+    (XT, "123m456p789s1122z", None, "1z 2z", None),
+    (XT, "1188m288p55s1177z", None, "2p", None),
+    (XT, "19m19p19s1234567z", Form.STANDARD,
+     "1m 2m 3m 7m 8m 9m 1p 2p 3p 7p 8p 9p 1s 2s 3s 7s 8s 9s 1z 2z 3z 4z 5z 6z 7z", None),
     (MC, "123m456p789s1234z", None, "1z 2z 3z 4z", None),
     (MC, "123m456p1234z [789s]", None, "1z 2z 3z 4z", None),
     (MC, "19m19p19s1234567z", None, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z", None),
@@ -289,6 +293,9 @@ DISCARDS = [
 SANMA_EFFECTIVE = [
     (CPP, "111222333444p1m", "tenhou-3p", Form.STANDARD, "1m"),
     (CPP, "1199m1199p1199s4z", "tenhou-3p", Form.CHIITOITSU, "4z"),
+    (XT, "111m456p789s1122z", "tenhou-3p", None, "1z 2z"),
+    (XT, "1199m288p55s1177z", "tenhou-3p", None, "2p"),
+    (XT, "19m19p19s1234567z", "tenhou-3p", None, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"),
 ]
 
 # (source, winning hand, its readings as the concealed blocks of each)
@@ -382,7 +389,7 @@ def test_discard_tables(source: str, text: str,
 
 
 @pytest.mark.parametrize(("source", "text", "rules", "form", "expected"), SANMA_EFFECTIVE)
-def test_three_player_effective_tiles(source: str, text: str, rules: str, form: Form,
+def test_three_player_effective_tiles(source: str, text: str, rules: str, form: Form | None,
                                       expected: str) -> None:
     hand, found = Hand.parse(text), find_rules(rules)
     assert names([t for t, _ in brute_effective(hand, found, [0] * 34, form)]) == expected
