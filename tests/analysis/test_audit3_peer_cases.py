@@ -1,21 +1,20 @@
-"""Shanten, effective tiles, waits and winning checks on other projects' hand-worked cases.
+"""Shanten, effective tiles, waits, readings and the kan check on other projects' cases.
 
-The hands are the test cases of public peer libraries, translated to mpsz:
-``MahjongRepository/mahjong`` (``tests_shanten.py``, ``tests_agari.py``),
-``Apricot-S/xiangting`` (the unit tests of its standard, seven-pairs, thirteen-orphans
-and top-level replacement numbers, its documented four-copies and three-player cases)
-``kobalab/majiang-core`` (``test/xiangting.js``: ``xiangting_*`` and ``tingpai``),
-``ssttkkl/mahjong-utils`` (``TestShanten.kt``: shanten, advance tiles and their count,
-the discard table), majiang-core's ``test/game.js`` (the kan after riichi, the riichi
-discards), ``nekobean/mahjong-cpp`` (``test_necessary_tile_calculator.cpp``,
-three players), Mortal's ``libriichi`` (``algo/shanten.rs``) and the hand divider tests
-of ``mahjong`` (``tests_hand_dividing.py``: readings).
-A peer's number is only the input: every case is also checked against the brute force of
-``test_audit2_shanten`` (the replacement number from the definition, written without
-mjasp's engines), and a case stays only where the peer, the definition and mjasp agree.
+The hands are the hand-worked test cases of public peer libraries, translated to mpsz:
+``MahjongRepository/mahjong`` (``tests_shanten.py``, ``tests_agari.py``,
+``tests_hand_dividing.py``), ``Apricot-S/xiangting`` (the unit tests of its standard,
+seven-pairs, thirteen-orphans and top-level replacement numbers and necessary tiles, its
+four-copies and three-player cases), ``kobalab/majiang-core`` (``test/xiangting.js``;
+``test/game.js``: the kan after riichi, the riichi discards), ``ssttkkl/mahjong-utils``
+(``TestShanten.kt``: shanten, advance tiles and their count, discard tables),
+``nekobean/mahjong-cpp`` (``test_necessary_tile_calculator.cpp``: three players) and
+Mortal's ``libriichi`` (``algo/shanten.rs``; ``algo/agari.rs``: the kan after riichi).
+A peer's number is only the input: every case is also checked against the brute forces
+of ``test_audit2_shanten`` (the definitions, written without mjasp's engines), and a case
+stays only where the peer, the definition and mjasp agree.
 
-Where a peer answers differently by design, the case below states mjasp's rule and the
-peer's answer (``RULE_VARIANTS``, ``REJECTED``):
+Where a peer answers otherwise by design, the tests at the end state mjasp's rule and
+the peer's answer:
 
 - the four-copies rule counts the copies in declared melds (a wait on a kind whose four
   copies are in the hand and its melds cannot be drawn). xiangting does so only when
@@ -25,10 +24,12 @@ peer's answer (``RULE_VARIANTS``, ``REJECTED``):
 - a 3n+2 hand is measured after its discard whatever the game state: majiang-core gives
   0 for a complete shape just after a call (no win is allowed before a discard), mjasp
   −1 (the tiles are a winning shape).
+- the strict kan check compares readings (mentsu decompositions), not yaku:
+  majiang-core also counts a nine gates form and refuses a kan that ends it.
 - hands with the wrong tile count for their melds (majiang-core's short and long hands,
-  an empty hand, xiangting's melds "missing" from the list) are refused with a
-  ``HandError``; seven pairs and thirteen orphans exist only for closed 13/14-tile hands
-  (the peers give ∞ or a number for 10/11 tiles).
+  an empty hand, xiangting's melds "missing" from the list, libriichi's nine tiles) are
+  refused with a ``HandError``; seven pairs and thirteen orphans exist only for closed
+  13/14-tile hands (the peers give ∞ or a number for 10 or 12 tiles).
 """
 
 from __future__ import annotations
@@ -412,12 +413,27 @@ def test_waits(source: str, text: str, expected: str) -> None:
     assert names([w.tile for w in waits(hand)]) == expected
 
 
-# majiang-core ``Game.get_gang_mianzi`` after riichi (test/game.js): the 13 riichi tiles,
-# the drawn fourth copy, then (strict: its level 1, loose: its level 2).
-KANS = [
+# The kan after riichi: the 13 riichi tiles, the drawn fourth copy, then strict (the
+# readings kept) and loose (the waits kept; None where the peer gives only strict).
+# majiang-core ``Game.get_gang_mianzi`` (test/game.js): its level 1 and level 2;
+# libriichi ``check_ankan_after_riichi`` (algo/agari.rs): its strict flag true / false.
+KANS: list[tuple[str, str, str, bool, bool | None]] = [
     (MC, "1112m456p789s111z", "1z", True, True),
     (MC, "1112m456p789s111z", "1m", False, False),    # 1m then reads as 11m + 123m
     (MC, "23m567p33345666s", "3s", False, True),      # 33s+345s readings lost, waits kept
+    (LR, "12345m567s11222z", "2z", True, None),
+    (LR, "12345m444567s11z", "4s", True, None),
+    (LR, "22m11112356p444s", "4s", True, None),
+    (LR, "123456m4445s111z", "4s", False, False),
+    # libriichi's closed 10-tile hand; the closed kan of 9s stands for the fourth meld
+    (LR, "1113444p222z (9999s)", "1p", False, True),
+    (LR, "1113444p222z (9999s)", "4p", False, None),
+    (LR, "1113444p222z (9999s)", "2z", True, None),
+    (LR, "23m999p33345666s", "3s", False, None),
+    (LR, "23m999p33345666s", "6s", False, True),
+    (LR, "23m999p33345666s", "9p", True, None),
+    (LR, "1113445678999m", "1m", True, None),         # nine gates lost, readings kept
+    (LR, "1113445678999m", "9m", False, None),
 ]
 
 # majiang-core ``Game.allow_lizhi``: the discards that leave the hand tenpai
@@ -431,12 +447,17 @@ RIICHI_DISCARDS = [
 
 @pytest.mark.parametrize(("source", "riichi", "drawn", "strict", "loose"), KANS)
 def test_kan_after_riichi(source: str, riichi: str, drawn: str, strict: bool,
-                          loose: bool) -> None:
+                          loose: bool | None) -> None:
     before, rules, i = Hand.parse(riichi), find_rules("tenhou"), tile_kind(drawn)
     w_before, w_after, brute_strict = brute_kan(before, i, rules)
-    assert (brute_strict, w_before == w_after) == (strict, loose)
-    check = kan_check(Hand.from_counts([c + (k == i) for k, c in enumerate(before.counts)]), i)
-    assert (check.strict, check.loose) == (strict, loose)
+    drawn_hand = Hand.from_counts([c + (k == i) for k, c in enumerate(before.counts)],
+                                  before.melds)
+    check = kan_check(drawn_hand, i)
+    assert brute_strict is strict
+    assert check.strict is strict
+    assert check.loose is (w_before == w_after)
+    if loose is not None:
+        assert check.loose is loose
 
 
 @pytest.mark.parametrize(("source", "text", "expected"), RIICHI_DISCARDS)
@@ -472,7 +493,8 @@ def test_a_kan_that_only_loses_nine_gates_keeps_every_reading() -> None:
     the nine gates form of 11123445678999s (2s) as a winning form of its own, which the
     closed kan ends. The readings are the mentsu decompositions: every one of the three
     waits (2s, 4s, 5s) reads 111s as a triplet, the kan keeps them all, so it is strict
-    by the rule mjasp states (riichi.wiki, Kan: "Kan during riichi")."""
+    by the rule mjasp states (riichi.wiki, Kan: "Kan during riichi"); libriichi's test
+    allows the same kan on 1113445678999m ("we don't take yaku into account")."""
     before, rules = Hand.parse("1113445678999s"), find_rules("tenhou")
     w_before, w_after, strict = brute_kan(before, tile_kind("1s"), rules)
     assert (names(w_before), w_before == w_after, strict) == ("2s 4s 5s", True, True)
