@@ -17,10 +17,11 @@ Where a peer answers otherwise by design, the tests at the end state mjasp's rul
 the peer's answer:
 
 - the four-copies rule counts the copies in declared melds (a wait on a kind whose four
-  copies are in the hand and its melds cannot be drawn). xiangting does so only when
-  the melds are passed (``Some(melds)``); with ``None`` (its setting for Tenhou and
-  Mahjong Soul) and in majiang-core a meld's copies are not counted, so
-  ``13m456p789s11z (2222m)`` waits on 2m there.
+  copies are in the hand and its melds cannot be drawn; riichi.wiki, Tenpai, "Karaten":
+  "Declared kans and open melds belong to the hand ... Under most rules, this is
+  noten"). xiangting does so only when the melds are passed (``Some(melds)``); with
+  ``None`` (its setting for Tenhou and Mahjong Soul) and in majiang-core a meld's
+  copies are not counted, so ``13m456p789s11z (2222m)`` waits on 2m there.
 - a 3n+2 hand is measured after its discard whatever the game state: majiang-core gives
   0 for a complete shape just after a call (no win is allowed before a discard), mjasp
   −1 (the tiles are a winning shape).
