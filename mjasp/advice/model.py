@@ -1033,8 +1033,10 @@ class Model:
                   group_slot=b.group_slot, offsets=b.offsets, options=b.options,
                   riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
         self._tables = solve_graph(g, draws, self.riichi)
-        for at, i in enumerate(self._tables.riichi_rows.tolist()):
-            self._riichi_row.setdefault(b.hands[i].tobytes(), at)
+        # each riichi row's hand sliced off one bytes object (as the wins' above)
+        riichi_hands = b.hands[self._tables.riichi_rows].tobytes()
+        for at in range(len(self._tables.riichi_rows)):
+            self._riichi_row.setdefault(riichi_hands[37 * at:37 * at + 37], at)
         hands = b.hands
         # the starting nodes now (advise reads only them); every node on first need
         starts = len(dict.fromkeys(hands13))
