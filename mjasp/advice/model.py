@@ -161,6 +161,8 @@ class Model:
         self._derived: dict[tuple[Any, ...], Score] = {}
         self._items: dict[tuple[bool, bool, bool], tuple[YakuItem, ...]] | None = None
         self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
+        #: ``_win(tile, False, False, False)`` by tile37 once asked (``_plain``)
+        self._plain_wins: list[Win | None] = [None] * 37
         self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._shape_points: dict[tuple[Any, ...], int] = {}
@@ -341,17 +343,17 @@ class Model:
             return hand, readings, [None] * len(tiles)
         # a tile its checks refuse is no win: ``_scored`` (through ``_win_hand``) says so
         # (``_tile_wins``, here in a plain loop: one call less per tile)
-        rules, win_of = self.rules, self._win
+        rules, plain_wins = self.rules, self._plain_wins
         won = []
         for t in tiles:
             try:
-                check_winning_tile(hand, win_of(t, False, False, False), rules)
+                check_winning_tile(hand, plain_wins[t] or self._plain(t), rules)
             except MjaspError:
                 continue
             won.append(t)
         if not won:
             return hand, readings, [None] * len(tiles)
-        found = candidates_by_tile(hand, win_of(won[0], False, False, False), rules,
+        found = candidates_by_tile(hand, plain_wins[won[0]] or self._plain(won[0]), rules,
                                    [_KIND37[t] for t in won], readings)
         if len(won) == len(tiles):
             return hand, readings, found  # type: ignore[return-value]
@@ -558,7 +560,7 @@ class Model:
         ok = self._hand_ok.get(h14)
         if ok is None:
             try:
-                check_hand(hand, self._win(tile, False, False, False), self.rules)
+                check_hand(hand, self._plain(tile), self.rules)
                 ok = True
             except MjaspError:
                 ok = False
@@ -665,7 +667,7 @@ class Model:
             return candidates(hand, win, self.rules, readings)
         key = (h14, tile)
         if self._last_plain[0] != key:
-            plain = candidates(hand, self._win(tile, False, False, False), self.rules,
+            plain = candidates(hand, self._plain(tile), self.rules,
                                readings)
             # a candidate without a yaku dropped its dora: the situation must be scored
             self._last_plain = (key, None if any(c.reason for c in plain) else plain)
@@ -759,7 +761,7 @@ class Model:
                 return last
             hand = self._hand14(h14)
             try:
-                check_hand(hand, self._win(tile, False, False, False), self.rules)
+                check_hand(hand, self._plain(tile), self.rules)
                 readings: tuple[Any, ...] = hand_readings(hand, self.rules)
             except MjaspError:
                 readings = ()
@@ -773,7 +775,7 @@ class Model:
         """Whether ``tile`` passes the winning tile's checks of ``mjasp.score`` for
         ``hand`` (``check_winning_tile``)."""
         try:
-            check_winning_tile(hand, self._win(tile, False, False, False), self.rules)
+            check_winning_tile(hand, self._plain(tile), self.rules)
         except MjaspError:
             return False
         return True
@@ -814,6 +816,14 @@ class Model:
                 raise HandError(f"the wall holds {red} red {name37(five)} of "
                                 f"{self.unseen[five]} copies; with the hand's, at most "
                                 f"{MAX_RED_FIVES} of a suit")
+
+    def _plain(self, tile: int) -> Win:
+        """``_win(tile, False, False, False)``, the plain self-draw (the Win of every check
+        and of ``candidates_by_tile``), read off a list by tile once asked."""
+        found = self._plain_wins[tile]
+        if found is None:
+            found = self._plain_wins[tile] = self._win(tile, False, False, False)
+        return found
 
     def _win(self, tile: int, riichi: bool, ippatsu: bool, haitei: bool) -> Win:
         key = (tile, riichi, ippatsu, haitei)
@@ -1023,8 +1033,10 @@ class Model:
                   group_slot=b.group_slot, offsets=b.offsets, options=b.options,
                   riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
         self._tables = solve_graph(g, draws, self.riichi)
-        for at, i in enumerate(self._tables.riichi_rows.tolist()):
-            self._riichi_row.setdefault(b.hands[i].tobytes(), at)
+        # each riichi row's hand sliced off one bytes object (as the wins' above)
+        riichi_hands = b.hands[self._tables.riichi_rows].tobytes()
+        for at in range(len(self._tables.riichi_rows)):
+            self._riichi_row.setdefault(riichi_hands[37 * at:37 * at + 37], at)
         hands = b.hands
         # the starting nodes now (advise reads only them); every node on first need
         starts = len(dict.fromkeys(hands13))
