@@ -193,19 +193,15 @@ def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
     """The compiled builder's shanten of hands beside the model's melds (rows of 34
     concealed counts): ``Model.shanten``'s numbers, many hands at once. That is the
     standard form's replacement number of the problem :mod:`mjasp.analysis.shanten` states
-    for the hand (``shanten_problem``: the sets to build, and each kind capped by the copies the
-    melds hold, the same for every hand of the model); without a cap, the kernel's batch
-    call; with one, the per-suit values of ``table.capped_standard`` (``suit_values``),
-    once per distinct suit, combined by ``table.combine`` (the recurrences of its
-    ``replacement_number``) over all the rows at once."""
+    for the hand (``shanten_problem``: the sets to build, and each kind capped by the copies
+    the melds hold, the same for every hand of the model), less one: without a cap, the
+    kernel's batch call; with one, ``table.capped_standard_rows``."""
     from mjasp.analysis.shanten import shanten_problem
     from mjasp.core.hand import trusted_hand
-    from mjasp.solvers.table import INF, MAX_MELDS, combine, suit_values
+    from mjasp.solvers.table import capped_standard_rows
 
     rules, melds = model.rules, model.melds
     problems: dict[int, Any] = {}   # by the rows' tile count
-    suits: dict[tuple[int, bytes], tuple[int, ...]] = {}
-    spans = ((0, 9), (9, 9), (18, 9), (27, 7))
 
     def shanten(rows: bytes) -> bytes:
         counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
@@ -219,24 +215,9 @@ def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
                     tuple(counts[at[0]].tolist()), (0, 0, 0), melds), rules)
             if problem.cap is None:
                 out[at] = shanten_batch(counts[at], rules)
-                continue
-            total = None
-            for s, (b, n) in enumerate(spans):
-                part = counts[at, b:b + n]
-                uniq, inverse = np.unique(part, axis=0, return_inverse=True)
-                values = []
-                for row in uniq:
-                    key = (s, row.tobytes())
-                    got = suits.get(key)
-                    if got is None:
-                        got = suits[key] = suit_values(row.tolist(), b == 27,
-                                                       problem.cap[b:b + n])
-                    values.append(got)
-                rows_s = np.array(values, dtype=np.uint8)[inverse.ravel()]
-                total = rows_s if total is None else combine(total, rows_s)
-            assert total is not None
-            best = np.minimum(total[:, MAX_MELDS + 1 + problem.melds], INF)
-            out[at] = best.astype(np.int16) - 1
+            else:
+                out[at] = capped_standard_rows(counts[at], problem.melds,
+                                               problem.cap).astype(np.int16) - 1
         return out.tobytes()
 
     return shanten

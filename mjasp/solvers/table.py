@@ -92,6 +92,8 @@ MAX_MELDS: Final = 4
 ROW: Final = 2 * (MAX_MELDS + 1)
 #: "Impossible" in the tables (larger than any real distance, small enough for uint8 sums).
 INF: Final = 60
+#: Where each suit lies among 34 counts (start, length); the last is the honors.
+SUITS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
 DATA_FILE: Final = "shanten_tables.npz"
 
 _State = tuple[int, int, int, int]  # (seqs from i-2, seqs from i-1, melds used, pair used)
@@ -759,9 +761,31 @@ def capped_standard(counts: Sequence[int], melds: int, cap: Sequence[int]) -> in
     >>> capped_standard([1] * 9 + [0] * 18 + [4] + [0] * 6, 4, [4] * 8 + [0] + [4] * 25)
     3
     """
-    rows = [suit_values(counts[b:b + n], b == 27, cap[b:b + n])
-            for b, n in ((0, 9), (9, 9), (18, 9), (27, 7))]
+    rows = [suit_values(counts[b:b + n], b == 27, cap[b:b + n]) for b, n in SUITS]
     return replacement_number(rows, melds)
+
+
+def capped_standard_rows(counts: npt.ArrayLike, melds: int, cap: Sequence[int]) -> U8:
+    """:func:`capped_standard` of many hands at once (rows of 34 counts, the same melds and
+    cap): each distinct suit's values once, combined by :func:`combine` over all rows.
+
+    >>> capped_standard_rows([[1] * 9 + [0] * 18 + [4] + [0] * 6] * 2, 4,
+    ...                      [4] * 8 + [0] + [4] * 25).tolist()
+    [3, 3]
+    """
+    import numpy as np
+
+    rows = np.asarray(counts, dtype=np.uint8).reshape(-1, 34)
+    if not len(rows):
+        return np.empty(0, dtype=np.uint8)
+    total: U8 | None = None
+    for b, n in SUITS:
+        kinds, inverse = np.unique(rows[:, b:b + n], axis=0, return_inverse=True)
+        values = np.array([suit_values(k.tolist(), b == 27, cap[b:b + n]) for k in kinds],
+                          dtype=np.uint8).reshape(-1, ROW)[inverse.ravel()]
+        total = values if total is None else combine(total, values)
+    assert total is not None
+    return np.minimum(total[:, MAX_MELDS + 1 + melds], INF)
 
 
 def combine(a: npt.ArrayLike, b: npt.ArrayLike) -> U8:
