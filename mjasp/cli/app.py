@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import click
 
@@ -344,9 +344,9 @@ def with_options(rules: Rules, options: Sequence[str]) -> Rules:
             raise RulesError(f"--option {name} given twice{hint}")
         default = defaults[name]
         if isinstance(default, bool):
-            if value.lower() not in _BOOLS:
+            if value.lower() not in BOOL_WORDS:
                 raise RulesError(f"--option {option!r}: {name} is true or false")
-            changes[name] = _BOOLS[value.lower()]
+            changes[name] = BOOL_WORDS[value.lower()]
         elif isinstance(default, int):
             if not value.isdigit():
                 raise RulesError(f"--option {option!r}: {name} is a whole number")
@@ -382,8 +382,9 @@ def changed_options(rules: Rules) -> dict[str, Any]:
             for option, (_, mine) in base.diff(rules).items()}
 
 
-_BOOLS = {"true": True, "on": True, "yes": True, "1": True,
-          "false": False, "off": False, "no": False, "0": False}
+#: The words a yes/no value is written in (``--option kiriage=on``; the web API's flags too).
+BOOL_WORDS: Final = {"1": True, "true": True, "on": True, "yes": True,
+                     "0": False, "false": False, "off": False, "no": False}
 
 
 class FiniteFloat(click.FloatRange):
@@ -564,6 +565,7 @@ def echo_readings(hand: Hand, readings: Sequence[Decomposition], as_json: bool,
 
 
 __all__ = [
+    "BOOL_WORDS",
     "ERROR_TYPES",
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",

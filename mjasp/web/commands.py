@@ -56,6 +56,7 @@ import click
 
 from mjasp.cli import main
 from mjasp.cli.app import (
+    BOOL_WORDS,
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_LIMIT,
@@ -72,8 +73,8 @@ from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
 #: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in any case, in
 #: the order the error message (and the OpenAPI description) lists them.
-FLAG_TRUE: Final = ("1", "true", "on", "yes", "")
-FLAG_FALSE: Final = ("0", "false", "off", "no")
+FLAG_TRUE: Final = (*(word for word, on in BOOL_WORDS.items() if on), "")
+FLAG_FALSE: Final = tuple(word for word, on in BOOL_WORDS.items() if not on)
 #: What a flag takes, as the error message and the OpenAPI description say it.
 FLAG_VALUES: Final = (f"a flag is {', '.join(FLAG_TRUE[:-1])} or empty (on), or "
                       f"{', '.join(FLAG_FALSE)} (off)")
