@@ -64,7 +64,7 @@ from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.core.blocks import Meld
 from mjasp.core.errors import HandError, MjaspError
-from mjasp.core.hand import Hand, trusted_hand
+from mjasp.core.hand import Hand, trusted_hand, with_melds
 from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
@@ -688,13 +688,16 @@ def _check_fits(hand: Counts37, wall: Sequence[int], melds: Sequence[int] = (0,)
 
 
 def _meld_counts(melds: Sequence[Meld]) -> list[int]:
-    """The merged 37 counts of the melds' tiles (a red five also counted as its five)."""
-    out = [0] * 37
+    """The merged 37 counts of the melds' tiles (a red five also counted as its five).
+
+    >>> counts = _meld_counts(Hand.parse("11m [406p] (1111z)").melds)
+    >>> counts[12:15], counts[27], counts[34:]
+    ([1, 1, 1], 4, [0, 1, 0])
+    """
+    out = with_melds((0,) * 34, melds)[0] + [0, 0, 0]
     for meld in melds:
-        for t in meld.tiles():
-            out[int(t)] += 1
-        if meld.red:
-            out[34 + FIVES.index(int(meld.tile) // 9 * 9 + 4)] += meld.red
+        if meld.red:  # a meld's fives are of one suit
+            out[34 + int(meld.tile) // 9] += meld.red
     return out
 
 
