@@ -7,10 +7,11 @@ chankan, first-draw wins, dora, ura, honba, sticks, liability) is read from the 
 Round payments follow Tenhou's rules (https://tenhou.net/man/): on a double ron the
 winner nearest the discarder's right takes the honba and the sticks (atamahane); an
 exhaustive draw moves 3000 (2000 with three players) from the noten to the tenpai
-seats, a tenpai hand whose every wait is already in its own hand being noten (Tenhou's
-"pure karaten"); nagashi mangan is paid as a mangan tsumo without honba; an abortive
-draw moves nothing. Each round must follow from the last result (:func:`next_round`:
-the deal kept or moved, the honba, the riichi sticks).
+seats, a tenpai hand whose every wait is already in its own concealed hand being noten
+(Tenhou's "pure karaten"; copies in its own melds do not make it noten); nagashi
+mangan is paid as a mangan tsumo without honba; an abortive draw moves nothing. Each
+round must follow from the last result (:func:`next_round`: the deal kept or moved, the
+honba, the riichi sticks).
 """
 
 from __future__ import annotations
@@ -194,20 +195,19 @@ def settle_win(state: State, event: Event, s: Score) -> tuple[int, ...]:
 
 
 def tenpai(state: State, who: int) -> bool:
-    """Tenpai at an exhaustive draw, Tenhou's way: a wait all of whose copies are in the
-    player's own hand and melds does not count."""
+    """Tenpai at an exhaustive draw, as Tenhou and Mahjong Soul count it: a wait all four
+    of whose copies are in the player's concealed hand does not count ("pure karaten"),
+    one whose copies are in the player's own pon or kan does (a Tenhou hand 12s44466688p
+    with a kan of 3s was paid as tenpai, https://riichi.wiki/Karaten; Mortal's and
+    RiichiEnv's draws test the concealed tiles only)."""
     counts = [0] * 34
     for t in state.hands[who]:
         counts[KIND[t]] += 1
-    held = list(counts)  # the copies the player holds, melds included
-    for m in state.melds[who]:
-        for t in m.tiles:
-            held[KIND[t]] += 1
     # the concealed counts and every draw of a kind with a copy left, in one batch: a
     # row of 3n+1 concealed tiles is read with n melds, as the Hand with its calls is
     rows = [counts]
     for k in range(34):
-        if held[k] < 4:
+        if counts[k] < 4:
             row = list(counts)
             row[k] += 1
             rows.append(row)
