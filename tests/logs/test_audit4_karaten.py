@@ -24,33 +24,41 @@ the deal stays when the dealer is tenpai (https://riichi.wiki/Ryuukyoku; three p
 https://riichi.wiki/Sanma, "Noten bappu"; kobalab's Tenhou-following rules,
 https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475).
 
-Each record is written as Tenhou mjlog XML by hand (``tests.logs.mjlog_records``) and read
-again through tenhou.net/6 JSON and MJAI, and also under Mahjong Soul's presets.
+Each record is written as Tenhou mjlog XML by hand (``tests.logs.mjlog_records``), read
+again through tenhou.net/6 JSON and MJAI (mjasp's writers), and checked under the
+record's rules and under Mahjong Soul's preset; one is also written by hand as MJAI lines
+the way Mortal writes them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 import mjasp.logs as logs
 from mjasp.rules import RULES
-from tests.logs.mjlog_records import Record, kind, pon_code
+from tests.logs.mjlog_records import RED, Record, kind, kinds, pon_code
 from tests.logs.test_audit_settlements import YAOCHUU, _formats, _kyuushu, _ryuukyoku
 
 
-def _play_out(rec: Record, seat: int, draws: int) -> None:
-    """``draws`` tiles drawn and discarded at once from ``seat`` on, simples first (so no
-    seat has nagashi mangan); three players draw no 2m-8m."""
+def _next_tile(rec: Record) -> int:
+    """A free id, simples first (so no seat discarding it has nagashi mangan); three
+    players draw no 2m-8m."""
     simples = [k for k in range(34) if k not in YAOCHUU and (rec.players == 4 or k > 8)]
+    for k in simples + list(YAOCHUU):
+        try:
+            return rec.take(k)
+        except ValueError:
+            continue
+    raise ValueError("the wall is empty")
+
+
+def _play_out(rec: Record, seat: int, draws: int) -> None:
+    """``draws`` tiles drawn and discarded at once from ``seat`` on."""
     for _ in range(draws):
-        for k in simples + list(YAOCHUU):
-            try:
-                i = rec.take(k)
-                break
-            except ValueError:
-                continue
+        i = _next_tile(rec)
         rec.draw(seat, i)
         rec.discard(seat, i)
         seat = (seat + 1) % rec.players
@@ -153,3 +161,45 @@ def test_a_single_wait_held_in_the_players_own_pon_is_tenpai() -> None:
     for fmt, rules, deltas, mismatches in _settled(data):
         assert (fmt, rules, mismatches) == (fmt, rules, [])
         assert deltas == [change, [0, 0, 0, 0]]
+
+
+def _mjai_name(i: int) -> str:
+    """MJAI's name of the 136-id ``i``: ``5mr`` a red five, ``E``..``C`` the honors."""
+    k = i // 4
+    if k >= 27:
+        return "ESWNPFC"[k - 27]
+    return f"{k % 9 + 1}{'mps'[k // 9]}{'r' if i in RED else ''}"
+
+
+def test_the_closed_kan_record_written_by_hand_as_mjai_lines() -> None:
+    # The four-player closed-kan round as Mortal writes MJAI: a ``ryukyoku`` with deltas
+    # and no reason (the empty wall makes it exhaustive), the kan's indicator as a
+    # ``dora`` event before the replacement draw. Written here line by line, not through
+    # mjasp's writer.
+    rec = Record()
+    hands = ["12s44466688p333s", "2468m1357p2468s3m", "1357m2579p5799s1z", "2468m1379p4689s5z"]
+    rec.dora_id = rec.take("1z")
+    ids = [[rec.take(k) for k in kinds(h)] for h in hands]
+    lines: list[dict[str, object]] = [
+        {"type": "start_game", "names": ["A", "B", "C", "D"]},
+        {"type": "start_kyoku", "bakaze": "E", "dora_marker": _mjai_name(rec.dora_id),
+         "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "scores": [25000] * 4,
+         "tehais": [[_mjai_name(i) for i in h] for h in ids]}]
+    fourth = rec.take("3s")
+    lines += [{"type": "tsumo", "actor": 0, "pai": _mjai_name(fourth)},
+              {"type": "ankan", "actor": 0, "consumed": ["3s"] * 4},
+              {"type": "dora", "dora_marker": _mjai_name(rec.take("2z"))}]
+    seat = 0
+    for _ in range(69):  # the replacement draw, then the 68 live-wall tiles left
+        i = _next_tile(rec)
+        lines += [{"type": "tsumo", "actor": seat, "pai": _mjai_name(i)},
+                  {"type": "dahai", "actor": seat, "pai": _mjai_name(i), "tsumogiri": True}]
+        seat = (seat + 1) % 4
+    change = [3000, -1000, -1000, -1000]
+    lines += [{"type": "ryukyoku", "deltas": change}, {"type": "end_kyoku"},
+              {"type": "end_game", "scores": [28000, 24000, 24000, 24000]}]
+    game = logs.read_mjai([json.dumps(line) for line in lines], "kan.mjson")
+    for g in (game, dataclasses.replace(game, rules=RULES["mahjongsoul"])):
+        checked = logs.check_game(g)
+        assert [str(m) for m in checked.mismatches] == []
+        assert [r["deltas"] for r in checked.round_rows] == [change]
