@@ -16,7 +16,9 @@ a wait whose copies are in the player's own pon or kan still counts as tenpai:
   (Equim-chan/Mortal, libriichi/src/arena/board.rs ``exhaustive_ryukyoku``; its shanten
   tables read "1111m 333p 222s 444z" as one away, libriichi/src/algo/shanten.rs), and
   RiichiEnv's ``is_tenpai`` adds a copy only of kinds its concealed counts hold fewer than
-  four of (smly/RiichiEnv, riichienv-core/src/hand_evaluator.rs); so does kobalab's
+  four of (smly/RiichiEnv, riichienv-core/src/hand_evaluator.rs); so do mjx, which
+  replays Tenhou's logs (``Hand::IsTenpai`` on the closed tile types, a kind held four
+  times skipped: mjx-project/mjx, include/mjx/internal/hand.cpp), and kobalab's
   ``tingpai`` (kobalab/majiang-core, lib/xiangting.js: ``if (bingpai[n] >= 4) continue``).
 
 Payments: the noten seats pay 3000 in all (2000 with three players) to the tenpai seats,
