@@ -158,7 +158,9 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
 @rules_option
 @json_option
 def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
-    """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason.
+    """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason,
+    and the verdict of the rules chosen (tenhou and mahjongsoul: the waits; wrc: the
+    readings).
 
     HAND is the closed hand after drawing TILE (14 tiles, four of TILE), or the 13
     tiles before the draw (three of TILE); TILE is the drawn fourth copy.
@@ -169,6 +171,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
       kan of 1m in 1111222333m4567p
         strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 567p 44p, ...)
         loose (waits):     yes  waits unchanged: 4p 7p
+        tenhou:            yes  riichi_kan=waits
     """
     from mjasp.analysis.kan import kan_check
 
@@ -185,5 +188,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
                f"{check.strict_reason()}")
     click.echo(f"  loose (waits):     {'yes' if check.loose else 'no ':<4} "
                f"{check.loose_reason()}")
+    click.echo(f"  {rules.name + ':':<18} {'yes' if check.allowed else 'no ':<4} "
+               f"riichi_kan={check.rule}")
     if not check.tenpai:
         click.echo("  (not tenpai before the kan: both hold vacuously)")
