@@ -18,8 +18,10 @@ from mjasp.cli.app import (
     line_options,
     main,
     one_hand,
+    rule_changes_option,
     rules_option,
     run_batch,
+    with_options,
 )
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
@@ -156,8 +158,10 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
 @click.argument("hand", type=HAND)
 @click.argument("tile")
 @rules_option
+@rule_changes_option
 @json_option
-def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
+def kan_command(hand: Hand, tile: str, rules: Rules, options: tuple[str, ...],
+                as_json: bool) -> None:
     """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason,
     and the verdict of the rules chosen (tenhou and mahjongsoul: the waits; wrc: the
     readings).
@@ -179,6 +183,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
         kind = tile_kind(tile)
     except HandError as error:
         raise click.BadParameter(str(error), param_hint="TILE") from error
+    rules = with_options(rules, options)  # riichi_kan=readings: the strict rule's verdict
     check = kan_check(hand, kind, rules=rules)
     if as_json:
         emit_json(check.to_json())

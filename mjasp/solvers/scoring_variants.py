@@ -24,8 +24,16 @@ from pathlib import Path
 
 from mjasp.core.errors import RulesError
 from mjasp.core.tiles import MAX_RED_FIVES
-from mjasp.rules import (DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, RIICHI_KAN, RULES, Rules,
-                         find_rules)
+from mjasp.rules import (
+    DOUBLE_YAKUMAN,
+    KAZOE,
+    LOCAL_YAKU,
+    RENHOU,
+    RIICHI_KAN,
+    RULES,
+    Rules,
+    find_rules,
+)
 from mjasp.solvers.asp import ENCODINGS
 
 #: The variant encodings, one per option value (``encodings/scoring/variants/``).
