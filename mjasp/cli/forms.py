@@ -110,10 +110,11 @@ def waits_json(hand: Hand, rules: Rules) -> dict[str, Any]:
     ...                                find_rules("standard"))["waits"]]
     ['1m', '4m']
     """
-    from mjasp.analysis.waits import waits
+    from mjasp.analysis.waits import fifth_copy_tiles, waits
 
     found = waits(hand, rules=rules)
-    return {"hand": str(hand), "tenpai": bool(found), "waits": [w.to_json() for w in found]}
+    return {"hand": str(hand), "tenpai": bool(found), "waits": [w.to_json() for w in found],
+            "fifth_copy": [tile_name(t) for t in fifth_copy_tiles(hand, rules)]}
 
 
 @main.command("waits")
@@ -134,7 +135,7 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
         4m  ryanmen     234m 456p 789s 111z 44m  (completes 234m)
         4m  tanki       234m 456p 789s 111z 44m  (completes 44m)
     """
-    from mjasp.analysis.waits import waits
+    from mjasp.analysis.waits import fifth_copy_tiles, waits
 
     one_hand(hand, batch)
     if batch is not None:
@@ -151,6 +152,10 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
         for r in wait.readings:
             click.echo(f"  {tile_name(wait.tile):<3} {r.shape.value:<11} {r.reading}  "
                        f"(completes {r.block})")
+    fifth = " ".join(tile_name(t) for t in fifth_copy_tiles(hand, rules))
+    if fifth:  # no tile left to win on: not a wait, said so the hand is not misread
+        click.echo(f"  {fifth}: a fifth copy would complete it (all four are in the hand: "
+                   f"no wait)")
     return 0
 
 

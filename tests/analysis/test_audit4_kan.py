@@ -23,6 +23,7 @@ every completed hand, by a recursive split written here) must agree with them, a
 from __future__ import annotations
 
 import json
+import random
 from functools import cache
 
 import pytest
@@ -30,10 +31,11 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.analysis.kan import kan_check
+from mjasp.analysis.waits import fifth_copy_tiles
 from mjasp.cli import main
 from mjasp.core.errors import HandError, RulesError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import tile_kind
+from mjasp.core.tiles import tile_kind, tile_name
 from mjasp.rules import RULES, find_rules
 
 Blocks = tuple[tuple[str, int], ...]
@@ -236,8 +238,8 @@ def test_cli_prints_the_verdict_of_the_rules_chosen() -> None:
     assert lines[1].startswith("  strict (readings): no ")
     assert lines[2].startswith("  loose (waits):     yes ")
     assert lines[3] == "  tenhou:            yes  riichi_kan=waits"
-    lines = runner.invoke(main, ["kan", "3335666p111456s", "3p", "--rules", "wrc"]).output
-    assert lines.splitlines()[3] == "  wrc:               no   riichi_kan=readings"
+    wrc = runner.invoke(main, ["kan", "3335666p111456s", "3p", "--rules", "wrc"]).output
+    assert wrc.splitlines()[3] == "  wrc:               no   riichi_kan=readings"
     data = json.loads(runner.invoke(main, ["kan", "3335666p111456s", "3p", "--rules",
                                            "mahjongsoul", "--json"]).output)
     assert (data["strict"], data["loose"], data["rule"], data["allowed"]) == (
@@ -245,3 +247,149 @@ def test_cli_prints_the_verdict_of_the_rules_chosen() -> None:
     changed = runner.invoke(main, ["kan", "3335666p111456s", "3p", "--option",
                                    "riichi_kan=readings", "--json"])
     assert json.loads(changed.output)["allowed"] is False
+
+
+# Waits on the hard cases of other projects, against a brute force over every form: a
+# standard split, seven distinct pairs (Tenhou: "a quad is not two pairs"; with the
+# ``chiitoitsu-quad`` rules two pairs), the thirteen orphans and a pair of one of them.
+
+ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))
+
+
+def _complete(counts: list[int], quads_pair: bool = False, closed: bool = True) -> bool:
+    if _splits(tuple(counts), True):
+        return True
+    if not closed or sum(counts) != 14:
+        return False
+    pairs = sum(c // 2 for c in counts) if quads_pair else sum(c == 2 for c in counts)
+    if all(c in (0, 2) or (quads_pair and c == 4) for c in counts) and pairs == 7:
+        return True
+    return (all(counts[k] for k in ORPHANS) and sum(counts[k] for k in ORPHANS) == 14)
+
+
+def brute_waits(text: str, quads_pair: bool = False) -> tuple[set[int], set[int]]:
+    """(waits, fifth copies): the tiles completing the hand with a copy left, and those
+    completing it whose four copies are all in the hand, melds included."""
+    hand = Hand.parse(text)
+    held = hand.total_counts()
+    waits: set[int] = set()
+    fifth: set[int] = set()
+    for j in range(34):
+        counts = list(hand.counts)
+        counts[j] += 1
+        if _complete(counts, quads_pair, not hand.melds):
+            (waits if held[j] < 4 else fifth).add(j)
+    return waits, fifth
+
+
+def _xiangting(text: str) -> tuple[int, set[int]]:
+    xiangting = pytest.importorskip("xiangting")
+    number, flags = xiangting.calculate_necessary_tiles(list(Hand.parse(text).counts),
+                                                        xiangting.PlayerCount.FOUR)
+    return number, {k for k in range(34) if flags >> k & 1}
+
+
+def _nine_gates_family() -> list[str]:
+    """Every 13 tiles of 1112345678999m plus one more man tile, less one tile."""
+    out = set()
+    for extra in range(9):
+        counts = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25
+        counts[extra] += 1
+        for drop in range(9):
+            if counts[drop]:
+                out.add(str(Hand.from_counts([c - (k == drop) for k, c in enumerate(counts)])))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("text", _nine_gates_family())
+def test_nine_gates_shapes(text: str) -> None:
+    expected, fifth = brute_waits(text)
+    assert {w.tile for w in mjasp.waits(text)} == expected
+    # 1111234567999m: a fifth 1m or 9m would complete some of them
+    assert set(fifth_copy_tiles(Hand.parse(text), find_rules())) == fifth
+    number, necessary = _xiangting(text)
+    assert number == 1 and necessary == expected  # xiangting: a peer, agreeing here
+
+
+def test_pure_nine_gates_waits_on_every_man_tile() -> None:
+    # the nine-sided wait: 1112345678999m wins on each of 1m-9m (riichi.wiki, Chuuren poutou)
+    assert [tile_name(w.tile) for w in mjasp.waits("1112345678999m")] == [
+        f"{n}m" for n in range(1, 10)]
+
+
+@pytest.mark.parametrize(("text", "fifth"), [
+    ("1111m234p567s789s", "1m"),            # 111m 234p 567s 789s and 1m 1m: a fifth 1m
+    ("123456789m1111z", "1z"),
+    ("123m456p789s5z [555z]", "5z"),        # the fourth 5z is called
+])
+def test_a_wait_on_a_fifth_copy_is_no_wait(text: str, fifth: str) -> None:
+    # "A player is not considered tenpai if he is waiting only for a tile of which he
+    # already has 4" (the EMA rules); Tenhou: not tenpai with all four concealed
+    waits, fifths = brute_waits(text)
+    assert waits == set() and fifths == {tile_kind(fifth)}
+    assert mjasp.waits(text) == []
+    assert [tile_name(t) for t in fifth_copy_tiles(Hand.parse(text), find_rules())] == [fifth]
+    result = CliRunner().invoke(main, ["waits", text])
+    assert result.output.splitlines() == [
+        f"{Hand.parse(text)}: no wait (not tenpai)",
+        f"  {fifth}: a fifth copy would complete it (all four are in the hand: no wait)"]
+    data = json.loads(CliRunner().invoke(main, ["waits", text, "--json"]).output)
+    assert (data["tenpai"], data["fifth_copy"]) == (False, [fifth])
+    if not Hand.parse(text).melds:
+        assert _xiangting(text)[0] == 2  # the peer: one tile away from tenpai, not tenpai
+
+
+def test_a_fifth_copy_beside_real_waits() -> None:
+    # 1111222333m444z: 2m 3m 4m win; a fifth 1m would too (111m 11m 222m 333m 444z), and
+    # is named, not listed as a wait
+    waits, fifths = brute_waits("1111222333m444z")
+    assert waits == names("2m 3m 4m") and fifths == names("1m")
+    assert {w.tile for w in mjasp.waits("1111222333m444z")} == waits
+    assert fifth_copy_tiles(Hand.parse("1111222333m444z"), find_rules()) == [0]
+
+
+def test_seven_pairs_with_a_quad() -> None:
+    # 1111m 33p 55p 77s 11z 2z: seven pairs only if four 1m are two pairs; Tenhou: not
+    # (the chiitoitsu-quad preset plays the rule that allows it)
+    text = "1111m33p55p77s11z2z"
+    assert brute_waits(text) == (set(), set())
+    assert mjasp.waits(text) == []
+    assert brute_waits(text, quads_pair=True)[0] == names("2z")
+    assert [tile_name(w.tile) for w in mjasp.waits(text, rules="chiitoitsu-quad")] == ["2z"]
+    assert _xiangting(text)[0] == 3  # the peer agrees with Tenhou: two from tenpai
+
+
+def test_thirteen_sided_kokushi() -> None:
+    found = mjasp.waits("19m19p19s1234567z")
+    assert {w.tile for w in found} == set(ORPHANS) == brute_waits("19m19p19s1234567z")[0]
+    assert {w.shapes for w in found} == {("kokushi-13",)}
+    single = mjasp.waits("119m19p19s123456z")
+    assert [(tile_name(w.tile), w.shapes) for w in single] == [("7z", ("kokushi",))]
+    assert _xiangting("19m19p19s1234567z") == (1, set(ORPHANS))
+
+
+def test_fifth_copies_on_seeded_hands() -> None:
+    # 300 hands of four sets and a pair drawn at random with five copies of one kind, less
+    # one of them: a fifth copy completes each; fifth_copy_tiles and waits as the brute force
+    rng = random.Random(29)
+    checked = 0
+    while checked < 300:
+        counts = [0] * 34
+        for _ in range(4):
+            start = rng.randrange(34)
+            if start < 27 and start % 9 <= 6 and rng.random() < 0.5:
+                for k in range(start, start + 3):
+                    counts[k] += 1
+            else:
+                counts[start] += 3
+        counts[rng.randrange(34)] += 2
+        fives = [k for k, c in enumerate(counts) if c == 5]
+        if len(fives) != 1 or max(counts) > 5:
+            continue
+        counts[fives[0]] -= 1
+        hand = Hand.from_counts(counts)
+        waits, fifth = brute_waits(str(hand))
+        assert fives[0] in fifth
+        assert set(fifth_copy_tiles(hand, find_rules())) == fifth, hand
+        assert {w.tile for w in mjasp.waits(hand)} == waits, hand
+        checked += 1
