@@ -122,6 +122,11 @@ SOURCES = [
     ("222333444p23m11z", "2p", False, True, "1m 4m"),
     ("222333444p23m11z", "3p", False, True, "1m 4m"),
     ("222333444p23m11z", "4p", False, True, "1m 4m"),
+    # the EMA rules: "In case of three consecutive pungs in the same suit, no kong may be
+    # declared, since the tiles can be interpreted as three identical chows"; 4567p waits
+    # on 4p and 7p either way, so the waits rule allows it
+    ("111222333m4567p", "1m", False, True, "4p 7p"),
+    ("111222333m4567p", "2m", False, True, "4p 7p"),
     # Mortal's check_ankan_after_riichi tests (strict = readings, Tenhou = waits); the
     # hands of four melds, "Always positive" and "Always negative"
     ("12345m567s11222z", "2z", True, True, None),
