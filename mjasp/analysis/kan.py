@@ -37,6 +37,8 @@ class KanCheck:
     kan (h - 4 e_i plus the quad), the quad counted as the triplet of ``tile`` so the
     two sets compare. ``strict``: the sets are equal in size (the second always lies
     in the first) and the waits unchanged; ``loose``: the waits are unchanged.
+    ``rule``: the rules' ``riichi_kan`` (``"waits"`` or ``"readings"``), which
+    ``allowed`` answers.
     """
 
     hand: Hand
@@ -45,6 +47,19 @@ class KanCheck:
     after: tuple[WinningReading, ...]
     waits_before: tuple[Tile, ...]
     waits_after: tuple[Tile, ...]
+    rule: str = "waits"
+
+    @property
+    def allowed(self) -> bool:
+        """The verdict of the rules asked: ``strict`` where they play ``riichi_kan=
+        "readings"`` (the WRC), ``loose`` where they play ``"waits"`` (Tenhou, Mahjong Soul).
+
+        >>> kan_check("222333444p23m11z", "2p", rules="wrc").allowed
+        False
+        >>> kan_check("222333444p23m11z", "2p", rules="tenhou").allowed
+        True
+        """
+        return self.strict if self.rule == "readings" else self.loose
 
     @property
     def strict(self) -> bool:
@@ -99,7 +114,8 @@ class KanCheck:
         """Why, one line per rule (and a note when the hand was not tenpai)."""
         note = ("" if self.tenpai else
                 "\n(not tenpai before the kan: the definition holds vacuously)")
-        return f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}{note}"
+        return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
+                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}{note}")
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
@@ -107,6 +123,7 @@ class KanCheck:
             return [{"winning_tile": tile_name(j), "reading": str(d)} for j, d in rs]
         return {"hand": str(self.hand), "tile": tile_name(self.tile),
                 "strict": self.strict, "loose": self.loose, "tenpai": self.tenpai,
+                "rule": self.rule, "allowed": self.allowed,
                 "waits_before": [tile_name(t) for t in self.waits_before],
                 "waits_after": [tile_name(t) for t in self.waits_after],
                 "readings_before": len(self.before), "readings_after": len(self.after),
@@ -153,6 +170,10 @@ def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]
         raise HandError("the kan check is for a closed hand (riichi); this one has an open meld",
                         str(hand))
     if hand.tile_count == 13:
+        if hand.counts[kind] == 4:  # no rules allow it: the kan must hold the drawn tile
+            raise HandError(f"a kan of four {tile_name(kind)} held before the draw "
+                            f"(okurikan) is not allowed after riichi: the kan must hold "
+                            f"the drawn tile", str(hand))
         if hand.counts[kind] != 3:
             raise HandError(f"drawing {tile_name(kind)} for a concealed kan needs three "
                             f"{tile_name(kind)} in the 13-tile hand; it has "
@@ -178,7 +199,8 @@ def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]
 
 def kan_check(hand: HandLike, tile: Tile | str, *,
               rules: Rules | str | None = None) -> KanCheck:
-    """Does a concealed kan of ``tile`` keep the hand? Both rules (strict, loose).
+    """Does a concealed kan of ``tile`` keep the hand? Both rules (strict, loose), and
+    ``allowed``: the verdict of ``rules`` (``Rules.riichi_kan``).
 
     The drawn 4th copy is the kan tile, so the hand before the kan is the tenpai hand
     before the draw, h - e_i: nothing is discarded in between (after riichi the drawn
@@ -197,7 +219,8 @@ def kan_check(hand: HandLike, tile: Tile | str, *,
         after=_winning_readings(after, rules, before.melds),
         # the loose rule compares tiles only: no readings needed (waits() builds them)
         waits_before=tuple(winning_tiles(before, rules)),
-        waits_after=tuple(winning_tiles(after, rules)))
+        waits_after=tuple(winning_tiles(after, rules)),
+        rule=rules.riichi_kan)
 
 
 __all__ = ["KanCheck", "WinningReading", "kan_check", "kan_hands"]

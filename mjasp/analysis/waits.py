@@ -165,6 +165,43 @@ def winning_tiles(hand: Hand, rules: Rules) -> list[Tile]:
         three_player, quads), strict=True) if r == 0]
 
 
+#: Standard readings only: five copies of a kind make no seven pairs or thirteen orphans.
+_STANDARD_FORM = find_rules("standard-form")
+
+
+def fifth_copy_tiles(hand: Hand, rules: Rules) -> list[Tile]:
+    """Kinds that would complete the hand as a fifth copy: all four are in the hand, melds
+    included, so no tile is left to win on and none is a wait.
+
+    Tenhou and the EMA rules count a hand waiting only on such tiles not tenpai when all
+    four are concealed; docs/forms-and-waits.md has the case of called copies.
+
+    >>> [tile_name(t) for t in fifth_copy_tiles(Hand.parse("123456789m1111z"), find_rules())]
+    ['1z']
+    """
+    counts, held = hand.counts, hand.total_counts()
+    melds = (sum(counts) + 1) // 3
+    found = []
+    for tile in rules.tile_kinds:
+        if held[tile] != 4:
+            continue
+        if counts[tile] < 4:  # some copies declared: the concealed ones take one more
+            complete = kernel.draw_replacements(counts, melds, [tile])[0] == 0
+        else:
+            # five copies in a reading make a triplet or a pair of them (five sequences
+            # would be five sets): what a triplet leaves is a hand with a pair; what a pair
+            # leaves is sets only, read here beside the pair of an honor it lacks
+            sets = add_count(counts, tile, -1)
+            honor = next((k for k in range(27, NUM_KINDS) if not sets[k]), None)
+            complete = bool(lookup.counts_readings(add_count(counts, tile, -2), hand.melds,
+                                                   _STANDARD_FORM)) or (
+                honor is not None and bool(lookup.counts_readings(
+                    add_count(sets, honor, 2), hand.melds, _STANDARD_FORM)))
+        if complete:
+            found.append(tile)
+    return found
+
+
 #: The last rules seen and what ``winning_tiles`` reads of them: the wall's kinds (as
 #: bytes), the forms allowed, sanma, the quad rule (``Rules.tile_kinds`` is built per call).
 _LAST_OPTIONS: list[tuple[Rules, tuple[bytes, bool, bool, bool, bool, bool]]] = []
@@ -180,5 +217,5 @@ def _options(rules: Rules) -> tuple[bytes, bool, bool, bool, bool, bool]:
     return found
 
 
-__all__ = ["Wait", "WaitReading", "WaitShape", "reading_wait_shape", "usable_tiles", "waits",
-           "winning_tiles"]
+__all__ = ["Wait", "WaitReading", "WaitShape", "fifth_copy_tiles", "reading_wait_shape",
+           "usable_tiles", "waits", "winning_tiles"]

@@ -18,8 +18,10 @@ from mjasp.cli.app import (
     line_options,
     main,
     one_hand,
+    rule_changes_option,
     rules_option,
     run_batch,
+    with_options,
 )
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
@@ -108,10 +110,11 @@ def waits_json(hand: Hand, rules: Rules) -> dict[str, Any]:
     ...                                find_rules("standard"))["waits"]]
     ['1m', '4m']
     """
-    from mjasp.analysis.waits import waits
+    from mjasp.analysis.waits import fifth_copy_tiles, waits
 
     found = waits(hand, rules=rules)
-    return {"hand": str(hand), "tenpai": bool(found), "waits": [w.to_json() for w in found]}
+    return {"hand": str(hand), "tenpai": bool(found), "waits": [w.to_json() for w in found],
+            "fifth_copy": [tile_name(t) for t in fifth_copy_tiles(hand, rules)]}
 
 
 @main.command("waits")
@@ -132,7 +135,7 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
         4m  ryanmen     234m 456p 789s 111z 44m  (completes 234m)
         4m  tanki       234m 456p 789s 111z 44m  (completes 44m)
     """
-    from mjasp.analysis.waits import waits
+    from mjasp.analysis.waits import fifth_copy_tiles, waits
 
     one_hand(hand, batch)
     if batch is not None:
@@ -149,6 +152,10 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
         for r in wait.readings:
             click.echo(f"  {tile_name(wait.tile):<3} {r.shape.value:<11} {r.reading}  "
                        f"(completes {r.block})")
+    fifth = " ".join(tile_name(t) for t in fifth_copy_tiles(hand, rules))
+    if fifth:  # no tile left to win on: not a wait, said so the hand is not misread
+        click.echo(f"  {fifth}: a fifth copy would complete it (all four are in the hand: "
+                   f"no wait)")
     return 0
 
 
@@ -156,9 +163,13 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
 @click.argument("hand", type=HAND)
 @click.argument("tile")
 @rules_option
+@rule_changes_option
 @json_option
-def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
-    """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason.
+def kan_command(hand: Hand, tile: str, rules: Rules, options: tuple[str, ...],
+                as_json: bool) -> None:
+    """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason,
+    and the verdict of the rules chosen (tenhou and mahjongsoul: the waits; wrc: the
+    readings).
 
     HAND is the closed hand after drawing TILE (14 tiles, four of TILE), or the 13
     tiles before the draw (three of TILE); TILE is the drawn fourth copy.
@@ -169,6 +180,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
       kan of 1m in 1111222333m4567p
         strict (readings): no   2 of 4 winning readings lost (4p: 123m 123m 123m 567p 44p, ...)
         loose (waits):     yes  waits unchanged: 4p 7p
+        tenhou:            yes  riichi_kan=waits
     """
     from mjasp.analysis.kan import kan_check
 
@@ -176,6 +188,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
         kind = tile_kind(tile)
     except HandError as error:
         raise click.BadParameter(str(error), param_hint="TILE") from error
+    rules = with_options(rules, options)  # riichi_kan=readings: the strict rule's verdict
     check = kan_check(hand, kind, rules=rules)
     if as_json:
         emit_json(check.to_json())
@@ -185,5 +198,7 @@ def kan_command(hand: Hand, tile: str, rules: Rules, as_json: bool) -> None:
                f"{check.strict_reason()}")
     click.echo(f"  loose (waits):     {'yes' if check.loose else 'no ':<4} "
                f"{check.loose_reason()}")
+    click.echo(f"  {rules.name + ':':<18} {'yes' if check.allowed else 'no ':<4} "
+               f"riichi_kan={check.rule}")
     if not check.tenpai:
         click.echo("  (not tenpai before the kan: both hold vacuously)")

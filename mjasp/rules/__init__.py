@@ -55,6 +55,11 @@ class Rules:
     (off: the absent fourth share is split between them).
     ``honba_points``: what one honba counter adds to a ron (a tsumo splits it evenly
     among the payers).
+    ``riichi_kan``: when a riichi hand may declare a concealed kan of the fourth copy it
+    just drew (never of four held before the draw, okurikan): ``"waits"`` when the
+    winning tiles stay the same (Tenhou, Mahjong Soul), ``"readings"`` when every winning
+    reading keeps the three copies as a triplet, and so the waits too (``RIICHI_KAN``;
+    ``mjasp.kan_check`` answers both).
     """
 
     name: str = "tenhou"
@@ -77,6 +82,7 @@ class Rules:
     nukidora: bool = False
     tsumo_loss: bool = False
     honba_points: int = 300
+    riichi_kan: str = "waits"
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -120,7 +126,8 @@ class Rules:
                 raise RulesError(f"unknown {option} {', '.join(unknown)}; known: "
                                  f"{', '.join(known)}")
             object.__setattr__(self, option, names)
-        for option, allowed in (("kazoe", KAZOE), ("renhou", RENHOU), ("double_wind_fu", (2, 4))):
+        for option, allowed in (("kazoe", KAZOE), ("renhou", RENHOU), ("double_wind_fu", (2, 4)),
+                                ("riichi_kan", RIICHI_KAN)):
             value = getattr(self, option)
             if type(value) is not type(allowed[0]) or value not in allowed:
                 raise RulesError(f"{option} is one of {', '.join(map(repr, allowed))}, "
@@ -210,6 +217,8 @@ PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 KAZOE = ("yakuman", "sanbaiman", "multiple")
 #: ``Rules.renhou`` values.
 RENHOU = ("none", "mangan", "yakuman")
+#: ``Rules.riichi_kan`` values: what a concealed kan after riichi must keep.
+RIICHI_KAN = ("waits", "readings")
 
 
 @functools.cache
@@ -236,6 +245,10 @@ RULES: dict[str, Rules] = {
     # included" (https://github.com/MahjongRepository/ronin/releases/tag/0.19.0), and
     # riichienv-core's Tenhou rules set ``yakuman_pao_is_liability_only: false``
     # (GameRule::default_tenhou, https://docs.rs/crate/riichienv-core/0.4.10/source/src/rule.rs).
+    # A concealed kan after riichi needs the waits unchanged only (riichi_kan="waits"):
+    # "リーチ後の暗槓は待ちが変わらない場合のみ。送り槓不可、牌姿や役の増減は不問" (the
+    # manual, as quoted by Mortal's Tenhou check, Equim-chan/Mortal
+    # libriichi/src/algo/agari.rs, check_ankan_after_riichi with strict=false).
     "tenhou": _TENHOU,
     # Tenhou's three-player rules (https://tenhou.net/man/): 2m-8m removed, no chi, 1m
     # indicates 9m (https://riichi.wiki/Sanma), red 5p and 5s, north tiles set aside as dora
@@ -270,6 +283,11 @@ RULES: dict[str, Rules] = {
     # and a closed kan). Red fives one per suit: a Mahjong Soul-ruleset calculator says so
     # (https://github.com/dennisu133/RiichiCalc/releases, "one red five per suit and no
     # Renhou"), a secondary source.
+    # A kan after riichi keeps the waits, as on Tenhou (riichi.wiki's Kan page, "Kan during
+    # riichi": "tenhou.net and Mahjong Soul ... changing the hand interpretation is allowed,
+    # so long as the waits remain the same", https://riichi.wiki/Special:MobileDiff/25924;
+    # RiichiEnv offers the kan after riichi on the waits alone under both of its presets,
+    # riichienv-core/src/state/legal_actions.rs).
     # Liability for daisangen and daisuushii only (https://ja.wikipedia.org/wiki/責任払い, citing
     # https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4), each yakuman of a
     # composite settled on its own (https://riichi.wiki/Mahjong_Soul "Rules").
@@ -311,8 +329,15 @@ RULES: dict[str, Rules] = {
     # "Akadora: Ari"; the public scorer above counts red fives for WRC2022: the sources
     # disagree, the value is kept), kiriage mangan, and a double-wind pair of 2 fu (rulesets
     # differ: 2 or 4, https://riichi.wiki/Fu).
+    # A kan after riichi keeps every reading (riichi_kan="readings"), the rule of "most
+    # professional rulesets" (riichi.wiki's Kan page, cited at mahjongsoul) and of the EMA
+    # rules whose text the WRC book reuses: "if this does not change the waiting pattern
+    # and if the three tiles to be konged can only be interpreted as a pung in the original
+    # riichi hand" (the EMA rules as published at http://mahjongtime.com/mahjong-ariari-rules-4.aspx);
+    # the WRC book's own words (5.4.8, Concealed kong) were not found in a stored copy.
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
-                           double_wind_fu=2, renhou="mangan", pao_whole_hand=False),
+                           double_wind_fu=2, renhou="mangan", pao_whole_hand=False,
+                           riichi_kan="readings"),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask
     "standard-form": _TENHOU.replace(name="standard-form", forms=frozenset({Form.STANDARD})),

@@ -24,7 +24,16 @@ from pathlib import Path
 
 from mjasp.core.errors import RulesError
 from mjasp.core.tiles import MAX_RED_FIVES
-from mjasp.rules import DOUBLE_YAKUMAN, KAZOE, LOCAL_YAKU, RENHOU, RULES, Rules, find_rules
+from mjasp.rules import (
+    DOUBLE_YAKUMAN,
+    KAZOE,
+    LOCAL_YAKU,
+    RENHOU,
+    RIICHI_KAN,
+    RULES,
+    Rules,
+    find_rules,
+)
 from mjasp.solvers.asp import ENCODINGS
 
 #: The variant encodings, one per option value (``encodings/scoring/variants/``).
@@ -47,6 +56,7 @@ OPTION_TERMS: dict[str, dict[str, object]] = {
     # red fives per suit (man, pin, sou) as a clingo tuple: option(red_fives,(1,2,1))
     "red_fives": {f"({m},{p},{s})": (m, p, s) for m, p, s in
                   itertools.product(range(MAX_RED_FIVES + 1), repeat=3)},
+    "riichi_kan": {r: r for r in RIICHI_KAN},
 }
 _SETS = ("double_yakuman", "local_yaku")
 
@@ -67,6 +77,8 @@ VARIANT_FILES: dict[tuple[str, object], str] = {
     # check_win the counts per suit; an option(red_fives,(M,P,S)) fact alone sets them
     ("red_fives", (0, 0, 0)): "no_red_fives.lp",
     ("red_fives", (1, 2, 1)): "red_fives_aka4.lp",
+    # read by no scoring rule: the kan check after riichi is mjasp.kan_check
+    ("riichi_kan", "readings"): "riichi_kan_readings.lp",
 }
 CAP_FILE = "yakuman_cap.lp"
 

@@ -108,11 +108,12 @@ def test_a_file_option_against_the_rules_chosen(tmp_path: Path) -> None:
     (("--rules", "wrc"), "30 fu 4 han mangan: 8000 (ron)"),
     # --rules tenhou said on the command line was dropped for the file's wrc (8000)
     (("--rules", "tenhou"), "mjasp: error: presets/wrc.lp conflicts with rules 'tenhou' "
-     "(they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, pao_whole_hand): "
+     "(they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, pao_whole_hand, "
+     "riichi_kan): "
      "give one of them"),
     (("--option", "kazoe=multiple"), "mjasp: error: presets/wrc.lp conflicts with rules "
      "'tenhou' (they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, "
-     "pao_whole_hand): give one of them"),
+     "pao_whole_hand, riichi_kan): give one of them"),
 ])
 def test_a_preset_file_beside_rules_chosen(extra: tuple[str, ...], expected: str) -> None:
     result = CliRunner().invoke(main, ["score", WIN, "presets/wrc.lp", *extra])
