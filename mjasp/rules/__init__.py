@@ -260,10 +260,15 @@ RULES: dict[str, Rules] = {
     # 2026-11-23 (riichi.wiki, the official site) and not found in any stored page. An
     # engine whose Mahjong Soul preset replays 20,000 sampled Mahjong Soul records, han,
     # yaku and scores compared (smly/RiichiEnv, docs/MJSOUL_CORPUS_VALIDATION.md), backs
-    # two of them: the four patterns double ("Tenhou treats all pattern variants as single
-    # Yakuman, while Mahjong Soul treats them as Double Yakuman", docs/RULES.md) and no
-    # kiriage (riichienv-core/src/score.rs: mangan only when the base exceeds 2000); kazoe
-    # and renhou stay unverified. The same table: kokushi may rob a closed kan on Mahjong
+    # four of them: the four patterns double ("Tenhou treats all pattern variants as single
+    # Yakuman, while Mahjong Soul treats them as Double Yakuman", docs/RULES.md), no
+    # kiriage (riichienv-core/src/score.rs: mangan only when the base exceeds 2000), no
+    # renhou (none in its yaku table, riichienv-core/src/yaku.rs) and a double-wind pair of
+    # 4 fu (its fu adds 2 for the round wind and 2 for the seat wind; the records' fu are
+    # compared). Kazoe yakuman: "雀魂 ○" (https://mahjongcollege.com/yaku/2252/), one
+    # yakuman however many han (no rule counts 26 han as two,
+    # https://dic.nicovideo.jp/a/数え役満; RiichiEnv's score.rs pays 8000 per 13 han, past
+    # anything its records hold). The same table: kokushi may rob a closed kan on Mahjong
     # Soul, not on Tenhou (``allows_ron_on_ankan_for_kokushi_musou``: default_tenhou
     # False, default_mjsoul True); mjasp cannot tell a closed kan robbed from an added one
     # (Win.chankan), so both presets accept kokushi with chankan (docs/rules.md, Kokushi
@@ -278,7 +283,8 @@ RULES: dict[str, Rules] = {
     # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
     # "3P-Mahjong"): tsumo loss by default, "North-Bisection is provided as an alternative
     # option" (https://riichi.wiki/Special:MobileDiff/19195; an older revision said the
-    # North's share is split: the sources disagree by date, the newer text is followed;
+    # North's share is split, but the record-checked engine below, whose sample is half
+    # three-player records, pays a tsumo the two four-player shares only: tsumo loss;
     # splitting is tsumo_loss=False), north tiles set aside as dora, "North triplets is
     # treated as guest-wind tiles", and "North can be robbed even with non-yakuman hand.
     # However Robbing a Quad (Chankan) yaku is not applied" (the same revision); "Red
@@ -310,7 +316,12 @@ RULES: dict[str, Rules] = {
     # EMA-rules tournaments may still add them, e.g. https://turnieje.mahjong.waw.pl/?page_id=1303
     # "Akadora: Ari"; the public scorer above counts red fives for WRC2022: the sources
     # disagree, the value is kept), kiriage mangan, and a double-wind pair of 2 fu (rulesets
-    # differ: 2 or 4, https://riichi.wiki/Fu).
+    # differ: 2 or 4, https://riichi.wiki/Fu). A WRC ruleset written before 2022
+    # (dnovikoff/mahjong-api, pkg/rules/ruleset_wrc.go) agrees on no red fives (it names
+    # none, where its Tenhou ruleset names three), kiriage ("ManganRound: true"), ura dora
+    # and ippatsu, renhou a mangan, and liability for the dragons and winds, not for
+    # quads. The 2022 summary above: liability for the third dragon set and the fourth wind
+    # set, and "4 kans en 16 dora" is still a single yakuman.
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
                            double_wind_fu=2, renhou="mangan", pao_whole_hand=False),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
