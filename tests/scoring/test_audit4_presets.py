@@ -267,6 +267,22 @@ def test_mahjongsoul_3p_liability_with_tsumo_loss(scored: Scorer) -> None:
     assert (s.points, s.payments.liable, s.payments.total) == (32000, 32200, 32200)
 
 
+def test_mahjongsoul_3p_liability_with_another_yakuman(scored: Scorer) -> None:
+    # daisangen (West liable) + tsuuiisou, two honba, a non-dealer (South). RiichiEnv's
+    # three-player settlement under default_mjsoul: on tsumo West pays daisangen as a
+    # three-player tsumo, 16000 + 8000, and every honba, 2 x 100 x 2; tsuuiisou is an
+    # ordinary tsumo, 16000 from the dealer and 8000 from West (in ``others``). On ron
+    # West pays half of daisangen's 32000 and the honba, 16000 + 400; the discarder the
+    # rest, 16000 + tsuuiisou's 32000
+    tsumo = Win("2z", tsumo=True, seat_wind="S", liable="W", honba=2)
+    s = scored(DAISANGEN_TSUUIISOU, tsumo, rules="mahjongsoul-3p")
+    assert (s.payments.liable, s.payments.dealer, s.payments.others, s.payments.total) \
+        == (24400, 16000, 8000, 48400)
+    ron = Win("2z", seat_wind="S", liable="W", honba=2)
+    s = scored(DAISANGEN_TSUUIISOU, ron, rules="mahjongsoul-3p")
+    assert (s.payments.liable, s.payments.ron, s.payments.total) == (16400, 48000, 64400)
+
+
 # ------------------------------------------------------------------------------- the WRC
 
 
