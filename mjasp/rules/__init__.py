@@ -321,7 +321,17 @@ RULES: dict[str, Rules] = {
     # none, where its Tenhou ruleset names three), kiriage ("ManganRound: true"), ura dora
     # and ippatsu, renhou a mangan, and liability for the dragons and winds, not for
     # quads. The 2022 summary above: liability for the third dragon set and the fourth wind
-    # set, and "4 kans en 16 dora" is still a single yakuman.
+    # set, and "4 kans en 16 dora" is still a single yakuman. The Japanese Wikipedia's list
+    # of the WRC rules (https://ja.wikipedia.org/wiki/世界リーチ麻雀選手権, 主な採用ルール,
+    # yakuman adding up, so 2022 or later) confirms no red fives, ippatsu and ura dora,
+    # kiriage, 11+ han a sanbaiman and a double-wind pair of 2 fu ("連風牌の符対子は2符"),
+    # and disagrees on renhou: "人和は満貫で、他の役とは複合しない" (a mangan the other yaku
+    # do not add to; the hand scores the higher of a mangan and its value without renhou),
+    # as the Toronto Riichi Club's WRC tournament rules say for the rules before 2022
+    # (toronto-riichi-club.github.io, rules.md: "a mangan or the value of the hand, whichever
+    # is greater"). No Rules.renhou value plays that: renhou="mangan" (the 2014 errata's
+    # cumulative yaku) is kept, a known difference (docs/rules.md, "Presets against their
+    # sources").
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
                            double_wind_fu=2, renhou="mangan", pao_whole_hand=False),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),

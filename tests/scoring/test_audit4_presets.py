@@ -355,3 +355,22 @@ def test_wrc_renhou_with_a_yakuman_is_the_yakuman(scored: Scorer) -> None:
     hand = "111m22p555666777z"
     s = scored(hand, Win("2p", seat_wind="S", renhou=True), rules="wrc")
     assert (s.points, set(yaku(s))) == (64000, {Y.DAISANGEN, Y.SUUANKOU_TANKI})
+
+
+def test_wrc_all_green_needs_no_hatsu(scored: Scorer) -> None:
+    # "發なし緑一色を認める" (the Japanese Wikipedia's list of the WRC rules, 主な採用ルール,
+    # https://ja.wikipedia.org/wiki/世界リーチ麻雀選手権): 234s 234s 666s 888s 22s, all
+    # green without 6z, ron by a non-dealer: one yakuman, 32000
+    s = scored("22223344666888s", Win("8s", seat_wind="S"), rules="wrc")
+    assert (s.points, set(yaku(s))) == (32000, {Y.RYUUIISOU})
+
+
+@pytest.mark.xfail(strict=True, reason="no Rules.renhou value plays the WRC's renhou, a mangan "
+                   "the other yaku do not add to (docs/rules.md, Presets against their sources)")
+def test_wrc_renhou_is_a_mangan_not_added_to(scored: Scorer) -> None:
+    # "人和は満貫で、他の役とは複合しない" (the Japanese Wikipedia's list of the WRC rules);
+    # "awarded a mangan or the value of the hand, whichever is greater" (the Toronto Riichi
+    # Club's tournament rules, "simply WRC rules"). Chiitoitsu and renhou, a non-dealer's
+    # ron: a mangan, 2000 x 4 = 8000 (chiitoitsu alone is 1600)
+    hand, win = "1133m5577p2288s44z", Win("4z", seat_wind="S", renhou=True)
+    assert scored(hand, win, rules="wrc").points == 8000
