@@ -20,7 +20,10 @@ Sources named below:
 - the WRC 2022 summary: the Belgian federation's list of the 2022 changes
   (https://www.mahjongbelgium.be/l/aangepaste-spelregels-wrc/, 2022-04-02);
 - the WRC errata: the 2014 rules' author's errata and precisions
-  (http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230).
+  (http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230);
+- the Japanese list: the Japanese Wikipedia's list of the WRC rules' main settings
+  (https://ja.wikipedia.org/wiki/世界リーチ麻雀選手権, 主な採用ルール; yakuman add up there,
+  so 2022 or later).
 """
 
 from __future__ import annotations
@@ -299,9 +302,9 @@ def test_wrc_ippatsu_and_ura_dora_count(scored: Scorer) -> None:
 
 
 def test_wrc_no_red_fives(scored: Scorer) -> None:
-    # no red fives in the WRC set (ruleset_wrc.go names no AkaDora, where its Tenhou
-    # ruleset names the three red fives; EMA's competition rules dropped them): a 0p is
-    # an error under the WRC rules, one han on Tenhou
+    # no red fives in the WRC set ("赤牌は使用しない", the Japanese list; ruleset_wrc.go
+    # names no AkaDora, where its Tenhou ruleset names the three red fives): a 0p is an
+    # error under the WRC rules, one han on Tenhou
     win = Win("5s", seat_wind="S")
     with pytest.raises((HandError, WinError)):
         scored("234m406p678s345s88p", win, rules="wrc")
@@ -358,9 +361,8 @@ def test_wrc_renhou_with_a_yakuman_is_the_yakuman(scored: Scorer) -> None:
 
 
 def test_wrc_all_green_needs_no_hatsu(scored: Scorer) -> None:
-    # "發なし緑一色を認める" (the Japanese Wikipedia's list of the WRC rules, 主な採用ルール,
-    # https://ja.wikipedia.org/wiki/世界リーチ麻雀選手権): 234s 234s 666s 888s 22s, all
-    # green without 6z, ron by a non-dealer: one yakuman, 32000
+    # "發なし緑一色を認める" (the Japanese list): 234s 234s 666s 888s 22s, all green
+    # without 6z, ron by a non-dealer: one yakuman, 32000
     s = scored("22223344666888s", Win("8s", seat_wind="S"), rules="wrc")
     assert (s.points, set(yaku(s))) == (32000, {Y.RYUUIISOU})
 
@@ -368,7 +370,7 @@ def test_wrc_all_green_needs_no_hatsu(scored: Scorer) -> None:
 @pytest.mark.xfail(strict=True, reason="no Rules.renhou value plays the WRC's renhou, a mangan "
                    "the other yaku do not add to (docs/rules.md, Presets against their sources)")
 def test_wrc_renhou_is_a_mangan_not_added_to(scored: Scorer) -> None:
-    # "人和は満貫で、他の役とは複合しない" (the Japanese Wikipedia's list of the WRC rules);
+    # "人和は満貫で、他の役とは複合しない" (the Japanese list);
     # "awarded a mangan or the value of the hand, whichever is greater" (the Toronto Riichi
     # Club's tournament rules, "simply WRC rules"). Chiitoitsu and renhou, a non-dealer's
     # ron: a mangan, 2000 x 4 = 8000 (chiitoitsu alone is 1600)
