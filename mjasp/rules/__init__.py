@@ -45,7 +45,9 @@ class Rules:
     ``kiriage``: 4 han 30 fu and 3 han 60 fu are rounded up to mangan.
     ``double_wind_fu``: fu of a pair that is both seat and round wind (2 or 4).
     ``renhou``: a non-dealer's ron before their first draw: ``"none"`` (no yaku),
-    ``"mangan"`` (a 5-han yaku that adds up with the others) or ``"yakuman"``.
+    ``"mangan"`` (a 5-han yaku that adds up with the others), ``"mangan_alone"`` (a mangan
+    the other yaku do not add to: the hand scores the higher of renhou alone and the hand
+    without it) or ``"yakuman"``.
     ``local_yaku``: which of ``LOCAL_YAKU`` are played.
     ``pao``: the yakuman with liability (the player who fed the last set pays).
     ``pao_whole_hand``: with several yakuman in one hand, the liable player answers for
@@ -209,7 +211,7 @@ PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 #: ``Rules.kazoe`` values: 13+ han is one yakuman, capped at sanbaiman, one per 13 han.
 KAZOE = ("yakuman", "sanbaiman", "multiple")
 #: ``Rules.renhou`` values.
-RENHOU = ("none", "mangan", "yakuman")
+RENHOU = ("none", "mangan", "mangan_alone", "yakuman")
 
 
 @functools.cache
@@ -299,8 +301,9 @@ RULES: dict[str, Rules] = {
     # World Riichi Championship rules, 2022 revision of the 2015 book (the 2015 book read at
     # https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 ; summary at
     # https://riichi.wiki/World_Riichi_Championship_rules): kuitan ari; no yakuman counts
-    # double (§6.5); renhou a mangan yaku (§6.5.4), "cumulative with other yaku and dora",
-    # and no kazoe yakuman, 11+ han a sanbaiman (the 2014 rules' errata,
+    # double (§6.5); renhou a mangan (§6.5.4; "cumulative with other yaku and dora" in the
+    # 2014 errata, no longer: below), and no kazoe yakuman, 11+ han a sanbaiman (the 2014
+    # rules' errata,
     # http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230). The 2022 revision makes
     # different yakuman add up ("Multiple Yakuman": daisangen with suuankou is a double
     # yakuman) and keeps 13+ han without a yakuman at sanbaiman (the Belgian federation's
@@ -329,11 +332,10 @@ RULES: dict[str, Rules] = {
     # do not add to; the hand scores the higher of a mangan and its value without renhou),
     # as the Toronto Riichi Club's WRC tournament rules say for the rules before 2022
     # (toronto-riichi-club.github.io, rules.md: "a mangan or the value of the hand, whichever
-    # is greater"). No Rules.renhou value plays that: renhou="mangan" (the 2014 errata's
-    # cumulative yaku) is kept, a known difference (docs/rules.md, "Presets against their
-    # sources").
+    # is greater"): renhou="mangan_alone". Only the 2014 errata made it a yaku adding up
+    # with the others (renhou="mangan").
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
-                           double_wind_fu=2, renhou="mangan", pao_whole_hand=False),
+                           double_wind_fu=2, renhou="mangan_alone", pao_whole_hand=False),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask
     "standard-form": _TENHOU.replace(name="standard-form", forms=frozenset({Form.STANDARD})),

@@ -367,12 +367,26 @@ def test_wrc_all_green_needs_no_hatsu(scored: Scorer) -> None:
     assert (s.points, set(yaku(s))) == (32000, {Y.RYUUIISOU})
 
 
-@pytest.mark.xfail(strict=True, reason="no Rules.renhou value plays the WRC's renhou, a mangan "
-                   "the other yaku do not add to (docs/rules.md, Presets against their sources)")
 def test_wrc_renhou_is_a_mangan_not_added_to(scored: Scorer) -> None:
-    # "人和は満貫で、他の役とは複合しない" (the Japanese list);
-    # "awarded a mangan or the value of the hand, whichever is greater" (the Toronto Riichi
-    # Club's tournament rules, "simply WRC rules"). Chiitoitsu and renhou, a non-dealer's
-    # ron: a mangan, 2000 x 4 = 8000 (chiitoitsu alone is 1600)
-    hand, win = "1133m5577p2288s44z", Win("4z", seat_wind="S", renhou=True)
-    assert scored(hand, win, rules="wrc").points == 8000
+    # "人和は満貫で、他の役とは複合しない" (the Japanese list); "awarded a mangan or the
+    # value of the hand, whichever is greater" (the Toronto Riichi Club's tournament rules,
+    # "simply WRC rules"). Chiitoitsu and renhou, a non-dealer's ron: a mangan, 2000 x 4 =
+    # 8000 (chiitoitsu alone is 1600; added up, 7 han, 12000)
+    s = scored("1133m5577p2288s44z", Win("4z", seat_wind="S", renhou=True), rules="wrc")
+    assert (s.points, s.han, yaku(s)) == (8000, 5, {Y.RENHOU: 5})
+    # renhou and dora alone: the dora are not added, 8000 (8p shows 9p, held once)
+    s = scored("123m456p789s11z789p",
+               Win("9p", seat_wind="S", renhou=True, dora_indicators=("8p",)), rules="wrc")
+    assert (s.points, yaku(s)) == (8000, {Y.RENHOU: 5})
+
+
+def test_wrc_renhou_gives_way_to_a_larger_hand(scored: Scorer) -> None:
+    # 11223344556677p, ron on 7p: pinfu 1 + ryanpeikou 3 + chinitsu 6 = 10 han, a baiman,
+    # 4000 x 4 = 16000, more than renhou's mangan: the hand is scored without renhou
+    # (added up it would be 15 han, a sanbaiman, 24000)
+    s = scored("11223344556677p", Win("7p", seat_wind="S", renhou=True), rules="wrc")
+    assert (s.points, s.han, Y.RENHOU in yaku(s)) == (16000, 10, False)
+    # the edge: 123p 345p 567p 789p 99p, ron on 4p (kanchan): chinitsu alone, 6 han, a
+    # haneman, 3000 x 4 = 12000, still more than a mangan
+    s = scored("12334556778999p", Win("4p", seat_wind="S", renhou=True), rules="wrc")
+    assert (s.points, yaku(s)) == (12000, {Y.CHINITSU: 6})
