@@ -69,7 +69,7 @@ def rules_command(name: str | None, diff: tuple[str, str] | None, as_json: bool)
       kazoe           yakuman  sanbaiman
       kiriage         off      on
       double_wind_fu  4        2
-      renhou          none     mangan
+      renhou          none     mangan_alone
     """
     if diff and name:
         raise click.UsageError("give a PRESET or --diff A B, not both")

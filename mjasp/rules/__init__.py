@@ -45,7 +45,9 @@ class Rules:
     ``kiriage``: 4 han 30 fu and 3 han 60 fu are rounded up to mangan.
     ``double_wind_fu``: fu of a pair that is both seat and round wind (2 or 4).
     ``renhou``: a non-dealer's ron before their first draw: ``"none"`` (no yaku),
-    ``"mangan"`` (a 5-han yaku that adds up with the others) or ``"yakuman"``.
+    ``"mangan"`` (a 5-han yaku that adds up with the others), ``"mangan_alone"`` (a mangan
+    the other yaku do not add to: the hand scores the higher of renhou alone and the hand
+    without it) or ``"yakuman"``.
     ``local_yaku``: which of ``LOCAL_YAKU`` are played.
     ``pao``: the yakuman with liability (the player who fed the last set pays).
     ``pao_whole_hand``: with several yakuman in one hand, the liable player answers for
@@ -216,7 +218,7 @@ PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 #: ``Rules.kazoe`` values: 13+ han is one yakuman, capped at sanbaiman, one per 13 han.
 KAZOE = ("yakuman", "sanbaiman", "multiple")
 #: ``Rules.renhou`` values.
-RENHOU = ("none", "mangan", "yakuman")
+RENHOU = ("none", "mangan", "mangan_alone", "yakuman")
 #: ``Rules.riichi_kan`` values: what a concealed kan after riichi must keep.
 RIICHI_KAN = ("waits", "readings")
 
@@ -273,10 +275,15 @@ RULES: dict[str, Rules] = {
     # 2026-11-23 (riichi.wiki, the official site) and not found in any stored page. An
     # engine whose Mahjong Soul preset replays 20,000 sampled Mahjong Soul records, han,
     # yaku and scores compared (smly/RiichiEnv, docs/MJSOUL_CORPUS_VALIDATION.md), backs
-    # two of them: the four patterns double ("Tenhou treats all pattern variants as single
-    # Yakuman, while Mahjong Soul treats them as Double Yakuman", docs/RULES.md) and no
-    # kiriage (riichienv-core/src/score.rs: mangan only when the base exceeds 2000); kazoe
-    # and renhou stay unverified. The same table: kokushi may rob a closed kan on Mahjong
+    # four of them: the four patterns double ("Tenhou treats all pattern variants as single
+    # Yakuman, while Mahjong Soul treats them as Double Yakuman", docs/RULES.md), no
+    # kiriage (riichienv-core/src/score.rs: mangan only when the base exceeds 2000), no
+    # renhou (none in its yaku table, riichienv-core/src/yaku.rs) and a double-wind pair of
+    # 4 fu (its fu adds 2 for the round wind and 2 for the seat wind; the records' fu are
+    # compared). Kazoe yakuman: "雀魂 ○" (https://mahjongcollege.com/yaku/2252/), one
+    # yakuman however many han (no rule counts 26 han as two,
+    # https://dic.nicovideo.jp/a/数え役満; RiichiEnv's score.rs pays 8000 per 13 han, past
+    # anything its records hold). The same table: kokushi may rob a closed kan on Mahjong
     # Soul, not on Tenhou (``allows_ron_on_ankan_for_kokushi_musou``: default_tenhou
     # False, default_mjsoul True); mjasp cannot tell a closed kan robbed from an added one
     # (Win.chankan), so both presets accept kokushi with chankan (docs/rules.md, Kokushi
@@ -296,7 +303,8 @@ RULES: dict[str, Rules] = {
     # Mahjong Soul three players: "refers to Tenhou" (https://riichi.wiki/Mahjong_Soul
     # "3P-Mahjong"): tsumo loss by default, "North-Bisection is provided as an alternative
     # option" (https://riichi.wiki/Special:MobileDiff/19195; an older revision said the
-    # North's share is split: the sources disagree by date, the newer text is followed;
+    # North's share is split, but the record-checked engine below, whose sample is half
+    # three-player records, pays a tsumo the two four-player shares only: tsumo loss;
     # splitting is tsumo_loss=False), north tiles set aside as dora, "North triplets is
     # treated as guest-wind tiles", and "North can be robbed even with non-yakuman hand.
     # However Robbing a Quad (Chankan) yaku is not applied" (the same revision); "Red
@@ -311,8 +319,9 @@ RULES: dict[str, Rules] = {
     # World Riichi Championship rules, 2022 revision of the 2015 book (the 2015 book read at
     # https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 ; summary at
     # https://riichi.wiki/World_Riichi_Championship_rules): kuitan ari; no yakuman counts
-    # double (§6.5); renhou a mangan yaku (§6.5.4), "cumulative with other yaku and dora",
-    # and no kazoe yakuman, 11+ han a sanbaiman (the 2014 rules' errata,
+    # double (§6.5); renhou a mangan (§6.5.4; "cumulative with other yaku and dora" in the
+    # 2014 errata, no longer: below), and no kazoe yakuman, 11+ han a sanbaiman (the 2014
+    # rules' errata,
     # http://reachmahjong.com/en/forum/viewtopic.php?f=17&t=53230). The 2022 revision makes
     # different yakuman add up ("Multiple Yakuman": daisangen with suuankou is a double
     # yakuman) and keeps 13+ han without a yakuman at sanbaiman (the Belgian federation's
@@ -328,7 +337,21 @@ RULES: dict[str, Rules] = {
     # EMA-rules tournaments may still add them, e.g. https://turnieje.mahjong.waw.pl/?page_id=1303
     # "Akadora: Ari"; the public scorer above counts red fives for WRC2022: the sources
     # disagree, the value is kept), kiriage mangan, and a double-wind pair of 2 fu (rulesets
-    # differ: 2 or 4, https://riichi.wiki/Fu).
+    # differ: 2 or 4, https://riichi.wiki/Fu). A WRC ruleset written before 2022
+    # (dnovikoff/mahjong-api, pkg/rules/ruleset_wrc.go) agrees on no red fives (it names
+    # none, where its Tenhou ruleset names three), kiriage ("ManganRound: true"), ura dora
+    # and ippatsu, renhou a mangan, and liability for the dragons and winds, not for
+    # quads. The 2022 summary above: liability for the third dragon set and the fourth wind
+    # set, and "4 kans en 16 dora" is still a single yakuman. The Japanese Wikipedia's list
+    # of the WRC rules (https://ja.wikipedia.org/wiki/世界リーチ麻雀選手権, 主な採用ルール,
+    # yakuman adding up, so 2022 or later) confirms no red fives, ippatsu and ura dora,
+    # kiriage, 11+ han a sanbaiman and a double-wind pair of 2 fu ("連風牌の符対子は2符"),
+    # and disagrees on renhou: "人和は満貫で、他の役とは複合しない" (a mangan the other yaku
+    # do not add to; the hand scores the higher of a mangan and its value without renhou),
+    # as the Toronto Riichi Club's WRC tournament rules say for the rules before 2022
+    # (toronto-riichi-club.github.io, rules.md: "a mangan or the value of the hand, whichever
+    # is greater"): renhou="mangan_alone". Only the 2014 errata made it a yaku adding up
+    # with the others (renhou="mangan").
     # A kan after riichi keeps every reading (riichi_kan="readings"), the rule of "most
     # professional rulesets" (riichi.wiki's Kan page, cited at mahjongsoul) and of the EMA
     # rules whose text the WRC book reuses: "if this does not change the waiting pattern
@@ -336,7 +359,7 @@ RULES: dict[str, Rules] = {
     # riichi hand" (the EMA rules as published at http://mahjongtime.com/mahjong-ariari-rules-4.aspx);
     # the WRC book's own words (5.4.8, Concealed kong) were not found in a stored copy.
     "wrc": _TENHOU.replace(name="wrc", red_fives=(0, 0, 0), kiriage=True, kazoe="sanbaiman",
-                           double_wind_fu=2, renhou="mangan", pao_whole_hand=False,
+                           double_wind_fu=2, renhou="mangan_alone", pao_whole_hand=False,
                            riichi_kan="readings"),
     "chiitoitsu-quad": _TENHOU.replace(name="chiitoitsu-quad", chiitoitsu_quad=True),
     # four melds and a pair only: what the per-suit engines read, and some puzzles ask

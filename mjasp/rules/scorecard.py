@@ -34,6 +34,7 @@ __all__ = [
     "make_score",
     "make_score_merged",
     "rank_key",
+    "renhou_alone",
 ]
 
 #: The reasons of ``Score.fu_details``, in the order they are listed; each appears at most
@@ -155,7 +156,9 @@ def make_score(items: Iterable[YakuItem], fu_details: Iterable[tuple[str, int]],
     caps the multiple. A candidate without a yaku (dora alone) is worth nothing; a riichi
     win always lists ura dora, as Tenhou does (0 han when none hits). Fu are rounded up to
     10, except chiitoitsu's 25. A renhou item of less than 13 han (``rules.renhou ==
-    "mangan"``: engines give it 5) is an ordinary yaku that adds up with the others.
+    "mangan"``: engines give it 5) is an ordinary yaku that adds up with the others; with
+    ``"mangan_alone"`` the candidate scores the higher of renhou alone and the rest
+    (:func:`renhou_alone`).
 
     >>> r = ScoredReading(Decomposition.of([]), Block(0, 0), WaitShape.RYANMEN)
     >>> make_score([YakuItem(Yaku.DORA, 2)], [("base", 20)], r, Win("1m"),
@@ -175,6 +178,8 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     ...                   Win("2m", tsumo=True), Rules()).points
     1500
     """
+    if win.renhou and rules.renhou == "mangan_alone":
+        items = renhou_alone(items)
     listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
@@ -280,6 +285,29 @@ def _settled_table(rules: Rules) -> dict[tuple[object, ...], _Settled]:
     return table
 
 
+def renhou_alone(items: Iterable[YakuItem]) -> list[YakuItem]:
+    """The items a candidate scores when renhou is a mangan the other yaku do not add to
+    (``Rules.renhou == "mangan_alone"``, the WRC's): renhou alone (5 han, a mangan, no
+    other yaku nor dora) or the rest without it, whichever pays more. The rest beats a
+    mangan only from 6 han (below, it is a mangan at most) and only with a yaku (dora alone
+    win nothing); a yakuman drops renhou as it drops every ordinary yaku.
+
+    >>> renhou, dora = YakuItem(Yaku.RENHOU, 5), YakuItem(Yaku.DORA, 3)
+    >>> renhou_alone([renhou, YakuItem(Yaku.CHIITOITSU, 2), dora]) == [renhou]
+    True
+    >>> renhou_alone([renhou, YakuItem(Yaku.CHINITSU, 6)]) == [YakuItem(Yaku.CHINITSU, 6)]
+    True
+    """
+    items = list(items)
+    renhou = [i for i in items if i.yaku is _RENHOU]
+    if not renhou or any(is_yakuman_item(i) for i in items):
+        return items
+    rest = [i for i in items if i.yaku is not _RENHOU]
+    if any(i.han and i.yaku not in _DORA for i in rest) and sum(i.han for i in rest) >= 6:
+        return rest
+    return renhou
+
+
 def is_yakuman_item(item: YakuItem) -> bool:
     """A yakuman that is paid as one: a yakuman yaku (mjasp's or a custom yaku declared a
     yakuman) carrying 13 han or more (renhou played as a 5 han yaku is an ordinary yaku).
@@ -374,6 +402,7 @@ NO_PAYMENTS = no_payments()
 _YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
 _DORA = frozenset(y for y in Yaku if y.is_dora)
 _URA = Yaku.URA_DORA
+_RENHOU = Yaku.RENHOU
 _NO_URA = YakuItem(_URA, 0)
 
 

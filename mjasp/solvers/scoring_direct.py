@@ -265,8 +265,8 @@ def _sanrenkou(h: HandFacts, r: ReadingFacts, p: Placement) -> bool:
 #: upgrades are the ``replaces`` of the records; a yakuman removing ordinary yaku and
 #: dora is done by ``mjasp.rules.scorecard.make_score``. Rows of ``option`` are played only
 #: where the rules say so: renhou (``Rules.renhou``: "mangan" is a 5-han yaku adding up
-#: with the others, as in the WRC rules,
-#: https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015 §6.5.4; or a yakuman;
+#: with the others, as the WRC's 2014 errata had it; "mangan_alone" the same item, which
+#: make_score keeps alone or drops, the WRC's later rules; or a yakuman;
 #: https://riichi.wiki/Renhou) and the local yaku of ``Rules.local_yaku``
 #: (https://riichi.wiki/Local_yaku).
 YAKU: tuple[YakuRule, ...] = (
@@ -336,6 +336,10 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou,
              frozenset({"renhou"}),
              option=("renhou", "mangan")),
+    # the WRC's: a mangan alone or the hand without it (make_score chooses)
+    YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou,
+             frozenset({"renhou"}),
+             option=("renhou", "mangan_alone")),
     YakuRule(Yaku.RENHOU, 13, 0, "hand", lambda h, r, p: h.win.renhou,
              frozenset({"renhou"}),
              option=("renhou", "yakuman")),

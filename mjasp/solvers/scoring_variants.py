@@ -70,6 +70,7 @@ VARIANT_FILES: dict[tuple[str, object], str] = {
     ("double_wind_fu", 2): "double_wind_2fu.lp",
     ("yakuman_stacking", False): "no_yakuman_stacking.lp",
     ("renhou", "mangan"): "renhou_mangan.lp",
+    ("renhou", "mangan_alone"): "renhou_mangan_alone.lp",
     ("renhou", "yakuman"): "renhou_yakuman.lp",
     **{("double_yakuman", y): f"double_{y}.lp" for y in DOUBLE_YAKUMAN},
     **{("local_yaku", y): f"{y}.lp" for y in LOCAL_YAKU},

@@ -98,8 +98,11 @@ def test_houtei(scored: Scorer) -> None:
 @pytest.mark.parametrize(("rules", "points", "han"), [
     # no renhou: pinfu + tanyao, 2 han 30 fu, 480 x 4 = 1920 -> 2000
     ("tenhou", 2000, 2), ("mahjongsoul", 2000, 2),
-    # renhou 5 + pinfu 1 + tanyao 1 = 7 han: haneman 12000
-    ("wrc", 12000, 7),
+    # renhou 5 + pinfu 1 + tanyao 1 = 7 han: haneman 12000 (renhou adding up, the WRC's
+    # 2014 errata)
+    (RULES["wrc"].replace(renhou="mangan"), 12000, 7),
+    # the WRC's renhou, a mangan the other yaku do not add to: renhou alone, 8000
+    ("wrc", 8000, 5),
     # renhou a yakuman: the other yaku dropped, 32000
     (RULES["tenhou"].replace(renhou="yakuman"), 32000, 13),
 ])
@@ -109,9 +112,10 @@ def test_renhou(scored: Scorer, rules: object, points: int, han: int) -> None:
 
 
 def test_renhou_adds_up(scored: Scorer) -> None:
-    # WRC: renhou 5 + pinfu + tanyao + dora 2 (7p shows the 88p pair) = 9 han, baiman 16000
+    # renhou adding up (the WRC's 2014 errata): renhou 5 + pinfu + tanyao + dora 2 (7p
+    # shows the 88p pair) = 9 han, baiman 16000
     s = scored(PINFU_TANYAO, Win("2m", renhou=True, dora_indicators=("7p",), seat_wind=S),
-               rules="wrc")
+               rules=RULES["wrc"].replace(renhou="mangan"))
     assert (s.points, s.han, s.limit) == (16000, 9, "baiman")
     # renhou as a yakuman stacks with daisangen: two yakuman, 64000
     s = scored("123m44p555z666z777z", Win("4p", renhou=True, seat_wind=S),

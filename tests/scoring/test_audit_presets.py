@@ -75,12 +75,16 @@ def test_wrc_kazoe_is_sanbaiman(scored: Scorer) -> None:
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
-def test_wrc_renhou_mangan_adds_up(solver: str) -> None:
-    # renhou, a mangan yaku "cumulative with other yaku and dora": 5 + chiitoitsu 2 = 7 han,
-    # haneman 3000 base x 4 = 12000; Tenhou has no renhou: chiitoitsu alone, 25 fu 2 han,
-    # 25 x 16 = 400 base x 4 = 1600
+def test_wrc_renhou_mangan(solver: str) -> None:
+    # renhou a mangan the other yaku do not add to ("人和は満貫で、他の役とは複合しない", the
+    # Japanese Wikipedia's list of the WRC rules): chiitoitsu and renhou, a mangan, 2000
+    # base x 4 = 8000. The 2014 errata's renhou "cumulative with other yaku and dora"
+    # (renhou="mangan"): 5 + chiitoitsu 2 = 7 han, haneman 3000 base x 4 = 12000; Tenhou
+    # has no renhou: chiitoitsu alone, 25 fu 2 han, 25 x 16 = 400 base x 4 = 1600
     hand, win = "1133m5577p2288s44z", Win("4z", seat_wind="S", renhou=True)
-    assert score(hand, win, rules="wrc", solver=solver).points == 12000
+    assert score(hand, win, rules="wrc", solver=solver).points == 8000
+    adding_up = RULES["wrc"].replace(renhou="mangan")
+    assert score(hand, win, rules=adding_up, solver=solver).points == 12000
     assert score(hand, win, rules="tenhou", solver=solver).points == 1600
 
 

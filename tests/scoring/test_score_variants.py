@@ -128,6 +128,15 @@ CASES = [
     # 2000 on Tenhou; with renhou 7 han: haneman 4 * 3000 = 12000.
     ("renhou mangan adds up", {"renhou": "mangan"}, "234m567p234678s55m",
      Win("2m", seat_wind="S", renhou=True), (2000, 12000)),
+    # renhou as the WRC's mangan the other yaku do not add to: the same hand, renhou alone
+    # (a mangan, 8000) pays more than pinfu and tanyao (2000)
+    ("renhou mangan alone", {"renhou": "mangan_alone"}, "234m567p234678s55m",
+     Win("2m", seat_wind="S", renhou=True), (2000, 8000)),
+    # with a 4m indicator (the 55m pair: dora 2) Tenhou pays 4 han 30 fu, 7680 -> 7700;
+    # renhou alone sets the dora aside with the yaku: 8000, not 7 han (12000)
+    ("renhou mangan alone sets the dora aside", {"renhou": "mangan_alone"},
+     "234m567p234678s55m", Win("2m", seat_wind="S", renhou=True, dora_indicators=("4m",)),
+     (7700, 8000)),
     # 22334455667788p, a non-dealer's ron on 8p: best as 234 234 678 678 55 (67p+8p,
     # ryanmen): pinfu 1 + tanyao 1 + ryanpeikou 3 + chinitsu 6 = 11 han, sanbaiman
     # 4 * 6000 = 24000; daisharin is a yakuman: 32000.

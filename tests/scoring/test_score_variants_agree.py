@@ -126,6 +126,7 @@ CASES: dict[str, tuple[Rules, list[str] | None, Transform | None, int]] = {
                              200),
     "yakuman_cap=1": (TENHOU.replace(yakuman_cap=1), YAKUMAN_THEMES, None, 200),
     "renhou=mangan": (TENHOU.replace(renhou="mangan"), None, _renhou, 200),
+    "renhou=mangan_alone": (TENHOU.replace(renhou="mangan_alone"), None, _renhou, 200),
     "renhou=yakuman": (TENHOU.replace(renhou="yakuman"), None, _renhou, 200),
     "local_yaku=all": (TENHOU.replace(local_yaku=frozenset(LOCAL_YAKU)),
                        [*THEMES, *EXTRA_THEMES], None, 200),
