@@ -30,6 +30,7 @@ TOL = 1e-9
 Counts = tuple[int, ...]
 """37 counts: kinds 0..33 *plain* copies only, then the red 5m 5p 5s (not the advice's
 layout, where a kind's column counts its red copies too)."""
+Value = tuple[float, float, float]
 
 
 def name(t: int) -> str:
@@ -187,7 +188,7 @@ class Brute:
                 out.append((h2, used + 1))
         return out
 
-    def modes(self, hand: Counts, used: int, d: int) -> list[tuple[str, tuple[float, ...]]]:
+    def modes(self, hand: Counts, used: int, d: int) -> list[tuple[str, Value]]:
         out = []
         if self.policy != "never" and self.closed and d >= 1 and self.shanten(hand) == 0:
             out.append(("riichi", self.riichi(hand, d, True)))
@@ -197,7 +198,7 @@ class Brute:
         return out
 
     def choose(self, options: list[tuple[Counts, int]], d: int
-               ) -> tuple[tuple[Counts, int], str, tuple[float, ...]]:
+               ) -> tuple[tuple[Counts, int], str, Value]:
         best: Any = None
         for hand, used in options:
             for how, v in self.modes(hand, used, d):
@@ -338,33 +339,33 @@ def check(hand: str, discard: str | None, draws: int, lines: int = 5,
     parts = b.explain()
     total = sum(parts["turn"])
     assert total == pytest.approx(turns[0][2], rel=TOL, abs=TOL)
-    near = {"rel": TOL, "abs": TOL}
     assert {k: v for k, v in e["by_riichi"].items() if v} == pytest.approx(
-        {k: v for k, v in parts["riichi"].items() if v}, **near)
+        {k: v for k, v in parts["riichi"].items() if v}, rel=TOL, abs=TOL)
     assert {k: v for k, v in e["by_wait"].items() if v} == pytest.approx(
-        {k: v for k, v in parts["wait"].items() if v}, **near)
-    assert e["by_turn"] == pytest.approx(parts["turn"], **near)
+        {k: v for k, v in parts["wait"].items() if v}, rel=TOL, abs=TOL)
+    assert e["by_turn"] == pytest.approx(parts["turn"], rel=TOL, abs=TOL)
     rows = {(r["points"], r["yaku"]): (r["prob"], r["share"]) for r in e["by_hand"]}
     want = {k: (parts["hand_p"][k], parts["hand"][k]) for k in parts["hand_p"]}
     assert rows.keys() == want.keys()
     for k, (p, s) in want.items():
-        assert rows[k] == pytest.approx((p, s), **near), k
+        assert rows[k] == pytest.approx((p, s), rel=TOL, abs=TOL), k
     dist = dict(e["distribution"])
     want_dist = {k: v for k, v in parts["dist"].items() if v > 1e-15}
-    assert {k: v for k, v in dist.items() if v > 1e-15} == pytest.approx(want_dist, **near)
+    assert {k: v for k, v in dist.items() if v > 1e-15} == pytest.approx(want_dist, rel=TOL,
+                                                                          abs=TOL)
     for x in sorted({*dist, *want_dist}):
         assert sum(p for pts, p in dist.items() if pts >= x) == pytest.approx(
-            sum(p for pts, p in want_dist.items() if pts >= x), **near)
+            sum(p for pts, p in want_dist.items() if pts >= x), rel=TOL, abs=TOL)
     big = sum(p for lim, p in parts["limits"].items() if lim is not None)
-    assert e["p_mangan_or_more"] == pytest.approx(big, **near)
+    assert e["p_mangan_or_more"] == pytest.approx(big, rel=TOL, abs=TOL)
     # the lines: the k likeliest winning lines, each with its brute-force probability
     ranked = sorted(parts["lines"].items(), key=lambda kv: -kv[1])
     ranked = [(k, v) for k, v in ranked if k]
     assert len(e["lines"]) == min(lines, len(ranked))
     for got_line, (_line, p) in zip(e["lines"], ranked, strict=False):
-        assert got_line["prob"] == pytest.approx(p, **near)
+        assert got_line["prob"] == pytest.approx(p, rel=TOL, abs=TOL)
         key = tuple(got_line["line"].split(" → "))
-        assert parts["lines"][key] == pytest.approx(got_line["prob"], **near), key
+        assert parts["lines"][key] == pytest.approx(got_line["prob"], rel=TOL, abs=TOL), key
     return b, e
 
 
