@@ -118,6 +118,7 @@ class Brute:
         self.s0 = self.shanten(self.given)
         self.limit = self.s0 + extra
         self.tied = False
+        self.rounding = False
 
     # -- the rules' statements, asked ------------------------------------------------
     @cache  # noqa: B019 - one small model per test
@@ -203,10 +204,17 @@ class Brute:
     def choose(self, options: list[tuple[Counts, int]], d: int
                ) -> tuple[tuple[Counts, int], str, Value]:
         best: Any = None
+        values = []
         for hand, used in options:
             for how, v in self.modes(hand, used, d):
+                values.append(v)
                 if best is None or (v[2], v[1], v[0]) > (best[2][2], best[2][1], best[2][0]):
                     best = ((hand, used), how, v)
+        # points and win chance equal up to rounding, the tenpai chance not: which one a
+        # sum rounded otherwise picks is chance (the tenpai probability then differs)
+        self.rounding |= any(v[1:] != best[2][1:] and v[0] != best[2][0]
+                             and v[1:] == pytest.approx(best[2][1:], rel=1e-12, abs=1e-12)
+                             for v in values)
         return best  # type: ignore[no-any-return]
 
     def chosen(self, options: list[tuple[Counts, int]], d: int
@@ -332,7 +340,8 @@ class Brute:
 def check(hand: str, discard: str | None, draws: int, lines: int = 5, ties: bool = False,
           **kw: Any) -> tuple[Brute, dict[str, Any]]:
     """Compare everything the advice and the explanation say with the brute force (where
-    two ways of playing tie, ``ties``: the values only)."""
+    two ways of playing tie, ``ties``: the values only, and the win chance and points only
+    where the tie is up to rounding and the tenpai chances differ)."""
     b = Brute(hand, discard, draws, **kw)
     options = {"draws": draws, "dora_indicators": kw.get("dora", ()),
                "visible": kw.get("visible", ""), "rules": kw.get("rules", "tenhou"),
@@ -343,8 +352,9 @@ def check(hand: str, discard: str | None, draws: int, lines: int = 5, ties: bool
     c = next(c for c in a.candidates if c.discard == discard)
     got = list(zip(c.tenpai_prob, c.win_prob, c.expected_points, strict=True))
     assert len(got) == len(turns)
+    skip = 1 if b.rounding and ties else 0
     for mine, theirs in zip(turns, got, strict=True):
-        assert theirs == pytest.approx(mine, rel=TOL, abs=TOL), (turns, got)
+        assert theirs[skip:] == pytest.approx(mine[skip:], rel=TOL, abs=TOL), (turns, got)
     if b.shanten(b.start) == 0:
         assert c.decision == how
     e = explain_discard(hand, discard or "-", options, lines=lines)
@@ -474,7 +484,8 @@ def test_a_red_fives_variant_reads_its_own_ura_outcomes() -> None:
 @pytest.mark.parametrize(("given", "hand", "five", "left"), [
     ("234m456p1234s5678s", "234m406p1234s567s", 13, 2),  # 0p drawn for the 5p given
     ("234m406p1234s5678s", "234m456p1234s567s", 13, 2),  # 5p drawn for the 0p given
-    ("234m456p1234s5678s", "234m456p1234s067s", 22, 2),  # 0s drawn, 8s cut
+    ("234m456p1234s5678s", "234m456p1234s067s", 22, 2),  # 8s cut, 0s drawn for the 5s
+    ("234m456p1234s5678s", "234m456p123s0567s", 22, 2),  # 0s drawn beside the 5s
 ])
 def test_the_wall_holds_plain_and_red_fives_apart(given: str, hand: str, five: int,
                                                    left: int) -> None:
@@ -492,3 +503,63 @@ def test_the_wall_holds_plain_and_red_fives_apart(given: str, hand: str, five: i
                  for k in range(34)) + bytes(mine[34:])
     assert model.wall(parse37(hand)) == want
     assert _wall(model, parse37(hand)) == want
+
+
+def counts_of(hand: str) -> Counts:
+    return parse(hand.split("[")[0])
+
+
+def _random_case(seed: int) -> tuple[str, str | None, int, dict[str, Any]]:
+    """A random tenpai or one-shanten hand (a pon or chi among them one time in three;
+    13 tiles one time in three), a small wall of the kinds that lower its shanten, a few
+    of its kinds and two others, 1-3
+    draws, random rules (four players, three), seat, policy, ``extra`` and indicators."""
+    import random
+    rng = random.Random(seed)
+    rules = rng.choice(["tenhou", "tenhou", "tenhou-3p", "mahjongsoul"])
+    r = mjasp.RULES[rules]
+    kinds = [k for k in range(34) if not (r.players == 3 and 1 <= k <= 7)]
+    size = 14 if rng.random() < 2 / 3 else 13
+    while True:
+        melded = rng.random() < 1 / 3
+        meld: list[int] = []
+        text = ""
+        if melded:
+            k = rng.choice([k for k in kinds if k < 27 and k % 9 < 7]) if r.players == 4 \
+                and rng.random() < 0.5 else -1
+            meld = [k, k + 1, k + 2] if k >= 0 else [rng.choice(kinds)] * 3
+            text = f" [{''.join(tile_name(t)[0] for t in meld)}{tile_name(meld[0])[1]}]"
+        pool = [k for k in kinds for _ in range(4 - meld.count(k))]
+        counts = [0] * 37
+        for t in rng.sample(pool, size - 3 * melded):
+            counts[t] += 1
+        for s, five in enumerate(FIVES):
+            if counts[five] and r.red_fives[s] and rng.random() < 0.3:
+                counts[five] -= 1
+                counts[34 + s] = 1
+        hand = to_text(tuple(counts)) + text
+        if 0 <= mjasp.shanten(mjasp.Hand.parse(hand), rules=r) <= 1:
+            break
+    held = [t for t in ORDER if counts[t]]
+    discard = name(rng.choice(held)) if size == 14 else None
+    seen = [counts[k] + (counts[34 + FIVES.index(k)] if k in FIVES else 0) + meld.count(k)
+            for k in range(34)]
+    dora = (tile_name(rng.choice([k for k in kinds if seen[k] < 4])),)
+    # the kinds that lower the hand's shanten, a few of the hand's, two others
+    start = minus(counts_of(hand), parse(discard).index(1)) if discard else counts_of(hand)
+    s13 = mjasp.shanten(mjasp.Hand.parse(to_text(start) + text), rules=r)
+    keep = {k for k in kinds if seen[k] < 4 and start[k] < 4 and mjasp.shanten(
+        mjasp.Hand.parse(to_text(plus(start, k)) + text), rules=r) < s13}
+    keep |= {kind(t) for t in rng.sample(held, min(len(held), rng.randint(1, 3)))}
+    keep |= set(rng.sample(kinds, 2))
+    kw = {"dora": dora, "rules": rules, "seat": rng.choice("ESW"),
+          "riichi": rng.choice(["choose", "never", "always"]), "extra": rng.choice([0, 1, 2]),
+          "visible": seen_but(hand, dora, "".join(tile_name(k) for k in keep), rules)}
+    return hand, discard, rng.choice([1, 2, 3]), kw
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(80))
+def test_random_small_cases(seed: int) -> None:
+    hand, discard, draws, kw = _random_case(seed)
+    check(hand, discard, draws, lines=6, ties=True, **kw)
