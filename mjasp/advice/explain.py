@@ -42,8 +42,6 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
     acc = _Accumulator(model, d)
     how, value = model.candidate(h13, d)
     acc.walk_start((h13, 0), d, 1.0)
-    # the rest of the mass: no win and no riichi stick at stake (dama to the end)
-    acc.points[0] += max(0.0, 1.0 - sum(acc.points.values()))
     # a mangan self-draw's points for this seat under these rules (three players with
     # tsumo loss: 2000 + 4000, not 8000); a win scores at least that iff it is a mangan
     mangan, _ = settle(LIMITS["mangan"], dealer=model.seat_wind == "E", tsumo=True,
@@ -115,10 +113,13 @@ class _Accumulator:
                     key, _ = self._choose([nd], left - 1)
                     nxt[key] += mass * e.stay / e.total
             layer = nxt
-        # no draws left: a riichi hand that never won lost its stick
+        # no draws left: a riichi hand that never won lost its stick, a dama hand scores 0
+        # (its mass as reached, not 1 less the rest: no rounding residue at 0 points)
         for (_nd, mode), mass in layer.items():
             if mode == "riichi":
                 self._stick(mass)
+            elif mass:
+                self.points[0] += mass
 
     def _stick(self, mass: float) -> None:
         self.by_riichi["riichi"] -= mass * RIICHI_STICK

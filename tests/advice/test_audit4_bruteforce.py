@@ -376,9 +376,8 @@ def check(hand: str, discard: str | None, draws: int, lines: int = 5, ties: bool
     for k, (p, s) in want.items():
         assert rows[k] == pytest.approx((p, s), rel=TOL, abs=TOL), k
     dist = dict(e["distribution"])
-    want_dist = {k: v for k, v in parts["dist"].items() if v > 1e-15}
-    assert {k: v for k, v in dist.items() if v > 1e-15} == pytest.approx(want_dist, rel=TOL,
-                                                                          abs=TOL)
+    want_dist = {k: v for k, v in parts["dist"].items() if v}
+    assert dist == pytest.approx(want_dist, rel=TOL, abs=TOL)
     for x in sorted({*dist, *want_dist}):
         assert sum(p for pts, p in dist.items() if pts >= x) == pytest.approx(
             sum(p for pts, p in want_dist.items() if pts >= x), rel=TOL, abs=TOL)
@@ -563,3 +562,13 @@ def _random_case(seed: int) -> tuple[str, str | None, int, dict[str, Any]]:
 def test_random_small_cases(seed: int) -> None:
     hand, discard, draws, kw = _random_case(seed)
     check(hand, discard, draws, lines=6, ties=True, **kw)
+
+
+def test_no_zero_points_outcome_after_riichi_at_once() -> None:
+    # riichi declared on the discard: every line ends in a win or the stick lost, so the
+    # distribution has no 0-point outcome (once listed at 2.2e-16, 1 less the rest)
+    hand, dora = "234m678p1234s5678s", ("1z",)
+    _, e = check(hand, "8s", 3, dora=dora, visible=seen_but(hand, dora, "1245789s"))
+    assert e["decision"] == "riichi"
+    assert 0 not in dict(e["distribution"])
+    assert sum(p for _, p in e["distribution"]) == pytest.approx(1.0, abs=1e-12)
