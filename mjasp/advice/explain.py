@@ -45,7 +45,7 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
     # a mangan self-draw's points for this seat under these rules (three players with
     # tsumo loss: 2000 + 4000, not 8000); a win scores at least that iff it is a mangan
     mangan, _ = settle(LIMITS["mangan"], dealer=model.seat_wind == "E", tsumo=True,
-                              rules=model.rules)
+                       rules=model.rules)
     dist = sorted(acc.points.items())
     p_big = sum(p for pts, p in acc.points.items() if pts >= mangan)
     rows: list[dict[str, Any]] = [{"points": pts, "yaku": yaku, "prob": p, "share": s}
