@@ -755,6 +755,13 @@ static PyObject *build(PyObject *self, PyObject *args) {
                     int over = h[col] > start[col] ? h[col] - start[col] : 0;
                     wall[col] = unseen[col] - over;
                 }
+                /* a five kind: its plain and red copies held apart (tiles37.held_beyond) */
+                for (int r = 0; r < 3; r++) {
+                    int five = 9 * r + 4, red = 34 + r;
+                    int plain = (h[five] - h[red]) - (start[five] - start[red]);
+                    int over = h[red] > start[red] ? h[red] - start[red] : 0;
+                    wall[five] = unseen[five] - (plain > 0 ? plain : 0) - over;
+                }
                 for (int pos = 0; pos < T37; pos++) {
                     int n = copies_of(wall, &o, pos);
                     if (n == 0) {

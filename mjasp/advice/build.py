@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mjasp.advice import graph
-from mjasp.advice.tiles37 import FIVES, Counts37
+from mjasp.advice.tiles37 import FIVES, Counts37, held_beyond
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.rules import Rules
 
@@ -103,7 +103,7 @@ def _copies(hands: npt.NDArray[np.int16], start: npt.NDArray[np.int16],
     """Copies of each tile37 (in ``ORDER``) in each hand's wall (``Model.wall``): the
     kind's copies, a plain five's less the red ones, a red five's the red ones (none
     where the kind has none)."""
-    wall = unseen - np.maximum(0, hands - start)
+    wall = unseen - held_beyond(hands, start)
     by_kind = wall[:, KIND]
     n = by_kind.copy()
     red = wall[:, REDS]

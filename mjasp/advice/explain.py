@@ -17,8 +17,7 @@ from typing import Any
 from mjasp.advice.api import AdviseError, setup_model
 from mjasp.advice.model import RIICHI_STICK, Model, Node
 from mjasp.advice.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
-
-MANGAN_BASE = 2000
+from mjasp.rules.points import LIMITS, settle
 
 
 def explain_discard(hand: str, discard: str, options: dict[str, Any],
@@ -43,11 +42,12 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
     acc = _Accumulator(model, d)
     how, value = model.candidate(h13, d)
     acc.walk_start((h13, 0), d, 1.0)
-    # the rest of the mass: no win and no riichi stick at stake (dama to the end)
-    acc.points[0] += max(0.0, 1.0 - sum(acc.points.values()))
-    dealer_mangan = MANGAN_BASE * (6 if model.seat_wind == "E" else 4)
+    # a mangan self-draw's points for this seat under these rules (three players with
+    # tsumo loss: 2000 + 4000, not 8000); a win scores at least that iff it is a mangan
+    mangan, _ = settle(LIMITS["mangan"], dealer=model.seat_wind == "E", tsumo=True,
+                       rules=model.rules)
     dist = sorted(acc.points.items())
-    p_big = sum(p for pts, p in acc.points.items() if pts >= dealer_mangan)
+    p_big = sum(p for pts, p in acc.points.items() if pts >= mangan)
     rows: list[dict[str, Any]] = [{"points": pts, "yaku": yaku, "prob": p, "share": s}
                                   for (pts, yaku), (p, s) in acc.by_hand.items()]
     by_hand = sorted(rows, key=lambda r: -float(r["share"]))
@@ -113,10 +113,13 @@ class _Accumulator:
                     key, _ = self._choose([nd], left - 1)
                     nxt[key] += mass * e.stay / e.total
             layer = nxt
-        # no draws left: a riichi hand that never won lost its stick
+        # no draws left: a riichi hand that never won lost its stick, a dama hand scores 0
+        # (its mass as reached, not 1 less the rest: no rounding residue at 0 points)
         for (_nd, mode), mass in layer.items():
             if mode == "riichi":
                 self._stick(mass)
+            elif mass:
+                self.points[0] += mass
 
     def _stick(self, mass: float) -> None:
         self.by_riichi["riichi"] -= mass * RIICHI_STICK

@@ -32,6 +32,7 @@ from mjasp.advice.tiles37 import (
     distinct_tiles,
     dora_of,
     draws,
+    held_beyond,
     kind37,
     name37,
     sub37,
@@ -195,9 +196,12 @@ class Model:
     # -- the wall -------------------------------------------------------------------
     def wall(self, hand: Counts37) -> Counts37:
         """The wall a 13-tile node draws from (see the module docstring)."""
+        import numpy as np
         assert self.unseen is not None
-        return bytes(u - max(0, h - s)
-                     for u, s, h in zip(self.unseen, self.start, hand, strict=True))
+        over = held_beyond(np.frombuffer(hand, np.uint8).astype(np.int16),
+                           np.frombuffer(self.start, np.uint8).astype(np.int16))
+        wall: bytes = (np.frombuffer(self.unseen, np.uint8) - over).astype(np.uint8).tobytes()
+        return wall
 
     # -- shanten, cached on the 34 kind counts -----------------------------------------
     def shanten(self, hand: Counts37) -> int:
@@ -458,8 +462,9 @@ class Model:
             classify(range(len(wins)))
         else:
             # a win that differs from a scored one only in which fives are red: that one's
-            # candidates with the red fives' han added (``_red_variants``), the same ura
-            # outcomes (they read the kinds only); its checks still its own
+            # candidates with the red fives' han added (``_red_variants``); its checks and
+            # its ura outcomes still its own (its wall may differ: a red five drawn for a
+            # plain one of the hand given is a drawn tile held, ``held_beyond``)
             first, variants = shared
             classify(first)
             again = []
@@ -471,7 +476,11 @@ class Model:
                 rows.append(j)
                 shape_ids.append(sid)
                 shifts.append(more)
-                ura_at.append(ura_of[like])
+                if need_ura:
+                    ura_hands.append(wins[j][0])
+                    ura_at.append(len(ura_hands) - 1)
+                else:
+                    ura_at.append(ura_of[like])
             self.paths["red"] += len(rows)
             classify(again)
         for j, sid in sid_of.items():
@@ -872,11 +881,13 @@ class Model:
         if not uras or not n:
             return np.ones((n, 1)), np.zeros((n, 1), dtype=np.int64)
         assert self.unseen is not None
-        hands = np.frombuffer(b"".join(hands14), dtype=np.uint8).reshape(n, 37)[:, :34]
+        hands = np.frombuffer(b"".join(hands14), dtype=np.uint8).reshape(n, 37)
         hands = hands.astype(np.int64)
-        start = np.frombuffer(self.start, dtype=np.uint8)[:34].astype(np.int64)
-        wall = np.array(list(self.unseen[:34]), dtype=np.int64) - np.maximum(hands - start, 0)
+        start = np.frombuffer(self.start, dtype=np.uint8).astype(np.int64)
+        wall = np.array(list(self.unseen[:34]), dtype=np.int64) - \
+            held_beyond(hands, start)[:, :34]
         wall = np.maximum(wall, 0)
+        hands = hands[:, :34]
         held = hands if held is None else np.asarray(held, dtype=np.int64)
         # ura han of each indicator kind: the held copies of the kind it points at (0..4)
         gives = held[:, self._points_at]

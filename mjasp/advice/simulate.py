@@ -75,10 +75,14 @@ def _tile37(name: str) -> int:
 
 
 def _wall(model: Model, hand: Counts37) -> Counts37:
-    # restated here on purpose: unseen tiles less the drawn tiles the hand still holds
+    # restated here on purpose: unseen tiles less the drawn tiles the hand still holds,
+    # plain and red fives apart (a red five kept for a plain one of the hand is one held)
     assert model.unseen is not None
-    return bytes(u - max(0, h - s) for u, s, h in zip(model.unseen, model.start, hand,
-                                                       strict=True))
+    over = [max(0, h - s) for s, h in zip(model.start, hand, strict=True)]
+    for r, five in enumerate((4, 13, 22)):
+        plain = hand[five] - hand[34 + r] - (model.start[five] - model.start[34 + r])
+        over[five] = max(0, plain) + over[34 + r]
+    return bytes(u - o for u, o in zip(model.unseen, over, strict=True))
 
 
 def _draw(rng: random.Random, wall: Counts37) -> int:

@@ -10,7 +10,9 @@ A draw or a discard is a *tile37*: a kind 0..33 (a plain copy) or 34..36 (a red 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
+
+import numpy as np
 
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
@@ -95,6 +97,22 @@ def sub37(hand: Counts37, tile: int) -> Counts37:
     if tile >= 34:
         counts[tile] -= 1
     return bytes(counts)
+
+
+def held_beyond(hands: Any, start: Any) -> Any:
+    """The copies of each tile37 column that ``hands`` (rows of 37 signed counts, numpy)
+    hold beyond ``start``: drawn tiles kept, out of the wall. A five kind's plain and red
+    copies count apart: a red five drawn and kept for a plain one of ``start`` (or a plain
+    one for a red) is a drawn tile held, as the five cut never comes back.
+
+    >>> over = held_beyond(np.array([list(parse37("0p"))]), np.array(list(parse37("5p"))))
+    >>> int(over[0, 13]), int(over[0, 35])
+    (1, 1)
+    """
+    over = np.maximum(hands - start, 0)
+    plain = (hands[..., FIVES] - hands[..., 34:]) - (start[..., FIVES] - start[..., 34:])
+    over[..., FIVES] = np.maximum(plain, 0) + over[..., 34:]
+    return over
 
 
 def distinct_tiles(hand: Counts37) -> list[int]:

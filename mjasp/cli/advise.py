@@ -75,7 +75,7 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
       222567m345p33667s: 0-shanten, 8 draws, model mjasp
       discard  shanten  tiles   tenpai%    win%    points  riichi  effective tiles
       6s       0        8        100.00   42.14    3425.3  riichi  5s(4) 8s(4)
-      7s       0        4        100.00   29.83    1529.3  dama    3s(2) 6s(2)
+      7s       0        4        100.00   29.84    1530.3  dama    3s(2) 6s(2)
       ...
     """
     played: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
