@@ -401,7 +401,7 @@ class Model:
             k = 0
             for _, h14, tiles in _by_hand([wins[j] for j in at]):
                 ura_row = -1
-                if kept_shapes is not None:
+                if probe:
                     # every tile's shape known from an earlier search in this process
                     known = [kept_shapes.get((h14, tile)) for tile in tiles]
                     if None not in known:
@@ -453,6 +453,8 @@ class Model:
         kept_shapes = None if self.melds else kept(
             _WIN_SHAPES, (self.rules, self.seat_wind, self.round_wind, self.dora_indicators),
             _SITUATIONS_KEPT, dict)
+        # (the wins of a call are distinct: only those kept before it can be found)
+        probe = bool(kept_shapes)
         shared = self._red_variants(wins)
         if shared is None:
             classify(range(len(wins)))
@@ -474,11 +476,11 @@ class Model:
                 ura_at.append(ura_of[like])
             self.paths["red"] += len(rows)
             classify(again)
-        for j, sid in sid_of.items():
-            rows.append(j)
-            shape_ids.append(sid)
-            shifts.append(0)
-            ura_at.append(ura_of[j])
+        # (``ura_of`` has the keys of ``sid_of``, set together: the same order)
+        rows.extend(sid_of)
+        shape_ids.extend(sid_of.values())
+        shifts.extend([0] * len(sid_of))
+        ura_at.extend(ura_of.values())
         if not rows:
             return out
         self.paths["points"] += len(rows) - self.paths["red"] + red_before
@@ -496,26 +498,32 @@ class Model:
             if table is None or len(table[0]) <= top:
                 table = self._shape_table[shape] = self._extended(shape, table, top)
             tables.append(table)
-        by_all = np.array([t[0][:top + 1] for t in tables], dtype=np.int64)
-        by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
-        ids = np.array(shape_ids, dtype=np.int64)
+        # one row per shape: its best points by added han with any reading, then (from
+        # ``top + 1`` on) with a reading only, read by flat index (one gather)
+        span = top + 1
+        by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
+        ids = np.array(shape_ids, dtype=np.int64) * (2 * span)
         at = np.array(rows, dtype=np.int64)
         riichi_cols = []
         for col, sit in enumerate(situations):
             if sit[0]:
                 riichi_cols.append(col)
             else:
-                out[at, col] = 1.0 * by_all[ids, adds[sit] + shift]
+                out[at, col] = 1.0 * by[ids + (adds[sit] + shift)]
         if riichi_cols:
             # every riichi situation (an axis) and ura outcome (the last) at once
             added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
-            idx = han[:, None, :] + added[None, :, None] + shift[:, None, None]
-            rid = ids[:, None, None]
             # an ura item of n > 0 han is added to the candidates with a reading only
-            pts = np.where(han[:, None, :] == 0, by_all[rid, idx], by_read[rid, idx])
-            # summed outcome by outcome from the first (``accumulate`` adds in order; 0.0
-            # plus the first term is that term), as ``_scored``'s sum
-            total = np.add.accumulate(q[:, None, :] * pts, axis=2)[:, :, width - 1]
+            idx = (han + span * (han != 0))[:, None, :] + added[None, :, None] + \
+                (ids + shift)[:, None, None]
+            pts = by[idx]
+            # summed outcome by outcome from the first (one whole-array addition per
+            # outcome, in order; 0.0 plus the first term is that term), as ``_scored``'s
+            # sum (``accumulate`` along the short last axis costs more than these adds)
+            terms = q[:, None, :] * pts
+            total = terms[:, :, 0]
+            for k in range(1, width):
+                total = total + terms[:, :, k]
             out[at[:, None], np.array(riichi_cols)] = total
         return out
 
