@@ -401,7 +401,7 @@ class Model:
             k = 0
             for _, h14, tiles in _by_hand([wins[j] for j in at]):
                 ura_row = -1
-                if probe:
+                if probe and kept_shapes is not None:
                     # every tile's shape known from an earlier search in this process
                     known = [kept_shapes.get((h14, tile)) for tile in tiles]
                     if None not in known:
