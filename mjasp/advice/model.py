@@ -334,31 +334,22 @@ class Model:
                        ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
         candidates of its plain self-draw (None where the situations are not derived from
-        them: no readings, no situation items, a tile its checks refuse): one scoring call
-        for all the tiles (``candidates_by_tile``). A list may hold a candidate without
-        a yaku (``reason``), from which ``_candidates`` derives nothing: the caller sorts
-        those out (``_win_table``, once per shape of candidates)."""
+        them: no readings, no situation items): one scoring call for all the tiles
+        (``candidates_by_tile``). A list may hold a candidate without a yaku
+        (``reason``), from which ``_candidates`` derives nothing: the caller sorts those
+        out (``_win_table``, once per shape of candidates).
+
+        Only for the wins the graph builds (a tile drawn from the wall into the hand):
+        those pass the winning tile's checks (``check_winning_tile``: the tile among the
+        concealed ones, a red or plain five as drawn, in the tile set, no chankan), which
+        are not asked again here (tested on every win of the builders' graphs); the
+        hand's checks (``check_hand``) are."""
         hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
-        # a tile its checks refuse is no win: ``_scored`` (through ``_win_hand``) says so
-        # (``_tile_wins``, here in a plain loop: one call less per tile)
-        rules, plain_wins = self.rules, self._plain_wins
-        won = []
-        for t in tiles:
-            try:
-                check_winning_tile(hand, plain_wins[t] or self._plain(t), rules)
-            except MjaspError:
-                continue
-            won.append(t)
-        if not won:
-            return hand, readings, [None] * len(tiles)
-        found = candidates_by_tile(hand, plain_wins[won[0]] or self._plain(won[0]), rules,
-                                   [_KIND37[t] for t in won], readings)
-        if len(won) == len(tiles):
-            return hand, readings, found  # type: ignore[return-value]
-        by_tile = dict(zip(won, found, strict=True))
-        return hand, readings, [by_tile.get(t) for t in tiles]
+        found = candidates_by_tile(hand, self._plain_wins[tiles[0]] or self._plain(tiles[0]),
+                                   self.rules, [_KIND37[t] for t in tiles], readings)
+        return hand, readings, found  # type: ignore[return-value]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -561,19 +552,19 @@ class Model:
         return np.sort(heads).tolist(), variants
 
     def _checks_pass(self, h14: Counts37, tile: int) -> bool:
-        """Whether ``mjasp.score``'s checks take the win (``check_hand``, kept per hand, and
-        ``check_winning_tile``): a red five's variant of a win has its own (the fives of
-        the set, a red winning five needs a red five in hand)."""
-        hand = self._hand14(h14)
+        """Whether ``mjasp.score``'s checks take a win the graph built (``check_hand``,
+        kept per hand; its winning tile passes ``check_winning_tile`` as built, see
+        ``_plain_by_tile``): a red five's variant of a win has its own (the fives of the
+        set)."""
         ok = self._hand_ok.get(h14)
         if ok is None:
             try:
-                check_hand(hand, self._plain(tile), self.rules)
+                check_hand(self._hand14(h14), self._plain(tile), self.rules)
                 ok = True
             except MjaspError:
                 ok = False
             self._hand_ok[h14] = ok
-        return ok and self._tile_wins(hand, tile)
+        return ok
 
     def _engine_points(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
                        plain: list[Score] | None,
@@ -804,8 +795,15 @@ class Model:
         takes, so that ``_hand14`` may build them unchecked: the start is a Hand (its melds
         then in canonical order), and its tiles and the wall's together, melds counted,
         hold at most four of a kind and ``MAX_RED_FIVES`` red fives a suit, each red five
-        one of its kind's copies (a reached hand holds some of those)."""
+        one of its kind's copies (a reached hand holds some of those); and the wall holds
+        no kind outside the rules' tile set (``default_unseen``: none of 2m-8m for three
+        players), so that every winning tile drawn from it is in the set."""
         assert self.unseen is not None
+        in_set = default_unseen(bytes(37), self.rules)
+        for kind in range(34):
+            if self.unseen[kind] and not in_set[kind]:
+                raise HandError(f"the wall holds {self.unseen[kind]} {name37(kind)}, which "
+                                f"is not in the tile set of {self.rules.name}")
         start = Hand(tuple(self.start[:34]), (self.start[34], self.start[35], self.start[36]),
                      tuple(self.melds))
         self.melds = start.melds
