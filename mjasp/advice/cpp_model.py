@@ -69,7 +69,7 @@ from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import settle, value
-from mjasp.scoring.api import check_hand, check_winning_tile, hand_readings, rank_key
+from mjasp.scoring.api import check_hand, hand_readings, rank_key
 from mjasp.solvers import kernel
 from mjasp.solvers.scoring_direct import candidates_by_tile
 
@@ -444,11 +444,15 @@ class _Shifted(NamedTuple):
 class _Scorer:
     """Points of self-drawn wins as its code values them, each scored as :func:`mjasp.score`
     scores it, the wins of one 14-tile hand and riichi flag together: the hand checked
-    once (``check_hand``), each winning tile apart (``check_winning_tile``), the hand's
-    readings found once (``hand_readings``), every winning tile scored by one engine call
-    (``candidates_by_tile``) and each tile's best picked by ``rank_key``, as
-    ``mjasp.score`` picks it. The hands are built unchecked (``trusted_hand``): they are
-    the start's tiles and the wall's, which :func:`_check_fits` found to fit a Hand."""
+    once (``check_hand``), the hand's readings found once (``hand_readings``), every
+    winning tile scored by one engine call (``candidates_by_tile``) and each tile's best
+    picked by ``rank_key``, as ``mjasp.score`` picks it. The hands are built unchecked
+    (``trusted_hand``): they are the start's tiles and the wall's, which
+    :func:`_check_fits` found to fit a Hand. The winning tiles are those of the graph's
+    winning edges, each drawn into the hand: they pass the winning tile's checks
+    (``check_winning_tile``: among the concealed tiles, a red or plain five as drawn, no
+    chankan; three players are refused), which are not asked again (tested on every
+    winning edge of both builders' graphs)."""
 
     def __init__(self, indicators: tuple[str, ...], seat: str, rnd: str, rules: Rules,
                  uradora: bool, total: Sequence[int], melds: tuple[Meld, ...] = ()) -> None:
@@ -544,15 +548,12 @@ class _Scorer:
                 readings = self.readings[key] = hand_readings(hand, rules)
         except MjaspError:
             return [0.0] * len(tiles)
-        won = self._winning(hand, tiles, riichi)
-        if not won:
-            return [0.0] * len(tiles)
-        kinds = list(dict.fromkeys([KIND[t] for t in won]))
-        by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(won[0], riichi), rules,
+        kinds = list(dict.fromkeys([KIND[t] for t in tiles]))
+        by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(tiles[0], riichi), rules,
                                                      kinds, readings), strict=True))
         self.found[state] = by_kind
         # mjasp.score's choice: the first of equals
-        return self._values(state, sep, merged, tiles, won, riichi, {
+        return self._values(state, sep, merged, tiles, riichi, {
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
 
@@ -569,17 +570,6 @@ class _Scorer:
             return None
         return sep, merged, hand
 
-    def _winning(self, hand: Hand, tiles: list[int], riichi: bool) -> list[int]:
-        """The ``tiles`` the winning-tile checks take for ``hand``."""
-        won = []
-        for tile in tiles:
-            try:
-                check_winning_tile(hand, self._win(tile, riichi), self.rules)
-            except MjaspError:
-                continue
-            won.append(tile)
-        return won
-
     def _variant_points(self, state: int, row: Any, tiles: list[int], riichi: bool,
                         more: int, by_kind: dict[int, list[Any]] | None) -> list[float] | None:
         """``_hand_points`` of a hand that differs from a scored one only in which fives
@@ -593,12 +583,11 @@ class _Scorer:
         checked = self._checked_hand(row, tiles[0], riichi)
         if checked is None:
             return [0.0] * len(tiles)
-        sep, merged, hand = checked
-        won = self._winning(hand, tiles, riichi)
+        sep, merged, _ = checked
         best: dict[int, _Shifted | None] = {}
-        for kind in dict.fromkeys([KIND[t] for t in won]):
+        for kind in dict.fromkeys([KIND[t] for t in tiles]):
             if kind not in by_kind:
-                return None  # a kind the scored one's checks refused: score it as itself
+                return None  # a kind the scored one does not win on: score it as itself
             found = by_kind[kind]
             if not found:
                 best[kind] = None
@@ -612,10 +601,10 @@ class _Scorer:
                     return None
                 shifted.append(_Shifted(self._up(c.han + more, c.fu), 0, c.han + more, c.fu))
             best[kind] = max(shifted, key=rank_key)  # (the first of equals)
-        return self._values(state, sep, merged, tiles, won, riichi, best)
+        return self._values(state, sep, merged, tiles, riichi, best)
 
     def _values(self, state: int, sep: list[int], merged: list[int], tiles: list[int],
-                won: list[int], riichi: bool, best: dict[int, Any]) -> list[float]:
+                riichi: bool, best: dict[int, Any]) -> list[float]:
         """The points of each of ``tiles`` from the best candidate of its kind (``best``;
         None: no candidate), the ura outcomes added after riichi."""
         # the chance of each ura han count u > 0 of the hand (found at its first riichi win)
@@ -623,8 +612,8 @@ class _Scorer:
         up, up_cache = self._up, self.up_cache
         out = []
         for tile in tiles:
-            s = best.get(KIND[tile]) if tile in won else None
-            if s is None:  # refused by the checks, or no candidate (mjasp.score refuses)
+            s = best.get(KIND[tile])
+            if s is None:  # no candidate (mjasp.score refuses)
                 out.append(0.0)
                 continue
             if s.han <= 0 and not s.yakuman:

@@ -338,31 +338,22 @@ class Model:
                        ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
         candidates of its plain self-draw (None where the situations are not derived from
-        them: no readings, no situation items, a tile its checks refuse): one scoring call
-        for all the tiles (``candidates_by_tile``). A list may hold a candidate without
-        a yaku (``reason``), from which ``_candidates`` derives nothing: the caller sorts
-        those out (``_win_table``, once per shape of candidates)."""
+        them: no readings, no situation items): one scoring call for all the tiles
+        (``candidates_by_tile``). A list may hold a candidate without a yaku
+        (``reason``), from which ``_candidates`` derives nothing: the caller sorts those
+        out (``_win_table``, once per shape of candidates).
+
+        Only for the wins the graph builds (a tile drawn from the wall into the hand):
+        those pass the winning tile's checks (``check_winning_tile``: the tile among the
+        concealed ones, a red or plain five as drawn, in the tile set, no chankan), which
+        are not asked again here (tested on every win of the builders' graphs); the
+        hand's checks (``check_hand``) are."""
         hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
-        # a tile its checks refuse is no win: ``_scored`` (through ``_win_hand``) says so
-        # (``_tile_wins``, here in a plain loop: one call less per tile)
-        rules, plain_wins = self.rules, self._plain_wins
-        won = []
-        for t in tiles:
-            try:
-                check_winning_tile(hand, plain_wins[t] or self._plain(t), rules)
-            except MjaspError:
-                continue
-            won.append(t)
-        if not won:
-            return hand, readings, [None] * len(tiles)
-        found = candidates_by_tile(hand, plain_wins[won[0]] or self._plain(won[0]), rules,
-                                   [_KIND37[t] for t in won], readings)
-        if len(won) == len(tiles):
-            return hand, readings, found  # type: ignore[return-value]
-        by_tile = dict(zip(won, found, strict=True))
-        return hand, readings, [by_tile.get(t) for t in tiles]
+        found = candidates_by_tile(hand, self._plain_wins[tiles[0]] or self._plain(tiles[0]),
+                                   self.rules, [_KIND37[t] for t in tiles], readings)
+        return hand, readings, found  # type: ignore[return-value]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -405,7 +396,7 @@ class Model:
             k = 0
             for _, h14, tiles in _by_hand([wins[j] for j in at]):
                 ura_row = -1
-                if kept_shapes is not None:
+                if probe and kept_shapes is not None:
                     # every tile's shape known from an earlier search in this process
                     known = [kept_shapes.get((h14, tile)) for tile in tiles]
                     if None not in known:
@@ -457,6 +448,8 @@ class Model:
         kept_shapes = None if self.melds else kept(
             _WIN_SHAPES, (self.rules, self.seat_wind, self.round_wind, self.dora_indicators),
             _SITUATIONS_KEPT, dict)
+        # (the wins of a call are distinct: only those kept before it can be found)
+        probe = bool(kept_shapes)
         shared = self._red_variants(wins)
         if shared is None:
             classify(range(len(wins)))
@@ -483,11 +476,11 @@ class Model:
                     ura_at.append(ura_of[like])
             self.paths["red"] += len(rows)
             classify(again)
-        for j, sid in sid_of.items():
-            rows.append(j)
-            shape_ids.append(sid)
-            shifts.append(0)
-            ura_at.append(ura_of[j])
+        # (``ura_of`` has the keys of ``sid_of``, set together: the same order)
+        rows.extend(sid_of)
+        shape_ids.extend(sid_of.values())
+        shifts.extend([0] * len(sid_of))
+        ura_at.extend(ura_of.values())
         if not rows:
             return out
         self.paths["points"] += len(rows) - self.paths["red"] + red_before
@@ -505,26 +498,32 @@ class Model:
             if table is None or len(table[0]) <= top:
                 table = self._shape_table[shape] = self._extended(shape, table, top)
             tables.append(table)
-        by_all = np.array([t[0][:top + 1] for t in tables], dtype=np.int64)
-        by_read = np.array([t[1][:top + 1] for t in tables], dtype=np.int64)
-        ids = np.array(shape_ids, dtype=np.int64)
+        # one row per shape: its best points by added han with any reading, then (from
+        # ``top + 1`` on) with a reading only, read by flat index (one gather)
+        span = top + 1
+        by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
+        ids = np.array(shape_ids, dtype=np.int64) * (2 * span)
         at = np.array(rows, dtype=np.int64)
         riichi_cols = []
         for col, sit in enumerate(situations):
             if sit[0]:
                 riichi_cols.append(col)
             else:
-                out[at, col] = 1.0 * by_all[ids, adds[sit] + shift]
+                out[at, col] = 1.0 * by[ids + (adds[sit] + shift)]
         if riichi_cols:
             # every riichi situation (an axis) and ura outcome (the last) at once
             added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
-            idx = han[:, None, :] + added[None, :, None] + shift[:, None, None]
-            rid = ids[:, None, None]
             # an ura item of n > 0 han is added to the candidates with a reading only
-            pts = np.where(han[:, None, :] == 0, by_all[rid, idx], by_read[rid, idx])
-            # summed outcome by outcome from the first (``accumulate`` adds in order; 0.0
-            # plus the first term is that term), as ``_scored``'s sum
-            total = np.add.accumulate(q[:, None, :] * pts, axis=2)[:, :, width - 1]
+            idx = (han + span * (han != 0))[:, None, :] + added[None, :, None] + \
+                (ids + shift)[:, None, None]
+            pts = by[idx]
+            # summed outcome by outcome from the first (one whole-array addition per
+            # outcome, in order; 0.0 plus the first term is that term), as ``_scored``'s
+            # sum (``accumulate`` along the short last axis costs more than these adds)
+            terms = q[:, None, :] * pts
+            total = terms[:, :, 0]
+            for k in range(1, width):
+                total = total + terms[:, :, k]
             out[at[:, None], np.array(riichi_cols)] = total
         return out
 
@@ -562,19 +561,19 @@ class Model:
         return np.sort(heads).tolist(), variants
 
     def _checks_pass(self, h14: Counts37, tile: int) -> bool:
-        """Whether ``mjasp.score``'s checks take the win (``check_hand``, kept per hand, and
-        ``check_winning_tile``): a red five's variant of a win has its own (the fives of
-        the set, a red winning five needs a red five in hand)."""
-        hand = self._hand14(h14)
+        """Whether ``mjasp.score``'s checks take a win the graph built (``check_hand``,
+        kept per hand; its winning tile passes ``check_winning_tile`` as built, see
+        ``_plain_by_tile``): a red five's variant of a win has its own (the fives of the
+        set)."""
         ok = self._hand_ok.get(h14)
         if ok is None:
             try:
-                check_hand(hand, self._plain(tile), self.rules)
+                check_hand(self._hand14(h14), self._plain(tile), self.rules)
                 ok = True
             except MjaspError:
                 ok = False
             self._hand_ok[h14] = ok
-        return ok and self._tile_wins(hand, tile)
+        return ok
 
     def _engine_points(self, h14: Counts37, tile: int, hand: Hand, readings: tuple[Any, ...],
                        plain: list[Score] | None,
@@ -805,8 +804,15 @@ class Model:
         takes, so that ``_hand14`` may build them unchecked: the start is a Hand (its melds
         then in canonical order), and its tiles and the wall's together, melds counted,
         hold at most four of a kind and ``MAX_RED_FIVES`` red fives a suit, each red five
-        one of its kind's copies (a reached hand holds some of those)."""
+        one of its kind's copies (a reached hand holds some of those); and the wall holds
+        no kind outside the rules' tile set (``default_unseen``: none of 2m-8m for three
+        players), so that every winning tile drawn from it is in the set."""
         assert self.unseen is not None
+        in_set = default_unseen(bytes(37), self.rules)
+        for kind in range(34):
+            if self.unseen[kind] and not in_set[kind]:
+                raise HandError(f"the wall holds {self.unseen[kind]} {name37(kind)}, which "
+                                f"is not in the tile set of {self.rules.name}")
         start = Hand(tuple(self.start[:34]), (self.start[34], self.start[35], self.start[36]),
                      tuple(self.melds))
         self.melds = start.melds
