@@ -435,7 +435,8 @@ def batch_option(func: F) -> F:
     """``--batch FILE``: many hands, one a line (``-`` reads standard input)."""
     return click.option(
         "--batch", "batch", metavar="FILE", default=None,
-        type=click.File("r", encoding="utf-8"),
+        # a byte that is not UTF-8 spoils its own line (an unknown character), not the batch
+        type=click.File("r", encoding="utf-8", errors="replace"),
         help="Read hands from FILE ('-': standard input), one a line: mpsz, or a JSON "
              "object {\"hand\": ..., <options>}; print one compact JSON line each (what "
              "--json prints), a bad line as {\"line\": N, \"error\": ...}; exit 2 if any "
