@@ -86,7 +86,7 @@ def test_a_garbled_log_reads_or_is_one_log_error(log: tuple[str, bytes]) -> None
 
 
 #: What a hand-edited or foreign log puts where a number, a list or a text belongs.
-WRONG = [None, -1, 10**20, "x", [], {}, [1], 1.5, 1.0, True, "", [[]], 99, "0z"]
+WRONG: list[Any] = [None, -1, 10**20, "x", [], {}, [1], 1.5, 1.0, True, "", [[]], 99, "0z"]
 
 
 def leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
