@@ -32,7 +32,7 @@ from tests.cli.test_audit4_fuzz import (
     game_texts,
     garbled,
 )
-from tests.core.test_fuzz import SETTINGS
+from tests.core.test_fuzz import _EXAMPLES, SETTINGS
 
 H13 = "123m456p789s1123z"
 
@@ -79,7 +79,7 @@ def read_and_check(data: bytes) -> None:
         assert "\n" not in str(error) and str(error)
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=int(_EXAMPLES or 60))
 @given(log=garbled())
 def test_a_garbled_log_reads_or_is_one_log_error(log: tuple[str, bytes]) -> None:
     read_and_check(log[1])
@@ -101,7 +101,7 @@ def leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         yield path
 
 
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=int(_EXAMPLES or 80))
 @given(data=st.data())
 def test_a_tenhou6_field_of_the_wrong_type_is_one_log_error(data: st.DataObject) -> None:
     doc = json.loads(game_texts()["tenhou6"])
@@ -114,7 +114,7 @@ def test_a_tenhou6_field_of_the_wrong_type_is_one_log_error(data: st.DataObject)
     read_and_check(json.dumps(doc).encode())
 
 
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=int(_EXAMPLES or 80))
 @given(data=st.data())
 def test_an_mjai_field_of_the_wrong_type_is_one_log_error(data: st.DataObject) -> None:
     lines = game_texts()["mjai"].decode().splitlines()
@@ -176,7 +176,7 @@ def one_wrong_argument(draw: st.DrawFn,
 def test_a_wrong_argument_is_a_mjasp_error_or_a_type_error(name: str) -> None:
     function = public_functions()[name]
 
-    @settings(SETTINGS, max_examples=40)
+    @settings(SETTINGS, max_examples=int(_EXAMPLES or 40))
     @given(call=one_wrong_argument(function))
     def property_(call: tuple[list[Any], dict[str, Any]]) -> None:
         args, kwargs = call

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from mjasp.cli import main
 from mjasp.cli.app import ERROR_TYPES
 from tests.conftest import shared_data
-from tests.core.test_fuzz import SETTINGS, check_outcome
+from tests.core.test_fuzz import _EXAMPLES, SETTINGS, check_outcome
 
 H13 = "123m456p789s1123z"
 H14 = "123m456p789s11222z"  # complete: 2z the winning tile
@@ -295,7 +295,8 @@ def batch_outcome(args: list[str], result: Any) -> None:
         assert set(row) == {"line", "error"} and row["error"]["type"] in ERROR_TYPES
 
 
-@settings(SETTINGS, max_examples=60)  # solve and score FILE.lp start a process each
+# (fewer: solve and score FILE.lp start a process each)
+@settings(SETTINGS, max_examples=int(_EXAMPLES or 60))
 @given(data=st.data())
 def test_file_commands_refuse_bad_files_in_one_line(data: st.DataObject,
                                                     tmp_path_factory: pytest.TempPathFactory
@@ -345,7 +346,7 @@ def garbled(draw: st.DrawFn) -> tuple[str, bytes]:
     return name, data
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=int(_EXAMPLES or 60))
 @given(log=garbled(), as_json=st.booleans())
 def test_logs_check_reports_a_garbled_log_as_one_error(log: tuple[str, bytes],
                                                        as_json: bool,
