@@ -67,6 +67,22 @@ def test_tenhou6_win_by_a_seat_that_is_not_a_number_is_a_log_error(seat: Any,
         logs.check_game(logs.read_bytes(json.dumps(doc).encode(), "x.json"))
 
 
+@pytest.mark.parametrize(("field", "value"), [("yaku", "x"), ("yaku", [[1]]),
+                                              ("yakuman", ["a", 1])])
+def test_mjai_win_with_yaku_not_whole_numbers_is_a_log_error(field: str, value: Any) -> None:
+    # a hora's yaku are [id, han] pairs and its yakuman ids (was: ValueError "not enough
+    # values to unpack", TypeError comparing a text with a number, in the check)
+    import mjasp.logs as logs
+
+    lines = game_texts()["mjai"].decode().splitlines()
+    at = next(n for n, line in enumerate(lines) if '"hora"' in line)
+    event = json.loads(lines[at])
+    event[field] = value
+    lines[at] = json.dumps(event)
+    with pytest.raises(logs.LogError, match=rf"line {at + 1}: not an MJAI event"):
+        logs.check_game(logs.read_bytes("\n".join(lines).encode(), "x.mjson"))
+
+
 # -- properties: game logs ---------------------------------------------------------------
 
 
