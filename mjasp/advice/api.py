@@ -152,6 +152,8 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         seen[kind37(t)] += 1
         if t >= 34:
             seen[t] += 1  # a red five
+    if not isinstance(visible, str):
+        raise AdviseError(f"visible must be mpsz text, not {type(visible).__name__}")
     vis = seen37(visible) if visible.strip() else bytes(37)
     for meld in h.melds:
         for k in meld_kinds(meld):

@@ -44,6 +44,10 @@ def seen37(text: str) -> Counts37:
         raise HandError(f"visible tiles: {error.reason}", text, error.position) from None
     if found.groups:
         raise HandError("visible tiles: no brackets (list every tile seen)", text)
+    for kind, count in enumerate(found.counts):
+        if count > 4:  # (and 256 would not fit a byte)
+            raise HandError(f"visible tiles: {count} copies of {tile_name(kind)}; there are "
+                            "only 4", text)
     return bytes(found.counts) + bytes(found.red)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from mjasp.cli.app import (
+    FiniteFloat,
     changed_options,
     emit_json,
     json_option,
@@ -17,7 +18,13 @@ from mjasp.cli.app import (
     shows_progress,
     with_options,
 )
-from mjasp.cli.limits import DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, run_limited
+from mjasp.cli.limits import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_TIME_LIMIT,
+    MAX_MEMORY_MB,
+    MAX_TIME_LIMIT,
+    run_limited,
+)
 
 if TYPE_CHECKING:
     from mjasp.advice import Advice
@@ -57,10 +64,13 @@ def _tick(nodes: int) -> None:
 @click.option("--explain", "explain", default=None, metavar="DISCARD",
               help="Explain one discard: expected points by hand value, turn, riichi/dama; "
                    "the likeliest lines; the score distribution.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=DEFAULT_TIME_LIMIT,
-              show_default=True, metavar="SECONDS", help="Stop after this long; exit 3.")
-@click.option("--memory-limit", type=click.IntRange(min=0), default=DEFAULT_MEMORY_MB,
-              show_default=True, metavar="MB", help="Stop above this memory; exit 3.")
+# the ranges of mjasp solve and score: a finite number of seconds, a memory the kernel takes
+@click.option("--time-limit", type=FiniteFloat(0, MAX_TIME_LIMIT),
+              default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+              help="Stop after this long; exit 3.")
+@click.option("--memory-limit", type=click.IntRange(0, MAX_MEMORY_MB),
+              default=DEFAULT_MEMORY_MB, show_default=True, metavar="MB",
+              help="Stop above this memory; exit 3.")
 @json_option
 def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, visible: str,
                    rules: Rules, options: tuple[str, ...], riichi: str, model: str,

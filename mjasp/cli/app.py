@@ -11,8 +11,8 @@ mjasp itself with 70. Output cut short by a closed pipe (``mjasp shanten X | hea
 ends quietly with exit code 0.
 ``--batch FILE`` (decompose, shanten, waits, score) answers many hands in one process:
 one hand a line, mpsz or ``{"hand": ..., <options>}``; one compact JSON line each, exactly
-the object ``--json`` prints for that hand; a bad line prints ``{"line": N, "error": ...}``
-and the others go on; exit 2 if any line was bad.
+the object ``--json`` prints for that hand; a bad line (a byte that is not UTF-8 included)
+prints ``{"line": N, "error": ...}`` and the others go on; exit 2 if any line was bad.
 Progress (bars, a ticking clock) is drawn on stderr only when it is a terminal and
 ``--json`` is off, so pipes and scripts see nothing of it.
 """
@@ -435,7 +435,8 @@ def batch_option(func: F) -> F:
     """``--batch FILE``: many hands, one a line (``-`` reads standard input)."""
     return click.option(
         "--batch", "batch", metavar="FILE", default=None,
-        type=click.File("r", encoding="utf-8"),
+        # a byte that is not UTF-8 spoils its own line (an unknown character), not the batch
+        type=click.File("r", encoding="utf-8", errors="replace"),
         help="Read hands from FILE ('-': standard input), one a line: mpsz, or a JSON "
              "object {\"hand\": ..., <options>}; print one compact JSON line each (what "
              "--json prints), a bad line as {\"line\": N, \"error\": ...}; exit 2 if any "

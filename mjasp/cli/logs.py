@@ -149,7 +149,11 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
 
     as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
     paths = _paths(files)  # before the tables are opened: no input leaves them as they were
-    output.mkdir(parents=True, exist_ok=True)
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a file of that name, or a file on the way to it
+        raise click.BadParameter(f"cannot make the directory {str(output)!r}: "
+                                 f"{error.strerror}", param_hint="'-o' / '--output'") from None
     errors: list[dict[str, str]] = []
     games = 0
     with ParquetTables(output) as out:  # memory: a bounded number of rows at a time

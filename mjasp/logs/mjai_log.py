@@ -246,8 +246,11 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         rec = WinRecord(deltas=deltas, fu=e.get("fu"), points=e.get("points",
                                                                     e.get("hora_points")),
                         limit=e.get("limit"),
-                        yaku=tuple(tuple(y) for y in e["yaku"]) if "yaku" in e else None,
-                        yakuman=tuple(e["yakuman"]) if "yakuman" in e else None,
+                        # [[id, han], ...] and [id, ...]: whole numbers, as the check
+                        # sorts and compares them (else "not an MJAI event")
+                        yaku=tuple((int(i), int(h)) for i, h in e["yaku"])
+                        if "yaku" in e else None,
+                        yakuman=tuple(int(y) for y in e["yakuman"]) if "yakuman" in e else None,
                         ura=tuple(tile(x) for x in e.get("ura_markers",
                                                          e.get("uradora_markers", ()))),
                         pao=e.get("pao"),

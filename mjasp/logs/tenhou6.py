@@ -640,6 +640,9 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
     if name == "和了":
         for deltas, detail in zip(result[1::2], result[2::2], strict=True):
             who, target, pao = detail[0], detail[1], detail[2]
+            if type(who) is not int or type(target) is not int:  # (validate reads pao)
+                raise LogError(f"win {detail[:2]!r:.40}: the winner and the seat won from "
+                               "are seat numbers")
             yaku: list[tuple[int, int]] = []
             yakuman: list[int] = []
             for text in detail[4:]:
