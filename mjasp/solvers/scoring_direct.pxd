@@ -27,6 +27,7 @@ cpdef object _value_of_pair(object h, object tile)
 cpdef object _placements(object h, object r, object placement=*)
 @cython.locals(last=Py_ssize_t, row=Py_ssize_t)
 cpdef object _fu(object h, object r, object p, object double_wind_fu=*)
-@cython.locals(hand_cache=dict, reading_cache=dict)
+@cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
+               top=Py_ssize_t)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)
