@@ -775,7 +775,7 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
     if sets:
         # a triplet completed by a discard counts as open (minkou)
         block = p.block
-        by_ron = block.tile if block.kind is TRIPLET and not tsumo else None
+        by_ron = block.tile if block.kind is TRIPLET and not tsumo else -1  # (-1: none)
         rows = []
         for tile, quad, concealed in sets:  # (a loop: a comprehension is a call more)
             rows.append(4 * quad + 2 * (concealed and tile != by_ron)
