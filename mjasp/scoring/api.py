@@ -220,7 +220,7 @@ def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
             raise _not_in_set(kind)
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
-    if kind in FIVES:
+    if kind in _FIVE_KINDS:
         _check_winning_five(hand, win)
     # (held: the concealed copies, then those in melds only where they could count)
     if win.chankan and (hand.counts[kind] > 1 or (
@@ -332,6 +332,8 @@ _FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
 _USUAL_NAMES = frozenset(KINDS)
 #: Usual names of kinds that are not fives (an indicator that counts no five).
 _PLAIN_NAMES = _USUAL_NAMES - _FIVE_NAMES
+#: The fives' kinds as a set (a hash lookup, not a walk of FIVES).
+_FIVE_KINDS = frozenset(FIVES)
 #: The usual names of the plain fives (5m 5p 5s).
 _PLAIN_FIVE_NAMES = frozenset(tile_name(kind) for kind in FIVES)
 

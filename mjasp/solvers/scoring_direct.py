@@ -228,11 +228,13 @@ GATES = {
     "sets": "the reading has at least two triplets or quads",
     "sequences": "the reading has at least two sequences",
     "three_sets": "the reading has at least three triplets or quads",
+    "four_sets": "the reading has four triplets or quads",
     "three_sequences": "the reading has at least three sequences",
     "dragon_set": "the reading has a triplet or quad of a dragon",
     "outside_pair": "the reading's pair is a terminal or honor",
     "all_simples": "the hand holds no terminal or honor",
     "no_simple": "the hand holds no simple (2 to 8 of a suit)",
+    "no_honor": "the hand holds no honor",
 }
 
 STANDARD = Form.STANDARD
@@ -249,6 +251,7 @@ _ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
 _THREE_SETS, _THREE_SEQUENCES = frozenset({"three_sets"}), frozenset({"three_sequences"})
 _DRAGON_SET, _OUTSIDE_PAIR = frozenset({"dragon_set"}), frozenset({"outside_pair"})
 _ALL_SIMPLES, _NO_SIMPLE = frozenset({"all_simples"}), frozenset({"no_simple"})
+_FOUR_SETS, _NO_HONOR = frozenset({"four_sets"}), frozenset({"no_honor"})
 _WINDS = ("EAST", "SOUTH", "WEST", "NORTH")
 
 
@@ -325,7 +328,7 @@ YAKU: tuple[YakuRule, ...] = (
              _sanshoku_doukou, _THREE_SETS),
     YakuRule(Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3, _KANS),  # 三槓子
     # 対々和: four triplets or quads
-    YakuRule(Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: len(r.sets) == 4, _THREE_SETS),
+    YakuRule(Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: len(r.sets) == 4, _FOUR_SETS),
     # 三暗刻: three concealed triplets or quads (a triplet completed by ron is open)
     YakuRule(Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3,
              _THREE_SETS),
@@ -339,12 +342,12 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: _peikou(r) == 2,  # 二盃口
              _THREE_SEQUENCES, replaces=Yaku.IIPEIKOU),
     YakuRule(Yaku.JUNCHAN, 3, 2, "reading",  # 純全帯幺九
-             lambda h, r, p: not h.honors and _outside(h, r, p), _OUTSIDE_PAIR,
+             lambda h, r, p: not h.honors and _outside(h, r, p), _NO_HONOR | _OUTSIDE_PAIR,
              replaces=Yaku.CHANTA),
     # 混一色 / 清一色: one number suit, with honors / without (chinitsu replaces honitsu)
     YakuRule(Yaku.HONITSU, 3, 2, "hand", lambda h, r, p: h.suits == 1, _ONE_SUIT),
     YakuRule(Yaku.CHINITSU, 6, 5, "hand", lambda h, r, p: h.suits == 1 and not h.honors,
-             _ONE_SUIT, replaces=Yaku.HONITSU),
+             _ONE_SUIT | _NO_HONOR, replaces=Yaku.HONITSU),
     # 人和: a non-dealer's ron before their first draw (closed: no call came before it);
     # not played on Tenhou
     YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou,
@@ -361,19 +364,21 @@ YAKU: tuple[YakuRule, ...] = (
              lambda h, r, p: len(r.set_tiles & DRAGONS) == 3, _THREE_SETS | _DRAGON_SET),
     # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
     YakuRule(Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4,
-             _THREE_SETS),
+             _FOUR_SETS),
     YakuRule(Yaku.SUUANKOU_TANKI, 13, 13, "placement",
-             lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI, _THREE_SETS,
+             lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI, _FOUR_SETS,
              replaces=Yaku.SUUANKOU),
     YakuRule(Yaku.TSUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= HONORS,  # 字一色
              _HONOR | _ONE_SUIT | _NO_SIMPLE),
     YakuRule(Yaku.RYUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= GREEN,  # 緑一色
              _ONE_SUIT),
     YakuRule(Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS,  # 清老頭
-             _NO_SIMPLE),
+             _NO_SIMPLE | _NO_HONOR),
     # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
-    YakuRule(Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h), _ONE_SUIT),
-    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h), _ONE_SUIT,
+    YakuRule(Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h),
+             _ONE_SUIT | _NO_HONOR),
+    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h),
+             _ONE_SUIT | _NO_HONOR,
              replaces=Yaku.CHUUREN),
     # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
     YakuRule(Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: True, forms=(Form.KOKUSHI,)),
@@ -383,7 +388,7 @@ YAKU: tuple[YakuRule, ...] = (
     # 大四喜 / 小四喜: four wind triplets / three and a wind pair (never both: a wind pair
     # beside four wind triplets would be a fifth copy)
     YakuRule(Yaku.DAISUUSHII, 13, 13, "reading",
-             lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4, _THREE_SETS | _HONOR_SET),
+             lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4, _FOUR_SETS | _HONOR_SET),
     YakuRule(Yaku.SHOUSUUSHII, 13, 13, "reading",
              lambda h, r, p: len(r.set_tiles & WIND_TILES) == 3 and r.pair in WIND_TILES,
              _THREE_SETS | _HONOR_SET),
@@ -509,7 +514,7 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
           one_suit: bool = True, kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
           round_wind: Tile = 27, three_sets: bool = True, three_sequences: bool = True,
           dragon_set: bool = True, outside_pair: bool = True, all_simples: bool = True,
-          no_simple: bool = True) -> _Rows:
+          no_simple: bool = True, four_sets: bool = True) -> _Rows:
     """The records of a level that can hold under ``rules`` and these facts (``GATES``;
     reading and placement rows: the form, the seat and round wind), each with its item
     made once and whether it upgrades another. ``flags``: ``HandFacts.flags`` (None: the
@@ -518,7 +523,8 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
              "one_suit": one_suit, "kans": kans, "honor_set": honor_sets,
              "three_sets": three_sets, "three_sequences": three_sequences,
              "dragon_set": dragon_set, "outside_pair": outside_pair,
-             "all_simples": all_simples, "no_simple": no_simple}
+             "all_simples": all_simples, "no_simple": no_simple, "four_sets": four_sets,
+             "no_honor": not honors}
     if flags is not None:
         facts.update(zip(FLAG_FIELDS, [bool(value) for value in flags or
                                        (False,) * len(FLAG_FIELDS)], strict=True))
@@ -941,7 +947,7 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
             # positional, in _rows' order: the hand-level gates left open
             gates = (closed, honors, None, r.form, sets >= 2, sequences >= 2, True, True,
                      top >= 27, seat, round_wind, sets >= 3, sequences >= 3, top >= 31,
-                     outside_pair)
+                     outside_pair, True, True, sets >= 4)
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both

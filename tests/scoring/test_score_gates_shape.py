@@ -1,7 +1,7 @@
-"""The shape gates of the direct engine's records (three sets, three sequences, a dragon
-set, an outside pair, a hand of simples only or of no simple) decide nothing: on sampled
-wins of every preset, each reading's blocks counted here by hand, no record holds where a
-gate it needs fails (so not asking it changes no score)."""
+"""The shape gates of the direct engine's records (three or four sets, three sequences, a
+dragon set, an outside pair, a hand of simples only, of no simple, of no honor) decide
+nothing: on sampled wins of every preset, each reading's blocks counted here by hand, no
+record holds where a gate it needs fails (so not asking it changes no score)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from mjasp.scoring.api import checked_readings
 from mjasp.scoring.samples import random_wins
 from mjasp.solvers import scoring_direct as direct
 
-SHAPE_GATES = {"three_sets", "three_sequences", "dragon_set", "outside_pair", "all_simples",
-               "no_simple"}
+SHAPE_GATES = {"three_sets", "four_sets", "three_sequences", "dragon_set", "outside_pair",
+               "all_simples", "no_simple", "no_honor"}
 # 1 and 9 of each suit, and the honors (https://riichi.wiki/Yaochuuhai)
 EDGES = {0, 8, 9, 17, 18, 26, *range(27, 34)}
 
@@ -29,7 +29,8 @@ def _gates(decomposition, kinds: set[int]) -> dict[str, bool]:  # type: ignore[n
         m.tile for m in decomposition.melds if m.kind is not MeldKind.CHI]
     pairs = [b.tile for b in decomposition.blocks if b.kind is BlockKind.PAIR]
     standard = decomposition.form is Form.STANDARD
-    return {"three_sets": len(set_tiles) >= 3, "three_sequences": sequences >= 3,
+    return {"three_sets": len(set_tiles) >= 3, "four_sets": len(set_tiles) == 4,
+            "three_sequences": sequences >= 3, "no_honor": not kinds & set(range(27, 34)),
             "dragon_set": any(t in (31, 32, 33) for t in set_tiles),
             "outside_pair": standard and pairs[0] in EDGES,
             "all_simples": not kinds & EDGES, "no_simple": kinds <= EDGES}
