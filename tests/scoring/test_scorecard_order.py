@@ -14,9 +14,10 @@ from mjasp.rules.scorecard import ScoredReading, YakuItem, make_score_merged
 
 CUSTOM = CustomYaku("sanpuukou", "Three wind triplets", "三風刻")
 # yaku of 1-3 han (no yakuman: a yakuman drops the others) and the dora
-POOL = [Yaku.MENZEN_TSUMO, Yaku.RIICHI, Yaku.IPPATSU, Yaku.PINFU, Yaku.TANYAO, Yaku.IIPEIKOU,
-        Yaku.HAKU, Yaku.CHANTA, Yaku.ITTSU, Yaku.TOITOI, Yaku.HONITSU, Yaku.DORA,
-        Yaku.URA_DORA, Yaku.AKA_DORA, CUSTOM]
+POOL: list[Yaku | CustomYaku] = [
+    Yaku.MENZEN_TSUMO, Yaku.RIICHI, Yaku.IPPATSU, Yaku.PINFU, Yaku.TANYAO, Yaku.IIPEIKOU,
+    Yaku.HAKU, Yaku.CHANTA, Yaku.ITTSU, Yaku.TOITOI, Yaku.HONITSU, Yaku.DORA, Yaku.URA_DORA,
+    Yaku.AKA_DORA, CUSTOM]
 
 
 def _id(item: YakuItem) -> int:
