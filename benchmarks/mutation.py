@@ -100,7 +100,7 @@ MUTANTS: tuple[Mutant, ...] = (
            (BOUNDARY, SCORE)),
     # live: chanta's record (_outside) no longer asks for an honor, so it holds beside junchan
     Mutant("direct: junchan does not replace chanta", DIRECT,
-           "_outside(h, r, p), replaces=Yaku.CHANTA)", "_outside(h, r, p))",
+           "_OUTSIDE_PAIR,\n             replaces=Yaku.CHANTA)", "_OUTSIDE_PAIR)",
            (BOUNDARY, SCORE)),
     Mutant("direct: a 678 sequence counts as outside", DIRECT,
            "if t % 9 not in (0, 6):", "if t % 9 not in (0, 5, 6):",

@@ -184,9 +184,16 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     han = yakuman = 0
     has_yaku = has_ura = False
     kept: list[YakuItem] | None = None  # the yakuman items, made at the first one
+    # the id of the last item listed, and whether they came in id order (then no sort)
+    last_id, in_order = -1, True
     for item in items:  # one pass: this runs for every candidate of every hand
         n = item.han
         yaku = item.yaku
+        if n or yaku is _URA:
+            at = getattr(yaku, "_value_", 1_000)  # _by_id, without hashing the member
+            if at < last_id:
+                in_order = False
+            last_id = at
         if n:
             listed.append(item)
             han += n
@@ -237,7 +244,9 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     if win.riichi and not has_ura:
         # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
         listed.append(_NO_URA)
-    if len(listed) > 1:
+        if last_id > _URA_ID:
+            in_order = False
+    if not in_order:
         try:
             listed.sort(key=_YAKU_ID)  # every item a Yaku: its id, read in C
         except AttributeError:  # a CustomYaku has no _value_ (the list is left as it was)
@@ -403,6 +412,7 @@ _YAKUMAN = frozenset(y for y in Yaku if y.is_yakuman)
 _DORA = frozenset(y for y in Yaku if y.is_dora)
 _URA = Yaku.URA_DORA
 _RENHOU = Yaku.RENHOU
+_URA_ID = _URA.value
 _NO_URA = YakuItem(_URA, 0)
 
 

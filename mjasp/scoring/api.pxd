@@ -4,7 +4,8 @@
 
 cimport cython
 
-@cython.locals(kind=Py_ssize_t, tiles=Py_ssize_t, n=Py_ssize_t)
+@cython.locals(kind=Py_ssize_t, tiles=Py_ssize_t, n=Py_ssize_t, shown=Py_ssize_t,
+               copies=Py_ssize_t, plain_fives=Py_ssize_t)
 cpdef object check_hand(object hand, object win, object rules)
 cpdef object check_winning_tile(object hand, object win, object rules)
 cpdef object hand_readings(object hand, object rules)

@@ -22,7 +22,7 @@ from mjasp.core.blocks import Decomposition, Meld
 from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind, with_melds
-from mjasp.core.tiles import FIVES, Tile, tile_kind
+from mjasp.core.tiles import FIVES, Tile, tile_kind, tile_name
 from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import RULES_CACHED, Rules, find_rules
 from mjasp.rules.scorecard import (
@@ -138,29 +138,38 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
             if tiles == 13 else ""
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
-    plain_shown = True
+    # every indicator a usual name of a plain tile (a plain five among them: fives_shown)
+    plain_shown, fives_shown = True, False
     for text in indicators:  # (a loop: no method call in the compiled check_hand)
         if text not in _PLAIN_NAMES:
-            plain_shown = False
-            break
+            if text not in _PLAIN_FIVE_NAMES:
+                plain_shown = False
+                break
+            fives_shown = True
+    shown = len(indicators)
     if north or indicators:
         # a fifth copy: the exact count (and its message) only where one could be; plain
-        # names (no five) are one name per kind, so a name's count is its kind's
+        # names are one name per kind, so a name's count is its kind's (counted only where
+        # the kind's copies and every indicator could make five)
         fifth = not plain_shown or (north and held[30] + north + indicators.count("4z") > 4)
         if not fifth:
             for text in indicators:
-                if held[KINDS[text]] + indicators.count(text) > 4:
+                copies = held[KINDS[text]]
+                if copies + shown > 4 and copies + indicators.count(text) > 4:
                     fifth = True
                     break
         if fifth:
             _check_indicators(hand, indicators, rules, north, held)
     red, allowed = hand.red, rules.red_fives
+    # at most this many plain fives of a suit shown (none where no plain five is)
+    plain_fives = shown if fives_shown else 0
     if (red_called or not plain_shown
-            or red[0] > allowed[0] or held[4] - red[0] > 4 - allowed[0]
-            or red[1] > allowed[1] or held[13] - red[1] > 4 - allowed[1]
-            or red[2] > allowed[2] or held[22] - red[2] > 4 - allowed[2]):
-        # (skipped only where it cannot fail: no five shown and no red five called, so
-        # that the fives held are the hand's, red and plain, each within the set's)
+            or red[0] > allowed[0] or held[4] - red[0] + plain_fives > 4 - allowed[0]
+            or red[1] > allowed[1] or held[13] - red[1] + plain_fives > 4 - allowed[1]
+            or red[2] > allowed[2] or held[22] - red[2] + plain_fives > 4 - allowed[2]):
+        # (skipped only where it cannot fail: no red five shown or called, so that the red
+        # fives are the hand's, and the plain ones, the hand's and at most plain_fives
+        # shown, within the set's)
         _check_fives(hand, rules, indicators, held)
     if win.riichi and not closed:
         raise WinError("riichi needs a closed hand; this one has an open meld")
@@ -211,7 +220,7 @@ def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
             raise _not_in_set(kind)
     if not hand.counts[kind]:
         raise WinError(f"the winning tile {win.tile} is not among the concealed tiles of {hand}")
-    if kind in FIVES:
+    if kind in _FIVE_KINDS:
         _check_winning_five(hand, win)
     # (held: the concealed copies, then those in melds only where they could count)
     if win.chankan and (hand.counts[kind] > 1 or (
@@ -323,6 +332,10 @@ _FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
 _USUAL_NAMES = frozenset(KINDS)
 #: Usual names of kinds that are not fives (an indicator that counts no five).
 _PLAIN_NAMES = _USUAL_NAMES - _FIVE_NAMES
+#: The fives' kinds as a set (a hash lookup, not a walk of FIVES).
+_FIVE_KINDS = frozenset(FIVES)
+#: The usual names of the plain fives (5m 5p 5s).
+_PLAIN_FIVE_NAMES = frozenset(tile_name(kind) for kind in FIVES)
 
 
 def _check_winning_five(hand: Hand, win: Win) -> None:

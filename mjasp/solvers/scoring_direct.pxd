@@ -3,8 +3,8 @@
 # module's own calls of these helpers are C calls, without the argument parsing of a
 # Python call; a Python caller (tests, the yaku table) still calls them as functions.
 # The locals typed Py_ssize_t are counts of pairs, dora and fu rows and tile kinds: small
-# ints, C arithmetic; those typed dict are the engine's own tables (lookups without a
-# method call).
+# ints, C arithmetic (bint: a set's quad and concealed flags); those typed dict are the
+# engine's own tables (lookups without a method call).
 
 cimport cython
 
@@ -25,8 +25,10 @@ cpdef object _reading_facts(object decomposition)
 cpdef object _value_of_pair(object h, object tile)
 @cython.locals(tile=Py_ssize_t, low=Py_ssize_t)
 cpdef object _placements(object h, object r, object placement=*)
-@cython.locals(last=Py_ssize_t, row=Py_ssize_t)
+@cython.locals(last=Py_ssize_t, row=Py_ssize_t, tile=Py_ssize_t, quad=bint, concealed=bint,
+               by_ron=Py_ssize_t)
 cpdef object _fu(object h, object r, object p, object double_wind_fu=*)
-@cython.locals(hand_cache=dict, reading_cache=dict)
+@cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
+               top=Py_ssize_t)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)

@@ -227,6 +227,14 @@ GATES = {
     "kans": "the hand has three quads or more",
     "sets": "the reading has at least two triplets or quads",
     "sequences": "the reading has at least two sequences",
+    "three_sets": "the reading has at least three triplets or quads",
+    "four_sets": "the reading has four triplets or quads",
+    "three_sequences": "the reading has at least three sequences",
+    "dragon_set": "the reading has a triplet or quad of a dragon",
+    "outside_pair": "the reading's pair is a terminal or honor",
+    "all_simples": "the hand holds no terminal or honor",
+    "no_simple": "the hand holds no simple (2 to 8 of a suit)",
+    "no_honor": "the hand holds no honor",
 }
 
 STANDARD = Form.STANDARD
@@ -240,6 +248,10 @@ CHI, PON, KAN, ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN
 _HONOR, _HONOR_SET = frozenset({"honor"}), frozenset({"honor_set"})
 _SETS, _SEQUENCES = frozenset({"sets"}), frozenset({"sequences"})
 _ONE_SUIT, _KANS = frozenset({"one_suit"}), frozenset({"kans"})
+_THREE_SETS, _THREE_SEQUENCES = frozenset({"three_sets"}), frozenset({"three_sequences"})
+_DRAGON_SET, _OUTSIDE_PAIR = frozenset({"dragon_set"}), frozenset({"outside_pair"})
+_ALL_SIMPLES, _NO_SIMPLE = frozenset({"all_simples"}), frozenset({"no_simple"})
+_FOUR_SETS, _NO_HONOR = frozenset({"four_sets"}), frozenset({"no_honor"})
 _WINDS = ("EAST", "SOUTH", "WEST", "NORTH")
 
 
@@ -286,9 +298,11 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.HOUTEI, 1, 1, "hand", lambda h, r, p: h.win.houtei,
              frozenset({"houtei"})),  # 河底撈魚
     # 平和: four sequences, a pair of no value, a two-sided wait, closed
-    YakuRule(Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu, _SEQUENCES),
+    YakuRule(Yaku.PINFU, 1, 0, "placement", lambda h, r, p: p.pinfu,
+             _THREE_SEQUENCES),
     # 断幺九: no terminal or honor anywhere (open tanyao on Tenhou: kuitan ari)
-    YakuRule(Yaku.TANYAO, 1, 1, "hand", lambda h, r, p: h.kinds.isdisjoint(TERMINALS_HONORS)),
+    YakuRule(Yaku.TANYAO, 1, 1, "hand", lambda h, r, p: h.kinds.isdisjoint(TERMINALS_HONORS),
+             _ALL_SIMPLES),
     # 一盃口: two identical sequences (ryanpeikou, two such pairs, replaces it)
     YakuRule(Yaku.IIPEIKOU, 1, 0, "reading", lambda h, r, p: _peikou(r) >= 1, _SEQUENCES),
     # 自風 / 場風: a triplet or quad of the seat wind / the round wind (both for a double wind)
@@ -297,9 +311,9 @@ YAKU: tuple[YakuRule, ...] = (
     *(YakuRule(Yaku[f"ROUND_{name}"], 1, 1, "reading", _holds_set(27 + n), _HONOR_SET,
                round_wind=27 + n) for n, name in enumerate(_WINDS)),
     # 役牌 白 發 中
-    YakuRule(Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles, _HONOR_SET),
-    YakuRule(Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles, _HONOR_SET),
-    YakuRule(Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles, _HONOR_SET),
+    YakuRule(Yaku.HAKU, 1, 1, "reading", lambda h, r, p: 31 in r.set_tiles, _DRAGON_SET),
+    YakuRule(Yaku.HATSU, 1, 1, "reading", lambda h, r, p: 32 in r.set_tiles, _DRAGON_SET),
+    YakuRule(Yaku.CHUN, 1, 1, "reading", lambda h, r, p: 33 in r.set_tiles, _DRAGON_SET),
     YakuRule(Yaku.DOUBLE_RIICHI, 2, 0, "hand", lambda h, r, p: h.win.riichi == 2,  # 両立直
              frozenset({"riichi"})),
     # 七対子: 25 fu, see _fu
@@ -307,30 +321,33 @@ YAKU: tuple[YakuRule, ...] = (
              forms=(Form.CHIITOITSU,)),
     # 混全帯幺九 / 一気通貫 / 三色同順: one han less when open (kuisagari). Chanta: every
     # block holds a terminal or honor, with a sequence (junchan, without honors, replaces it)
-    YakuRule(Yaku.CHANTA, 2, 1, "reading", _outside),
-    YakuRule(Yaku.ITTSU, 2, 1, "reading", _ittsu, _SEQUENCES),
-    YakuRule(Yaku.SANSHOKU, 2, 1, "reading", _sanshoku, _SEQUENCES),
+    YakuRule(Yaku.CHANTA, 2, 1, "reading", _outside, _OUTSIDE_PAIR),
+    YakuRule(Yaku.ITTSU, 2, 1, "reading", _ittsu, _THREE_SEQUENCES),
+    YakuRule(Yaku.SANSHOKU, 2, 1, "reading", _sanshoku, _THREE_SEQUENCES),
     YakuRule(Yaku.SANSHOKU_DOUKOU, 2, 2, "reading",  # 三色同刻
-             _sanshoku_doukou, _SETS),
+             _sanshoku_doukou, _THREE_SETS),
     YakuRule(Yaku.SANKANTSU, 2, 2, "hand", lambda h, r, p: h.quads == 3, _KANS),  # 三槓子
     # 対々和: four triplets or quads
-    YakuRule(Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: len(r.sets) == 4, _SETS),
+    YakuRule(Yaku.TOITOI, 2, 2, "reading", lambda h, r, p: len(r.sets) == 4, _FOUR_SETS),
     # 三暗刻: three concealed triplets or quads (a triplet completed by ron is open)
-    YakuRule(Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3, _SETS),
+    YakuRule(Yaku.SANANKOU, 2, 2, "placement", lambda h, r, p: p.concealed_sets == 3,
+             _THREE_SETS),
     # 小三元: two dragon triplets and a dragon pair
     YakuRule(Yaku.SHOUSANGEN, 2, 2, "reading",
              lambda h, r, p: len(r.set_tiles & DRAGONS) == 2 and r.pair in DRAGONS,
-             _SETS | _HONOR_SET),
+             _SETS | _DRAGON_SET),
     # 混老頭: terminals and honors only (toitoi or chiitoitsu beside it)
-    YakuRule(Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS),
+    YakuRule(Yaku.HONROUTOU, 2, 2, "hand", lambda h, r, p: h.kinds <= TERMINALS_HONORS,
+             _NO_SIMPLE),
     YakuRule(Yaku.RYANPEIKOU, 3, 0, "reading", lambda h, r, p: _peikou(r) == 2,  # 二盃口
-             _SEQUENCES, replaces=Yaku.IIPEIKOU),
+             _THREE_SEQUENCES, replaces=Yaku.IIPEIKOU),
     YakuRule(Yaku.JUNCHAN, 3, 2, "reading",  # 純全帯幺九
-             lambda h, r, p: not h.honors and _outside(h, r, p), replaces=Yaku.CHANTA),
+             lambda h, r, p: not h.honors and _outside(h, r, p), _NO_HONOR | _OUTSIDE_PAIR,
+             replaces=Yaku.CHANTA),
     # 混一色 / 清一色: one number suit, with honors / without (chinitsu replaces honitsu)
     YakuRule(Yaku.HONITSU, 3, 2, "hand", lambda h, r, p: h.suits == 1, _ONE_SUIT),
     YakuRule(Yaku.CHINITSU, 6, 5, "hand", lambda h, r, p: h.suits == 1 and not h.honors,
-             _ONE_SUIT, replaces=Yaku.HONITSU),
+             _ONE_SUIT | _NO_HONOR, replaces=Yaku.HONITSU),
     # 人和: a non-dealer's ron before their first draw (closed: no call came before it);
     # not played on Tenhou
     YakuRule(Yaku.RENHOU, 5, 0, "hand", lambda h, r, p: h.win.renhou,
@@ -348,20 +365,24 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.CHIIHOU, 13, 13, "hand", lambda h, r, p: h.win.chiihou,
              frozenset({"chiihou"})),  # 地和
     YakuRule(Yaku.DAISANGEN, 13, 13, "reading",  # 大三元
-             lambda h, r, p: len(r.set_tiles & DRAGONS) == 3, _SETS | _HONOR_SET),
+             lambda h, r, p: len(r.set_tiles & DRAGONS) == 3, _THREE_SETS | _DRAGON_SET),
     # 四暗刻 / 四暗刻単騎: four concealed triplets; single yakuman on Tenhou even when tanki
-    YakuRule(Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4, _SETS),
+    YakuRule(Yaku.SUUANKOU, 13, 13, "placement", lambda h, r, p: p.concealed_sets == 4,
+             _FOUR_SETS),
     YakuRule(Yaku.SUUANKOU_TANKI, 13, 13, "placement",
-             lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI, _SETS,
+             lambda h, r, p: p.concealed_sets == 4 and p.wait is WaitShape.TANKI, _FOUR_SETS,
              replaces=Yaku.SUUANKOU),
     YakuRule(Yaku.TSUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= HONORS,  # 字一色
-             _HONOR | _ONE_SUIT),
+             _HONOR | _ONE_SUIT | _NO_SIMPLE),
     YakuRule(Yaku.RYUUIISOU, 13, 13, "hand", lambda h, r, p: h.kinds <= GREEN,  # 緑一色
              _ONE_SUIT),
-    YakuRule(Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS),  # 清老頭
+    YakuRule(Yaku.CHINROUTOU, 13, 13, "hand", lambda h, r, p: h.kinds <= TERMINALS,  # 清老頭
+             _NO_SIMPLE | _NO_HONOR),
     # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
-    YakuRule(Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h), _ONE_SUIT),
-    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h), _ONE_SUIT,
+    YakuRule(Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h),
+             _ONE_SUIT | _NO_HONOR),
+    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h),
+             _ONE_SUIT | _NO_HONOR,
              replaces=Yaku.CHUUREN),
     # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
     YakuRule(Yaku.KOKUSHI, 13, 13, "reading", lambda h, r, p: True, forms=(Form.KOKUSHI,)),
@@ -371,10 +392,10 @@ YAKU: tuple[YakuRule, ...] = (
     # 大四喜 / 小四喜: four wind triplets / three and a wind pair (never both: a wind pair
     # beside four wind triplets would be a fifth copy)
     YakuRule(Yaku.DAISUUSHII, 13, 13, "reading",
-             lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4, _SETS | _HONOR_SET),
+             lambda h, r, p: len(r.set_tiles & WIND_TILES) == 4, _FOUR_SETS | _HONOR_SET),
     YakuRule(Yaku.SHOUSUUSHII, 13, 13, "reading",
              lambda h, r, p: len(r.set_tiles & WIND_TILES) == 3 and r.pair in WIND_TILES,
-             _SETS | _HONOR_SET),
+             _THREE_SETS | _HONOR_SET),
     YakuRule(Yaku.SUUKANTSU, 13, 13, "hand", lambda h, r, p: h.quads == 4, _KANS),  # 四槓子
     # local yaku (Rules.local_yaku)
     # 大車輪 / 大竹林 / 大数隣: 22334455667788 in pin / sou / man, a yakuman
@@ -385,12 +406,12 @@ YAKU: tuple[YakuRule, ...] = (
     YakuRule(Yaku.DAISUURIN, 13, 0, "hand", lambda h, r, p: _seven_pairs_run(h, 0), _ONE_SUIT,
              option=("local_yaku", "daisuurin")),
     # 三連刻: 2 han, open or closed
-    YakuRule(Yaku.SANRENKOU, 2, 2, "reading", _sanrenkou, _SETS,
+    YakuRule(Yaku.SANRENKOU, 2, 2, "reading", _sanrenkou, _THREE_SETS,
              option=("local_yaku", "sanrenkou")),
     # 三風刻: three triplets or quads of winds, 2 han, open or closed (with a wind pair or a
     # fourth wind set it is shousuushii or daisuushii, a yakuman that removes it)
     YakuRule(CustomYaku("sanpuukou", "Three wind triplets", "三風刻"), 2, 2, "reading",
-             lambda h, r, p: len(r.set_tiles & WIND_TILES) >= 3, _SETS | _HONOR_SET,
+             lambda h, r, p: len(r.set_tiles & WIND_TILES) >= 3, _THREE_SETS | _HONOR_SET,
              option=("local_yaku", "sanpuukou")),
 )
 
@@ -495,13 +516,19 @@ def yaku_ids_program() -> str:
 def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[object, ...] | None,
           form: Form | None = None, sets: bool = True, sequences: bool = True,
           one_suit: bool = True, kans: bool = True, honor_sets: bool = True, seat: Tile = 27,
-          round_wind: Tile = 27) -> _Rows:
+          round_wind: Tile = 27, three_sets: bool = True, three_sequences: bool = True,
+          dragon_set: bool = True, outside_pair: bool = True, all_simples: bool = True,
+          no_simple: bool = True, four_sets: bool = True) -> _Rows:
     """The records of a level that can hold under ``rules`` and these facts (``GATES``;
     reading and placement rows: the form, the seat and round wind), each with its item
     made once and whether it upgrades another. ``flags``: ``HandFacts.flags`` (None: the
     flag gates left open)."""
     facts = {"honor": honors, "sets": sets, "sequences": sequences,
-             "one_suit": one_suit, "kans": kans, "honor_set": honor_sets}
+             "one_suit": one_suit, "kans": kans, "honor_set": honor_sets,
+             "three_sets": three_sets, "three_sequences": three_sequences,
+             "dragon_set": dragon_set, "outside_pair": outside_pair,
+             "all_simples": all_simples, "no_simple": no_simple, "four_sets": four_sets,
+             "no_honor": not honors}
     if flags is not None:
         facts.update(zip(FLAG_FIELDS, [bool(value) for value in flags or
                                        (False,) * len(FLAG_FIELDS)], strict=True))
@@ -758,7 +785,7 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
     if sets:
         # a triplet completed by a discard counts as open (minkou)
         block = p.block
-        by_ron = block.tile if block.kind is TRIPLET and not tsumo else None
+        by_ron = block.tile if block.kind is TRIPLET and not tsumo else -1  # (-1: none)
         rows = []
         for tile, quad, concealed in sets:  # (a loop: a comprehension is a call more)
             rows.append(4 * quad + 2 * (concealed and tile != by_ron)
@@ -873,11 +900,16 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     hand_cache, reading_cache = tables
     double_wind_fu = rules.double_wind_fu
     closed, honors, seat, round_wind = h.closed, h.honors, h.seat, h.round
-    hand_key = (closed, honors, h.flags, h.suits <= 1, h.quads >= 3)
+    # the hand's simples: none (every tile a terminal or honor), all, or some
+    kinds = h.kinds
+    all_simples = kinds.isdisjoint(TERMINALS_HONORS)
+    no_simple = not all_simples and kinds <= TERMINALS_HONORS
+    hand_key = (closed, honors, h.flags, h.suits <= 1, h.quads >= 3, all_simples, no_simple)
     hand_rows = hand_cache.get(hand_key)
     if hand_rows is None:
-        hand_rows = hand_cache[hand_key] = _rows(rules, "hand", closed, honors, h.flags,
-                                                 None, True, True, h.suits <= 1, h.quads >= 3)
+        hand_rows = hand_cache[hand_key] = _rows(
+            rules, "hand", closed, honors, h.flags, None, True, True, h.suits <= 1,
+            h.quads >= 3, True, 27, 27, True, True, True, True, all_simples, no_simple)
     # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
     # the rules of hand rows read no reading or placement: they get placeholders. (The rows
     # are asked in plain loops, here and below: in CPython 3.11 a comprehension is one
@@ -905,17 +937,21 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     scored_reading = scorecard.scored_reading  # (the compiled one while the kernel answers)
     for decomposition in readings:
         r = reading_facts(decomposition)
-        # what picks the rows: two sets, two sequences, an honor set (and the hand's gates)
+        # what picks the rows: the sets and sequences counted, an honor or dragon set, an
+        # outside pair (and the hand's gates)
         set_tiles = r.set_tiles
-        honor_set = honors and bool(set_tiles) and max(set_tiles) >= 27
-        sets, sequences = len(r.sets) >= 2, len(r.sequences) >= 2
+        top = max(set_tiles) if honors and set_tiles else 0
+        sets, sequences = len(r.sets), len(r.sequences)
+        outside_pair = r.pair in TERMINALS_HONORS  # (None is not in it)
         # Form is a StrEnum: it hashes as its str, in C
-        key = (closed, honors, r.form, sets, sequences, honor_set, seat, round_wind)
+        key = (closed, honors, r.form, sets, sequences, top >= 27, top >= 31, outside_pair,
+               seat, round_wind)
         both = reading_cache.get(key)
         if both is None:
             # positional, in _rows' order: the hand-level gates left open
-            gates = (closed, honors, None, r.form, sets, sequences, True, True, honor_set,
-                     seat, round_wind)
+            gates = (closed, honors, None, r.form, sets >= 2, sequences >= 2, True, True,
+                     top >= 27, seat, round_wind, sets >= 3, sequences >= 3, top >= 31,
+                     outside_pair, True, True, sets >= 4)
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
