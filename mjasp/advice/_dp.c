@@ -618,16 +618,23 @@ static int shanten_source(Shanten *s, PyObject *shanten) {
     return tinit(&s->seen, (size_t)1 << CACHE_BITS);
 }
 
-/* the kernel's shanten of ``row`` (34 counts, keyed a, b by keys_of) and of its neighbours
-   (one kind of the bit set ``kinds`` added, sign +1, or taken, -1), read until the next
-   ask; kept by the hand, so a hand asked again (a node reached with another number of
-   changes, a 14-tile hand drawn from two nodes) is not computed again; NULL with
-   ValueError where the kernel refuses one */
-static const Near *ask_kernel(Shanten *s, const uint8_t *row, uint64_t a, uint64_t b, int sign,
-                              uint64_t kinds) {
+/* the kernel's shanten of the hand ``row`` (34 counts) with one more of the kind ``add``
+   (-1: none), keyed a, b (keys_of), and of its neighbours (one kind of the bit set
+   ``kinds`` added, sign +1, or taken, -1), read until the next ask; kept by the hand, so
+   a hand asked again (a node reached with another number of changes, a 14-tile hand
+   drawn from two nodes) is not computed again; NULL with ValueError where the kernel
+   refuses one */
+static const Near *ask_kernel(Shanten *s, const uint8_t *row, int add, uint64_t a, uint64_t b,
+                              int sign, uint64_t kinds) {
     Near *at = &s->near[mix(a, b) & (((size_t)1 << NEAR_BITS) - 1)];
     if (at->a == a && at->b == b && at->sign == sign && (at->kinds & kinds) == kinds) {
         return at;
+    }
+    uint8_t moved[K34];
+    if (add >= 0) {
+        memcpy(moved, row, K34);
+        moved[add]++;
+        row = moved;
     }
     int value = s->api->neighbours(s->api, row, sign, kinds, at->out);
     if (value < -1 || value > 13) {
@@ -756,7 +763,7 @@ static PyObject *build(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     /* per node of a chunk: its key words, the index of its shanten, the tile37s it can
        discard (bits by place), and the bound of the keep test */
-    uint64_t *ka = NULL, *kb34 = NULL, *kb37 = NULL, *holds = NULL;
+    uint64_t *ka = NULL, *kb34 = NULL, *kb37 = NULL, *holds = NULL, *kinds_held = NULL;
     int64_t *own = NULL;
     int *lims = NULL;
     const uint8_t *start = start_b.buf, *unseen = unseen_b.buf, *h13 = hands_b.buf;
@@ -778,7 +785,7 @@ static PyObject *build(PyObject *self, PyObject *args) {
     if (shanten_source(&sh, call) < 0) {
         goto done;
     }
-    ka = PyMem_Malloc(4 * CHUNK * sizeof(uint64_t));
+    ka = PyMem_Malloc(5 * CHUNK * sizeof(uint64_t));
     own = PyMem_Malloc(CHUNK * sizeof(int64_t));
     lims = PyMem_Malloc(CHUNK * sizeof(int));
     if (ka == NULL || own == NULL || lims == NULL) {
@@ -788,6 +795,7 @@ static PyObject *build(PyObject *self, PyObject *args) {
     kb34 = ka + CHUNK;
     kb37 = ka + 2 * CHUNK;
     holds = ka + 3 * CHUNK;
+    kinds_held = ka + 4 * CHUNK;
     if (tinit(&index, 1 << 12) < 0) {
         goto done;
     }
@@ -817,14 +825,18 @@ static PyObject *build(PyObject *self, PyObject *args) {
                 Py_ssize_t r = i - first;
                 keys_of(h, &ka[r], &kb34[r], &kb37[r]);
                 int c[T37];
-                uint64_t bits = 0;
+                uint64_t bits = 0, held = 0;
                 for (int col = 0; col < T37; col++) {
                     c[col] = h[col];
                 }
                 for (int pos = 0; pos < T37; pos++) {
                     bits |= (uint64_t)(copies_of(c, &o, pos) > 0) << pos;
                 }
+                for (int k = 0; k < K34; k++) {
+                    held |= (uint64_t)(h[k] > 0) << k;
+                }
                 holds[r] = bits;
+                kinds_held[r] = held;
                 if (sh.api == NULL) { /* (with the kernel's capsule: with the draws) */
                     own[r] = shanten_slot(&sh, ka[r], kb34[r], h, -1, -1);
                     if (own[r] < 0) {
@@ -852,7 +864,7 @@ static PyObject *build(PyObject *self, PyObject *args) {
                 }
                 const Near *after = NULL; /* with the capsule: each kind drawn */
                 if (sh.api != NULL) {
-                    after = ask_kernel(&sh, h, ka[r], kb34[r], +1, drawn);
+                    after = ask_kernel(&sh, h, -1, ka[r], kb34[r], +1, drawn);
                     if (after == NULL || (own[r] = push_known(&sh, after->own)) < 0) {
                         goto done;
                     }
@@ -916,14 +928,8 @@ static PyObject *build(PyObject *self, PyObject *args) {
                 const Near *after = NULL; /* with the capsule: each kind let go */
                 if (sh.api != NULL) {
                     /* every kind the 14 tiles hold: the same ask for the same hand */
-                    uint8_t h14[K34];
-                    uint64_t held = 0;
-                    memcpy(h14, h, K34);
-                    h14[o.kind[d->pos]]++;
-                    for (int k = 0; k < K34; k++) {
-                        held |= (uint64_t)(h14[k] > 0) << k;
-                    }
-                    after = ask_kernel(&sh, h14, a14, b14, -1, held);
+                    uint64_t held = kinds_held[r] | (uint64_t)1 << o.kind[d->pos];
+                    after = ask_kernel(&sh, h, o.kind[d->pos], a14, b14, -1, held);
                     if (after == NULL) {
                         goto done;
                     }
@@ -1289,7 +1295,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                     uint64_t a, b34, b37;
                     keys_of(m, &a, &b34, &b37);
                     if (sh.api != NULL) {
-                        const Near *got = ask_kernel(&sh, m, a, b34, kind == 0 ? +1 : -1, 0);
+                        const Near *got = ask_kernel(&sh, m, -1, a, b34, kind == 0 ? +1 : -1, 0);
                         if (got == NULL || (own[i - first] = push_known(&sh, got->own)) < 0) {
                             goto done;
                         }
@@ -1329,7 +1335,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                         for (int k = 0; k < K34; k++) {
                             moved |= (uint64_t)(kind == 0 ? m[k] < 4 : m[k] > 0) << k;
                         }
-                        after = ask_kernel(&sh, m, a, b34, kind == 0 ? +1 : -1, moved);
+                        after = ask_kernel(&sh, m, -1, a, b34, kind == 0 ? +1 : -1, moved);
                         if (after == NULL) {
                             goto done;
                         }

@@ -1478,18 +1478,19 @@ typedef struct ShantenApi {
 #define NEIGHBOURS_CAPSULE "mjasp.solvers._kernel.neighbours_v1"
 #define REFUSED (-2)
 
-typedef struct {
-    ShantenApi api; /* first: the capsule's pointer is this */
-    const State *st;
-    Forms f;
-    PyObject *module; /* a strong reference: st lives in it */
-} Neighbourhood;
-
 /* each kind's suit (3: the honors), its place in the suit, and whether thirteen orphans
  * reads it (a terminal or an honor: the lanes special_counts() takes as "ends") */
 typedef struct {
     uint8_t suit, place, end;
 } KindPlace;
+
+typedef struct {
+    ShantenApi api; /* first: the capsule's pointer is this */
+    const State *st;
+    Forms f;
+    KindPlace places[KINDS];
+    PyObject *module; /* a strong reference: st lives in it */
+} Neighbourhood;
 
 static KindPlace kind_place(int k) {
     int suit = k < 27 ? k / 9 : 3, place = k < 27 ? k % 9 : k - 27;
@@ -1533,7 +1534,7 @@ static int neighbours(const ShantenApi *self, const uint8_t *counts, int sign, u
     int by_level[2][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}}; /* special_of, once read */
     for (uint64_t bits = kinds; bits; bits &= bits - 1) {
         int k = __builtin_ctzll(bits);
-        KindPlace at = kind_place(k);
+        KindPlace at = nb->places[k];
         int count = counts[k], to = count + sign;
         int sanma = at.suit == 0 && f->three_player;
         if (to < 0 || to > 4 || (sanma && at.place != 0 && at.place != 8)) return REFUSED;
@@ -1588,6 +1589,7 @@ static PyObject *k_shanten_capsule(PyObject *self, PyObject *const *args, Py_ssi
     nb->api.neighbours = neighbours;
     nb->st = st;
     nb->f = f;
+    for (int k = 0; k < KINDS; k++) nb->places[k] = kind_place(k);
     nb->module = Py_NewRef(self);
     PyObject *capsule = PyCapsule_New(nb, NEIGHBOURS_CAPSULE, neighbourhood_free);
     if (capsule == NULL) {
