@@ -235,9 +235,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
  * and the (hand, changes + 1) each kept discard leads to. What a draw, a discard, the wall
  * and the kept discards are is the model's (mjasp.advice.model.Model.expand, whose
  * docstrings state them; a test compares the three builders); the shanten numbers come
- * from the caller's ``shanten`` (the kernel's batch call, through Python), asked once per
- * distinct hand of 34 counts and kept for the whole build. Nothing else about the game is
- * here: additions and subtractions of tile counts, comparisons and hash tables.
+ * from the caller's ``shanten`` (the kernel's capsule, or a callable asked in batches: see
+ * Shanten below). Nothing else about the game is here: additions and subtractions of tile
+ * counts, comparisons and hash tables.
  *
  * Tiles are "tile37s": kinds 0..33 and the red fives 34..36 (of kinds 4, 13, 22); a hand
  * is 37 counts, the kinds' counts including their red copies. Draws and discards are taken
@@ -1107,9 +1107,9 @@ done:
  * (draw state, discard state) kept where first made. What a state explores (its code's
  * tegawari budget, the waits, the discards that keep the shanten, riichi on a tenpai
  * kept) is the docstring of cpp_model and the numpy builder; the shanten numbers come
- * from the caller's ``shanten`` (the kernel's batch call), asked once per distinct hand
- * of 34 counts while in the cache. Nothing else about the game is here: additions and
- * subtractions of tile counts, comparisons, sorting and hash tables.
+ * from the caller's ``shanten`` (the kernel's capsule, or a callable asked in batches: see
+ * Shanten above). Nothing else about the game is here: additions and subtractions of tile
+ * counts, comparisons, sorting and hash tables.
  */
 
 enum { CPP_CHUNK = 4096, FLAG_BIT = 48 };
@@ -1701,7 +1701,7 @@ static PyMethodDef methods[] = {
      "the loop, into dama and riichi."},
     {"build", build, METH_VARARGS,
      "build(start, unseen, limit, hands13, shanten, progress[, wins]): mjasp.advice.build's "
-     "graph as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
+     "graph (shanten: the kernel's capsule or a callable) as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
      "group_node, group_slot, group_n, sizes, options); with ``wins`` (what a completed "
      "hand is: 0 a win, 1 a win on the last draw only, 2 none) 15, win_late and "
      "group_late last."},
