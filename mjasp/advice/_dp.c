@@ -1701,8 +1701,9 @@ static PyMethodDef methods[] = {
      "the loop, into dama and riichi."},
     {"build", build, METH_VARARGS,
      "build(start, unseen, limit, hands13, shanten, progress[, wins]): mjasp.advice.build's "
-     "graph (shanten: the kernel's capsule or a callable) as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
-     "group_node, group_slot, group_n, sizes, options); with ``wins`` (what a completed "
+     "graph (shanten: the kernel's capsule or a callable) as 13 bytearrays (hands, used, "
+     "shanten, total, stay, win_node, win_tile, win_n, group_node, group_slot, group_n, "
+     "sizes, options); with ``wins`` (what a completed "
      "hand is: 0 a win, 1 a win on the last draw only, 2 none) 15, win_late and "
      "group_late last."},
     {"cpp_build", cpp_build, METH_VARARGS,
