@@ -1252,7 +1252,8 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (tinit(&index[0], 1 << 12) < 0 || tinit(&index[1], 1 << 12) < 0 || tinit(&edge_set, 1 << 12) < 0) {
+    if (tinit(&index[0], 1 << 12) < 0 || tinit(&index[1], 1 << 12) < 0
+        || tinit(&edge_set, 1 << 12) < 0) {
         goto done;
     }
     {
