@@ -235,9 +235,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
  * and the (hand, changes + 1) each kept discard leads to. What a draw, a discard, the wall
  * and the kept discards are is the model's (mjasp.advice.model.Model.expand, whose
  * docstrings state them; a test compares the three builders); the shanten numbers come
- * from the caller's ``shanten`` (the kernel's batch call, through Python), asked once per
- * distinct hand of 34 counts and kept for the whole build. Nothing else about the game is
- * here: additions and subtractions of tile counts, comparisons and hash tables.
+ * from the caller's ``shanten`` (the kernel's capsule, or a callable asked in batches: see
+ * Shanten below). Nothing else about the game is here: additions and subtractions of tile
+ * counts, comparisons and hash tables.
  *
  * Tiles are "tile37s": kinds 0..33 and the red fives 34..36 (of kinds 4, 13, 22); a hand
  * is 37 counts, the kinds' counts including their red copies. Draws and discards are taken
@@ -468,8 +468,33 @@ static PyObject *vecs_as_bytearrays(const Vec *out, int n) {
     return result;
 }
 
-/* -- the shanten numbers: one per distinct hand of 34 counts, asked in batches -- */
+/* -- the shanten numbers: from the kernel directly, or asked of Python in batches --
+ *
+ * The caller's ``shanten`` is either the kernel's capsule (mjasp/solvers/_kernel.c,
+ * shanten_capsule: the shanten of a row and of its neighbours, one kind added or taken,
+ * computed there with no Python call), or a callable asked in batches (a hand beside
+ * melds: its caps, mjasp.advice.build._melded_shanten), each distinct hand of 34 counts
+ * once per slot of a small cache. Either way each number is pushed to ``known`` and read
+ * by its index. */
+
+/* the capsule's pointer (declared as _kernel.c declares it; a change there is a new name) */
+typedef struct ShantenApi {
+    int (*neighbours)(const struct ShantenApi *self, const uint8_t *counts, int sign,
+                      uint64_t kinds, int8_t *out);
+} ShantenApi;
+#define NEIGHBOURS_CAPSULE "mjasp.solvers._kernel.neighbours_v1"
+
+/* a hand's shanten and its neighbours' (sign +1: a kind added, -1: taken; of the kinds
+   asked) as the kernel gave them, kept by the hand (keys_of's words a, b34) */
 typedef struct {
+    uint64_t a, b, kinds; /* a = UINT64_MAX: empty */
+    int sign, own;
+    int8_t out[K34];
+} Near;
+
+typedef struct {
+    const ShantenApi *api; /* the kernel's (NULL: ``call``, in batches) */
+    Near *near;            /* with the kernel's: the last hands asked, NEAR_BITS bits */
     Table seen;     /* 34 counts -> index into known: a cache of CACHE_BITS bits (each hand
                        at its hash's place, the last one asked there; a hand not found is
                        asked again) */
@@ -482,6 +507,9 @@ typedef struct {
 enum { PENDING = 127 };
 #ifndef CACHE_BITS
 #define CACHE_BITS 14
+#endif
+#ifndef NEAR_BITS
+#define NEAR_BITS 13
 #endif
 
 /* the index of the shanten of the hand keyed (a, b): ``h`` plus the kind ``add`` less the
@@ -561,6 +589,73 @@ static int flush(Shanten *s) {
     s->rows.len = 0;
     s->asked.len = 0;
     return 0;
+}
+
+/* whether ``shanten`` is what the builders take: a capsule or a callable */
+static int shanten_arg(PyObject *shanten) {
+    return PyCapsule_CheckExact(shanten) || PyCallable_Check(shanten);
+}
+
+/* ``shanten`` (shanten_arg) into s: the kernel's capsule (s->api; another capsule is a
+   ValueError) or a callable, asked through the cache */
+static int shanten_source(Shanten *s, PyObject *shanten) {
+    if (PyCapsule_CheckExact(shanten)) {
+        s->api = PyCapsule_GetPointer(shanten, NEIGHBOURS_CAPSULE);
+        if (s->api == NULL) {
+            return -1;
+        }
+        s->near = PyMem_Malloc(sizeof(Near) << NEAR_BITS);
+        if (s->near == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (size_t i = 0; i < (size_t)1 << NEAR_BITS; i++) {
+            s->near[i].a = UINT64_MAX;
+        }
+        return 0;
+    }
+    s->call = shanten;
+    return tinit(&s->seen, (size_t)1 << CACHE_BITS);
+}
+
+/* the kernel's shanten of the hand ``row`` (34 counts) with one more of the kind ``add``
+   (-1: none), keyed a, b (keys_of), and of its neighbours (one kind of the bit set
+   ``kinds`` added, sign +1, or taken, -1), read until the next ask; kept by the hand, so
+   a hand asked again (a node reached with another number of changes, a 14-tile hand
+   drawn from two nodes) is not computed again; NULL with ValueError where the kernel
+   refuses one */
+static const Near *ask_kernel(Shanten *s, const uint8_t *row, int add, uint64_t a, uint64_t b,
+                              int sign, uint64_t kinds) {
+    Near *at = &s->near[mix(a, b) & (((size_t)1 << NEAR_BITS) - 1)];
+    if (at->a == a && at->b == b && at->sign == sign && (at->kinds & kinds) == kinds) {
+        return at;
+    }
+    uint8_t moved[K34];
+    if (add >= 0) {
+        memcpy(moved, row, K34);
+        moved[add]++;
+        row = moved;
+    }
+    int value = s->api->neighbours(s->api, row, sign, kinds, at->out);
+    if (value < -1 || value > 13) {
+        at->a = UINT64_MAX;
+        PyErr_SetString(PyExc_ValueError, "build: the kernel refused a hand (counts 0..4, "
+                                          "3n+1 or 3n+2 tiles)");
+        return NULL;
+    }
+    at->a = a;
+    at->b = b;
+    at->kinds = kinds;
+    at->sign = sign;
+    at->own = value;
+    return at;
+}
+
+/* one number known now: its index into ``known`` (-1 on an error) */
+static inline int64_t push_known(Shanten *s, int value) {
+    int64_t at = (int64_t)s->known.len;
+    int8_t v = (int8_t)value;
+    return pushb(&s->known, &v, 1) < 0 ? -1 : at;
 }
 
 /* the build's outputs, in the order build.Built lists them (hands: 37 bytes a node) */
@@ -664,17 +759,16 @@ static PyObject *build(PyObject *self, PyObject *args) {
     Vec draws = {0}, asks = {0}, won = {0}, kinds = {0};
     Shanten sh;
     memset(&sh, 0, sizeof(sh));
-    sh.call = call;
     Table index = {0};
     PyObject *result = NULL;
     /* per node of a chunk: its key words, the index of its shanten, the tile37s it can
        discard (bits by place), and the bound of the keep test */
-    uint64_t *ka = NULL, *kb34 = NULL, *kb37 = NULL, *holds = NULL;
+    uint64_t *ka = NULL, *kb34 = NULL, *kb37 = NULL, *holds = NULL, *kinds_held = NULL;
     int64_t *own = NULL;
     int *lims = NULL;
     const uint8_t *start = start_b.buf, *unseen = unseen_b.buf, *h13 = hands_b.buf;
     int ok = start_b.len == T37 && unseen_b.len == T37 && hands_b.len % T37 == 0
-             && hands_b.len > 0 && limit >= 0 && limit < 64 && PyCallable_Check(call)
+             && hands_b.len > 0 && limit >= 0 && limit < 64 && shanten_arg(call)
              && (progress == Py_None || PyCallable_Check(progress))
              && (wins == Py_None || PyCallable_Check(wins));
     for (int c = 0; c < T37 && ok; c++) {
@@ -688,7 +782,10 @@ static PyObject *build(PyObject *self, PyObject *args) {
                                           "below 8, a limit 0..63, callables)");
         goto done;
     }
-    ka = PyMem_Malloc(4 * CHUNK * sizeof(uint64_t));
+    if (shanten_source(&sh, call) < 0) {
+        goto done;
+    }
+    ka = PyMem_Malloc(5 * CHUNK * sizeof(uint64_t));
     own = PyMem_Malloc(CHUNK * sizeof(int64_t));
     lims = PyMem_Malloc(CHUNK * sizeof(int));
     if (ka == NULL || own == NULL || lims == NULL) {
@@ -698,7 +795,8 @@ static PyObject *build(PyObject *self, PyObject *args) {
     kb34 = ka + CHUNK;
     kb37 = ka + 2 * CHUNK;
     holds = ka + 3 * CHUNK;
-    if (tinit(&sh.seen, (size_t)1 << CACHE_BITS) < 0 || tinit(&index, 1 << 12) < 0) {
+    kinds_held = ka + 4 * CHUNK;
+    if (tinit(&index, 1 << 12) < 0) {
         goto done;
     }
     /* the starting nodes, each distinct one once, in order */
@@ -718,23 +816,32 @@ static PyObject *build(PyObject *self, PyObject *args) {
     while (lo < hi) {
         for (Py_ssize_t first = lo; first < hi; first += CHUNK) {
             Py_ssize_t last = first + CHUNK < hi ? first + CHUNK : hi;
+            if (sh.api != NULL) { /* numbers are read within their chunk only */
+                sh.known.len = 0;
+            }
             /* the nodes' keys, what they can discard, their own shanten */
             for (Py_ssize_t i = first; i < last; i++) {
                 const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
                 Py_ssize_t r = i - first;
                 keys_of(h, &ka[r], &kb34[r], &kb37[r]);
                 int c[T37];
-                uint64_t bits = 0;
+                uint64_t bits = 0, held = 0;
                 for (int col = 0; col < T37; col++) {
                     c[col] = h[col];
                 }
                 for (int pos = 0; pos < T37; pos++) {
                     bits |= (uint64_t)(copies_of(c, &o, pos) > 0) << pos;
                 }
+                for (int k = 0; k < K34; k++) {
+                    held |= (uint64_t)(h[k] > 0) << k;
+                }
                 holds[r] = bits;
-                own[r] = shanten_slot(&sh, ka[r], kb34[r], h, -1, -1);
-                if (own[r] < 0) {
-                    goto done;
+                kinds_held[r] = held;
+                if (sh.api == NULL) { /* (with the kernel's capsule: with the draws) */
+                    own[r] = shanten_slot(&sh, ka[r], kb34[r], h, -1, -1);
+                    if (own[r] < 0) {
+                        goto done;
+                    }
                 }
             }
             if (flush(&sh) < 0) {
@@ -745,12 +852,8 @@ static PyObject *build(PyObject *self, PyObject *args) {
             for (Py_ssize_t i = first; i < last; i++) {
                 const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
                 Py_ssize_t r = i - first;
-                int s_before = ((int8_t *)sh.known.p)[own[r]];
-                int64_t used = AT64(out[O_USED], i);
-                /* a hand of shanten s after a change is kept when s < s_before or
-                   s <= limit - used - 1 (Model.allowed): when s < lims[r] */
-                lims[r] = s_before > limit - used ? s_before : (int)(limit - used);
-                int wall[T37];
+                int wall[T37], copies[T37];
+                uint64_t drawn = 0; /* the kinds drawn (bits) */
                 for (int col = 0; col < T37; col++) {
                     int over = h[col] > start[col] ? h[col] - start[col] : 0;
                     wall[col] = unseen[col] - over;
@@ -763,12 +866,30 @@ static PyObject *build(PyObject *self, PyObject *args) {
                     wall[five] = unseen[five] - (plain > 0 ? plain : 0) - over;
                 }
                 for (int pos = 0; pos < T37; pos++) {
-                    int n = copies_of(wall, &o, pos);
+                    copies[pos] = copies_of(wall, &o, pos);
+                    drawn |= (uint64_t)(copies[pos] > 0) << o.kind[pos];
+                }
+                const Near *after = NULL; /* with the capsule: each kind drawn */
+                if (sh.api != NULL) {
+                    after = ask_kernel(&sh, h, -1, ka[r], kb34[r], +1, drawn);
+                    if (after == NULL || (own[r] = push_known(&sh, after->own)) < 0) {
+                        goto done;
+                    }
+                }
+                int s_before = ((int8_t *)sh.known.p)[own[r]];
+                int64_t used = AT64(out[O_USED], i);
+                /* a hand of shanten s after a change is kept when s < s_before or
+                   s <= limit - used - 1 (Model.allowed): when s < lims[r] */
+                lims[r] = s_before > limit - used ? s_before : (int)(limit - used);
+                for (int pos = 0; pos < T37; pos++) {
+                    int n = copies[pos];
                     if (n == 0) {
                         continue;
                     }
-                    Draw d = {i, pos, n, shanten_slot(&sh, ka[r] + w.a[pos],
-                                                      kb34[r] + w.b34[pos], h, o.kind[pos], -1)};
+                    Draw d = {i, pos, n, after != NULL
+                        ? push_known(&sh, after->out[o.kind[pos]])
+                        : shanten_slot(&sh, ka[r] + w.a[pos], kb34[r] + w.b34[pos], h,
+                                       o.kind[pos], -1)};
                     if (d.slot < 0 || pushb(&draws, &d, sizeof(d)) < 0) {
                         goto done;
                     }
@@ -811,11 +932,22 @@ static PyObject *build(PyObject *self, PyObject *args) {
                 const uint8_t *h = (uint8_t *)out[O_HANDS].p + d->node * T37;
                 uint64_t a14 = ka[r] + w.a[d->pos], b14 = kb34[r] + w.b34[d->pos];
                 uint64_t bits = holds[r] & ~((uint64_t)1 << d->pos);
+                const Near *after = NULL; /* with the capsule: each kind let go */
+                if (sh.api != NULL) {
+                    /* every kind the 14 tiles hold: the same ask for the same hand */
+                    uint64_t held = kinds_held[r] | (uint64_t)1 << o.kind[d->pos];
+                    after = ask_kernel(&sh, h, o.kind[d->pos], a14, b14, -1, held);
+                    if (after == NULL) {
+                        goto done;
+                    }
+                }
                 while (bits) {
                     int y = __builtin_ctzll(bits);
                     bits &= bits - 1;
-                    int64_t at = shanten_slot(&sh, a14 - w.a[y], b14 - w.b34[y], h,
-                                              o.kind[d->pos], o.kind[y]);
+                    int64_t at = after != NULL
+                        ? push_known(&sh, after->out[o.kind[y]])
+                        : shanten_slot(&sh, a14 - w.a[y], b14 - w.b34[y], h, o.kind[d->pos],
+                                       o.kind[y]);
                     if (at < 0 || push64(&asks, at) < 0) {
                         goto done;
                     }
@@ -962,6 +1094,7 @@ done:
     PyMem_Free(sh.rows.p);
     PyMem_Free(sh.asked.p);
     PyMem_Free(sh.seen.s);
+    PyMem_Free(sh.near);
     PyMem_Free(index.s);
     PyBuffer_Release(&start_b);
     PyBuffer_Release(&unseen_b);
@@ -981,9 +1114,9 @@ done:
  * (draw state, discard state) kept where first made. What a state explores (its code's
  * tegawari budget, the waits, the discards that keep the shanten, riichi on a tenpai
  * kept) is the docstring of cpp_model and the numpy builder; the shanten numbers come
- * from the caller's ``shanten`` (the kernel's batch call), asked once per distinct hand
- * of 34 counts while in the cache. Nothing else about the game is here: additions and
- * subtractions of tile counts, comparisons, sorting and hash tables.
+ * from the caller's ``shanten`` (the kernel's capsule, or a callable asked in batches: see
+ * Shanten above). Nothing else about the game is here: additions and subtractions of tile
+ * counts, comparisons, sorting and hash tables.
  */
 
 enum { CPP_CHUNK = 4096, FLAG_BIT = 48 };
@@ -1094,7 +1227,6 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
     Table index[2] = {{0}, {0}}, edge_set = {0};
     Shanten sh;
     memset(&sh, 0, sizeof(sh));
-    sh.call = call;
     int64_t *own = NULL;
     PyObject *result = NULL;
     States st = {.hands = NULL, .flags = NULL, .keys = keys, .index = index};
@@ -1103,7 +1235,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
     Vec hv[2] = {{0}, {0}}, fv[2] = {{0}, {0}}; /* the states (moved into out at the end) */
     const uint8_t *org = org_b.buf, *total = total_b.buf, *wanted = wanted_b.buf;
     int ok = org_b.len == T37 && total_b.len == T37 && wanted_b.len % (T37 + 1) == 0
-             && budget >= -1 && budget < 64 && PyCallable_Check(call);
+             && budget >= -1 && budget < 64 && shanten_arg(call);
     for (int c = 0; c < T37 && ok; c++) {
         ok = total[c] < 8 && org[c] <= total[c];
     }
@@ -1117,6 +1249,9 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                                           "-1..63, a callable, wanted rows of 38 bytes)");
         goto done;
     }
+    if (shanten_source(&sh, call) < 0) {
+        goto done;
+    }
     st.hands = hv;
     st.flags = fv;
     own = PyMem_Malloc(CPP_CHUNK * sizeof(int64_t));
@@ -1124,8 +1259,8 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (tinit(&sh.seen, (size_t)1 << CACHE_BITS) < 0 || tinit(&index[0], 1 << 12) < 0
-        || tinit(&index[1], 1 << 12) < 0 || tinit(&edge_set, 1 << 12) < 0) {
+    if (tinit(&index[0], 1 << 12) < 0 || tinit(&index[1], 1 << 12) < 0
+        || tinit(&edge_set, 1 << 12) < 0) {
         goto done;
     }
     {
@@ -1154,6 +1289,9 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                 if (vreserve(&merged, (size_t)(last - first) * T37) < 0) {
                     goto done;
                 }
+                if (sh.api != NULL) { /* numbers are read within their chunk only */
+                    sh.known.len = 0;
+                }
                 for (Py_ssize_t i = first; i < last; i++) {
                     const uint8_t *h = (uint8_t *)hv[kind].p + i * T37;
                     uint8_t *m = (uint8_t *)merged.p + (i - first) * T37;
@@ -1164,6 +1302,13 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                     m[34] = m[35] = m[36] = 0;
                     uint64_t a, b34, b37;
                     keys_of(m, &a, &b34, &b37);
+                    if (sh.api != NULL) {
+                        const Near *got = ask_kernel(&sh, m, -1, a, b34, kind == 0 ? +1 : -1, 0);
+                        if (got == NULL || (own[i - first] = push_known(&sh, got->own)) < 0) {
+                            goto done;
+                        }
+                        continue;
+                    }
                     own[i - first] = shanten_slot(&sh, a, b34, m, -1, -1);
                     if (own[i - first] < 0) {
                         goto done;
@@ -1192,14 +1337,25 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                     }
                     uint64_t a, b34, b37;
                     keys_of(m, &a, &b34, &b37);
+                    const Near *after = NULL; /* with the capsule: each kind drawn or let go */
+                    if (sh.api != NULL) {
+                        uint64_t moved = 0;
+                        for (int k = 0; k < K34; k++) {
+                            moved |= (uint64_t)(kind == 0 ? m[k] < 4 : m[k] > 0) << k;
+                        }
+                        after = ask_kernel(&sh, m, -1, a, b34, kind == 0 ? +1 : -1, moved);
+                        if (after == NULL) {
+                            goto done;
+                        }
+                    }
                     for (int k = 0; k < K34; k++) {
                         if (kind == 0 ? m[k] >= 4 : m[k] == 0) {
                             continue;
                         }
                         uint64_t wa = k < 21 ? (uint64_t)1 << 3 * (20 - k) : 0;
                         uint64_t wb = k < 21 ? 0 : (uint64_t)1 << 3 * (33 - k);
-                        int64_t at = kind == 0
-                            ? shanten_slot(&sh, a + wa, b34 + wb, m, k, -1)
+                        int64_t at = after != NULL ? push_known(&sh, after->out[k])
+                            : kind == 0 ? shanten_slot(&sh, a + wa, b34 + wb, m, k, -1)
                             : shanten_slot(&sh, a - wa, b34 - wb, m, -1, k);
                         if (at < 0 || push64(&asks, at) < 0) {
                             goto done;
@@ -1391,6 +1547,7 @@ done:
     PyMem_Free(sh.rows.p);
     PyMem_Free(sh.asked.p);
     PyMem_Free(sh.seen.s);
+    PyMem_Free(sh.near);
     PyBuffer_Release(&org_b);
     PyBuffer_Release(&total_b);
     PyBuffer_Release(&wanted_b);
@@ -1552,8 +1709,9 @@ static PyMethodDef methods[] = {
      "the loop, into dama and riichi."},
     {"build", build, METH_VARARGS,
      "build(start, unseen, limit, hands13, shanten, progress[, wins]): mjasp.advice.build's "
-     "graph as 13 bytearrays (hands, used, shanten, total, stay, win_node, win_tile, win_n, "
-     "group_node, group_slot, group_n, sizes, options); with ``wins`` (what a completed "
+     "graph (shanten: the kernel's capsule or a callable) as 13 bytearrays (hands, used, "
+     "shanten, total, stay, win_node, win_tile, win_n, group_node, group_slot, group_n, "
+     "sizes, options); with ``wins`` (what a completed "
      "hand is: 0 a win, 1 a win on the last draw only, 2 none) 15, win_late and "
      "group_late last."},
     {"cpp_build", cpp_build, METH_VARARGS,

@@ -27,8 +27,9 @@ import numpy.typing as npt
 
 from mjasp.advice import graph
 from mjasp.advice.tiles37 import FIVES, Counts37, held_beyond
-from mjasp.analysis.shanten import shanten_batch
+from mjasp.analysis.shanten import kernel_options, shanten_batch
 from mjasp.rules import Rules
+from mjasp.solvers import kernel
 
 if TYPE_CHECKING:
     from mjasp.advice.model import Model
@@ -223,20 +224,35 @@ def _melded_shanten(model: Model) -> Callable[[bytes], bytes]:
     return shanten
 
 
-def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) -> Built:
-    """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
-    order of discovery (as ``Model.build_by_hand`` numbers them), each distinct hand's
-    shanten asked once from :func:`shanten_batch` (beside melds, ``_melded_shanten``) in
-    batches; an open hand's completed draws asked of ``Model.win_kind`` (``win_late`` and
-    ``group_late`` then filled, as ``build_by_hand`` fills them)."""
-    assert model.unseen is not None
-    rules = model.rules
+def kernel_shanten(rules: Rules) -> Any:
+    """What the compiled builders (``_dp.build``, ``_dp.cpp_build``) take as their shanten:
+    the compiled kernel's capsule (``shanten_capsule``: :func:`shanten_batch`'s numbers
+    under ``rules``, of a hand and of each hand one tile away, asked from C with no call
+    through Python), or where the kernel is not compiled (the pure-Python path: see
+    :func:`mjasp.solvers.kernel.describe`) :func:`shanten_batch` on rows of 34 counts,
+    asked in batches.
+
+    >>> from mjasp.rules import find_rules
+    >>> kernel_shanten(find_rules("tenhou")) is not None
+    True
+    """
+    if kernel.COMPILED:
+        return kernel.compiled().shanten_capsule(*kernel_options(rules))
 
     def shanten(rows: bytes) -> bytes:
         counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
         return shanten_batch(counts, rules).astype(np.int8).tobytes()
 
-    shanten_melded = _melded_shanten(model)
+    return shanten
+
+
+def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) -> Built:
+    """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
+    order of discovery (as ``Model.build_by_hand`` numbers them), the shanten numbers from
+    :func:`kernel_shanten` (beside melds, ``_melded_shanten``, in batches); an open hand's
+    completed draws asked of ``Model.win_kind`` (``win_late`` and ``group_late`` then
+    filled, as ``build_by_hand`` fills them)."""
+    assert model.unseen is not None
 
     def wins(rows: bytes) -> bytes:
         # what each completed hand (37 counts and the tile drawn) is: ``Model.win_kind``
@@ -245,9 +261,9 @@ def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) 
 
     progress = model.progress
     late = () if model.closed else (wins,)
+    shanten = _melded_shanten(model) if model.melds else kernel_shanten(model.rules)
     parts = compiled_build(bytes(model.start), bytes(model.unseen), model.limit,
-                           b"".join(hands13), shanten_melded if model.melds else shanten,
-                           progress, *late)
+                           b"".join(hands13), shanten, progress, *late)
     hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
     used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
         np.frombuffer(p, dtype=np.int64) for p in parts[1:13])
@@ -368,4 +384,4 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     return fresh_hands, np.array(fresh_used, dtype=np.int64)
 
 
-__all__ = ["ADD", "POSITION", "Built", "build"]
+__all__ = ["ADD", "POSITION", "Built", "build", "kernel_shanten"]

@@ -344,16 +344,14 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
     (1, 2, [0])
     """
     from mjasp.advice import graph
+    from mjasp.advice.build import kernel_shanten
     cpp_build = None if graph._dp is None else graph._dp.cpp_build
     total = [x + y for x, y in zip(hand, wall, strict=True)]
     if compiled and riichi and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
             and max(total) < 8 and -1 <= budget < 64:
-        def shanten(rows: bytes) -> bytes:
-            counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
-            return bytes(_shanten_rows(counts).astype(np.int8))
-
         rows = b"".join(bytes(h) + bytes([call]) for h, call in wanted)
-        parts = cpp_build(bytes(hand), bytes(total), budget, fourteen, shanten, rows)
+        parts = cpp_build(bytes(hand), bytes(total), budget, fourteen,
+                          kernel_shanten(_TENHOU), rows)
 
         def arr(at: int, dtype: Any) -> Any:
             return np.frombuffer(parts[at], dtype=dtype)

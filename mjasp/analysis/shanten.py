@@ -527,10 +527,20 @@ def _compiled_batch(array: npt.NDArray[Any], rules: Rules,
         if array.size and (array.min() < 0 or array.max() > 4):
             return None  # a cast would wrap: the checks refuse these
         array = array.astype(np.uint8)
+    out = np.empty(len(array), dtype=np.int8)
+    bad = kernel.batch_shanten(np.ascontiguousarray(array), out, *kernel_options(rules, form))
+    return out if bad < 0 else None
+
+
+def kernel_options(rules: Rules, form: Form | str | None = None
+                   ) -> tuple[bool, bool, bool, bool, bool]:
+    """The compiled kernel's five options for ``shanten_batch``'s rows under ``rules``
+    (standard, seven pairs, thirteen orphans, three players, a quad as two pairs).
+
+    >>> kernel_options(find_rules("tenhou"))
+    (True, True, True, False, False)
+    """
     chosen = _rules_form(form, rules)
     forms = rules.forms if chosen is None else frozenset((chosen,))
-    out = np.empty(len(array), dtype=np.int8)
-    bad = kernel.batch_shanten(np.ascontiguousarray(array), out, Form.STANDARD in forms,
-                               Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
-                               table.three_player_wall(rules.copies), rules.chiitoitsu_quad)
-    return out if bad < 0 else None
+    return (Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
+            table.three_player_wall(rules.copies), rules.chiitoitsu_quad)

@@ -176,45 +176,70 @@ static inline Lanes read_lanes(const uint8_t *c, int three_player) {
     return h;
 }
 
-/* The least replacement number of the special forms (INF when neither applies).
- * Seven pairs: with P kinds held twice or more and S held once (a quad two pairs and a
- * triplet a pair and a single with the quad rule), table._pair_stats packs
- * 32 * min(P, 7) + min(S, 7), summed over suits; in at most 14 tiles P is at most 7, and
- * clamping S per suit or over the hand gives the same value (seven_pairs reads
- * min(S, 7 - P)), so the counts of the whole hand are packed at once. Thirteen orphans:
- * 16 per terminal or honor missing plus 1 per one held once (table._orphan_stats). */
-static inline int special_value(const State *st, const Lanes *h, const Forms *f) {
-    int best = INF;
+/* What the special forms read of a hand: how many kinds it holds at least once, twice,
+ * three and four times (the last two for the quad rule alone), and how many terminals
+ * and honors at least once and twice; each only where its form applies (else 0). */
+typedef struct {
+    unsigned held, pairs, threes, fours, ends_held, ends_twice;
+} SpecialCounts;
+
+static inline SpecialCounts special_counts(const Lanes *h, const Forms *f) {
+    SpecialCounts n = {0, 0, 0, 0, 0, 0};
     if (f->seven_pairs) {
         uint64_t one = (ones_at_least(h->m, 1) + ones_at_least(h->p, 1)
                         + ones_at_least(h->s, 1) + ones_at_least(h->z, 1));
         uint64_t two = (ones_at_least(h->m, 2) + ones_at_least(h->p, 2)
                         + ones_at_least(h->s, 2) + ones_at_least(h->z, 2));
-        unsigned held = lane_sum(one) + (h->m9 >= 1) + (h->p9 >= 1) + (h->s9 >= 1);
-        unsigned pairs = lane_sum(two) + (h->m9 >= 2) + (h->p9 >= 2) + (h->s9 >= 2);
-        unsigned singles = held - pairs;
+        n.held = lane_sum(one) + (h->m9 >= 1) + (h->p9 >= 1) + (h->s9 >= 1);
+        n.pairs = lane_sum(two) + (h->m9 >= 2) + (h->p9 >= 2) + (h->s9 >= 2);
         if (f->quads) {
             uint64_t three = (ones_at_least(h->m, 3) + ones_at_least(h->p, 3)
                               + ones_at_least(h->s, 3) + ones_at_least(h->z, 3));
             uint64_t four = (ones_at_least(h->m, 4) + ones_at_least(h->p, 4)
                              + ones_at_least(h->s, 4) + ones_at_least(h->z, 4));
-            unsigned threes = lane_sum(three) + (h->m9 >= 3) + (h->p9 >= 3) + (h->s9 >= 3);
-            unsigned fours = lane_sum(four) + (h->m9 == 4) + (h->p9 == 4) + (h->s9 == 4);
-            pairs += fours;
-            singles += threes - fours;
+            n.threes = lane_sum(three) + (h->m9 >= 3) + (h->p9 >= 3) + (h->s9 >= 3);
+            n.fours = lane_sum(four) + (h->m9 == 4) + (h->p9 == 4) + (h->s9 == 4);
         }
-        best = st->seven_pairs[32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7)];
     }
     if (f->orphans) {
         /* the six terminals as the lanes of one word, beside the honors' word */
         uint64_t ends = ((h->m & 0xFF) | (uint64_t)h->m9 << 8 | (h->p & 0xFF) << 16
                          | (uint64_t)h->p9 << 24 | (h->s & 0xFF) << 32 | (uint64_t)h->s9 << 40);
-        unsigned held = lane_sum(ones_at_least(ends, 1) + ones_at_least(h->z, 1));
-        unsigned twice = lane_sum(ones_at_least(ends, 2) + ones_at_least(h->z, 2));
+        n.ends_held = lane_sum(ones_at_least(ends, 1) + ones_at_least(h->z, 1));
+        n.ends_twice = lane_sum(ones_at_least(ends, 2) + ones_at_least(h->z, 2));
+    }
+    return n;
+}
+
+/* The least replacement number of the special forms from their counts (INF when neither
+ * applies). Seven pairs: with P kinds held twice or more and S held once (a quad two
+ * pairs and a triplet a pair and a single with the quad rule), table._pair_stats packs
+ * 32 * min(P, 7) + min(S, 7), summed over suits; in at most 14 tiles P is at most 7, and
+ * clamping S per suit or over the hand gives the same value (seven_pairs reads
+ * min(S, 7 - P)), so the counts of the whole hand are packed at once. Thirteen orphans:
+ * 16 per terminal or honor missing plus 1 per one held once (table._orphan_stats). Each
+ * index stays inside its 256 entries whatever the counts (clamped, masked). */
+static inline int special_of(const State *st, const SpecialCounts *n, const Forms *f) {
+    int best = INF;
+    if (f->seven_pairs) {
+        unsigned pairs = n->pairs, singles = n->held - n->pairs;
+        if (f->quads) {
+            pairs += n->fours;
+            singles += n->threes - n->fours;
+        }
+        best = st->seven_pairs[32 * (pairs < 7 ? pairs : 7) + (singles < 7 ? singles : 7)];
+    }
+    if (f->orphans) {
+        unsigned held = n->ends_held, twice = n->ends_twice;
         int value = st->thirteen_orphans[(16 * (13 - held) + held - twice) & 255];
         if (value < best) best = value;
     }
     return best;
+}
+
+static inline int special_value(const State *st, const Lanes *h, const Forms *f) {
+    SpecialCounts n = special_counts(h, f);
+    return special_of(st, &n, f);
 }
 
 /* The standard form's replacement number from the four suit indices (table.build_tables) */
@@ -228,16 +253,27 @@ static inline int standard_value(const State *st, uint32_t mi, uint32_t pi, uint
     return st->final_values[(three * st->honors + st->honor_ids[zi]) * 5 + melds];
 }
 
+/* The four suit indices standard_value() reads (base 5, a suit's first count lowest, its
+ * ninth at 5**8; three-player manzu 5 * c_1m + c_9m) of a hand's counts and lanes. */
+static inline void suit_indices(const Lanes *h, const uint8_t *c, int three_player,
+                                uint32_t index[4]) {
+    index[0] = three_player ? 5u * c[0] + h->m9 : base5_lanes(h->m) + h->m9 * 390625u;
+    index[1] = base5_lanes(h->p) + h->p9 * 390625u;
+    index[2] = base5_lanes(h->s) + h->s9 * 390625u;
+    index[3] = base5_lanes(h->z);
+}
+
 /* The least replacement number of one hand of 34 counts (each 0..4) over the forms. */
 static int replacement(const State *st, const uint8_t *c, int melds, const Forms *f,
                        int special) {
     Lanes h = read_lanes(c, f->three_player);
     int best = INF;
-    if (f->standard)
-        best = standard_value(st, f->three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u,
-                              base5_lanes(h.p) + h.p9 * 390625u,
-                              base5_lanes(h.s) + h.s9 * 390625u, base5_lanes(h.z), melds,
+    if (f->standard) {
+        uint32_t index[4];
+        suit_indices(&h, c, f->three_player, index);
+        best = standard_value(st, index[0], index[1], index[2], index[3], melds,
                               f->three_player);
+    }
     if (special) {
         int value = special_value(st, &h, f);
         if (value < best) best = value;
@@ -1340,6 +1376,20 @@ static PyObject *k_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return out;
 }
 
+/* The tiles of a row read as lanes (read_lanes(c, 0)), or -1 when batch() refuses the row:
+ * a count above 4, 2m-8m in sanma, a size other than 3n+1 or 3n+2 up to 14, or a special
+ * form alone on fewer than 13 tiles. */
+static inline int row_tiles(const Lanes *h, const Forms *f) {
+    uint64_t over = (at_least(h->m, 5) | at_least(h->p, 5) | at_least(h->s, 5)
+                     | at_least(h->z, 5));
+    int high = over != 0 || h->m9 > 4 || h->p9 > 4 || h->s9 > 4;
+    if (f->three_player) high |= (h->m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
+    if (high) return -1;
+    int tiles = (int)(lane_sum(h->m + h->p + h->s + h->z) + h->m9 + h->p9 + h->s9);
+    if (tiles % 3 == 0 || tiles > 14 || (!f->standard && tiles < 13)) return -1;
+    return tiles;
+}
+
 /* batch(counts, out, standard, seven_pairs, orphans, three_player, quads) -> int:
  * shanten (replacement - 1, as int8) of every row of a C-contiguous (N, 34) uint8 buffer
  * into the N-byte buffer out; a row of n melds is 3n+1 or 3n+2 tiles (at most 14), and
@@ -1385,22 +1435,15 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             /* the counts as four lane words and three ninth counts: checks, size, suit
              * indices and special-form units without a loop over the 34 kinds */
             Lanes h = read_lanes(c, 0);
-            uint64_t over = (at_least(h.m, 5) | at_least(h.p, 5) | at_least(h.s, 5)
-                             | at_least(h.z, 5));
-            int high = over != 0 || h.m9 > 4 || h.p9 > 4 || h.s9 > 4;
-            if (f.three_player) high |= (h.m & 0xFFFFFFFFFFFFFF00ULL) != 0; /* 2m-8m */
-            unsigned tiles = high ? 0 : lane_sum(h.m + h.p + h.s + h.z) + h.m9 + h.p9 + h.s9;
-            int special = tiles >= 13;
-            if (high || tiles % 3 == 0 || tiles > 14 || (!f.standard && !special)) {
+            int tiles = row_tiles(&h, &f);
+            if (tiles < 0) {
                 bad = first + j;
                 n = j;
                 break;
             }
+            int special = tiles >= 13;
             melds[j] = (uint8_t)(tiles / 3);
-            index[j][0] = f.three_player ? 5u * c[0] + h.m9 : base5_lanes(h.m) + h.m9 * 390625u;
-            index[j][1] = base5_lanes(h.p) + h.p9 * 390625u;
-            index[j][2] = base5_lanes(h.s) + h.s9 * 390625u;
-            index[j][3] = base5_lanes(h.z);
+            suit_indices(&h, c, f.three_player, index[j]);
             int best = special ? special_value(st, &h, &f) : INF;
             special_best[j] = (uint8_t)best;
         }
@@ -1418,6 +1461,142 @@ static PyObject *k_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyBuffer_Release(&in);
     PyBuffer_Release(&out);
     return PyLong_FromSsize_t(bad);
+}
+
+/* ---------------------------------------------------------------- for other C code
+ * shanten_capsule(standard, seven_pairs, orphans, three_player, quads) -> a capsule named
+ * NEIGHBOURS_CAPSULE whose pointer is a ShantenApi: C code (mjasp/advice/_dp.c) asks
+ * through it the shanten of a row and of its neighbours (one kind added or taken) under
+ * those forms, batch()'s options, with no call through Python. The capsule holds the
+ * module (whose state has the tables) until it is freed. */
+
+/* the capsule's pointer, as its users declare it (a change of it is a new name) */
+typedef struct ShantenApi {
+    int (*neighbours)(const struct ShantenApi *self, const uint8_t *counts, int sign,
+                      uint64_t kinds, int8_t *out);
+} ShantenApi;
+#define NEIGHBOURS_CAPSULE "mjasp.solvers._kernel.neighbours_v1"
+#define REFUSED (-2)
+
+/* each kind's suit (3: the honors), its place in the suit, and whether thirteen orphans
+ * reads it (a terminal or an honor: the lanes special_counts() takes as "ends") */
+typedef struct {
+    uint8_t suit, place, end;
+} KindPlace;
+
+typedef struct {
+    ShantenApi api; /* first: the capsule's pointer is this */
+    const State *st;
+    Forms f;
+    KindPlace places[KINDS];
+    PyObject *module; /* a strong reference: st lives in it */
+} Neighbourhood;
+
+static KindPlace kind_place(int k) {
+    int suit = k < 27 ? k / 9 : 3, place = k < 27 ? k % 9 : k - 27;
+    KindPlace at = {(uint8_t)suit, (uint8_t)place,
+                    (uint8_t)(suit == 3 || place == 0 || place == 8)};
+    return at;
+}
+
+/* 5**p: what one count at place p of a number suit (or honor p) adds to its suit index */
+static const uint32_t POW5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+
+/* ShantenApi.neighbours: the shanten of the 34 counts (batch()'s number); and into out[k],
+ * for each kind k of the bit set kinds (bits 0..33), the shanten of the row with one k
+ * added (sign +1) or taken (-1). REFUSED when batch() refuses the row or one of the rows
+ * moved (out then partly written); out's other places are not written. Each row moved is
+ * read as batch() reads a row, from the row's suit indices and special-form counts moved
+ * by that one count: the same standard_value() and special_of(). The special forms'
+ * number depends on the count crossed alone (k held at least `level` times, or no longer;
+ * and whether k is an end), so it is read once per such pair. */
+static int neighbours(const ShantenApi *self, const uint8_t *counts, int sign, uint64_t kinds,
+                      int8_t *out) {
+    const Neighbourhood *nb = (const Neighbourhood *)self;
+    const State *st = nb->st;
+    const Forms *f = &nb->f;
+    if (!st->ready || (sign != 1 && sign != -1)) return REFUSED;
+    Lanes h = read_lanes(counts, 0);
+    int tiles = row_tiles(&h, f);
+    if (tiles < 0) return REFUSED;
+    uint32_t index[4];
+    suit_indices(&h, counts, f->three_player, index);
+    SpecialCounts special = special_counts(&h, f);
+    int best = tiles >= 13 ? special_of(st, &special, f) : INF;
+    if (f->standard) {
+        int value = standard_value(st, index[0], index[1], index[2], index[3], tiles / 3,
+                                   f->three_player);
+        if (value < best) best = value;
+    }
+    kinds &= ((uint64_t)1 << KINDS) - 1;
+    int size = tiles + sign;
+    if (kinds && (size % 3 == 0 || size > 14 || (!f->standard && size < 13))) return REFUSED;
+    int by_level[2][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}}; /* special_of, once read */
+    for (uint64_t bits = kinds; bits; bits &= bits - 1) {
+        int k = __builtin_ctzll(bits);
+        KindPlace at = nb->places[k];
+        int count = counts[k], to = count + sign;
+        int sanma = at.suit == 0 && f->three_player;
+        if (to < 0 || to > 4 || (sanma && at.place != 0 && at.place != 8)) return REFUSED;
+        int value = INF;
+        if (f->standard) {
+            /* 0..4 after the move, so the index stays inside its table */
+            uint32_t moved[4] = {index[0], index[1], index[2], index[3]};
+            uint32_t step = sanma ? (at.place == 0 ? 5u : 1u) : POW5[at.place];
+            moved[at.suit] = sign > 0 ? moved[at.suit] + step : moved[at.suit] - step;
+            value = standard_value(st, moved[0], moved[1], moved[2], moved[3], size / 3,
+                                   f->three_player);
+        }
+        if (size >= 13) {
+            int level = sign > 0 ? to : count; /* 1..4 */
+            int *known = &by_level[at.end][level - 1];
+            if (*known < 0) {
+                SpecialCounts n = special;
+                unsigned *at_least[4] = {&n.held, &n.pairs, &n.threes, &n.fours};
+                unsigned *ends[2] = {&n.ends_held, &n.ends_twice};
+                *at_least[level - 1] += (unsigned)sign;
+                if (at.end && level <= 2) *ends[level - 1] += (unsigned)sign;
+                *known = special_of(st, &n, f);
+            }
+            if (*known < value) value = *known;
+        }
+        out[k] = (int8_t)(value - 1);
+    }
+    return best - 1;
+}
+
+static void neighbourhood_free(PyObject *capsule) {
+    Neighbourhood *nb = PyCapsule_GetPointer(capsule, NEIGHBOURS_CAPSULE);
+    if (nb == NULL) {
+        PyErr_Clear(); /* (a destructor must not leave an exception set) */
+        return;
+    }
+    Py_XDECREF(nb->module);
+    PyMem_Free(nb);
+}
+
+static PyObject *k_shanten_capsule(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "shanten_capsule(standard, seven_pairs, orphans, three_player, quads)");
+        return NULL;
+    }
+    const State *st = state_of(self);
+    Forms f;
+    if (not_ready(st) || !parse_forms(args, &f)) return NULL;
+    Neighbourhood *nb = PyMem_Malloc(sizeof(Neighbourhood));
+    if (nb == NULL) return PyErr_NoMemory();
+    nb->api.neighbours = neighbours;
+    nb->st = st;
+    nb->f = f;
+    for (int k = 0; k < KINDS; k++) nb->places[k] = kind_place(k);
+    nb->module = Py_NewRef(self);
+    PyObject *capsule = PyCapsule_New(nb, NEIGHBOURS_CAPSULE, neighbourhood_free);
+    if (capsule == NULL) {
+        Py_DECREF(nb->module);
+        PyMem_Free(nb);
+    }
+    return capsule;
 }
 
 /* ---------------------------------------------------------------- shipped suit readings
@@ -2086,6 +2265,9 @@ static PyMethodDef methods[] = {
      "hand_text_melds(text, table, most, most_red) -> the Hand of mpsz with melds, or None."},
     {"batch", (PyCFunction)(void (*)(void))k_batch, METH_FASTCALL,
      "shanten of every row of an (N, 34) uint8 buffer; -1 or the first bad row."},
+    {"shanten_capsule", (PyCFunction)(void (*)(void))k_shanten_capsule, METH_FASTCALL,
+     "shanten_capsule(standard, seven_pairs, orphans, three_player, quads) -> a capsule: "
+     "the shanten of a row and of its neighbours, for C code."},
     {NULL, NULL, 0, NULL},
 };
 
