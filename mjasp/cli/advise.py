@@ -62,8 +62,8 @@ def _tick(nodes: int) -> None:
               type=click.Choice(["mjasp", "mahjong-cpp"]),
               help="mjasp's model, or mahjong-cpp's as its code computes it.")
 @click.option("--explain", "explain", default=None, metavar="DISCARD",
-              help="Explain one discard: expected points by hand value, turn, riichi/dama; "
-                   "the likeliest lines; the score distribution.")
+              help="Explain one discard (- for a 13-tile hand): expected points by hand "
+                   "value, turn, riichi/dama; the likeliest lines; the score distribution.")
 # the ranges of mjasp solve and score: a finite number of seconds, a memory the kernel takes
 @click.option("--time-limit", type=FiniteFloat(0, MAX_TIME_LIMIT),
               default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
