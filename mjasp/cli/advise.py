@@ -159,8 +159,11 @@ def _print_explanation(e: dict[str, Any]) -> None:
     click.echo("by wait:")
     for k, v in e["by_wait"].items():
         click.echo(f"  {k:<4} {v:>10.1f}")
-    click.echo("by turn (draw number: points):")
-    click.echo("  " + " ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"])))
+    if e["by_turn"]:
+        click.echo("by turn (draw number: points):")
+        click.echo("  " + " ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"])))
+    else:
+        click.echo("by turn: no draws left")
     click.echo("score distribution:")
     for pts, p in e["distribution"]:
         click.echo(f"  {pts:>7}  {100 * p:6.2f}%")

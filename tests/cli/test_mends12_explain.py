@@ -38,3 +38,24 @@ def test_a_discard_named_for_13_tiles_is_one_error_line_exit_2(discard: str) -> 
     assert len(lines) == 1 and lines[0].startswith("mjasp: error: ") and "13" in lines[0]
     as_json = CliRunner().invoke(main, [*args, "--json"])
     assert as_json.exit_code == 2 and "13" in json.loads(as_json.stdout)["error"]["message"]
+
+
+def test_no_draws_left_prints_no_empty_by_turn_line() -> None:
+    # no draws: no turn to credit points to (the hand stands tenpai at 0 points)
+    args = ["advise", H14, "--draws", "0", "--explain", "3z"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(line.strip() for line in lines), lines  # no blank line
+    turn = [line for line in lines if line.startswith("by turn")]
+    assert turn == ["by turn: no draws left"]
+    # the JSON keeps its shape: an empty list of turns
+    data = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+    assert data["by_turn"] == [] and data["draws"] == 0
+
+
+def test_with_draws_left_by_turn_lists_each_draw() -> None:
+    result = CliRunner().invoke(main, ["advise", H14, "--draws", "2", "--explain", "3z"])
+    lines = result.stdout.splitlines()
+    at = lines.index("by turn (draw number: points):")
+    assert [part.split(":")[0] for part in lines[at + 1].split()] == ["1", "2"]
