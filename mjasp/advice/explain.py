@@ -20,7 +20,7 @@ from mjasp.advice.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
 from mjasp.rules.points import LIMITS, settle
 
 
-def explain_discard(hand: str, discard: str, options: dict[str, Any],
+def explain_discard(hand: str, discard: str | None, options: dict[str, Any],
                     lines: int = 5) -> dict[str, Any]:
     """The explanation of one discard (``discard`` is ``None``/``"-"`` for 13 tiles)."""
     model, start, h = setup_model(hand, options)
@@ -30,12 +30,15 @@ def explain_discard(hand: str, discard: str, options: dict[str, Any],
     fourteen = sum(start[:34]) % 3 == 2
     if fourteen:
         try:
-            tile = tile37(discard)
+            tile = tile37(discard or "")  # None names no tile: a bad discard
         except (ValueError, Exception):
             raise AdviseError(f"bad discard {discard!r}") from None
         if start[kind37(tile)] == 0 or (tile >= 34 and start[tile] == 0):
             raise AdviseError(f"{discard} is not in the hand")
         h13 = sub37(start, tile)
+    elif discard not in (None, "-"):  # it discards after its 14th tile, not before
+        raise AdviseError(f"a 13-tile hand has no discard: explain it with '-', "
+                          f"not {discard!r}")
     else:
         h13 = start
     d = model.draws

@@ -42,6 +42,8 @@ def tile_set(red: bool = False, *,
     >>> ts["5p"], ts["0p"], "0m" in ts, sum(ts.values())
     (3, 1, False, 108)
     """
+    if red.__class__ is not bool:  # as Win's flags: an array's truth is no answer
+        raise HandError(f"red must be True or False (a bool), not {red!r}")
     wall: dict[str, int] = {}
     chosen = find_rules(rules)
     for kind in chosen.tile_kinds:
@@ -101,6 +103,7 @@ def suit_hands(m: int, kinds: int = 9) -> Iterator[tuple[int, ...]]:
     >>> next(suit_hands(14))
     (0, 0, 0, 0, 0, 2, 4, 4, 4)
     """
+    kinds = as_int(kinds, "the number of kinds")
     if not 0 <= kinds <= 9:  # [4] * 2**63 would overflow, not say what is wrong
         raise HandError(f"a suit has at most 9 kinds, not {kinds}")
     return enumerate_hands(m, [4] * kinds)

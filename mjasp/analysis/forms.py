@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, Meld, sorted_readings
 from mjasp.core.errors import RulesError
 from mjasp.core.hand import Hand
-from mjasp.core.tiles import NUM_KINDS
+from mjasp.core.tiles import NUM_KINDS, as_int
 from mjasp.rules import Rules, find_rules
 from mjasp.rules.validity import HandLike, as_hand, check_readable
 from mjasp.solvers.base import special_readings
@@ -66,6 +66,7 @@ def winning_forms_text(melds: int = MAX_MELDS) -> Iterator[str]:
     >>> next(winning_forms_text(0)).splitlines()[:3]
     ['11m', '22m', '33m']
     """
+    melds = as_int(melds, "the number of melds")
     if not 0 <= melds <= MAX_MELDS:
         return
     parts: dict[tuple[int, int, int], list[_Part]] = {}

@@ -153,7 +153,8 @@ def shanten(hand: HandLike, form: Form | str | None = None,
         found = (_COMPILED or _load_compiled())(hand, form)
         if found is not None:
             return found
-    if default and solver == "table" and (form is None or form == "standard"):
+    if default and solver == "table" and (form is None or (
+            isinstance(form, str) and form == "standard")):  # not a numpy array's ==
         # the defaults need no rule checks: 34 counts as bytes, one table lookup
         kind = type(hand)
         if kind is Hand:

@@ -62,8 +62,8 @@ def _tick(nodes: int) -> None:
               type=click.Choice(["mjasp", "mahjong-cpp"]),
               help="mjasp's model, or mahjong-cpp's as its code computes it.")
 @click.option("--explain", "explain", default=None, metavar="DISCARD",
-              help="Explain one discard: expected points by hand value, turn, riichi/dama; "
-                   "the likeliest lines; the score distribution.")
+              help="Explain one discard (- for a 13-tile hand): expected points by hand "
+                   "value, turn, riichi/dama; the likeliest lines; the score distribution.")
 # the ranges of mjasp solve and score: a finite number of seconds, a memory the kernel takes
 @click.option("--time-limit", type=FiniteFloat(0, MAX_TIME_LIMIT),
               default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
@@ -159,8 +159,11 @@ def _print_explanation(e: dict[str, Any]) -> None:
     click.echo("by wait:")
     for k, v in e["by_wait"].items():
         click.echo(f"  {k:<4} {v:>10.1f}")
-    click.echo("by turn (draw number: points):")
-    click.echo("  " + " ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"])))
+    if e["by_turn"]:
+        click.echo("by turn (draw number: points):")
+        click.echo("  " + " ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"])))
+    else:
+        click.echo("by turn: no draws left")
     click.echo("score distribution:")
     for pts, p in e["distribution"]:
         click.echo(f"  {pts:>7}  {100 * p:6.2f}%")

@@ -69,6 +69,8 @@ def tile_name(tile: Tile) -> str:
     >>> tile_name(0), tile_name(33)
     ('1m', '7z')
     """
+    if tile.__class__ is not int:
+        tile = as_int(tile, "a tile kind")
     if not 0 <= tile < NUM_KINDS:
         raise HandError(f"tile kind {tile} is out of range 0..33")
     return f"{tile % 9 + 1}{suit_of(tile)}"

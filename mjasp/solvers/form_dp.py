@@ -26,7 +26,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
 from mjasp.core.blocks import Block, BlockKind
-from mjasp.core.tiles import NUM_KINDS
+from mjasp.core.tiles import NUM_KINDS, as_int
 from mjasp.solvers.base import SuitReading
 
 Decomposer = tuple[int, int, int]
@@ -183,6 +183,7 @@ def iter_forms(melds: int) -> Iterator[FormVector]:
     >>> sum(1 for _ in iter_forms(1)) == count_forms(1)
     True
     """
+    melds = as_int(melds, "the number of melds")
     if not 0 <= melds <= MAX_MELDS:
         return iter(())
     return _prefixes(NUM_KINDS, melds, 1, 0, 0)
