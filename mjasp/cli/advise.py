@@ -144,29 +144,30 @@ def _print_table(a: Advice) -> None:
                        f"{'':>9}  {'':<6}  {tiles}")
 
 
+def _section(title: str, rows: list[str], empty: str = "none") -> None:
+    """One part of an explanation: its title and rows, or one line when it has none (no
+    draws left, or no win reachable)."""
+    if rows:
+        click.echo(f"{title}:")
+        for row in rows:
+            click.echo(f"  {row}")
+    else:
+        click.echo(f"{title.split(' (')[0]}: {empty}")
+
+
 def _print_explanation(e: dict[str, Any]) -> None:
     what = f"discard {e['discard']}" if e["discard"] else "as it stands"
     click.echo(f"{e['hand']}: {what} — expected {e['expected_points']:.1f} "
                f"points, win {100 * e['win_prob']:.2f}%, "
                f"P(>= mangan) {100 * e['p_mangan_or_more']:.2f}%")
-    click.echo("by riichi/dama:")
-    for k, v in e["by_riichi"].items():
-        click.echo(f"  {k:<8} {v:>10.1f}")
-    click.echo("by winning hand (points, yaku), largest share first:")
-    for row in e["by_hand"][:12]:
-        click.echo(f"  {row['points']:>6}  {row['share']:>9.1f}  p={row['prob']:.4f}  "
-                   f"{row['yaku']}")
-    click.echo("by wait:")
-    for k, v in e["by_wait"].items():
-        click.echo(f"  {k:<4} {v:>10.1f}")
-    if e["by_turn"]:
-        click.echo("by turn (draw number: points):")
-        click.echo("  " + " ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"])))
-    else:
-        click.echo("by turn: no draws left")
-    click.echo("score distribution:")
-    for pts, p in e["distribution"]:
-        click.echo(f"  {pts:>7}  {100 * p:6.2f}%")
-    click.echo("likeliest lines of play:")
-    for line in e["lines"]:
-        click.echo(f"  {100 * line['prob']:6.3f}%  {line['line']}")
+    _section("by riichi/dama", [f"{k:<8} {v:>10.1f}" for k, v in e["by_riichi"].items()])
+    _section("by winning hand (points, yaku), largest share first",
+             [f"{row['points']:>6}  {row['share']:>9.1f}  p={row['prob']:.4f}  {row['yaku']}"
+              for row in e["by_hand"][:12]])
+    _section("by wait", [f"{k:<4} {v:>10.1f}" for k, v in e["by_wait"].items()])
+    _section("by turn (draw number: points)",
+             [" ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"]))]
+             if e["by_turn"] else [], empty="no draws left")
+    _section("score distribution", [f"{pts:>7}  {100 * p:6.2f}%" for pts, p in e["distribution"]])
+    _section("likeliest lines of play",
+             [f"{100 * line['prob']:6.3f}%  {line['line']}" for line in e["lines"]])

@@ -49,6 +49,9 @@ def test_no_draws_left_prints_no_empty_by_turn_line() -> None:
     assert all(line.strip() for line in lines), lines  # no blank line
     turn = [line for line in lines if line.startswith("by turn")]
     assert turn == ["by turn: no draws left"]
+    # every part with nothing in it is one line, not a title with nothing under it
+    for part in ("by riichi/dama", "by winning hand", "by wait", "likeliest lines of play"):
+        assert f"{part}: none" in lines, lines
     # the JSON keeps its shape: an empty list of turns
     data = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
     assert data["by_turn"] == [] and data["draws"] == 0
