@@ -288,16 +288,17 @@ static inline int copies_of(const int *c, const Order *o, int pos) {
     return kind > 0 && n > 0 ? n : 0;
 }
 
-/* -- growable arrays -- */
+/* -- growable arrays: 64 KiB at first, then four times larger up to 16 MiB and twice
+   above (a graph's vectors reach megabytes: fewer reallocations, each a copy) -- */
 typedef struct {
     char *p;
     size_t len, cap; /* in bytes */
 } Vec;
 
 static int vgrow(Vec *v, size_t more) {
-    size_t cap = v->cap ? v->cap : 1024;
+    size_t cap = v->cap ? v->cap : 65536;
     while (cap < v->len + more) {
-        cap *= 2;
+        cap *= cap < ((size_t)1 << 24) ? 4 : 2;
     }
     char *q = PyMem_Realloc(v->p, cap);
     if (q == NULL) {
