@@ -203,8 +203,9 @@ def tenpai(state: State, who: int) -> bool:
     counts = [0] * 34
     for t in state.hands[who]:
         counts[KIND[t]] += 1
-    # the concealed counts and every draw of a kind with a copy left, in one batch: a
-    # row of 3n+1 concealed tiles is read with n melds, as the Hand with its calls is
+    # the concealed counts and every draw of a kind the concealed hand holds fewer than
+    # four of (copies in its own melds do not stop it), in one batch: a row of 3n+1
+    # concealed tiles is read with n melds, as the Hand with its calls is
     rows = [counts]
     for k in range(34):
         if counts[k] < 4:
