@@ -14,6 +14,7 @@ kans (14 tiles + 2 = 16 is 1 mod 3, which it takes for a hand without its winnin
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +26,7 @@ import mjasp
 from mjasp import Hand, MeldKind, Win
 from mjasp.analysis.waits import fifth_copy_tiles
 from mjasp.core.tiles import FIVES, tile_kind
+from mjasp.rules.points import payments
 from mjasp.scoring.samples import random_wins
 
 riichienv = pytest.importorskip("riichienv")
@@ -170,6 +172,30 @@ def test_the_peer_scores_real_tenhou_wins_as_tenhou_did() -> None:
         if got != want:
             wrong.append((row["source"], got, want))
     assert wrong == []
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou-3p"])
+def test_points_table_agrees_with_riichienv(preset: str) -> None:
+    # every han to 25 (kazoe included) and fu, dealer or not, ron or tsumo, with honba
+    rules = mjasp.find_rules(preset)
+    players = 3 if "3p" in preset else 4
+    wrong = []
+    for han in range(1, 26):
+        for fu in (20, 25, *range(30, 120, 10)):
+            for dealer, tsumo, honba in itertools.product((True, False), (True, False), (0, 2)):
+                if (fu == 20 and not tsumo) or (fu == 25 and han == 1):
+                    continue
+                ours = payments(han, fu, 0, dealer=dealer, tsumo=tsumo, honba=honba, rules=rules)
+                peer = core.calculate_score(han, fu, dealer, tsumo, honba, players)
+                got = ((0, 0 if dealer else peer.pay_tsumo_oya, peer.pay_tsumo_ko) if tsumo
+                       else (peer.pay_ron, 0, 0))
+                if got != (ours.ron, 0 if dealer else ours.dealer, ours.others):
+                    wrong.append((han, fu, dealer, tsumo, honba))
+    assert wrong == []
+    # 26 han counted is one yakuman ("a hand that scores 26 or more han is not considered
+    # a double yakuman", https://riichi.wiki/Kazoe_yakuman); the peer's table pays two
+    assert core.calculate_score(26, 30, False, False, 0, players).pay_ron == 2 * payments(
+        26, 30, 0, dealer=False, tsumo=False, rules=rules).ron
 
 
 # -- shanten ---------------------------------------------------------------------------------
