@@ -252,6 +252,7 @@ typedef struct {
     int tile[T37];   /* the tile37 at each place of the order */
     int kind[T37];   /* its kind */
     int red[T37];    /* the red column of its kind, or -1 (no red five of that kind) */
+    int at[K34];     /* the place of each kind's plain tile (a red five's is the next) */
 } Order;
 
 static void order_init(Order *o) {
@@ -261,6 +262,7 @@ static void order_init(Order *o) {
         o->tile[pos] = k;
         o->kind[pos] = k;
         o->red[pos] = suit >= 0 ? 34 + suit : -1;
+        o->at[k] = pos;
         pos++;
         if (suit >= 0) {
             o->tile[pos] = 34 + suit;
@@ -279,13 +281,47 @@ static inline void move(uint8_t *h, const Order *o, int pos, int sign) {
     }
 }
 
-/* the copies of the tile37 at ``pos`` among 37 counts: a kind's, a plain five's less the
-   red ones, a red five's the red ones (0 where the kind has none) */
-static inline int copies_of(const int *c, const Order *o, int pos) {
-    int kind = c[o->kind[pos]];
-    int n = o->tile[pos] >= K34 ? c[o->tile[pos]]
-            : o->red[pos] >= 0 ? kind - c[o->red[pos]] : kind;
-    return kind > 0 && n > 0 ? n : 0;
+/* the columns of 37 counts (each below 8) that are not 0, as bits */
+static inline uint64_t columns_held(const uint8_t *h) {
+    uint64_t bits = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* eight counts a word: a count's byte gets its top bit when it is not 0 (no carry
+       below 8), and the multiplication gathers the eight top bits in the top byte */
+    for (int col = 0; col < 32; col += 8) {
+        uint64_t x;
+        memcpy(&x, h + col, 8);
+        x = ((x + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+        bits |= (x * 0x0102040810204080ULL) >> 56 << col;
+    }
+    for (int col = 32; col < T37; col++) {
+        bits |= (uint64_t)(h[col] != 0) << col;
+    }
+#else
+    for (int col = 0; col < T37; col++) {
+        bits |= (uint64_t)(h[col] != 0) << col;
+    }
+#endif
+    return bits;
+}
+
+/* The copies of the tile37 at a place among 37 counts: a kind's, a plain five's less the
+   red ones, a red five's the red ones (0 where the kind has none). places_held: the places
+   whose copies among the 37 counts ``h`` (each below 8) are not 0, as bits, from the
+   columns held (columns_held). */
+static inline uint64_t places_held(const uint8_t *h, uint64_t columns, const Order *o) {
+    uint64_t bits = columns & (((uint64_t)1 << K34) - 1);
+    for (int r = 2; r >= 0; r--) { /* each kind at its place: a gap after each five */
+        int five = 9 * r + 4;
+        uint64_t low = bits & (((uint64_t)2 << five) - 1);
+        bits = low | (bits >> (five + 1)) << (five + 2);
+    }
+    for (int r = 0; r < 3; r++) {
+        int five = 9 * r + 4, red = K34 + r, at = o->at[five];
+        bits &= ~((uint64_t)1 << at);
+        bits |= (uint64_t)(h[five] > h[red]) << at;
+        bits |= (uint64_t)(h[five] > 0 && h[red] > 0) << (at + 1);
+    }
+    return bits;
 }
 
 /* -- growable arrays: 64 KiB at first, then four times larger up to 16 MiB and twice
@@ -680,7 +716,8 @@ static int emit_group(Vec *out, Table *index, const Order *o, const Weights *w, 
                       int64_t slot, const int *kept, int nk, int late, int with_late) {
     if (push64(&out[O_GROUP_NODE], i) < 0 || push64(&out[O_GROUP_SLOT], slot) < 0
         || push64(&out[O_GROUP_N], n) < 0 || push64(&out[O_SIZES], nk) < 0
-        || (with_late && push64(&out[O_GROUP_LATE], late) < 0)) {
+        || (with_late && push64(&out[O_GROUP_LATE], late) < 0)
+        || vreserve(&out[O_OPTIONS], (size_t)nk * 8) < 0) {
         return -1;
     }
     for (int k = 0; k < nk; k++) {
@@ -708,9 +745,8 @@ static int emit_group(Vec *out, Table *index, const Order *o, const Weights *w, 
                 }
             }
         }
-        if (push64(&out[O_OPTIONS], to) < 0) {
-            return -1;
-        }
+        memcpy(out[O_OPTIONS].p + out[O_OPTIONS].len, &to, 8);
+        out[O_OPTIONS].len += 8;
     }
     return 0;
 }
@@ -825,19 +861,9 @@ static PyObject *build(PyObject *self, PyObject *args) {
                 const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
                 Py_ssize_t r = i - first;
                 keys_of(h, &ka[r], &kb34[r], &kb37[r]);
-                int c[T37];
-                uint64_t bits = 0, held = 0;
-                for (int col = 0; col < T37; col++) {
-                    c[col] = h[col];
-                }
-                for (int pos = 0; pos < T37; pos++) {
-                    bits |= (uint64_t)(copies_of(c, &o, pos) > 0) << pos;
-                }
-                for (int k = 0; k < K34; k++) {
-                    held |= (uint64_t)(h[k] > 0) << k;
-                }
-                holds[r] = bits;
-                kinds_held[r] = held;
+                uint64_t columns = columns_held(h);
+                holds[r] = places_held(h, columns, &o);
+                kinds_held[r] = columns & (((uint64_t)1 << K34) - 1);
                 if (sh.api == NULL) { /* (with the kernel's capsule: with the draws) */
                     own[r] = shanten_slot(&sh, ka[r], kb34[r], h, -1, -1);
                     if (own[r] < 0) {
@@ -853,22 +879,28 @@ static PyObject *build(PyObject *self, PyObject *args) {
             for (Py_ssize_t i = first; i < last; i++) {
                 const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
                 Py_ssize_t r = i - first;
-                int wall[T37], copies[T37];
+                int copies[T37];
                 uint64_t drawn = 0; /* the kinds drawn (bits) */
-                for (int col = 0; col < T37; col++) {
-                    int over = h[col] > start[col] ? h[col] - start[col] : 0;
-                    wall[col] = unseen[col] - over;
+                /* the wall: what is unseen less what the hand holds beyond its start, by
+                   kind, each kind's copies at its place (as places_held counts them) */
+                for (int k = 0; k < K34; k++) {
+                    int over = h[k] > start[k] ? h[k] - start[k] : 0;
+                    int n = unseen[k] - over;
+                    copies[o.at[k]] = n > 0 ? n : 0;
+                    drawn |= (uint64_t)(n > 0) << k;
                 }
-                /* a five kind: its plain and red copies held apart (tiles37.held_beyond) */
+                /* a five kind: its plain and red copies held apart (tiles37.held_beyond),
+                   at its two places */
                 for (int r = 0; r < 3; r++) {
-                    int five = 9 * r + 4, red = 34 + r;
+                    int five = 9 * r + 4, red = 34 + r, at = o.at[five];
                     int plain = (h[five] - h[red]) - (start[five] - start[red]);
                     int over = h[red] > start[red] ? h[red] - start[red] : 0;
-                    wall[five] = unseen[five] - (plain > 0 ? plain : 0) - over;
-                }
-                for (int pos = 0; pos < T37; pos++) {
-                    copies[pos] = copies_of(wall, &o, pos);
-                    drawn |= (uint64_t)(copies[pos] > 0) << o.kind[pos];
+                    int kind = unseen[five] - (plain > 0 ? plain : 0) - over;
+                    int reds = unseen[red] - over;
+                    copies[at] = kind > 0 && kind - reds > 0 ? kind - reds : 0;
+                    copies[at + 1] = kind > 0 && reds > 0 ? reds : 0;
+                    drawn &= ~((uint64_t)1 << five);
+                    drawn |= (uint64_t)(copies[at] > 0 || copies[at + 1] > 0) << five;
                 }
                 const Near *after = NULL; /* with the capsule: each kind drawn */
                 if (sh.api != NULL) {
@@ -882,18 +914,31 @@ static PyObject *build(PyObject *self, PyObject *args) {
                 /* a hand of shanten s after a change is kept when s < s_before or
                    s <= limit - used - 1 (Model.allowed): when s < lims[r] */
                 lims[r] = s_before > limit - used ? s_before : (int)(limit - used);
+                /* room for every draw (and with the capsule its number) made at once */
+                if (vreserve(&draws, T37 * sizeof(Draw)) < 0
+                    || (after != NULL && vreserve(&sh.known, T37) < 0)) {
+                    goto done;
+                }
                 for (int pos = 0; pos < T37; pos++) {
                     int n = copies[pos];
                     if (n == 0) {
                         continue;
                     }
-                    Draw d = {i, pos, n, after != NULL
-                        ? push_known(&sh, after->out[o.kind[pos]])
-                        : shanten_slot(&sh, ka[r] + w.a[pos], kb34[r] + w.b34[pos], h,
-                                       o.kind[pos], -1)};
-                    if (d.slot < 0 || pushb(&draws, &d, sizeof(d)) < 0) {
-                        goto done;
+                    Draw *d = (Draw *)(draws.p + draws.len);
+                    d->node = i;
+                    d->pos = pos;
+                    d->n = n;
+                    if (after != NULL) {
+                        d->slot = (int64_t)sh.known.len;
+                        ((int8_t *)sh.known.p)[sh.known.len++] = after->out[o.kind[pos]];
+                    } else {
+                        d->slot = shanten_slot(&sh, ka[r] + w.a[pos], kb34[r] + w.b34[pos], h,
+                                               o.kind[pos], -1);
+                        if (d->slot < 0) {
+                            goto done;
+                        }
                     }
+                    draws.len += sizeof(Draw);
                 }
             }
             if (flush(&sh) < 0) {
@@ -942,16 +987,26 @@ static PyObject *build(PyObject *self, PyObject *args) {
                         goto done;
                     }
                 }
+                if (vreserve(&asks, T37 * 8) < 0
+                    || (after != NULL && vreserve(&sh.known, T37) < 0)) {
+                    goto done;
+                }
                 while (bits) {
                     int y = __builtin_ctzll(bits);
                     bits &= bits - 1;
-                    int64_t at = after != NULL
-                        ? push_known(&sh, after->out[o.kind[y]])
-                        : shanten_slot(&sh, a14 - w.a[y], b14 - w.b34[y], h, o.kind[d->pos],
-                                       o.kind[y]);
-                    if (at < 0 || push64(&asks, at) < 0) {
-                        goto done;
+                    int64_t at;
+                    if (after != NULL) {
+                        at = (int64_t)sh.known.len;
+                        ((int8_t *)sh.known.p)[sh.known.len++] = after->out[o.kind[y]];
+                    } else {
+                        at = shanten_slot(&sh, a14 - w.a[y], b14 - w.b34[y], h, o.kind[d->pos],
+                                          o.kind[y]);
+                        if (at < 0) {
+                            goto done;
+                        }
                     }
+                    memcpy(asks.p + asks.len, &at, 8);
+                    asks.len += 8;
                 }
             }
             if (flush(&sh) < 0) {

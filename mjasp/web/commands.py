@@ -150,9 +150,11 @@ class Answer:
 _STATUS: Final = {0: 200, EXIT_BAD_INPUT: 400, EXIT_LIMIT: 504, EXIT_INTERNAL: 500}
 
 
+@functools.cache
 def commands() -> tuple[str, ...]:
     """The commands the API serves: those of :data:`VALUE_OPTIONS` the CLI has (``advise``
-    only where ``mjasp.advise`` is installed).
+    only where ``mjasp.advise`` is installed); found once (an ``advise`` request asks twice,
+    and finding them imports each command's module again: some 0.07 ms each time).
 
     >>> "shanten" in commands()
     True

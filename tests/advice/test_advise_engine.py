@@ -91,6 +91,10 @@ BUILD_CASES: list[tuple[str, dict[str, Any]]] = [
     ("123456789p1234s5z", {"rules": "tenhou-3p"}),
     ("1199m1199p2358s13z", {"rules": "tenhou-3p", "draws": 9}),
     ("123406m2056p44s11z", {"rules": "mahjongsoul", "visible": "5m5p"}),
+    # a five held only as its red copy, every plain copy seen (none left to draw)
+    ("0m1234p5678s11223z", {"visible": "555m"}),
+    # plain and red fives held, a red five seen: the plain copies left alone to draw
+    ("055m123p0678s1122z", {"visible": "0p5p"}),
     *[(h, {"rules": "mahjongsoul"}) for h in _red_hands(11, 4)],
     *[(h, {"extra": 2}) for h in _random_hands(12, 2, 0)],
 ]
