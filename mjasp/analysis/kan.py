@@ -111,11 +111,9 @@ class KanCheck:
             f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
 
     def reason(self) -> str:
-        """Why, one line per rule (and a note when the hand was not tenpai)."""
-        note = ("" if self.tenpai else
-                "\n(not tenpai before the kan: the definition holds vacuously)")
+        """Why, one line per rule."""
         return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
-                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}{note}")
+                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}")
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
@@ -204,7 +202,8 @@ def kan_check(hand: HandLike, tile: Tile | str, *,
 
     The drawn 4th copy is the kan tile, so the hand before the kan is the tenpai hand
     before the draw, h - e_i: nothing is discarded in between (after riichi the drawn
-    tile is either discarded, which changes nothing, or declared as the kan).
+    tile is either discarded, which changes nothing, or declared as the kan). A hand in
+    riichi is tenpai: one that waits on nothing before the draw is a ``HandError``.
 
     >>> c = kan_check("111m456789p2345s1m", "1m")
     >>> c.strict, c.loose, [tile_name(t) for t in c.waits_after]
@@ -213,14 +212,27 @@ def kan_check(hand: HandLike, tile: Tile | str, *,
     rules = find_rules(rules)
     drawn, before, after, kind = kan_hands(hand, tile)
     check_tiles_in_set(drawn, rules)
+    # the loose rule compares tiles only: no readings needed (waits() builds them)
+    waits_before = tuple(winning_tiles(before, rules))
+    if not waits_before:
+        raise _not_tenpai(before, kind)
     return KanCheck(
         hand=drawn, tile=kind,
         before=_winning_readings(before, rules, before.melds),
         after=_winning_readings(after, rules, before.melds),
-        # the loose rule compares tiles only: no readings needed (waits() builds them)
-        waits_before=tuple(winning_tiles(before, rules)),
+        waits_before=waits_before,
         waits_after=tuple(winning_tiles(after, rules)),
         rule=rules.riichi_kan)
+
+
+def _not_tenpai(before: Hand, kind: Tile) -> HandError:
+    """The error for a riichi hand that waits on nothing (both engines raise it).
+
+    >>> print(_not_tenpai(Hand.parse("111m2468p13579s1z"), 0))
+    111m2468p13579s1z waits on no tile before the draw of 1m: a hand in riichi is tenpai
+    """
+    return HandError(f"{before} waits on no tile before the draw of {tile_name(kind)}: "
+                     "a hand in riichi is tenpai")
 
 
 __all__ = ["KanCheck", "WinningReading", "kan_check", "kan_hands"]

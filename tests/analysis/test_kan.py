@@ -84,13 +84,28 @@ def test_seed_examples(text: str, tile: str, strict: bool, loose: bool) -> None:
 @pytest.mark.parametrize("text, tile", [
     ("1111m456p2345s(9999p)", "1m"),  # an earlier closed kan stays a fixed meld
     ("5555m456p2345s(1111z)", "5m"),
-    ("1111m2468p13579s1z", "1m"),  # not tenpai: both rules hold vacuously
 ])
-def test_hands_with_a_kan_already_and_a_hand_not_tenpai(text: str, tile: str) -> None:
+def test_hands_with_a_kan_already(text: str, tile: str) -> None:
     assert found(text, tile) == brute(text, tile)
-    check = kan_check(text, tile)
-    assert check.tenpai == bool(check.waits_before)
-    assert check.tenpai or (check.strict and check.loose and "vacuously" in check.reason())
+    assert kan_check(text, tile).tenpai
+
+
+@pytest.mark.parametrize("text, before, tile", [
+    ("1111m2468p13579s1z", "111m2468p13579s1z", "1m"),
+    ("5555m467p2345s(1111z)", "555m467p2345s(1111z)", "5m"),  # a closed kan already
+])
+def test_a_hand_that_is_not_tenpai_is_no_riichi_hand(text: str, before: str, tile: str) -> None:
+    # a hand in riichi is tenpai (riichi is declared on a tenpai hand), so a hand that
+    # waits on nothing before the draw has no kan after riichi to check; both rules used to
+    # hold vacuously and the verdict was "allowed"
+    assert not winning(Hand.parse(before))  # the brute force: no winning tile at all
+    for request in (text, before):  # after the draw, or the 13 tiles before it
+        with pytest.raises(HandError, match=r"waits on no tile before the draw of "
+                                            rf"{tile}: a hand in riichi is tenpai$"):
+            kan_check(request, tile)
+        result = CliRunner().invoke(main, ["kan", request, tile])
+        assert result.exit_code == 2 and len(result.output.splitlines()) == 1
+        assert result.output.startswith("mjasp: error: ") and "riichi is tenpai" in result.output
 
 
 def test_the_lost_readings_are_the_three_sequences() -> None:
