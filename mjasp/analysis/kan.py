@@ -13,10 +13,10 @@ from typing import Any
 
 from mjasp.analysis.waits import usable_tiles, winning_tiles
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
-from mjasp.core.errors import HandError
+from mjasp.core.errors import EncodingError, HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import FIVES, Tile, add_count, tile_name
-from mjasp.rules import Rules, find_rules
+from mjasp.rules import RIICHI_KAN, Rules, find_rules
 from mjasp.rules.validity import HandLike, as_hand, as_tile, check_tiles_in_set
 from mjasp.solvers import kernel, lookup
 from mjasp.solvers.form_dp import MAX_MELDS
@@ -235,4 +235,72 @@ def _not_tenpai(before: Hand, kind: Tile) -> HandError:
                      "a hand in riichi is tenpai")
 
 
-__all__ = ["KanCheck", "WinningReading", "kan_check", "kan_hands"]
+@dataclass(frozen=True, slots=True)
+class KanVerdict:
+    """The kan check by the ASP encodings: the waits of the riichi hand and of the hand
+    after the kan, whether each rule keeps the kan (``strict``: the readings, ``loose``:
+    the waits) and ``allowed``, the verdict of the rules' ``riichi_kan`` (``rule``).
+    """
+
+    hand: Hand
+    tile: Tile
+    waits_before: tuple[Tile, ...]
+    waits_after: tuple[Tile, ...]
+    strict: bool
+    loose: bool
+    rule: str
+    allowed: bool
+
+
+def kan_check_asp(hand: HandLike, tile: Tile | str, *,
+                  rules: Rules | str | None = None) -> KanVerdict:
+    """The kan check as ASP states it, run by clingo: the same question and errors as
+    :func:`kan_check`, answered by ``encodings/riichi_kan.lp`` (every wait of both hands,
+    as brave consequences) and ``encodings/riichi_kan_verdict.lp`` (the rules, with the
+    variant file of ``Rules.riichi_kan``).
+
+    >>> v = kan_check_asp("111222333m4567p", "1m", rules="wrc")
+    >>> v.strict, v.loose, v.allowed, [tile_name(t) for t in v.waits_after]
+    (False, True, False, ['4p', '7p'])
+    """
+    # imported here: ``import mjasp`` does not load clingo
+    from mjasp.solvers import asp
+    from mjasp.solvers.scoring_variants import VARIANT_FILES, VARIANTS
+
+    rules = find_rules(rules)
+    drawn, before, _, kind = kan_hands(hand, tile)
+    check_tiles_in_set(drawn, rules)
+    facts = [f"riichi({k},{n})." for k, n in enumerate(before.counts) if n]
+    facts += [f"called({m.kind.name.lower()},{m.tile})." for m in before.melds]
+    facts.append(f"kan({kind}).")
+    waits = asp.ground([asp.encoding("riichi_kan.lp")],
+                       " ".join([asp.rule_facts(rules), *facts]), ["--enum-mode=brave"])
+    brave: list[Any] = []
+    # each model of the brave enumeration adds consequences: the last one holds them all
+    searched = waits.solve(on_model=lambda model: brave.__setitem__(
+        slice(None), model.symbols(shown=True)))
+    if not searched.exhausted:  # the consequences would be partial
+        raise EncodingError(f"riichi_kan.lp: the search stopped early ({searched})")
+    variant = VARIANT_FILES.get(("riichi_kan", rules.riichi_kan))
+    verdict = asp.ground([asp.encoding("riichi_kan_verdict.lp"),
+                          *([str(VARIANTS / variant)] if variant else [])],
+                         " ".join(f"{symbol}." for symbol in brave))
+    shown: set[str] = set()
+    answered = verdict.solve(on_model=lambda model: shown.update(map(str, model.symbols(
+        shown=True))))
+    if not answered.satisfiable:  # a stratified program: one answer, unless clingo failed
+        raise EncodingError(f"riichi_kan_verdict.lp has no answer for {sorted(map(str, brave))}")
+    if "tenpai" not in shown:
+        raise _not_tenpai(before, kind)
+    found = {side: tuple(sorted(s.arguments[1].number for s in brave
+                                if s.name == "wait" and s.arguments[0].name == side))
+             for side in ("before", "after")}
+    return KanVerdict(hand=drawn, tile=kind, waits_before=found["before"],
+                      waits_after=found["after"], strict="keeps(readings)" in shown,
+                      loose="keeps(waits)" in shown,
+                      rule=next(r for r in RIICHI_KAN if f"rule({r})" in shown),
+                      allowed="allowed" in shown)
+
+
+__all__ = ["KanCheck", "KanVerdict", "WinningReading", "kan_check", "kan_check_asp",
+           "kan_hands"]
