@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -120,11 +121,16 @@ def test_reason_names_the_removed_waits() -> None:
     assert "removed 1m 3m 6m 9m" in reason
 
 
-def sampled_kan_hands(n: int, seed: int) -> list[tuple[str, str]]:
-    """Tenpai hands with a concealed triplet, plus its fourth tile drawn."""
+def sampled_kan_hands(n: int, seed: int, pool: int = 6,
+                      **deal: Any) -> list[tuple[str, str]]:
+    """Tenpai hands with a concealed triplet, plus its fourth tile drawn: from ``pool * n``
+    winning hands dealt by ``random_winning_hands`` (standard form; ``deal``: more of its
+    arguments), those with an open meld left out."""
     rng = random.Random(seed)
     out = []
-    for complete in random_winning_hands(6 * n, seed=seed, forms=["standard"]):
+    for complete in random_winning_hands(pool * n, seed=seed, forms=["standard"], **deal):
+        if not complete.is_closed:
+            continue
         triplets = [t for t, c in enumerate(complete.counts) if c == 3]
         if not triplets:
             continue
@@ -133,7 +139,7 @@ def sampled_kan_hands(n: int, seed: int) -> list[tuple[str, str]]:
         counts = list(complete.counts)
         counts[rng.choice(others)] -= 1
         counts[kind] += 1
-        out.append((str(Hand.from_counts(counts)), tile_name(kind)))
+        out.append((str(Hand.from_counts(counts, complete.melds)), tile_name(kind)))
     return out[:n]
 
 

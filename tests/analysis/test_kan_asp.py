@@ -19,11 +19,11 @@ from functools import cache
 import pytest
 
 from mjasp.analysis.kan import KanVerdict, kan_check, kan_check_asp
-from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.core.errors import HandError
-from mjasp.core.hand import Hand, Meld, MeldKind
+from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_name
 from mjasp.rules import find_rules
+from tests.analysis.test_kan import sampled_kan_hands
 
 Case = tuple[str, str]
 
@@ -103,31 +103,10 @@ def test_every_one_suit_hand_where_the_rules_differ() -> None:
         assert not agree(text, tile, "wrc").allowed
 
 
-def mixed_cases(n: int, seed: int, rules: str) -> list[Case]:
-    """Riichi hands of several suits after the draw of a fourth copy: a winning hand with
-    a triplet, less one other tile (so tenpai), plus the triplet's fourth copy; some with
-    a closed kan already."""
-    rng = random.Random(seed)
-    out: list[Case] = []
-    for hand in random_winning_hands(12 * n, seed=seed, rules=rules, melds=True):
-        if not hand.is_closed:
-            continue
-        kinds = [t for t, c in enumerate(hand.counts) if c == 3]
-        if not kinds:
-            continue
-        kind = rng.choice(kinds)
-        others = [t for t, c in enumerate(hand.counts) if c and t != kind]
-        counts = list(hand.counts)
-        counts[rng.choice(others)] -= 1
-        counts[kind] += 1
-        melds = tuple(Meld(MeldKind.ANKAN, m.tile) for m in hand.melds)
-        out.append((str(Hand.from_counts(counts, melds)), tile_name(kind)))
-    return out[:n]
-
-
 @pytest.mark.parametrize("rules", ["tenhou", "wrc", "mahjongsoul-3p", "chiitoitsu-quad"])
 def test_seeded_mixed_hands(rules: str) -> None:
-    cases = mixed_cases(80, 29, rules)
+    # riichi hands of several suits, some with a closed kan already
+    cases = sampled_kan_hands(80, 29, pool=12, rules=rules, melds=True)
     verdicts = {(agree(text, tile, rules).strict, kan_check(text, tile).loose)
                 for text, tile in cases}
     assert len(cases) == 80 and len(verdicts) >= 2
