@@ -21,12 +21,12 @@ from mjasp.core.hand import Hand
 from mjasp.core.tiles import NUM_KINDS, as_int
 from mjasp.rules import Rules, find_rules
 from mjasp.rules.validity import HandLike, as_hand, check_readable
+from mjasp.solvers import form_dp
 from mjasp.solvers.base import special_readings
 from mjasp.solvers.form_dp import (
     MAX_MELDS,
     SEQUENCE_STARTS,
     FormVector,
-    count_forms,
     count_winning_vectors,
     form_blocks,
     form_counts,
@@ -37,13 +37,39 @@ from mjasp.solvers.form_dp import (
 )
 
 
+def _melds_argument(melds: object) -> int:
+    """The number of melds of a standard form: an integer 0..4 (numpy integers welcome),
+    else ``HandError`` (not an integer) or ``RulesError`` (out of range).
+
+    >>> _melds_argument(5)
+    Traceback (most recent call last):
+    ...
+    mjasp.core.errors.RulesError: a standard form has 0..4 melds, not 5
+    """
+    n = as_int(melds, "the number of melds")
+    if not 0 <= n <= MAX_MELDS:
+        raise RulesError(f"a standard form has 0..{MAX_MELDS} melds, not {n}")
+    return n
+
+
+def count_forms(melds: int) -> int:
+    """The number of standard winning forms with ``melds`` (0..4) melds and one pair.
+
+    >>> count_forms(1)
+    1836
+    """
+    return form_dp.count_forms(_melds_argument(melds))
+
+
 def winning_forms(melds: int = MAX_MELDS) -> Iterator[Decomposition]:
-    """Every standard winning form with ``melds`` melds and one pair, lazily, as readings.
+    """Every standard winning form with ``melds`` (0..4) melds and one pair, lazily, as
+    readings (a bad ``melds`` is an error at the call, before any form is read).
 
     >>> [str(d) for d, _ in zip(winning_forms(0), range(3))]
     ['11m', '22m', '33m']
     """
-    return (Decomposition.of(form_blocks(w)) for w in iter_forms(melds))
+    forms = iter_forms(_melds_argument(melds))
+    return (Decomposition.of(form_blocks(w)) for w in forms)
 
 
 #: Where ``winning_forms_text`` splits a form: manzu and pinzu (tiles 0..17) vary fastest.
@@ -66,9 +92,11 @@ def winning_forms_text(melds: int = MAX_MELDS) -> Iterator[str]:
     >>> next(winning_forms_text(0)).splitlines()[:3]
     ['11m', '22m', '33m']
     """
-    melds = as_int(melds, "the number of melds")
-    if not 0 <= melds <= MAX_MELDS:
-        return
+    return _forms_text(_melds_argument(melds))
+
+
+def _forms_text(melds: int) -> Iterator[str]:
+    """``winning_forms_text`` once ``melds`` is checked."""
     parts: dict[tuple[int, int, int], list[_Part]] = {}
     glue: dict[tuple[int, int, bool], list[str]] = {}
     for upper, (m, pairs) in split_forms(melds, _SPLIT):
@@ -141,8 +169,7 @@ def count_forms_asp(melds: int) -> int:
     >>> count_forms_asp(1) == count_forms(1)
     True
     """
-    if not 0 <= melds <= MAX_MELDS:
-        raise RulesError(f"a standard form has 0..{MAX_MELDS} melds, not {melds}")
+    melds = _melds_argument(melds)
     # imported here: ``import mjasp`` does not load clingo
     from mjasp.solvers import asp
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from mjasp.analysis.waits import usable_tiles, winning_tiles
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
-from mjasp.core.errors import HandError
+from mjasp.core.errors import EncodingError, HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import FIVES, Tile, add_count, tile_name
-from mjasp.rules import Rules, find_rules
+from mjasp.rules import RIICHI_KAN, Rules, find_rules
 from mjasp.rules.validity import HandLike, as_hand, as_tile, check_tiles_in_set
 from mjasp.solvers import kernel, lookup
 from mjasp.solvers.form_dp import MAX_MELDS
@@ -111,11 +111,9 @@ class KanCheck:
             f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
 
     def reason(self) -> str:
-        """Why, one line per rule (and a note when the hand was not tenpai)."""
-        note = ("" if self.tenpai else
-                "\n(not tenpai before the kan: the definition holds vacuously)")
+        """Why, one line per rule."""
         return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
-                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}{note}")
+                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}")
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for ``json.dumps``."""
@@ -204,7 +202,8 @@ def kan_check(hand: HandLike, tile: Tile | str, *,
 
     The drawn 4th copy is the kan tile, so the hand before the kan is the tenpai hand
     before the draw, h - e_i: nothing is discarded in between (after riichi the drawn
-    tile is either discarded, which changes nothing, or declared as the kan).
+    tile is either discarded, which changes nothing, or declared as the kan). A hand in
+    riichi is tenpai: one that waits on nothing before the draw is a ``HandError``.
 
     >>> c = kan_check("111m456789p2345s1m", "1m")
     >>> c.strict, c.loose, [tile_name(t) for t in c.waits_after]
@@ -213,14 +212,95 @@ def kan_check(hand: HandLike, tile: Tile | str, *,
     rules = find_rules(rules)
     drawn, before, after, kind = kan_hands(hand, tile)
     check_tiles_in_set(drawn, rules)
+    # the loose rule compares tiles only: no readings needed (waits() builds them)
+    waits_before = tuple(winning_tiles(before, rules))
+    if not waits_before:
+        raise _not_tenpai(before, kind)
     return KanCheck(
         hand=drawn, tile=kind,
         before=_winning_readings(before, rules, before.melds),
         after=_winning_readings(after, rules, before.melds),
-        # the loose rule compares tiles only: no readings needed (waits() builds them)
-        waits_before=tuple(winning_tiles(before, rules)),
+        waits_before=waits_before,
         waits_after=tuple(winning_tiles(after, rules)),
         rule=rules.riichi_kan)
 
 
-__all__ = ["KanCheck", "WinningReading", "kan_check", "kan_hands"]
+def _not_tenpai(before: Hand, kind: Tile) -> HandError:
+    """The error for a riichi hand that waits on nothing (both engines raise it).
+
+    >>> print(_not_tenpai(Hand.parse("111m2468p13579s1z"), 0))
+    111m2468p13579s1z waits on no tile before the draw of 1m: a hand in riichi is tenpai
+    """
+    return HandError(f"{before} waits on no tile before the draw of {tile_name(kind)}: "
+                     "a hand in riichi is tenpai")
+
+
+@dataclass(frozen=True, slots=True)
+class KanVerdict:
+    """The kan check by the ASP encodings: the waits of the riichi hand and of the hand
+    after the kan, whether each rule keeps the kan (``strict``: the readings, ``loose``:
+    the waits) and ``allowed``, the verdict of the rules' ``riichi_kan`` (``rule``).
+    """
+
+    hand: Hand
+    tile: Tile
+    waits_before: tuple[Tile, ...]
+    waits_after: tuple[Tile, ...]
+    strict: bool
+    loose: bool
+    rule: str
+    allowed: bool
+
+
+def kan_check_asp(hand: HandLike, tile: Tile | str, *,
+                  rules: Rules | str | None = None) -> KanVerdict:
+    """The kan check as ASP states it, run by clingo: the same question and errors as
+    :func:`kan_check`, answered by ``encodings/riichi_kan.lp`` (every wait of both hands,
+    as brave consequences) and ``encodings/riichi_kan_verdict.lp`` (the rules, with the
+    variant file of ``Rules.riichi_kan``).
+
+    >>> v = kan_check_asp("111222333m4567p", "1m", rules="wrc")
+    >>> v.strict, v.loose, v.allowed, [tile_name(t) for t in v.waits_after]
+    (False, True, False, ['4p', '7p'])
+    """
+    # imported here: ``import mjasp`` does not load clingo
+    from mjasp.solvers import asp
+    from mjasp.solvers.scoring_variants import VARIANT_FILES, VARIANTS
+
+    rules = find_rules(rules)
+    drawn, before, _, kind = kan_hands(hand, tile)
+    check_tiles_in_set(drawn, rules)
+    facts = [f"riichi({k},{n})." for k, n in enumerate(before.counts) if n]
+    facts += [f"called({m.kind.name.lower()},{m.tile})." for m in before.melds]
+    facts.append(f"kan({kind}).")
+    waits = asp.ground([asp.encoding("riichi_kan.lp")],
+                       " ".join([asp.rule_facts(rules), *facts]), ["--enum-mode=brave"])
+    brave: list[Any] = []
+    # each model of the brave enumeration adds consequences: the last one holds them all
+    searched = waits.solve(on_model=lambda model: brave.__setitem__(
+        slice(None), model.symbols(shown=True)))
+    if not searched.exhausted:  # the consequences would be partial
+        raise EncodingError(f"riichi_kan.lp: the search stopped early ({searched})")
+    variant = VARIANT_FILES.get(("riichi_kan", rules.riichi_kan))
+    verdict = asp.ground([asp.encoding("riichi_kan_verdict.lp"),
+                          *([str(VARIANTS / variant)] if variant else [])],
+                         " ".join(f"{symbol}." for symbol in brave))
+    shown: set[str] = set()
+    answered = verdict.solve(on_model=lambda model: shown.update(map(str, model.symbols(
+        shown=True))))
+    if not answered.satisfiable:  # a stratified program: one answer, unless clingo failed
+        raise EncodingError(f"riichi_kan_verdict.lp has no answer for {sorted(map(str, brave))}")
+    if "tenpai" not in shown:
+        raise _not_tenpai(before, kind)
+    found = {side: tuple(sorted(s.arguments[1].number for s in brave
+                                if s.name == "wait" and s.arguments[0].name == side))
+             for side in ("before", "after")}
+    return KanVerdict(hand=drawn, tile=kind, waits_before=found["before"],
+                      waits_after=found["after"], strict="keeps(readings)" in shown,
+                      loose="keeps(waits)" in shown,
+                      rule=next(r for r in RIICHI_KAN if f"rule({r})" in shown),
+                      allowed="allowed" in shown)
+
+
+__all__ = ["KanCheck", "KanVerdict", "WinningReading", "kan_check", "kan_check_asp",
+           "kan_hands"]

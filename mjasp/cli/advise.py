@@ -144,15 +144,16 @@ def _print_table(a: Advice) -> None:
                        f"{'':>9}  {'':<6}  {tiles}")
 
 
-def _section(title: str, rows: list[str], empty: str = "none") -> None:
-    """One part of an explanation: its title and rows, or one line when it has none (no
-    draws left, or no win reachable)."""
+def _section(title: str, rows: list[str], legend: str = "", empty: str = "none") -> None:
+    """One part of an explanation: its title (with ``legend``, what its rows hold) and
+    rows, or the title and ``empty`` on one line when it has none (no draws left, or no
+    win reachable)."""
     if rows:
-        click.echo(f"{title}:")
+        click.echo(f"{title}{' ' + legend if legend else ''}:")
         for row in rows:
             click.echo(f"  {row}")
     else:
-        click.echo(f"{title.split(' (')[0]}: {empty}")
+        click.echo(f"{title}: {empty}")
 
 
 def _print_explanation(e: dict[str, Any]) -> None:
@@ -161,13 +162,13 @@ def _print_explanation(e: dict[str, Any]) -> None:
                f"points, win {100 * e['win_prob']:.2f}%, "
                f"P(>= mangan) {100 * e['p_mangan_or_more']:.2f}%")
     _section("by riichi/dama", [f"{k:<8} {v:>10.1f}" for k, v in e["by_riichi"].items()])
-    _section("by winning hand (points, yaku), largest share first",
+    _section("by winning hand",
              [f"{row['points']:>6}  {row['share']:>9.1f}  p={row['prob']:.4f}  {row['yaku']}"
-              for row in e["by_hand"][:12]])
+              for row in e["by_hand"][:12]], legend="(points, yaku), largest share first")
     _section("by wait", [f"{k:<4} {v:>10.1f}" for k, v in e["by_wait"].items()])
-    _section("by turn (draw number: points)",
+    _section("by turn",
              [" ".join(f"{i + 1}:{v:.0f}" for i, v in enumerate(e["by_turn"]))]
-             if e["by_turn"] else [], empty="no draws left")
+             if e["by_turn"] else [], legend="(draw number: points)", empty="no draws left")
     _section("score distribution", [f"{pts:>7}  {100 * p:6.2f}%" for pts, p in e["distribution"]])
     _section("likeliest lines of play",
              [f"{100 * line['prob']:6.3f}%  {line['line']}" for line in e["lines"]])

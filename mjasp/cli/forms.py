@@ -200,5 +200,3 @@ def kan_command(hand: Hand, tile: str, rules: Rules, options: tuple[str, ...],
                f"{check.loose_reason()}")
     click.echo(f"  {rules.name + ':':<18} {'yes' if check.allowed else 'no ':<4} "
                f"riichi_kan={check.rule}")
-    if not check.tenpai:
-        click.echo("  (not tenpai before the kan: both hold vacuously)")

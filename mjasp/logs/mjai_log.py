@@ -72,6 +72,25 @@ def tile(text: str) -> int:
         raise LogError(f"{text!r} is not an MJAI tile name") from None
 
 
+def _whole(value: Any, field: str) -> int:
+    """An integer field of an MJAI event: a JSON integer, or a number without a fraction
+    (``25000.0``); anything else, ``1.5`` or ``"2"`` or ``true``, is a ``LogError``
+    naming the field (every integer field is read here).
+
+    >>> _whole(2.0, "honba")
+    2
+    >>> _whole(1.5, "actor")
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: actor: 1.5 is not a whole number
+    """
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    raise LogError(f"{field}: {value!r:.40} is not a whole number")
+
+
 def write_mjai(game: Game) -> Iterator[dict[str, Any]]:
     """A game as MJAI events (one dict per line of the stream)."""
     start: dict[str, Any] = {"type": "start_game", "names": list(game.names),
@@ -150,7 +169,7 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
             if rnd is not None and (t == "tsumo" or t == "dahai"):
                 # nearly every line: a shared event (an actor or tile out of range is an
                 # IndexError, reported below)
-                who = int(e["actor"])
+                who = _whole(e["actor"], "actor")
                 if who < 0:
                     raise LogError(f"{who} is not a seat")
                 tile_id = tile(e["pai"])
@@ -189,20 +208,28 @@ def _parse_all(lines: list[str | bytes]) -> list[Any] | None:
     return found if isinstance(found, list) and len(found) == len(text) else None
 
 
+def _optional(e: dict[str, Any], field: str) -> int | None:
+    """An integer field an event may leave out (``None``), read by :func:`whole`."""
+    value = e.get(field)
+    return None if value is None else _whole(value, field)
+
+
 def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
            source: str) -> tuple[Game | None, Round | None, bool]:
     t = e["type"]
     if t == "start_game":
         lobby = e.get("lobby_type")
         # mjasp's writer says ``players``; other three-player MJAI logs name three seats
-        players = int(e.get("players", 3 if len(e.get("names") or ()) == 3 else 4))
+        players = _whole(e.get("players", 3 if len(e.get("names") or ()) == 3 else 4),
+                        "players")
         if lobby is None:
             lobby = 0x09 | (0x10 if players == 3 else 0) | (0 if e.get("aka_flag", True)
                                                             else 0x02)
-        rules = rules_for_lobby(int(lobby))
+        lobby = _whole(lobby, "lobby_type")
+        rules = rules_for_lobby(lobby)
         if e.get("rules") in MAHJONGSOUL_PRESETS:
             rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
-        game = Game(source, "mjai", players, rules, int(lobby),
+        game = Game(source, "mjai", players, rules, lobby,
                     names=tuple(e.get("names", ())))
         game.complete = False
         return game, None, True
@@ -211,8 +238,10 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     if t == "start_kyoku":
         if rnd is not None and not ended:
             raise LogError(f"round {rnd.name} has no result before the next round")
-        rnd = Round("ESWN".index(e["bakaze"]), int(e["kyoku"]) - 1, int(e["honba"]),
-                    int(e["kyotaku"]), int(e["oya"]), tuple(e["scores"][:game.players]),
+        rnd = Round("ESWN".index(e["bakaze"]), _whole(e["kyoku"], "kyoku") - 1,
+                    _whole(e["honba"], "honba"), _whole(e["kyotaku"], "kyotaku"),
+                    _whole(e["oya"], "oya"),
+                    tuple(_whole(x, "scores") for x in e["scores"][:game.players]),
                     tile(e["dora_marker"]),
                     tuple(tuple(tile(x) for x in h) for h in e["tehais"][:game.players]))
         game.rounds.append(rnd)
@@ -220,14 +249,14 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     if t == "end_game":
         game.complete = True
         if "scores" in e:  # the final scores, as several MJAI servers write them
-            game.final = tuple(int(x) for x in e["scores"][:game.players])
+            game.final = tuple(_whole(x, "scores") for x in e["scores"][:game.players])
         return game, rnd, ended
     if t == "end_kyoku":
         return game, rnd, ended
     if rnd is None:
         raise LogError(f"{t} outside a round")
     kind = _KIND.get(t, t)
-    actor = int(e.get("actor", -1))
+    actor = _whole(e.get("actor", -1), "actor")
     if kind == "dora":
         rnd.events.append(Event("dora", -1, tile(e["dora_marker"])))
     elif kind in ("draw", "discard", "nukidora"):
@@ -238,24 +267,27 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     elif kind in _CALLS:
         consumed = tuple(tile(x) for x in e["consumed"])
         called = tile(e["pai"]) if "pai" in e else consumed[-1]
-        rnd.events.append(Event(kind, actor, called, int(e.get("target", actor)), consumed))
+        rnd.events.append(Event(kind, actor, called, _whole(e.get("target", actor), "target"),
+                                consumed))
     elif kind == "win":
-        deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
+        deltas = (tuple(_whole(x, "deltas") for x in e["deltas"][:game.players])
+                  if "deltas" in e else None)
         # gimite/mjai's hora names the points hora_points and the ura indicators
         # uradora_markers (Mortal's: ura_markers)
-        rec = WinRecord(deltas=deltas, fu=e.get("fu"), points=e.get("points",
-                                                                    e.get("hora_points")),
-                        limit=e.get("limit"),
+        rec = WinRecord(deltas=deltas, fu=_optional(e, "fu"),
+                        points=_optional(e, "points" if "points" in e else "hora_points"),
+                        limit=_optional(e, "limit"),
                         # [[id, han], ...] and [id, ...]: whole numbers, as the check
                         # sorts and compares them (else "not an MJAI event")
-                        yaku=tuple((int(i), int(h)) for i, h in e["yaku"])
+                        yaku=tuple((_whole(i, "yaku"), _whole(h, "yaku")) for i, h in e["yaku"])
                         if "yaku" in e else None,
-                        yakuman=tuple(int(y) for y in e["yakuman"]) if "yakuman" in e else None,
+                        yakuman=tuple(_whole(y, "yakuman") for y in e["yakuman"])
+                        if "yakuman" in e else None,
                         ura=tuple(tile(x) for x in e.get("ura_markers",
                                                          e.get("uradora_markers", ()))),
-                        pao=e.get("pao"),
+                        pao=_optional(e, "pao"),
                         ura_known="ura_markers" in e or "uradora_markers" in e)
-        target = int(e.get("target", actor))
+        target = _whole(e.get("target", actor), "target")
         pai = e.get("pai")
         # without the tile (Mortal's hora has none): the last tile drawn, discarded, added
         # to a kan, set aside as a north or (kokushi robbing it) closed in a kan, as
@@ -267,7 +299,8 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         rnd.events.append(Event("win", actor, won, target, record=rec))
         return game, rnd, True
     elif kind == "ryuukyoku":
-        deltas = tuple(e["deltas"][:game.players]) if "deltas" in e else None
+        deltas = (tuple(_whole(x, "deltas") for x in e["deltas"][:game.players])
+                  if "deltas" in e else None)
         # MJAI names no reason: "unknown" is settled by the wall (empty: exhaustive)
         reason = str(e.get("reason", "unknown"))
         rnd.events.append(Event("ryuukyoku", record=DrawRecord(_GIMITE_REASONS.get(reason,

@@ -78,7 +78,7 @@ VARIANT_FILES: dict[tuple[str, object], str] = {
     # check_win the counts per suit; an option(red_fives,(M,P,S)) fact alone sets them
     ("red_fives", (0, 0, 0)): "no_red_fives.lp",
     ("red_fives", (1, 2, 1)): "red_fives_aka4.lp",
-    # read by no scoring rule: the kan check after riichi is mjasp.kan_check
+    # read by no scoring rule: by the kan check's (encodings/parts/riichi_kan_rule.lp)
     ("riichi_kan", "readings"): "riichi_kan_readings.lp",
 }
 CAP_FILE = "yakuman_cap.lp"

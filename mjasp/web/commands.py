@@ -47,6 +47,7 @@ import re
 import sys
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -240,7 +241,9 @@ SHARED_ENV: Final = "MJASP_WEB_KEPT"
 class _Folder:
     """Kept answers shared by processes: one file per key (named by its hash), written
     whole and then renamed in, so a reader sees a whole answer or none; at most ``size``
-    files, the least recently used removed first (a file read is touched).
+    files and ``max_bytes`` bytes, the least recently used removed first (a file read is
+    touched). A file's first line holds the status and the CRC-32 of the answer, so a file
+    cut short or changed is no answer (the answer is computed again and rewritten).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as path:
@@ -250,10 +253,12 @@ class _Folder:
     (Answer(status=200, text='{"a": 1}'), None)
     """
 
-    def __init__(self, path: str, size: int) -> None:
+    def __init__(self, path: str, size: int, max_bytes: int = 256 << 20) -> None:
         self.path = path
         self.size = size
+        self.max_bytes = max_bytes
         self.writes = 0
+        self.written = 0  # bytes since the last trim
         self.lock = threading.Lock()
 
     def _file(self, key: tuple[Any, ...]) -> str:
@@ -266,17 +271,21 @@ class _Folder:
             with open(name, "rb") as file:
                 data = file.read()
             os.utime(name)
-            status, _, text = data.partition(b"\n")
+            head, _, text = data.partition(b"\n")
+            status, crc = head.split(b" ")
+            if int(crc, 16) != zlib.crc32(text):
+                return None
             return Answer(int(status), text.decode("utf-8"))
-        except (OSError, ValueError):  # not there, or removed meanwhile
+        except (OSError, ValueError):  # not there, removed meanwhile, or damaged
             return None
 
     def put(self, key: tuple[Any, ...], answer: Answer) -> None:
         name = self._file(key)
         partial = f"{name}.{os.getpid()}.{threading.get_ident()}.part"
+        text = answer.text.encode()
         try:
             with open(partial, "wb") as file:
-                file.write(f"{answer.status}\n{answer.text}".encode())
+                file.write(f"{answer.status} {zlib.crc32(text):08x}\n".encode() + text)
             os.replace(partial, name)
         except OSError:  # the folder is gone (the server stops) or full: not kept
             with contextlib.suppress(OSError):
@@ -284,20 +293,29 @@ class _Folder:
             return
         with self.lock:
             self.writes += 1
-            trim = self.writes % 64 == 0
-        if trim:  # now and then, not on every write: a scan of the folder
+            self.written += len(text)
+            # now and then, not on every write (a scan of the folder), and before the
+            # bytes written since the last scan could pass an eighth of the bound
+            trim = self.writes % 64 == 0 or self.written > self.max_bytes // 8
+            if trim:
+                self.written = 0
+        if trim:
             self._trim()
 
     def _trim(self) -> None:
         try:
-            entries = [(e.stat().st_mtime, e.path) for e in os.scandir(self.path)
-                       if not e.name.endswith(".part")]
+            entries = [(stat.st_mtime, stat.st_size, e.path) for e in os.scandir(self.path)
+                       if not e.name.endswith(".part") for stat in (e.stat(),)]
         except OSError:
             return
-        entries.sort()
-        for _, path in entries[:max(0, len(entries) - self.size)]:
-            with contextlib.suppress(OSError):
-                os.remove(path)
+        # the most recently used first: kept while both bounds hold, the rest removed
+        entries.sort(reverse=True)
+        total = 0
+        for kept, (_, size, path) in enumerate(entries, 1):
+            total += size
+            if kept > self.size or total > self.max_bytes:
+                with contextlib.suppress(OSError):
+                    os.remove(path)
 
 
 _shared: _Folder | None = None

@@ -14,7 +14,9 @@ import json
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from typing import Any
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -29,6 +31,7 @@ from mjasp.analysis.forms import (
 from mjasp.analysis.winning_hands import random_winning_hands
 from mjasp.cli import main
 from mjasp.core.blocks import Decomposition, Form
+from mjasp.core.errors import HandError, RulesError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import NUM_KINDS
 from mjasp.solvers.backtrack import dedupe_backtracking
@@ -276,3 +279,39 @@ def test_cli_forms_list_limit_cuts_the_same_listing(limit: int) -> None:
                                     "--limit", str(limit)]).output
     expected = [_old_line(form) for form in iter_forms(melds)]
     assert out.splitlines() == expected[:limit or None]
+
+
+# -- the number of melds: 0..4, an integer -------------------------------------------------
+
+BAD_MELDS: list[tuple[object, type[Exception], str]] = [
+    (5, RulesError, "a standard form has 0..4 melds, not 5"),
+    (-1, RulesError, "a standard form has 0..4 melds, not -1"),
+    (1.5, HandError, r"the number of melds must be an integer, not float \(1.5\)"),
+    ("2", HandError, "the number of melds must be an integer, not str"),
+    (True, HandError, "the number of melds must be an integer, not True"),
+    (np.array([1, 2]), HandError, "the number of melds must be an integer, not ndarray"),
+]
+
+
+@pytest.mark.parametrize(("melds", "error", "message"), BAD_MELDS,
+                         ids=[repr(b[0]) for b in BAD_MELDS])
+@pytest.mark.parametrize("function", [mjasp.count_forms, mjasp.winning_forms,
+                                      winning_forms_text, count_forms_asp])
+def test_a_bad_number_of_melds_is_refused_at_the_call(
+        function: Callable[..., object], melds: object, error: type[Exception],
+        message: str) -> None:
+    # winning_forms(5) used to yield nothing and count_forms(5) to answer 0, silently;
+    # count_forms(an array) raised "unhashable type"
+    with pytest.raises(error, match=f"^{message}"):
+        function(melds)  # the generators too: the error comes before any form is read
+
+
+def test_numpy_integers_count_as_the_number() -> None:
+    # one meld: a pair of any of 34 kinds with a triplet of one of the 33 others or one of
+    # the 21 sequences, 34 * (33 + 21) = 1836; no meld: the 34 pairs
+    ones: list[Any] = [np.int64(1), np.array(1)]
+    for one in ones:
+        assert mjasp.count_forms(one) == 34 * (33 + 21)
+        assert sum(1 for _ in mjasp.winning_forms(one)) == 1836
+    zero: Any = np.int8(0)
+    assert sum(text.count("\n") for text in winning_forms_text(zero)) == 34

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -84,13 +85,28 @@ def test_seed_examples(text: str, tile: str, strict: bool, loose: bool) -> None:
 @pytest.mark.parametrize("text, tile", [
     ("1111m456p2345s(9999p)", "1m"),  # an earlier closed kan stays a fixed meld
     ("5555m456p2345s(1111z)", "5m"),
-    ("1111m2468p13579s1z", "1m"),  # not tenpai: both rules hold vacuously
 ])
-def test_hands_with_a_kan_already_and_a_hand_not_tenpai(text: str, tile: str) -> None:
+def test_hands_with_a_kan_already(text: str, tile: str) -> None:
     assert found(text, tile) == brute(text, tile)
-    check = kan_check(text, tile)
-    assert check.tenpai == bool(check.waits_before)
-    assert check.tenpai or (check.strict and check.loose and "vacuously" in check.reason())
+    assert kan_check(text, tile).tenpai
+
+
+@pytest.mark.parametrize("text, before, tile", [
+    ("1111m2468p13579s1z", "111m2468p13579s1z", "1m"),
+    ("5555m467p2345s(1111z)", "555m467p2345s(1111z)", "5m"),  # a closed kan already
+])
+def test_a_hand_that_is_not_tenpai_is_no_riichi_hand(text: str, before: str, tile: str) -> None:
+    # a hand in riichi is tenpai (riichi is declared on a tenpai hand), so a hand that
+    # waits on nothing before the draw has no kan after riichi to check; both rules used to
+    # hold vacuously and the verdict was "allowed"
+    assert not winning(Hand.parse(before))  # the brute force: no winning tile at all
+    for request in (text, before):  # after the draw, or the 13 tiles before it
+        with pytest.raises(HandError, match=r"waits on no tile before the draw of "
+                                            rf"{tile}: a hand in riichi is tenpai$"):
+            kan_check(request, tile)
+        result = CliRunner().invoke(main, ["kan", request, tile])
+        assert result.exit_code == 2 and len(result.output.splitlines()) == 1
+        assert result.output.startswith("mjasp: error: ") and "riichi is tenpai" in result.output
 
 
 def test_the_lost_readings_are_the_three_sequences() -> None:
@@ -105,11 +121,16 @@ def test_reason_names_the_removed_waits() -> None:
     assert "removed 1m 3m 6m 9m" in reason
 
 
-def sampled_kan_hands(n: int, seed: int) -> list[tuple[str, str]]:
-    """Tenpai hands with a concealed triplet, plus its fourth tile drawn."""
+def sampled_kan_hands(n: int, seed: int, pool: int = 6,
+                      **deal: Any) -> list[tuple[str, str]]:
+    """Tenpai hands with a concealed triplet, plus its fourth tile drawn: from ``pool * n``
+    winning hands dealt by ``random_winning_hands`` (standard form; ``deal``: more of its
+    arguments), those with an open meld left out."""
     rng = random.Random(seed)
     out = []
-    for complete in random_winning_hands(6 * n, seed=seed, forms=["standard"]):
+    for complete in random_winning_hands(pool * n, seed=seed, forms=["standard"], **deal):
+        if not complete.is_closed:
+            continue
         triplets = [t for t, c in enumerate(complete.counts) if c == 3]
         if not triplets:
             continue
@@ -118,7 +139,7 @@ def sampled_kan_hands(n: int, seed: int) -> list[tuple[str, str]]:
         counts = list(complete.counts)
         counts[rng.choice(others)] -= 1
         counts[kind] += 1
-        out.append((str(Hand.from_counts(counts)), tile_name(kind)))
+        out.append((str(Hand.from_counts(counts, complete.melds)), tile_name(kind)))
     return out[:n]
 
 

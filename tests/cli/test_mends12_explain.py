@@ -62,3 +62,6 @@ def test_with_draws_left_by_turn_lists_each_draw() -> None:
     lines = result.stdout.splitlines()
     at = lines.index("by turn (draw number: points):")
     assert [part.split(":")[0] for part in lines[at + 1].split()] == ["1", "2"]
+    # a part with rows: its title, what the rows hold, then the rows
+    at = lines.index("by winning hand (points, yaku), largest share first:")
+    assert lines[at + 1].startswith("  ") and "p=" in lines[at + 1]

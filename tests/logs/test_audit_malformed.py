@@ -183,3 +183,59 @@ def test_mutated_records_are_read_or_refused(tenhou6: dict[str, Any],
         except Exception as error:  # every other exception is a crash to report
             crashes.append((n, repr(error)))
     assert crashes == []
+
+
+#: Every integer field of an MJAI event the reader takes, as (event type, field, path to
+#: the number inside the field's value: () for a plain number).
+INTEGER_FIELDS = [
+    ("start_game", "players", ()), ("start_game", "lobby_type", ()),
+    ("start_kyoku", "kyoku", ()), ("start_kyoku", "honba", ()),
+    ("start_kyoku", "kyotaku", ()), ("start_kyoku", "oya", ()), ("start_kyoku", "scores", (2,)),
+    ("tsumo", "actor", ()), ("dahai", "actor", ()), ("reach", "actor", ()),
+    ("pon", "actor", ()), ("pon", "target", ()), ("hora", "actor", ()), ("hora", "target", ()),
+    ("hora", "deltas", (3,)), ("hora", "fu", ()), ("hora", "points", ()),
+    ("hora", "limit", ()), ("hora", "yaku", (0, 1)), ("end_game", "scores", (1,)),
+]
+
+
+def _with_number(mjai: list[str], kind: str, field: str, path: tuple[int, ...],
+                 number: float) -> tuple[str, int]:
+    """The stream with ``number`` put in ``field`` of the first ``kind`` event, and the
+    line it is on."""
+    lines = list(mjai)
+    k = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == kind)
+    event = json.loads(lines[k])
+    if path:
+        parent = event[field]
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = number
+    else:
+        event[field] = number
+    lines[k] = json.dumps(event)
+    return "\n".join(lines), k + 1
+
+
+@pytest.mark.parametrize(("kind", "field", "path"), INTEGER_FIELDS,
+                         ids=[f"{k}.{f}" for k, f, _ in INTEGER_FIELDS])
+def test_a_number_with_a_fraction_is_no_integer(mjai: list[str], kind: str, field: str,
+                                                path: tuple[int, ...]) -> None:
+    # 1.5 where MJAI has an integer: it used to be read as 1 (or kept as 1.5, for the
+    # fields stored as they came); now the line and the field are named
+    text, line = _with_number(mjai, kind, field, path, 1.5)
+    with pytest.raises(logs.LogError,
+                       match=rf"^bad\.json: line {line}: {field}: 1\.5 is not a whole number$"):
+        logs.read_bytes(text.encode(), "bad.json")
+
+
+@pytest.mark.parametrize(("kind", "field", "path"), INTEGER_FIELDS,
+                         ids=[f"{k}.{f}" for k, f, _ in INTEGER_FIELDS])
+def test_a_whole_number_written_with_a_point_reads_as_the_integer(
+        mjai: list[str], kind: str, field: str, path: tuple[int, ...]) -> None:
+    # 2.0 is the number 2 in JSON: read as the integer itself, the game unchanged
+    original = json.loads(next(line for line in mjai if json.loads(line)["type"] == kind))
+    value = original[field]
+    for step in path:
+        value = value[step]
+    text, _ = _with_number(mjai, kind, field, path, float(value))
+    assert logs.read_bytes(text.encode()) == logs.read_bytes("\n".join(mjai).encode())
