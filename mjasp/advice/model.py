@@ -466,6 +466,7 @@ class Model:
             first, variants = shared
             classify(first)
             again = []
+            last: Counts37 | None = None   # the variants of one hand share its ura row
             for j, like, more in variants:
                 sid = sid_of.get(like, -1)
                 if sid < 0 or not self._checks_pass(*wins[j]):
@@ -475,7 +476,9 @@ class Model:
                 shape_ids.append(sid)
                 shifts.append(more)
                 if need_ura:
-                    ura_hands.append(wins[j][0])
+                    if wins[j][0] != last:
+                        last = wins[j][0]
+                        ura_hands.append(last)
                     ura_at.append(len(ura_hands) - 1)
                 else:
                     ura_at.append(ura_of[like])
@@ -507,20 +510,22 @@ class Model:
         # ``top + 1`` on) with a reading only, read by flat index (one gather)
         span = top + 1
         by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
-        ids = np.array(shape_ids, dtype=np.int64) * (2 * span)
+        # each row's first index in ``by``: its shape's, moved by its red fives' han
+        base = np.array(shape_ids, dtype=np.int64) * (2 * span) + shift
         at = np.array(rows, dtype=np.int64)
         riichi_cols = []
         for col, sit in enumerate(situations):
             if sit[0]:
                 riichi_cols.append(col)
             else:
-                out[at, col] = 1.0 * by[ids + (adds[sit] + shift)]
+                # (the points as floats, as ``score``'s 1.0 × points: exact)
+                out[at, col] = by[base + adds[sit]]
         if riichi_cols:
             # every riichi situation (an axis) and ura outcome (the last) at once
             added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
             # an ura item of n > 0 han is added to the candidates with a reading only
             idx = (han + span * (han != 0))[:, None, :] + added[None, :, None] + \
-                (ids + shift)[:, None, None]
+                base[:, None, None]
             pts = by[idx]
             # summed outcome by outcome from the first (one whole-array addition per
             # outcome, in order; 0.0 plus the first term is that term), as ``_scored``'s
