@@ -25,6 +25,8 @@ from math import comb
 from operator import itemgetter
 from typing import Any, TypeVar
 
+import numpy as np
+
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
@@ -93,6 +95,8 @@ _WINS: dict[tuple[Any, ...], Win] = {}
 _WINS_KEPT = 4096
 #: ``kind37`` of each tile37, as a tuple to index
 _KIND37 = tuple(kind37(t) for t in range(37))
+#: the same as an array (``Model._red_variants``)
+_KIND37_ARRAY = np.array(_KIND37, dtype=np.uint8)
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -153,7 +157,8 @@ class Model:
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
-        self._points_at = [dora_of(k, self.rules.players) for k in range(34)]
+        # (an array: ``_ura_arrays`` indexes with it)
+        self._points_at = np.array([dora_of(k, self.rules.players) for k in range(34)])
         self._checked: dict[Counts37, tuple[Hand, tuple[Any, ...]]] = {}
         self._hand_ok: dict[Counts37, bool] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
@@ -461,6 +466,7 @@ class Model:
             first, variants = shared
             classify(first)
             again = []
+            last: Counts37 | None = None   # the variants of one hand share its ura row
             for j, like, more in variants:
                 sid = sid_of.get(like, -1)
                 if sid < 0 or not self._checks_pass(*wins[j]):
@@ -470,7 +476,9 @@ class Model:
                 shape_ids.append(sid)
                 shifts.append(more)
                 if need_ura:
-                    ura_hands.append(wins[j][0])
+                    if wins[j][0] != last:
+                        last = wins[j][0]
+                        ura_hands.append(last)
                     ura_at.append(len(ura_hands) - 1)
                 else:
                     ura_at.append(ura_of[like])
@@ -502,20 +510,22 @@ class Model:
         # ``top + 1`` on) with a reading only, read by flat index (one gather)
         span = top + 1
         by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
-        ids = np.array(shape_ids, dtype=np.int64) * (2 * span)
+        # each row's first index in ``by``: its shape's, moved by its red fives' han
+        base = np.array(shape_ids, dtype=np.int64) * (2 * span) + shift
         at = np.array(rows, dtype=np.int64)
         riichi_cols = []
         for col, sit in enumerate(situations):
             if sit[0]:
                 riichi_cols.append(col)
             else:
-                out[at, col] = 1.0 * by[ids + (adds[sit] + shift)]
+                # (the points as floats, as ``score``'s 1.0 × points: exact)
+                out[at, col] = by[base + adds[sit]]
         if riichi_cols:
             # every riichi situation (an axis) and ura outcome (the last) at once
             added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
             # an ura item of n > 0 han is added to the candidates with a reading only
             idx = (han + span * (han != 0))[:, None, :] + added[None, :, None] + \
-                (ids + shift)[:, None, None]
+                base[:, None, None]
             pts = by[idx]
             # summed outcome by outcome from the first (one whole-array addition per
             # outcome, in order; 0.0 plus the first term is that term), as ``_scored``'s
@@ -545,11 +555,14 @@ class Model:
             return None
         key = np.empty((n, 35), dtype=np.uint8)
         key[:, :34] = hands[:, :34]
-        key[:, 34] = np.array(_KIND37, dtype=np.uint8)[[tile for _, tile in wins]]
+        key[:, 34] = _KIND37_ARRAY[[tile for _, tile in wins]]
         group = np.unique(key.view("V35").ravel(), return_inverse=True)[1].ravel()
         # each set's first row with the fewest red fives: first in (set, reds, row) order
         order = np.lexsort((np.arange(n), reds, group))
-        heads = order[np.r_[True, group[order[1:]] != group[order[:-1]]]]
+        starts = np.empty(n, dtype=np.bool_)
+        starts[0] = True
+        starts[1:] = group[order[1:]] != group[order[:-1]]
+        heads = order[starts]
         like = np.empty(n, dtype=np.int64)
         like[group[heads]] = heads
         like = like[group]
@@ -890,7 +903,7 @@ class Model:
         hands = np.frombuffer(b"".join(hands14), dtype=np.uint8).reshape(n, 37)
         hands = hands.astype(np.int64)
         start = np.frombuffer(self.start, dtype=np.uint8).astype(np.int64)
-        wall = np.array(list(self.unseen[:34]), dtype=np.int64) - \
+        wall = np.frombuffer(self.unseen, dtype=np.uint8)[:34] - \
             held_beyond(hands, start)[:, :34]
         wall = np.maximum(wall, 0)
         hands = hands[:, :34]
@@ -904,7 +917,8 @@ class Model:
         # han they give (stable: in kind order), the head of each han's run
         key = np.where(wall > 0, gives, 5)
         by = np.argsort(key, axis=1, kind="stable")
-        ranked = np.take_along_axis(key, by, axis=1)
+        rows = np.arange(n)[:, None]
+        ranked = key[rows, by]
         head = np.empty(ranked.shape, dtype=np.bool_)
         head[:, 0] = True
         head[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
@@ -913,7 +927,7 @@ class Model:
         first[at, ranked[at, col]] = by[at, col]
         first = first[:, :5]
         order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
-        copies = np.take_along_axis(copies, order, axis=1)
+        copies = copies[rows, order]
         total = wall.sum(axis=1)
         with np.errstate(divide="ignore", invalid="ignore"):
             if uras == 1:
