@@ -216,6 +216,16 @@ def tenpai(state: State, who: int) -> bool:
     return bool(found[0] == 0 and (found[1:] == -1).any())
 
 
+def four_kans(state: State) -> bool:
+    """Four kans declared by more than one seat: the round is aborted once the discard
+    after the fourth passes, even when that discard is the last of the wall ("海底の1つ前を
+    槓した場合、打牌した時点で四槓子確定しているので、途中流局",
+    https://w.atwiki.jp/majangdefault/pages/16.html; Mortal's simulator settles it so)."""
+    kans = [p for p in range(state.players) for m in state.melds[p]
+            if m.kind in ("daiminkan", "kakan", "ankan")]
+    return len(kans) >= 4 and len(set(kans)) > 1
+
+
 def nagashi(state: State, who: int) -> bool:
     """Nagashi mangan: every discard a terminal or honor, none called away."""
     return bool(state.discards[who]) and state.called_away[who] == 0 and all(
@@ -233,8 +243,9 @@ def settle_draw(state: State, record: DrawRecord,
     players = state.players
     deltas = [0] * players
     reason = record.reason
-    if reason == "unknown":  # a format without the reason: an empty wall is exhaustive
-        reason = "exhaustive" if state.wall == 0 else "abortive"
+    if reason == "unknown":  # a format without the reason: the table says which
+        reason = "four_kans" if four_kans(state) else \
+            "exhaustive" if state.wall == 0 else "abortive"
     if reason not in ("exhaustive", "nagashi"):
         return tuple(deltas), reason
     winners = [p for p in range(players) if nagashi(state, p)]

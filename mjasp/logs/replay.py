@@ -238,8 +238,8 @@ def replay(rnd: Round, players: int = 4) -> Iterator[tuple[Event, State]]:
     """
     state = State(rnd, players)
     for event in rnd.events:
+        # a win or a draw is not played on the table: ``last`` stays the discard, added
+        # kan or north every winner of a multiple ron took (each robs a robbed kan)
         if event.kind not in ("win", "ryuukyoku"):
             state.apply(event)
         yield event, state
-        if event.kind in ("win", "ryuukyoku"):
-            state.last = event

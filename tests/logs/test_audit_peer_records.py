@@ -1,6 +1,8 @@
-"""MJAI records written by another engine, RiichiEnv (``pip install riichienv``), each a
-whole one-round game as its simulator wrote it (``peer_records/``); the expected payments
-are worked by hand from the rule cited beside them and are the ones the engine recorded.
+"""MJAI records written by two other engines, each one round of a game its simulator
+played, kept as a whole one-round game (``peer_records/``): RiichiEnv (``pip install
+riichienv``) and Mortal's simulator (libriichi's arena, as ``pip install mjai`` ships it).
+The expected payments are worked by hand from the rule cited beside them and are the
+ones the engine recorded.
 
 - ``riichienv-exhaustive-draw.mjson``: South 4, the wall runs out. RiichiEnv names the
   draw ``exhaustive_draw``. Seats 1 (345m 123p 57p 55z and a chi: 6p) and 2 (89m 123p
@@ -13,6 +15,19 @@ are worked by hand from the rule cited beside them and are the ones the engine r
   https://riichi.wiki/Sanma, "Nukidora"), 3 han 40 fu, a dealer's 7700; two honba at 200
   each with three players (Tenhou's sanma: 100 x 2 a honba on ron) make 8100, and the
   winner takes back its own riichi stick: +9100.
+- ``mortal-double-ron-robbed-kan.mjson``: West 1, seat 1 adds 6m to its pon and seats 2
+  and 3 both rob it. Robbing a kan is chankan, 1 han for each winner
+  (https://riichi.wiki/Chankan; Tenhou pays a double ron to both winners): seat 2 (406m
+  234s 55z, pon 444p, chi 789s) chankan and a red five, 2 han 30 fu, 2000; seat 3 (456m
+  33p, pon 222m, chis 789m 456s) chankan alone, 1 han 30 fu, 1000 (without it the hand
+  has no yaku). The second winner robs the same kan as the first.
+- ``mortal-four-kans-empty-wall.mjson``: South 3 (three honba), seat 0 makes the fourth
+  kan (seats 0, 1 and 3 hold them) with one tile left in the wall; its replacement draw
+  empties the wall and its discard passes. Mortal's MJAI names no reason; four kans by
+  more than one player abort the round once that discard passes, the last one too
+  ("海底の1つ前を槓した場合、打牌した時点で四槓子確定しているので、途中流局",
+  https://w.atwiki.jp/majangdefault/pages/16.html): no payments, and the dealer keeps
+  the deal with a honba more (an abortive draw), as the simulator's next round has it.
 """
 
 from __future__ import annotations
@@ -84,3 +99,22 @@ def test_a_start_game_naming_four_seats_stays_four_players() -> None:
     assert game.players == 4 and game.rules.name == "tenhou"
     # a start_game that says nothing: the four scores dealt decide
     assert _read("riichienv-exhaustive-draw.mjson").players == 4
+
+
+def test_every_winner_of_a_double_ron_on_an_added_kan_robs_it() -> None:
+    checked = logs.check_game(_read("mortal-double-ron-robbed-kan.mjson"))
+    assert [str(m) for m in checked.mismatches] == []
+    first, second = checked.wins
+    assert first.win.chankan and second.win.chankan
+    assert (first.score.han, first.score.fu, first.score.points) == (2, 30, 2000)
+    assert (second.score.han, second.score.fu, second.score.points) == (1, 30, 1000)
+    assert checked.round_rows[0]["deltas"] == [0, -3000, 2000, 1000]
+
+
+def test_four_kans_by_several_players_abort_the_round_at_the_last_discard() -> None:
+    game = _read("mortal-four-kans-empty-wall.mjson")
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert checked.round_rows[0]["deltas"] == [0, 0, 0, 0]
+    # South 3 again, four honba, the sticks none, the same dealer (seat 2)
+    assert checked.next_round == (1, 2, 4, 0, 2)
