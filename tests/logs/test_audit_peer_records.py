@@ -28,6 +28,13 @@ ones the engine recorded.
   ("海底の1つ前を槓した場合、打牌した時点で四槓子確定しているので、途中流局",
   https://w.atwiki.jp/majangdefault/pages/16.html): no payments, and the dealer keeps
   the deal with a honba more (an abortive draw), as the simulator's next round has it.
+- ``mortal-70-fu-tsumo.mjson`` (a difference of the engine's): East 2 (two honba, seat 1
+  deals), seat 2 wins by tsumo with 05m 123s 666z (hatsu, concealed), a pon of 888s and a
+  closed kan of West: 20 + 2 (tsumo) + 8 + 2 + 32 = 64, 70 fu; hatsu and a red five, 2
+  han. The dealer pays twice the basic points 70 x 2^(2+2) = 1120, 2300, and each
+  non-dealer 1200 (https://riichi.wiki/Japanese_mahjong_scoring_rules), with 100 a
+  honba from each: -2500 and -1400, +5300. Mortal's simulator has the dealer pay 1300
+  (+100 a honba): its record is 1000 short, a mismatch mjasp reports.
 """
 
 from __future__ import annotations
@@ -118,3 +125,13 @@ def test_four_kans_by_several_players_abort_the_round_at_the_last_discard() -> N
     assert checked.round_rows[0]["deltas"] == [0, 0, 0, 0]
     # South 3 again, four honba, the sticks none, the same dealer (seat 2)
     assert checked.next_round == (1, 2, 4, 0, 2)
+
+
+def test_mortal_pays_a_70_fu_2_han_tsumo_short_and_the_check_says_so() -> None:
+    checked = logs.check_game(_read("mortal-70-fu-tsumo.mjson"))
+    (win,) = checked.wins
+    assert (win.score.han, win.score.fu, win.score.points) == (2, 70, 4700)
+    assert win.deltas == (-1400, -2500, 5300, -1400)
+    assert [(m.what, m.log, m.mjasp) for m in checked.mismatches] == [
+        ("seat 2 win: score changes", [-1400, -1500, 4300, -1400], [-1400, -2500, 5300, -1400]),
+        ("score changes", [-1400, -1500, 4300, -1400], [-1400, -2500, 5300, -1400])]
