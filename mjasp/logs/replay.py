@@ -195,6 +195,9 @@ class State:
         elif kind == "dora":
             self.dora.append(tile)
             self.public[KIND[tile]] += 1
+            # an indicator turns between an added kan and the ron robbing it (the last
+            # kan's, turned as the next is declared): the kan stays the last event played
+            return
         self.last = event
 
     def _called(self, who: int, meld: MeldRecord | None) -> None:

@@ -28,6 +28,14 @@ ones the engine recorded.
   ("海底の1つ前を槓した場合、打牌した時点で四槓子確定しているので、途中流局",
   https://w.atwiki.jp/majangdefault/pages/16.html): no payments, and the dealer keeps
   the deal with a honba more (an abortive draw), as the simulator's next round has it.
+- ``riichienv-chankan-after-kan-dora.mjson`` (Mahjong Soul's rules): East 2, seat 0 adds
+  8m to its pon, draws 4s and adds it to its pon of 4s; the first added kan's indicator
+  (2p) turns as the second is declared, and the dealer, seat 1, in riichi, robs the 4s.
+  Its hand 406m 23466s 333z 777z scores riichi, chankan (https://riichi.wiki/Chankan),
+  chun, two dora (indicator 5s: two 6s; 2p: none), two ura (2p: none; the red 5s: two
+  6s) and a red five, 8 han: a dealer's baiman, 24000, and its own riichi stick back,
+  +25000. The indicator turning between the kan and the ron does not make the kan any
+  less robbed.
 - ``mortal-70-fu-tsumo.mjson`` (a difference of the engine's): East 2 (two honba, seat 1
   deals), seat 2 wins by tsumo with 05m 123s 666z (hatsu, concealed), a pon of 888s and a
   closed kan of West: 20 + 2 (tsumo) + 8 + 2 + 32 = 64, 70 fu; hatsu and a red five, 2
@@ -46,6 +54,7 @@ import pytest
 import mjasp.logs as logs
 from mjasp.logs.mjai_log import DRAW_REASONS
 from mjasp.logs.model import DrawRecord
+from mjasp.logs.run import with_rules
 
 RECORDS = Path(__file__).parent / "peer_records"
 
@@ -135,3 +144,13 @@ def test_mortal_pays_a_70_fu_2_han_tsumo_short_and_the_check_says_so() -> None:
     assert [(m.what, m.log, m.mjasp) for m in checked.mismatches] == [
         ("seat 2 win: score changes", [-1400, -1500, 4300, -1400], [-1400, -2500, 5300, -1400]),
         ("score changes", [-1400, -1500, 4300, -1400], [-1400, -2500, 5300, -1400])]
+
+
+def test_a_kan_indicator_turning_before_the_ron_keeps_the_kan_robbed() -> None:
+    game = with_rules(_read("riichienv-chankan-after-kan-dora.mjson"), "mahjongsoul")
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    (win,) = checked.wins
+    assert win.win.chankan and win.win.dora_indicators == ("5s", "2p")
+    assert (win.score.han, win.score.points) == (8, 24000)
+    assert win.deltas == (-24000, 25000, 0, 0)
