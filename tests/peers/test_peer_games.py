@@ -127,16 +127,25 @@ def _check(text: str, name: str, preset: str | None) -> GameCheck:
     return logs.check_game(game)
 
 
-@pytest.mark.parametrize(("rule", "three", "preset", "first"), RIICHIENV_RULES)
-def test_riichienv_rounds_agree(rule: str, three: bool, preset: str | None, first: int) -> None:
+def _riichienv_checked(rule: str, three: bool, preset: str | None, seeds: range,
+                       whole: bool) -> Iterator[tuple[int, GameCheck, dict[int, Any]]]:
+    """Each seeded game's check, which must agree with every settlement of the engine's
+    (the engine's results of the wins of a single round too)."""
     r = pytest.importorskip("riichienv")
     engine_rule = r.GameRule.default_tenhou() if rule == "tenhou" else \
         r.GameRule.default_mjsoul()
-    wins = 0
-    for seed in range(first, first + 60):
-        text, results = _riichienv_play(r, seed, engine_rule, three, whole=False)
+    for seed in seeds:
+        text, results = _riichienv_play(r, seed, engine_rule, three, whole)
         checked = _check(text, f"{rule}-{seed}", preset)
         assert [str(m) for m in checked.mismatches] == []
+        yield seed, checked, results
+
+
+@pytest.mark.parametrize(("rule", "three", "preset", "first"), RIICHIENV_RULES)
+def test_riichienv_rounds_agree(rule: str, three: bool, preset: str | None, first: int) -> None:
+    wins = 0
+    for seed, checked, results in _riichienv_checked(rule, three, preset,
+                                                     range(first, first + 60), whole=False):
         assert checked.rounds == checked.rounds_agree == 1
         for w in checked.wins:
             theirs = results[w.who]
@@ -152,15 +161,8 @@ def test_riichienv_rounds_agree(rule: str, three: bool, preset: str | None, firs
 
 @pytest.mark.parametrize(("rule", "three", "preset", "first"), RIICHIENV_RULES)
 def test_riichienv_games_agree(rule: str, three: bool, preset: str | None, first: int) -> None:
-    r = pytest.importorskip("riichienv")
-    engine_rule = r.GameRule.default_tenhou() if rule == "tenhou" else \
-        r.GameRule.default_mjsoul()
-    rounds = 0
-    for seed in range(first, first + 2):
-        text, _ = _riichienv_play(r, seed, engine_rule, three, whole=True)
-        checked = _check(text, f"{rule}-game-{seed}", preset)
-        assert [str(m) for m in checked.mismatches] == []
-        rounds += checked.rounds
+    rounds = sum(checked.rounds for _, checked, _ in _riichienv_checked(
+        rule, three, preset, range(first, first + 2), whole=True))
     assert rounds >= 8
 
 
