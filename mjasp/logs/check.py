@@ -248,6 +248,10 @@ def settle_draw(state: State, record: DrawRecord,
             "exhaustive" if state.wall == 0 else "abortive"
     if reason not in ("exhaustive", "nagashi"):
         return tuple(deltas), reason
+    for p in range(players):
+        if len(state.hands[p]) % 3 != 1:  # a draw not followed by its discard
+            raise LogError(f"{state.round.name}: an exhaustive draw while seat {p} holds "
+                           f"{len(state.hands[p])} concealed tiles")
     winners = [p for p in range(players) if nagashi(state, p)]
     if winners:
         for p in winners:
@@ -350,7 +354,10 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
         elif event.kind == "ryuukyoku":
             record_d = event.record
             assert isinstance(record_d, DrawRecord)
-            deltas, reason = settle_draw(state, record_d, rules)
+            try:
+                deltas, reason = settle_draw(state, record_d, rules)
+            except LogError as error:
+                raise LogError(f"{game.source}: {error}") from None
             draw_reason = reason
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",

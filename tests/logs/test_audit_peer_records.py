@@ -154,3 +154,12 @@ def test_a_kan_indicator_turning_before_the_ron_keeps_the_kan_robbed() -> None:
     assert win.win.chankan and win.win.dora_indicators == ("5s", "2p")
     assert (win.score.han, win.score.points) == (8, 24000)
     assert win.deltas == (-24000, 25000, 0, 0)
+
+
+def test_an_exhaustive_draw_before_the_last_discard_is_an_error() -> None:
+    lines = (RECORDS / "riichienv-exhaustive-draw.mjson").read_text().splitlines()
+    assert '"dahai"' in lines[-4]
+    del lines[-4]  # seat 2 drew the last tile and never discarded it
+    with pytest.raises(logs.LogError, match=r"cut\.mjson: S4: an exhaustive draw while seat 2 "
+                                            "holds 11 concealed tiles"):
+        logs.check_game(logs.read_mjai(lines, "cut.mjson"))
