@@ -216,6 +216,33 @@ def tenpai(state: State, who: int) -> bool:
     return bool(found[0] == 0 and (found[1:] == -1).any())
 
 
+def draw_kind(state: State) -> str:
+    """The kind of a draw whose log names none (Mortal's MJAI), read from the table after
+    its last event: four kans (:func:`four_kans`), else an empty wall an exhaustive draw,
+    else four riichi (every seat of four declared), nine terminals (a seat's first draw,
+    no call made, nine kinds of terminals and honors in its 14 tiles), four winds (one
+    discard each of four seats, the same wind, no call made), the abortive draws of
+    https://riichi.wiki/Tochuu_ryuukyoku, or one of none of these kinds
+    (``abortive``)."""
+    if four_kans(state):
+        return "four_kans"
+    if state.wall == 0:
+        return "exhaustive"
+    if state.players == 4 and all(state.riichi):
+        return "four_riichi"
+    last = state.last
+    if last is not None and last.kind == "draw" and not state.calls_made and \
+            state.first_draw[last.who] and \
+            len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9:
+        return "nine_terminals"
+    firsts = {KIND[d[0]] for d in state.discards if len(d) == 1}
+    if state.players == 4 and not state.calls_made and \
+            all(len(d) == 1 for d in state.discards) and len(firsts) == 1 and \
+            firsts <= set(range(27, 31)):
+        return "four_winds"
+    return "abortive"
+
+
 def four_kans(state: State) -> bool:
     """Four kans declared by more than one seat: the round is aborted once the discard
     after the fourth passes, even when that discard is the last of the wall ("海底の1つ前を
@@ -244,8 +271,7 @@ def settle_draw(state: State, record: DrawRecord,
     deltas = [0] * players
     reason = record.reason
     if reason == "unknown":  # a format without the reason: the table says which
-        reason = "four_kans" if four_kans(state) else \
-            "exhaustive" if state.wall == 0 else "abortive"
+        reason = draw_kind(state)
     if reason not in ("exhaustive", "nagashi"):
         return tuple(deltas), reason
     for p in range(players):

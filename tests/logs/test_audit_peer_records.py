@@ -28,6 +28,12 @@ ones the engine recorded.
   ("海底の1つ前を槓した場合、打牌した時点で四槓子確定しているので、途中流局",
   https://w.atwiki.jp/majangdefault/pages/16.html): no payments, and the dealer keeps
   the deal with a honba more (an abortive draw), as the simulator's next round has it.
+- ``mortal-nine-terminals.mjson`` and ``mortal-four-riichi.mjson``: Mortal's draws name
+  no reason, and its abortive draws are read from the table: the dealer's first draw
+  (E S N F C, 1m 9m 9p 1s 9s: ten kinds of terminals and honors) ends the round, nine
+  terminals; all four seats declared riichi, four riichi (https://riichi.wiki/Tochuu_ryuukyoku).
+  Nothing is paid, and mjasp's tenhou.net/6 writer names each (九種九牌, 四家立直,
+  四槓散了 for the four kans above) so that the log reads back the same.
 - ``riichienv-chankan-after-kan-dora.mjson`` (Mahjong Soul's rules): East 2, seat 0 adds
   8m to its pon, draws 4s and adds it to its pon of 4s; the first added kan's indicator
   (2p) turns as the second is declared, and the dealer, seat 1, in riichi, robs the 4s.
@@ -47,13 +53,16 @@ ones the engine recorded.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 import mjasp.logs as logs
+from mjasp.logs.check import draw_kind
 from mjasp.logs.mjai_log import DRAW_REASONS
 from mjasp.logs.model import DrawRecord
+from mjasp.logs.replay import replay
 from mjasp.logs.run import with_rules
 
 RECORDS = Path(__file__).parent / "peer_records"
@@ -163,3 +172,26 @@ def test_an_exhaustive_draw_before_the_last_discard_is_an_error() -> None:
     with pytest.raises(logs.LogError, match=r"cut\.mjson: S4: an exhaustive draw while seat 2 "
                                             "holds 11 concealed tiles"):
         logs.check_game(logs.read_mjai(lines, "cut.mjson"))
+
+
+@pytest.mark.parametrize(("name", "kind", "written"), [
+    ("mortal-nine-terminals.mjson", "nine_terminals", "九種九牌"),
+    ("mortal-four-riichi.mjson", "four_riichi", "四家立直"),
+    ("mortal-four-kans-empty-wall.mjson", "four_kans", "四槓散了"),
+    ("riichienv-exhaustive-draw.mjson", "exhaustive", "流局")])
+def test_a_draw_without_a_reason_is_read_from_the_table_and_written_by_name(
+        name: str, kind: str, written: str) -> None:
+    text = (RECORDS / name).read_text()
+    game = _read(name, text.replace('"reason": "exhaustive_draw", ', ""))
+    rnd = game.rounds[0]
+    last = rnd.events[-1]
+    assert isinstance(last.record, DrawRecord) and last.record.reason == "unknown"
+    (state,) = {id(s): s for _, s in replay(rnd, game.players)}.values()  # one, updated
+    assert draw_kind(state) == kind
+    six = logs.write_tenhou6(game)
+    assert six["log"][0][-1][0] == written
+    again = logs.read_tenhou6(json.dumps(six, ensure_ascii=False), "again.json")
+    checked, first = logs.check_game(again), logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == [str(m) for m in first.mismatches] == []
+    assert checked.round_rows[0]["deltas"] == first.round_rows[0]["deltas"]
+    assert checked.next_round == first.next_round
