@@ -216,6 +216,43 @@ def tenpai(state: State, who: int) -> bool:
     return bool(found[0] == 0 and (found[1:] == -1).any())
 
 
+def draw_kind(state: State) -> str:
+    """The kind of a draw whose log names none (Mortal's MJAI), read from the table after
+    its last event: four kans (:func:`four_kans`), else an empty wall an exhaustive draw,
+    else four riichi (every seat of four declared), nine terminals (a seat's first draw,
+    no call made, nine kinds of terminals and honors in its 14 tiles), four winds (one
+    discard each of four seats, the same wind, no call made), the abortive draws of
+    https://riichi.wiki/Tochuu_ryuukyoku, or one of none of these kinds
+    (``abortive``)."""
+    if four_kans(state):
+        return "four_kans"
+    if state.wall == 0:
+        return "exhaustive"
+    if state.players == 4 and all(state.riichi):
+        return "four_riichi"
+    last = state.last
+    if last is not None and last.kind == "draw" and not state.calls_made and \
+            state.first_draw[last.who] and \
+            len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9:
+        return "nine_terminals"
+    firsts = {KIND[d[0]] for d in state.discards if len(d) == 1}
+    if state.players == 4 and not state.calls_made and \
+            all(len(d) == 1 for d in state.discards) and len(firsts) == 1 and \
+            firsts <= set(range(27, 31)):
+        return "four_winds"
+    return "abortive"
+
+
+def four_kans(state: State) -> bool:
+    """Four kans declared by more than one seat: the round is aborted once the discard
+    after the fourth passes, even when that discard is the last of the wall ("海底の1つ前を
+    槓した場合、打牌した時点で四槓子確定しているので、途中流局",
+    https://w.atwiki.jp/majangdefault/pages/16.html; Mortal's simulator settles it so)."""
+    kans = [p for p in range(state.players) for m in state.melds[p]
+            if m.kind in ("daiminkan", "kakan", "ankan")]
+    return len(kans) >= 4 and len(set(kans)) > 1
+
+
 def nagashi(state: State, who: int) -> bool:
     """Nagashi mangan: every discard a terminal or honor, none called away."""
     return bool(state.discards[who]) and state.called_away[who] == 0 and all(
@@ -233,10 +270,14 @@ def settle_draw(state: State, record: DrawRecord,
     players = state.players
     deltas = [0] * players
     reason = record.reason
-    if reason == "unknown":  # a format without the reason: an empty wall is exhaustive
-        reason = "exhaustive" if state.wall == 0 else "abortive"
+    if reason == "unknown":  # a format without the reason: the table says which
+        reason = draw_kind(state)
     if reason not in ("exhaustive", "nagashi"):
         return tuple(deltas), reason
+    for p in range(players):
+        if len(state.hands[p]) % 3 != 1:  # a draw not followed by its discard
+            raise LogError(f"{state.round.name}: an exhaustive draw while seat {p} holds "
+                           f"{len(state.hands[p])} concealed tiles")
     winners = [p for p in range(players) if nagashi(state, p)]
     if winners:
         for p in winners:
@@ -339,7 +380,10 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
         elif event.kind == "ryuukyoku":
             record_d = event.record
             assert isinstance(record_d, DrawRecord)
-            deltas, reason = settle_draw(state, record_d, rules)
+            try:
+                deltas, reason = settle_draw(state, record_d, rules)
+            except LogError as error:
+                raise LogError(f"{game.source}: {error}") from None
             draw_reason = reason
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",

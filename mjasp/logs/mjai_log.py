@@ -3,8 +3,8 @@
 Each line is one event: ``start_game``, ``start_kyoku`` (``bakaze``, ``kyoku`` 1-4,
 ``honba``, ``kyotaku``, ``oya``, ``scores``, ``dora_marker``, ``tehais``), ``tsumo``,
 ``dahai`` (``tsumogiri``), ``chi`` ``pon`` ``daiminkan`` ``kakan`` ``ankan``
-(``actor``, ``target``, ``pai``, ``consumed``), ``nukidora``, ``dora``, ``reach``,
-``reach_accepted``, ``hora`` (``actor``, ``target``, ``pai``, ``deltas``,
+(``actor``, ``target``, ``pai``, ``consumed``), ``nukidora`` (RiichiEnv: ``kita``),
+``dora``, ``reach``, ``reach_accepted``, ``hora`` (``actor``, ``target``, ``pai``, ``deltas``,
 ``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``, ``end_game`` (``scores``,
 the final scores, where the log has them). The first MJAI server's names (gimite/mjai:
 ``uradora_markers``, ``hora_points``, a draw's ``reason`` such as ``fanpai``) are read
@@ -46,13 +46,21 @@ _CALLS = ("chi", "pon", "daiminkan", "kakan", "ankan")
 MAHJONGSOUL_PRESETS = ("mahjongsoul", "mahjongsoul-3p")
 _MJAI_KIND = {"draw": "tsumo", "discard": "dahai", "riichi": "reach",
               "riichi_accepted": "reach_accepted", "win": "hora", "ryuukyoku": "ryukyoku"}
-_KIND = {v: k for k, v in _MJAI_KIND.items()}
-#: The reasons of a ``ryukyoku`` as the first MJAI server (gimite/mjai) names them, in its
-#: game server and its Tenhou log converter (lib/mjai/tenhou_archive.rb): mjasp's names
-_GIMITE_REASONS = {"fanpai": "exhaustive", "nagashimangan": "nagashi",
-                   "kyushukyuhai": "nine_terminals", "suchareach": "four_riichi",
-                   "sanchaho": "triple_ron", "sufonrenta": "four_winds",
-                   "sukaikan": "four_kans"}
+#: RiichiEnv names a north set aside ``kita`` (``actor``, ``pai``: "N")
+_KIND = {**{v: k for k, v in _MJAI_KIND.items()}, "kita": "nukidora"}
+#: The reasons of a ``ryukyoku`` as other MJAI writers name them: mjasp's names. The first
+#: MJAI server (gimite/mjai, its game server and its Tenhou log converter
+#: lib/mjai/tenhou_archive.rb) and RiichiEnv (``exhaustive_draw``, ``kyushu_kyuhai``,
+#: ``suucha_riichi``, ``sanchaho``, ``sufuurenta``, ``suukansansen``); a reason none of
+#: them names is read as ``unknown`` (settled by the wall), not as an abortive draw.
+DRAW_REASONS = {"fanpai": "exhaustive", "nagashimangan": "nagashi",
+                "kyushukyuhai": "nine_terminals", "suchareach": "four_riichi",
+                "sanchaho": "triple_ron", "sufonrenta": "four_winds", "sukaikan": "four_kans",
+                "exhaustive_draw": "exhaustive", "kyushu_kyuhai": "nine_terminals",
+                "suucha_riichi": "four_riichi", "sufuurenta": "four_winds",
+                "suukansansen": "four_kans",
+                **{r: r for r in ("exhaustive", "nagashi", "nine_terminals", "four_riichi",
+                                  "triple_ron", "four_winds", "four_kans", "unknown")}}
 
 
 def name(tile: int) -> str:
@@ -214,30 +222,40 @@ def _optional(e: dict[str, Any], field: str) -> int | None:
     return None if value is None else _whole(value, field)
 
 
+def _start_game(e: dict[str, Any], source: str, players: int | None = None) -> Game:
+    """The game a ``start_game`` begins (``players`` known from the first round's deal
+    when ``start_game`` says nothing of them)."""
+    lobby = e.get("lobby_type")
+    # mjasp's writer says ``players``; other three-player MJAI logs name three seats
+    said = e.get("players", 3 if len(e.get("names") or ()) == 3 else None)
+    count = players or _whole(said if said is not None else 4, "players")
+    if lobby is None:
+        lobby = 0x09 | (0x10 if count == 3 else 0) | (0 if e.get("aka_flag", True) else 0x02)
+    lobby = _whole(lobby, "lobby_type")
+    rules = rules_for_lobby(lobby)
+    if e.get("rules") in MAHJONGSOUL_PRESETS:
+        rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
+    game = Game(source, "mjai", count, rules, lobby, names=tuple(e.get("names", ())))
+    if said is None and players is None and "names" not in e:
+        game.extra["players_unsaid"] = e  # the first round's deal decides
+    game.complete = False
+    return game
+
+
 def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
            source: str) -> tuple[Game | None, Round | None, bool]:
     t = e["type"]
     if t == "start_game":
-        lobby = e.get("lobby_type")
-        # mjasp's writer says ``players``; other three-player MJAI logs name three seats
-        players = _whole(e.get("players", 3 if len(e.get("names") or ()) == 3 else 4),
-                        "players")
-        if lobby is None:
-            lobby = 0x09 | (0x10 if players == 3 else 0) | (0 if e.get("aka_flag", True)
-                                                            else 0x02)
-        lobby = _whole(lobby, "lobby_type")
-        rules = rules_for_lobby(lobby)
-        if e.get("rules") in MAHJONGSOUL_PRESETS:
-            rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
-        game = Game(source, "mjai", players, rules, lobby,
-                    names=tuple(e.get("names", ())))
-        game.complete = False
-        return game, None, True
+        return _start_game(e, source), None, True
     if game is None:
         raise LogError(f"{t} before start_game")
     if t == "start_kyoku":
         if rnd is not None and not ended:
             raise LogError(f"round {rnd.name} has no result before the next round")
+        start = game.extra.pop("players_unsaid", None)
+        if start is not None and len(e["scores"]) == 3:
+            # a start_game that says nothing of the table (RiichiEnv's): three scores dealt
+            game = _start_game(start, source, players=3)
         rnd = Round("ESWN".index(e["bakaze"]), _whole(e["kyoku"], "kyoku") - 1,
                     _whole(e["honba"], "honba"), _whole(e["kyotaku"], "kyotaku"),
                     _whole(e["oya"], "oya"),
@@ -302,10 +320,8 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         deltas = (tuple(_whole(x, "deltas") for x in e["deltas"][:game.players])
                   if "deltas" in e else None)
         # MJAI names no reason: "unknown" is settled by the wall (empty: exhaustive)
-        reason = str(e.get("reason", "unknown"))
-        rnd.events.append(Event("ryuukyoku", record=DrawRecord(_GIMITE_REASONS.get(reason,
-                                                                                   reason),
-                                                                 deltas)))
+        reason = DRAW_REASONS.get(str(e.get("reason", "unknown")), "unknown")
+        rnd.events.append(Event("ryuukyoku", record=DrawRecord(reason, deltas)))
         return game, rnd, True
     else:
         raise LogError(f"unknown MJAI event type {t!r}")

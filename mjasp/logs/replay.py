@@ -195,6 +195,9 @@ class State:
         elif kind == "dora":
             self.dora.append(tile)
             self.public[KIND[tile]] += 1
+            # an indicator turns between an added kan and the ron robbing it (the last
+            # kan's, turned as the next is declared): the kan stays the last event played
+            return
         self.last = event
 
     def _called(self, who: int, meld: MeldRecord | None) -> None:
@@ -238,8 +241,8 @@ def replay(rnd: Round, players: int = 4) -> Iterator[tuple[Event, State]]:
     """
     state = State(rnd, players)
     for event in rnd.events:
+        # a win or a draw is not played on the table: ``last`` stays the discard, added
+        # kan or north every winner of a multiple ron took (each robs a robbed kan)
         if event.kind not in ("win", "ryuukyoku"):
             state.apply(event)
         yield event, state
-        if event.kind in ("win", "ryuukyoku"):
-            state.last = event

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from mjasp.core.errors import RulesError
 from mjasp.core.yaku import Yaku
+from mjasp.logs.check import draw_kind
 from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
 from mjasp.logs.model import (
     KIND,
@@ -36,6 +37,7 @@ from mjasp.logs.model import (
     WinRecord,
     validate,
 )
+from mjasp.logs.replay import replay
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import payments
 
@@ -203,7 +205,10 @@ def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
             result.append(detail)
         elif k == "ryuukyoku":
             drec = e.record if isinstance(e.record, DrawRecord) else DrawRecord("exhaustive")
-            result = [DRAW_NAMES.get(drec.reason, "流局")]
+            reason = drec.reason
+            if reason == "unknown":  # a log that names none (Mortal's MJAI): the table's
+                reason = _draw_kind(rnd, players)
+            result = [DRAW_NAMES.get(reason, "流局")]
             if drec.deltas is not None:
                 result.append(list(drec.deltas))
     row: list[Any] = [[rnd.wind * 4 + rnd.number, rnd.honba, rnd.sticks],
@@ -216,6 +221,12 @@ def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
         row += [hand, takes[p], discards[p]]
     row.append(result)
     return row
+
+
+def _draw_kind(rnd: Round, players: int) -> str:
+    """The kind of a draw its log does not name, read from the replayed table."""
+    final = [state for _, state in replay(rnd, players)][-1:]  # one State, updated
+    return draw_kind(final[0]) if final else "exhaustive"
 
 
 LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
