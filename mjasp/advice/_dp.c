@@ -1497,23 +1497,28 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                     PyErr_SetString(PyExc_SystemError, "cpp_build: asks out of step");
                     goto done;
                 }
-                /* the targets' ids: known ones found, new ones numbered in key order */
+                /* the targets' ids: known ones found, new ones numbered in key order (only
+                   the new ones sorted) */
                 Cand *cs = (Cand *)cands.p;
-                size_t nc = cands.len / sizeof(Cand);
+                size_t nc = cands.len / sizeof(Cand), nn = 0;
                 sorted.len = 0;
                 if (vreserve(&sorted, nc * sizeof(SortKey)) < 0) {
                     goto done;
                 }
                 SortKey *sk = (SortKey *)sorted.p;
                 for (size_t j = 0; j < nc; j++) {
-                    sk[j].hi = cs[j].hi;
-                    sk[j].lo = cs[j].lo;
-                    sk[j].seq = (int64_t)j;
+                    cs[j].id = tfind(&index[other], cs[j].hi, cs[j].lo);
+                    if (cs[j].id < 0) {
+                        sk[nn].hi = cs[j].hi;
+                        sk[nn].lo = cs[j].lo;
+                        sk[nn].seq = (int64_t)j;
+                        nn++;
+                    }
                 }
-                if (nc) {
-                    qsort(sk, nc, sizeof(SortKey), sortkey_cmp);
+                if (nn) {
+                    qsort(sk, nn, sizeof(SortKey), sortkey_cmp);
                 }
-                for (size_t j = 0; j < nc; j++) {
+                for (size_t j = 0; j < nn; j++) {
                     Cand *x = &cs[sk[j].seq];
                     if (j > 0 && sk[j].hi == sk[j - 1].hi && sk[j].lo == sk[j - 1].lo) {
                         x->id = cs[sk[j - 1].seq].id;
@@ -1660,7 +1665,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     }
     /* each edge's place among the winning ones (-1: none); a winning edge listed once */
     int64_t *won = bad ? NULL : PyMem_Malloc((size_t)(e ? e : 1) * sizeof(int64_t));
-    double *draw = NULL, *disc = NULL, *now = NULL, *acc = NULL;
+    double *draw = NULL, *disc = NULL, *acc = NULL;
     PyObject *result = NULL;
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
@@ -1669,8 +1674,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     draw = PyMem_Calloc((size_t)(3 * n1 + 1), sizeof(double));
     acc = PyMem_Malloc((size_t)(3 * n1 + 1) * sizeof(double));
     disc = PyMem_Calloc((size_t)(3 * n2 + 1), sizeof(double));
-    now = PyMem_Malloc((size_t)(3 * e + 1) * sizeof(double));
-    if (won == NULL || draw == NULL || acc == NULL || disc == NULL || now == NULL) {
+    if (won == NULL || draw == NULL || acc == NULL || disc == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1684,8 +1688,10 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
         }
         won[scoring[k]] = k;
     }
-    /* the three numbers of a state (or an edge) side by side: one cache line read per
-       edge and turn */
+    /* the three numbers of a state side by side: one cache line read per edge and turn.
+       While a turn's edges are summed (into acc), ``draw`` still holds every draw state's
+       values of the turn before: the numpy path's ``now`` of each edge (its draw state's
+       values, taken after the turn before), read in place. */
     for (long t = t_max; t >= t_min; t--) {
         if (t != t_max) {
             double div = (double)(total - t);
@@ -1693,7 +1699,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
                 acc[i] = 0.0;
             }
             for (Py_ssize_t j = 0; j < e; j++) {
-                const double *dr = disc + 3 * dst[j], *nw = now + 3 * j;
+                const double *dr = disc + 3 * dst[j], *nw = draw + 3 * src[j];
                 double *sum = acc + 3 * src[j];
                 double n0 = dr[0], n1_ = dr[1], n2_ = dr[2];
                 if (won[j] >= 0) {
@@ -1725,19 +1731,25 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
                 row[j] = draw[3 * picked[j] + r];
             }
         }
-        /* each edge's draw state now; the greatest over each discard state's edges
-           (np.maximum.at from -inf), a state without edges 0 */
+        if (t == t_min) { /* (a turn's discard values are read by the turn below it) */
+            break;
+        }
+        /* the greatest over each discard state's edges (np.maximum.at from -inf), a state
+           without edges 0 */
         for (Py_ssize_t i = 0; i < 3 * n2; i++) {
             disc[i] = -Py_HUGE_VAL;
         }
         for (Py_ssize_t j = 0; j < e; j++) {
             const double *d = draw + 3 * src[j];
-            double *nw = now + 3 * j, *dc = disc + 3 * dst[j];
-            for (int r = 0; r < 3; r++) {
-                nw[r] = d[r];
-                if (d[r] > dc[r]) {
-                    dc[r] = d[r];
-                }
+            double *dc = disc + 3 * dst[j];
+            if (d[0] > dc[0]) {
+                dc[0] = d[0];
+            }
+            if (d[1] > dc[1]) {
+                dc[1] = d[1];
+            }
+            if (d[2] > dc[2]) {
+                dc[2] = d[2];
             }
         }
         for (Py_ssize_t i = 0; i < 3 * n2; i++) {
@@ -1753,7 +1765,6 @@ done:
     PyMem_Free(draw);
     PyMem_Free(acc);
     PyMem_Free(disc);
-    PyMem_Free(now);
     release(a, N_ARR);
     return result;
 }
