@@ -22,8 +22,9 @@
  * The checks and build of Hand.from_counts / from_ids / parse of plain text are here too
  * (hand_counts, hand_ids, hand_text), installed into mjasp/core/hand.py by kernel.py.
  *
- * Safety: objects are built through the public C API only (PyType_GenericNew, then
- * PyObject_GenericSetAttr per field: what object.__new__ and object.__setattr__ do);
+ * Safety: objects are built through the public C API only (PyType_GenericNew, or the
+ * type's own __new__ for the fills of value types, then each field set through its own
+ * descriptor: what object.__new__ and object.__setattr__ do);
  * all state is per module object (PEP 489 multi-phase init); every table index is a
  * count 0..4, a kind 0..33 or an id that init() checked against its table's size; every
  * failing C-API call is handled (tests/test_kernel.py feeds each entry point bad input).
@@ -718,6 +719,25 @@ static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
  * sets. Facts of the decomposition, no scoring rule (what a yaku makes of them, such as
  * identical sequences, stays in the yaku records of scoring_direct). */
 
+/* Whether `field` is a field the fills below can set: a slot (a member descriptor) or a
+ * field of an extension type (a getset descriptor: the direct engine's fact types where
+ * Cython compiled them), set through its own descriptor's __set__ either way */
+static int settable_field(PyObject *field) {
+    return (Py_TYPE(field) == &PyMemberDescr_Type || Py_TYPE(field) == &PyGetSetDescr_Type) &&
+           Py_TYPE(field)->tp_descr_set != NULL;
+}
+
+/* A new, empty instance of `type` by its own __new__ with no argument (object.__new__ for
+ * a class with __slots__; an extension type's, which sets its fields to None), its fields
+ * then set one by one through their descriptors */
+static PyObject *new_empty(PyObject *type) {
+    PyObject *no_args = PyTuple_New(0);
+    if (no_args == NULL) return NULL;
+    PyObject *made = ((PyTypeObject *)type)->tp_new((PyTypeObject *)type, no_args, NULL);
+    Py_DECREF(no_args);
+    return made;
+}
+
 /* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
  * no_sets): the type, the slot descriptor of each of its 7 fields in order, the block and
  * meld kinds, the standard form and the empty set of set tiles */
@@ -733,7 +753,7 @@ static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     for (int i = 0; i < FACT_FIELDS; i++) {
         PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+        if (!settable_field(field)) {
             PyErr_SetString(PyExc_TypeError, "facts_init: a field is not a slot");
             return NULL;
         }
@@ -889,7 +909,7 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         if (form != st->facts_standard) Py_SETREF(pair, Py_NewRef(Py_None));
         PyObject *concealed_obj = PyLong_FromLong(concealed);
         facts = concealed_obj
-                    ? PyType_GenericNew((PyTypeObject *)st->facts_type, NULL, NULL) : NULL;
+                    ? new_empty(st->facts_type) : NULL;
         PyObject *values[FACT_FIELDS] = {
             decomposition, form, sequences, sets, pair,
             PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, concealed_obj};
@@ -924,7 +944,7 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
     }
     for (int i = 0; i < HAND_FACT_FIELDS; i++) {
         PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+        if (!settable_field(field)) {
             PyErr_SetString(PyExc_TypeError, "hand_facts_init: a field is not a slot");
             return NULL;
         }
@@ -1063,7 +1083,7 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     PyObject *values[HAND_FACT_FIELDS] = {
         win, won, closed ? Py_True : Py_False, kinds, quads_obj, seat, round_tile, shown,
         melds_held ? Py_False : Py_True, suits_obj, honors ? Py_True : Py_False, flags};
-    facts = PyType_GenericNew((PyTypeObject *)st->hand_facts_type, NULL, NULL);
+    facts = new_empty(st->hand_facts_type);
     for (int i = 0; facts && i < HAND_FACT_FIELDS; i++) {
         PyObject *field = st->hand_facts_fields[i];
         if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
@@ -1101,7 +1121,7 @@ static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_
     Py_ssize_t n = PyTuple_GET_SIZE(args[1]);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+        if (!settable_field(field)) {
             PyErr_SetString(PyExc_TypeError, "builder_init: a field is not a slot");
             return NULL;
         }
@@ -1133,7 +1153,7 @@ static PyObject *k_build(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "build(id, one value per field)");
         return NULL;
     }
-    PyObject *made = PyType_GenericNew((PyTypeObject *)st->builder_types[id], NULL, NULL);
+    PyObject *made = new_empty(st->builder_types[id]);
     for (Py_ssize_t i = 0; made && i < nargs - 1; i++) {
         PyObject *field = PyTuple_GET_ITEM(st->builder_fields[id], i);
         if (Py_TYPE(field)->tp_descr_set(field, made, args[i + 1]) < 0) Py_CLEAR(made);

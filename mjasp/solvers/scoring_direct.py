@@ -56,10 +56,17 @@ GREEN = frozenset((19, 20, 21, 23, 25, 32))
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@dataclass(slots=True)
+# The three fact classes are dataclasses with their slots named (not ``slots=True``):
+# compiled, scoring_direct.pxd makes each a typed extension type, whose fields the
+# engine's compiled code reads as C fields (Cython's dataclasses take no ``slots``).
+
+
+@dataclass
 class HandFacts:
     """What every candidate of a hand shares: the situation and the tile set."""
 
+    __slots__ = ("win", "tile", "closed", "kinds", "quads", "seat", "round", "counts",
+                 "melds_closed", "suits", "honors", "flags")
     win: Win
     tile: Tile
     closed: bool  # no open meld (a closed kan keeps the hand closed: menzen)
@@ -76,10 +83,12 @@ class HandFacts:
     flags: tuple[object, ...]
 
 
-@dataclass(slots=True)
+@dataclass
 class ReadingFacts:
     """What every placement in one reading shares."""
 
+    __slots__ = ("decomposition", "form", "sequences", "sets", "pair", "set_tiles",
+                 "concealed")
     decomposition: Decomposition
     form: Form
     sequences: list[Tile]  # lowest tile of every sequence, concealed and called
@@ -90,10 +99,11 @@ class ReadingFacts:
     concealed: int  # the concealed ones of ``sets``
 
 
-@dataclass(slots=True)
+@dataclass
 class Placement:
     """One candidate: a reading and the block the winning tile completes."""
 
+    __slots__ = ("block", "wait", "concealed_sets", "pinfu")
     block: Block
     wait: WaitShape
     concealed_sets: int  # closed triplets and quads (a triplet completed by ron is open)
