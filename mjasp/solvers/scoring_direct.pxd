@@ -38,7 +38,7 @@ cpdef object _dora(object hand, object win, object counts, object rules)
 cpdef object _dora_of(object indicator, object rules)
 cpdef object _reading_facts(object decomposition)
 cpdef object _value_of_pair(HandFacts h, object tile)
-@cython.locals(tile=Py_ssize_t, low=Py_ssize_t)
+@cython.locals(tile=Py_ssize_t, low=Py_ssize_t, waits=tuple)
 cpdef object _placements(HandFacts h, ReadingFacts r, object placement=*)
 @cython.locals(last=Py_ssize_t, row=Py_ssize_t, tile=Py_ssize_t, quad=bint, concealed=bint,
                by_ron=Py_ssize_t)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import compress
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
+from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
@@ -761,12 +762,33 @@ def _placements(h: HandFacts, r: ReadingFacts,
                 previous is not None and low == previous.tile and kind is previous.kind):
             continue
         previous = block
-        wait = wait_shape(block, tile)
+        waits = _WAITS[kind]  # wait_shape(block, tile), read from its table
+        wait = waits[3 * low + tile - low]
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = kind is TRIPLET and not h.win.tsumo
         found.append(placement(block, wait, concealed - opened,
                                pinfu_shape and wait is RYANMEN))
     return found
+
+
+def _waits(kind: BlockKind) -> tuple[WaitShape | None, ...]:
+    """``wait_shape`` of every block of ``kind`` completed by each of its three lowest
+    tiles, at ``3 * block.tile + offset`` (None where no block starts at that tile): the
+    placements read it rather than call the function per placement."""
+    found: list[WaitShape | None] = []
+    for low in range(NUM_KINDS):
+        try:
+            block = Block(kind, low)
+        except HandError:  # no sequence starts there
+            found += (None, None, None)
+            continue
+        for offset in range(3):
+            found.append(wait_shape(block, low + offset))
+    return tuple(found)
+
+
+#: ``_waits`` of each block kind, by kind.
+_WAITS = tuple(_waits(kind) for kind in BlockKind)
 
 
 def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
