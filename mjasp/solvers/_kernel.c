@@ -46,6 +46,7 @@
 #define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
 #define FACT_FIELDS 7 /* the fields of scoring_direct.ReadingFacts */
 #define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
+#define KINDS_SETS 4096 /* hand_facts(): the kinds sets remembered, by the kinds held */
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 #define BUILDERS 8 /* value types build() fills */
 #define MEMO 1024 /* suit entries remembered by code (a power of two) */
@@ -103,6 +104,9 @@ typedef struct {
     PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
     PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
     PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
+    /* hand_facts(): each kinds set built, by its kinds as bits (a dict of at most
+     * KINDS_SETS: emptied when full) */
+    PyObject *kinds_sets;
     /* slots_init(): the slot descriptor of each field the facts read (S_...), NULL where
      * the class's attribute is not a slot of its own (then read by name) */
     PyObject *slots[SLOTS];
@@ -961,6 +965,7 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
     for (int i = 0; i < 4; i++)
         Py_XSETREF(st->all_meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
     Py_XSETREF(st->wind_tiles, Py_NewRef(args[3]));
+    if (st->kinds_sets == NULL && (st->kinds_sets = PyDict_New()) == NULL) return NULL;
     for (int i = 0; i < FLAG_FIELDS; i++) {
         PyObject *name = Py_NewRef(PyTuple_GET_ITEM(args[4], i));
         PyUnicode_InternInPlace(&name);
@@ -986,7 +991,7 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     PyObject *seat_name = melds ? slot_get(win, st->slots[S_SEAT], st->str_seat_wind) : NULL;
     PyObject *round_name =
         seat_name ? slot_get(win, st->slots[S_ROUND], st->str_round_wind) : NULL;
-    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL;
+    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL, *key = NULL;
     PyObject *flag_values[FLAG_FIELDS] = {NULL};
     long total[KINDS];
     int closed = 1, quads = 0, any_flag = 0;
@@ -1037,15 +1042,30 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     } else {
         shown = Py_NewRef(counts); /* read only from here on */
     }
-    kinds = PyFrozenSet_New(NULL);
-    if (kinds == NULL) goto done;
     int suits = 0, honors = 0;
-    for (int k = 0; k < KINDS; k++) {
-        if (!total[k]) continue;
-        PyObject *kind = PyLong_FromLong(k);
-        int failed = kind == NULL || PySet_Add(kinds, kind) < 0;
-        Py_XDECREF(kind);
-        if (failed) goto done;
+    /* the kinds held as a frozenset: the one built before for the same kinds, if any (a
+     * set of 8-13 ints costs a dozen hash-table insertions; hands repeat their kinds) */
+    unsigned long long held = 0;
+    for (int k = 0; k < KINDS; k++)
+        if (total[k]) held |= 1ULL << k;
+    key = PyLong_FromUnsignedLongLong(held);
+    if (key == NULL) goto done;
+    kinds = PyDict_GetItemWithError(st->kinds_sets, key); /* borrowed */
+    if (kinds != NULL) {
+        Py_INCREF(kinds);
+    } else {
+        if (PyErr_Occurred()) goto done;
+        kinds = PyFrozenSet_New(NULL);
+        if (kinds == NULL) goto done;
+        for (int k = 0; k < KINDS; k++) {
+            if (!total[k]) continue;
+            PyObject *kind = PyLong_FromLong(k);
+            int failed = kind == NULL || PySet_Add(kinds, kind) < 0;
+            Py_XDECREF(kind);
+            if (failed) goto done;
+        }
+        if (PyDict_GET_SIZE(st->kinds_sets) >= KINDS_SETS) PyDict_Clear(st->kinds_sets);
+        if (PyDict_SetItem(st->kinds_sets, key, kinds) < 0) goto done;
     }
     for (int s = 0; s < 3; s++) {
         for (int k = 9 * s; k < 9 * s + 9; k++) {
@@ -1096,6 +1116,7 @@ done:
     Py_XDECREF(seat_name);
     Py_XDECREF(round_name);
     Py_XDECREF(kinds);
+    Py_XDECREF(key);
     Py_XDECREF(flags);
     Py_XDECREF(shown);
     for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
@@ -2309,6 +2330,7 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     for (int i = 0; i < 3; i++) Py_VISIT(st->meld_kinds[i]);
     Py_VISIT(st->hand_facts_type);
     Py_VISIT(st->wind_tiles);
+    Py_VISIT(st->kinds_sets);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
     for (int i = 0; i < SLOTS; i++) Py_VISIT(st->slots[i]);
@@ -2346,6 +2368,7 @@ static int kernel_clear(PyObject *module) {
     for (int i = 0; i < 3; i++) Py_CLEAR(st->meld_kinds[i]);
     Py_CLEAR(st->hand_facts_type);
     Py_CLEAR(st->wind_tiles);
+    Py_CLEAR(st->kinds_sets);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
     for (int i = 0; i < SLOTS; i++) Py_CLEAR(st->slots[i]);
