@@ -66,8 +66,8 @@ NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 class HandFacts:
     """What every candidate of a hand shares: the situation and the tile set."""
 
-    __slots__ = ("win", "tile", "closed", "kinds", "quads", "seat", "round", "counts",
-                 "melds_closed", "suits", "honors", "flags")
+    __slots__ = ("closed", "counts", "flags", "honors", "kinds", "melds_closed", "quads", "round",
+                 "seat", "suits", "tile", "win")
     win: Win
     tile: Tile
     closed: bool  # no open meld (a closed kan keeps the hand closed: menzen)
@@ -88,8 +88,7 @@ class HandFacts:
 class ReadingFacts:
     """What every placement in one reading shares."""
 
-    __slots__ = ("decomposition", "form", "sequences", "sets", "pair", "set_tiles",
-                 "concealed")
+    __slots__ = ("concealed", "decomposition", "form", "pair", "sequences", "set_tiles", "sets")
     decomposition: Decomposition
     form: Form
     sequences: list[Tile]  # lowest tile of every sequence, concealed and called
@@ -104,7 +103,7 @@ class ReadingFacts:
 class Placement:
     """One candidate: a reading and the block the winning tile completes."""
 
-    __slots__ = ("block", "wait", "concealed_sets", "pinfu")
+    __slots__ = ("block", "concealed_sets", "pinfu", "wait")
     block: Block
     wait: WaitShape
     concealed_sets: int  # closed triplets and quads (a triplet completed by ron is open)
@@ -763,7 +762,7 @@ def _placements(h: HandFacts, r: ReadingFacts,
             continue
         previous = block
         waits = _WAITS[kind]  # wait_shape(block, tile), read from its table
-        wait = waits[3 * low + tile - low]
+        wait = waits[3 * low + tile - low]  # type: ignore[assignment]  # (a block: not None)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = kind is TRIPLET and not h.win.tsumo
         found.append(placement(block, wait, concealed - opened,
