@@ -743,8 +743,8 @@ static PyObject *new_empty(PyObject *type) {
 }
 
 /* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
- * no_sets): the type, the slot descriptor of each of its 7 fields in order, the block and
- * meld kinds, the standard form and the empty set of set tiles */
+ * no_sets): the type, the descriptor of each of its 7 fields in order (settable_field),
+ * the block and meld kinds, the standard form and the empty set of set tiles */
 static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 6 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
@@ -934,8 +934,9 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
 }
 
 /* hand_facts_init(HandFacts, fields, (CHI, PON, KAN, ANKAN), winds, flag_names): the type,
- * the slot descriptor of each of its 12 fields in order, the meld kinds, the wind tiles by
- * name (a dict) and the interned names of Win's flags in HandFacts.flags' order */
+ * the descriptor of each of its 12 fields in order (settable_field), the meld kinds, the
+ * wind tiles by name (a dict) and the interned names of Win's flags in HandFacts.flags'
+ * order */
 static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 5 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
@@ -1130,8 +1131,8 @@ done:
  * Placement cost in Python, in one call (tests/solvers/test_kernel_builders.py compares
  * the two builds). No rule is read: the values are the caller's. */
 
-/* builder_init(type, fields) -> id: the type and the slot descriptor of each field in
- * the order build(id, ...) takes them */
+/* builder_init(type, fields) -> id: the type and the descriptor of each field
+ * (settable_field) in the order build(id, ...) takes them */
 static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 2 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
