@@ -22,8 +22,9 @@
  * The checks and build of Hand.from_counts / from_ids / parse of plain text are here too
  * (hand_counts, hand_ids, hand_text), installed into mjasp/core/hand.py by kernel.py.
  *
- * Safety: objects are built through the public C API only (PyType_GenericNew, then
- * PyObject_GenericSetAttr per field: what object.__new__ and object.__setattr__ do);
+ * Safety: objects are built through the public C API only (PyType_GenericNew, or the
+ * type's own __new__ for the fills of value types, then each field set through its own
+ * descriptor: what object.__new__ and object.__setattr__ do);
  * all state is per module object (PEP 489 multi-phase init); every table index is a
  * count 0..4, a kind 0..33 or an id that init() checked against its table's size; every
  * failing C-API call is handled (tests/test_kernel.py feeds each entry point bad input).
@@ -45,6 +46,7 @@
 #define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
 #define FACT_FIELDS 7 /* the fields of scoring_direct.ReadingFacts */
 #define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
+#define KINDS_SETS 4096 /* hand_facts(): the kinds sets remembered, by the kinds held */
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 #define BUILDERS 8 /* value types build() fills */
 #define MEMO 1024 /* suit entries remembered by code (a power of two) */
@@ -102,6 +104,9 @@ typedef struct {
     PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
     PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
     PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
+    /* hand_facts(): each kinds set built, by its kinds as bits (a dict of at most
+     * KINDS_SETS: emptied when full) */
+    PyObject *kinds_sets;
     /* slots_init(): the slot descriptor of each field the facts read (S_...), NULL where
      * the class's attribute is not a slot of its own (then read by name) */
     PyObject *slots[SLOTS];
@@ -718,9 +723,28 @@ static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
  * sets. Facts of the decomposition, no scoring rule (what a yaku makes of them, such as
  * identical sequences, stays in the yaku records of scoring_direct). */
 
+/* Whether `field` is a field the fills below can set: a slot (a member descriptor) or a
+ * field of an extension type (a getset descriptor: the direct engine's fact types where
+ * Cython compiled them), set through its own descriptor's __set__ either way */
+static int settable_field(PyObject *field) {
+    return (Py_TYPE(field) == &PyMemberDescr_Type || Py_TYPE(field) == &PyGetSetDescr_Type) &&
+           Py_TYPE(field)->tp_descr_set != NULL;
+}
+
+/* A new, empty instance of `type` by its own __new__ with no argument (object.__new__ for
+ * a class with __slots__; an extension type's, which sets its fields to None), its fields
+ * then set one by one through their descriptors */
+static PyObject *new_empty(PyObject *type) {
+    PyObject *no_args = PyTuple_New(0);
+    if (no_args == NULL) return NULL;
+    PyObject *made = ((PyTypeObject *)type)->tp_new((PyTypeObject *)type, no_args, NULL);
+    Py_DECREF(no_args);
+    return made;
+}
+
 /* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
- * no_sets): the type, the slot descriptor of each of its 7 fields in order, the block and
- * meld kinds, the standard form and the empty set of set tiles */
+ * no_sets): the type, the descriptor of each of its 7 fields in order (settable_field),
+ * the block and meld kinds, the standard form and the empty set of set tiles */
 static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 6 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
@@ -733,7 +757,7 @@ static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     for (int i = 0; i < FACT_FIELDS; i++) {
         PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+        if (!settable_field(field)) {
             PyErr_SetString(PyExc_TypeError, "facts_init: a field is not a slot");
             return NULL;
         }
@@ -889,7 +913,7 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         if (form != st->facts_standard) Py_SETREF(pair, Py_NewRef(Py_None));
         PyObject *concealed_obj = PyLong_FromLong(concealed);
         facts = concealed_obj
-                    ? PyType_GenericNew((PyTypeObject *)st->facts_type, NULL, NULL) : NULL;
+                    ? new_empty(st->facts_type) : NULL;
         PyObject *values[FACT_FIELDS] = {
             decomposition, form, sequences, sets, pair,
             PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, concealed_obj};
@@ -910,8 +934,9 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
 }
 
 /* hand_facts_init(HandFacts, fields, (CHI, PON, KAN, ANKAN), winds, flag_names): the type,
- * the slot descriptor of each of its 12 fields in order, the meld kinds, the wind tiles by
- * name (a dict) and the interned names of Win's flags in HandFacts.flags' order */
+ * the descriptor of each of its 12 fields in order (settable_field), the meld kinds, the
+ * wind tiles by name (a dict) and the interned names of Win's flags in HandFacts.flags'
+ * order */
 static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 5 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
@@ -924,7 +949,7 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
     }
     for (int i = 0; i < HAND_FACT_FIELDS; i++) {
         PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+        if (!settable_field(field)) {
             PyErr_SetString(PyExc_TypeError, "hand_facts_init: a field is not a slot");
             return NULL;
         }
@@ -941,6 +966,7 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
     for (int i = 0; i < 4; i++)
         Py_XSETREF(st->all_meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
     Py_XSETREF(st->wind_tiles, Py_NewRef(args[3]));
+    if (st->kinds_sets == NULL && (st->kinds_sets = PyDict_New()) == NULL) return NULL;
     for (int i = 0; i < FLAG_FIELDS; i++) {
         PyObject *name = Py_NewRef(PyTuple_GET_ITEM(args[4], i));
         PyUnicode_InternInPlace(&name);
@@ -966,7 +992,7 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     PyObject *seat_name = melds ? slot_get(win, st->slots[S_SEAT], st->str_seat_wind) : NULL;
     PyObject *round_name =
         seat_name ? slot_get(win, st->slots[S_ROUND], st->str_round_wind) : NULL;
-    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL;
+    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL, *key = NULL;
     PyObject *flag_values[FLAG_FIELDS] = {NULL};
     long total[KINDS];
     int closed = 1, quads = 0, any_flag = 0;
@@ -1017,15 +1043,30 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     } else {
         shown = Py_NewRef(counts); /* read only from here on */
     }
-    kinds = PyFrozenSet_New(NULL);
-    if (kinds == NULL) goto done;
     int suits = 0, honors = 0;
-    for (int k = 0; k < KINDS; k++) {
-        if (!total[k]) continue;
-        PyObject *kind = PyLong_FromLong(k);
-        int failed = kind == NULL || PySet_Add(kinds, kind) < 0;
-        Py_XDECREF(kind);
-        if (failed) goto done;
+    /* the kinds held as a frozenset: the one built before for the same kinds, if any (a
+     * set of 8-13 ints costs a dozen hash-table insertions; hands repeat their kinds) */
+    unsigned long long held = 0;
+    for (int k = 0; k < KINDS; k++)
+        if (total[k]) held |= 1ULL << k;
+    key = PyLong_FromUnsignedLongLong(held);
+    if (key == NULL) goto done;
+    kinds = PyDict_GetItemWithError(st->kinds_sets, key); /* borrowed */
+    if (kinds != NULL) {
+        Py_INCREF(kinds);
+    } else {
+        if (PyErr_Occurred()) goto done;
+        kinds = PyFrozenSet_New(NULL);
+        if (kinds == NULL) goto done;
+        for (int k = 0; k < KINDS; k++) {
+            if (!total[k]) continue;
+            PyObject *kind = PyLong_FromLong(k);
+            int failed = kind == NULL || PySet_Add(kinds, kind) < 0;
+            Py_XDECREF(kind);
+            if (failed) goto done;
+        }
+        if (PyDict_GET_SIZE(st->kinds_sets) >= KINDS_SETS) PyDict_Clear(st->kinds_sets);
+        if (PyDict_SetItem(st->kinds_sets, key, kinds) < 0) goto done;
     }
     for (int s = 0; s < 3; s++) {
         for (int k = 9 * s; k < 9 * s + 9; k++) {
@@ -1063,7 +1104,7 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     PyObject *values[HAND_FACT_FIELDS] = {
         win, won, closed ? Py_True : Py_False, kinds, quads_obj, seat, round_tile, shown,
         melds_held ? Py_False : Py_True, suits_obj, honors ? Py_True : Py_False, flags};
-    facts = PyType_GenericNew((PyTypeObject *)st->hand_facts_type, NULL, NULL);
+    facts = new_empty(st->hand_facts_type);
     for (int i = 0; facts && i < HAND_FACT_FIELDS; i++) {
         PyObject *field = st->hand_facts_fields[i];
         if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
@@ -1076,6 +1117,7 @@ done:
     Py_XDECREF(seat_name);
     Py_XDECREF(round_name);
     Py_XDECREF(kinds);
+    Py_XDECREF(key);
     Py_XDECREF(flags);
     Py_XDECREF(shown);
     for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
@@ -1089,8 +1131,8 @@ done:
  * Placement cost in Python, in one call (tests/solvers/test_kernel_builders.py compares
  * the two builds). No rule is read: the values are the caller's. */
 
-/* builder_init(type, fields) -> id: the type and the slot descriptor of each field in
- * the order build(id, ...) takes them */
+/* builder_init(type, fields) -> id: the type and the descriptor of each field
+ * (settable_field) in the order build(id, ...) takes them */
 static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 2 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
@@ -1101,7 +1143,7 @@ static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_
     Py_ssize_t n = PyTuple_GET_SIZE(args[1]);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
+        if (!settable_field(field)) {
             PyErr_SetString(PyExc_TypeError, "builder_init: a field is not a slot");
             return NULL;
         }
@@ -1133,7 +1175,7 @@ static PyObject *k_build(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "build(id, one value per field)");
         return NULL;
     }
-    PyObject *made = PyType_GenericNew((PyTypeObject *)st->builder_types[id], NULL, NULL);
+    PyObject *made = new_empty(st->builder_types[id]);
     for (Py_ssize_t i = 0; made && i < nargs - 1; i++) {
         PyObject *field = PyTuple_GET_ITEM(st->builder_fields[id], i);
         if (Py_TYPE(field)->tp_descr_set(field, made, args[i + 1]) < 0) Py_CLEAR(made);
@@ -2289,6 +2331,7 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     for (int i = 0; i < 3; i++) Py_VISIT(st->meld_kinds[i]);
     Py_VISIT(st->hand_facts_type);
     Py_VISIT(st->wind_tiles);
+    Py_VISIT(st->kinds_sets);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
     for (int i = 0; i < SLOTS; i++) Py_VISIT(st->slots[i]);
@@ -2326,6 +2369,7 @@ static int kernel_clear(PyObject *module) {
     for (int i = 0; i < 3; i++) Py_CLEAR(st->meld_kinds[i]);
     Py_CLEAR(st->hand_facts_type);
     Py_CLEAR(st->wind_tiles);
+    Py_CLEAR(st->kinds_sets);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
     for (int i = 0; i < SLOTS; i++) Py_CLEAR(st->slots[i]);

@@ -6,29 +6,44 @@
 # ints, C arithmetic (bint: a set's quad and concealed flags); those typed dict are the
 # engine's own tables (lookups without a method call).
 
+# The fact classes are extension types (their fields C fields, read without a lookup by
+# name where the engine's variable is typed so); their fields are Python objects, in the
+# .py's order, public (the yaku records and the C kernel's fills read and set them by
+# name, through Cython's descriptors).
+
 cimport cython
 
+cdef class HandFacts:
+    cdef public object win, tile, closed, kinds, quads, seat, round, counts, melds_closed
+    cdef public object suits, honors, flags
+
+cdef class ReadingFacts:
+    cdef public object decomposition, form, sequences, sets, pair, set_tiles, concealed
+
+cdef class Placement:
+    cdef public object block, wait, concealed_sets, pinfu
+
 @cython.locals(pairs=Py_ssize_t)
-cpdef object _peikou(object r)
-cpdef object _outside(object h, object r, object p)
-cpdef object _ittsu(object h, object r, object p)
-cpdef object _sanshoku(object h, object r, object p)
-cpdef object _sanshoku_doukou(object h, object r, object p)
-cpdef object _chuuren(object h)
-cpdef object _junsei(object h)
+cpdef object _peikou(ReadingFacts r)
+cpdef object _outside(HandFacts h, ReadingFacts r, Placement p)
+cpdef object _ittsu(HandFacts h, ReadingFacts r, Placement p)
+cpdef object _sanshoku(HandFacts h, ReadingFacts r, Placement p)
+cpdef object _sanshoku_doukou(HandFacts h, ReadingFacts r, Placement p)
+cpdef object _chuuren(HandFacts h)
+cpdef object _junsei(HandFacts h)
 cpdef object _upgrade(object items)
 cpdef object _hand_facts(object hand, object win, object won=*)
 @cython.locals(n=Py_ssize_t, dora_of=dict)
 cpdef object _dora(object hand, object win, object counts, object rules)
 cpdef object _dora_of(object indicator, object rules)
 cpdef object _reading_facts(object decomposition)
-cpdef object _value_of_pair(object h, object tile)
-@cython.locals(tile=Py_ssize_t, low=Py_ssize_t)
-cpdef object _placements(object h, object r, object placement=*)
+cpdef object _value_of_pair(HandFacts h, object tile)
+@cython.locals(tile=Py_ssize_t, low=Py_ssize_t, waits=tuple)
+cpdef object _placements(HandFacts h, ReadingFacts r, object placement=*)
 @cython.locals(last=Py_ssize_t, row=Py_ssize_t, tile=Py_ssize_t, quad=bint, concealed=bint,
                by_ron=Py_ssize_t)
-cpdef object _fu(object h, object r, object p, object double_wind_fu=*)
+cpdef object _fu(HandFacts h, ReadingFacts r, Placement p, object double_wind_fu=*)
 @cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
-               top=Py_ssize_t)
+               top=Py_ssize_t, h=HandFacts, r=ReadingFacts, p=Placement)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import compress
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
+from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
@@ -56,10 +57,17 @@ GREEN = frozenset((19, 20, 21, 23, 25, 32))
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@dataclass(slots=True)
+# The three fact classes are dataclasses with their slots named (not ``slots=True``):
+# compiled, scoring_direct.pxd makes each a typed extension type, whose fields the
+# engine's compiled code reads as C fields (Cython's dataclasses take no ``slots``).
+
+
+@dataclass
 class HandFacts:
     """What every candidate of a hand shares: the situation and the tile set."""
 
+    __slots__ = ("closed", "counts", "flags", "honors", "kinds", "melds_closed", "quads", "round",
+                 "seat", "suits", "tile", "win")
     win: Win
     tile: Tile
     closed: bool  # no open meld (a closed kan keeps the hand closed: menzen)
@@ -76,10 +84,11 @@ class HandFacts:
     flags: tuple[object, ...]
 
 
-@dataclass(slots=True)
+@dataclass
 class ReadingFacts:
     """What every placement in one reading shares."""
 
+    __slots__ = ("concealed", "decomposition", "form", "pair", "sequences", "set_tiles", "sets")
     decomposition: Decomposition
     form: Form
     sequences: list[Tile]  # lowest tile of every sequence, concealed and called
@@ -90,10 +99,11 @@ class ReadingFacts:
     concealed: int  # the concealed ones of ``sets``
 
 
-@dataclass(slots=True)
+@dataclass
 class Placement:
     """One candidate: a reading and the block the winning tile completes."""
 
+    __slots__ = ("block", "concealed_sets", "pinfu", "wait")
     block: Block
     wait: WaitShape
     concealed_sets: int  # closed triplets and quads (a triplet completed by ron is open)
@@ -751,12 +761,33 @@ def _placements(h: HandFacts, r: ReadingFacts,
                 previous is not None and low == previous.tile and kind is previous.kind):
             continue
         previous = block
-        wait = wait_shape(block, tile)
+        waits = _WAITS[kind]  # wait_shape(block, tile), read from its table
+        wait = waits[3 * low + tile - low]  # type: ignore[assignment]  # (a block: not None)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
         opened = kind is TRIPLET and not h.win.tsumo
         found.append(placement(block, wait, concealed - opened,
                                pinfu_shape and wait is RYANMEN))
     return found
+
+
+def _waits(kind: BlockKind) -> tuple[WaitShape | None, ...]:
+    """``wait_shape`` of every block of ``kind`` completed by each of its three lowest
+    tiles, at ``3 * block.tile + offset`` (None where no block starts at that tile): the
+    placements read it rather than call the function per placement."""
+    found: list[WaitShape | None] = []
+    for low in range(NUM_KINDS):
+        try:
+            block = Block(kind, low)
+        except HandError:  # no sequence starts there
+            found += (None, None, None)
+            continue
+        for offset in range(3):
+            found.append(wait_shape(block, low + offset))
+    return tuple(found)
+
+
+#: ``_waits`` of each block kind, by kind.
+_WAITS = tuple(_waits(kind) for kind in BlockKind)
 
 
 def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
