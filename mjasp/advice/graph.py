@@ -119,16 +119,18 @@ class Tables:
 
 #: Two values of the policy's order are *equal* when they differ by at most
 #: ``TIE_REL`` of the larger magnitude plus ``TIE_ABS``. Every value is a sum of
-#: products over the draws, turn by turn: of nonnegative terms (the chances, dama points;
-#: a riichi hand's win chance is 1 less a product), so its rounding error is at most about
-#: (draws' terms + 3) x (turns) x 2**-53 of itself — 40 x 69 x 1.1e-16 = 3e-13 at the
-#: model's largest — and ways of playing exactly as good, summed in other orders (mirror
-#: discards, the same hand reached by two lines), differ by a few units in the last
-#: place, never by 1e-12 of their size; a difference of ways of playing not equal is
-#: far larger (the chances are ratios of wall counts). ``TIE_ABS`` is for values at 0: a
-#: probability or a number of points below 1e-12 is one that rounded to near 0.
+#: products over the draws, turn by turn, of nonnegative terms (the chances, dama points),
+#: so its rounding error is at most about (draws' terms + 3) x (turns) x 2**-53 of
+#: itself — 40 x 69 x 1.1e-16 = 3e-13 at the model's largest; ways of playing exactly as
+#: good, summed in other orders (mirror discards, one hand reached by two lines), differ
+#: by a few units in the last place. The one term subtracted is the riichi stick: a riichi
+#: hand's points that cancel to near 0 (its wins against the stick) carry the error of
+#: terms of 1,000 points and more — about 69 x 1.1e-16 x 96,000 = 7e-10 at the largest —
+#: hence ``TIE_ABS``, 1e-9 of a point. Chances are ratios of wall counts: one that is
+#: not 0 is seldom near 1e-9 (the shortest winning line from three-shanten, four draws,
+#: has at least (1/136)^4 = 3e-9).
 TIE_REL = 1e-12
-TIE_ABS = 1e-12
+TIE_ABS = 1e-9
 
 
 def near(x: Floats, top: Floats) -> Bools:
@@ -153,7 +155,7 @@ def choose(values: Sequence[Sequence[float]]) -> int:
     >>> choose([(100.0, 0.25, 0.5), (100.0 - 1e-13, 0.25, 0.5)])  # equal: the first
     0
     """
-    kept = range(len(values))
+    kept = list(range(len(values)))
     for k in range(len(values[0]) if values else 0):
         top = max(values[i][k] for i in kept)
         kept = [i for i in kept
