@@ -178,13 +178,16 @@ static PyObject *run(PyObject *self, PyObject *args) {
                 int seen = 0;
                 for (int64_t j = start; j < end; j++) {
                     int64_t q = options[j];
-                    if (near(best_ev[q], me, rel, abs_) && (!seen || best_wp[q] > mw)) {
-                        mw = best_wp[q];
-                        seen = 1;
+                    if (near(best_ev[q], me, rel, abs_)) {
+                        mw = seen == 0 || best_wp[q] > mw ? best_wp[q] : mw;
+                        k = seen == 0 ? q : k;
+                        seen++;
                     }
                 }
+                /* more than one option of equal points: the win chance, then tenpai */
+                int many = seen > 1;
                 seen = 0;
-                for (int64_t j = start; j < end; j++) {
+                for (int64_t j = start; j < end && many; j++) {
                     int64_t q = options[j];
                     if (near(best_ev[q], me, rel, abs_) && near(best_wp[q], mw, rel, abs_)
                         && (!seen || best_tp[q] > mt)) {
@@ -192,7 +195,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
                         seen = 1;
                     }
                 }
-                for (int64_t j = start; j < end; j++) {
+                for (int64_t j = start; j < end && many; j++) {
                     int64_t q = options[j];
                     if (near(best_ev[q], me, rel, abs_) && near(best_wp[q], mw, rel, abs_)
                         && near(best_tp[q], mt, rel, abs_)) {
