@@ -55,18 +55,26 @@ static void release(Arr *arrs, int n) {
     }
 }
 
+/* Whether x is equal to top (top >= x) in the policy's order: graph.near, with its
+   tolerance (graph.TIE_REL, graph.TIE_ABS, passed in), the same operations. */
+static inline int near(double x, double top, double rel, double abs_) {
+    double ax = x < 0 ? -x : x, at = top < 0 ? -top : top;
+    return top - x <= rel * (ax > at ? ax : at) + abs_;
+}
+
 /* run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets,
-       group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi): every turn of
-   graph.solve's loop (the same operations in the same order as its numpy path, kept
-   unfused by -ffp-contract=off): dama is (draws + 1) x 3 x n and riichi
-   (draws + 1) x 3 x len(rows), flat, filled here. */
+       group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi, rel, abs):
+   every turn of graph.solve's loop (the same operations in the same order as its numpy
+   path, kept unfused by -ffp-contract=off): dama is (draws + 1) x 3 x n and riichi
+   (draws + 1) x 3 x len(rows), flat, filled here; rel and abs the tolerance of near. */
 static PyObject *run(PyObject *self, PyObject *args) {
     enum { N_ARR = 17 };
     PyObject *o[N_ARR];
     int always;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOpOO", &o[0], &o[1], &o[2], &o[3], &o[4],
+    double rel, abs_;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOpOOdd", &o[0], &o[1], &o[2], &o[3], &o[4],
                           &o[5], &o[6], &o[7], &o[8], &o[9], &o[10], &o[11], &o[12],
-                          &o[13], &o[14], &always, &o[15], &o[16])) {
+                          &o[13], &o[14], &always, &o[15], &o[16], &rel, &abs_)) {
         return NULL;
     }
     static const char kinds[N_ARR] = {'d', 'd', 'd', 'd', 'd', 'd', 'd', 'q', 'q', 'q', 'd',
@@ -156,18 +164,47 @@ static PyObject *run(PyObject *self, PyObject *args) {
             ev[i] = first[i];
         }
         for (Py_ssize_t g = 0; g < groups; g++) {
-            int64_t j = offsets[g], end = offsets[g + 1];
-            int64_t k = options[j];
-            double be = best_ev[k], bw = best_wp[k], bt = best_tp[k];
-            for (j++; j < end; j++) {
-                k = options[j];
-                double e = best_ev[k], w = best_wp[k], t = best_tp[k];
-                if (e > be || (e == be && (w > bw || (w == bw && t > bt)))) {
-                    be = e;
-                    bw = w;
-                    bt = t;
+            /* graph.choose: the greatest points, then win, then tenpai, each up to the
+               tolerance; the first option left in the group's order */
+            int64_t start = offsets[g], end = offsets[g + 1];
+            int64_t k = options[start];
+            if (end - start > 1) {
+                double me = best_ev[k];
+                for (int64_t j = start + 1; j < end; j++) {
+                    double e = best_ev[options[j]];
+                    me = e > me ? e : me;
+                }
+                double mw = 0.0, mt = 0.0;
+                int seen = 0;
+                for (int64_t j = start; j < end; j++) {
+                    int64_t q = options[j];
+                    if (near(best_ev[q], me, rel, abs_)) {
+                        mw = seen == 0 || best_wp[q] > mw ? best_wp[q] : mw;
+                        k = seen == 0 ? q : k;
+                        seen++;
+                    }
+                }
+                /* more than one option of equal points: the win chance, then tenpai */
+                int many = seen > 1;
+                seen = 0;
+                for (int64_t j = start; j < end && many; j++) {
+                    int64_t q = options[j];
+                    if (near(best_ev[q], me, rel, abs_) && near(best_wp[q], mw, rel, abs_)
+                        && (!seen || best_tp[q] > mt)) {
+                        mt = best_tp[q];
+                        seen = 1;
+                    }
+                }
+                for (int64_t j = start; j < end && many; j++) {
+                    int64_t q = options[j];
+                    if (near(best_ev[q], me, rel, abs_) && near(best_wp[q], mw, rel, abs_)
+                        && near(best_tp[q], mt, rel, abs_)) {
+                        k = q;
+                        break;
+                    }
                 }
             }
+            double be = best_ev[k], bw = best_wp[k], bt = best_tp[k];
             int64_t node = gnode[g];
             double c = copies[g];
             double pt = c * bt, pw = c * bw, pe = c * be;
@@ -211,9 +248,16 @@ static PyObject *run(PyObject *self, PyObject *args) {
             rwp[j] = 1.0 - after;
             rev[j] = e;
             int64_t i = rows[j];
-            int take = always || rev[j] > ev[i]
-                       || (rev[j] == ev[i] && (rwp[j] > wp[i]
-                                               || (rwp[j] == wp[i] && rtp[j] >= tp[i])));
+            /* graph._lexmax: riichi unless dama is better at the first value not equal */
+            double te = rev[j] > ev[i] ? rev[j] : ev[i];
+            double tw = rwp[j] > wp[i] ? rwp[j] : wp[i];
+            double tt = rtp[j] > tp[i] ? rtp[j] : tp[i];
+            int take = always
+                       || (near(rev[j], te, rel, abs_)
+                           && (!near(ev[i], te, rel, abs_)
+                               || (near(rwp[j], tw, rel, abs_)
+                                   && (!near(wp[i], tw, rel, abs_)
+                                       || near(rtp[j], tt, rel, abs_)))));
             if (take) {
                 best_tp[i] = rtp[j];
                 best_wp[i] = rwp[j];
@@ -1772,8 +1816,8 @@ done:
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
-     "group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi): every turn of "
-     "the loop, into dama and riichi."},
+     "group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi, rel, abs): every "
+     "turn of the loop, into dama and riichi (rel, abs: the tolerance of equal values)."},
     {"build", build, METH_VARARGS,
      "build(start, unseen, limit, hands13, shanten, progress[, wins]): mjasp.advice.build's "
      "graph (shanten: the kernel's capsule or a callable) as 13 bytearrays (hands, used, "

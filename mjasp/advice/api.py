@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjasp.advice.graph import choose
 from mjasp.advice.model import Model, default_unseen
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -278,8 +279,13 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         decision, tp, wp, ev = m.candidate_values(h13, draws)
         out.append(Candidate(name, sh, uke, tuple(tp), tuple(wp), tuple(ev), decision))
     if exact:
-        out.sort(key=lambda c: (-(c.expected_points[0] if c.expected_points else 0.0),
-                                -(c.win_prob[0] if c.win_prob else 0.0), c.shanten))
+        # best first by the policy's rule (points, then win chance, equal within its
+        # tolerance: ``graph.choose``), then the lower shanten, then the discards' order
+        rest, out = out, []
+        while rest:
+            out.append(rest.pop(choose([
+                (c.expected_points[0] if c.expected_points else 0.0,
+                 c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in rest])))
     else:
         out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
     return Advice(str(h), s0, model, draws, tuple(out), exact, note, None, m.nodes, settings)

@@ -147,13 +147,8 @@ class _Accumulator:
             self._stick(reach)
 
     def _choose(self, options: list[Node], d: int) -> tuple[tuple[Node, str], Any]:
-        best: tuple[tuple[Node, str], Any] | None = None
-        for nd in options:
-            for how, v in self.m.options_of(nd, d):
-                if best is None or (v[2], v[1], v[0]) > (best[1][2], best[1][1], best[1][0]):
-                    best = ((nd, how), v)
-        assert best is not None
-        return best
+        nd, how, v = self.m.choice(options, d)
+        return (nd, how), v
 
 
 def _likeliest_lines(model: Model, node: Node, d: int, k: int) -> list[dict[str, Any]]:

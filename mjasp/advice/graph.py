@@ -23,6 +23,7 @@ maxima, in the same order as the recursion (so the values are the same floats).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -116,11 +117,62 @@ class Tables:
                 for t in by_turn[draws:0:-1]]
 
 
+#: Two values of the policy's order are *equal* when they differ by at most
+#: ``TIE_REL`` of the larger magnitude plus ``TIE_ABS``. Every value is a sum of
+#: products over the draws, turn by turn, of nonnegative terms (the chances, dama points),
+#: so its rounding error is at most about (draws' terms + 3) x (turns) x 2**-53 of
+#: itself — 40 x 69 x 1.1e-16 = 3e-13 at the model's largest; ways of playing exactly as
+#: good, summed in other orders (mirror discards, one hand reached by two lines), differ
+#: by a few units in the last place. The one term subtracted is the riichi stick: a riichi
+#: hand's points that cancel to near 0 (its wins against the stick) carry the error of
+#: terms of 1,000 points and more — about 69 x 1.1e-16 x 96,000 = 7e-10 at the largest —
+#: hence ``TIE_ABS``, 1e-9 of a point. Chances are ratios of wall counts: one that is
+#: not 0 is seldom near 1e-9 (the shortest winning line from three-shanten, four draws,
+#: has at least (1/136)^4 = 3e-9).
+TIE_REL = 1e-12
+TIE_ABS = 1e-9
+
+
+def near(x: Floats, top: Floats) -> Bools:
+    """Where ``x`` is equal to ``top`` (``top >= x``) in the policy's order: within the
+    tolerance ``TIE_REL`` / ``TIE_ABS`` (the same operations as ``_dp.c`` and ``choose``).
+
+    >>> near(np.array([1.0, 1.0 - 1e-15, 0.5]), np.ones(3)).tolist()
+    [True, True, False]
+    """
+    return top - x <= TIE_REL * np.maximum(np.abs(x), np.abs(top)) + TIE_ABS
+
+
+def choose(values: Sequence[Sequence[float]]) -> int:
+    """The policy's choice among options given in order, each by its values in order of
+    preference (points, then win chance, then tenpai chance): keep the options whose first
+    value is equal (``near``) to the greatest, then of those the ones whose next value is
+    equal to the greatest among them, and so on; the first option kept (in the order given:
+    the discards in tile order, riichi before dama).
+
+    >>> choose([(100.0 - 1e-13, 0.25, 0.5), (100.0, 0.25, 0.75)])  # equal points, win
+    1
+    >>> choose([(100.0, 0.25, 0.5), (100.0 - 1e-13, 0.25, 0.5)])  # equal: the first
+    0
+    """
+    kept = list(range(len(values)))
+    for k in range(len(values[0]) if values else 0):
+        top = max(values[i][k] for i in kept)
+        kept = [i for i in kept
+                if top - values[i][k] <= TIE_REL * max(abs(values[i][k]), abs(top)) + TIE_ABS]
+    return kept[0]
+
+
 def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
-    """Where ``take_b``: ``b`` when it is at least ``a`` by (points, win, tenpai)
-    (``b`` first among equals, as the recursion lists riichi before dama)."""
-    ge = (b[2] > a[2]) | ((b[2] == a[2]) & ((b[1] > a[1]) | ((b[1] == a[1]) & (b[0] >= a[0]))))
-    pick = take_b & ge
+    """Where ``take_b``: the better of ``b`` and ``a`` by (points, win, tenpai), ``b``
+    first among equals (``choose`` of the two, as the recursion lists riichi before dama)."""
+    pick = take_b.copy()
+    open_ = take_b.copy()          # equal so far: the next value decides
+    for k in (2, 1, 0):
+        top = np.maximum(a[k], b[k])
+        b_near, a_near = near(b[k], top), near(a[k], top)
+        pick &= ~open_ | b_near
+        open_ &= a_near & b_near
     return (np.where(pick, b[0], a[0]), np.where(pick, b[1], a[1]), np.where(pick, b[2], a[2]))
 
 
@@ -173,19 +225,22 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     riichi: list[Triple] = [(none, none, none)]
     best = dama[0]          # the best way to play on with one draw fewer
     neg = -np.inf
+    n_opts = len(g.options)
+    places = np.arange(n_opts)
     for d in range(1, draws + 1):
         tp_o, wp_o, ev_o = best
         acc_tp = (win_n_last if d == 1 else g.win_n).copy()
         acc_wp = acc_tp.copy()
         acc_ev = (g.win_ev_last if d == 1 else g.win_ev).copy()
         if len(starts):
-            # the best option of each group: greatest points, then win, then tenpai
+            # the best option of each group (``choose``): greatest points, then win, then
+            # tenpai, each up to the tolerance; the first in the group's order of those left
             e, w, t = ev_o[g.options], wp_o[g.options], tp_o[g.options]
-            m_ev = np.maximum.reduceat(e, starts)
-            on = e == m_ev[gid]
-            m_wp = np.maximum.reduceat(np.where(on, w, neg), starts)
-            on &= w == m_wp[gid]
-            m_tp = np.maximum.reduceat(np.where(on, t, neg), starts)
+            on = np.ones(len(e), dtype=np.bool_)
+            for x in (e, w, t):
+                on &= near(x, np.maximum.reduceat(np.where(on, x, neg), starts)[gid])
+            first = g.options[np.minimum.reduceat(np.where(on, places, n_opts), starts)]
+            m_ev, m_wp, m_tp = ev_o[first], wp_o[first], tp_o[first]
             # added group by group in each node's order, as the recursion adds them
             for at, nodes, copies_on, copies_last in slot_rows:
                 copies = copies_last if d == 1 else copies_on
@@ -231,9 +286,9 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
             group_n_last,
             rows.astype(np.int64), np.ascontiguousarray(g.riichi_p[rows]),
             np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
-            dama.reshape(-1), riichi.reshape(-1))
+            dama.reshape(-1), riichi.reshape(-1), TIE_REL, TIE_ABS)
     return Tables([(t[0], t[1], t[2]) for t in dama], [(t[0], t[1], t[2]) for t in riichi],
                   rows, dama, riichi)
 
 
-__all__ = ["DP_FUNCTIONS", "Graph", "Tables", "solve"]
+__all__ = ["DP_FUNCTIONS", "TIE_ABS", "TIE_REL", "Graph", "Tables", "choose", "near", "solve"]

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from mjasp.advice.graph import choose
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
@@ -1243,15 +1244,24 @@ class Model:
         out.append(("dama", self.value(node, d)))
         return out
 
+    def play(self, node: Node, d: int) -> tuple[str, Value]:
+        """How a 13-tile hand is played on with ``d`` draws left (``riichi`` or ``dama``)
+        and its value: the policy's choice (``graph.choose``) of ``options_of``."""
+        ways = self.options_of(node, d)
+        how, v = ways[choose([(w[2], w[1], w[0]) for _, w in ways])] if len(ways) > 1 \
+            else ways[0]
+        return how, v
+
+    def choice(self, options: Sequence[Node], d: int) -> tuple[Node, str, Value]:
+        """The policy's choice among 13-tile options (in tile order) with ``d`` draws
+        left: each option played as ``play`` plays it, then ``graph.choose`` of those."""
+        played = [self.play(h, d) for h in options]
+        i = choose([(v[2], v[1], v[0]) for _, v in played]) if len(played) > 1 else 0
+        return options[i], played[i][0], played[i][1]
+
     def best(self, options: list[Node], d: int) -> Value:
         """The best continuation among 13-tile options with ``d`` draws left."""
-        best_v: Value | None = None
-        for h in options:
-            for _how, v in self.options_of(h, d):
-                if best_v is None or (v[2], v[1], v[0]) > (best_v[2], best_v[1], best_v[0]):
-                    best_v = v
-        assert best_v is not None
-        return best_v
+        return self.choice(options, d)[2]
 
     def candidate_values(self, hand13: Counts37, draws: int
                          ) -> tuple[str, list[float], list[float], list[float]]:
@@ -1284,7 +1294,8 @@ class Model:
         riichi = tables.turns(r, draws, riichi=True) if riichi_here else dama
         for d, v, rv in zip(range(draws, 0, -1), dama, riichi, strict=True):
             chosen = "dama"
-            if riichi_here and (always or (rv[2], rv[1], rv[0]) >= (v[2], v[1], v[0])):
+            if riichi_here and (always or choose([(rv[2], rv[1], rv[0]),
+                                                  (v[2], v[1], v[0])]) == 0):
                 v, chosen = rv, "riichi"
             if d == draws and sh == 0:
                 how = chosen
@@ -1296,8 +1307,7 @@ class Model:
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
         """The value of a starting 13-tile hand with ``d`` draws left, and how it is played
         (``riichi``/``dama``; ``-`` when not tenpai)."""
-        opts = self.options_of((hand13, 0), d)
-        how, v = max(opts, key=lambda o: (o[1][2], o[1][1], o[1][0]))
+        how, v = self.play((hand13, 0), d)
         if self.shanten(hand13) != 0:
             how = "-"
         return how, v

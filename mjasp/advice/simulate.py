@@ -119,14 +119,8 @@ def _points(model: Model, rng: random.Random, h14: Counts37, tile: int, riichi: 
 
 
 def _choose(model: Model, options: list[Node], d: int) -> tuple[Node, str]:
-    best: tuple[tuple[float, float, float], Node, str] | None = None
-    for node in options:
-        for how, v in model.options_of(node, d):
-            key = (v[2], v[1], v[0])
-            if best is None or key > best[0]:
-                best = (key, node, how)
-    assert best is not None
-    return best[1], best[2]
+    node, how, _ = model.choice(options, d)
+    return node, how
 
 
 def _play(model: Model, h13: Counts37, rng: random.Random) -> tuple[float, int, int]:

@@ -461,12 +461,13 @@ def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
         pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
     v = np.ones(2)
     none_i, none_f = np.zeros(0, np.int64), np.zeros(0)
+    tie = (graph.TIE_REL, graph.TIE_ABS)    # the policy's tolerance for ties
 
     def run(rows: Any, dama_size: int) -> None:
         assert graph._dp is not None
         graph._dp.run(v, v, v, v, v, v, v, none_i, np.zeros(1, np.int64), none_i, none_f,
                       none_f, rows, np.zeros(len(rows)), np.zeros(4 * len(rows)), False,
-                      np.zeros(dama_size), np.zeros(3 * 3 * len(rows)))
+                      np.zeros(dama_size), np.zeros(3 * 3 * len(rows)), *tie)
 
     run(np.array([1], np.int64), 3 * 3 * 2)                    # consistent: two draws
     with pytest.raises(ValueError, match="inconsistent graph arrays"):
@@ -477,16 +478,16 @@ def test_the_compiled_whole_loop_rejects_inconsistent_arrays() -> None:
         # a group whose one option (5) points past the two nodes
         graph._dp.run(v, v, v, v, v, v, v, np.array([5], np.int64),
                       np.array([0, 1], np.int64), np.array([0], np.int64), np.ones(1),
-                      np.ones(1), none_i, none_f, none_f, False, np.zeros(3 * 2), none_f)
+                      np.ones(1), none_i, none_f, none_f, False, np.zeros(3 * 2), none_f, *tie)
     with pytest.raises(ValueError, match="inconsistent graph arrays"):
         # a group whose last-draw copies are missing
         graph._dp.run(v, v, v, v, v, v, v, np.array([0], np.int64),
                       np.array([0, 1], np.int64), np.array([0], np.int64), np.ones(1),
-                      none_f, none_i, none_f, none_f, False, np.zeros(3 * 2), none_f)
+                      none_f, none_i, none_f, none_f, False, np.zeros(3 * 2), none_f, *tie)
     with pytest.raises(TypeError, match="float64"):
         graph._dp.run(v.astype(np.int64), v, v, v, v, v, v, none_i, np.zeros(1, np.int64),
                       none_i, none_f, none_f, none_i, none_f, none_f, False, np.zeros(3 * 2),
-                      none_f)
+                      none_f, *tie)
 
 
 def test_the_compiled_builder_rejects_bad_arguments_and_passes_errors_on() -> None:

@@ -13,7 +13,8 @@ the wall, a tile of the given hand once discarded never back, a drawn tile let g
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from fractions import Fraction
 from functools import cache
 from itertools import product
 from typing import Any
@@ -91,8 +92,10 @@ class Brute:
 
     def __init__(self, hand: str, discard: str | None, draws: int, *, dora: tuple[str, ...] = (),
                  visible: str = "", rules: str = "tenhou", riichi: str = "choose",
-                 seat: str = "E", rnd: str = "E", extra: int = 1) -> None:
+                 seat: str = "E", rnd: str = "E", extra: int = 1, exact: bool = False) -> None:
         h = mjasp.Hand.parse(hand)
+        #: the numbers the walk computes with: floats, or (``exact``) fractions
+        self.num: Callable[[int], Any] = Fraction if exact else float
         self.rules = mjasp.RULES[rules]
         self.melds = "".join(str(m) for m in h.melds)
         self.closed = all(not m.is_open for m in h.melds)
@@ -149,16 +152,16 @@ class Brute:
         """(probability, points, yaku, limit) of a win, every ura indicator drawn one by
         one without replacement from the winning hand's wall."""
         if not riichi or not self.dora:
-            return [(1.0, *self.score(h14, tile, riichi, ippatsu, haitei))]
+            return [(self.num(1), *self.score(h14, tile, riichi, ippatsu, haitei))]
         wall = self.wall(h14)
         total = sum(wall)
-        out: dict[tuple[int, str, str | None], float] = defaultdict(float)
+        out: dict[tuple[int, str, str | None], Any] = defaultdict(lambda: self.num(0))
         for seq in product(range(37), repeat=len(self.dora)):
             left = list(wall)
-            q = 1.0
+            q = self.num(1)
             rest = total
             for k in seq:
-                q *= left[k] / rest
+                q *= self.num(left[k]) / rest
                 left[k] -= 1
                 rest -= 1
             if q > 0:
@@ -230,10 +233,10 @@ class Brute:
     def dama(self, hand: Counts, used: int, d: int) -> tuple[float, float, float]:
         tenpai = self.shanten(hand) == 0
         if d == 0:
-            return (float(tenpai), 0.0, 0.0)
-        tp = wp = ev = 0.0
+            return (self.num(tenpai), self.num(0), self.num(0))
+        tp = wp = ev = self.num(0)
         for t, n, total in self.draws_of(hand):
-            q = n / total
+            q = self.num(n) / total
             h14 = plus(hand, t)
             if self.wins(h14, t, d == 1):
                 tp += q
@@ -244,16 +247,16 @@ class Brute:
             tp += q * v[0]
             wp += q * v[1]
             ev += q * v[2]
-        return (1.0 if tenpai else tp, wp, ev)
+        return (self.num(1) if tenpai else tp, wp, ev)
 
     @cache  # noqa: B019
     def riichi(self, hand: Counts, d: int, first: bool) -> tuple[float, float, float]:
         """A locked hand, each of its ``d`` draws walked (the stick lost at the end)."""
         if d == 0:
-            return (1.0, 0.0, -1000.0)
-        wp = ev = 0.0
+            return (self.num(1), self.num(0), self.num(-1000))
+        wp = ev = self.num(0)
         for t, n, total in self.draws_of(hand):
-            q = n / total
+            q = self.num(n) / total
             h14 = plus(hand, t)
             if self.shanten(h14) == -1:
                 wp += q
@@ -263,7 +266,7 @@ class Brute:
                 v = self.riichi(hand, d - 1, False)
                 wp += q * v[1]
                 ev += q * v[2]
-        return (1.0, wp, ev)
+        return (self.num(1), wp, ev)
 
     # -- what the advice reports ---------------------------------------------------------
     def per_turn(self) -> tuple[str, list[tuple[float, float, float]]]:
@@ -338,11 +341,12 @@ class Brute:
 
 
 def check(hand: str, discard: str | None, draws: int, lines: int = 5, ties: bool = False,
-          **kw: Any) -> tuple[Brute, dict[str, Any]]:
+          exact: bool = False, **kw: Any) -> tuple[Brute, dict[str, Any]]:
     """Compare everything the advice and the explanation say with the brute force (where
     two ways of playing tie, ``ties``: the values only, and the win chance and points only
-    where the tie is up to rounding and the tenpai chances differ)."""
-    b = Brute(hand, discard, draws, **kw)
+    where the tie is up to rounding and the tenpai chances differ; ``exact``: the brute
+    force in fractions, where no tie is up to rounding)."""
+    b = Brute(hand, discard, draws, exact=exact, **kw)
     options = {"draws": draws, "dora_indicators": kw.get("dora", ()),
                "visible": kw.get("visible", ""), "rules": kw.get("rules", "tenhou"),
                "riichi": kw.get("riichi", "choose"), "seat_wind": kw.get("seat", "E"),
@@ -365,10 +369,11 @@ def check(hand: str, discard: str | None, draws: int, lines: int = 5, ties: bool
     assert e["expected_points"] == pytest.approx(turns[0][2], rel=TOL, abs=TOL)
     total = sum(parts["turn"])
     assert total == pytest.approx(turns[0][2], rel=TOL, abs=TOL)
-    assert {k: v for k, v in e["by_riichi"].items() if v} == pytest.approx(
-        {k: v for k, v in parts["riichi"].items() if v}, rel=TOL, abs=TOL)
-    assert {k: v for k, v in e["by_wait"].items() if v} == pytest.approx(
-        {k: v for k, v in parts["wait"].items() if v}, rel=TOL, abs=TOL)
+    # a part within TOL of 0 is no part (a float sum of wins and sticks lost that is 0)
+    assert {k: v for k, v in e["by_riichi"].items() if abs(v) > TOL} == pytest.approx(
+        {k: v for k, v in parts["riichi"].items() if abs(v) > TOL}, rel=TOL, abs=TOL)
+    assert {k: v for k, v in e["by_wait"].items() if abs(v) > TOL} == pytest.approx(
+        {k: v for k, v in parts["wait"].items() if abs(v) > TOL}, rel=TOL, abs=TOL)
     assert e["by_turn"] == pytest.approx(parts["turn"], rel=TOL, abs=TOL)
     rows = {(r["points"], r["yaku"]): (r["prob"], r["share"]) for r in e["by_hand"]}
     want = {k: (parts["hand_p"][k], parts["hand"][k]) for k in parts["hand_p"]}
