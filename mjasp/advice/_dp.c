@@ -18,6 +18,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 
 #ifndef MJASP_SOURCE_HASH /* built without setup.py: stamp 0, which graph.py refuses */
@@ -58,7 +59,7 @@ static void release(Arr *arrs, int n) {
 /* Whether x is equal to top (top >= x) in the policy's order: graph.near, with its
    tolerance (graph.TIE_REL, graph.TIE_ABS, passed in), the same operations. */
 static inline int near(double x, double top, double rel, double abs_) {
-    double ax = x < 0 ? -x : x, at = top < 0 ? -top : top;
+    double ax = fabs(x), at = fabs(top);
     return top - x <= rel * (ax > at ? ax : at) + abs_;
 }
 
@@ -165,16 +166,60 @@ static PyObject *run(PyObject *self, PyObject *args) {
         }
         for (Py_ssize_t g = 0; g < groups; g++) {
             /* graph.choose: the greatest points, then win, then tenpai, each up to the
-               tolerance; the first option left in the group's order */
+               tolerance; the first option left in the group's order. One pass finds the
+               first greatest option in the exact order (as before the tolerance), the
+               greatest points below its points, and among the options of exactly its
+               points the greatest win chance below its own, and among those of its win
+               chance too the greatest tenpai chance below its own. An option further from
+               the greatest points than the tolerance at the group's largest magnitude is
+               not near (that bound is at least near's own), and near(x, top) only grows
+               with x up to top; so when none of those three next values is near, the
+               tolerance keeps exactly the options the exact order keeps and the choice is
+               the same. Only otherwise are the tolerance's passes below run. */
             int64_t start = offsets[g], end = offsets[g + 1];
             int64_t k = options[start];
             if (end - start > 1) {
-                double me = best_ev[k];
+                double me = best_ev[k], mw = best_wp[k], mt = best_tp[k];
+                double lo = me, below = -INFINITY, w2 = -INFINITY, t2 = -INFINITY;
                 for (int64_t j = start + 1; j < end; j++) {
-                    double e = best_ev[options[j]];
-                    me = e > me ? e : me;
+                    int64_t q = options[j];
+                    double e = best_ev[q];
+                    if (e < me) {
+                        below = e > below ? e : below;
+                        lo = e < lo ? e : lo;
+                        continue;
+                    }
+                    double w = best_wp[q], t = best_tp[q];
+                    if (e > me) {
+                        below = me;
+                        me = e;
+                        mw = w;
+                        mt = t;
+                        w2 = t2 = -INFINITY;
+                        k = q;
+                    } else if (w > mw) {
+                        w2 = mw;
+                        mw = w;
+                        mt = t;
+                        t2 = -INFINITY;
+                        k = q;
+                    } else if (w < mw) {
+                        w2 = w > w2 ? w : w2;
+                    } else if (t > mt) {
+                        t2 = mt;
+                        mt = t;
+                        k = q;
+                    } else if (t < mt) {
+                        t2 = t > t2 ? t : t2;
+                    }
                 }
-                double mw = 0.0, mt = 0.0;
+                double big = fabs(me) > fabs(lo) ? fabs(me) : fabs(lo);
+                double lim = rel * big + abs_;
+                int apart = me - below > lim;
+                if (apart && (w2 == -INFINITY || !near(w2, mw, rel, abs_))
+                    && (t2 == -INFINITY || !near(t2, mt, rel, abs_))) {
+                    goto chosen;
+                }
                 int seen = 0;
                 for (int64_t j = start; j < end; j++) {
                     int64_t q = options[j];
@@ -204,6 +249,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
                     }
                 }
             }
+        chosen:;
             double be = best_ev[k], bw = best_wp[k], bt = best_tp[k];
             int64_t node = gnode[g];
             double c = copies[g];
