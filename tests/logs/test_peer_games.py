@@ -346,7 +346,7 @@ def test_mortal_games_agree() -> None:
 
 def test_the_mortal_difference_class_is_recognised() -> None:
     # the committed record of the class (tests/logs/peer_records), no engine needed
-    path = Path(__file__).parents[1] / "logs" / "peer_records" / "mortal-70-fu-tsumo.mjson"
+    path = Path(__file__).parent / "peer_records" / "mortal-70-fu-tsumo.mjson"
     checked = logs.check_game(logs.read(path))
     (win,) = checked.wins
     assert len(checked.mismatches) == 2
