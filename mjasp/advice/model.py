@@ -1248,9 +1248,7 @@ class Model:
         """How a 13-tile hand is played on with ``d`` draws left (``riichi`` or ``dama``)
         and its value: the policy's choice (``graph.choose``) of ``options_of``."""
         ways = self.options_of(node, d)
-        how, v = ways[choose([(w[2], w[1], w[0]) for _, w in ways])] if len(ways) > 1 \
-            else ways[0]
-        return how, v
+        return ways[choose([(w[2], w[1], w[0]) for _, w in ways])] if len(ways) > 1 else ways[0]
 
     def choice(self, options: Sequence[Node], d: int) -> tuple[Node, str, Value]:
         """The policy's choice among 13-tile options (in tile order) with ``d`` draws

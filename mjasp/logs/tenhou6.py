@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from typing import Any, Final
 
 from mjasp.core.errors import RulesError
@@ -225,8 +226,8 @@ def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
 
 def _draw_kind(rnd: Round, players: int) -> str:
     """The kind of a draw its log does not name, read from the replayed table."""
-    final = [state for _, state in replay(rnd, players)][-1:]  # one State, updated
-    return draw_kind(final[0]) if final else "exhaustive"
+    last = deque(replay(rnd, players), maxlen=1)  # the table after the last event
+    return draw_kind(last[0][1]) if last else "exhaustive"
 
 
 LIMIT_NAMES = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
