@@ -271,7 +271,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
     if fourteen and s0 == -1:
-        note = "a complete hand without a yaku as a self-draw: no win, a discard"
+        note = "a complete hand with no yaku as a self-draw: no win, a discard"
     if exact and draws > 0:
         m.solve([h13 for _, h13 in starts], draws)
     out = []

@@ -197,7 +197,9 @@ class Model:
         # players, no chiitoitsu with a quad): only for rules that read them so
         self._fast = default_reading(self.rules)
         self.s0 = self.shanten(self.start)
-        self.limit = self.s0 + self.extra
+        # a complete hand given is one without a yaku (``advise``: no win): a tenpai hand
+        # that must discard, its changes counted from tenpai
+        self.limit = max(self.s0, 0) + self.extra
 
     # -- the wall -------------------------------------------------------------------
     def wall(self, hand: Counts37) -> Counts37:

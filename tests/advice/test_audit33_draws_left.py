@@ -18,11 +18,13 @@ sequence is non-decreasing in the draws left.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import mjasp
 from mjasp.advice import advise
+from mjasp.advice.api import Candidate
 from mjasp.core.tiles import tile_name
 
 
@@ -34,19 +36,26 @@ def _all_but(hand: str, keep: dict[int, int]) -> str:
                     if 4 - held[k] - keep.get(k, 0))
 
 
-def _tsumo(hand14: str, haitei: bool) -> int:
-    win = mjasp.Win(tile="1s", tsumo=True, seat_wind="S", haitei=haitei)
-    return mjasp.score(hand14, win, rules="wrc").points
+TANKI = "123m456p789s234s1s"
+
+
+def _tanki(draws: int, riichi: str) -> Candidate:
+    """The 1s tanki (WRC rules, South) with a wall of three 1s and one 1z: each draw
+    wins with p = 3/4."""
+    (c,) = advise(TANKI, draws=draws, riichi=riichi, rules="wrc", seat_wind="S",
+                  visible=_all_but(TANKI, {18: 3, 27: 1})).candidates
+    return c
+
+
+def _tsumo(**situation: Any) -> int:
+    win = mjasp.Win(tile="1s", tsumo=True, seat_wind="S", **situation)
+    return mjasp.score(TANKI + "1s", win, rules="wrc").points
 
 
 def test_expected_points_fall_with_a_draw_more_when_most_of_the_wall_wins() -> None:
-    # a tanki on 1s, the wall three 1s and one 1z: each draw wins with p = 3/4
-    hand = "123m456p789s234s1s"
-    visible = _all_but(hand, {18: 3, 27: 1})
-    (c,) = advise(hand, draws=3, riichi="never", rules="wrc", seat_wind="S",
-                  visible=visible).candidates
+    c = _tanki(3, "never")
     p = 3 / 4
-    plain, haitei = _tsumo(hand + "1s", False), _tsumo(hand + "1s", True)
+    plain, haitei = _tsumo(), _tsumo(haitei=True)
     assert (plain, haitei) == (1100, 2000)   # 1 and 2 han, 30 fu, a non-dealer's tsumo
     one = p * haitei
     two = p * plain + (1 - p) * one
@@ -58,19 +67,11 @@ def test_expected_points_fall_with_a_draw_more_when_most_of_the_wall_wins() -> N
 
 def test_riichi_too_ippatsu_and_haitei_on_the_one_draw() -> None:
     # riichi with one draw left: that draw is both the ippatsu and the haitei draw
-    hand = "123m456p789s234s1s"
-    visible = _all_but(hand, {18: 3, 27: 1})
-    (c,) = advise(hand, draws=2, riichi="always", rules="wrc", seat_wind="S",
-                  visible=visible).candidates
+    c = _tanki(2, "always")
     p = 3 / 4
-
-    def won(ippatsu: bool, haitei: bool) -> int:
-        win = mjasp.Win(tile="1s", tsumo=True, seat_wind="S", riichi=1, ippatsu=ippatsu,
-                        haitei=haitei)
-        return mjasp.score(hand + "1s", win, rules="wrc").points
-
-    one = p * won(True, True) - 1000 * (1 - p)
-    two = p * won(True, False) + (1 - p) * p * won(False, True) - 1000 * (1 - p) ** 2
+    one = p * _tsumo(riichi=1, ippatsu=True, haitei=True) - 1000 * (1 - p)
+    two = (p * _tsumo(riichi=1, ippatsu=True) + (1 - p) * p * _tsumo(riichi=1, haitei=True)
+           - 1000 * (1 - p) ** 2)
     assert c.decision == "riichi"
     assert c.expected_points == pytest.approx((two, one), rel=1e-12)
     assert two < one

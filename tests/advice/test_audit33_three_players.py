@@ -51,19 +51,15 @@ def test_ura_on_north_counted_from_the_wall(rules: str) -> None:
 #: seeded hands (tenpai or one-shanten after the discard): a North triplet or pair with
 #: a West indicator, the 9m indicator showing 1m, dealer and non-dealer, both presets
 SITUATIONS: list[tuple[str, dict[str, Any]]] = [
-    ("12378p44589s4445z", {"rules": "tenhou-3p", "seat_wind": "W",
-                           "dora_indicators": ("3z",), "draws": 5}),
-    ("1m5556699p8s55666z", {"rules": "mahjongsoul-3p", "seat_wind": "W",
-                            "dora_indicators": ("6p",), "draws": 8}),
-    ("19m2269p4455s2233z", {"rules": "tenhou-3p", "seat_wind": "E",
-                            "dora_indicators": ("7s",), "draws": 5}),
-    ("22337p45688s3777z", {"rules": "tenhou-3p", "seat_wind": "W",
-                           "dora_indicators": ("9m",), "draws": 3}),
-    ("348p134556s22244z", {"rules": "tenhou-3p", "seat_wind": "W",
-                           "dora_indicators": ("3z",), "draws": 5}),
-    ("45667p5667789s24z", {"rules": "mahjongsoul-3p", "seat_wind": "E",
-                           "dora_indicators": ("2s",), "draws": 5}),
-]
+    (hand, {"rules": rules, "seat_wind": seat, "dora_indicators": (dora,), "draws": draws})
+    for hand, rules, seat, dora, draws in [
+        ("12378p44589s4445z", "tenhou-3p", "W", "3z", 5),
+        ("1m5556699p8s55666z", "mahjongsoul-3p", "W", "6p", 8),
+        ("19m2269p4455s2233z", "tenhou-3p", "E", "7s", 5),
+        ("22337p45688s3777z", "tenhou-3p", "W", "9m", 3),
+        ("348p134556s22244z", "tenhou-3p", "W", "3z", 5),
+        ("45667p5667789s24z", "mahjongsoul-3p", "E", "2s", 5),
+    ]]
 PLAYS = 2000
 
 
