@@ -134,3 +134,19 @@ def test_an_ordinary_wall_gives_more_with_more_draws(hand: str) -> None:
         for seq in (c.tenpai_prob, c.win_prob, c.expected_points):
             assert all(0.0 <= x <= 1.0 for x in seq) or seq is c.expected_points
             assert all(seq[i] >= seq[i + 1] - 1e-9 for i in range(len(seq) - 1)), (c, seq)
+
+
+@pytest.mark.parametrize("draws", [0, 1, 69])
+def test_no_draw_one_draw_and_the_most_draws_worked_by_hand(draws: int) -> None:
+    # 123456789m1234p, the dealer, dama, no change (extra=0): a tanki on 1p or 4p, 3 + 3
+    # of 123 unseen. Ittsu 2 + tsumo: 3 han, 20 + 2 + tanki 2 -> 30 fu, 2000 all; with
+    # haitei (the last draw) 4 han 30 fu, 3900 all. With no draw: tenpai, nothing won
+    (c,) = advise("123456789m1234p", draws=draws, riichi="never", extra=0).candidates
+    p = 6 / 123
+    want_win = [1 - (1 - p) ** d for d in range(draws, 0, -1)]
+    want_points = [sum((1 - p) ** (j - 1) * p * (6000 if j < d else 11700)
+                       for j in range(1, d + 1)) for d in range(draws, 0, -1)]
+    assert c.tenpai_prob == pytest.approx([1.0] * draws, abs=1e-12)
+    assert c.win_prob == pytest.approx(want_win, rel=1e-12, abs=1e-15)
+    assert c.expected_points == pytest.approx(want_points, rel=1e-12)
+    assert all(0.0 <= w <= 1.0 for w in c.win_prob)
