@@ -149,3 +149,19 @@ def test_a_complete_hand_with_a_yaku_is_still_answered_with_its_score() -> None:
     assert a.candidates == ()
     assert a.win_points == mjasp.score("55m [234p] [456p] [678s] [234s]",
                                        mjasp.Win(tile="5m", tsumo=True)).points
+
+
+def test_explaining_a_discard_of_a_complete_hand_counts_from_tenpai() -> None:
+    # 22m345678p234567s wins (pinfu tanyao on 3p); asked to explain cutting 2m, it plays on
+    # as a tenpai hand given, one change allowed: the brute force of the model
+    # (test_audit4_bruteforce) with its bound s0 + extra = 1, which for its s0 (-1, the
+    # complete hand's shanten) is extra=2. A small wall keeps the walk short.
+    from tests.advice.test_audit4_bruteforce import Brute, seen_but
+    hand, dora = "22m345678p234567s", ("1z",)
+    visible = seen_but(hand, dora, "2m5m8m1p4p7p3s6p9p1z")
+    brute = Brute(hand, "2m", 3, extra=2, dora=dora, visible=visible)
+    _, turns = brute.per_turn()
+    e = explain_discard(hand, "2m", {"draws": 3, "dora_indicators": dora,
+                                     "visible": visible})
+    assert (e["tenpai_prob"], e["win_prob"], e["expected_points"]) == pytest.approx(
+        turns[0], rel=TOL, abs=TOL)
