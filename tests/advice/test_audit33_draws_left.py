@@ -11,7 +11,7 @@ hand from them (points from ``mjasp.score``):
   a line of more points that wins less often is taken with more draws, so the win chance
   can fall with a draw more.
 
-With a wall of ordinary size neither shows on the seeded hands below: there every
+On the seeded closed hands below, with a full wall, neither shows: there every
 sequence is non-decreasing in the draws left.
 """
 
