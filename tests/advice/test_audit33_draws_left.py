@@ -129,10 +129,11 @@ def _seeded_hands(seed: int, count: int) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hand", _seeded_hands(33, 12))
-def test_an_ordinary_wall_gives_more_with_more_draws(hand: str) -> None:
+def test_a_full_wall_gives_more_with_more_draws(hand: str) -> None:
     for c in advise(hand, draws=6, dora_indicators=("1z",)).candidates:
+        assert all(0.0 <= w <= t <= 1.0 for w, t in zip(c.win_prob, c.tenpai_prob,
+                                                         strict=True)), c
         for seq in (c.tenpai_prob, c.win_prob, c.expected_points):
-            assert all(0.0 <= x <= 1.0 for x in seq) or seq is c.expected_points
             assert all(seq[i] >= seq[i + 1] - 1e-9 for i in range(len(seq) - 1)), (c, seq)
 
 
