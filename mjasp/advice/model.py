@@ -197,8 +197,8 @@ class Model:
         # players, no chiitoitsu with a quad): only for rules that read them so
         self._fast = default_reading(self.rules)
         self.s0 = self.shanten(self.start)
-        # a complete hand given is one without a yaku (``advise``: no win): a tenpai hand
-        # that must discard, its changes counted from tenpai
+        # a complete hand given that discards (no yaku, or a discard explained) is a
+        # tenpai hand after it: its changes are counted from tenpai
         self.limit = max(self.s0, 0) + self.extra
 
     # -- the wall -------------------------------------------------------------------
