@@ -35,15 +35,19 @@ def test_a_west_indicator_makes_the_north_pair_two_dora(rules: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["tenhou-3p", "mahjongsoul-3p"])
-def test_ura_on_north_counted_from_the_wall(rules: str) -> None:
+@pytest.mark.parametrize(("visible", "wests"), [("", 4), ("3z3z3z", 1), ("3z3z3z3z", 0)])
+def test_ura_on_north_counted_from_the_wall(rules: str, visible: str, wests: int) -> None:
     # riichi with one draw: riichi + ippatsu + tsumo + haitei + ittsu 2 = 6 han (the
-    # indicator 1z shows South: no dora). The ura indicator is one of the 93 tiles the
-    # winning hand does not see; only West (4 copies) gives 2 han (the North pair) and
-    # lifts haneman to baiman; 7 han (one ura) is still haneman
+    # indicator 1z shows South: no dora). The ura indicator is one of the tiles the
+    # winning hand does not see (108 less its 14, the indicator and those in sight); only
+    # a West (those not in sight) gives 2 han (the North pair) and lifts haneman to
+    # baiman; 7 han (one ura) is still haneman
     (c,) = advise(HAND, draws=1, riichi="always", rules=rules, seat_wind="S",
-                  dora_indicators=("1z",)).candidates
-    p = 3 / 94
-    win = (1 - 4 / 93) * HANEMAN + 4 / 93 * BAIMAN
+                  dora_indicators=("1z",), visible=visible).candidates
+    unseen = 94 - len(visible) // 2
+    p = 3 / unseen
+    west = wests / (unseen - 1)
+    win = (1 - west) * HANEMAN + west * BAIMAN
     assert c.decision == "riichi"
     assert c.expected_points == pytest.approx((p * win - 1000 * (1 - p),), rel=1e-12)
 
