@@ -247,9 +247,12 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
                 continue
             if (s.han > 0 or s.yakuman) and (pts is None or s.points > pts):
                 pts, best = s.points, name37(t)
-        note = f"a complete hand: win it (its best score as a self-draw, on {best})" \
-            if best else "a complete hand: no yaku as a self-draw"
-        return Advice(str(h), -1, model, draws, (), True, note, pts, 0, settings)
+        if best or model != "mjasp":
+            note = f"a complete hand: win it (its best score as a self-draw, on {best})" \
+                if best else "a complete hand: no yaku as a self-draw"
+            return Advice(str(h), -1, model, draws, (), True, note, pts, 0, settings)
+        # an open hand complete without a yaku is no win (docs/advise.md): it discards
+        # and plays on like any other 14-tile hand
     if model == "mahjong-cpp":
         # its own module: its graph search and values, as its code computes them
         from mjasp.advice import cpp_model
@@ -267,6 +270,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     exact = s0 <= max_shanten
     note = "" if exact else (f"{s0}-shanten is beyond the exact range (at most "
                              f"{max_shanten}-shanten): effective tiles only")
+    if fourteen and s0 == -1:
+        note = "a complete hand with no yaku as a self-draw: no win, a discard"
     if exact and draws > 0:
         m.solve([h13 for _, h13 in starts], draws)
     out = []

@@ -197,7 +197,9 @@ class Model:
         # players, no chiitoitsu with a quad): only for rules that read them so
         self._fast = default_reading(self.rules)
         self.s0 = self.shanten(self.start)
-        self.limit = self.s0 + self.extra
+        # a complete hand given that discards (no yaku, or a discard explained) is a
+        # tenpai hand after it: its changes are counted from tenpai
+        self.limit = max(self.s0, 0) + self.extra
 
     # -- the wall -------------------------------------------------------------------
     def wall(self, hand: Counts37) -> Counts37:

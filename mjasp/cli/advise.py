@@ -127,7 +127,8 @@ def _print_table(a: Advice) -> None:
         if a.note:  # which tile that self-draw was: the score depends on it
             click.echo(f"note: {a.note}")
         return
-    click.echo(f"{a.hand}: {a.shanten}-shanten, {a.draws} draws, model {a.model}")
+    shape = "complete" if a.shanten == -1 else f"{a.shanten}-shanten"  # without a yaku
+    click.echo(f"{a.hand}: {shape}, {a.draws} draws, model {a.model}")
     if a.note:
         click.echo(f"note: {a.note}")
     click.echo(f"{'discard':<8} {'shanten':<8} {'tiles':<6} {'tenpai%':>8} {'win%':>7} "
