@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Protocol
 
 from mjasp.analysis.waits import usable_tiles, winning_tiles
-from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
+from mjasp.core.blocks import (
+    Block,
+    BlockKind,
+    Decomposition,
+    Form,
+    Meld,
+    MeldKind,
+    sorted_readings,
+)
 from mjasp.core.errors import EncodingError, HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import FIVES, Tile, add_count, tile_name
@@ -24,12 +32,110 @@ from mjasp.solvers.form_dp import MAX_MELDS
 #: Winning forms are standard readings: the fast path with the other forms switched off.
 _STANDARD_FORM = find_rules("standard-form")
 
+#: The engines of the kan check (``mjasp kan --solver``): the Python check
+#: (:func:`kan_check`) and clingo on the encodings (:func:`kan_check_asp`).
+SOLVERS: Final = ("direct", "asp")
+
 WinningReading = tuple[Tile, Decomposition]
 """(winning tile j, a reading of the hand plus j)."""
 
 
+class _Answer(Protocol):
+    """What both engines' answers hold: the hands, the readings and waits of both sides,
+    and both rules' verdicts (a check reads them off the readings, clingo states them)."""
+
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def tile(self) -> Tile: ...
+    @property
+    def before(self) -> tuple[WinningReading, ...]: ...
+    @property
+    def after(self) -> tuple[WinningReading, ...]: ...
+    @property
+    def waits_before(self) -> tuple[Tile, ...]: ...
+    @property
+    def waits_after(self) -> tuple[Tile, ...]: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def strict(self) -> bool: ...
+    @property
+    def loose(self) -> bool: ...
+    @property
+    def allowed(self) -> bool: ...
+    @property
+    def lost(self) -> tuple[WinningReading, ...]: ...
+    @property
+    def tenpai(self) -> bool: ...
+    def strict_reason(self) -> str: ...
+    def loose_reason(self) -> str: ...
+
+
+class _Reasons:
+    """The reasons and the JSON of a kan check, the same for both engines' answers."""
+
+    __slots__ = ()
+
+    @property
+    def lost(self: _Answer) -> tuple[WinningReading, ...]:
+        """Winning readings before the kan that no reading after it gives."""
+        kept = set(self.after)
+        return tuple(r for r in self.before if r not in kept)
+
+    @property
+    def tenpai(self: _Answer) -> bool:
+        """The hand before the draw waits on at least one tile."""
+        return bool(self.waits_before)
+
+    def strict_reason(self: _Answer) -> str:
+        """Why the strict rule says what it says: the readings kept or lost.
+
+        >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
+        'all 2 winning readings kept'
+        """
+        n = len(self.before)
+        if self.strict:
+            return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
+        if n == len(self.after):  # every reading kept, a wait of another form lost
+            return self.loose_reason()
+        lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
+        return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
+
+    def loose_reason(self: _Answer) -> str:
+        """Why the loose rule says what it says: the waits kept, removed or added.
+
+        >>> kan_check("1112345678999m1m", "1m").loose_reason()
+        'waits change: removed 1m 3m 6m 9m'
+        """
+        if self.loose:
+            return "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
+        changes = {"removed": [t for t in self.waits_before if t not in self.waits_after],
+                   "added": [t for t in self.waits_after if t not in self.waits_before]}
+        return "waits change: " + "; ".join(
+            f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
+
+    def reason(self: _Answer) -> str:
+        """Why, one line per rule."""
+        return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
+                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}")
+
+    def to_json(self: _Answer) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        def pairs(rs: Sequence[WinningReading]) -> list[dict[str, Any]]:
+            return [{"winning_tile": tile_name(j), "reading": str(d)} for j, d in rs]
+        return {"hand": str(self.hand), "tile": tile_name(self.tile),
+                "strict": self.strict, "loose": self.loose, "tenpai": self.tenpai,
+                "rule": self.rule, "allowed": self.allowed,
+                "waits_before": [tile_name(t) for t in self.waits_before],
+                "waits_after": [tile_name(t) for t in self.waits_after],
+                "readings_before": len(self.before), "readings_after": len(self.after),
+                "lost": pairs(self.lost), "strict_reason": self.strict_reason(),
+                "loose_reason": self.loose_reason()}
+
+
 @dataclass(frozen=True, slots=True)
-class KanCheck:
+class KanCheck(_Reasons):
     """The verdict on a concealed kan of ``tile`` after drawing its 4th copy.
 
     ``before``: every standard winning reading of the hand before the draw (h - e_i),
@@ -71,62 +177,6 @@ class KanCheck:
     def loose(self) -> bool:
         """The kan keeps the waits (the common rule)."""
         return self.waits_before == self.waits_after
-
-    @property
-    def lost(self) -> tuple[WinningReading, ...]:
-        """Winning readings before the kan that no reading after it gives."""
-        kept = set(self.after)
-        return tuple(r for r in self.before if r not in kept)
-
-    @property
-    def tenpai(self) -> bool:
-        """The hand before the draw waits on at least one tile."""
-        return bool(self.waits_before)
-
-    def strict_reason(self) -> str:
-        """Why the strict rule says what it says: the readings kept or lost.
-
-        >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
-        'all 2 winning readings kept'
-        """
-        n = len(self.before)
-        if self.strict:
-            return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
-        if n == len(self.after):  # every reading kept, a wait of another form lost
-            return self.loose_reason()
-        lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
-        return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
-
-    def loose_reason(self) -> str:
-        """Why the loose rule says what it says: the waits kept, removed or added.
-
-        >>> kan_check("1112345678999m1m", "1m").loose_reason()
-        'waits change: removed 1m 3m 6m 9m'
-        """
-        if self.loose:
-            return "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
-        changes = {"removed": [t for t in self.waits_before if t not in self.waits_after],
-                   "added": [t for t in self.waits_after if t not in self.waits_before]}
-        return "waits change: " + "; ".join(
-            f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
-
-    def reason(self) -> str:
-        """Why, one line per rule."""
-        return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
-                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}")
-
-    def to_json(self) -> dict[str, Any]:
-        """A plain dict for ``json.dumps``."""
-        def pairs(rs: Sequence[WinningReading]) -> list[dict[str, Any]]:
-            return [{"winning_tile": tile_name(j), "reading": str(d)} for j, d in rs]
-        return {"hand": str(self.hand), "tile": tile_name(self.tile),
-                "strict": self.strict, "loose": self.loose, "tenpai": self.tenpai,
-                "rule": self.rule, "allowed": self.allowed,
-                "waits_before": [tile_name(t) for t in self.waits_before],
-                "waits_after": [tile_name(t) for t in self.waits_after],
-                "readings_before": len(self.before), "readings_after": len(self.after),
-                "lost": pairs(self.lost), "strict_reason": self.strict_reason(),
-                "loose_reason": self.loose_reason()}
 
 
 def _winning_readings(hand: Hand, rules: Rules,
@@ -236,14 +286,18 @@ def _not_tenpai(before: Hand, kind: Tile) -> HandError:
 
 
 @dataclass(frozen=True, slots=True)
-class KanVerdict:
-    """The kan check by the ASP encodings: the waits of the riichi hand and of the hand
-    after the kan, whether each rule keeps the kan (``strict``: the readings, ``loose``:
-    the waits) and ``allowed``, the verdict of the rules' ``riichi_kan`` (``rule``).
+class KanVerdict(_Reasons):
+    """The kan check by the ASP encodings: the winning readings and waits of the riichi
+    hand and of the hand after the kan (``before``, ``after`` as in :class:`KanCheck`),
+    whether each rule keeps the kan (``strict``: the readings, ``loose``: the waits) and
+    ``allowed``, the verdict of the rules' ``riichi_kan`` (``rule``); the reasons and the
+    JSON are :class:`KanCheck`'s.
     """
 
     hand: Hand
     tile: Tile
+    before: tuple[WinningReading, ...]
+    after: tuple[WinningReading, ...]
     waits_before: tuple[Tile, ...]
     waits_after: tuple[Tile, ...]
     strict: bool
@@ -254,14 +308,17 @@ class KanVerdict:
 
 def kan_check_asp(hand: HandLike, tile: Tile | str, *,
                   rules: Rules | str | None = None) -> KanVerdict:
-    """The kan check as ASP states it, run by clingo: the same question and errors as
-    :func:`kan_check`, answered by ``encodings/riichi_kan.lp`` (every wait of both hands,
-    as brave consequences) and ``encodings/riichi_kan_verdict.lp`` (the rules, with the
-    variant file of ``Rules.riichi_kan``).
+    """The kan check as ASP states it, run by clingo: the same question, answer and errors
+    as :func:`kan_check`, answered by ``encodings/riichi_kan.lp`` (every winning reading
+    of both hands: their waits are its brave consequences) and
+    ``encodings/riichi_kan_verdict.lp`` (the rules, with the variant file of
+    ``Rules.riichi_kan``).
 
     >>> v = kan_check_asp("111222333m4567p", "1m", rules="wrc")
     >>> v.strict, v.loose, v.allowed, [tile_name(t) for t in v.waits_after]
     (False, True, False, ['4p', '7p'])
+    >>> v.strict_reason() == kan_check("111222333m4567p", "1m").strict_reason()
+    True
     """
     # imported here: ``import mjasp`` does not load clingo
     from mjasp.solvers import asp
@@ -273,14 +330,15 @@ def kan_check_asp(hand: HandLike, tile: Tile | str, *,
     facts = [f"riichi({k},{n})." for k, n in enumerate(before.counts) if n]
     facts += [f"called({m.kind.name.lower()},{m.tile})." for m in before.melds]
     facts.append(f"kan({kind}).")
-    waits = asp.ground([asp.encoding("riichi_kan.lp")],
-                       " ".join([asp.rule_facts(rules), *facts]), ["--enum-mode=brave"])
-    brave: list[Any] = []
-    # each model of the brave enumeration adds consequences: the last one holds them all
-    searched = waits.solve(on_model=lambda model: brave.__setitem__(
-        slice(None), model.symbols(shown=True)))
+    answers = asp.ground([asp.encoding("riichi_kan.lp")],
+                         " ".join([asp.rule_facts(rules), *facts]))
+    # every answer: one reading of one side completed by one tile; the union of their
+    # wait/2 and split/1 atoms is the brave consequences the verdict reads
+    models: list[Sequence[Any]] = []
+    searched = answers.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
     if not searched.exhausted:  # the consequences would be partial
         raise EncodingError(f"riichi_kan.lp: the search stopped early ({searched})")
+    brave = sorted({s for shown in models for s in shown if s.name in ("wait", "split")})
     variant = VARIANT_FILES.get(("riichi_kan", rules.riichi_kan))
     verdict = asp.ground([asp.encoding("riichi_kan_verdict.lp"),
                           *([str(VARIANTS / variant)] if variant else [])],
@@ -295,12 +353,32 @@ def kan_check_asp(hand: HandLike, tile: Tile | str, *,
     found = {side: tuple(sorted(s.arguments[1].number for s in brave
                                 if s.name == "wait" and s.arguments[0].name == side))
              for side in ("before", "after")}
-    return KanVerdict(hand=drawn, tile=kind, waits_before=found["before"],
-                      waits_after=found["after"], strict="keeps(readings)" in shown,
-                      loose="keeps(waits)" in shown,
+    return KanVerdict(hand=drawn, tile=kind,
+                      before=_asp_readings(models, "before", kind, before.melds),
+                      after=_asp_readings(models, "after", kind, before.melds),
+                      waits_before=found["before"], waits_after=found["after"],
+                      strict="keeps(readings)" in shown, loose="keeps(waits)" in shown,
                       rule=next(r for r in RIICHI_KAN if f"rule({r})" in shown),
                       allowed="allowed" in shown)
 
 
-__all__ = ["KanCheck", "KanVerdict", "WinningReading", "kan_check", "kan_check_asp",
+def _asp_readings(models: Sequence[Sequence[Any]], side: str, kind: Tile,
+                  melds: tuple[Meld, ...]) -> tuple[WinningReading, ...]:
+    """The standard winning readings of one side among riichi_kan.lp's answers, as
+    :func:`_winning_readings` gives them: by winning tile, each tile's readings of the
+    concealed tiles in canonical order, the quad (after the kan) as a concealed triplet."""
+    from mjasp.solvers import asp
+
+    extra = (Block(BlockKind.TRIPLET, kind),) if side == "after" else ()
+    by_tile: dict[Tile, list[Decomposition]] = {}
+    for shown in models:
+        wait = next(s for s in shown if s.name == "wait")
+        if wait.arguments[0].name == side:
+            by_tile.setdefault(wait.arguments[1].number, []).append(asp.decode(shown))
+    return tuple((j, Decomposition.of(d.blocks + extra, Form.STANDARD, melds))
+                 for j in sorted(by_tile) for d in sorted_readings(by_tile[j])
+                 if d.form is Form.STANDARD)
+
+
+__all__ = ["SOLVERS", "KanCheck", "KanVerdict", "WinningReading", "kan_check", "kan_check_asp",
            "kan_hands"]
