@@ -595,8 +595,10 @@ def test_random_cases_hold_the_tiles_there_are(seed: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [*range(80), *RED_FIVE_SEEDS])
 def test_random_small_cases(seed: int) -> None:
+    # in fractions: two ways of playing tie only when equal, no tolerance needed
+    # (test_ties.py runs the next seeds alike)
     hand, discard, draws, kw = _random_case(seed)
-    check(hand, discard, draws, lines=6, ties=True, **kw)
+    check(hand, discard, draws, lines=6, ties=True, exact=True, **kw)
 
 
 def test_no_zero_points_outcome_after_riichi_at_once() -> None:
