@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from mjasp.analysis.waits import usable_tiles, winning_tiles
 from mjasp.core.blocks import (
@@ -40,102 +40,8 @@ WinningReading = tuple[Tile, Decomposition]
 """(winning tile j, a reading of the hand plus j)."""
 
 
-class _Answer(Protocol):
-    """What both engines' answers hold: the hands, the readings and waits of both sides,
-    and both rules' verdicts (a check reads them off the readings, clingo states them)."""
-
-    @property
-    def hand(self) -> Hand: ...
-    @property
-    def tile(self) -> Tile: ...
-    @property
-    def before(self) -> tuple[WinningReading, ...]: ...
-    @property
-    def after(self) -> tuple[WinningReading, ...]: ...
-    @property
-    def waits_before(self) -> tuple[Tile, ...]: ...
-    @property
-    def waits_after(self) -> tuple[Tile, ...]: ...
-    @property
-    def rule(self) -> str: ...
-    @property
-    def strict(self) -> bool: ...
-    @property
-    def loose(self) -> bool: ...
-    @property
-    def allowed(self) -> bool: ...
-    @property
-    def lost(self) -> tuple[WinningReading, ...]: ...
-    @property
-    def tenpai(self) -> bool: ...
-    def strict_reason(self) -> str: ...
-    def loose_reason(self) -> str: ...
-
-
-class _Reasons:
-    """The reasons and the JSON of a kan check, the same for both engines' answers."""
-
-    __slots__ = ()
-
-    @property
-    def lost(self: _Answer) -> tuple[WinningReading, ...]:
-        """Winning readings before the kan that no reading after it gives."""
-        kept = set(self.after)
-        return tuple(r for r in self.before if r not in kept)
-
-    @property
-    def tenpai(self: _Answer) -> bool:
-        """The hand before the draw waits on at least one tile."""
-        return bool(self.waits_before)
-
-    def strict_reason(self: _Answer) -> str:
-        """Why the strict rule says what it says: the readings kept or lost.
-
-        >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
-        'all 2 winning readings kept'
-        """
-        n = len(self.before)
-        if self.strict:
-            return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
-        if n == len(self.after):  # every reading kept, a wait of another form lost
-            return self.loose_reason()
-        lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
-        return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
-
-    def loose_reason(self: _Answer) -> str:
-        """Why the loose rule says what it says: the waits kept, removed or added.
-
-        >>> kan_check("1112345678999m1m", "1m").loose_reason()
-        'waits change: removed 1m 3m 6m 9m'
-        """
-        if self.loose:
-            return "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
-        changes = {"removed": [t for t in self.waits_before if t not in self.waits_after],
-                   "added": [t for t in self.waits_after if t not in self.waits_before]}
-        return "waits change: " + "; ".join(
-            f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
-
-    def reason(self: _Answer) -> str:
-        """Why, one line per rule."""
-        return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
-                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}")
-
-    def to_json(self: _Answer) -> dict[str, Any]:
-        """A plain dict for ``json.dumps``."""
-        def pairs(rs: Sequence[WinningReading]) -> list[dict[str, Any]]:
-            return [{"winning_tile": tile_name(j), "reading": str(d)} for j, d in rs]
-        return {"hand": str(self.hand), "tile": tile_name(self.tile),
-                "strict": self.strict, "loose": self.loose, "tenpai": self.tenpai,
-                "rule": self.rule, "allowed": self.allowed,
-                "waits_before": [tile_name(t) for t in self.waits_before],
-                "waits_after": [tile_name(t) for t in self.waits_after],
-                "readings_before": len(self.before), "readings_after": len(self.after),
-                "lost": pairs(self.lost), "strict_reason": self.strict_reason(),
-                "loose_reason": self.loose_reason()}
-
-
 @dataclass(frozen=True, slots=True)
-class KanCheck(_Reasons):
+class KanCheck:
     """The verdict on a concealed kan of ``tile`` after drawing its 4th copy.
 
     ``before``: every standard winning reading of the hand before the draw (h - e_i),
@@ -177,6 +83,62 @@ class KanCheck(_Reasons):
     def loose(self) -> bool:
         """The kan keeps the waits (the common rule)."""
         return self.waits_before == self.waits_after
+
+    @property
+    def lost(self) -> tuple[WinningReading, ...]:
+        """Winning readings before the kan that no reading after it gives."""
+        kept = set(self.after)
+        return tuple(r for r in self.before if r not in kept)
+
+    @property
+    def tenpai(self) -> bool:
+        """The hand before the draw waits on at least one tile."""
+        return bool(self.waits_before)
+
+    def strict_reason(self) -> str:
+        """Why the strict rule says what it says: the readings kept or lost.
+
+        >>> kan_check("111m456789p2345s1m", "1m").strict_reason()
+        'all 2 winning readings kept'
+        """
+        n = len(self.before)
+        if self.strict:
+            return "the one winning reading kept" if n == 1 else f"all {n} winning readings kept"
+        if n == len(self.after):  # every reading kept, a wait of another form lost
+            return self.loose_reason()
+        lost = ", ".join(f"{tile_name(j)}: {d}" for j, d in self.lost)
+        return f"{len(self.lost)} of {n} winning reading{'s' * (n != 1)} lost ({lost})"
+
+    def loose_reason(self) -> str:
+        """Why the loose rule says what it says: the waits kept, removed or added.
+
+        >>> kan_check("1112345678999m1m", "1m").loose_reason()
+        'waits change: removed 1m 3m 6m 9m'
+        """
+        if self.loose:
+            return "waits unchanged: " + (" ".join(map(tile_name, self.waits_before)) or "none")
+        changes = {"removed": [t for t in self.waits_before if t not in self.waits_after],
+                   "added": [t for t in self.waits_after if t not in self.waits_before]}
+        return "waits change: " + "; ".join(
+            f"{key} {' '.join(map(tile_name, tiles))}" for key, tiles in changes.items() if tiles)
+
+    def reason(self) -> str:
+        """Why, one line per rule."""
+        return (f"strict: {self.strict_reason()}\nloose: {self.loose_reason()}\n"
+                f"riichi_kan={self.rule}: {'allowed' if self.allowed else 'not allowed'}")
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for ``json.dumps``."""
+        def pairs(rs: Sequence[WinningReading]) -> list[dict[str, Any]]:
+            return [{"winning_tile": tile_name(j), "reading": str(d)} for j, d in rs]
+        return {"hand": str(self.hand), "tile": tile_name(self.tile),
+                "strict": self.strict, "loose": self.loose, "tenpai": self.tenpai,
+                "rule": self.rule, "allowed": self.allowed,
+                "waits_before": [tile_name(t) for t in self.waits_before],
+                "waits_after": [tile_name(t) for t in self.waits_after],
+                "readings_before": len(self.before), "readings_after": len(self.after),
+                "lost": pairs(self.lost), "strict_reason": self.strict_reason(),
+                "loose_reason": self.loose_reason()}
 
 
 def _winning_readings(hand: Hand, rules: Rules,
@@ -286,24 +248,26 @@ def _not_tenpai(before: Hand, kind: Tile) -> HandError:
 
 
 @dataclass(frozen=True, slots=True)
-class KanVerdict(_Reasons):
-    """The kan check by the ASP encodings: the winning readings and waits of the riichi
-    hand and of the hand after the kan (``before``, ``after`` as in :class:`KanCheck`),
-    whether each rule keeps the kan (``strict``: the readings, ``loose``: the waits) and
-    ``allowed``, the verdict of the rules' ``riichi_kan`` (``rule``); the reasons and the
-    JSON are :class:`KanCheck`'s.
+class KanVerdict(KanCheck):
+    """The kan check as clingo answers it: a :class:`KanCheck` whose readings and waits
+    are ``riichi_kan.lp``'s answers and whose verdicts (``strict``, ``loose``,
+    ``allowed``) are what ``riichi_kan_verdict.lp`` shows (``shown``: ``keeps(readings)``,
+    ``keeps(waits)``, ``allowed``), not read off the readings.
     """
 
-    hand: Hand
-    tile: Tile
-    before: tuple[WinningReading, ...]
-    after: tuple[WinningReading, ...]
-    waits_before: tuple[Tile, ...]
-    waits_after: tuple[Tile, ...]
-    strict: bool
-    loose: bool
-    rule: str
-    allowed: bool
+    shown: frozenset[str] = frozenset()
+
+    @property
+    def strict(self) -> bool:
+        return "keeps(readings)" in self.shown
+
+    @property
+    def loose(self) -> bool:
+        return "keeps(waits)" in self.shown
+
+    @property
+    def allowed(self) -> bool:
+        return "allowed" in self.shown
 
 
 def kan_check_asp(hand: HandLike, tile: Tile | str, *,
@@ -357,9 +321,8 @@ def kan_check_asp(hand: HandLike, tile: Tile | str, *,
                       before=_asp_readings(models, "before", kind, before.melds),
                       after=_asp_readings(models, "after", kind, before.melds),
                       waits_before=found["before"], waits_after=found["after"],
-                      strict="keeps(readings)" in shown, loose="keeps(waits)" in shown,
                       rule=next(r for r in RIICHI_KAN if f"rule({r})" in shown),
-                      allowed="allowed" in shown)
+                      shown=frozenset(shown))
 
 
 def _asp_readings(models: Sequence[Sequence[Any]], side: str, kind: Tile,
