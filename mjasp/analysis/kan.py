@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mjasp.analysis.waits import usable_tiles, winning_tiles
-from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, Meld, MeldKind
+from mjasp.core.blocks import (
+    Block,
+    BlockKind,
+    Decomposition,
+    Form,
+    Meld,
+    MeldKind,
+    sorted_readings,
+)
 from mjasp.core.errors import EncodingError, HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import FIVES, Tile, add_count, tile_name
@@ -23,6 +31,10 @@ from mjasp.solvers.form_dp import MAX_MELDS
 
 #: Winning forms are standard readings: the fast path with the other forms switched off.
 _STANDARD_FORM = find_rules("standard-form")
+
+#: The engines of the kan check (``mjasp kan --solver``): the Python check
+#: (:func:`kan_check`) and clingo on the encodings (:func:`kan_check_asp`).
+SOLVERS: Final = ("direct", "asp")
 
 WinningReading = tuple[Tile, Decomposition]
 """(winning tile j, a reading of the hand plus j)."""
@@ -236,32 +248,41 @@ def _not_tenpai(before: Hand, kind: Tile) -> HandError:
 
 
 @dataclass(frozen=True, slots=True)
-class KanVerdict:
-    """The kan check by the ASP encodings: the waits of the riichi hand and of the hand
-    after the kan, whether each rule keeps the kan (``strict``: the readings, ``loose``:
-    the waits) and ``allowed``, the verdict of the rules' ``riichi_kan`` (``rule``).
+class KanVerdict(KanCheck):
+    """The kan check as clingo answers it: a :class:`KanCheck` whose readings and waits
+    are ``riichi_kan.lp``'s answers and whose verdicts (``strict``, ``loose``,
+    ``allowed``) are what ``riichi_kan_verdict.lp`` shows (``shown``: ``keeps(readings)``,
+    ``keeps(waits)``, ``allowed``), not read off the readings.
     """
 
-    hand: Hand
-    tile: Tile
-    waits_before: tuple[Tile, ...]
-    waits_after: tuple[Tile, ...]
-    strict: bool
-    loose: bool
-    rule: str
-    allowed: bool
+    shown: frozenset[str] = frozenset()
+
+    @property
+    def strict(self) -> bool:
+        return "keeps(readings)" in self.shown
+
+    @property
+    def loose(self) -> bool:
+        return "keeps(waits)" in self.shown
+
+    @property
+    def allowed(self) -> bool:
+        return "allowed" in self.shown
 
 
 def kan_check_asp(hand: HandLike, tile: Tile | str, *,
                   rules: Rules | str | None = None) -> KanVerdict:
-    """The kan check as ASP states it, run by clingo: the same question and errors as
-    :func:`kan_check`, answered by ``encodings/riichi_kan.lp`` (every wait of both hands,
-    as brave consequences) and ``encodings/riichi_kan_verdict.lp`` (the rules, with the
-    variant file of ``Rules.riichi_kan``).
+    """The kan check as ASP states it, run by clingo: the same question, answer and errors
+    as :func:`kan_check`, answered by ``encodings/riichi_kan.lp`` (every winning reading
+    of both hands: their waits are its brave consequences) and
+    ``encodings/riichi_kan_verdict.lp`` (the rules, with the variant file of
+    ``Rules.riichi_kan``).
 
     >>> v = kan_check_asp("111222333m4567p", "1m", rules="wrc")
     >>> v.strict, v.loose, v.allowed, [tile_name(t) for t in v.waits_after]
     (False, True, False, ['4p', '7p'])
+    >>> v.strict_reason() == kan_check("111222333m4567p", "1m").strict_reason()
+    True
     """
     # imported here: ``import mjasp`` does not load clingo
     from mjasp.solvers import asp
@@ -273,14 +294,15 @@ def kan_check_asp(hand: HandLike, tile: Tile | str, *,
     facts = [f"riichi({k},{n})." for k, n in enumerate(before.counts) if n]
     facts += [f"called({m.kind.name.lower()},{m.tile})." for m in before.melds]
     facts.append(f"kan({kind}).")
-    waits = asp.ground([asp.encoding("riichi_kan.lp")],
-                       " ".join([asp.rule_facts(rules), *facts]), ["--enum-mode=brave"])
-    brave: list[Any] = []
-    # each model of the brave enumeration adds consequences: the last one holds them all
-    searched = waits.solve(on_model=lambda model: brave.__setitem__(
-        slice(None), model.symbols(shown=True)))
+    answers = asp.ground([asp.encoding("riichi_kan.lp")],
+                         " ".join([asp.rule_facts(rules), *facts]))
+    # every answer: one reading of one side completed by one tile; the union of their
+    # wait/2 and split/1 atoms is the brave consequences the verdict reads
+    models: list[Sequence[Any]] = []
+    searched = answers.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
     if not searched.exhausted:  # the consequences would be partial
         raise EncodingError(f"riichi_kan.lp: the search stopped early ({searched})")
+    brave = sorted({s for shown in models for s in shown if s.name in ("wait", "split")})
     variant = VARIANT_FILES.get(("riichi_kan", rules.riichi_kan))
     verdict = asp.ground([asp.encoding("riichi_kan_verdict.lp"),
                           *([str(VARIANTS / variant)] if variant else [])],
@@ -295,12 +317,31 @@ def kan_check_asp(hand: HandLike, tile: Tile | str, *,
     found = {side: tuple(sorted(s.arguments[1].number for s in brave
                                 if s.name == "wait" and s.arguments[0].name == side))
              for side in ("before", "after")}
-    return KanVerdict(hand=drawn, tile=kind, waits_before=found["before"],
-                      waits_after=found["after"], strict="keeps(readings)" in shown,
-                      loose="keeps(waits)" in shown,
+    return KanVerdict(hand=drawn, tile=kind,
+                      before=_asp_readings(models, "before", kind, before.melds),
+                      after=_asp_readings(models, "after", kind, before.melds),
+                      waits_before=found["before"], waits_after=found["after"],
                       rule=next(r for r in RIICHI_KAN if f"rule({r})" in shown),
-                      allowed="allowed" in shown)
+                      shown=frozenset(shown))
 
 
-__all__ = ["KanCheck", "KanVerdict", "WinningReading", "kan_check", "kan_check_asp",
+def _asp_readings(models: Sequence[Sequence[Any]], side: str, kind: Tile,
+                  melds: tuple[Meld, ...]) -> tuple[WinningReading, ...]:
+    """The standard winning readings of one side among riichi_kan.lp's answers, as
+    :func:`_winning_readings` gives them: by winning tile, each tile's readings of the
+    concealed tiles in canonical order, the quad (after the kan) as a concealed triplet."""
+    from mjasp.solvers import asp
+
+    extra = (Block(BlockKind.TRIPLET, kind),) if side == "after" else ()
+    by_tile: dict[Tile, list[Decomposition]] = {}
+    for shown in models:
+        wait = next(s for s in shown if s.name == "wait")
+        if wait.arguments[0].name == side:
+            by_tile.setdefault(wait.arguments[1].number, []).append(asp.decode(shown))
+    return tuple((j, Decomposition.of(d.blocks + extra, Form.STANDARD, melds))
+                 for j in sorted(by_tile) for d in sorted_readings(by_tile[j])
+                 if d.form is Form.STANDARD)
+
+
+__all__ = ["SOLVERS", "KanCheck", "KanVerdict", "WinningReading", "kan_check", "kan_check_asp",
            "kan_hands"]

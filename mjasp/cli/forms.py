@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 import click
 
+from mjasp.analysis.kan import SOLVERS as KAN_SOLVERS
 from mjasp.cli.app import (
     HAND,
     activity,
@@ -162,10 +163,13 @@ def waits_command(hand: Hand | None, rules: Rules, as_json: bool,
 @main.command("kan")
 @click.argument("hand", type=HAND)
 @click.argument("tile")
+@click.option("--solver", type=click.Choice(KAN_SOLVERS), default="direct", show_default=True,
+              help="Engine: the Python check, or clingo on encodings/riichi_kan.lp "
+                   "(the same answer).")
 @rules_option
 @rule_changes_option
 @json_option
-def kan_command(hand: Hand, tile: str, rules: Rules, options: tuple[str, ...],
+def kan_command(hand: Hand, tile: str, solver: str, rules: Rules, options: tuple[str, ...],
                 as_json: bool) -> None:
     """May a riichi hand declare a concealed kan of TILE? Both rules, with the reason,
     and the verdict of the rules chosen (tenhou and mahjongsoul: the waits; wrc: the
@@ -182,14 +186,14 @@ def kan_command(hand: Hand, tile: str, rules: Rules, options: tuple[str, ...],
         loose (waits):     yes  waits unchanged: 4p 7p
         tenhou:            yes  riichi_kan=waits
     """
-    from mjasp.analysis.kan import kan_check
+    from mjasp.analysis.kan import kan_check, kan_check_asp
 
     try:
         kind = tile_kind(tile)
     except HandError as error:
         raise click.BadParameter(str(error), param_hint="TILE") from error
     rules = with_options(rules, options)  # riichi_kan=readings: the strict rule's verdict
-    check = kan_check(hand, kind, rules=rules)
+    check = (kan_check_asp if solver == "asp" else kan_check)(hand, kind, rules=rules)
     if as_json:
         emit_json(check.to_json())
         return

@@ -73,10 +73,20 @@ def name(tile: int) -> str:
 
 
 def tile(text: str) -> int:
-    """The log tile of an MJAI name."""
+    """The log tile of an MJAI name; ``?``, a tile hidden from the player an MJAI stream
+    is written for, is a ``LogError`` saying so: a log is checked by replaying every hand.
+
+    >>> tile("?")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: '?' is a hidden tile: this MJAI stream is one player's view; ...
+    """
     try:
         return _TILES[text]
     except (KeyError, TypeError):
+        if text == "?":
+            raise LogError("'?' is a hidden tile: this MJAI stream is one player's view; "
+                           "mjasp reads the full log (every hand and draw known)") from None
         raise LogError(f"{text!r} is not an MJAI tile name") from None
 
 

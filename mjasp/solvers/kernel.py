@@ -88,9 +88,12 @@ def forget_suits() -> None:
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
-    """A compiled ``cls(...)`` of one positional value per field, in declaration order,
-    without ``__init__``: ``object.__new__`` and each slot set (``cls`` has ``__slots__``
-    and no ``__post_init__``; a frozen class stays frozen). Use only when :data:`COMPILED`.
+    """A compiled ``cls(...)`` of one positional value per dataclass field, in declaration
+    order, without ``__init__``: the type's own ``__new__`` with no argument
+    (``object.__new__`` for a class with ``__slots__``), then each field set through its
+    descriptor in ``cls``: a slot, or an extension type's getset descriptor (so ``cls`` has
+    ``__slots__`` or is an extension type). ``__post_init__`` is not run and a frozen class
+    stays frozen. Use only when :data:`COMPILED`.
 
     >>> from mjasp.core.yaku import Yaku
     >>> from mjasp.rules.scorecard import YakuItem
@@ -98,8 +101,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     True
     """
     assert _compiled is not None
-    slots = tuple(vars(cls)[f.name] for f in fields(cls))  # type: ignore[arg-type]
-    return functools.partial(_compiled.build, _compiled.builder_init(cls, slots))
+    descriptors = tuple(vars(cls)[f.name] for f in fields(cls))  # type: ignore[arg-type]
+    return functools.partial(_compiled.build, _compiled.builder_init(cls, descriptors))
 
 
 _install_constructors()

@@ -243,7 +243,9 @@ class _Folder:
     whole and then renamed in, so a reader sees a whole answer or none; at most ``size``
     files and ``max_bytes`` bytes, the least recently used removed first (a file read is
     touched). A file's first line holds the status and the CRC-32 of the answer, so a file
-    cut short or changed is no answer (the answer is computed again and rewritten).
+    cut short or changed is no answer (the answer is computed again and rewritten). A
+    ``.part`` file older than ``stale_after`` seconds is a writer's that crashed before
+    its rename: removed when the folder is opened and at each scan.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as path:
@@ -253,13 +255,17 @@ class _Folder:
     (Answer(status=200, text='{"a": 1}'), None)
     """
 
-    def __init__(self, path: str, size: int, max_bytes: int = 256 << 20) -> None:
+    def __init__(self, path: str, size: int, max_bytes: int = 256 << 20,
+                 stale_after: float = 600.0) -> None:
         self.path = path
         self.size = size
         self.max_bytes = max_bytes
+        # far longer than a write takes: a younger .part file may be another writer's
+        self.stale_after = stale_after
         self.writes = 0
         self.written = 0  # bytes since the last trim
         self.lock = threading.Lock()
+        self._trim()
 
     def _file(self, key: tuple[Any, ...]) -> str:
         # the key is text, numbers and None in tuples: its repr is the same in every process
@@ -303,9 +309,16 @@ class _Folder:
             self._trim()
 
     def _trim(self) -> None:
+        stale = time.time() - self.stale_after
+        entries = []
         try:
-            entries = [(stat.st_mtime, stat.st_size, e.path) for e in os.scandir(self.path)
-                       if not e.name.endswith(".part") for stat in (e.stat(),)]
+            for entry in os.scandir(self.path):
+                with contextlib.suppress(OSError):  # renamed or removed meanwhile
+                    stat = entry.stat()
+                    if not entry.name.endswith(".part"):
+                        entries.append((stat.st_mtime, stat.st_size, entry.path))
+                    elif stat.st_mtime < stale:  # its writer is gone
+                        os.remove(entry.path)
         except OSError:
             return
         # the most recently used first: kept while both bounds hold, the rest removed

@@ -60,7 +60,7 @@ def test_cases_rounding_decided_slow(seed: int, discard: str | None) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(200))
+@pytest.mark.parametrize("seed", range(80, 200))  # seeds 0-79: test_audit4_bruteforce.py
 def test_random_small_cases_exact(seed: int) -> None:
     _exact(seed)
 

@@ -17,8 +17,10 @@ import random
 from functools import cache
 
 import pytest
+from click.testing import CliRunner
 
 from mjasp.analysis.kan import KanVerdict, kan_check, kan_check_asp
+from mjasp.cli import main
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand
 from mjasp.core.tiles import tile_name
@@ -29,9 +31,12 @@ Case = tuple[str, str]
 
 
 def agree(text: str, tile: str, rules: str) -> KanVerdict:
-    """Both engines on one request: every field the ASP answer has must be Python's."""
+    """Both engines on one request: every field the ASP answer has must be Python's, and
+    so the readings, reasons and JSON they make."""
     ours = kan_check_asp(text, tile, rules=rules)
     direct = kan_check(text, tile, rules=rules)
+    assert (ours.before, ours.after) == (direct.before, direct.after), (text, tile, rules)
+    assert ours.to_json() == direct.to_json(), (text, tile, rules)
     assert (ours.hand, ours.tile) == (direct.hand, direct.tile), (text, tile, rules)
     assert (ours.waits_before, ours.waits_after) == (direct.waits_before, direct.waits_after), \
         (text, tile, rules)
@@ -146,3 +151,33 @@ def test_the_rule_comes_from_the_variant_file() -> None:
                                  (wrc.replace(riichi_kan="waits"), "waits", True)):
         verdict = kan_check_asp("111222333m4567p", "1m", rules=rules)
         assert (verdict.rule, verdict.allowed) == (rule, allowed)
+
+
+def test_cli_solver_asp_prints_what_the_direct_check_prints() -> None:
+    # mjasp kan --solver asp: the same text and JSON, hand by hand, on seeded riichi hands
+    # under presets playing either rule (the reasons list the readings each engine found)
+    runner = CliRunner()
+    cases = sampled_kan_hands(12, 41, pool=12, rules="wrc", melds=True)
+    for n, (text, tile) in enumerate(cases):
+        for tail in (["--rules", ("tenhou", "wrc")[n % 2]], ["--json"]):
+            direct = runner.invoke(main, ["kan", text, tile, *tail])
+            ours = runner.invoke(main, ["kan", text, tile, "--solver", "asp", *tail])
+            assert (ours.exit_code, direct.exit_code) == (0, 0), (text, tile, ours.output)
+            assert ours.output == direct.output, (text, tile, tail)
+    assert len(cases) == 12
+
+
+@pytest.mark.parametrize("args", [
+    ["1111m234p567s11z2z", "1m"],  # okurikan
+    ["1111m2468p13579s1z", "1m"],  # not tenpai
+    ["111222333m4567p", "1x"],  # no tile
+    ["111222333m4567p", "1m", "--solver", "clingo"],  # no such engine
+])
+def test_cli_solver_asp_refuses_alike(args: list[str]) -> None:
+    runner = CliRunner()
+    ours = runner.invoke(main, ["kan", "--solver", "asp", *args])  # a later --solver wins
+    direct = runner.invoke(main, ["kan", *args])
+    assert ours.exit_code == 2 and ours.output.startswith("mjasp: error:"), ours.output
+    assert len(ours.output.splitlines()) == 1
+    if "clingo" not in args:
+        assert ours.output == direct.output

@@ -239,3 +239,32 @@ def test_a_whole_number_written_with_a_point_reads_as_the_integer(
         value = value[step]
     text, _ = _with_number(mjai, kind, field, path, float(value))
     assert logs.read_bytes(text.encode()) == logs.read_bytes("\n".join(mjai).encode())
+
+
+def _player_view(lines: list[str], seat: int) -> list[str]:
+    # the stream as MJAI sends it to one seat: the others' dealt hands and draws hidden
+    view = []
+    for line in lines:
+        e = json.loads(line)
+        if e["type"] == "start_kyoku":
+            e["tehais"] = [h if i == seat else ["?"] * len(h) for i, h in enumerate(e["tehais"])]
+        if e["type"] == "tsumo" and e["actor"] != seat:
+            e["pai"] = "?"
+        view.append(json.dumps(e))
+    return view
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_player_view_is_refused_saying_why(tmp_path: Path, mjai: list[str],
+                                             players: int) -> None:
+    # a four-player game, and riichienv's three-player record, as seat 1 sees them
+    full = mjai if players == 4 else Path(__file__).with_name("peer_records").joinpath(
+        "riichienv-3p-kita.mjson").read_text(encoding="utf-8").splitlines()
+    assert len(json.loads(next(x for x in full if "start_kyoku" in x))["tehais"]) == players
+    _refused("\n".join(_player_view(full, 1)), r"line 2: '\?' is a hidden tile: this MJAI "
+             r"stream is one player's view")
+    bad = tmp_path / "view.mjson"
+    bad.write_text("\n".join(_player_view(full, 1)) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["logs", "check", str(bad)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "one player's view" in result.stderr and "internal error" not in result.stderr

@@ -75,3 +75,20 @@ def test_two_processes_writing_at_once_leave_whole_answers(tmp_path: Path) -> No
         assert process.exitcode == 0
     assert reads and not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
     assert all(_whole(reader.get(key), key) for key in KEYS)
+
+
+def test_a_crashed_writers_part_file_is_removed(tmp_path: Path) -> None:
+    # a writer killed between writing its .part file and renaming it leaves the file: an
+    # old one is removed when a process opens the folder and at each scan; a young one
+    # may be a writer's at work and stays
+    old, young = tmp_path / "ab12.123.456.part", tmp_path / "cd34.123.789.part"
+    for path in (old, young):
+        path.write_bytes(b"200 00000000\n{")
+    os.utime(old, (0, 0))  # 1970: long stale
+    folder = web_commands._Folder(str(tmp_path), 4, stale_after=60)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [young.name]
+    os.utime(young, (0, 0))  # it grows old
+    for n in range(64):  # the 64th write scans
+        folder.put(("advise", str(n)), Answer(200, "{}"))
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+    assert len(list(tmp_path.iterdir())) == 4  # the scan kept the four newest answers
