@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 import numpy as np
@@ -533,7 +533,59 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
         if final != list(game.final):
             out.mismatches.append(Mismatch(game.source, "end", -1, "final scores",
                                            list(game.final), final))
+    if game.final is not None and game.final_points is not None and \
+            str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4:
+        results = end_points(game, list(game.final))
+        if not any(all(abs(a - b) < 1e-6 for a, b in zip(game.final_points, r, strict=True))
+                   for r in results):
+            out.mismatches.append(Mismatch(game.source, "end", -1,
+                                           "final points (uma and oka)",
+                                           list(game.final_points), list(results[0])))
     return out
+
+
+#: Tenhou's four-player game end: 25,000 points to start, 30,000 to return (the oka,
+#: 4 x 5,000, goes to the first place), uma 10-20 (+20 +10 -10 -20 by rank).
+TENHOU_RETURN = 30000
+TENHOU_UMA = (20, 10, -10, -20)
+
+
+def end_points(game: Game, scores: list[int]) -> list[tuple[int, ...]]:
+    """Every seat's result after uma and oka as Tenhou gives it at the end of a
+    four-player game, from the final ``scores`` (leftover sticks added): "25000点開始の
+    30000点返し", "ウマ10-20", "終了時の得点は1000点未満を四捨五入" (Tenhou's rules, as
+    quoted by https://riichi.wiki/Tenhou.net_rules). Seats are ranked as
+    :func:`first_place` ranks them (ties by nearness to the first dealer); each seat but
+    the first gets (score - 30000) / 1000 rounded to a whole number plus its uma, and the
+    first gets what makes the four sum to zero (its oka and uma, with the others'
+    rounding: https://riichi.wiki/Oka_and_uma, "the winner's score is adjusted to
+    produce a zero sum"; every shared Tenhou log's owari agrees, e.g. 33600 first with
+    43.0, not the 44 of its own rounding). Where a score is 500 off a thousand no record
+    at hand says which way Tenhou rounds: both results are returned (rounded up first).
+
+    >>> from mjasp.logs.model import Game, Round
+    >>> g = Game("x", "mjlog", 4, None, rounds=[Round(0, 0, 0, 0, 0, (25000,) * 4, 0, ())])
+    >>> end_points(g, [20100, 35800, 5200, 38900])
+    [(-20, 16, -45, 49)]
+    """
+    players = len(scores)
+    first = first_place(game, scores)
+    start = (game.rounds[0].dealer - game.rounds[0].number) % players if game.rounds else 0
+    order = sorted(range(players), key=lambda p: (-scores[p], (p - start) % players))
+    assert order[0] == first
+    choices: list[list[int]] = []
+    for rank, p in enumerate(order[1:], start=1):
+        whole, rest = divmod(scores[p] - TENHOU_RETURN, 1000)
+        options = [whole + 1, whole] if rest == 500 else [whole + (rest > 500)]
+        choices.append([o + TENHOU_UMA[rank] for o in options])
+    results: list[tuple[int, ...]] = []
+    for picked in product(*choices):
+        out = [0] * players
+        for p, value in zip(order[1:], picked, strict=True):
+            out[p] = value
+        out[first] = -sum(picked)
+        results.append(tuple(out))
+    return results
 
 
 def first_place(game: Game, scores: list[int]) -> int:

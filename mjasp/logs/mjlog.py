@@ -197,6 +197,7 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
             if "owari" in attrs and game is not None:
                 owari = attrs["owari"].split(",")
                 game.final = tuple(100 * int(float(x)) for x in owari[0::2])[:players]
+                game.final_points = tuple(float(x) for x in owari[1::2])[:players]
     except LogError:
         raise
     except (IndexError, KeyError, ValueError):
