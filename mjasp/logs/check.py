@@ -109,6 +109,8 @@ class GameCheck:
     #: (wind, number, honba, sticks, dealer) the round after the last one checked must
     #: have, by Tenhou's rules (None before the first round)
     next_round: tuple[int, int, int, int, int] | None = None
+    #: how the last round checked ended: ``win`` or the kind of its draw
+    last_result: str = ""
 
     @property
     def wins_agree(self) -> int:
@@ -407,6 +409,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     else:
         stays = draw_reason not in ("exhaustive", "nagashi") or tenpai(state, rnd.dealer)
     out.next_round = next_round(rnd, players, stays, won, state.sticks)
+    out.last_result = "win" if won else draw_reason
     if won:
         return list(state.scores)  # each win has moved the scores already
     return [s + d for s, d in zip(state.scores, total, strict=True)]
@@ -517,6 +520,7 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
     event but the draws of every round replayed (an unsettled one too), in order."""
     out = GameCheck(game.source)
     scores: list[int] | None = None
+    ended: str | None = None  # why the game ended (Tenhou's rules), once it has
     for index, rnd in enumerate(game.rounds):
         if not rnd.events or rnd.events[-1].kind not in ("win", "ryuukyoku"):
             # a log cut short (game.problem says where): its last round is unsettled
@@ -525,7 +529,11 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
                     if event.kind != "draw":
                         observe(index, i, event, state)
             continue
+        if ended is not None:
+            out.mismatches.append(Mismatch(game.source, rnd.name, 0, "a round after the "
+                                           "game's end", ended, "no more rounds"))
         scores = check_round(game, index, rnd, out, scores, observe)
+        ended = game_end(game, rnd, scores, out) if ended is None else ended
     if game.final is not None and scores is not None:
         final = list(scores)
         if out.sticks_left:
@@ -542,6 +550,48 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
                                            "final points (uma and oka)",
                                            list(game.final_points), list(results[0])))
     return out
+
+
+def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str | None:
+    """Why a four-player Tenhou game ends after ``rnd`` (``scores`` the scores it
+    left, the sticks still on the table not counted), or None when it goes on.
+
+    Tenhou's rules (quoted by https://riichi.wiki/Tenhou.net_rules): "飛びあり。点数が
+    マイナスで飛び終了" (a score below zero ends the game; zero does not); "東風戦の南入、
+    東南戦の西入あり、以降誰かが30000点(供託未収)以上になった時点で終了" and "サドンデスの
+    最大局は東風戦は南場まで、東南戦は西場まで" (after the last hand, South 4 or East 4,
+    the game ends once a seat holds 30,000 or more, else goes on into the next wind, at
+    most to its fourth hand); "ラス親トップの自動和了り止め、自動聴牌止めあり" (a dealer
+    who keeps the deal in the last hand by a win or tenpai ends the game when first).
+    While the dealer keeps the deal the game goes on though another seat holds 30,000
+    (kobalab's notes on Tenhou, https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475:
+    "現在の天鳳では親の連荘中は子に30000点越えの者が出てもサドンデスとはならず連荘を優先
+    している"; "南四局の親が途中流局でない連荘をし、30000点以上のトップ目の場合ゲームを
+    終了する"). Only games whose rules and lobby are Tenhou's four-player ones are
+    judged (another table's rules differ; a log without a lobby does not say its length).
+    """
+    if str(getattr(game.rules, "name", "")) != "tenhou" or game.players != 4 or \
+            game.lobby_type is None:
+        return None
+    if min(scores) < 0:
+        return f"{rnd.name}: a score below zero ({min(scores)})"
+    last = (1, 3) if game.lobby_type & 0x08 else (0, 3)  # South 4, or East 4
+    here = (rnd.wind, rnd.number)
+    if here < last:
+        return None
+    assert out.next_round is not None
+    stays = out.next_round[4] == rnd.dealer
+    top = max(scores)
+    if stays:
+        if out.last_result in ("win", "exhaustive", "nagashi") and top >= TENHOU_RETURN \
+                and first_place(game, scores) == rnd.dealer:
+            return f"{rnd.name}: the dealer keeps the deal in first place with {top}"
+        return None
+    if top >= TENHOU_RETURN:
+        return f"{rnd.name}: the last hand passed with a seat at {top}"
+    if here == (last[0] + 1, 3):
+        return f"{rnd.name}: the last hand of the extra wind passed"
+    return None
 
 
 #: Tenhou's four-player game end: 25,000 points to start, 30,000 to return (the oka,
