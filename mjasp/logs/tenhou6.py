@@ -157,7 +157,8 @@ def _final_points(game: Game) -> tuple[float, ...]:
     assert game.final is not None
     if game.final_points is not None:
         return game.final_points
-    if str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4:
+    if str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4 == \
+            len(game.final):
         from mjasp.logs.check import end_points
 
         return tuple(float(x) for x in end_points(game, list(game.final))[0])
@@ -361,7 +362,7 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
         table = sum(first.scores) + 1000 * first.sticks if first else None
         scale = 1 if table is not None and sum(final) == table else 100
         game.final = tuple(x * scale for x in final)
-        if len(points) == players:  # each seat's result after uma and oka
+        if len(points) == len(final) == players:  # each seat's result after uma and oka
             game.final_points = tuple(points)
     return game
 

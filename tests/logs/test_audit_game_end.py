@@ -222,3 +222,21 @@ def test_the_west_wind_is_played_only_while_nobody_holds_30000() -> None:
     after = [27000, 31000, 21000, 21000]
     data = _last_hand(start, _SEAT1_TENPAI, after, 8, 0, [-1000, 3000, -1000, -1000])
     assert _after_the_end(data) == [("W1-1", "a round after the game's end")]
+
+
+def test_an_owari_or_sc_of_the_wrong_shape_is_an_error_or_compared_as_it_is() -> None:
+    # an owari with a result missing: its scores are compared, its results left out
+    path = shared_data("logs/2010081709gm-00a9-0000-fe3371ad.mjlog")
+    whole = b'owari="201,-20.0,358,16.0,52,-45.0,389,49.0"'
+    game = logs.read_mjlog(path.read_bytes().replace(
+        whole, b'owari="201,-20.0,358,16.0,52,-45.0,389"'), "short.mjlog")
+    assert game.final_points is None and logs.check_game(game).mismatches == []
+    assert logs.write_tenhou6(game)["sc"] == [201, -20, 358, 16, 52, -45, 389, 49]
+    # a result that is not a number: one LogError naming the tag
+    with pytest.raises(logs.LogError, match="malformed <AGARI> tag"):
+        logs.read_mjlog(path.read_bytes().replace(
+            whole, b'owari="201,x,358,16.0,52,-45.0,389,49.0"'), "bad.mjlog")
+    six = logs.write_tenhou6(logs.read(path))
+    for sc in ([201, "x", 358, 16, 52, -45, 389, 49], [201, None, 358, 16]):
+        with pytest.raises(logs.LogError, match='"sc" holds'):
+            logs.read_tenhou6(json.dumps({**six, "sc": sc}, ensure_ascii=False), "bad.json")
