@@ -368,6 +368,13 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
                 # the winners in turn order from the discarder (the first takes the sticks)
                 ron_winners = sorted((e.who for e in rnd.events[i:] if e.kind == "win"),
                                      key=lambda w: (w - target) % players)
+                if len(ron_winners) >= 3 and target not in ron_winners and \
+                        str(getattr(rules, "name", "")) == "tenhou":
+                    # Tenhou aborts the round on three rons ("三家和了", the abortive
+                    # draws of https://riichi.wiki/Tenhou.net_rules); Mahjong Soul lets
+                    # all three win (riichi.wiki, Mahjong Soul: "Three-player Ron: No")
+                    mismatches.append(Mismatch(game.source, where, i, "three rons on one "
+                                               "discard", ron_winners, "an abortive draw"))
             first = event.who == ron_winners[0]
             record = event.record if isinstance(event.record, WinRecord) else None
             wc = _check_win(game, where, i, state, event, record, first, rules, mismatches)

@@ -84,3 +84,32 @@ def test_a_call_that_makes_no_such_meld_is_one_log_error(
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert [e["message"] for e in json.loads(result.output)["errors"]] == [
         f"E1: {message}"]
+
+
+def _three_rons() -> list[str]:
+    # the record of test_three_rons_on_one_discard_are_an_abortive_draw (seat 0 discards
+    # 7m declaring riichi, seats 1-3 all wait on it) with three wins written instead of
+    # Tenhou's abortive draw, the game ending there; the wins carry no payments
+    from tests.logs.test_audit_settlements import triple_ron_record
+
+    game = logs.read_mjlog(triple_ron_record(), "ron3.mjlog")
+    lines = logs.mjai_text(game).splitlines()
+    cut = next(i for i, line in enumerate(lines) if '"ryukyoku"' in line)
+    horas = [json.dumps({"type": "hora", "actor": a, "target": 0, "pai": "7m"})
+             for a in (1, 2, 3)]
+    return [*lines[:cut], *horas, '{"type":"end_kyoku"}', '{"type":"end_game"}']
+
+
+def test_three_rons_on_one_discard_are_reported_under_tenhous_rules_only() -> None:
+    # Tenhou aborts the round on three rons (三家和了, https://riichi.wiki/Tenhou.net_rules):
+    # a Tenhou record showing three wins is reported (before, it agreed); Mahjong Soul
+    # lets all three win (riichi.wiki's Mahjong Soul page, abortive draws: "Three-player
+    # Ron (Sanchahou): No"), so the same record under its rules agrees
+    from mjasp.logs.run import with_rules
+
+    tenhou = logs.check_game(logs.read_mjai(_three_rons(), "ron3.mjson"))
+    assert [(m.what, m.log, m.mjasp) for m in tenhou.mismatches] == [
+        ("three rons on one discard", [1, 2, 3], "an abortive draw")]
+    soul = logs.check_game(with_rules(logs.read_mjai(_three_rons(), "ron3.mjson"),
+                                      "mahjongsoul"))
+    assert soul.mismatches == [] and [w.who for w in soul.wins] == [1, 2, 3]
