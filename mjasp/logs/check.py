@@ -49,6 +49,9 @@ from mjasp.scoring.api import Score, score
 _MELD_KIND = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.KAN,
               "kakan": MeldKind.KAN, "ankan": MeldKind.ANKAN}
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+#: What may follow a discard that forces an abortive draw: a win on it, the riichi it
+#: declared paid, a kan's indicator turned, the draw itself
+_AFTER_ABORT = frozenset(("win", "ryuukyoku", "riichi_accepted", "dora"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,19 +233,44 @@ def draw_kind(state: State) -> str:
         return "four_kans"
     if state.wall == 0:
         return "exhaustive"
-    if state.players == 4 and all(state.riichi):
+    if four_riichi(state):
         return "four_riichi"
     last = state.last
     if last is not None and last.kind == "draw" and not state.calls_made and \
             state.first_draw[last.who] and \
             len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9:
         return "nine_terminals"
-    firsts = {KIND[d[0]] for d in state.discards if len(d) == 1}
-    if state.players == 4 and not state.calls_made and \
-            all(len(d) == 1 for d in state.discards) and len(firsts) == 1 and \
-            firsts <= set(range(27, 31)):
+    if four_winds(state):
         return "four_winds"
     return "abortive"
+
+
+def four_riichi(state: State) -> bool:
+    """Every seat of four has declared riichi (the round is aborted once the fourth
+    riichi's discard passes)."""
+    return state.players == 4 and all(state.riichi)
+
+
+def four_winds(state: State) -> bool:
+    """Each of four seats has made one discard, all the same wind, and no call."""
+    firsts = {KIND[d[0]] for d in state.discards if len(d) == 1}
+    return state.players == 4 and not state.calls_made and \
+        all(len(d) == 1 for d in state.discards) and len(firsts) == 1 and \
+        firsts <= set(range(27, 31))
+
+
+def forced_abort(state: State) -> str:
+    """The abortive draw that must follow the discard just played, or ``""``: four
+    riichi, four winds, four kans by more than one seat (each one ends the round once
+    the discard passes, unless it is won on: https://riichi.wiki/Tochuu_ryuukyoku; Tenhou
+    and Mahjong Soul both play them). Nine terminals is the player's choice."""
+    if four_kans(state):
+        return "four_kans"
+    if four_riichi(state):
+        return "four_riichi"
+    if four_winds(state):
+        return "four_winds"
+    return ""
 
 
 def four_kans(state: State) -> bool:
@@ -356,8 +384,19 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     draw_reason = ""
+    pending = ""  # an abortive draw the discard just played forces
+    drew = False  # (Mortal's simulator logs the next seat's draw before such a draw)
     for i, (event, state) in enumerate(replay(rnd, players)):
         kind = event.kind
+        if pending and kind not in _AFTER_ABORT:
+            if kind == "draw" and not drew:
+                drew = True
+            else:
+                mismatches.append(Mismatch(game.source, where, i, "the round goes on after "
+                                           "an abortive draw", kind, pending))
+                pending = ""
+        elif kind == "discard" and not drew:
+            pending = forced_abort(state)
         if kind == "draw":
             continue
         if observe is not None:
