@@ -52,6 +52,8 @@ _TERMINALS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 #: What may follow a discard that forces an abortive draw: a win on it, the riichi it
 #: declared paid, a kan's indicator turned, the draw itself
 _AFTER_ABORT = frozenset(("win", "ryuukyoku", "riichi_accepted", "dora"))
+_KANS = frozenset(("daiminkan", "kakan", "ankan"))
+_WINDS = frozenset(range(27, 31))
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +255,11 @@ def four_riichi(state: State) -> bool:
 
 def four_winds(state: State) -> bool:
     """Each of four seats has made one discard, all the same wind, and no call."""
-    firsts = {KIND[d[0]] for d in state.discards if len(d) == 1}
-    return state.players == 4 and not state.calls_made and \
-        all(len(d) == 1 for d in state.discards) and len(firsts) == 1 and \
-        firsts <= set(range(27, 31))
+    if state.players != 4 or state.calls_made or \
+            any(len(d) != 1 for d in state.discards):
+        return False
+    firsts = {KIND[d[0]] for d in state.discards}
+    return len(firsts) == 1 and firsts <= _WINDS
 
 
 def forced_abort(state: State) -> str:
@@ -385,20 +388,28 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     ron_winners: list[int] = []
     draw_reason = ""
     pending = ""  # an abortive draw the discard just played forces
-    drew = False  # (Mortal's simulator logs the next seat's draw before such a draw)
+    # (counts that say when a forced abortive draw is possible at all: four kans, four
+    # riichi, the fourth discard)
+    kans = riichis = discards = 0
+    armed = True
     for i, (event, state) in enumerate(replay(rnd, players)):
         kind = event.kind
-        if pending and kind not in _AFTER_ABORT:
-            if kind == "draw" and not drew:
-                drew = True
-            else:
+        if kind == "draw":  # (Mortal's simulator logs the next draw before such a draw)
+            continue
+        if pending:
+            if kind not in _AFTER_ABORT:
                 mismatches.append(Mismatch(game.source, where, i, "the round goes on after "
                                            "an abortive draw", kind, pending))
                 pending = ""
-        elif kind == "discard" and not drew:
-            pending = forced_abort(state)
-        if kind == "draw":
-            continue
+                armed = False
+        elif kind == "discard":
+            discards += 1
+            if armed and (kans >= 4 or riichis >= 4 or discards == 4):
+                pending = forced_abort(state)
+        elif kind == "riichi":
+            riichis += 1
+        elif kind in _KANS:
+            kans += 1
         if observe is not None:
             observe(index, i, event, state)
         if kind == "win":

@@ -209,8 +209,10 @@ class State:
         none ("No chii", https://riichi.wiki/Sanma); a pon three and a kan four of one
         kind, an open one from another seat."""
         kind, who = event.kind, event.who
-        kinds = sorted(KIND[t] for t in (*event.consumed, *(() if kind == "ankan"
-                                                               else (event.tile,))))
+        kinds = [KIND[t] for t in event.consumed]
+        if kind != "ankan":
+            kinds.append(KIND[event.tile])
+        kinds.sort()
         problem = ""
         if kind == "chi":
             if self.players == 3:
