@@ -237,14 +237,39 @@ def draw_kind(state: State) -> str:
         return "exhaustive"
     if four_riichi(state):
         return "four_riichi"
-    last = state.last
-    if last is not None and last.kind == "draw" and not state.calls_made and \
-            state.first_draw[last.who] and \
-            len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9:
+    if nine_terminals(state):
         return "nine_terminals"
     if four_winds(state):
         return "four_winds"
     return "abortive"
+
+
+def nine_terminals(state: State) -> bool:
+    """The last event is a seat's first draw, no call made, with nine kinds of
+    terminals and honors among its 14 tiles."""
+    last = state.last
+    return last is not None and last.kind == "draw" and not state.calls_made and \
+        state.first_draw[last.who] and \
+        len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9
+
+
+def named_draw_holds(state: State, reason: str) -> bool:
+    """Whether the table after a draw's last event shows the draw its log names: an
+    exhaustive draw (or nagashi mangan) the live wall empty and not four kans, four
+    kans, four riichi, nine terminals, four winds as :func:`draw_kind` reads them (three
+    rons, which the table does not show, and a reason of no known kind hold)."""
+    test = _NAMED_DRAWS.get(reason)
+    return test is None or test(state)
+
+
+_NAMED_DRAWS: dict[str, Callable[[State], bool]] = {
+    "exhaustive": lambda state: state.wall == 0 and not four_kans(state),
+    "nagashi": lambda state: state.wall == 0 and not four_kans(state),
+    "four_kans": lambda state: four_kans(state),
+    "four_riichi": lambda state: four_riichi(state),
+    "nine_terminals": lambda state: nine_terminals(state),
+    "four_winds": lambda state: four_winds(state),
+}
 
 
 def four_riichi(state: State) -> bool:
@@ -447,6 +472,10 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",
                                            record_d.reason, reason))
+            elif record_d.reason != "unknown" and not named_draw_holds(state, reason):
+                # a draw the log names but the table does not show
+                mismatches.append(Mismatch(game.source, where, i, "draw kind",
+                                           record_d.reason, draw_kind(state)))
             total = list(deltas)
             logged = list(record_d.deltas) if record_d.deltas is not None else None
     if state is None or rnd.events[-1].kind not in ("win", "ryuukyoku"):

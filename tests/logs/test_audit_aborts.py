@@ -57,8 +57,46 @@ def test_the_round_ends_when_the_fourth_wind_or_riichi_passes() -> None:
 def test_a_round_going_on_after_four_winds_or_four_riichi_is_reported() -> None:
     # the dealer's fifth event after the fourth wind (its draw, read as Mortal writes
     # the next draw, then its discard): reported at the discard (before, it agreed)
-    for data, kind, at in ((_four_winds(True), "four_winds", 9),
-                           (_four_riichi(True), "four_riichi", 17)):
+    # (after the dealer's second discard the table no longer shows four winds: the
+    # draw the log names is reported too; four riichi still holds)
+    named = (10, "draw kind", "four_winds", "abortive")
+    for data, kind, at, also in ((_four_winds(True), "four_winds", 9, [named]),
+                                 (_four_riichi(True), "four_riichi", 17, [])):
         checked = logs.check_game(logs.read_mjlog(data, "on.mjlog"))
         assert [(m.event, m.what, m.log, m.mjasp) for m in checked.mismatches] == [
-            (at, "the round goes on after an abortive draw", "discard", kind)]
+            (at, "the round goes on after an abortive draw", "discard", kind), *also]
+
+
+def test_a_draw_the_log_names_must_show_on_the_table() -> None:
+    # the log names a draw the table does not show: four winds after West, West, West
+    # and North; four riichi with the fourth seat discarding North without riichi (the
+    # sticks: three paid, left to the first place, seat 3); nine terminals declared by a
+    # hand of eight kinds. Before, a draw named by the log was taken as named and
+    # agreed; now each is a "draw kind" mismatch with what the table shows.
+    rec = Record()
+    start = [25000] * 4
+    rec.new_round(0, 0, 0, 0, start, "9p", ALL_NOTEN)
+    for seat, tile in enumerate(("3z", "3z", "3z", "4z")):
+        rec.turn(seat, tile)
+    _ryuukyoku(rec, "0,0", start, [0] * 4, "kaze4")
+    rec.new_round(0, 1, 0, 0, start, "9p", ALL_NOTEN)
+    for seat in range(4):
+        i = rec.take("1z" if seat < 3 else "4z")
+        rec.draw(seat, i)
+        if seat < 3:
+            rec.riichi(seat, i)
+        else:
+            rec.discard(seat, i)
+    paid = [24000, 24000, 24000, 25000]
+    _ryuukyoku(rec, "1,0", paid, [0] * 4, "reach4")
+    # E1-2: the dealer holds 19m19p19s1z: seven kinds, and draws 4z: eight
+    rec.new_round(0, 2, 3, 0, paid, "9p", ["19m19p19s1z234567m", "2468m2468p2468s3m",
+                                            "3579m3579p3579s4m", "2468m2468p2468s4p"])
+    rec.draw(0, rec.take("4z"))
+    _ryuukyoku(rec, "2,3", paid, [0] * 4, "yao9",
+               owari="240,4.0,240,-16.0,240,-26.0,280,38.0")
+    checked = logs.check_game(logs.read_mjlog(rec.text(), "named.mjlog"))
+    assert [(m.round, m.what, m.log, m.mjasp) for m in checked.mismatches] == [
+        ("E1", "draw kind", "four_winds", "abortive"),
+        ("E1-1", "draw kind", "four_riichi", "abortive"),
+        ("E1-2", "draw kind", "nine_terminals", "abortive")]
