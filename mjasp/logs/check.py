@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 import numpy as np
@@ -49,6 +49,11 @@ from mjasp.scoring.api import Score, score
 _MELD_KIND = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.KAN,
               "kakan": MeldKind.KAN, "ankan": MeldKind.ANKAN}
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+#: What may follow a discard that forces an abortive draw: a win on it, the riichi it
+#: declared paid, a kan's indicator turned, the draw itself
+_AFTER_ABORT = frozenset(("win", "ryuukyoku", "riichi_accepted", "dora"))
+_KANS = frozenset(("daiminkan", "kakan", "ankan"))
+_WINDS = frozenset(range(27, 31))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +114,8 @@ class GameCheck:
     #: (wind, number, honba, sticks, dealer) the round after the last one checked must
     #: have, by Tenhou's rules (None before the first round)
     next_round: tuple[int, int, int, int, int] | None = None
+    #: how the last round checked ended: ``win`` or the kind of its draw
+    last_result: str = ""
 
     @property
     def wins_agree(self) -> int:
@@ -228,19 +235,70 @@ def draw_kind(state: State) -> str:
         return "four_kans"
     if state.wall == 0:
         return "exhaustive"
-    if state.players == 4 and all(state.riichi):
+    if four_riichi(state):
         return "four_riichi"
-    last = state.last
-    if last is not None and last.kind == "draw" and not state.calls_made and \
-            state.first_draw[last.who] and \
-            len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9:
+    if nine_terminals(state):
         return "nine_terminals"
-    firsts = {KIND[d[0]] for d in state.discards if len(d) == 1}
-    if state.players == 4 and not state.calls_made and \
-            all(len(d) == 1 for d in state.discards) and len(firsts) == 1 and \
-            firsts <= set(range(27, 31)):
+    if four_winds(state):
         return "four_winds"
     return "abortive"
+
+
+def nine_terminals(state: State) -> bool:
+    """The last event is a seat's first draw, no call made, with nine kinds of
+    terminals and honors among its 14 tiles."""
+    last = state.last
+    return last is not None and last.kind == "draw" and not state.calls_made and \
+        state.first_draw[last.who] and \
+        len({KIND[t] for t in state.hands[last.who]} & _TERMINALS) >= 9
+
+
+def named_draw_holds(state: State, reason: str) -> bool:
+    """Whether the table after a draw's last event shows the draw its log names: an
+    exhaustive draw (or nagashi mangan) the live wall empty and not four kans, four
+    kans, four riichi, nine terminals, four winds as :func:`draw_kind` reads them (three
+    rons, which the table does not show, and a reason of no known kind hold)."""
+    test = _NAMED_DRAWS.get(reason)
+    return test is None or test(state)
+
+
+_NAMED_DRAWS: dict[str, Callable[[State], bool]] = {
+    "exhaustive": lambda state: state.wall == 0 and not four_kans(state),
+    "nagashi": lambda state: state.wall == 0 and not four_kans(state),
+    "four_kans": lambda state: four_kans(state),
+    "four_riichi": lambda state: four_riichi(state),
+    "nine_terminals": lambda state: nine_terminals(state),
+    "four_winds": lambda state: four_winds(state),
+}
+
+
+def four_riichi(state: State) -> bool:
+    """Every seat of four has declared riichi (the round is aborted once the fourth
+    riichi's discard passes)."""
+    return state.players == 4 and all(state.riichi)
+
+
+def four_winds(state: State) -> bool:
+    """Each of four seats has made one discard, all the same wind, and no call."""
+    if state.players != 4 or state.calls_made or \
+            any(len(d) != 1 for d in state.discards):
+        return False
+    firsts = {KIND[d[0]] for d in state.discards}
+    return len(firsts) == 1 and firsts <= _WINDS
+
+
+def forced_abort(state: State) -> str:
+    """The abortive draw that must follow the discard just played, or ``""``: four
+    riichi, four winds, four kans by more than one seat (each one ends the round once
+    the discard passes, unless it is won on: https://riichi.wiki/Tochuu_ryuukyoku; Tenhou
+    and Mahjong Soul both play them). Nine terminals is the player's choice."""
+    if four_kans(state):
+        return "four_kans"
+    if four_riichi(state):
+        return "four_riichi"
+    if four_winds(state):
+        return "four_winds"
+    return ""
 
 
 def four_kans(state: State) -> bool:
@@ -354,10 +412,29 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     draw_reason = ""
+    pending = ""  # an abortive draw the discard just played forces
+    # (counts that say when a forced abortive draw is possible at all: four kans, four
+    # riichi, the fourth discard)
+    kans = riichis = discards = 0
+    armed = True
     for i, (event, state) in enumerate(replay(rnd, players)):
         kind = event.kind
-        if kind == "draw":
+        if kind == "draw":  # (Mortal's simulator logs the next draw before such a draw)
             continue
+        if pending:
+            if kind not in _AFTER_ABORT:
+                mismatches.append(Mismatch(game.source, where, i, "the round goes on after "
+                                           "an abortive draw", kind, pending))
+                pending = ""
+                armed = False
+        elif kind == "discard":
+            discards += 1
+            if armed and (kans >= 4 or riichis >= 4 or discards == 4):
+                pending = forced_abort(state)
+        elif kind == "riichi":
+            riichis += 1
+        elif kind in _KANS:
+            kans += 1
         if observe is not None:
             observe(index, i, event, state)
         if kind == "win":
@@ -366,6 +443,13 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
                 # the winners in turn order from the discarder (the first takes the sticks)
                 ron_winners = sorted((e.who for e in rnd.events[i:] if e.kind == "win"),
                                      key=lambda w: (w - target) % players)
+                if len(ron_winners) >= 3 and target not in ron_winners and \
+                        str(getattr(rules, "name", "")) == "tenhou":
+                    # Tenhou aborts the round on three rons ("三家和了", the abortive
+                    # draws of https://riichi.wiki/Tenhou.net_rules); Mahjong Soul lets
+                    # all three win (riichi.wiki, Mahjong Soul: "Three-player Ron: No")
+                    mismatches.append(Mismatch(game.source, where, i, "three rons on one "
+                                               "discard", ron_winners, "an abortive draw"))
             first = event.who == ron_winners[0]
             record = event.record if isinstance(event.record, WinRecord) else None
             wc = _check_win(game, where, i, state, event, record, first, rules, mismatches)
@@ -388,6 +472,10 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",
                                            record_d.reason, reason))
+            elif record_d.reason != "unknown" and not named_draw_holds(state, reason):
+                # a draw the log names but the table does not show
+                mismatches.append(Mismatch(game.source, where, i, "draw kind",
+                                           record_d.reason, draw_kind(state)))
             total = list(deltas)
             logged = list(record_d.deltas) if record_d.deltas is not None else None
     if state is None or rnd.events[-1].kind not in ("win", "ryuukyoku"):
@@ -407,6 +495,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     else:
         stays = draw_reason not in ("exhaustive", "nagashi") or tenpai(state, rnd.dealer)
     out.next_round = next_round(rnd, players, stays, won, state.sticks)
+    out.last_result = "win" if won else draw_reason
     if won:
         return list(state.scores)  # each win has moved the scores already
     return [s + d for s, d in zip(state.scores, total, strict=True)]
@@ -517,6 +606,7 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
     event but the draws of every round replayed (an unsettled one too), in order."""
     out = GameCheck(game.source)
     scores: list[int] | None = None
+    ended: str | None = None  # why the game ended (Tenhou's rules), once it has
     for index, rnd in enumerate(game.rounds):
         if not rnd.events or rnd.events[-1].kind not in ("win", "ryuukyoku"):
             # a log cut short (game.problem says where): its last round is unsettled
@@ -525,7 +615,11 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
                     if event.kind != "draw":
                         observe(index, i, event, state)
             continue
+        if ended is not None:
+            out.mismatches.append(Mismatch(game.source, rnd.name, 0, "a round after the "
+                                           "game's end", ended, "no more rounds"))
         scores = check_round(game, index, rnd, out, scores, observe)
+        ended = game_end(game, rnd, scores, out) if ended is None else ended
     if game.final is not None and scores is not None:
         final = list(scores)
         if out.sticks_left:
@@ -533,7 +627,101 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
         if final != list(game.final):
             out.mismatches.append(Mismatch(game.source, "end", -1, "final scores",
                                            list(game.final), final))
+    if game.final is not None and game.final_points is not None and \
+            str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4:
+        results = end_points(game, list(game.final))
+        if not any(all(abs(a - b) < 1e-6 for a, b in zip(game.final_points, r, strict=True))
+                   for r in results):
+            out.mismatches.append(Mismatch(game.source, "end", -1,
+                                           "final points (uma and oka)",
+                                           list(game.final_points), list(results[0])))
     return out
+
+
+def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str | None:
+    """Why a four-player Tenhou game ends after ``rnd`` (``scores`` the scores it
+    left, the sticks still on the table not counted), or None when it goes on.
+
+    Tenhou's rules (quoted by https://riichi.wiki/Tenhou.net_rules): "飛びあり。点数が
+    マイナスで飛び終了" (a score below zero ends the game; zero does not); "東風戦の南入、
+    東南戦の西入あり、以降誰かが30000点(供託未収)以上になった時点で終了" and "サドンデスの
+    最大局は東風戦は南場まで、東南戦は西場まで" (after the last hand, South 4 or East 4,
+    the game ends once a seat holds 30,000 or more, else goes on into the next wind, at
+    most to its fourth hand); "ラス親トップの自動和了り止め、自動聴牌止めあり" (a dealer
+    who keeps the deal in the last hand by a win or tenpai ends the game when first).
+    While the dealer keeps the deal the game goes on though another seat holds 30,000
+    (kobalab's notes on Tenhou, https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475:
+    "現在の天鳳では親の連荘中は子に30000点越えの者が出てもサドンデスとはならず連荘を優先
+    している"; "南四局の親が途中流局でない連荘をし、30000点以上のトップ目の場合ゲームを
+    終了する"). Only games whose rules and lobby are Tenhou's four-player ones are
+    judged (another table's rules differ; a log without a lobby does not say its length).
+    """
+    if str(getattr(game.rules, "name", "")) != "tenhou" or game.players != 4 or \
+            game.lobby_type is None:
+        return None
+    if min(scores) < 0:
+        return f"{rnd.name}: a score below zero ({min(scores)})"
+    last = (1, 3) if game.lobby_type & 0x08 else (0, 3)  # South 4, or East 4
+    here = (rnd.wind, rnd.number)
+    if here < last:
+        return None
+    assert out.next_round is not None
+    stays = out.next_round[4] == rnd.dealer
+    top = max(scores)
+    if stays:
+        if out.last_result in ("win", "exhaustive", "nagashi") and top >= TENHOU_RETURN \
+                and first_place(game, scores) == rnd.dealer:
+            return f"{rnd.name}: the dealer keeps the deal in first place with {top}"
+        return None
+    if top >= TENHOU_RETURN:
+        return f"{rnd.name}: the last hand passed with a seat at {top}"
+    if here == (last[0] + 1, 3):
+        return f"{rnd.name}: the last hand of the extra wind passed"
+    return None
+
+
+#: Tenhou's four-player game end: 25,000 points to start, 30,000 to return (the oka,
+#: 4 x 5,000, goes to the first place), uma 10-20 (+20 +10 -10 -20 by rank).
+TENHOU_RETURN = 30000
+TENHOU_UMA = (20, 10, -10, -20)
+
+
+def end_points(game: Game, scores: list[int]) -> list[tuple[int, ...]]:
+    """Every seat's result after uma and oka as Tenhou gives it at the end of a
+    four-player game, from the final ``scores`` (leftover sticks added): "25000点開始の
+    30000点返し", "ウマ10-20", "終了時の得点は1000点未満を四捨五入" (Tenhou's rules, as
+    quoted by https://riichi.wiki/Tenhou.net_rules). Seats are ranked as
+    :func:`first_place` ranks them (ties by nearness to the first dealer); each seat but
+    the first gets (score - 30000) / 1000 rounded to a whole number plus its uma, and the
+    first gets what makes the four sum to zero (its oka and uma, with the others'
+    rounding: https://riichi.wiki/Oka_and_uma, "the winner's score is adjusted to
+    produce a zero sum"; every shared Tenhou log's owari agrees, e.g. 33600 first with
+    43.0, not the 44 of its own rounding). Where a score is 500 off a thousand no record
+    at hand says which way Tenhou rounds: both results are returned (rounded up first).
+
+    >>> from mjasp.logs.model import Game, Round
+    >>> g = Game("x", "mjlog", 4, None, rounds=[Round(0, 0, 0, 0, 0, (25000,) * 4, 0, ())])
+    >>> end_points(g, [20100, 35800, 5200, 38900])
+    [(-20, 16, -45, 49)]
+    """
+    players = len(scores)
+    first = first_place(game, scores)
+    start = (game.rounds[0].dealer - game.rounds[0].number) % players if game.rounds else 0
+    order = sorted(range(players), key=lambda p: (-scores[p], (p - start) % players))
+    assert order[0] == first
+    choices: list[list[int]] = []
+    for rank, p in enumerate(order[1:], start=1):
+        whole, rest = divmod(scores[p] - TENHOU_RETURN, 1000)
+        options = [whole + 1, whole] if rest == 500 else [whole + (rest > 500)]
+        choices.append([o + TENHOU_UMA[rank] for o in options])
+    results: list[tuple[int, ...]] = []
+    for picked in product(*choices):
+        out = [0] * players
+        for p, value in zip(order[1:], picked, strict=True):
+            out[p] = value
+        out[first] = -sum(picked)
+        results.append(tuple(out))
+    return results
 
 
 def first_place(game: Game, scores: list[int]) -> int:

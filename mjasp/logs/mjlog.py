@@ -197,6 +197,10 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
             if "owari" in attrs and game is not None:
                 owari = attrs["owari"].split(",")
                 game.final = tuple(100 * int(float(x)) for x in owari[0::2])[:players]
+                points = tuple(float(x) for x in owari[1::2])[:players]
+                # (a short owari leaves them out: its scores are compared as they are)
+                game.final_points = points if len(points) == len(game.final) == players \
+                    else None
     except LogError:
         raise
     except (IndexError, KeyError, ValueError):

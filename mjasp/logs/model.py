@@ -191,7 +191,10 @@ class Game:
 
     ``rules``: the mjasp rules of the lobby (:class:`mjasp.Rules`); ``lobby_type``:
     Tenhou's ``GO type`` where the log has one; ``complete``: the log ends as a game
-    ends (a final score), not cut short.
+    ends (a final score), not cut short; ``final``: the final scores in points;
+    ``final_points``: every seat's result after uma and oka, as the log writes it
+    (Tenhou's ``owari``, a tenhou.net/6 ``sc``: ``-20.0`` for 20 thousand points below),
+    where it has them.
     """
 
     source: str
@@ -202,6 +205,7 @@ class Game:
     names: tuple[str, ...] = ()
     rounds: list[Round] = field(default_factory=list)
     final: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
     complete: bool = True
     problem: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -142,6 +142,7 @@ class State:
             self.sticks += 1
             self.ippatsu[who] = True
         elif kind in ("chi", "pon", "daiminkan"):
+            self._check_call(event)
             for t in event.consumed:
                 self._take(who, t, event)
                 self.public[KIND[t]] += 1
@@ -173,6 +174,7 @@ class State:
             self._called(who, None)
             self.kan_pending = True
         elif kind == "ankan":
+            self._check_call(event)
             for t in event.consumed:
                 self._take(who, t, event)
                 self.public[KIND[t]] += 1
@@ -199,6 +201,34 @@ class State:
             # kan's, turned as the next is declared): the kan stays the last event played
             return
         self.last = event
+
+    def _check_call(self, event: Event) -> None:
+        """A chi, pon or kan whose tiles make no such meld, or taken from a seat the call
+        cannot take from, is refused (scored, it would be a different meld): a chi is a
+        run of three in one suit taken from the seat on the left, and three players have
+        none ("No chii", https://riichi.wiki/Sanma); a pon three and a kan four of one
+        kind, an open one from another seat."""
+        kind, who = event.kind, event.who
+        kinds = [KIND[t] for t in event.consumed]
+        if kind != "ankan":
+            kinds.append(KIND[event.tile])
+        kinds.sort()
+        problem = ""
+        if kind == "chi":
+            if self.players == 3:
+                problem = "three players have no chi"
+            elif event.target != (who - 1) % self.players:
+                problem = f"a chi takes the left seat's discard, not seat {event.target}'s"
+            elif len(kinds) != 3 or kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or \
+                    kinds != list(range(kinds[0], kinds[0] + 3)):
+                problem = "its tiles are not a run of three in one suit"
+        elif len(kinds) != (3 if kind == "pon" else 4) or len(set(kinds)) != 1:
+            problem = f"its tiles are not {3 if kind == 'pon' else 4} of one kind"
+        elif kind != "ankan" and event.target == who:
+            problem = "it takes its own discard"
+        if problem:
+            tiles = "".join(tile_text(t) for t in (*event.consumed, event.tile))
+            raise LogError(f"{self.round.name}: seat {who}'s {kind} {tiles}: {problem}")
 
     def _called(self, who: int, meld: MeldRecord | None) -> None:
         self.calls_made = True

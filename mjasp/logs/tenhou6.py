@@ -144,8 +144,25 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
             # (a cut round has no result)
             out["log"].append(_write_round(rnd, game.players, game.rules))
     if game.final is not None:
-        out["sc"] = [x for s in game.final for x in (s // 100, 0)]
+        out["sc"] = [x for s, p in zip(game.final, _final_points(game), strict=True)
+                     for x in (s // 100, p)]
     return out
+
+
+def _final_points(game: Game) -> tuple[float, ...]:
+    """Every seat's result after uma and oka for ``sc``, as Tenhou writes it after each
+    final score (an mjlog's ``owari``: ``201,-20.0,358,16.0,...``): the log's own, else
+    Tenhou's rule for a four-player Tenhou game (:func:`mjasp.logs.check.end_points`),
+    else 0 (a rule whose uma mjasp does not know)."""
+    assert game.final is not None
+    if game.final_points is not None:
+        return game.final_points
+    if str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4 == \
+            len(game.final):
+        from mjasp.logs.check import end_points
+
+        return tuple(float(x) for x in end_points(game, list(game.final))[0])
+    return (0.0,) * len(game.final)
 
 
 def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
@@ -336,6 +353,7 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     if isinstance(sc, list) and sc:
         try:
             final = [int(x) for x in sc[0::2]][:players]
+            points = [float(x) for x in sc[1::2]][:players]
         except (TypeError, ValueError):
             raise LogError(f"{source}: \"sc\" holds {sc!r:.60}, not scores") from None
         # Tenhou writes the final scores in hundreds (as an mjlog's owari), the Mahjong
@@ -344,6 +362,8 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
         table = sum(first.scores) + 1000 * first.sticks if first else None
         scale = 1 if table is not None and sum(final) == table else 100
         game.final = tuple(x * scale for x in final)
+        if len(points) == len(final) == players:  # each seat's result after uma and oka
+            game.final_points = tuple(points)
     return game
 
 

@@ -39,7 +39,7 @@ def _pao_ron_with_a_honba() -> bytes:
             f'ten="40,32000,5" yakuman="39" doraHai="{rec.dora_id}" who="1" fromWho="3" '
             f'paoWho="2" sc="{sc([25000] * 4, PAO_RON_CHANGE)}"/>')
     end = [25000, 57300, 8700, 9000]
-    _kyuushu(rec, 1, 0, 0, end, owari="250,5.0,573,47.3,87,-21.3,90,-31.0")
+    _kyuushu(rec, 1, 0, 0, end, owari="250,5.0,573,67.0,87,-41.0,90,-31.0")
     return rec.text()
 
 
@@ -247,7 +247,7 @@ def test_a_rinshan_win_right_after_an_open_kan_sees_no_new_indicator() -> None:
     rec.tag(f'<AGARI ba="0,0" hai="{",".join(map(str, sorted([*concealed, win])))}" '
             f'm="{east << 8 | 3}" machi="{win}" ten="40,2700,0" yaku="4,1,14,1" '
             f'doraHai="{rec.dora_id}" who="1" fromWho="1" sc="{sc(start, change)}" '
-            f'owari="237,-16.3,277,47.7,243,-10.7,243,-20.7"/>')
+            f'owari="237,-26.0,277,38.0,243,4.0,243,-16.0"/>')
     for checked in _checked(rec.text()):
         assert [(w.score.han, w.score.fu, w.win.rinshan, w.win.dora_indicators, w.deltas)
                 for w in checked.wins] == [(2, 40, True, ("9p",), tuple(change))]

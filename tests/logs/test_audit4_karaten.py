@@ -80,7 +80,7 @@ def _closed_kan_record(players: int) -> tuple[bytes, list[int]]:
                  "2468m1379p4689s5z"]
         change = [3000, -1000, -1000, -1000]
         after = [28000, 24000, 24000, 24000]
-        owari = "280,18.0,240,-6.0,240,-16.0,240,-26.0"
+        owari = "280,38.0,240,4.0,240,-16.0,240,-26.0"
     else:
         rec = Record(lobby=185, players=3)
         hands = ["12s44466688p333s", "1199s2255p567z79p", "1199m1199p99s234z"]
@@ -131,7 +131,7 @@ def _pon_tanki_record() -> tuple[bytes, list[int]]:
     change = [-1000, 3000, -1000, -1000]
     _ryuukyoku(rec, "0,0", start, change)
     after = [24000, 28000, 24000, 24000]
-    _kyuushu(rec, 1, 1, 0, after, owari="240,-6.0,280,18.0,240,-16.0,240,-26.0")
+    _kyuushu(rec, 1, 1, 0, after, owari="240,4.0,280,38.0,240,-16.0,240,-26.0")
     return rec.text(), change
 
 

@@ -70,14 +70,18 @@ def test_final_scores_in_points_as_the_mahjong_soul_converters_write_them() -> N
     # to tenhou.net/6, Equim-chan/tensoul convert.js: ``res["sc"][2 * seat] =
     # part_point_1``, the points) and the record it produced in mjai-reviewer's test data
     # (convlog/src/tests/testdata/suukantsu_1.json: "sc":[38000,18,29000,-11,...]) in points.
-    hundreds = [198, -30.2, 302, 40.2, 250, 0.0, 250, -10.0]
-    points = [19800, -30, 30200, 40, 25000, 0, 25000, -10]
+    hundreds = [198, -30.0, 302, 40.0, 250, 5.0, 250, -15.0]
+    points = [19800, -30, 30200, 40, 25000, 5, 25000, -15]
     for sc in (hundreds, points):
         checked = _final(sc)
         assert [str(m) for m in checked.mismatches] == []
-    # a final score that the play does not give is still reported, in either unit
-    for sc in ([198, 0, 303, 0, 250, 0, 250, 0], [19800, 0, 30300, 0, 25000, 0, 25000, 0]):
-        assert [m.what for m in _final(sc).mismatches] == ["final scores"]
+    # a final score that the play does not give is still reported, in either unit (in
+    # points off the table's total they are read as hundreds: then the uma and oka of
+    # those scores differ too)
+    assert [m.what for m in _final([198, -30, 303, 40, 250, 5, 250, -15]).mismatches] == [
+        "final scores"]
+    assert [m.what for m in _final([19800, -30, 30300, 40, 25000, 5, 25000, -15]).mismatches
+            ] == ["final scores", "final points (uma and oka)"]
 
 
 def test_tensouls_names_of_the_abortive_draws() -> None:
@@ -181,7 +185,7 @@ def test_the_first_mjai_servers_names_of_ura_points_and_draws() -> None:
     _exhaustive(rec, 0, None)
     _ryuukyoku(rec, "0,0", start, [3000, -1000, -1000, -1000], "")
     _kyuushu(rec, 0, 1, 0, [28000, 24000, 24000, 24000],
-             owari="280,38.0,240,-6.0,240,-12.0,240,-20.0")
+             owari="280,38.0,240,4.0,240,-16.0,240,-26.0")
     for data, deltas in ((rec.text(), [[3000, -1000, -1000, -1000], [0] * 4]),
                          (_nagashi_record(), [NAGASHI_CHANGE, [0] * 4]),
                          (triple_ron_record(), [[0] * 4, [0] * 4])):

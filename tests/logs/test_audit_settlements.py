@@ -168,7 +168,7 @@ def _nagashi_record() -> bytes:
     _exhaustive(rec, 0, nagashi_seat=1)
     _ryuukyoku(rec, "1,1", start, NAGASHI_CHANGE, "nm")
     after = [s + d for s, d in zip(start, NAGASHI_CHANGE, strict=True)]  # 21000 33000 ...
-    _kyuushu(rec, 0, 2, 1, after, owari="210,-29.0,340,44.0,230,-7.0,220,-18.0")
+    _kyuushu(rec, 0, 2, 1, after, owari="210,-29.0,340,44.0,230,3.0,220,-18.0")
     return rec.text()
 
 
@@ -213,7 +213,7 @@ def test_nagashi_mangan_of_a_noten_dealer_moves_the_deal() -> None:
     # noten: the deal moves to seat 1 (E2), one honba more.
     change = [12000, -4000, -4000, -4000]
     data = _noten_nagashi((0,), change, [37000, 21000, 21000, 21000],
-                          "370,47.0,210,-1.0,210,-19.0,210,-27.0")
+                          "370,47.0,210,1.0,210,-19.0,210,-29.0")
     for checked in _checked(data):
         assert [r["deltas"] for r in checked.round_rows] == [change, [0, 0, 0, 0]]
 
@@ -236,7 +236,7 @@ def test_four_winds_and_four_riichi_keep_the_deal_and_the_sticks() -> None:
         rec.riichi(seat, i)
     paid = [24000] * 4
     _ryuukyoku(rec, "1,0", paid, [0] * 4, "reach4")
-    _kyuushu(rec, 0, 2, 4, paid, owari="280,38.0,240,-1.0,240,-14.0,240,-23.0")
+    _kyuushu(rec, 0, 2, 4, paid, owari="280,38.0,240,4.0,240,-16.0,240,-26.0")
     for checked in _checked(rec.text()):
         assert [r["deltas"] for r in checked.round_rows] == [[0] * 4] * 3
 
@@ -257,7 +257,7 @@ def triple_ron_record() -> bytes:
     rec.draw(0, i)
     rec.riichi(0, i, accepted=False)
     _ryuukyoku(rec, "0,0", start, [0] * 4, "ron3")
-    _kyuushu(rec, 0, 1, 0, start, owari="250,5.0,250,-5.0,250,-15.0,250,-25.0")
+    _kyuushu(rec, 0, 1, 0, start, owari="250,35.0,250,5.0,250,-15.0,250,-25.0")
     return rec.text()
 
 
@@ -297,7 +297,7 @@ def test_double_ron_gives_honba_and_sticks_to_the_nearest_winner_only() -> None:
     _agari(rec, "2,1", 0, 3, ids[0], win, "30,2900,0", start, first, yaku="7,1,8,1")
     _agari(rec, "2,1", 1, 3, ids[1], win, "30,2000,0", mid, second, yaku="7,1,8,1")
     end = [s + d for s, d in zip(mid, second, strict=True)]  # 29500 27000 25000 18500
-    _kyuushu(rec, 0, 3, 0, end, owari="295,19.5,270,7.0,250,-5.0,185,-21.5")
+    _kyuushu(rec, 0, 3, 0, end, owari="295,39.0,270,7.0,250,-15.0,185,-31.0")
     for checked in _checked(rec.text()):
         assert [w.deltas for w in checked.wins] == [tuple(first), tuple(second)]
         assert [r["deltas"] for r in checked.round_rows] == [
@@ -347,7 +347,7 @@ def test_a_noten_dealer_at_an_exhaustive_draw_moves_the_deal() -> None:
         rec.new_round(0, 0, 0, 0, [25000] * 4, "9p", ALL_NOTEN)
         _exhaustive(rec, 0, nagashi_seat=None)
         _ryuukyoku(rec, "0,0", [25000] * 4, [0] * 4)
-        _kyuushu(rec, number, 1, 0, [25000] * 4, owari="250,5,250,-5,250,-15,250,-25")
+        _kyuushu(rec, number, 1, 0, [25000] * 4, owari="250,35,250,5,250,-15,250,-25")
         for game in _formats(rec.text()):
             found = [(m.log, m.mjasp) for m in logs.check_game(game).mismatches]
             assert found == ([] if agrees else [([0, 0, 1, 0, 0], [0, 1, 1, 0, 1])])
@@ -382,7 +382,7 @@ def test_liable_player_and_discarder_share_a_daisangen_ron() -> None:
     _agari(rec, "0,0", 1, 3, concealed, win, "40,32000,5", [25000] * 4, change,
            yakuman="39", melds=codes, pao=2)
     end = [25000, 57000, 9000, 9000]
-    _kyuushu(rec, 1, 0, 0, end, owari="250,5.0,570,47.0,90,-21.0,90,-31.0")
+    _kyuushu(rec, 1, 0, 0, end, owari="250,5.0,570,67.0,90,-31.0,90,-41.0")
     for checked in _checked(rec.text()):
         assert [w.deltas for w in checked.wins] == [tuple(change)]
 
@@ -408,7 +408,7 @@ def test_liable_player_pays_the_whole_hand_of_two_yakuman_on_tenhou() -> None:
     change = [0, 64000, -64000, 0]
     _agari(rec, "0,0", 1, 1, concealed, win, "40,64000,5", [25000] * 4, change,
            yakuman="39,42", melds=codes, pao=2,
-           owari="250,-5.0,890,79.0,-390,-59.0,250,-15.0")  # seat 2 ends at -39000
+           owari="250,5.0,890,99.0,-390,-89.0,250,-15.0")  # seat 2 ends at -39000
     for checked in _checked(rec.text()):
         assert [w.deltas for w in checked.wins] == [tuple(change)]
 
@@ -456,7 +456,7 @@ def test_kan_dora_counts_as_tenhou_turns_it() -> None:
     rec.discard(1, win)
     second = [0, -8000, 8000, 0]
     _agari(rec, "1,0", 2, 1, ids[2], win, "30,7700,0", mid, second, yaku="7,1,8,1,52,2",
-           kan_dora=[kan_dora], owari="370,47.0,130,-17.0,290,9.0,210,-39.0")
+           kan_dora=[kan_dora], owari="370,47.0,130,-37.0,290,9.0,210,-19.0")
     for checked in _checked(rec.text()):
         assert [(w.score.han, w.score.fu, w.deltas) for w in checked.wins] == [
             (4, 60, tuple(change)), (4, 30, tuple(second))]
@@ -541,6 +541,6 @@ def test_liable_player_pays_a_daisuushii_tsumo() -> None:
     rec.draw(1, win)
     change = [0, 32000, -32000, 0]
     _agari(rec, "0,0", 1, 1, concealed, win, "40,32000,5", [25000] * 4, change,
-           yakuman="49", melds=codes, pao=2, owari="250,-5.0,570,67.0,-70,-47.0,250,-15.0")
+           yakuman="49", melds=codes, pao=2, owari="250,5.0,570,67.0,-70,-57.0,250,-15.0")
     for checked in _checked(rec.text()):
         assert [(w.win.liable, w.deltas) for w in checked.wins] == [("W", tuple(change))]
