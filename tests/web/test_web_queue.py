@@ -1,0 +1,134 @@
+"""The server's searches wait in one queue: ``mjasp serve --workers N`` is one process
+answering every request, with N worker processes taking the searches in the order they
+came; the time limit counts the wait in that queue (a search still queued at the limit is
+never run), and a worker killed at the limit is replaced."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from mjasp.web import app as web_app
+from mjasp.web import commands as web_commands
+from mjasp.web import create_app
+from mjasp.web.workers import Workers, default_size
+from tests.web.apikit import TestClient
+
+SEARCH = 0.4  # seconds each stand-in search takes
+
+
+def _stand_in(command: str, args: list[str], params: dict[str, str] | None = None
+              ) -> tuple[int, str]:
+    """Runs in the worker process instead of the search: when it began and where."""
+    began = time.monotonic()
+    time.sleep(SEARCH)
+    return 200, json.dumps({"q": (params or {}).get("q"), "began": began, "pid": os.getpid()})
+
+
+@pytest.fixture
+def stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    if "advise" not in web_commands.commands():
+        pytest.skip("mjasp.advise is not installed")
+    monkeypatch.setattr(web_commands, "_answer", _stand_in)
+    monkeypatch.setattr(web_commands, "_cache", web_commands._Cache(64))
+    yield
+
+
+HANDS = ["123m456p789s1122z", "123m456p789s1133z", "123m456p789s1144z",
+         "123m456p789s1155z", "123m456p789s1166z", "123m456p789s1177z"]
+
+
+def _ask_together(client: TestClient, hands: list[str]) -> list[tuple[float, Any]]:
+    """Each hand's advise asked from its own thread, 50 ms apart (so their order is
+    known): per hand, the seconds until its answer and the answer's status and JSON."""
+    answers: list[tuple[float, Any]] = [(0.0, None)] * len(hands)
+
+    def ask(i: int) -> None:
+        start = time.monotonic()
+        response = client.get(f"/api/advise?q={hands[i]}")
+        answers[i] = (time.monotonic() - start, (response.status_code, response.json()))
+
+    threads = []
+    for i in range(len(hands)):
+        threads.append(threading.Thread(target=ask, args=(i,)))
+        threads[-1].start()
+        time.sleep(0.05)
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def test_searches_are_taken_in_the_order_asked_one_per_worker(stand_in: None) -> None:
+    with TestClient(create_app(searches=1)) as client:
+        assert client.get("/api/advise?q=1112345678999m5z").status_code == 200  # started
+        answers = _ask_together(client, HANDS)
+    statuses = [status for _, (status, _) in answers]
+    assert statuses == [200] * len(HANDS)
+    began = [body["began"] for _, (_, body) in answers]
+    # one worker: one search at a time, each after the one asked before it
+    assert all(b - a >= SEARCH * 0.95 for a, b in itertools.pairwise(began))
+    assert len({body["pid"] for _, (_, body) in answers}) == 1
+    # the last one waited for the five ahead of it (all of them were queued at once: no
+    # smaller pool of threads held them back; the wait is the queue's)
+    assert answers[-1][0] >= 5 * SEARCH
+
+
+def test_two_workers_take_two_searches_at_a_time(stand_in: None) -> None:
+    with TestClient(create_app(searches=2)) as client:
+        answers = _ask_together(client, HANDS)
+    assert [status for _, (status, _) in answers] == [200] * len(HANDS)
+    began = sorted(body["began"] for _, (_, body) in answers)
+    # in rounds of two: never three at once
+    assert all(c - a >= SEARCH * 0.95 for a, c in zip(began, began[2:], strict=False))
+    assert len({body["pid"] for _, (_, body) in answers}) == 2
+
+
+def test_the_time_limit_counts_the_wait_in_the_queue(stand_in: None) -> None:
+    # a limit of 1 s, one worker, six searches of 0.4 s asked 50 ms apart: the first two
+    # are answered (by 0.8 s); the third would end at 1.2 s, past its limit of 1.1 s
+    # (its worker killed), and the others, taken later still, cannot end within theirs:
+    # each answers a 504 LimitError about when its own limit falls, not after the queue
+    with TestClient(create_app(time_limit=1.0, searches=1)) as client:
+        assert client.get("/api/advise?q=1112345678999m5z").status_code == 200  # started
+        answers = _ask_together(client, HANDS)
+        statuses = [status for _, (status, _) in answers]
+        assert statuses[:2] == [200, 200] and set(statuses[2:]) == {504}, statuses
+        assert all(body["error"]["type"] == "LimitError" and "time limit of 1 s"
+                   in body["error"]["message"] for _, (_, body) in answers[2:])
+        assert all(took < 1.0 + 1.5 for took, _ in answers)  # the limit, plus slack
+        killed = answers[0][1][1]["pid"]
+        # a fresh worker answers the next search (its start may take a loaded machine
+        # past the limit: asked again then, as a user would)
+        deadline = time.monotonic() + 60
+        while (again := client.get(f"/api/advise?q={HANDS[0]}9m")).status_code != 200:
+            assert time.monotonic() < deadline, again.text
+        assert again.json()["pid"] != killed
+
+
+def test_serve_runs_one_process_with_the_workers_asked(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    ran: list[tuple[Any, dict[str, Any]]] = []
+    made: list[int] = []
+
+    class Counted(Workers):
+        def __init__(self, size: int, *args: Any, **kwargs: Any) -> None:
+            made.append(size)
+            super().__init__(size, *args, **kwargs)
+
+    import uvicorn
+
+    monkeypatch.setattr(web_app, "Workers", Counted)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.append((app, kw)))
+    web_app.serve(port=0, workers=3)
+    web_app.serve(port=0)
+    # an app object (one process), not an import string for several
+    assert [callable(app) and not isinstance(app, str) for app, _ in ran] == [True, True]
+    assert all("workers" not in kw for _, kw in ran)
+    assert made == [3, default_size()]
