@@ -73,6 +73,20 @@ class Load:
     # per request, in the order answered: the client's local port (its connection)
     ports: list[int] = field(default_factory=list)
     owners: dict[int, int] = field(default_factory=dict)  # client port -> server pid
+    # the server's Server-Timing of the answers that had one: ms in the queue, searching
+    timings: list[dict[str, float]] = field(default_factory=list)
+
+    def queueing(self) -> str:
+        """The searches' wait in the server's queue and their run, where it said them."""
+        if not self.timings:
+            return ""
+        parts = []
+        for name in ("queue", "search"):
+            part = Load(self.name, [t.get(name, 0.0) for t in self.timings])
+            parts.append(f"{name} p50 {part.percentile(50):.0f} p95 "
+                         f"{part.percentile(95):.0f} max {max(part.latencies_ms):.0f} ms")
+        return f"  {self.name} in the server ({len(self.timings)} searches): " + \
+            ", ".join(parts)
 
     def by_process(self) -> list[str]:
         """Per server process that held connections of this load: how many, how many
@@ -209,20 +223,38 @@ def connection_owners(server: int, port: int) -> dict[int, int]:
 
 
 async def _get(streams: tuple[asyncio.StreamReader, asyncio.StreamWriter],
-               path: str) -> tuple[int, bytes]:
-    """One GET on a keep-alive connection: status and body (Content-Length framing)."""
+               path: str) -> tuple[int, bytes, str]:
+    """One GET on a keep-alive connection: status, body (Content-Length framing) and the
+    Server-Timing header ("" when none)."""
     reader, writer = streams
     writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
     head = await reader.readuntil(b"\r\n\r\n")
     status = int(head[9:12])
     length = None
+    timing = ""
     for line in head.split(b"\r\n")[1:]:
         name, _, value = line.partition(b":")
         if name.strip().lower() == b"content-length":
             length = int(value)
+        elif name.strip().lower() == b"server-timing":
+            timing = value.decode().strip()
     if length is None:
         raise ValueError("no Content-Length")
-    return status, await reader.readexactly(length)
+    return status, await reader.readexactly(length), timing
+
+
+def server_timing(header: str) -> dict[str, float]:
+    """A Server-Timing header's durations (ms) by name.
+
+    >>> server_timing("queue;dur=12.5, search;dur=40.0")
+    {'queue': 12.5, 'search': 40.0}
+    """
+    found = {}
+    for part in header.split(","):
+        name, _, duration = part.strip().partition(";dur=")
+        if duration:
+            found[name] = float(duration)
+    return found
 
 
 async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
@@ -243,7 +275,9 @@ async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
                 if streams is None:
                     streams = await asyncio.open_connection(HOST, port)
                 local = int(streams[1].get_extra_info("sockname")[1])
-                status, body = await asyncio.wait_for(_get(streams, path), timeout)
+                status, body, timing = await asyncio.wait_for(_get(streams, path), timeout)
+                if timing:
+                    load.timings.append(server_timing(timing))
                 ports.add(local)  # answered: accepted by a server process
                 if len(ports) >= min(concurrency, len(paths)):
                     opened.set()
@@ -742,7 +776,7 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
         print(load.row())
     for load in loads:
         if load.name != "table":
-            print("\n".join(load.by_process()))
+            print("\n".join(line for line in (*load.by_process(), load.queueing()) if line))
     if not hasattr(mjasp, "advise"):
         print("ev     skipped: mjasp.advise is not installed")
     elif args.ev_requests <= 0:

@@ -47,6 +47,7 @@ from mjasp.web.commands import (
     JSON_FUNCTIONS,
     MANY_SEPARATOR,
     VALUE_OPTIONS,
+    Answer,
     commands,
     flag_pattern,
     quick_answer,
@@ -193,6 +194,19 @@ class _Work:
         self.lock = threading.Lock()
 
 
+def _timed_command(command: str, params: dict[str, str], time_limit: float,
+                   workers: Workers, started: float) -> tuple[Answer, str | None]:
+    """:func:`run_command`'s answer, and when a search ran for it the ``Server-Timing``
+    header that says how long it waited in the workers' queue and ran (ms)."""
+    workers.forget()
+    answer = run_command(command, params, time_limit, workers, started)
+    timing = workers.timing()
+    if timing is None:
+        return answer, None
+    queued, ran = timing
+    return answer, f"queue;dur={1000 * queued:.1f}, search;dur={1000 * ran:.1f}"
+
+
 def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING,
                searches: int = 0) -> Starlette:
     """The app: ``/`` (and ``/2/``, tenhou.net/2's path) the page, ``/tiles/<tile>.svg``,
@@ -239,17 +253,17 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING,
         # the clock starts now: a wait for a free thread counts toward the limit
         started = time.monotonic()
         try:
-            future = loop.run_in_executor(work.pool, run_command, command, params, time_limit,
-                                            work.processes, started)
-            answer = await asyncio.wait_for(future, time_limit + 2)
+            future = loop.run_in_executor(work.pool, _timed_command, command, params,
+                                          time_limit, work.processes, started)
+            answer, timing = await asyncio.wait_for(future, time_limit + 2)
         except TimeoutError:
             return _error(504, f"the request ran past its time limit of {time_limit:g} s",
                           "LimitError")
         finally:
             with work.lock:
                 work.pending -= 1
-        return Response(answer.text, status_code=answer.status,
-                        media_type="application/json")
+        return Response(answer.text, status_code=answer.status, media_type="application/json",
+                        headers={"Server-Timing": timing} if timing else None)
 
     async def info_route(request: Request) -> Response:
         return JSONResponse(info())

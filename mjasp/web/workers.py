@@ -128,10 +128,20 @@ class _Job:
     time_limit: float
     deadline: float | None  # time.monotonic(); None: no limit
     future: Future[Any]
+    queued: float = 0.0  # time.monotonic() when queued, taken by a feeder, answered
+    taken: float | None = None
+    answered: float | None = None
 
     def left(self) -> float | None:
         """Seconds until the deadline (0 once past it), None without a limit."""
         return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def timing(self) -> tuple[float, float]:
+        """Seconds waited in the queue (till now if still there) and seconds run."""
+        now = time.monotonic()
+        taken = self.taken if self.taken is not None else now
+        answered = self.answered if self.answered is not None else now
+        return taken - self.queued, max(0.0, answered - taken)
 
 
 class Workers:
@@ -156,6 +166,7 @@ class Workers:
         # the feeders waiting for a job, the latest last: a job goes to the one that was
         # busy last, whose worker is started and warm, rather than to a worker not started
         self.idle: list[int] = []
+        self.local = threading.local()  # per thread: the last job's timing()
         self.running: dict[int, _Worker] = {}  # by feeder: its worker, while it has one
         self.closed = False
 
@@ -165,8 +176,13 @@ class Workers:
         or its exception, ``LimitError`` when it is not done within ``time_limit`` seconds
         (0: none) counted from ``started`` (``time.monotonic()``; default now). Cancelling
         the future while the job waits takes it out of the queue."""
+        return self._queue(job, args, time_limit, what, started).future
+
+    def _queue(self, job: Callable[..., Any], args: tuple[Any, ...], time_limit: float,
+               what: str, started: float | None) -> _Job:
         start = time.monotonic() if started is None else started
-        future: Future[T] = Future()
+        item = _Job(job, args, what, time_limit, start + time_limit if time_limit else None,
+                    Future(), time.monotonic())
         with self.lock:
             if self.closed:
                 raise RuntimeError("the workers are closed")
@@ -177,26 +193,38 @@ class Workers:
                                               name=f"mjasp-web-feeder-{slot}")
                     feeder.start()
                     self.feeders.append(feeder)
-            self.jobs.append(_Job(job, args, what, time_limit,
-                                  start + time_limit if time_limit else None, future))
+            self.jobs.append(item)
             if self.idle:
                 self.wakes[self.idle.pop()].notify()
-        return future
+        return item
 
     def run(self, job: Callable[..., T], args: tuple[Any, ...], time_limit: float,
             what: str = "the request", started: float | None = None) -> T:
         """``job(*args)`` in a worker: its value, or its exception raised here
         (:meth:`submit`)."""
         start = time.monotonic() if started is None else started
-        future = self.submit(job, args, time_limit, what, start)
+        item = self._queue(job, args, time_limit, what, start)
         left = max(0.0, start + time_limit - time.monotonic()) if time_limit else None
         try:
-            return future.result(left)
+            return item.future.result(left)  # type: ignore[no-any-return]
         except FutureTimeout:
-            if future.cancel():  # still queued: out of the queue, never run
+            if item.future.cancel():  # still queued: out of the queue, never run
                 raise LimitError(f"{what} waited past the time limit of {time_limit:g} s "
                                  "for a free worker") from None
-            return future.result()  # running: its feeder stops it at the deadline
+            # running: its feeder stops it at the deadline
+            return item.future.result()  # type: ignore[no-any-return]
+        finally:
+            self.local.timing = item.timing()
+
+    def timing(self) -> tuple[float, float] | None:
+        """The last job :meth:`run` ran in this thread: seconds it waited in the queue and
+        seconds it ran (till answered or stopped); None when none since :meth:`forget`."""
+        timing: tuple[float, float] | None = getattr(self.local, "timing", None)
+        return timing
+
+    def forget(self) -> None:
+        """Forget this thread's last :meth:`timing`."""
+        self.local.timing = None
 
     def _feed(self, slot: int) -> None:
         """A feeder thread: the oldest queued job to its worker (started on its first
@@ -216,6 +244,7 @@ class Workers:
                     item = self.jobs.popleft()
                 if not item.future.set_running_or_notify_cancel():
                     continue  # its request stopped waiting
+                item.taken = time.monotonic()
                 if item.left() == 0.0:
                     item.future.set_exception(LimitError(
                         f"{item.what} waited past the time limit of {item.time_limit:g} s "
@@ -236,6 +265,7 @@ class Workers:
                     worker = None
                     with self.lock:
                         self.running.pop(slot, None)
+                item.answered = time.monotonic()
                 if status == "ok":
                     item.future.set_result(value)
                 elif status in ("raised", "lost"):

@@ -45,15 +45,21 @@ HANDS = ["123m456p789s1122z", "123m456p789s1133z", "123m456p789s1144z",
          "123m456p789s1155z", "123m456p789s1166z", "123m456p789s1177z"]
 
 
-def _ask_together(client: TestClient, hands: list[str]) -> list[tuple[float, Any]]:
+def _ask_together(client: TestClient, hands: list[str],
+                  timings: list[str] | None = None) -> list[tuple[float, Any]]:
     """Each hand's advise asked from its own thread, 50 ms apart (so their order is
-    known): per hand, the seconds until its answer and the answer's status and JSON."""
+    known): per hand, the seconds until its answer and the answer's status and JSON (and
+    in ``timings`` its Server-Timing header)."""
     answers: list[tuple[float, Any]] = [(0.0, None)] * len(hands)
+    if timings is not None:
+        timings[:] = [""] * len(hands)
 
     def ask(i: int) -> None:
         start = time.monotonic()
         response = client.get(f"/api/advise?q={hands[i]}")
         answers[i] = (time.monotonic() - start, (response.status_code, response.json()))
+        if timings is not None:
+            timings[i] = response.headers.get("server-timing", "")
 
     threads = []
     for i in range(len(hands)):
@@ -65,10 +71,23 @@ def _ask_together(client: TestClient, hands: list[str]) -> list[tuple[float, Any
     return answers
 
 
+def _durations(header: str) -> dict[str, float]:
+    """A Server-Timing header's durations by name (seconds)."""
+    found = {}
+    for part in header.split(","):
+        name, _, duration = part.strip().partition(";dur=")
+        found[name] = float(duration) / 1000
+    return found
+
+
 def test_searches_are_taken_in_the_order_asked_one_per_worker(stand_in: None) -> None:
+    timings: list[str] = []
     with TestClient(create_app(searches=1)) as client:
         assert client.get("/api/advise?q=1112345678999m5z").status_code == 200  # started
-        answers = _ask_together(client, HANDS)
+        answers = _ask_together(client, HANDS, timings)
+        # a kept answer: no search, no timing
+        kept = client.get(f"/api/advise?q={HANDS[0]}")
+        assert kept.status_code == 200 and "server-timing" not in kept.headers
     statuses = [status for _, (status, _) in answers]
     assert statuses == [200] * len(HANDS)
     began = [body["began"] for _, (_, body) in answers]
@@ -78,6 +97,12 @@ def test_searches_are_taken_in_the_order_asked_one_per_worker(stand_in: None) ->
     # the last one waited for the five ahead of it (all of them were queued at once: no
     # smaller pool of threads held them back; the wait is the queue's)
     assert answers[-1][0] >= 5 * SEARCH
+    # each answer says how long its search waited in the queue and ran: the i-th asked
+    # waited for the searches ahead of it, less the 50 ms between askings
+    for i, header in enumerate(timings):
+        durations = _durations(header)
+        assert SEARCH * 0.95 <= durations["search"] < SEARCH + 1
+        assert durations["queue"] >= i * (SEARCH - 0.05) - 0.1, (i, header)
 
 
 def test_two_workers_take_two_searches_at_a_time(stand_in: None) -> None:
