@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from mjasp.core.errors import HandError, LimitError
+from mjasp.web import workers as web_workers
 from mjasp.web.workers import Workers
 
 
@@ -181,10 +182,21 @@ def test_a_job_still_queued_at_its_limit_is_dropped_never_run(tmp_path: Path) ->
         assert not mark.exists()
 
 
-def test_a_limit_that_fell_while_queued_is_checked_when_the_job_is_taken() -> None:
-    # started long ago (the request's clock): the job is not run, whichever side sees it
+def test_a_limit_that_fell_before_a_worker_was_free_runs_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the request's clock started long ago: the job is not sent to a worker (none is
+    # started for it, none killed), whichever side sees the limit first
+    started: list[object] = []
+
+    class Counted(web_workers._Worker):
+        def __init__(self, *args: object) -> None:
+            started.append(self)
+            super().__init__(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(web_workers, "_Worker", Counted)
     with Workers(1) as pool, pytest.raises(LimitError, match="waited past the time limit"):
         pool.run(os.getpid, (), time_limit=0.5, started=time.monotonic() - 1)
+    assert started == []
 
 
 def _die() -> None:
