@@ -170,17 +170,10 @@ class Workers:
         self.running: dict[int, _Worker] = {}  # by feeder: its worker, while it has one
         self.closed = False
 
-    def submit(self, job: Callable[..., T], args: tuple[Any, ...], time_limit: float,
-               what: str = "the request", started: float | None = None) -> Future[T]:
-        """Queue ``job(*args)`` (``job`` a module-level function): a future of its value
-        or its exception, ``LimitError`` when it is not done within ``time_limit`` seconds
-        (0: none) counted from ``started`` (``time.monotonic()``; default now). Cancelling
-        the future while the job waits takes it out of the queue."""
-        return self._queue(job, args, time_limit, what, started).future
-
     def _queue(self, job: Callable[..., Any], args: tuple[Any, ...], time_limit: float,
-               what: str, started: float | None) -> _Job:
-        start = time.monotonic() if started is None else started
+               what: str, start: float) -> _Job:
+        """The job queued (its future cancelled while it waits: skipped when its turn
+        comes)."""
         item = _Job(job, args, what, time_limit, start + time_limit if time_limit else None,
                     Future(), time.monotonic())
         with self.lock:
@@ -200,8 +193,10 @@ class Workers:
 
     def run(self, job: Callable[..., T], args: tuple[Any, ...], time_limit: float,
             what: str = "the request", started: float | None = None) -> T:
-        """``job(*args)`` in a worker: its value, or its exception raised here
-        (:meth:`submit`)."""
+        """``job(*args)`` in a worker (``job`` a module-level function), its value or its
+        exception; ``LimitError`` when it is not done within ``time_limit`` seconds
+        (0: none) counted from ``started`` (``time.monotonic()``; default now), the wait in
+        the queue included."""
         start = time.monotonic() if started is None else started
         item = self._queue(job, args, time_limit, what, start)
         left = max(0.0, start + time_limit - time.monotonic()) if time_limit else None
