@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -69,6 +70,43 @@ class Load:
     seconds: float = 0.0
     server_cpu_ms: float | None = None  # the server's CPU time over the load (all processes)
     client_cpu_ms: float = 0.0
+    # per request, in the order answered: the client's local port (its connection)
+    ports: list[int] = field(default_factory=list)
+    owners: dict[int, int] = field(default_factory=dict)  # client port -> server pid
+    # the server's Server-Timing of the answers that had one: ms in the queue, searching
+    timings: list[dict[str, float]] = field(default_factory=list)
+
+    def queueing(self) -> str:
+        """The searches' wait in the server's queue and their run, where it said them."""
+        if not self.timings:
+            return ""
+        parts = []
+        for name in ("queue", "search"):
+            part = Load(self.name, [t.get(name, 0.0) for t in self.timings])
+            parts.append(f"{name} p50 {part.percentile(50):.0f} p95 "
+                         f"{part.percentile(95):.0f} max {max(part.latencies_ms):.0f} ms")
+        return f"  {self.name} in the server ({len(self.timings)} searches): " + \
+            ", ".join(parts)
+
+    def by_process(self) -> list[str]:
+        """Per server process that held connections of this load: how many, how many
+        requests it answered, and their latency (lines to print; none off Linux)."""
+        if not self.owners:
+            return []
+        groups: dict[int, list[float]] = {}
+        connections: dict[int, set[int]] = {}
+        for port, latency in zip(self.ports, self.latencies_ms, strict=True):
+            pid = self.owners.get(port, 0)
+            groups.setdefault(pid, []).append(latency)
+            connections.setdefault(pid, set()).add(port)
+        lines = []
+        for pid, latencies in sorted(groups.items()):
+            part = Load(self.name, latencies)
+            lines.append(f"  {self.name} by server process {pid or '?'}: "
+                         f"{len(connections[pid])} connections, {len(latencies)} requests, "
+                         f"p50 {part.percentile(50):.0f} ms, p95 {part.percentile(95):.0f} "
+                         f"ms, max {max(latencies):.0f} ms")
+        return lines
 
     def percentile(self, p: float) -> float:
         """The ``p``-th percentile of the latencies (nearest rank)."""
@@ -158,21 +196,65 @@ def _cpu_ms(before: dict[int, int], after: dict[int, int]) -> float | None:
     return 1000 * ticks / os.sysconf("SC_CLK_TCK")
 
 
+def connection_owners(server: int, port: int) -> dict[int, int]:
+    """The server process (pid, among ``server`` and its descendants) holding each open
+    connection to ``port`` on loopback, by the client's port; read from /proc/net/tcp and
+    the processes' file descriptors (empty off Linux)."""
+    inodes: dict[str, int] = {}  # socket inode -> client port
+    try:
+        lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    except OSError:
+        return {}
+    for line in lines:
+        fields = line.split()
+        local, remote, state, inode = fields[1], fields[2], fields[3], fields[9]
+        if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:
+            inodes[inode] = int(remote.rsplit(":", 1)[1], 16)
+    owners = {}
+    for pid in _descendants(server):
+        try:
+            links = [os.readlink(f) for f in Path(f"/proc/{pid}/fd").iterdir()]
+        except OSError:
+            continue
+        for link in links:
+            if link.startswith("socket:[") and link[8:-1] in inodes:
+                owners[inodes[link[8:-1]]] = pid
+    return owners
+
+
 async def _get(streams: tuple[asyncio.StreamReader, asyncio.StreamWriter],
-               path: str) -> tuple[int, bytes]:
-    """One GET on a keep-alive connection: status and body (Content-Length framing)."""
+               path: str) -> tuple[int, bytes, str]:
+    """One GET on a keep-alive connection: status, body (Content-Length framing) and the
+    Server-Timing header ("" when none)."""
     reader, writer = streams
     writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
     head = await reader.readuntil(b"\r\n\r\n")
     status = int(head[9:12])
     length = None
+    timing = ""
     for line in head.split(b"\r\n")[1:]:
         name, _, value = line.partition(b":")
         if name.strip().lower() == b"content-length":
             length = int(value)
+        elif name.strip().lower() == b"server-timing":
+            timing = value.decode().strip()
     if length is None:
         raise ValueError("no Content-Length")
-    return status, await reader.readexactly(length)
+    return status, await reader.readexactly(length), timing
+
+
+def server_timing(header: str) -> dict[str, float]:
+    """A Server-Timing header's durations (ms) by name.
+
+    >>> server_timing("queue;dur=12.5, search;dur=40.0")
+    {'queue': 12.5, 'search': 40.0}
+    """
+    found = {}
+    for part in header.split(","):
+        name, _, duration = part.strip().partition(";dur=")
+        if duration:
+            found[name] = float(duration)
+    return found
 
 
 async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
@@ -180,16 +262,25 @@ async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
     """Each path once, ``concurrency`` at a time; latency per request in ms."""
     load = Load(name)
     queue = list(reversed(paths))
+    opened = asyncio.Event()
+    ports: set[int] = set()
 
     async def worker() -> None:
         streams = None
         while queue:
             path = queue.pop()
             start = time.perf_counter()
+            local = 0
             try:
                 if streams is None:
                     streams = await asyncio.open_connection(HOST, port)
-                status, body = await asyncio.wait_for(_get(streams, path), timeout)
+                local = int(streams[1].get_extra_info("sockname")[1])
+                status, body, timing = await asyncio.wait_for(_get(streams, path), timeout)
+                if timing:
+                    load.timings.append(server_timing(timing))
+                ports.add(local)  # answered: accepted by a server process
+                if len(ports) >= min(concurrency, len(paths)):
+                    opened.set()
                 ok = status == 200 and "error" not in json.loads(body)
                 why = str(status)
             except (OSError, ValueError, asyncio.IncompleteReadError, TimeoutError) as error:
@@ -198,6 +289,7 @@ async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
                     streams[1].close()
                 streams = None  # a new connection for the next request
             load.latencies_ms.append(1000 * (time.perf_counter() - start))
+            load.ports.append(local)
             if not ok:
                 load.errors[why] = load.errors.get(why, 0) + 1
         if streams is not None:
@@ -206,7 +298,21 @@ async def run_load(port: int, name: str, paths: Sequence[str], concurrency: int,
     before = server_ticks(server) if server else {}
     usage = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
+    async def owners() -> None:
+        # which server process accepted each connection (the kernel picks one when several
+        # listen on the port), read once every connection had an answer
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(opened.wait(), timeout)
+        if server:
+            load.owners = await asyncio.get_running_loop().run_in_executor(
+                None, connection_owners, server, port)
+
+    reading = asyncio.create_task(owners())
     await asyncio.gather(*(worker() for _ in range(concurrency)))
+    if not reading.done():  # a connection failed before all were open: owners unknown
+        reading.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await reading
     load.seconds = time.perf_counter() - start
     done = resource.getrusage(resource.RUSAGE_SELF)
     load.client_cpu_ms = 1000 * (done.ru_utime + done.ru_stime - usage.ru_utime - usage.ru_stime)
@@ -427,6 +533,123 @@ def in_process_ev(count: int, seed: int, name: str = "random") -> list[str]:
     return lines
 
 
+def simulate(costs: Sequence[float], concurrency: int, slots: int, cores: int,
+             owners: Sequence[int] = ()) -> list[float]:
+    """Latencies of a closed loop as :func:`run_load` sends it: ``concurrency`` clients,
+    each sending the next request (its search costing ``costs[i]`` of CPU, in order) once
+    its last one is answered. Client ``j`` talks to server process ``owners[j]`` (default:
+    all to one); each process runs at most ``slots`` searches at once, the others waiting
+    in its queue in order of arrival; the searches running in all processes share ``cores``
+    equally (each gets ``min(1, cores / running)`` of a core). In the order answered.
+
+    >>> simulate([4, 4, 4, 4], concurrency=4, slots=2, cores=2)  # two rounds of two
+    [4.0, 4.0, 8.0, 8.0]
+    >>> simulate([4, 4, 4, 4], concurrency=4, slots=4, cores=2)  # four sharing two cores
+    [8.0, 8.0, 8.0, 8.0]
+    >>> simulate([1, 9, 1, 1], concurrency=4, slots=1, cores=1, owners=[0, 1, 0, 0])
+    [2.0, 4.0, 6.0, 12.0]
+    """
+    owner = list(owners) or [0] * concurrency
+    queues: list[list[tuple[float, float, int]]] = [[] for _ in range(max(owner) + 1)]
+    running: list[list[float]] = []  # [work left, arrival, client, process]
+    answered: list[float] = []
+    now = 0.0
+    sent = 0
+
+    def send(client: int) -> None:
+        nonlocal sent
+        if sent < len(costs):
+            queues[owner[client]].append((float(costs[sent]), now, client))
+            sent += 1
+
+    def start() -> None:
+        for process, waiting in enumerate(queues):
+            while waiting and sum(r[3] == process for r in running) < slots:
+                cost, arrival, client = waiting.pop(0)
+                running.append([cost, arrival, client, process])
+
+    for client in range(concurrency):
+        send(client)
+    start()
+    while running:
+        rate = min(1.0, cores / len(running))
+        step = min(r[0] for r in running) / rate
+        now += step
+        for r in running:
+            r[0] -= step * rate
+        done = [r for r in running if r[0] <= 1e-9]
+        for r in done:
+            running.remove(r)
+            answered.append(now - r[1])
+        for r in done:
+            send(int(r[2]))
+        start()
+    return answered
+
+
+def ev_model(count: int, seed: int, concurrency: int, cores: int) -> list[str]:
+    """A queueing calculation: each of the ``count`` hands of the ``ev`` load searched
+    alone in this process (the advise worker's job, after the load's warm-up hands; CPU
+    ms), then :func:`simulate` of the load at ``concurrency`` on ``cores`` cores: one queue
+    taken in order by one search per core, against two server processes of two searches
+    each (the connections split evenly or not) and four searches sharing the cores. Lines
+    to print."""
+    import random
+
+    from mjasp.web.commands import _answer, arguments
+
+    def job(path: str) -> float:
+        params = dict(urllib.parse.parse_qsl(path.split("?", 1)[1], keep_blank_values=True))
+        args = arguments("advise", params)
+        args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
+        cpu = time.process_time()
+        status, _ = _answer("advise", args, params)
+        if status != 200:
+            raise SystemExit(f"{path}: status {status}")
+        return 1000 * (time.process_time() - cpu)
+
+    paths = ev_load_paths("random", count, seed)
+    asked = set(paths)
+    for path in [p for p in ev_load_paths("random", count + 2 * concurrency, seed + 7918)
+                 if p not in asked][:2 * concurrency]:
+        job(path)  # the server's warm-up
+    costs = [job(path) for path in paths]
+    by: dict[int, list[float]] = {}
+    for path, cost in zip(paths, costs, strict=True):
+        hand = urllib.parse.unquote(path.split("q=", 1)[1])
+        by.setdefault(shanten(hand), []).append(cost)
+    lines = [f"{mix(paths)}; the worker's job alone in this process, CPU ms: mean "
+             f"{sum(costs) / len(costs):.1f}, total {sum(costs):.0f}, max {max(costs):.0f}; "
+             + ", ".join(f"{s}-shanten mean {sum(c) / len(c):.1f}" for s, c in sorted(by.items())),
+             f"modelled latency at concurrency {concurrency} on {cores} cores, ms "
+             "(serving and the client not counted):"]
+
+    def row(label: str, latencies: list[float]) -> str:
+        load = Load("ev", latencies)
+        return (f"  {label:<52} p50 {load.percentile(50):>6.0f}  p95 "
+                f"{load.percentile(95):>6.0f}  p99 {load.percentile(99):>6.0f}")
+
+    fifo = Load("ev", simulate(costs, concurrency, cores, cores))
+    lines.append(row(f"one queue, {cores} searches (one per core)", fifo.latencies_ms)
+                 + f"  (p95 = {fifo.percentile(95) / (sum(costs) / len(costs)):.1f} x the "
+                 "mean job)")
+    lines.append(row(f"one queue, {2 * cores} searches sharing the cores",
+                     simulate(costs, concurrency, 2 * cores, cores)))
+    rng = random.Random(seed)
+    for first in range(concurrency // 2, concurrency):
+        owners = [0] * first + [1] * (concurrency - first)
+        p95s = []
+        for _ in range(20):
+            rng.shuffle(owners)
+            p95s.append(Load("ev", simulate(costs, concurrency, cores, cores, owners))
+                        .percentile(95))
+        p95s.sort()
+        lines.append(f"  two processes of {cores} searches, connections {first}/"
+                     f"{concurrency - first}: p95 {p95s[0]:.0f}-{p95s[-1]:.0f} (median "
+                     f"{p95s[len(p95s) // 2]:.0f}, 20 orders of the clients)")
+    return lines
+
+
 def worker_job(via: str, rounds: int, seed: int) -> None:
     """The advise worker's job on three one-shanten hands (each once first: the one-time
     tables and the search's kept results, so that what is left is small and the serving
@@ -486,6 +709,9 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     parser.add_argument("--ev-again", action="store_true",
                         help="then ask the same advise requests again: kept answers, "
                              "reported apart as ev-kept")
+    parser.add_argument("--ev-model", action="store_true",
+                        help="no server: the ev load's hands searched one at a time here, "
+                             "then the load's latency modelled (one queue against others)")
     parser.add_argument("--worker-job", nargs=2, metavar=("VIA", "N"), default=None,
                         help="no server: the advise worker's job N times on three "
                              "one-shanten hands inside functools.reduce, for callgrind; VIA "
@@ -496,6 +722,10 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
         if via not in ("command-line", "function", "advise"):
             parser.error(f"--worker-job: VIA is command-line, function or advise, not {via}")
         worker_job(via, int(rounds), 99)
+        return []
+    if args.ev_model:
+        print("\n".join(ev_model(args.ev_requests, args.seed + 1, args.concurrency,
+                                 os.cpu_count() or 1)))
         return []
     if args.in_process_ev:
         print("\n".join(in_process_ev(args.in_process_ev, args.seed + 1, args.ev_mix)))
@@ -540,12 +770,13 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
     if evs:
         print(f"ev: {EV_MIXES[args.ev_mix]}; {mix(evs)}")
     if args.ev_again:
-        print("ev-kept: the same requests again, answered from the server's kept answers "
-              "(each server process keeps its own: with --workers 2 a request that reaches "
-              "the other process is computed there)")
+        print("ev-kept: the same requests again, answered from the server's kept answers")
     print(HEADER)
     for load in loads:
         print(load.row())
+    for load in loads:
+        if load.name != "table":
+            print("\n".join(line for line in (*load.by_process(), load.queueing()) if line))
     if not hasattr(mjasp, "advise"):
         print("ev     skipped: mjasp.advise is not installed")
     elif args.ev_requests <= 0:

@@ -13,8 +13,9 @@ from mjasp.core.errors import MjaspError
               help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Server processes (one per core serves the most requests).")
+@click.option("--workers", type=click.IntRange(0, 64), default=0, show_default=True,
+              help="Processes for the expected-value searches, which wait in one queue "
+                   "(0: one per core, at most 4).")
 def serve_command(host: str, port: int, workers: int) -> None:
     """Serve a hand analyser page like tenhou.net/2 and a JSON API (needs mjasp[web]).
 

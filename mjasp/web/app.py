@@ -4,8 +4,9 @@ Every API answer is the command line's (:mod:`mjasp.web.commands`). An answer ke
 before, and the bounded analyses of one hand (the discard table, waits, readings), are
 answered on the event loop at once; any other request runs in a worker thread with a time
 limit: past it the answer is a 504 JSON error, and when too many requests already wait the
-answer is a 503 JSON error at once. A query string longer than
-:data:`MAX_QUERY` is refused with 414. Whatever happens, the answer is JSON with an
+answer is a 503 JSON error at once. The searches (``advise``) of every request wait in one
+queue, taken in order by a few worker processes (one per core by default). A query string
+longer than :data:`MAX_QUERY` is refused with 414. Whatever happens, the answer is JSON with an
 ``{"error": ...}`` object, never a traceback.
 
 >>> from starlette.testclient import TestClient
@@ -45,8 +46,8 @@ from mjasp.web.commands import (
     FLAG_VALUES,
     JSON_FUNCTIONS,
     MANY_SEPARATOR,
-    SHARED_ENV,
     VALUE_OPTIONS,
+    Answer,
     commands,
     flag_pattern,
     quick_answer,
@@ -181,20 +182,37 @@ _QUICK_COMMANDS: Final = frozenset(c for c in JSON_FUNCTIONS if c in commands())
 
 
 class _Work:
-    """The worker threads, the worker processes (``advise``, started on first use) and the
-    count of requests running or waiting."""
+    """The worker threads (one per request that may run or wait: a search's request waits
+    in the workers' queue, not for a thread), the worker processes (``advise``: one queue
+    for all of them, started on first use) and the count of requests running or waiting."""
 
-    def __init__(self) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mjasp-web")
-        self.processes = Workers(default_size(), preload=("mjasp.web.commands",))
+    def __init__(self, searches: int, max_pending: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=max(1, max_pending),
+                                       thread_name_prefix="mjasp-web")
+        self.processes = Workers(searches or default_size(), preload=("mjasp.web.commands",))
         self.pending = 0
         self.lock = threading.Lock()
 
 
-def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -> Starlette:
+def _timed_command(command: str, params: dict[str, str], time_limit: float,
+                   workers: Workers, started: float) -> tuple[Answer, str | None]:
+    """:func:`run_command`'s answer, and when a search ran for it the ``Server-Timing``
+    header that says how long it waited in the workers' queue and ran (ms)."""
+    workers.forget()
+    answer = run_command(command, params, time_limit, workers, started)
+    timing = workers.timing()
+    if timing is None:
+        return answer, None
+    queued, ran = timing
+    return answer, f"queue;dur={1000 * queued:.1f}, search;dur={1000 * ran:.1f}"
+
+
+def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING,
+               searches: int = 0) -> Starlette:
     """The app: ``/`` (and ``/2/``, tenhou.net/2's path) the page, ``/tiles/<tile>.svg``,
-    ``/api/<command>``, ``/api/info``, ``/api/openapi.json``."""
-    work = _Work()
+    ``/api/<command>``, ``/api/info``, ``/api/openapi.json``; ``searches`` worker
+    processes for the searches (0: :func:`~mjasp.web.workers.default_size`)."""
+    work = _Work(searches, max_pending)
 
     async def page(request: Request) -> Response:
         return Response(_static("index.html"), media_type=_TYPES["html"])
@@ -235,17 +253,17 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
         # the clock starts now: a wait for a free thread counts toward the limit
         started = time.monotonic()
         try:
-            future = loop.run_in_executor(work.pool, run_command, command, params, time_limit,
-                                            work.processes, started)
-            answer = await asyncio.wait_for(future, time_limit + 2)
+            future = loop.run_in_executor(work.pool, _timed_command, command, params,
+                                          time_limit, work.processes, started)
+            answer, timing = await asyncio.wait_for(future, time_limit + 2)
         except TimeoutError:
             return _error(504, f"the request ran past its time limit of {time_limit:g} s",
                           "LimitError")
         finally:
             with work.lock:
                 work.pending -= 1
-        return Response(answer.text, status_code=answer.status,
-                        media_type="application/json")
+        return Response(answer.text, status_code=answer.status, media_type="application/json",
+                        headers={"Server-Timing": timing} if timing else None)
 
     async def info_route(request: Request) -> Response:
         return JSONResponse(info())
@@ -283,34 +301,14 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING) -
                      exception_handlers={HTTPException: http_error, Exception: server_error})
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Serve the app with uvicorn until interrupted; ``workers`` processes share the port
-    (the analysis is CPU work under one interpreter lock per process)."""
-    import inspect
-    import os
-    import shutil
-    import tempfile
-
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 0) -> None:
+    """Serve the app with uvicorn until interrupted: one process answers every request
+    (a discard table costs it a fraction of a millisecond) and ``workers`` worker processes
+    run the searches, taken in order from one queue (0: one per core, at most four)."""
     import uvicorn
 
-    if workers > 1:
-        # a worker busy with analyses answers the supervisor's ping late on a loaded
-        # machine; killing it would drop its open connections (uvicorn waits 5 s)
-        option = "timeout_worker_healthcheck"  # uvicorn 0.3x has no such option
-        patience: dict[str, Any] = (
-            {option: 60} if option in inspect.signature(uvicorn.Config).parameters else {})
-        # the processes share their kept search answers in a private folder (the page
-        # asks for a state again on the back button, maybe from another process)
-        folder = tempfile.mkdtemp(prefix="mjasp-web-")
-        os.environ[SHARED_ENV] = folder
-        try:
-            uvicorn.run("mjasp.web.app:create_app", factory=True, host=host, port=port,
-                        workers=workers, log_level="warning", access_log=False, **patience)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-            os.environ.pop(SHARED_ENV, None)
-    else:
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(create_app(searches=workers), host=host, port=port, log_level="warning",
+                access_log=False)
 
 
 __all__ = ["MAX_QUERY", "TIME_LIMIT", "QuickAnswers", "create_app", "info", "openapi", "serve",

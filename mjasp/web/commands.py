@@ -232,9 +232,10 @@ class _Cache:
 
 _cache = _Cache(CACHE_SIZE)
 
-#: The environment variable that names a folder where the server processes of one
-#: ``mjasp serve --workers N`` share their kept search answers (``serve`` makes the folder
-#: and removes it at the end; each process keeps its other answers to itself).
+#: The environment variable that names a folder where several server processes share
+#: their kept search answers (e.g. ``uvicorn --workers N --factory
+#: mjasp.web.app:create_app``; ``mjasp serve`` is one process and needs none); each
+#: process keeps its other answers to itself.
 SHARED_ENV: Final = "MJASP_WEB_KEPT"
 
 

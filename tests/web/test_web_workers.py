@@ -8,6 +8,7 @@ import operator
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from mjasp.core.errors import HandError, LimitError
+from mjasp.web import workers as web_workers
 from mjasp.web.workers import Workers
 
 
@@ -111,3 +113,139 @@ def test_a_server_that_exits_without_closing_its_workers_still_exits(tmp_path: P
     while Path(f"/proc/{worker}").exists() and not _gone(worker):
         assert time.monotonic() < deadline, "the worker outlived its server"
         time.sleep(0.05)
+
+
+def _sleep_and_say(seconds: float, name: str) -> tuple[str, float]:
+    """A job: sleep, then its name and when it ended (this machine's monotonic clock,
+    the same in every process of it)."""
+    time.sleep(seconds)
+    return name, time.monotonic()
+
+
+def _started_at(name: str) -> tuple[str, float]:
+    return name, time.monotonic()
+
+
+def _ask_in_thread(pool: Workers, results: dict[str, object], name: str, job: object,
+                   args: tuple[object, ...], time_limit: float) -> threading.Thread:
+    def ask() -> None:
+        try:
+            results[name] = pool.run(job, args, time_limit=time_limit)  # type: ignore[arg-type]
+        except Exception as error:
+            results[name] = error
+
+    thread = threading.Thread(target=ask)
+    thread.start()
+    return thread
+
+
+def test_queued_jobs_run_in_the_order_they_came() -> None:
+    # one worker held busy, then eight jobs queued one after another: each starts after
+    # the one queued before it (first come, first served), whatever thread asked
+    with Workers(1) as pool:
+        pool.run(operator.add, (1, 1), time_limit=30)  # started
+        results: dict[str, object] = {}
+        threads = [_ask_in_thread(pool, results, "busy", _sleep_and_say, (1.0, "busy"), 30)]
+        time.sleep(0.3)  # the busy job runs
+        names = [f"job{i}" for i in range(8)]
+        for name in names:
+            threads.append(_ask_in_thread(pool, results, name, _started_at, (name,), 30))
+            deadline = time.monotonic() + 5
+            while len(pool.jobs) < names.index(name) + 1:  # queued before the next asks
+                assert time.monotonic() < deadline
+                time.sleep(0.005)
+        for thread in threads:
+            thread.join()
+        ended = [results[name] for name in names]
+        assert all(isinstance(r, tuple) for r in ended), ended
+        times = [r[1] for r in ended]  # type: ignore[index]
+        assert times == sorted(times)
+
+
+def test_a_job_still_queued_at_its_limit_is_dropped_never_run(tmp_path: Path) -> None:
+    # the limit counts the wait in the queue: a job that waited past it answers LimitError
+    # about when its limit falls, and never runs later (it would write its file)
+    mark = tmp_path / "ran"
+    with Workers(1) as pool:
+        pool.run(operator.add, (1, 1), time_limit=30)
+        results: dict[str, object] = {}
+        busy = _ask_in_thread(pool, results, "busy", time.sleep, (1.5,), 30)
+        time.sleep(0.3)
+        start = time.monotonic()
+        with pytest.raises(LimitError, match=r"waited past the time limit of 0\.3 s"):
+            pool.run(Path.write_text, (mark, "x"), time_limit=0.3)
+        assert time.monotonic() - start < 1.2  # not after the busy job's 1.5 s
+        busy.join()
+        assert results["busy"] is None
+        assert pool.run(operator.add, (2, 2), time_limit=30) == 4  # taken after it
+        assert not pool.jobs
+        assert not mark.exists()
+
+
+def test_a_limit_that_fell_before_a_worker_was_free_runs_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the request's clock started long ago: the job is not sent to a worker (none is
+    # started for it, none killed), whichever side sees the limit first
+    started: list[object] = []
+
+    class Counted(web_workers._Worker):
+        def __init__(self, *args: object) -> None:
+            started.append(self)
+            super().__init__(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(web_workers, "_Worker", Counted)
+    with Workers(1) as pool, pytest.raises(LimitError, match="waited past the time limit"):
+        pool.run(os.getpid, (), time_limit=0.5, started=time.monotonic() - 1)
+    assert started == []
+
+
+def _die() -> None:
+    os._exit(1)
+
+
+def test_a_worker_that_dies_is_said_so_and_replaced() -> None:
+    with Workers(1) as pool:
+        before = pool.run(os.getpid, (), time_limit=30)
+        with pytest.raises(RuntimeError, match="worker process died"):
+            pool.run(_die, (), time_limit=30)
+        after = pool.run(os.getpid, (), time_limit=30)
+        assert after != before
+
+
+def test_one_search_per_worker_at_a_time() -> None:
+    # two workers and six jobs of 0.4 s at once: never more than two run together, and
+    # the six take three rounds (about 1.2 s), not one round of six sharing two cores
+    with Workers(2) as pool:
+        pool.run(operator.add, (1, 1), time_limit=30)
+        results: dict[str, object] = {}
+        start = time.monotonic()
+        threads = [_ask_in_thread(pool, results, f"j{i}", _sleep_and_say, (0.4, f"j{i}"), 30)
+                   for i in range(6)]
+        for thread in threads:
+            thread.join()
+        ends = sorted(r[1] - start for r in results.values())  # type: ignore[index]
+        assert len(ends) == 6
+        # in rounds of two: the third and fourth end a round after the first two
+        assert ends[2] >= 0.75 and ends[4] >= 1.15, ends
+
+
+def test_closing_fails_queued_jobs_and_stops_the_workers() -> None:
+    pool = Workers(1)
+    busy_pid = pool.run(os.getpid, (), time_limit=30)
+    results: dict[str, object] = {}
+    busy = _ask_in_thread(pool, results, "busy", time.sleep, (30,), 60)
+    time.sleep(0.3)
+    queued = _ask_in_thread(pool, results, "queued", operator.add, (1, 2), 60)
+    time.sleep(0.2)
+    pool.close()
+    busy.join(10)
+    queued.join(10)
+    assert isinstance(results["busy"], RuntimeError)
+    assert isinstance(results["queued"], RuntimeError)
+    assert "closed" in str(results["queued"])
+    deadline = time.monotonic() + 5
+    while not _gone(busy_pid):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    with pytest.raises(RuntimeError, match="closed"):
+        pool.run(operator.add, (1, 1), time_limit=30)

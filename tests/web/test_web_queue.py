@@ -1,0 +1,173 @@
+"""The server's searches wait in one queue: ``mjasp serve --workers N`` is one process
+answering every request, with N worker processes taking the searches in the order they
+came; the time limit counts the wait in that queue (a search still queued at the limit is
+never run), and a worker killed at the limit is replaced."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from mjasp.web import app as web_app
+from mjasp.web import commands as web_commands
+from mjasp.web import create_app
+from mjasp.web.workers import Workers, default_size
+from tests.web.apikit import TestClient
+
+SEARCH = 0.4  # seconds each stand-in search takes
+
+
+def _stand_in(command: str, args: list[str], params: dict[str, str] | None = None
+              ) -> tuple[int, str]:
+    """Runs in the worker process instead of the search: when it began and where."""
+    began = time.monotonic()
+    time.sleep(SEARCH)
+    return 200, json.dumps({"q": (params or {}).get("q"), "began": began, "pid": os.getpid()})
+
+
+def _long_stand_in(command: str, args: list[str], params: dict[str, str] | None = None
+                   ) -> tuple[int, str]:
+    """As :func:`_stand_in`, a search of 1 s."""
+    time.sleep(1.0)
+    return 200, json.dumps({"pid": os.getpid()})
+
+
+@pytest.fixture
+def stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    if "advise" not in web_commands.commands():
+        pytest.skip("mjasp.advise is not installed")
+    monkeypatch.setattr(web_commands, "_answer", _stand_in)
+    monkeypatch.setattr(web_commands, "_cache", web_commands._Cache(64))
+    yield
+
+
+def _answered(client: TestClient, url: str) -> Any:
+    """The JSON of ``url``'s 200 answer, asked again while a worker's start (slow on a
+    loaded machine) takes the search past a short limit, as a user would."""
+    deadline = time.monotonic() + 60
+    while (answer := client.get(url)).status_code != 200:
+        assert time.monotonic() < deadline, answer.text
+    return answer.json()
+
+
+HANDS = ["123m456p789s1122z", "123m456p789s1133z", "123m456p789s1144z",
+         "123m456p789s1155z", "123m456p789s1166z", "123m456p789s1177z"]
+
+
+def _ask_together(client: TestClient, hands: list[str],
+                  timings: list[str] | None = None) -> list[tuple[float, Any]]:
+    """Each hand's advise asked from its own thread, 50 ms apart (so their order is
+    known): per hand, the seconds until its answer and the answer's status and JSON (and
+    in ``timings`` its Server-Timing header)."""
+    answers: list[tuple[float, Any]] = [(0.0, None)] * len(hands)
+    if timings is not None:
+        timings[:] = [""] * len(hands)
+
+    def ask(i: int) -> None:
+        start = time.monotonic()
+        response = client.get(f"/api/advise?q={hands[i]}")
+        answers[i] = (time.monotonic() - start, (response.status_code, response.json()))
+        if timings is not None:
+            timings[i] = response.headers.get("server-timing", "")
+
+    threads = []
+    for i in range(len(hands)):
+        threads.append(threading.Thread(target=ask, args=(i,)))
+        threads[-1].start()
+        time.sleep(0.05)
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def _durations(header: str) -> dict[str, float]:
+    """A Server-Timing header's durations by name (seconds)."""
+    found = {}
+    for part in header.split(","):
+        name, _, duration = part.strip().partition(";dur=")
+        found[name] = float(duration) / 1000
+    return found
+
+
+def test_searches_are_taken_in_the_order_asked_one_per_worker(stand_in: None) -> None:
+    timings: list[str] = []
+    with TestClient(create_app(searches=1)) as client:
+        assert client.get("/api/advise?q=1112345678999m5z").status_code == 200  # started
+        answers = _ask_together(client, HANDS, timings)
+        # a kept answer: no search, no timing
+        kept = client.get(f"/api/advise?q={HANDS[0]}")
+        assert kept.status_code == 200 and "server-timing" not in kept.headers
+    statuses = [status for _, (status, _) in answers]
+    assert statuses == [200] * len(HANDS)
+    began = [body["began"] for _, (_, body) in answers]
+    # one worker: one search at a time, each after the one asked before it
+    assert all(b - a >= SEARCH * 0.95 for a, b in itertools.pairwise(began))
+    assert len({body["pid"] for _, (_, body) in answers}) == 1
+    # the last one waited for the five ahead of it (all of them were queued at once: no
+    # smaller pool of threads held them back; the wait is the queue's)
+    assert answers[-1][0] >= 5 * SEARCH
+    # each answer says how long its search waited in the queue and ran: the i-th asked
+    # waited for the searches ahead of it, less the 50 ms between askings
+    for i, header in enumerate(timings):
+        durations = _durations(header)
+        assert SEARCH * 0.95 <= durations["search"] < SEARCH + 1
+        assert durations["queue"] >= i * (SEARCH - 0.05) - 0.1, (i, header)
+
+
+def test_two_workers_take_two_searches_at_a_time(stand_in: None) -> None:
+    with TestClient(create_app(searches=2)) as client:
+        answers = _ask_together(client, HANDS)
+    assert [status for _, (status, _) in answers] == [200] * len(HANDS)
+    began = sorted(body["began"] for _, (_, body) in answers)
+    # in rounds of two: never three at once
+    assert all(c - a >= SEARCH * 0.95 for a, c in zip(began, began[2:], strict=False))
+    assert len({body["pid"] for _, (_, body) in answers}) == 2
+
+
+def test_the_time_limit_counts_the_wait_in_the_queue(stand_in: None,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # a limit of 2.5 s, one worker, six searches of 1 s asked 50 ms apart: the first two
+    # are answered (by 2 s); the third would end at 3 s, past its limit of 2.6 s (its
+    # worker killed), and the others, taken later still, cannot end within theirs: each
+    # answers a 504 LimitError about when its own limit falls, not after the queue
+    monkeypatch.setattr(web_commands, "_answer", _long_stand_in)
+    with TestClient(create_app(time_limit=2.5, searches=1)) as client:
+        _answered(client, "/api/advise?q=1112345678999m5z")  # the worker started
+        answers = _ask_together(client, HANDS)
+        statuses = [status for _, (status, _) in answers]
+        assert statuses[:2] == [200, 200] and set(statuses[2:]) == {504}, statuses
+        assert all(body["error"]["type"] == "LimitError" and "time limit of 2.5 s"
+                   in body["error"]["message"] for _, (_, body) in answers[2:])
+        assert all(took < 2.5 + 1.5 for took, _ in answers)  # the limit, plus slack
+        killed = answers[0][1][1]["pid"]
+        # a fresh worker answers the next search
+        assert _answered(client, f"/api/advise?q={HANDS[0]}9m")["pid"] != killed
+
+
+def test_serve_runs_one_process_with_the_workers_asked(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    ran: list[tuple[Any, dict[str, Any]]] = []
+    made: list[int] = []
+
+    class Counted(Workers):
+        def __init__(self, size: int, *args: Any, **kwargs: Any) -> None:
+            made.append(size)
+            super().__init__(size, *args, **kwargs)
+
+    import uvicorn
+
+    monkeypatch.setattr(web_app, "Workers", Counted)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.append((app, kw)))
+    web_app.serve(port=0, workers=3)
+    web_app.serve(port=0)
+    # an app object (one process), not an import string for several
+    assert [callable(app) and not isinstance(app, str) for app, _ in ran] == [True, True]
+    assert all("workers" not in kw for _, kw in ran)
+    assert made == [3, default_size()]
