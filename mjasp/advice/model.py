@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import groupby, product
-from math import comb
+from itertools import groupby
 from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
 
+from mjasp.advice import ura as ura_loops
 from mjasp.advice.graph import choose
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -96,8 +96,6 @@ _WINS: dict[tuple[Any, ...], Win] = {}
 _WINS_KEPT = 4096
 #: ``kind37`` of each tile37, as a tuple to index
 _KIND37 = tuple(kind37(t) for t in range(37))
-#: the same as an array (``Model._red_variants``)
-_KIND37_ARRAY = np.array(_KIND37, dtype=np.uint8)
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -545,34 +543,27 @@ class Model:
         (``first``, in order) and each other one is (row, that row, its red fives less
         that one's). None where there is nothing to share, or where a red five is not
         plainly one han of aka dora more under these rules (``red_adds_han``), or with
-        melds (their red fives are not in the 37 counts)."""
-        import numpy as np
-        n = len(wins)
-        if self.melds or not n:
+        melds (their red fives are not in the 37 counts). In plain Python: a call has
+        some tens of wins, fewer steps than the arrays' fixed costs."""
+        if self.melds or not wins:
             return None
-        hands = np.frombuffer(b"".join([h14 for h14, _ in wins]), dtype=np.uint8).reshape(n, 37)
-        reds = hands[:, 34:].sum(axis=1, dtype=np.int64)
-        if not reds.any() or not red_adds_han(self.rules):
+        reds = [h14[34] + h14[35] + h14[36] for h14, _ in wins]
+        if not any(reds) or not red_adds_han(self.rules):
             return None
-        key = np.empty((n, 35), dtype=np.uint8)
-        key[:, :34] = hands[:, :34]
-        key[:, 34] = _KIND37_ARRAY[[tile for _, tile in wins]]
-        group = np.unique(key.view("V35").ravel(), return_inverse=True)[1].ravel()
-        # each set's first row with the fewest red fives: first in (set, reds, row) order
-        order = np.lexsort((np.arange(n), reds, group))
-        starts = np.empty(n, dtype=np.bool_)
-        starts[0] = True
-        starts[1:] = group[order[1:]] != group[order[:-1]]
-        heads = order[starts]
-        like = np.empty(n, dtype=np.int64)
-        like[group[heads]] = heads
-        like = like[group]
-        others = np.flatnonzero(like != np.arange(n))
-        if not len(others):
+        keys = [(h14[:34], _KIND37[tile]) for h14, tile in wins]
+        head: dict[tuple[bytes, int], int] = {}  # each set's row with the fewest, first
+        for j, key in enumerate(keys):
+            at = head.setdefault(key, j)
+            if reds[j] < reds[at]:
+                head[key] = j
+        if len(head) == len(wins):
             return None
-        variants = list(zip(others.tolist(), like[others].tolist(),
-                            (reds[others] - reds[like[others]]).tolist(), strict=True))
-        return np.sort(heads).tolist(), variants
+        variants = []
+        for j, key in enumerate(keys):
+            like = head[key]
+            if like != j:
+                variants.append((j, like, reds[j] - reds[like]))
+        return sorted(head.values()), variants
 
     def _checks_pass(self, h14: Counts37, tile: int) -> bool:
         """Whether ``mjasp.score``'s checks take a win the graph built (``check_hand``,
@@ -907,52 +898,12 @@ class Model:
         wall = np.frombuffer(self.unseen, dtype=np.uint8)[:34] - \
             held_beyond(hands, start)[:, :34]
         wall = np.maximum(wall, 0)
-        hands = hands[:, :34]
-        held = hands if held is None else np.asarray(held, dtype=np.int64)
-        # ura han of each indicator kind: the held copies of the kind it points at (0..4)
-        gives = held[:, self._points_at]
-        # the wall's copies per ura han 0..4: each kind's copies counted at its han
-        copies = np.bincount((np.arange(n)[:, None] * 5 + gives).ravel(), weights=wall.ravel(),
-                             minlength=5 * n).reshape(n, 5).astype(np.int64)
-        # each han's first kind in the wall (34: none): the kinds in the wall sorted by the
-        # han they give (stable: in kind order), the head of each han's run
-        key = np.where(wall > 0, gives, 5)
-        by = np.argsort(key, axis=1, kind="stable")
-        rows = np.arange(n)[:, None]
-        ranked = key[rows, by]
-        head = np.empty(ranked.shape, dtype=np.bool_)
-        head[:, 0] = True
-        head[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
-        first = np.full((n, 6), 34, dtype=np.int64)
-        at, col = np.nonzero(head)
-        first[at, ranked[at, col]] = by[at, col]
-        first = first[:, :5]
-        order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
-        copies = copies[rows, order]
-        total = wall.sum(axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if uras == 1:
-                q = np.where(copies > 0, copies / total[:, None], 0.0)
-                return q, order
-            if uras == 2:
-                again = copies[:, None, :] - np.eye(5, dtype=np.int64)  # the second, less one
-                ways = copies[:, :, None] * again
-                q = np.where((copies[:, :, None] > 0) & (again > 0),
-                             ways / (total * (total - 1))[:, None, None], 0.0)
-                han = order[:, :, None] + order[:, None, :]
-                return q.reshape(n, 25), han.reshape(n, 25)
-        # three or more: how many indicators fall in each han group, Π C(copies, m) ways
-        # of C(total, uras); the han of a split is Σ m × the group's han
-        split = np.array([m for m in product(range(uras + 1), repeat=5) if sum(m) == uras],
-                         dtype=np.int64)
-        top = int(copies.max(initial=0))
-        choose = np.array([[comb(c, m) for m in range(uras + 1)] for c in range(top + 1)],
-                          dtype=np.int64)
-        ways = np.prod(choose[copies[:, None, :], split[None, :, :]], axis=2)
-        of = np.array([comb(int(t), uras) for t in total.tolist()], dtype=np.int64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(ways > 0, ways / of[:, None], 0.0)
-        return q, order @ split.T
+        held = hands[:, :34] if held is None else np.asarray(held, dtype=np.int64)
+        # each hand in turn, in typed loops (:mod:`mjasp.advice.ura`)
+        width = ura_loops.width(uras)
+        q, han = np.empty((n, width)), np.empty((n, width), dtype=np.int64)
+        ura_loops.outcomes(wall, held, self._points_at, uras, q, han)
+        return q, han
 
     def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
         """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
