@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from mjasp.advice import ura as ura_loops
+from mjasp.advice import win_loops
 from mjasp.advice.graph import choose
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -493,9 +493,6 @@ class Model:
         self.paths["points"] += len(rows) - self.paths["red"] + red_before
         adds = self._situation_han()
         q, han = self._ura_arrays(ura_hands)
-        if need_ura:
-            q, han = q[ura_at], han[ura_at]
-        width = q.shape[1]
         shift = np.array(shifts, dtype=np.int64)
         top = max(adds[sit] for sit in situations) + int(han.max(initial=0)) + \
             int(shift.max(initial=0))
@@ -506,34 +503,18 @@ class Model:
                 table = self._shape_table[shape] = self._extended(shape, table, top)
             tables.append(table)
         # one row per shape: its best points by added han with any reading, then (from
-        # ``top + 1`` on) with a reading only, read by flat index (one gather)
+        # ``top + 1`` on) with a reading only, read by flat index
         span = top + 1
         by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
         # each row's first index in ``by``: its shape's, moved by its red fives' han
         base = np.array(shape_ids, dtype=np.int64) * (2 * span) + shift
-        at = np.array(rows, dtype=np.int64)
-        riichi_cols = []
-        for col, sit in enumerate(situations):
-            if sit[0]:
-                riichi_cols.append(col)
-            else:
-                # (the points as floats, as ``score``'s 1.0 × points: exact)
-                out[at, col] = by[base + adds[sit]]
-        if riichi_cols:
-            # every riichi situation (an axis) and ura outcome (the last) at once
-            added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
-            # an ura item of n > 0 han is added to the candidates with a reading only
-            idx = (han + span * (han != 0))[:, None, :] + added[None, :, None] + \
-                base[:, None, None]
-            pts = by[idx]
-            # summed outcome by outcome from the first (one whole-array addition per
-            # outcome, in order; 0.0 plus the first term is that term), as ``_scored``'s
-            # sum (``accumulate`` along the short last axis costs more than these adds)
-            terms = q[:, None, :] * pts
-            total = terms[:, :, 0]
-            for k in range(1, width):
-                total = total + terms[:, :, k]
-            out[at[:, None], np.array(riichi_cols)] = total
+        # every row and situation, the riichi ones over their ura outcomes, in typed loops
+        # (:mod:`mjasp.advice.win_loops`): the points as floats, as ``score``'s 1.0 × points
+        win_loops.points(out, np.array(rows, dtype=np.int64), base, by,
+                         np.array([adds[sit] for sit in situations], dtype=np.int64),
+                         np.array([sit[0] for sit in situations], dtype=np.int64), q, han,
+                         np.array(ura_at if need_ura else [0] * len(rows), dtype=np.int64),
+                      span)
         return out
 
     def _red_variants(self, wins: Sequence[tuple[Counts37, int]]
@@ -543,27 +524,14 @@ class Model:
         (``first``, in order) and each other one is (row, that row, its red fives less
         that one's). None where there is nothing to share, or where a red five is not
         plainly one han of aka dora more under these rules (``red_adds_han``), or with
-        melds (their red fives are not in the 37 counts). In plain Python: a call has
-        some tens of wins, fewer steps than the arrays' fixed costs."""
+        melds (their red fives are not in the 37 counts). The sets in typed loops
+        (:mod:`mjasp.advice.win_loops`)."""
         if self.melds or not wins:
             return None
-        reds = [h14[34] + h14[35] + h14[36] for h14, _ in wins]
-        if not any(reds) or not red_adds_han(self.rules):
+        found = win_loops.red_sets(wins, _KIND37)
+        if found is None or not red_adds_han(self.rules):
             return None
-        keys = [(h14[:34], _KIND37[tile]) for h14, tile in wins]
-        head: dict[tuple[bytes, int], int] = {}  # each set's row with the fewest, first
-        for j, key in enumerate(keys):
-            at = head.setdefault(key, j)
-            if reds[j] < reds[at]:
-                head[key] = j
-        if len(head) == len(wins):
-            return None
-        variants = []
-        for j, key in enumerate(keys):
-            like = head[key]
-            if like != j:
-                variants.append((j, like, reds[j] - reds[like]))
-        return sorted(head.values()), variants
+        return found
 
     def _checks_pass(self, h14: Counts37, tile: int) -> bool:
         """Whether ``mjasp.score``'s checks take a win the graph built (``check_hand``,
@@ -899,10 +867,10 @@ class Model:
             held_beyond(hands, start)[:, :34]
         wall = np.maximum(wall, 0)
         held = hands[:, :34] if held is None else np.asarray(held, dtype=np.int64)
-        # each hand in turn, in typed loops (:mod:`mjasp.advice.ura`)
-        width = ura_loops.width(uras)
+        # each hand in turn, in typed loops (:mod:`mjasp.advice.win_loops`)
+        width = win_loops.width(uras)
         q, han = np.empty((n, width)), np.empty((n, width), dtype=np.int64)
-        ura_loops.outcomes(wall, held, self._points_at, uras, q, han)
+        win_loops.outcomes(wall, held, self._points_at, uras, q, han)
         return q, han
 
     def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:

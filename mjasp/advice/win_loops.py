@@ -1,6 +1,7 @@
-"""The ura dora outcomes of riichi wins, one hand after another in plain loops
-(``Model._ura_arrays``; compiled by Cython with the C types of ``ura.pxd``: a call has some
-tens of hands, on which whole-array steps cost their fixed overhead many times over).
+"""Typed loops over the wins of a search (``Model._win_table``): their red-five sets, the
+ura dora outcomes of their hands and their points in every situation, one after another
+(compiled by Cython with the C types of ``win_loops.pxd``: a call has some tens of wins, on
+which whole-array steps cost their fixed overhead many times over).
 
 Each ura indicator is drawn from the wall as the winning hand sees it; an indicator kind
 gives the ura han of the held copies of the kind it points at. The kinds are grouped by
@@ -21,12 +22,52 @@ counts, as numpy's ``int64 / int64`` makes it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 from math import comb
 from typing import Any
 
 #: The ura han groups: a held kind has 0 to 4 copies.
 GROUPS = 5
+
+
+def red_sets(wins: Sequence[tuple[bytes, int]], kinds: Sequence[int]
+             ) -> tuple[list[int], list[tuple[int, int, int]]] | None:
+    """The wins (14 tile37 counts, winning tile37) that differ only in which fives are red:
+    the same 34 kind counts and winning kind (``kinds[tile]``). Per such set, its first
+    win with the fewest red fives (``first``, in order), and each other one as (row, that
+    row, its red fives less that one's), in order. None where no two wins share a set or
+    none holds a red five.
+
+    >>> from mjasp.advice.tiles37 import kind37, parse37
+    >>> plain, red = parse37("123455m123p11s777z"), parse37("123405m123p11s777z")
+    >>> red_sets([(plain, 4), (red, 4), (red, 34)], [kind37(t) for t in range(37)])
+    ([0], [(1, 0, 1), (2, 0, 1)])
+    """
+    n = len(wins)
+    reds = [0] * n
+    head: dict[tuple[bytes, int], int] = {}  # each set's row with the fewest, first
+    keys = []
+    some = False
+    for j in range(n):
+        h14, tile = wins[j]
+        red = h14[34] + h14[35] + h14[36]
+        reds[j] = red
+        if red:
+            some = True
+        key = (h14[:34], kinds[tile])
+        keys.append(key)
+        at = head.setdefault(key, j)
+        if red < reds[at]:
+            head[key] = j
+    if not some or len(head) == n:
+        return None
+    variants = []
+    for j in range(n):
+        like = head[keys[j]]
+        if like != j:
+            variants.append((j, like, reds[j] - reds[like]))
+    return sorted(head.values()), variants
 
 
 def width(uras: int) -> int:
@@ -95,4 +136,34 @@ def outcomes(wall: Any, held: Any, points_at: Any, uras: int, q: Any, han: Any) 
                 han[i, at] = got
 
 
-__all__ = ["GROUPS", "outcomes", "splits", "width"]
+def points(out: Any, rows: Any, base: Any, by: Any, added: Any, riichi: Any, q: Any,
+           han: Any, ura_at: Any, span: int) -> None:
+    """Fill ``out[rows[r], col]``, the points of each win ``r`` in each situation ``col``,
+    off the shapes' best points by added han (``by``: a row of ``2 * span`` per shape, with
+    any reading, then with a reading only; ``base[r]``: the first index of ``r``'s shape,
+    moved by its red fives' han; ``added[col]``: the han the situation adds). A dama
+    situation is its points; a riichi one (``riichi[col]``) the sum over its hand's ura
+    outcomes (row ``ura_at[r]`` of ``q`` and ``han``) of chance × points, an ura item of
+    ``n`` > 0 han read with a reading only, summed in order from the first outcome (0.0
+    plus the first term is that term), as the scoring engine's ``_scored`` sums them.
+    Numpy arrays: int64, ``out`` and ``q`` float64."""
+    n = rows.shape[0]
+    cols = added.shape[0]
+    width = q.shape[1]
+    for r in range(n):
+        j = rows[r]
+        for col in range(cols):
+            at = base[r] + added[col]
+            if not riichi[col]:
+                out[j, col] = by[at]
+                continue
+            u = ura_at[r]
+            h = han[u, 0]
+            total = q[u, 0] * by[at + h + (span if h != 0 else 0)]
+            for k in range(1, width):
+                h = han[u, k]
+                total = total + q[u, k] * by[at + h + (span if h != 0 else 0)]
+            out[j, col] = total
+
+
+__all__ = ["GROUPS", "outcomes", "points", "red_sets", "splits", "width"]
