@@ -363,13 +363,13 @@ class Model:
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
         """``score`` of each win (a row) in each of ``situations`` (a column), for
         ``solve``. A win whose plain self-draw candidates all have a yaku and none is a
-        yakuman takes the ``points`` path, with whole arrays: what ``make_score`` gives a
-        candidate with the situation's items (and an ura dora item of ``n`` han) added is
-        the rules' points of its han plus theirs at its fu, so each situation's points are
-        read off the shape's best points per added han (``rank_key`` ranks by points
-        first), the ura outcomes summed in the same order from 0 as ``_scored`` (an
-        outcome padded with probability 0 adds an exact 0.0). The others one by one
-        (``_engine_points``). Tested equal to the engine per situation."""
+        yakuman takes the ``points`` path (typed loops, :mod:`mjasp.advice.win_loops`):
+        what ``make_score`` gives a candidate with the situation's items (and an ura dora
+        item of ``n`` han) added is the rules' points of its han plus theirs at its fu, so
+        each situation's points are read off the shape's best points per added han
+        (``rank_key`` ranks by points first), the ura outcomes summed in the same order
+        from 0 as ``_scored`` (an outcome padded with probability 0 adds an exact 0.0).
+        The others one by one (``_engine_points``). Tested equal to the engine per situation."""
         import numpy as np
         out = np.zeros((len(wins), len(situations)))
         rows: list[int] = []
