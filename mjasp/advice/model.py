@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import groupby, product
-from math import comb
+from itertools import groupby
 from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
 
+from mjasp.advice import win_loops
 from mjasp.advice.graph import choose
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -96,8 +96,6 @@ _WINS: dict[tuple[Any, ...], Win] = {}
 _WINS_KEPT = 4096
 #: ``kind37`` of each tile37, as a tuple to index
 _KIND37 = tuple(kind37(t) for t in range(37))
-#: the same as an array (``Model._red_variants``)
-_KIND37_ARRAY = np.array(_KIND37, dtype=np.uint8)
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -367,13 +365,13 @@ class Model:
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
         """``score`` of each win (a row) in each of ``situations`` (a column), for
         ``solve``. A win whose plain self-draw candidates all have a yaku and none is a
-        yakuman takes the ``points`` path, with whole arrays: what ``make_score`` gives a
-        candidate with the situation's items (and an ura dora item of ``n`` han) added is
-        the rules' points of its han plus theirs at its fu, so each situation's points are
-        read off the shape's best points per added han (``rank_key`` ranks by points
-        first), the ura outcomes summed in the same order from 0 as ``_scored`` (an
-        outcome padded with probability 0 adds an exact 0.0). The others one by one
-        (``_engine_points``). Tested equal to the engine per situation."""
+        yakuman takes the ``points`` path (typed loops, :mod:`mjasp.advice.win_loops`):
+        what ``make_score`` gives a candidate with the situation's items (and an ura dora
+        item of ``n`` han) added is the rules' points of its han plus theirs at its fu, so
+        each situation's points are read off the shape's best points per added han
+        (``rank_key`` ranks by points first), the ura outcomes summed in the same order
+        from 0 as ``_scored`` (an outcome padded with probability 0 adds an exact 0.0).
+        The others one by one (``_engine_points``). Tested equal to the engine per situation."""
         import numpy as np
         out = np.zeros((len(wins), len(situations)))
         rows: list[int] = []
@@ -497,9 +495,6 @@ class Model:
         self.paths["points"] += len(rows) - self.paths["red"] + red_before
         adds = self._situation_han()
         q, han = self._ura_arrays(ura_hands)
-        if need_ura:
-            q, han = q[ura_at], han[ura_at]
-        width = q.shape[1]
         shift = np.array(shifts, dtype=np.int64)
         top = max(adds[sit] for sit in situations) + int(han.max(initial=0)) + \
             int(shift.max(initial=0))
@@ -510,34 +505,18 @@ class Model:
                 table = self._shape_table[shape] = self._extended(shape, table, top)
             tables.append(table)
         # one row per shape: its best points by added han with any reading, then (from
-        # ``top + 1`` on) with a reading only, read by flat index (one gather)
+        # ``top + 1`` on) with a reading only, read by flat index
         span = top + 1
         by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
         # each row's first index in ``by``: its shape's, moved by its red fives' han
         base = np.array(shape_ids, dtype=np.int64) * (2 * span) + shift
-        at = np.array(rows, dtype=np.int64)
-        riichi_cols = []
-        for col, sit in enumerate(situations):
-            if sit[0]:
-                riichi_cols.append(col)
-            else:
-                # (the points as floats, as ``score``'s 1.0 × points: exact)
-                out[at, col] = by[base + adds[sit]]
-        if riichi_cols:
-            # every riichi situation (an axis) and ura outcome (the last) at once
-            added = np.array([adds[situations[c]] for c in riichi_cols], dtype=np.int64)
-            # an ura item of n > 0 han is added to the candidates with a reading only
-            idx = (han + span * (han != 0))[:, None, :] + added[None, :, None] + \
-                base[:, None, None]
-            pts = by[idx]
-            # summed outcome by outcome from the first (one whole-array addition per
-            # outcome, in order; 0.0 plus the first term is that term), as ``_scored``'s
-            # sum (``accumulate`` along the short last axis costs more than these adds)
-            terms = q[:, None, :] * pts
-            total = terms[:, :, 0]
-            for k in range(1, width):
-                total = total + terms[:, :, k]
-            out[at[:, None], np.array(riichi_cols)] = total
+        # every row and situation, the riichi ones over their ura outcomes, in typed loops
+        # (:mod:`mjasp.advice.win_loops`): the points as floats, as ``score``'s 1.0 × points
+        win_loops.points(out, np.array(rows, dtype=np.int64), base, by,
+                         np.array([adds[sit] for sit in situations], dtype=np.int64),
+                         np.array([sit[0] for sit in situations], dtype=np.int64), q, han,
+                         np.array(ura_at if need_ura else [0] * len(rows), dtype=np.int64),
+                      span)
         return out
 
     def _red_variants(self, wins: Sequence[tuple[Counts37, int]]
@@ -547,34 +526,14 @@ class Model:
         (``first``, in order) and each other one is (row, that row, its red fives less
         that one's). None where there is nothing to share, or where a red five is not
         plainly one han of aka dora more under these rules (``red_adds_han``), or with
-        melds (their red fives are not in the 37 counts)."""
-        import numpy as np
-        n = len(wins)
-        if self.melds or not n:
+        melds (their red fives are not in the 37 counts). The sets in typed loops
+        (:mod:`mjasp.advice.win_loops`)."""
+        if self.melds or not wins:
             return None
-        hands = np.frombuffer(b"".join([h14 for h14, _ in wins]), dtype=np.uint8).reshape(n, 37)
-        reds = hands[:, 34:].sum(axis=1, dtype=np.int64)
-        if not reds.any() or not red_adds_han(self.rules):
+        found = win_loops.red_sets(wins, _KIND37)
+        if found is None or not red_adds_han(self.rules):
             return None
-        key = np.empty((n, 35), dtype=np.uint8)
-        key[:, :34] = hands[:, :34]
-        key[:, 34] = _KIND37_ARRAY[[tile for _, tile in wins]]
-        group = np.unique(key.view("V35").ravel(), return_inverse=True)[1].ravel()
-        # each set's first row with the fewest red fives: first in (set, reds, row) order
-        order = np.lexsort((np.arange(n), reds, group))
-        starts = np.empty(n, dtype=np.bool_)
-        starts[0] = True
-        starts[1:] = group[order[1:]] != group[order[:-1]]
-        heads = order[starts]
-        like = np.empty(n, dtype=np.int64)
-        like[group[heads]] = heads
-        like = like[group]
-        others = np.flatnonzero(like != np.arange(n))
-        if not len(others):
-            return None
-        variants = list(zip(others.tolist(), like[others].tolist(),
-                            (reds[others] - reds[like[others]]).tolist(), strict=True))
-        return np.sort(heads).tolist(), variants
+        return found
 
     def _checks_pass(self, h14: Counts37, tile: int) -> bool:
         """Whether ``mjasp.score``'s checks take a win the graph built (``check_hand``,
@@ -909,52 +868,12 @@ class Model:
         wall = np.frombuffer(self.unseen, dtype=np.uint8)[:34] - \
             held_beyond(hands, start)[:, :34]
         wall = np.maximum(wall, 0)
-        hands = hands[:, :34]
-        held = hands if held is None else np.asarray(held, dtype=np.int64)
-        # ura han of each indicator kind: the held copies of the kind it points at (0..4)
-        gives = held[:, self._points_at]
-        # the wall's copies per ura han 0..4: each kind's copies counted at its han
-        copies = np.bincount((np.arange(n)[:, None] * 5 + gives).ravel(), weights=wall.ravel(),
-                             minlength=5 * n).reshape(n, 5).astype(np.int64)
-        # each han's first kind in the wall (34: none): the kinds in the wall sorted by the
-        # han they give (stable: in kind order), the head of each han's run
-        key = np.where(wall > 0, gives, 5)
-        by = np.argsort(key, axis=1, kind="stable")
-        rows = np.arange(n)[:, None]
-        ranked = key[rows, by]
-        head = np.empty(ranked.shape, dtype=np.bool_)
-        head[:, 0] = True
-        head[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
-        first = np.full((n, 6), 34, dtype=np.int64)
-        at, col = np.nonzero(head)
-        first[at, ranked[at, col]] = by[at, col]
-        first = first[:, :5]
-        order = np.argsort(first, axis=1, kind="stable")          # the han, in that order
-        copies = copies[rows, order]
-        total = wall.sum(axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if uras == 1:
-                q = np.where(copies > 0, copies / total[:, None], 0.0)
-                return q, order
-            if uras == 2:
-                again = copies[:, None, :] - np.eye(5, dtype=np.int64)  # the second, less one
-                ways = copies[:, :, None] * again
-                q = np.where((copies[:, :, None] > 0) & (again > 0),
-                             ways / (total * (total - 1))[:, None, None], 0.0)
-                han = order[:, :, None] + order[:, None, :]
-                return q.reshape(n, 25), han.reshape(n, 25)
-        # three or more: how many indicators fall in each han group, Π C(copies, m) ways
-        # of C(total, uras); the han of a split is Σ m × the group's han
-        split = np.array([m for m in product(range(uras + 1), repeat=5) if sum(m) == uras],
-                         dtype=np.int64)
-        top = int(copies.max(initial=0))
-        choose = np.array([[comb(c, m) for m in range(uras + 1)] for c in range(top + 1)],
-                          dtype=np.int64)
-        ways = np.prod(choose[copies[:, None, :], split[None, :, :]], axis=2)
-        of = np.array([comb(int(t), uras) for t in total.tolist()], dtype=np.int64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(ways > 0, ways / of[:, None], 0.0)
-        return q, order @ split.T
+        held = hands[:, :34] if held is None else np.asarray(held, dtype=np.int64)
+        # each hand in turn, in typed loops (:mod:`mjasp.advice.win_loops`)
+        width = win_loops.width(uras)
+        q, han = np.empty((n, width)), np.empty((n, width), dtype=np.int64)
+        win_loops.outcomes(wall, held, self._points_at, uras, q, han)
+        return q, han
 
     def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
         """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one

@@ -97,9 +97,11 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
 
 #: The modules setup.py compiles with Cython from their ``.py`` file (the direct engine's
 #: hot path: scoring, its result type, the call that checks the inputs, the hand's tiles
-#: with its melds', and the readings around their compiled look-up).
+#: with its melds', and the readings around their compiled look-up; the typed loops over
+#: the advice model's wins).
 COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
-                          "mjasp.scoring.api", "mjasp.core.hand", "mjasp.solvers.lookup")
+                          "mjasp.scoring.api", "mjasp.core.hand", "mjasp.solvers.lookup",
+                          "mjasp.advice.win_loops")
 #: Modules compiled so before and no longer (the advice modules an ``advise`` call runs:
 #: 2-10 % fewer instructions for about a quarter of the build, docs/advise.md): a build of
 #: theirs that an earlier install left beside the ``.py`` is never run (Python's own

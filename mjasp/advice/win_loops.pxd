@@ -1,0 +1,24 @@
+# Cython declarations that augment win_loops.py when setup.py compiles it (the .py stays the
+# statement and runs unchanged without Cython): the counts are C integers and C arrays of
+# the five groups, the arrays read and filled as typed memoryviews (int64: numpy's default
+# integer here; the chances float64).
+
+cimport cython
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, g=Py_ssize_t, a=Py_ssize_t,
+               b=Py_ssize_t, at=Py_ssize_t, c=cython.long, total=cython.long,
+               again=cython.long, pairs=cython.long, copies=cython.long[5],
+               first=cython.long[5], order=cython.long[5], ranked=cython.long[5])
+cpdef void outcomes(const long[:, :] wall, const long[:, :] held, const long[:] points_at,
+                    Py_ssize_t uras, double[:, :] q, long[:, :] han)
+
+@cython.locals(n=Py_ssize_t, cols=Py_ssize_t, width=Py_ssize_t, r=Py_ssize_t, j=Py_ssize_t,
+               col=Py_ssize_t, at=Py_ssize_t, u=Py_ssize_t, h=Py_ssize_t, k=Py_ssize_t,
+               total=double)
+cpdef void points(double[:, :] out, const long[:] rows, const long[:] base, const long[:] by,
+                  const long[:] added, const long[:] riichi, const double[:, :] q,
+                  const long[:, :] han, const long[:] ura_at, Py_ssize_t span)
+
+@cython.locals(n=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, like=Py_ssize_t, red=Py_ssize_t,
+               some=bint, reds=list, keys=list, head=dict, variants=list, h14=bytes)
+cpdef object red_sets(object wins, object kinds)
