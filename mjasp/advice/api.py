@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.advice.graph import choose
+from mjasp.advice.graph import ranked
 from mjasp.advice.model import Model, default_unseen
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -280,12 +280,11 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         out.append(Candidate(name, sh, uke, tuple(tp), tuple(wp), tuple(ev), decision))
     if exact:
         # best first by the policy's rule (points, then win chance, equal within its
-        # tolerance: ``graph.choose``), then the lower shanten, then the discards' order
-        rest, out = out, []
-        while rest:
-            out.append(rest.pop(choose([
-                (c.expected_points[0] if c.expected_points else 0.0,
-                 c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in rest])))
+        # tolerance: ``graph.choose``, one after the other: ``graph.ranked``), then the
+        # lower shanten, then the discards' order
+        out = [out[i] for i in ranked([
+            (c.expected_points[0] if c.expected_points else 0.0,
+             c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in out])]
     else:
         out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
     return Advice(str(h), s0, model, draws, tuple(out), exact, note, None, m.nodes, settings)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from mjasp.advice.graph import choose
+from mjasp.advice.graph import choose, prefer
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
@@ -1274,7 +1274,7 @@ class Model:
         tp: list[float] = []
         wp: list[float] = []
         ev: list[float] = []
-        if i < 0 or (riichi_here and r < 0):
+        if i < 0 or draws <= 0 or (riichi_here and r < 0):
             how = "-"
             for d in range(draws, 0, -1):
                 got, v = self.candidate(hand13, d)
@@ -1284,22 +1284,19 @@ class Model:
                 wp.append(v[1])
                 ev.append(v[2])
             return how, tp, wp, ev
-        how = "-"
-        always = self.riichi == "always"
         tables = self._tables
         # each turn's three values read in one call (``Tables.turns``: the same floats)
         dama = tables.turns(i, draws)
-        riichi = tables.turns(r, draws, riichi=True) if riichi_here else dama
-        for d, v, rv in zip(range(draws, 0, -1), dama, riichi, strict=True):
-            chosen = "dama"
-            if riichi_here and (always or choose([(rv[2], rv[1], rv[0]),
-                                                  (v[2], v[1], v[0])]) == 0):
-                v, chosen = rv, "riichi"
-            if d == draws and sh == 0:
-                how = chosen
-            tp.append(v[0])
-            wp.append(v[1])
-            ev.append(v[2])
+        if riichi_here:
+            # per turn riichi or dama (``play``: riichi first among equals, ``prefer``)
+            riichi = tables.turns(r, draws, riichi=True)
+            if self.riichi != "always":
+                riichi = [rv if prefer(rv, v) else v for rv, v in zip(riichi, dama, strict=True)]
+            how = "riichi" if riichi[0] is not dama[0] else "dama"
+            dama = riichi
+        else:
+            how = "dama" if sh == 0 else "-"
+        tp, wp, ev = (list(x) for x in zip(*dama, strict=True))
         return how, tp, wp, ev
 
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
