@@ -320,19 +320,24 @@ def _ukeire_all(m: Model, hands13: list[Counts37]) -> list[tuple[tuple[str, int]
     from mjasp.analysis.shanten import shanten_batch
     assert m.unseen is not None
     hands = np.frombuffer(b"".join(hands13), dtype=np.uint8).reshape(-1, 37)[:, :34]
-    plus = np.repeat(hands, 34, axis=0).reshape(-1, 34, 34)
-    plus += np.eye(34, dtype=np.uint8)
     wall = np.frombuffer(m.unseen, dtype=np.uint8)[:34]
     # a kind is drawable when the wall holds it (never a fifth copy, never 2m-8m with
     # three players: the wall has none)
-    rows, kinds = np.nonzero(np.broadcast_to(wall > 0, hands.shape) & (hands < 4))
-    found = shanten_batch(plus[rows, kinds], m.rules)
+    rows, kinds = np.nonzero((hands < 4) & (wall > 0))
+    plus = hands[rows]
+    plus[np.arange(len(rows)), kinds] += 1
+    found = shanten_batch(plus, m.rules)
     before = np.array([m.shanten(h) for h in hands13])
     lower = found < before[rows]
     out: list[list[tuple[str, int]]] = [[] for _ in hands13]
+    unseen, names = m.unseen, _KIND_NAMES
     for r, k in zip(rows[lower].tolist(), kinds[lower].tolist(), strict=True):
-        out[r].append((tile_name(k), m.unseen[k]))
+        out[r].append((names[k], unseen[k]))
     return [tuple(u) for u in out]
+
+
+#: ``tile_name`` of each kind
+_KIND_NAMES = tuple(tile_name(k) for k in range(34))
 
 
 __all__ = ["Advice", "AdviseError", "Candidate", "advise"]

@@ -114,24 +114,23 @@ class Tables:
             self._riichi = [(t[0], t[1], t[2]) for t in self.riichi_all]
         return self._riichi
 
-    def turns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
-        """Row ``row``'s (tenpai, win, points) with ``draws``, ``draws - 1``, ..., 1 draws
-        left, of the dama values (or of the riichi values): the same floats, in one call
-        where the whole array is there.
+    def columns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
+        """Row ``row``'s tenpai, win and points (three lists) with ``draws``, ``draws - 1``,
+        ..., 1 draws left, of the dama values (or of the riichi values): the same floats,
+        in one call where the whole array is there.
 
         >>> none = np.zeros(0, np.int64)
         >>> t = Tables([(np.zeros(1), np.zeros(1), np.zeros(1)),
         ...             (np.ones(1), np.full(1, 0.5), np.full(1, 900.0))], [], none)
-        >>> t.turns(0, 1)
-        [[1.0, 0.5, 900.0]]
+        >>> t.columns(0, 1)
+        [[1.0], [0.5], [900.0]]
         """
         whole = self.riichi_all if riichi else self.dama_all
         if whole is not None:
-            got: list[list[float]] = whole[draws:0:-1, :, row].tolist()
+            got: list[list[float]] = whole[draws:0:-1, :, row].T.tolist()
             return got
-        by_turn = self.riichi if riichi else self.dama
-        return [[t[0].item(row), t[1].item(row), t[2].item(row)]
-                for t in by_turn[draws:0:-1]]
+        by_turn = (self.riichi if riichi else self.dama)[draws:0:-1]
+        return [[t[k].item(row) for t in by_turn] for k in range(3)]
 
 
 #: Two values of the policy's order are *equal* when they differ by at most

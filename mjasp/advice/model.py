@@ -98,6 +98,9 @@ _WINS_KEPT = 4096
 _KIND37 = tuple(kind37(t) for t in range(37))
 #: the same as an array (``Model._red_variants``)
 _KIND37_ARRAY = np.array(_KIND37, dtype=np.uint8)
+#: the dora kind each indicator kind points at (``dora_of``), four players then three, as
+#: arrays to index with (``Model._ura_arrays``)
+_POINTS_AT = tuple(np.array([dora_of(k, players) for k in range(34)]) for players in (4, 3))
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -159,7 +162,7 @@ class Model:
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
         # (an array: ``_ura_arrays`` indexes with it)
-        self._points_at = np.array([dora_of(k, self.rules.players) for k in range(34)])
+        self._points_at = _POINTS_AT[self.rules.players == 3]
         self._checked: dict[Counts37, tuple[Hand, tuple[Any, ...]]] = {}
         self._hand_ok: dict[Counts37, bool] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
@@ -1066,13 +1069,16 @@ class Model:
                   riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
         self._tables = solve_graph(g, draws, self.riichi)
         # each riichi row's hand sliced off one bytes object (as the wins' above)
+        # (the first row of a hand: the dict made from the last row to the first)
         riichi_hands = b.hands[self._tables.riichi_rows].tobytes()
-        for at in range(len(self._tables.riichi_rows)):
-            self._riichi_row.setdefault(riichi_hands[37 * at:37 * at + 37], at)
+        last = range(len(self._tables.riichi_rows) - 1, -1, -1)
+        self._riichi_row = dict(zip([riichi_hands[37 * at:37 * at + 37] for at in last], last,
+                                    strict=True))
         hands = b.hands
         # the starting nodes now (advise reads only them); every node on first need
         starts = len(dict.fromkeys(hands13))
-        self._index = {(hands[i].tobytes(), 0): i for i in range(starts)}
+        given = hands[:starts].tobytes()
+        self._index = {(given[37 * i:37 * i + 37], 0): i for i in range(starts)}
         self._index_of = (hands, b.used)
         self.nodes = max(self.nodes, n)
         self._solved_draws = draws
@@ -1271,10 +1277,10 @@ class Model:
         sh = self.shanten(hand13)
         riichi_here = self.riichi != "never" and self.closed and sh == 0
         r = self._riichi_row.get(hand13, -1) if riichi_here else -1
-        tp: list[float] = []
-        wp: list[float] = []
-        ev: list[float] = []
         if i < 0 or draws <= 0 or (riichi_here and r < 0):
+            tp: list[float] = []
+            wp: list[float] = []
+            ev: list[float] = []
             how = "-"
             for d in range(draws, 0, -1):
                 got, v = self.candidate(hand13, d)
@@ -1285,18 +1291,18 @@ class Model:
                 ev.append(v[2])
             return how, tp, wp, ev
         tables = self._tables
-        # each turn's three values read in one call (``Tables.turns``: the same floats)
-        dama = tables.turns(i, draws)
+        # each value's turns read in one call (``Tables.columns``: the same floats)
+        tp, wp, ev = tables.columns(i, draws)
+        how = "dama" if sh == 0 else "-"
         if riichi_here:
             # per turn riichi or dama (``play``: riichi first among equals, ``prefer``)
-            riichi = tables.turns(r, draws, riichi=True)
-            if self.riichi != "always":
-                riichi = [rv if prefer(rv, v) else v for rv, v in zip(riichi, dama, strict=True)]
-            how = "riichi" if riichi[0] is not dama[0] else "dama"
-            dama = riichi
-        else:
-            how = "dama" if sh == 0 else "-"
-        tp, wp, ev = (list(x) for x in zip(*dama, strict=True))
+            rt, rw, re = tables.columns(r, draws, riichi=True)
+            always = self.riichi == "always"
+            for j in range(draws):
+                if always or prefer((rt[j], rw[j], re[j]), (tp[j], wp[j], ev[j])):
+                    tp[j], wp[j], ev[j] = rt[j], rw[j], re[j]
+                    if j == 0:
+                        how = "riichi"
         return how, tp, wp, ev
 
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
