@@ -342,8 +342,8 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
     _dp.run(g.total, g.stay, g.tenpai.astype(np.float64), g.win_n, g.win_ev,
             g.win_ev_last, win_n_last, g.options, g.offsets, g.group_node, g.group_n,
             group_n_last,
-            rows.astype(np.int64), np.ascontiguousarray(g.riichi_p[rows]),
-            np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
+            rows.astype(np.int64, copy=False), g.riichi_p[rows],
+            g.riichi_pts[rows].ravel(), policy == "always",
             dama.reshape(-1), riichi.reshape(-1), TIE_REL, TIE_ABS)
     return Tables(None, None, rows, dama, riichi)
 

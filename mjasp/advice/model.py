@@ -1015,6 +1015,7 @@ class Model:
         may_riichi = self.riichi != "never" and self.closed
         self._riichi_row = {}
         tenpai = b.shanten == 0
+        total = b.total.astype(np.float64)
         # each distinct win (hand, tile) scored once, in every situation the model needs
         # (the wins of a hand are the same whatever the changes made to reach it)
         sits = SITUATIONS if may_riichi else SITUATIONS[:2]
@@ -1046,21 +1047,20 @@ class Model:
             if may_riichi:
                 has_win = np.bincount(b.win_node, minlength=n) > 0
                 riichi = has_win & tenpai
-                total = b.total.astype(np.float64)
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    riichi_p = np.where(riichi, win_n / total, 0.0)
-                    # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
-                    for col, sit in enumerate((2, 3, 4, 5)):
-                        s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
-                                        minlength=n)
-                        riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+                # the chance and the points over the wall's copies where riichi may be
+                # declared (a node with a win: copies in its wall), 0 elsewhere
+                np.divide(win_n, total, out=riichi_p, where=riichi)
+                # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
+                for col, sit in enumerate((2, 3, 4, 5)):
+                    s = np.bincount(b.win_node, weights=copies * pts_of[:, sit], minlength=n)
+                    np.divide(s, total, out=riichi_pts[:, col], where=riichi)
         if may_riichi and self.riichi == "always":
             # "always" declares at every closed tenpai, one without a winning tile left in
             # the wall too (it loses the stick), as ``options_of`` does; "choose" never
             # takes such a riichi (dama is worth at least 0)
             riichi = tenpai.copy()
         group_n = b.group_n.astype(np.float64)
-        g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
+        g = Graph(total=total, stay=b.stay.astype(np.float64),
                   tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
                   win_n_last=win_n_last, group_n_last=group_n if b.group_late is None
                   else group_n * (b.group_late == 0),
