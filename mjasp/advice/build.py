@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -266,13 +265,10 @@ def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) 
     parts = compiled_build(bytes(model.start), bytes(model.unseen), model.limit,
                            b"".join(hands13), shanten, progress, *late)
     hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
-    # the int64 columns read as one array, then cut (one buffer read instead of one each)
-    ends = list(accumulate((len(p) // 8 for p in parts[1:]), initial=0))
-    flat = np.frombuffer(b"".join(parts[1:]), dtype=np.int64)
-    cols = [flat[a:b] for a, b in pairwise(ends)]
     used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
-        cols[:12])
-    win_late, group_late = cols[12:] if late else (None, None)
+        np.frombuffer(p, dtype=np.int64) for p in parts[1:13])
+    win_late, group_late = (np.frombuffer(p, dtype=np.int64) for p in parts[13:]) if late \
+        else (None, None)
     offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
     np.cumsum(sizes, out=offsets[1:])
     return Built(hands, used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n,

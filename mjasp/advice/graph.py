@@ -103,15 +103,13 @@ class Tables:
     @property
     def dama(self) -> list[Triple]:
         if self._dama is None:
-            assert self.dama_all is not None
-            self._dama = [(t[0], t[1], t[2]) for t in self.dama_all]
+            self._dama = _triples(self.dama_all)
         return self._dama
 
     @property
     def riichi(self) -> list[Triple]:
         if self._riichi is None:
-            assert self.riichi_all is not None
-            self._riichi = [(t[0], t[1], t[2]) for t in self.riichi_all]
+            self._riichi = _triples(self.riichi_all)
         return self._riichi
 
     def columns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
@@ -131,6 +129,12 @@ class Tables:
             return got
         by_turn = (self.riichi if riichi else self.dama)[draws:0:-1]
         return [[t[k].item(row) for t in by_turn] for k in range(3)]
+
+
+def _triples(whole: Floats | None) -> list[Triple]:
+    """A (draws + 1, 3, nodes) array as its list of (tenpai, win, points) views."""
+    assert whole is not None
+    return [(t[0], t[1], t[2]) for t in whole]
 
 
 #: Two values of the policy's order are *equal* when they differ by at most

@@ -1047,13 +1047,13 @@ class Model:
             if may_riichi:
                 has_win = np.bincount(b.win_node, minlength=n) > 0
                 riichi = has_win & tenpai
-                # the chance and the points over the wall's copies where riichi may be
-                # declared (a node with a win: copies in its wall), 0 elsewhere
-                np.divide(win_n, total, out=riichi_p, where=riichi)
-                # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
-                for col, sit in enumerate((2, 3, 4, 5)):
-                    s = np.bincount(b.win_node, weights=copies * pts_of[:, sit], minlength=n)
-                    np.divide(s, total, out=riichi_pts[:, col], where=riichi)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    riichi_p = np.where(riichi, win_n / total, 0.0)
+                    # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
+                    for col, sit in enumerate((2, 3, 4, 5)):
+                        s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
+                                        minlength=n)
+                        riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
         if may_riichi and self.riichi == "always":
             # "always" declares at every closed tenpai, one without a winning tile left in
             # the wall too (it loses the stick), as ``options_of`` does; "choose" never
