@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.advice.graph import choose
+from mjasp.advice.graph import ranked
 from mjasp.advice.model import Model, default_unseen
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
@@ -285,12 +285,11 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         out.append(Candidate(name, sh, uke, tuple(tp), tuple(wp), tuple(ev), decision))
     if exact:
         # best first by the policy's rule (points, then win chance, equal within its
-        # tolerance: ``graph.choose``), then the lower shanten, then the discards' order
-        rest, out = out, []
-        while rest:
-            out.append(rest.pop(choose([
-                (c.expected_points[0] if c.expected_points else 0.0,
-                 c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in rest])))
+        # tolerance: ``graph.choose``, one after the other: ``graph.ranked``), then the
+        # lower shanten, then the discards' order
+        out = [out[i] for i in ranked([
+            (c.expected_points[0] if c.expected_points else 0.0,
+             c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in out])]
     else:
         out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
     return Advice(str(h), s0, model, draws, tuple(out), exact, note, None, m.nodes, settings)
@@ -326,19 +325,24 @@ def _ukeire_all(m: Model, hands13: list[Counts37]) -> list[tuple[tuple[str, int]
     from mjasp.analysis.shanten import shanten_batch
     assert m.unseen is not None
     hands = np.frombuffer(b"".join(hands13), dtype=np.uint8).reshape(-1, 37)[:, :34]
-    plus = np.repeat(hands, 34, axis=0).reshape(-1, 34, 34)
-    plus += np.eye(34, dtype=np.uint8)
     wall = np.frombuffer(m.unseen, dtype=np.uint8)[:34]
     # a kind is drawable when the wall holds it (never a fifth copy, never 2m-8m with
     # three players: the wall has none)
-    rows, kinds = np.nonzero(np.broadcast_to(wall > 0, hands.shape) & (hands < 4))
-    found = shanten_batch(plus[rows, kinds], m.rules)
+    rows, kinds = np.nonzero((hands < 4) & (wall > 0))
+    plus = hands[rows]
+    plus[np.arange(len(rows)), kinds] += 1
+    found = shanten_batch(plus, m.rules)
     before = np.array([m.shanten(h) for h in hands13])
     lower = found < before[rows]
     out: list[list[tuple[str, int]]] = [[] for _ in hands13]
+    unseen, names = m.unseen, _KIND_NAMES
     for r, k in zip(rows[lower].tolist(), kinds[lower].tolist(), strict=True):
-        out[r].append((tile_name(k), m.unseen[k]))
+        out[r].append((names[k], unseen[k]))
     return [tuple(u) for u in out]
+
+
+#: ``tile_name`` of each kind
+_KIND_NAMES = tuple(tile_name(k) for k in range(34))
 
 
 __all__ = ["Advice", "AdviseError", "Candidate", "advise"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from types import ModuleType
 
 import numpy as np
@@ -83,38 +84,57 @@ class Graph:
                 self.group_n if self.group_n_last is None else self.group_n_last)
 
 
-@dataclass
 class Tables:
     """Per draws left ``d`` (0..draws): the dama value over the nodes, and the riichi
     value over the nodes where riichi may be declared (``riichi_rows``, in order), each a
-    (tenpai, win, points) triple of arrays."""
+    (tenpai, win, points) triple of arrays.
 
-    dama: list[Triple]
-    riichi: list[Triple]
-    riichi_rows: Ints
-    #: ``dama`` and ``riichi`` as (draws + 1, 3, nodes) arrays where the compiled loop
-    #: made them so (None: the lists only)
-    dama_all: Floats | None = None
-    riichi_all: Floats | None = None
+    ``dama_all`` and ``riichi_all``: the same as (draws + 1, 3, nodes) arrays where the
+    compiled loop made them so (None: the lists only); then the lists are their views,
+    made on first need (a call reads only a few rows)."""
 
-    def turns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
-        """Row ``row``'s (tenpai, win, points) with ``draws``, ``draws - 1``, ..., 1 draws
-        left, of the dama values (or of the riichi values): the same floats, in one call
-        where the whole array is there.
+    def __init__(self, dama: list[Triple] | None, riichi: list[Triple] | None,
+                 riichi_rows: Ints, dama_all: Floats | None = None,
+                 riichi_all: Floats | None = None) -> None:
+        self._dama, self._riichi = dama, riichi
+        self.riichi_rows = riichi_rows
+        self.dama_all, self.riichi_all = dama_all, riichi_all
+
+    @property
+    def dama(self) -> list[Triple]:
+        if self._dama is None:
+            self._dama = _triples(self.dama_all)
+        return self._dama
+
+    @property
+    def riichi(self) -> list[Triple]:
+        if self._riichi is None:
+            self._riichi = _triples(self.riichi_all)
+        return self._riichi
+
+    def columns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
+        """Row ``row``'s tenpai, win and points (three lists) with ``draws``, ``draws - 1``,
+        ..., 1 draws left, of the dama values (or of the riichi values): the same floats,
+        in one call where the whole array is there.
 
         >>> none = np.zeros(0, np.int64)
         >>> t = Tables([(np.zeros(1), np.zeros(1), np.zeros(1)),
         ...             (np.ones(1), np.full(1, 0.5), np.full(1, 900.0))], [], none)
-        >>> t.turns(0, 1)
-        [[1.0, 0.5, 900.0]]
+        >>> t.columns(0, 1)
+        [[1.0], [0.5], [900.0]]
         """
         whole = self.riichi_all if riichi else self.dama_all
         if whole is not None:
-            got: list[list[float]] = whole[draws:0:-1, :, row].tolist()
+            got: list[list[float]] = whole[draws:0:-1, :, row].T.tolist()
             return got
-        by_turn = self.riichi if riichi else self.dama
-        return [[t[0].item(row), t[1].item(row), t[2].item(row)]
-                for t in by_turn[draws:0:-1]]
+        by_turn = (self.riichi if riichi else self.dama)[draws:0:-1]
+        return [[t[k].item(row) for t in by_turn] for k in range(3)]
+
+
+def _triples(whole: Floats | None) -> list[Triple]:
+    """A (draws + 1, 3, nodes) array as its list of (tenpai, win, points) views."""
+    assert whole is not None
+    return [(t[0], t[1], t[2]) for t in whole]
 
 
 #: Two values of the policy's order are *equal* when they differ by at most
@@ -161,6 +181,48 @@ def choose(values: Sequence[Sequence[float]]) -> int:
         kept = [i for i in kept
                 if top - values[i][k] <= TIE_REL * max(abs(values[i][k]), abs(top)) + TIE_ABS]
     return kept[0]
+
+
+def prefer(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether the policy takes ``a`` over ``b``, both (tenpai, win, points) triples:
+    ``choose([a reversed, b reversed]) == 0``, with the same operations on the same floats
+    (two options: the first value not equal decides, ``a`` among equals).
+
+    >>> prefer((1.0, 0.5, 100.0 - 1e-13), (1.0, 0.25, 100.0)), prefer((1.0, 0.5, 99.0),
+    ...                                                            (1.0, 0.25, 100.0))
+    (True, False)
+    """
+    for k in (2, 1, 0):
+        x, y = a[k], b[k]
+        if x >= y:
+            if not x - y <= TIE_REL * max(abs(y), abs(x)) + TIE_ABS:
+                return True
+        elif not y - x <= TIE_REL * max(abs(x), abs(y)) + TIE_ABS:
+            return False
+    return True
+
+
+def ranked(values: Sequence[Sequence[float]]) -> list[int]:
+    """The options in the order ``choose`` takes them one after the other (the policy's
+    choice, then its choice among the rest, ...). Where the first values are apart by more
+    than the tolerance at the largest of them (no two ``near``, and at each step the
+    greatest alone is kept), that is simply by first value, greatest first.
+
+    >>> ranked([(1.0, 0.5), (3.0, 0.5), (2.0, 0.5)]), ranked([(1.0, 0.5), (1.0, 0.75)])
+    ([1, 2, 0], [1, 0])
+    """
+    n = len(values)
+    firsts = [v[0] for v in values]
+    order = sorted(range(n), key=firsts.__getitem__, reverse=True)
+    if n:
+        tol = TIE_REL * max(abs(firsts[order[0]]), abs(firsts[order[-1]])) + TIE_ABS
+        if all(firsts[i] - firsts[j] > tol for i, j in pairwise(order)):
+            return order
+    rest = list(range(n))
+    out = []
+    while rest:
+        out.append(rest.pop(choose([values[i] for i in rest])))
+    return out
 
 
 def _lexmax(a: Triple, b: Triple, take_b: Bools) -> Triple:
@@ -284,11 +346,11 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
     _dp.run(g.total, g.stay, g.tenpai.astype(np.float64), g.win_n, g.win_ev,
             g.win_ev_last, win_n_last, g.options, g.offsets, g.group_node, g.group_n,
             group_n_last,
-            rows.astype(np.int64), np.ascontiguousarray(g.riichi_p[rows]),
-            np.ascontiguousarray(g.riichi_pts[rows]).ravel(), policy == "always",
+            rows.astype(np.int64, copy=False), g.riichi_p[rows],
+            g.riichi_pts[rows].ravel(), policy == "always",
             dama.reshape(-1), riichi.reshape(-1), TIE_REL, TIE_ABS)
-    return Tables([(t[0], t[1], t[2]) for t in dama], [(t[0], t[1], t[2]) for t in riichi],
-                  rows, dama, riichi)
+    return Tables(None, None, rows, dama, riichi)
 
 
-__all__ = ["DP_FUNCTIONS", "TIE_ABS", "TIE_REL", "Graph", "Tables", "choose", "near", "solve"]
+__all__ = ["DP_FUNCTIONS", "TIE_ABS", "TIE_REL", "Graph", "Tables", "choose", "near", "prefer",
+           "ranked", "solve"]

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from mjasp.advice import win_loops
-from mjasp.advice.graph import choose
+from mjasp.advice.graph import choose, prefer
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
@@ -96,6 +96,9 @@ _WINS: dict[tuple[Any, ...], Win] = {}
 _WINS_KEPT = 4096
 #: ``kind37`` of each tile37, as a tuple to index
 _KIND37 = tuple(kind37(t) for t in range(37))
+#: the dora kind each indicator kind points at (``dora_of``), four players then three, as
+#: arrays to index with (``Model._ura_arrays``)
+_POINTS_AT = tuple(np.array([dora_of(k, players) for k in range(34)]) for players in (4, 3))
 #: (riichi, ippatsu, haitei) of the wins the model scores: dama first
 SITUATIONS = ((False, False, False), (False, False, True), (True, False, False),
               (True, False, True), (True, True, False), (True, True, True))
@@ -157,7 +160,7 @@ class Model:
         self._score: dict[tuple[Any, ...], float] = {}
         self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
         # (an array: ``_ura_arrays`` indexes with it)
-        self._points_at = np.array([dora_of(k, self.rules.players) for k in range(34)])
+        self._points_at = _POINTS_AT[self.rules.players == 3]
         self._checked: dict[Counts37, tuple[Hand, tuple[Any, ...]]] = {}
         self._hand_ok: dict[Counts37, bool] = {}
         self._last_checked: tuple[Any, Any] = (None, None)
@@ -933,6 +936,7 @@ class Model:
         may_riichi = self.riichi != "never" and self.closed
         self._riichi_row = {}
         tenpai = b.shanten == 0
+        total = b.total.astype(np.float64)
         # each distinct win (hand, tile) scored once, in every situation the model needs
         # (the wins of a hand are the same whatever the changes made to reach it)
         sits = SITUATIONS if may_riichi else SITUATIONS[:2]
@@ -964,7 +968,6 @@ class Model:
             if may_riichi:
                 has_win = np.bincount(b.win_node, minlength=n) > 0
                 riichi = has_win & tenpai
-                total = b.total.astype(np.float64)
                 with np.errstate(divide="ignore", invalid="ignore"):
                     riichi_p = np.where(riichi, win_n / total, 0.0)
                     # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
@@ -978,7 +981,7 @@ class Model:
             # takes such a riichi (dama is worth at least 0)
             riichi = tenpai.copy()
         group_n = b.group_n.astype(np.float64)
-        g = Graph(total=b.total.astype(np.float64), stay=b.stay.astype(np.float64),
+        g = Graph(total=total, stay=b.stay.astype(np.float64),
                   tenpai=tenpai, win_n=win_n, win_ev=win_ev, win_ev_last=win_ev_last,
                   win_n_last=win_n_last, group_n_last=group_n if b.group_late is None
                   else group_n * (b.group_late == 0),
@@ -987,13 +990,16 @@ class Model:
                   riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
         self._tables = solve_graph(g, draws, self.riichi)
         # each riichi row's hand sliced off one bytes object (as the wins' above)
+        # (the first row of a hand: the dict made from the last row to the first)
         riichi_hands = b.hands[self._tables.riichi_rows].tobytes()
-        for at in range(len(self._tables.riichi_rows)):
-            self._riichi_row.setdefault(riichi_hands[37 * at:37 * at + 37], at)
+        last = range(len(self._tables.riichi_rows) - 1, -1, -1)
+        self._riichi_row = dict(zip([riichi_hands[37 * at:37 * at + 37] for at in last], last,
+                                    strict=True))
         hands = b.hands
         # the starting nodes now (advise reads only them); every node on first need
         starts = len(dict.fromkeys(hands13))
-        self._index = {(hands[i].tobytes(), 0): i for i in range(starts)}
+        given = hands[:starts].tobytes()
+        self._index = {(given[37 * i:37 * i + 37], 0): i for i in range(starts)}
         self._index_of = (hands, b.used)
         self.nodes = max(self.nodes, n)
         self._solved_draws = draws
@@ -1192,10 +1198,10 @@ class Model:
         sh = self.shanten(hand13)
         riichi_here = self.riichi != "never" and self.closed and sh == 0
         r = self._riichi_row.get(hand13, -1) if riichi_here else -1
-        tp: list[float] = []
-        wp: list[float] = []
-        ev: list[float] = []
-        if i < 0 or (riichi_here and r < 0):
+        if i < 0 or draws <= 0 or (riichi_here and r < 0):
+            tp: list[float] = []
+            wp: list[float] = []
+            ev: list[float] = []
             how = "-"
             for d in range(draws, 0, -1):
                 got, v = self.candidate(hand13, d)
@@ -1205,22 +1211,19 @@ class Model:
                 wp.append(v[1])
                 ev.append(v[2])
             return how, tp, wp, ev
-        how = "-"
-        always = self.riichi == "always"
         tables = self._tables
-        # each turn's three values read in one call (``Tables.turns``: the same floats)
-        dama = tables.turns(i, draws)
-        riichi = tables.turns(r, draws, riichi=True) if riichi_here else dama
-        for d, v, rv in zip(range(draws, 0, -1), dama, riichi, strict=True):
-            chosen = "dama"
-            if riichi_here and (always or choose([(rv[2], rv[1], rv[0]),
-                                                  (v[2], v[1], v[0])]) == 0):
-                v, chosen = rv, "riichi"
-            if d == draws and sh == 0:
-                how = chosen
-            tp.append(v[0])
-            wp.append(v[1])
-            ev.append(v[2])
+        # each value's turns read in one call (``Tables.columns``: the same floats)
+        tp, wp, ev = tables.columns(i, draws)
+        how = "dama" if sh == 0 else "-"
+        if riichi_here:
+            # per turn riichi or dama (``play``: riichi first among equals, ``prefer``)
+            rt, rw, re = tables.columns(r, draws, riichi=True)
+            always = self.riichi == "always"
+            for j in range(draws):
+                if always or prefer((rt[j], rw[j], re[j]), (tp[j], wp[j], ev[j])):
+                    tp[j], wp[j], ev[j] = rt[j], rw[j], re[j]
+                    if j == 0:
+                        how = "riichi"
         return how, tp, wp, ev
 
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:

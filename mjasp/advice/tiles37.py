@@ -76,6 +76,9 @@ def tile37(name: str) -> int:
     >>> tile37("0p"), tile37("5p")
     (35, 13)
     """
+    found = _BY_NAME.get(name) if type(name) is str else None
+    if found is not None:
+        return found
     hand = parse37(name)
     if sum(hand[:34]) != 1:
         raise ValueError(f"{name!r} is not one tile")
@@ -83,6 +86,10 @@ def tile37(name: str) -> int:
         if hand[34 + red]:
             return 34 + red
     return hand.index(1)
+
+
+#: ``tile37`` of the names ``name37`` writes (one lookup; other spellings are parsed)
+_BY_NAME = {name37(t): t for t in range(37)}
 
 
 def add37(hand: Counts37, tile: int) -> Counts37:

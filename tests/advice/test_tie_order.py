@@ -1,0 +1,55 @@
+"""``graph.prefer`` and ``graph.ranked``, the tie rule's shortcuts, against ``graph.choose``
+(the rule as stated: keep the options equal to the greatest, value by value)."""
+
+from __future__ import annotations
+
+import random
+
+from mjasp.advice.graph import TIE_ABS, TIE_REL, choose, prefer, ranked
+
+
+def _values(rng: random.Random) -> list[float]:
+    """Values at and around the tolerance's edges: equal, a few ulps apart, exactly one
+    tolerance apart, negative (a riichi's points), zero."""
+    base = rng.choice([0.0, 1.0, 0.25, 1234.5, -800.0, 96000.0, 1e-9, -1e-9])
+    tol = TIE_REL * abs(base) + TIE_ABS
+    return [base + rng.choice([0.0, tol, -tol, 2 * tol, 1e-16 * base, 5.0, -5.0,
+                               rng.uniform(-1, 1) * 3 * tol]) for _ in range(3)]
+
+
+def test_prefer_is_choose_of_two() -> None:
+    rng = random.Random(7)
+    for _ in range(20000):
+        a, b = _values(rng), _values(rng)
+        if rng.random() < 0.3:
+            b[2] = a[2]
+        if rng.random() < 0.3:
+            b[1] = a[1]
+        want = choose([(a[2], a[1], a[0]), (b[2], b[1], b[0])]) == 0
+        assert prefer(a, b) == want, (a, b)
+
+
+def _by_choose(values: list[tuple[float, ...]]) -> list[int]:
+    rest, out = list(range(len(values))), []
+    while rest:
+        out.append(rest.pop(choose([values[i] for i in rest])))
+    return out
+
+
+def test_ranked_is_choose_one_after_the_other() -> None:
+    rng = random.Random(11)
+    spread = 0
+    for _ in range(5000):
+        n = rng.randrange(0, 12)
+        values = [tuple(_values(rng)) for _ in range(n)]
+        if rng.random() < 0.5:  # well apart: the sorted order
+            values = [(rng.uniform(-3000, 20000), v[1], v[2]) for v in values]
+            spread += 1
+        assert ranked(values) == _by_choose(values), values
+    assert spread > 1000
+
+
+def test_ranked_keeps_equal_values_in_the_given_order() -> None:
+    # equal points: the greater win chance first, then among full ties the first given
+    values = [(100.0, 0.25, 0.0), (100.0 + 1e-13, 0.5, 0.0), (100.0, 0.25, 0.0), (50.0, 1.0, 0.0)]
+    assert ranked(values) == [1, 0, 2, 3]
