@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from mjasp.advice import win_loops
+import mjasp.advice.win_loops as win_loops
 from mjasp.advice.graph import choose, prefer
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
