@@ -505,6 +505,8 @@ class _Scorer:
         merged_rows = rows[:, :34].copy()
         merged_rows[:, FIVES] += rows[:, 34:]
         seps, mergeds = rows.tolist(), merged_rows.tolist()
+        # each row's bytes: slices of the whole array's (bytes of a list are slow)
+        raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
         riichis = flags[states].tolist()
         drawn = by_state[:, 2].tolist()
         bounds = [*starts.tolist(), len(by_state)]
@@ -523,15 +525,18 @@ class _Scorer:
             reds = rows[:, 34:].sum(axis=1).tolist()
             least: dict[tuple[bytes, bool], int] = {}
             for at in range(count):
-                key = (bytes(mergeds[at]), riichis[at])
+                key = (raw_merged[34 * at:34 * at + 34], riichis[at])
                 got = least.get(key)
                 if got is None or reds[at] < reds[got]:
                     least[key] = at
-            like = [least[(bytes(mergeds[at]), riichis[at])] for at in range(count)]
+            like = [least[(raw_merged[34 * at:34 * at + 34], riichis[at])]
+                    for at in range(count)]
         self.found = {}
         values: list[dict[int, float]] = [{}] * count
         # (the scored ones first)
-        for at in sorted(range(count), key=lambda at: like[at] != at):
+        places = range(count)
+        for at in [at for at in places if like[at] == at] + [at for at in places
+                                                             if like[at] != at]:
             tiles = list(dict.fromkeys(drawn[bounds[at]:bounds[at + 1]]))
             first = like[at]
             pts = None
@@ -539,7 +544,8 @@ class _Scorer:
                 pts = self._variant_points(at, seps[at], mergeds[at], tiles, riichis[at],
                                            reds[at] - reds[first], self.found.get(first))
             if pts is None:
-                pts = self._hand_points(at, seps[at], mergeds[at], tiles, riichis[at])
+                pts = self._hand_points(at, seps[at], mergeds[at], tiles, riichis[at],
+                                        raw[37 * at:37 * at + 37])
             values[at] = dict(zip(tiles, pts, strict=True))
         per_edge = np.array([values[at][tile] for at in range(count)
                              for tile in drawn[bounds[at]:bounds[at + 1]]], dtype=np.float64)
@@ -559,13 +565,13 @@ class _Scorer:
         return win
 
     def _hand_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
-                     riichi: bool) -> list[float]:
+                     riichi: bool, key: bytes) -> list[float]:
         """The points of drawing each of ``tiles`` to win the hand ``sep`` (separated;
-        ``merged`` its 34 counts) of the winning state at place ``at``."""
+        ``merged`` its 34 counts, ``key`` its bytes) of the winning state at place
+        ``at``."""
         hand = self._checked_hand(sep, merged, tiles[0], riichi)
         if hand is None:
             return [0.0] * len(tiles)
-        key = bytes(sep)
         rules = self.rules
         try:
             readings = self.readings.get(key)
@@ -839,7 +845,9 @@ def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
     kinds whose draw lowers it with their copies in the wall ``mwall``, and the rows of
     ``values`` (one per hand) for turns ``t_min..t_max``; shanten numbers in two batch
     calls."""
-    merged = np.array([_merged(h) for _, h in hands], dtype=np.uint8).reshape(-1, 34)
+    sep = np.array([h for _, h in hands], dtype=np.uint8).reshape(-1, 37)
+    merged = sep[:, :34].copy()
+    merged[:, FIVES] += sep[:, 34:]
     s = _shanten_rows(merged)
     row, kind = np.divmod(np.flatnonzero(merged < 4), 34)
     after = merged[row]
@@ -849,15 +857,14 @@ def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
     for n, k in zip(row[lower].tolist(), kind[lower].tolist(), strict=True):
         necessary[n].append((tile_name(k), mwall[k]))
     rng = slice(t_min, t_max + 1)
-    out = []
-    for n, ((tile, _), shanten) in enumerate(zip(hands, s.tolist(), strict=True)):
-        if values is None:
-            out.append(Stat(tile, shanten, tuple(necessary[n]), (), (), ()))
-            continue
-        tp, wp, ev = values
-        out.append(Stat(tile, shanten, tuple(necessary[n]), tuple(tp[n, rng].tolist()),
-                        tuple(wp[n, rng].tolist()), tuple(ev[n, rng].tolist())))
-    return out
+    if values is None:
+        return [Stat(tile, shanten, tuple(necessary[n]), (), (), ()) for n, ((tile, _), shanten)
+                in enumerate(zip(hands, s.tolist(), strict=True))]
+    # (each array's rows as lists at once: a row apiece costs several times as much)
+    tps, wps, evs = (x[:, rng].tolist() for x in values)
+    return [Stat(tile, shanten, tuple(necessary[n]), tuple(tps[n]), tuple(wps[n]),
+                 tuple(evs[n]))
+            for n, ((tile, _), shanten) in enumerate(zip(hands, s.tolist(), strict=True))]
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
