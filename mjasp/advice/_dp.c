@@ -1287,6 +1287,26 @@ static void cpp_key(const uint8_t *h, int flag, uint64_t *hi, uint64_t *lo) {
     *lo = y | (uint64_t)(flag != 0) << FLAG_BIT;
 }
 
+/* the columns of 34 merged counts (each below 8; at least 32 bytes readable) that can
+   take one more (``draw``: a count below 4) or give one (a count above 0): bit k for
+   column k, eight columns a word (bit 2 of a count below 8 is set from 4 on) */
+static inline uint64_t movable(const uint8_t *m, int draw) {
+    uint64_t bits = 0;
+    int k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; k < 32; k += 8) {
+        uint64_t x;
+        memcpy(&x, m + k, 8);
+        uint64_t f = (draw ? ~(x >> 2) : x | x >> 1 | x >> 2) & 0x0101010101010101ULL;
+        bits |= ((f * 0x0102040810204080ULL) >> 56) << k; /* byte i's bit 0 at bit i */
+    }
+#endif
+    for (; k < K34; k++) {
+        bits |= (uint64_t)(draw ? m[k] < 4 : m[k] > 0) << k;
+    }
+    return bits;
+}
+
 /* the value of (a, b) in ``t``, or -1 */
 static int64_t tfind(const Table *t, uint64_t a, uint64_t b) {
     size_t j = mix(a, b) & (t->cap - 1);
@@ -1313,15 +1333,53 @@ typedef struct {
     int64_t seq;
 } SortKey;
 
-static int sortkey_cmp(const void *x, const void *y) {
-    const SortKey *a = x, *b = y;
+static inline int sortkey_less(const SortKey *a, const SortKey *b) {
     if (a->hi != b->hi) {
-        return a->hi < b->hi ? -1 : 1;
+        return a->hi < b->hi;
     }
     if (a->lo != b->lo) {
-        return a->lo < b->lo ? -1 : 1;
+        return a->lo < b->lo;
     }
-    return (a->seq > b->seq) - (a->seq < b->seq);
+    return a->seq < b->seq;
+}
+
+/* ``x[0..n)`` in (hi, lo, seq) order, ``tmp`` room for n more: a bottom-up merge sort
+   (each key once: the order is that of any sort), runs of 8 by insertion first */
+static void sortkeys(SortKey *x, SortKey *tmp, size_t n) {
+    for (size_t a = 0; a < n; a += 8) {
+        size_t b = a + 8 < n ? a + 8 : n;
+        for (size_t i = a + 1; i < b; i++) {
+            SortKey v = x[i];
+            size_t j = i;
+            while (j > a && sortkey_less(&v, &x[j - 1])) {
+                x[j] = x[j - 1];
+                j--;
+            }
+            x[j] = v;
+        }
+    }
+    SortKey *from = x, *to = tmp;
+    for (size_t width = 8; width < n; width *= 2) {
+        for (size_t a = 0; a < n; a += 2 * width) {
+            size_t m = a + width < n ? a + width : n, b = a + 2 * width < n ? a + 2 * width : n;
+            size_t i = a, j = m, k = a;
+            while (i < m && j < b) {
+                to[k++] = sortkey_less(&from[j], &from[i]) ? from[j++] : from[i++];
+            }
+            while (i < m) {
+                to[k++] = from[i++];
+            }
+            while (j < b) {
+                to[k++] = from[j++];
+            }
+        }
+        SortKey *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != x) {
+        memcpy(x, from, n * sizeof(SortKey));
+    }
 }
 
 /* the outputs, per kind (0 draw, 1 discard) and for the edges */
@@ -1330,14 +1388,16 @@ enum { C_DRAW_HANDS, C_DRAW_FLAGS, C_TENPAI, C_DISC_HANDS, C_DISC_FLAGS, C_DISC_
 
 typedef struct {
     Vec *hands, *flags, *keys; /* per kind: 37 bytes, 1 byte, two words a state */
+    Vec *changes;              /* per kind: a byte a state, its tiles beyond ``org`` */
     Table *index;              /* per kind: key -> id */
+    const uint8_t *org;        /* the hand given */
 } States;
 
 /* the state of kind ``kind`` keyed (hi, lo), made from ``parent`` (37 counts) with column
    ``tile`` moved by ``sign``: its id, a new one (the next) if not yet known; -1 on an
    error */
 static int64_t state_id(States *st, int kind, uint64_t hi, uint64_t lo, const uint8_t *parent,
-                        int tile, int sign, int flag) {
+                        int64_t parent_id, int tile, int sign, int flag) {
     int64_t n = (int64_t)(st->flags[kind].len);
     int64_t got = tget(&st->index[kind], hi, lo, n);
     if (got == -2) {
@@ -1351,8 +1411,17 @@ static int64_t state_id(States *st, int kind, uint64_t hi, uint64_t lo, const ui
     h[tile] = (uint8_t)(h[tile] + sign);
     uint8_t f = (uint8_t)flag;
     uint64_t k[2] = {hi, lo};
+    /* the parent's tiles beyond the hand given, one more where a tile is added beyond
+       its count there, one fewer where one taken was beyond it (the parent: of the other
+       kind; none for the first state, the hand given itself) */
+    int changes = 0;
+    if (sign != 0) {
+        changes = ((uint8_t *)st->changes[1 - kind].p)[parent_id];
+        changes += sign > 0 ? parent[tile] >= st->org[tile] : -(parent[tile] > st->org[tile]);
+    }
+    uint8_t ch = (uint8_t)changes;
     if (pushb(&st->hands[kind], h, T37) < 0 || pushb(&st->flags[kind], &f, 1) < 0
-        || pushb(&st->keys[kind], k, sizeof(k)) < 0) {
+        || pushb(&st->keys[kind], k, sizeof(k)) < 0 || pushb(&st->changes[kind], &ch, 1) < 0) {
         return -1;
     }
     return n;
@@ -1374,8 +1443,11 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
     Shanten sh;
     memset(&sh, 0, sizeof(sh));
     int64_t *own = NULL;
+    uint8_t *opened = NULL; /* per state of a chunk: its tegawari (bit 0), its asks (bit 1) */
     PyObject *result = NULL;
-    States st = {.hands = NULL, .flags = NULL, .keys = keys, .index = index};
+    Vec changes_of[2] = {{0}, {0}};
+    States st = {.hands = NULL, .flags = NULL, .keys = keys, .changes = changes_of,
+                 .index = index, .org = NULL};
     Vec *hands_of[2] = {&out[C_DRAW_HANDS], &out[C_DISC_HANDS]};
     Vec *flags_of[2] = {&out[C_DRAW_FLAGS], &out[C_DISC_FLAGS]};
     Vec hv[2] = {{0}, {0}}, fv[2] = {{0}, {0}}; /* the states (moved into out at the end) */
@@ -1400,8 +1472,10 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
     }
     st.hands = hv;
     st.flags = fv;
+    st.org = org;
     own = PyMem_Malloc(CPP_CHUNK * sizeof(int64_t));
-    if (own == NULL) {
+    opened = PyMem_Malloc(CPP_CHUNK);
+    if (own == NULL || opened == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1413,7 +1487,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
         uint64_t hi, lo;
         int kind = fourteen ? 1 : 0;
         cpp_key(org, 0, &hi, &lo);
-        if (state_id(&st, kind, hi, lo, org, 0, 0, 0) < 0) {
+        if (state_id(&st, kind, hi, lo, org, 0, 0, 0, 0) < 0) {
             goto done;
         }
     }
@@ -1468,36 +1542,28 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                    after each discard of a state that keeps its shanten */
                 asks.len = 0;
                 for (Py_ssize_t i = first; i < last; i++) {
-                    const uint8_t *h = (uint8_t *)hv[kind].p + i * T37;
                     const uint8_t *m = (uint8_t *)merged.p + (i - first) * T37;
                     int s = ((int8_t *)sh.known.p)[own[i - first]];
                     int flag = ((uint8_t *)fv[kind].p)[i];
-                    int changes = 0;
-                    for (int c = 0; c < T37; c++) {
-                        changes += h[c] > org[c] ? h[c] - org[c] : 0;
-                    }
+                    int changes = ((uint8_t *)changes_of[kind].p)[i]; /* (kept per state) */
                     int open = !flag && changes + s < budget;
                     int need = kind == 0 ? !open : s >= 0 && (!open || s == 0);
+                    opened[i - first] = (uint8_t)(open | need << 1); /* read again below */
                     if (!need) {
                         continue;
                     }
                     uint64_t a, b34, b37;
                     keys_of(m, &a, &b34, &b37);
                     const Near *after = NULL; /* with the capsule: each kind drawn or let go */
+                    uint64_t moved = movable(m, kind == 0);
                     if (sh.api != NULL) {
-                        uint64_t moved = 0;
-                        for (int k = 0; k < K34; k++) {
-                            moved |= (uint64_t)(kind == 0 ? m[k] < 4 : m[k] > 0) << k;
-                        }
                         after = ask_kernel(&sh, m, -1, a, b34, kind == 0 ? +1 : -1, moved);
                         if (after == NULL) {
                             goto done;
                         }
                     }
-                    for (int k = 0; k < K34; k++) {
-                        if (kind == 0 ? m[k] >= 4 : m[k] == 0) {
-                            continue;
-                        }
+                    for (uint64_t left = moved; left; left &= left - 1) {
+                        int k = __builtin_ctzll(left); /* (in column order) */
                         uint64_t wa = k < 21 ? (uint64_t)1 << 3 * (20 - k) : 0;
                         uint64_t wb = k < 21 ? 0 : (uint64_t)1 << 3 * (33 - k);
                         int64_t at = after != NULL ? push_known(&sh, after->out[k])
@@ -1521,18 +1587,12 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                     int s = known[own[i - first]];
                     int flag = ((uint8_t *)fv[kind].p)[i];
                     const uint64_t *key = (uint64_t *)keys[kind].p + 2 * i;
-                    int changes = 0;
-                    for (int c = 0; c < T37; c++) {
-                        changes += h[c] > org[c] ? h[c] - org[c] : 0;
-                    }
-                    int open = !flag && changes + s < budget;
-                    int need = kind == 0 ? !open : s >= 0 && (!open || s == 0);
+                    int open = opened[i - first] & 1, need = opened[i - first] >> 1;
                     int8_t by_kind[K34]; /* a wait (draws), a shanten kept (discards) */
                     memset(by_kind, 0, sizeof(by_kind));
-                    for (int k = 0; k < K34 && need; k++) {
-                        if (kind == 0 ? m[k] >= 4 : m[k] == 0) {
-                            continue;
-                        }
+                    for (uint64_t left = need ? movable(m, kind == 0) : 0; left;
+                         left &= left - 1) {
+                        int k = __builtin_ctzll(left);
                         if (asked >= N64(asks)) {
                             PyErr_SetString(PyExc_SystemError, "cpp_build: asks out of step");
                             goto done;
@@ -1592,7 +1652,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                 Cand *cs = (Cand *)cands.p;
                 size_t nc = cands.len / sizeof(Cand), nn = 0;
                 sorted.len = 0;
-                if (vreserve(&sorted, nc * sizeof(SortKey)) < 0) {
+                if (vreserve(&sorted, 2 * nc * sizeof(SortKey)) < 0) { /* (and the sort's) */
                     goto done;
                 }
                 SortKey *sk = (SortKey *)sorted.p;
@@ -1605,8 +1665,8 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                         nn++;
                     }
                 }
-                if (nn) {
-                    qsort(sk, nn, sizeof(SortKey), sortkey_cmp);
+                if (nn > 1) {
+                    sortkeys(sk, sk + nc, nn);
                 }
                 for (size_t j = 0; j < nn; j++) {
                     Cand *x = &cs[sk[j].seq];
@@ -1615,7 +1675,7 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
                         continue;
                     }
                     const uint8_t *parent = (uint8_t *)hv[kind].p + x->parent * T37;
-                    x->id = state_id(&st, other, x->hi, x->lo, parent, x->tile,
+                    x->id = state_id(&st, other, x->hi, x->lo, parent, x->parent, x->tile,
                                      kind == 0 ? 1 : -1, x->flag);
                     if (x->id < 0) {
                         goto done;
@@ -1680,6 +1740,7 @@ done:
     for (int k = 0; k < 2; k++) {
         PyMem_Free(hv[k].p);
         PyMem_Free(fv[k].p);
+        PyMem_Free(changes_of[k].p);
     }
     for (int k = 0; k < C_OUT; k++) {
         PyMem_Free(out[k].p);
@@ -1694,6 +1755,7 @@ done:
     PyMem_Free(asks.p);
     PyMem_Free(merged.p);
     PyMem_Free(own);
+    PyMem_Free(opened);
     PyMem_Free(sh.known.p);
     PyMem_Free(sh.rows.p);
     PyMem_Free(sh.asked.p);

@@ -50,11 +50,10 @@ the optional C extension is built, two compiled loops (``_dp.cpp_build``,
 from __future__ import annotations
 
 import gc
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import groupby
 from math import comb
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -443,6 +442,7 @@ class _Shifted(NamedTuple):
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
 _UP_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
+_UP_ROWS: dict[tuple[Rules, bool], dict[tuple[int, int, int], array[float]]] = {}
 
 
 class _Scorer:
@@ -477,61 +477,84 @@ class _Scorer:
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
         self.readings: dict[bytes, tuple[Any, ...]] = {}
-        # the ura han chances of each winning state, where found at once (``_ura_one``)
+        # the ura han chances of the winning states (by place): of all at once
+        # (``_ura_one``, one indicator), else of each where asked (``_ura_distribution``)
+        self.ura_rows: Any = None
         self.ura_of: dict[int, list[float]] = {}
-        # the candidates by winning kind of each state scored (``_variant_points``)
+        # the riichi wins whose ura outcomes are to be summed (``_values``), and the
+        # points of han + u, u = 0..12, of each (han, fu, points) met (kept per process,
+        # as the points by han and fu)
+        self.pending: list[tuple[int, int, int, int]] = []
+        self.up_rows: dict[tuple[int, int, int], array[float]] = kept(
+            _UP_ROWS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
+        # the candidates by winning kind of each state scored, by place
+        # (``_variant_points``)
         self.found: dict[int, dict[int, list[Any]]] = {}
 
     def points(self, edges: Any, hands: Any, flags: Any) -> tuple[Any, Any]:
         """The winning edges ``edges`` (edge index, discard state, tile37 drawn: rows)
         that score, and their points (a win without a yaku scores nothing); ``hands``
-        and ``flags``: the discard states' counts and riichi flags."""
+        and ``flags``: the discard states' counts and riichi flags. The winning states'
+        rows, merged counts and flags are read out of the arrays once (as Python values);
+        the ura outcomes of every riichi win are summed at the end, all at once
+        (``_ura_totals``)."""
         order = np.lexsort((edges[:, 0], edges[:, 1]))   # by state, in edge order
-        rows = edges[order].tolist()
-        states = np.unique(edges[:, 1])
+        by_state = edges[order]
+        states, starts = np.unique(by_state[:, 1], return_index=True)
+        rows = hands[states]
+        merged_rows = rows[:, :34].copy()
+        merged_rows[:, FIVES] += rows[:, 34:]
+        seps, mergeds = rows.tolist(), merged_rows.tolist()
+        # each row's bytes: slices of the whole array's (bytes of a list are slow)
+        raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
+        riichis = flags[states].tolist()
+        drawn = by_state[:, 2].tolist()
+        bounds = [*starts.tolist(), len(by_state)]
+        count = len(seps)
         # one ura indicator (its web app's default): the chances of every hand at once
-        self.ura_of = {} if len(self.indicators) != 1 else dict(zip(
-            states.tolist(), _ura_one(hands[states], self.total, self.meld34).tolist(),
-            strict=True))
-        scoring: list[int] = []
-        points: list[float] = []
-        runs = [(state, list(group)) for state, group in groupby(rows, key=itemgetter(1))]
+        self.ura_rows = None if len(self.indicators) != 1 else _ura_one(
+            rows, self.total, self.meld34)
+        self.ura_of = {}
+        self.pending = []
         # states that differ only in which fives are red (the same merged counts and
         # riichi flag): the one with the fewest red fives is scored, the others derived
-        # from its candidates (``_variant_points``)
-        like: dict[int, int] = {}
-        if runs and hands[:, 34:].any() and red_adds_han(self.rules):
-            merged = hands[:, :34].copy()
-            merged[:, FIVES] += hands[:, 34:]
-            reds = hands[:, 34:].sum(axis=1).tolist()
+        # from its candidates (``_variant_points``); ``like``: the one scored, by place
+        like = list(range(count))
+        reds: list[int] = []
+        if count and rows[:, 34:].any() and red_adds_han(self.rules):
+            reds = rows[:, 34:].sum(axis=1).tolist()
             least: dict[tuple[bytes, bool], int] = {}
-            for state, _ in runs:
-                key = (merged[state].tobytes(), bool(flags[state]))
+            for at in range(count):
+                key = (raw_merged[34 * at:34 * at + 34], riichis[at])
                 got = least.get(key)
-                if got is None or reds[state] < reds[got]:
-                    least[key] = state
-            like = {state: least[(merged[state].tobytes(), bool(flags[state]))]
-                    for state, _ in runs}
+                if got is None or reds[at] < reds[got]:
+                    least[key] = at
+            like = [least[(raw_merged[34 * at:34 * at + 34], riichis[at])]
+                    for at in range(count)]
         self.found = {}
-        values: dict[int, dict[int, float]] = {}
-        for state, run in sorted(runs, key=lambda r: like.get(r[0], r[0]) != r[0]):
-            tiles = list(dict.fromkeys(row[2] for row in run))  # (the scored ones first)
-            first = like.get(state, state)
+        values: list[dict[int, float]] = [{}] * count
+        # (the scored ones first)
+        places = range(count)
+        for at in [at for at in places if like[at] == at] + [at for at in places
+                                                             if like[at] != at]:
+            tiles = list(dict.fromkeys(drawn[bounds[at]:bounds[at + 1]]))
+            first = like[at]
             pts = None
-            if first != state:
-                pts = self._variant_points(state, hands[state], tiles, bool(flags[state]),
-                                           int(reds[state] - reds[first]),
-                                           self.found.get(first))
+            if first != at:
+                pts = self._variant_points(at, seps[at], mergeds[at], tiles, riichis[at],
+                                           reds[at] - reds[first], self.found.get(first))
             if pts is None:
-                pts = self._hand_points(state, hands[state], tiles, bool(flags[state]))
-            values[state] = dict(zip(tiles, pts, strict=True))
-        for state, run in runs:
-            value = values[state]
-            for edge, _, tile in run:
-                if value[tile]:
-                    scoring.append(edge)
-                    points.append(value[tile])
-        return np.array(scoring, dtype=np.intp), np.array(points, dtype=np.float64)
+                pts = self._hand_points(at, seps[at], mergeds[at], tiles, riichis[at],
+                                        raw[37 * at:37 * at + 37])
+            values[at] = dict(zip(tiles, pts, strict=True))
+        per_edge = np.array([values[at][tile] for at in range(count)
+                             for tile in drawn[bounds[at]:bounds[at + 1]]], dtype=np.float64)
+        if self.pending:
+            # a riichi win's place in ``pending`` is its value -1 - place until summed
+            later = np.flatnonzero(per_edge < 0)
+            per_edge[later] = self._ura_totals()[(-1 - per_edge[later]).astype(np.intp)]
+        scoring = np.flatnonzero(per_edge != 0)
+        return by_state[scoring, 0].astype(np.intp), per_edge[scoring]
 
     def _win(self, tile: int, riichi: bool) -> Win:
         win = self.win_of.get((tile, riichi))
@@ -541,15 +564,14 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _hand_points(self, state: int, row: Any, tiles: list[int], riichi: bool
-                     ) -> list[float]:
-        """The points of drawing each of ``tiles`` to win the hand ``row`` (separated) of
-        discard state ``state``."""
-        key = row.tobytes()
-        checked = self._checked_hand(row, tiles[0], riichi)
-        if checked is None:
+    def _hand_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+                     riichi: bool, key: bytes) -> list[float]:
+        """The points of drawing each of ``tiles`` to win the hand ``sep`` (separated;
+        ``merged`` its 34 counts, ``key`` its bytes) of the winning state at place
+        ``at``."""
+        hand = self._checked_hand(sep, merged, tiles[0], riichi)
+        if hand is None:
             return [0.0] * len(tiles)
-        sep, merged, hand = checked
         rules = self.rules
         try:
             readings = self.readings.get(key)
@@ -560,27 +582,26 @@ class _Scorer:
         kinds = list(dict.fromkeys([KIND[t] for t in tiles]))
         by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(tiles[0], riichi), rules,
                                                      kinds, readings), strict=True))
-        self.found[state] = by_kind
+        self.found[at] = by_kind
         # mjasp.score's choice: the first of equals
-        return self._values(state, sep, merged, tiles, riichi, {
+        return self._values(at, sep, merged, tiles, riichi, {
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
 
-    def _checked_hand(self, row: Any, tile: int, riichi: bool
-                      ) -> tuple[list[int], list[int], Hand] | None:
-        """The hand ``row`` (separated) as its values, its merged counts and its Hand, or
-        None where ``check_hand`` refuses it."""
-        sep = row.tolist()
-        merged = _merged(sep)
+    def _checked_hand(self, sep: list[int], merged: list[int], tile: int, riichi: bool
+                      ) -> Hand | None:
+        """The hand ``sep`` (separated; ``merged`` its 34 counts) as a Hand, or None where
+        ``check_hand`` refuses it."""
         hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), self.melds)
         try:
             check_hand(hand, self._win(tile, riichi), self.rules)
         except MjaspError:
             return None
-        return sep, merged, hand
+        return hand
 
-    def _variant_points(self, state: int, row: Any, tiles: list[int], riichi: bool,
-                        more: int, by_kind: dict[int, list[Any]] | None) -> list[float] | None:
+    def _variant_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+                        riichi: bool, more: int, by_kind: dict[int, list[Any]] | None
+                        ) -> list[float] | None:
         """``_hand_points`` of a hand that differs from a scored one only in which fives
         are red, ``more`` red fives more: that one's candidates (``by_kind``) with one han
         of aka dora per red five more for each that has a yaku and is no yakuman
@@ -589,10 +610,8 @@ class _Scorer:
         rules' points of its han and fu (``_up``: a case ``make_score`` treats apart)."""
         if by_kind is None:
             return None
-        checked = self._checked_hand(row, tiles[0], riichi)
-        if checked is None:
+        if self._checked_hand(sep, merged, tiles[0], riichi) is None:
             return [0.0] * len(tiles)
-        sep, merged, _ = checked
         best: dict[int, _Shifted | None] = {}
         for kind in dict.fromkeys([KIND[t] for t in tiles]):
             if kind not in by_kind:
@@ -610,51 +629,54 @@ class _Scorer:
                     return None
                 shifted.append(_Shifted(self._up(c.han + more, c.fu), 0, c.han + more, c.fu))
             best[kind] = max(shifted, key=rank_key)  # (the first of equals)
-        return self._values(state, sep, merged, tiles, riichi, best)
+        return self._values(at, sep, merged, tiles, riichi, best)
 
-    def _values(self, state: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _values(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
                 riichi: bool, best: dict[int, Any]) -> list[float]:
         """The points of each of ``tiles`` from the best candidate of its kind (``best``;
-        None: no candidate), the ura outcomes added after riichi."""
-        # the chance of each ura han count u > 0 of the hand (found at its first riichi win)
-        ura: list[tuple[int, float]] | None = None
-        up, up_cache = self._up, self.up_cache
-        out = []
+        None: no candidate); a riichi win with ura dora to count is put in ``pending``
+        (the state's place, han, fu and points) and its value here is -1 - its place
+        there, until ``_ura_totals`` sums its outcomes."""
+        out: list[float] = []
+        count_ura = self.uradora and riichi and len(self.indicators) > 0
         for tile in tiles:
             s = best.get(KIND[tile])
-            if s is None:  # no candidate (mjasp.score refuses)
+            if s is None or (s.han <= 0 and not s.yakuman):  # no candidate, or no yaku
                 out.append(0.0)
                 continue
-            if s.han <= 0 and not s.yakuman:
-                out.append(0.0)
-                continue
-            base, n = int(s.points), len(self.indicators)
-            if base == 0 or not self.uradora or not riichi or n == 0 or s.yakuman \
-                    or s.han >= 13:
+            base = int(s.points)
+            if base == 0 or not count_ura or s.yakuman or s.han >= 13:
                 out.append(float(base))
                 continue
-            if ura is None:
-                probs = self.ura_of.get(state)
-                if probs is None:
-                    wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
-                    probs = _ura_distribution(
-                        [x + y for x, y in zip(merged, self.meld34, strict=True)], wall, n)
-                ura = [(u, p) for u, p in enumerate(probs) if p]
-            # each ura han count adds to the win's han, as its code adds them ("up
-            # scores"): the points of han + u at the same fu, from mjasp's points table
-            # and payments (the counts of chance 0 left out, as they add nothing)
-            han, fu = s.han, s.fu
-            total = 0.0
-            for u, p in ura:
-                if u:
-                    pts = up_cache.get((han + u, fu))
-                    if pts is None:
-                        pts = up(han + u, fu)
-                else:
-                    pts = base
-                total += pts * p
-            out.append(total)
+            if len(self.indicators) != 1 and at not in self.ura_of:
+                wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
+                self.ura_of[at] = _ura_distribution(
+                    [x + y for x, y in zip(merged, self.meld34, strict=True)], wall,
+                    len(self.indicators))
+            self.pending.append((at, s.han, s.fu, base))
+            out.append(-float(len(self.pending)))
         return out
+
+    def _ura_totals(self) -> Any:
+        """The points of each win of ``pending`` with its ura outcomes: per ura han count
+        ``u`` its chance times the points of han + u at the same fu (mjasp's points table
+        and payments, as its code adds them: "up scores"; u = 0 the win's own points),
+        summed u = 0..12 in order (a count of chance 0 adds 0.0, which changes no sum)."""
+        pending = self.pending
+        where = [at for at, _, _, _ in pending]
+        chances = (self.ura_rows[where] if self.ura_rows is not None
+                   else np.array([self.ura_of[at] for at in where], dtype=np.float64))
+        ups = self.up_rows
+        table = array("d")  # (numpy reads a list of lists element by element, slowly)
+        for _, han, fu, base in pending:
+            row = ups.get((han, fu, base))
+            if row is None:
+                row = ups[(han, fu, base)] = array("d", [float(base)] + [
+                    float(self._up(han + u, fu)) for u in range(1, 13)])
+            table.extend(row)
+        pts = np.frombuffer(table, dtype=np.float64).reshape(-1, 13)
+        # (a running sum along each row adds in order, as a loop over u would)
+        return np.cumsum(pts * chances, axis=1)[:, -1]
 
     def _up(self, han: int, fu: int) -> int:
         """A self-draw's points at ``han`` and ``fu`` (mjasp's points table, payments)."""
@@ -823,7 +845,9 @@ def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
     kinds whose draw lowers it with their copies in the wall ``mwall``, and the rows of
     ``values`` (one per hand) for turns ``t_min..t_max``; shanten numbers in two batch
     calls."""
-    merged = np.array([_merged(h) for _, h in hands], dtype=np.uint8).reshape(-1, 34)
+    sep = np.array([h for _, h in hands], dtype=np.uint8).reshape(-1, 37)
+    merged = sep[:, :34].copy()
+    merged[:, FIVES] += sep[:, 34:]
     s = _shanten_rows(merged)
     row, kind = np.divmod(np.flatnonzero(merged < 4), 34)
     after = merged[row]
@@ -833,15 +857,14 @@ def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
     for n, k in zip(row[lower].tolist(), kind[lower].tolist(), strict=True):
         necessary[n].append((tile_name(k), mwall[k]))
     rng = slice(t_min, t_max + 1)
-    out = []
-    for n, ((tile, _), shanten) in enumerate(zip(hands, s.tolist(), strict=True)):
-        if values is None:
-            out.append(Stat(tile, shanten, tuple(necessary[n]), (), (), ()))
-            continue
-        tp, wp, ev = values
-        out.append(Stat(tile, shanten, tuple(necessary[n]), tuple(tp[n, rng].tolist()),
-                        tuple(wp[n, rng].tolist()), tuple(ev[n, rng].tolist())))
-    return out
+    if values is None:
+        return [Stat(tile, shanten, tuple(necessary[n]), (), (), ()) for n, ((tile, _), shanten)
+                in enumerate(zip(hands, s.tolist(), strict=True))]
+    # (each array's rows as lists at once: a row apiece costs several times as much)
+    tps, wps, evs = (x[:, rng].tolist() for x in values)
+    return [Stat(tile, shanten, tuple(necessary[n]), tuple(tps[n]), tuple(wps[n]),
+                 tuple(evs[n]))
+            for n, ((tile, _), shanten) in enumerate(zip(hands, s.tolist(), strict=True))]
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,

@@ -178,6 +178,9 @@ def _graph_of(hand: str, extra: int, indicators: tuple[str, ...], compiled: bool
     ("1199m2288p3377s11z", 1, ()),             # complete (seven pairs)
     ("19m19p19s1234567z1m", 0, ()),            # complete (thirteen orphans), no changes
     ("1240m3406p11289s2z", 0, ()),             # no change allowed: the waits only
+    ("222567m345p33667s", 2, ("1z",)),         # tiles drawn beyond the hand and let go
+    ("1111m234p567s7899s", 1, ()),             # four of a kind: none of it to draw
+    ("5550m123p456s7899s", 1, ("4m",)),        # four 5m with the red one
 ])
 def test_the_compiled_graph_equals_the_numpy_one(hand: str, extra: int,
                                                  indicators: tuple[str, ...]) -> None:
