@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import multiprocessing
 import os
 import signal
@@ -70,6 +71,10 @@ def _serve(conn: Connection, memory_mb: int) -> None:
             job, args = conn.recv()
         except (EOFError, OSError):
             return  # the server closed the pipe: stop
+        # a search makes many small objects and frees them itself: the cyclic collector,
+        # which would run every 700 of them, waits for the job's end (enabled again once
+        # the answer is sent, it runs as its counts say before the next job)
+        gc.disable()
         try:
             reply: tuple[str, Any] = ("ok", job(*args))
         except Exception as error:  # sent back, raised again in the server
@@ -78,6 +83,8 @@ def _serve(conn: Connection, memory_mb: int) -> None:
             conn.send(reply)
         except Exception as error:  # an answer that does not pickle: say so instead
             conn.send(("raised", RuntimeError(f"{type(error).__name__}: {error}")))
+        finally:
+            gc.enable()
 
 
 class _Worker:

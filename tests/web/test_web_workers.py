@@ -4,6 +4,7 @@ means a wait within the same limit."""
 
 from __future__ import annotations
 
+import gc
 import operator
 import os
 import subprocess
@@ -28,6 +29,28 @@ def _raise_hand_error(text: str) -> None:
 def workers() -> Iterator[Workers]:
     with Workers(1) as pool:
         yield pool
+
+
+_KEPT: list[object] = []
+
+
+def _keep_many(n: int) -> int:
+    """Make ``n`` containers that stay alive (the collector's young count grows by n)."""
+    _KEPT.extend([] for _ in range(n))
+    return gc.get_count()[0]
+
+
+def _young_count() -> int:
+    return gc.get_count()[0]
+
+
+def test_the_cyclic_collector_waits_for_the_jobs_end(workers: Workers) -> None:
+    # off during a job: 10,000 new containers and no collection (the count keeps them all)
+    assert workers.run(gc.isenabled, (), time_limit=30) is False
+    assert workers.run(_keep_many, (10_000,), time_limit=30) >= 10_000
+    # on again between jobs: receiving the next job allocates, past the threshold a
+    # collection runs and the young count starts again
+    assert workers.run(_young_count, (), time_limit=30) < 10_000
 
 
 def test_a_job_runs_in_another_process(workers: Workers) -> None:
