@@ -44,9 +44,11 @@ def _cases() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("rules", "hand"), _cases())
 def test_every_preset_gives_probabilities_and_more_points_with_more_draws(
         rules: str, hand: str) -> None:
-    # index i is the value with i draws fewer: a draw more can always be thrown back
-    # into the same wall, so the points never fall with more draws; a
-    # win is a tenpai hand, so the win chance is at most the tenpai chance
+    # index i is the value with i draws fewer. On these closed hands with a full wall the
+    # points do not fall with more draws; that is not a law of the model (a completing
+    # draw with a yaku is always taken: docs/advise.md, and test_audit33_draws_left.py
+    # for hands where they fall). A win is a tenpai hand, so the win chance is at most
+    # the tenpai chance
     a = advise(hand, rules=rules, draws=3, dora_indicators=("1s",))
     assert a.candidates
     for c in a.candidates:
