@@ -182,7 +182,17 @@ class Block:
 
 def _block_of(tiles: list[Written]) -> Block | None:
     """The block made of exactly these tiles, if any."""
-    kinds = sorted(t.kind for t in tiles)
+    return block_of_kinds([t.kind for t in tiles])
+
+
+def block_of_kinds(tile_kinds: Iterable[Tile]) -> Block | None:
+    """The block made of exactly these tile kinds (0-33, any order), if any: a run of three
+    in one suit, or one to four of one kind.
+
+    >>> block_of_kinds([2, 0, 1]), block_of_kinds([7, 8, 9])
+    (Block.parse('123m'), None)
+    """
+    kinds = sorted(tile_kinds)
     if not kinds or len({suit_of(k) for k in kinds}) != 1:
         return None
     if len(set(kinds)) == 1 and len(kinds) <= 4:

@@ -235,13 +235,11 @@ def draw_kind(state: State) -> str:
         return "four_kans"
     if state.wall == 0:
         return "exhaustive"
-    if four_riichi(state):
-        return "four_riichi"
+    # nine terminals (a seat's first draw) and the forced draws (after discards) exclude
+    # each other, so their order here does not matter
     if nine_terminals(state):
         return "nine_terminals"
-    if four_winds(state):
-        return "four_winds"
-    return "abortive"
+    return forced_abort(state) or "abortive"
 
 
 def nine_terminals(state: State) -> bool:
@@ -260,16 +258,6 @@ def named_draw_holds(state: State, reason: str) -> bool:
     rons, which the table does not show, and a reason of no known kind hold)."""
     test = _NAMED_DRAWS.get(reason)
     return test is None or test(state)
-
-
-_NAMED_DRAWS: dict[str, Callable[[State], bool]] = {
-    "exhaustive": lambda state: state.wall == 0 and not four_kans(state),
-    "nagashi": lambda state: state.wall == 0 and not four_kans(state),
-    "four_kans": lambda state: four_kans(state),
-    "four_riichi": lambda state: four_riichi(state),
-    "nine_terminals": lambda state: nine_terminals(state),
-    "four_winds": lambda state: four_winds(state),
-}
 
 
 def four_riichi(state: State) -> bool:
@@ -309,6 +297,23 @@ def four_kans(state: State) -> bool:
     kans = [p for p in range(state.players) for m in state.melds[p]
             if m.kind in ("daiminkan", "kakan", "ankan")]
     return len(kans) >= 4 and len(set(kans)) > 1
+
+
+def _wall_ran_out(state: State) -> bool:
+    """An exhaustive draw (or nagashi mangan) on the table: the live wall empty, not four
+    kans."""
+    return state.wall == 0 and not four_kans(state)
+
+
+#: the table test of each draw a log may name
+_NAMED_DRAWS: dict[str, Callable[[State], bool]] = {
+    "exhaustive": _wall_ran_out,
+    "nagashi": _wall_ran_out,
+    "four_kans": four_kans,
+    "four_riichi": four_riichi,
+    "nine_terminals": nine_terminals,
+    "four_winds": four_winds,
+}
 
 
 def nagashi(state: State, who: int) -> bool:

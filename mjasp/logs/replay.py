@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mjasp.core.blocks import BlockKind, block_of_kinds
 from mjasp.logs.model import DRAGONS, KIND, WINDS_KINDS, Event, LogError, tile_text
 
 if TYPE_CHECKING:
@@ -212,17 +213,17 @@ class State:
         kinds = [KIND[t] for t in event.consumed]
         if kind != "ankan":
             kinds.append(KIND[event.tile])
-        kinds.sort()
+        block = block_of_kinds(kinds)
         problem = ""
         if kind == "chi":
             if self.players == 3:
                 problem = "three players have no chi"
             elif event.target != (who - 1) % self.players:
                 problem = f"a chi takes the left seat's discard, not seat {event.target}'s"
-            elif len(kinds) != 3 or kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or \
-                    kinds != list(range(kinds[0], kinds[0] + 3)):
+            elif block is None or block.kind is not BlockKind.SEQUENCE:
                 problem = "its tiles are not a run of three in one suit"
-        elif len(kinds) != (3 if kind == "pon" else 4) or len(set(kinds)) != 1:
+        elif block is None or block.kind is not (
+                BlockKind.TRIPLET if kind == "pon" else BlockKind.QUAD):
             problem = f"its tiles are not {3 if kind == 'pon' else 4} of one kind"
         elif kind != "ankan" and event.target == who:
             problem = "it takes its own discard"
