@@ -178,9 +178,14 @@ def choose(values: Sequence[Sequence[float]]) -> int:
     kept = list(range(len(values)))
     for k in range(len(values[0]) if values else 0):
         top = max(values[i][k] for i in kept)
-        kept = [i for i in kept
-                if top - values[i][k] <= TIE_REL * max(abs(values[i][k]), abs(top)) + TIE_ABS]
+        kept = [i for i in kept if _tied(values[i][k], top)]
     return kept[0]
+
+
+def _tied(x: float, y: float) -> bool:
+    """``near`` for two floats in either order (``fl(y - x)`` is ``-fl(x - y)``, so the
+    same test whichever is the greater)."""
+    return abs(x - y) <= TIE_REL * max(abs(x), abs(y)) + TIE_ABS
 
 
 def prefer(a: Sequence[float], b: Sequence[float]) -> bool:
@@ -193,12 +198,8 @@ def prefer(a: Sequence[float], b: Sequence[float]) -> bool:
     (True, False)
     """
     for k in (2, 1, 0):
-        x, y = a[k], b[k]
-        if x >= y:
-            if not x - y <= TIE_REL * max(abs(y), abs(x)) + TIE_ABS:
-                return True
-        elif not y - x <= TIE_REL * max(abs(x), abs(y)) + TIE_ABS:
-            return False
+        if not _tied(a[k], b[k]):
+            return a[k] > b[k]
     return True
 
 
