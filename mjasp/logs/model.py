@@ -230,7 +230,8 @@ def validate(game: Game) -> Game:
 
     Every reader ends here, so a record the reader's format allows but mjasp cannot
     replay (a seat past the table, a score list of the wrong length, a tile code out of
-    range) is one error saying where, not a crash deep in the replay.
+    range, a tile of 2m-8m in a three-player round) is one error saying where, not a
+    crash deep in the replay or a silently wrong answer.
 
     >>> three_scores = Round(0, 0, 0, 0, 0, (25000,) * 3, 5, ((),) * 4)
     >>> validate(Game("<x>", "mjai", 4, None, rounds=[three_scores]))  # doctest: +ELLIPSIS
@@ -281,6 +282,8 @@ def validate(game: Game) -> Game:
             if isinstance(record, WinRecord) and record.pao is not None \
                     and not _small(record.pao, players):
                 raise LogError(f"{where}: win of seat {e.who}: liable seat {record.pao!r}")
+        if players == 3:
+            _sanma_tiles(where, rnd)
     return game
 
 
@@ -293,6 +296,34 @@ _TILES = frozenset(range(-1, 37))  # -1: an event without a tile
 _SEATS = {n: frozenset(range(n)) for n in (3, 4)}
 _EVENT_KINDS = frozenset(EVENT_KINDS)
 _NO_SEAT = frozenset({"dora", "ryuukyoku"})  # the only events of no seat (-1)
+
+
+#: The tiles a three-player set leaves out: 2m-8m and the red 5m ("the manzu tiles from
+#: 2-man to 8-man are removed", https://riichi.wiki/Sanma; Tenhou and Mahjong Soul both)
+_NOT_SANMA = frozenset((*range(1, 8), 34))
+
+
+def _sanma_tiles(where: str, rnd: Round) -> None:
+    """A three-player round holding a tile of 2m-8m anywhere (the dora indicator, a
+    starting hand, an event, a call, a win's record) is refused: its set has none."""
+    what = ""
+    if rnd.dora in _NOT_SANMA:
+        what = "dora indicator"
+    for p, hand in enumerate(rnd.hands):
+        if not what and not _NOT_SANMA.isdisjoint(hand):
+            what = f"starting hand of seat {p}"
+    for i, e in enumerate(rnd.events, start=1):
+        if what:
+            break
+        record = e.record
+        held = {e.tile, *e.consumed}
+        if isinstance(record, WinRecord):
+            held.update(record.ura, record.hand or ())
+        if not _NOT_SANMA.isdisjoint(held):
+            what = f"event {i} ({e.kind}) of seat {e.who}"
+    if what:
+        raise LogError(f"{where}: {what}: a tile of 2m-8m, which a three-player set has "
+                       "none of")
 
 
 def _acts(kind: str, who: int, seats: frozenset[int]) -> bool:

@@ -28,8 +28,9 @@ HANDS = [["1m", "3m", "6m", "8m", "2p", "4p", "6p", "8p", "2s", "4s", "6s", "8s"
 
 def _record(call: dict[str, object], players: int = 4) -> list[str]:
     # E1, dealer seat 0: it draws 7z and discards 3m; ``call`` takes it; the caller
-    # discards its wind; the round is then aborted (a draw whose reason is none known)
-    hands = HANDS[:players]
+    # discards its wind; the round is then aborted (a draw whose reason is none known).
+    # Three players have no 2m-8m (https://riichi.wiki/Sanma): their 2m-8m are pinzu
+    hands = [[_sanma(t) if players == 3 else t for t in h] for h in HANDS[:players]]
     caller = int(str(call["actor"]))
     wind = HANDS[caller][-1]
     events: list[dict[str, object]] = [
@@ -39,12 +40,17 @@ def _record(call: dict[str, object], players: int = 4) -> list[str]:
          "oya": 0, "scores": [25000 if players == 4 else 35000] * players,
          "dora_marker": "9p", "tehais": hands},
         {"type": "tsumo", "actor": 0, "pai": "C"},
-        {"type": "dahai", "actor": 0, "pai": "3m", "tsumogiri": False},
+        {"type": "dahai", "actor": 0, "pai": _sanma("3m") if players == 3 else "3m",
+         "tsumogiri": False},
         call,
         {"type": "dahai", "actor": caller, "pai": wind, "tsumogiri": False},
         {"type": "ryukyoku", "deltas": [0] * players},
         {"type": "end_kyoku"}, {"type": "end_game"}]
     return [json.dumps(e) for e in events]
+
+
+def _sanma(tile: str) -> str:
+    return tile[0] + "p" if tile[1:] == "m" and tile[0] in "2345678" else tile
 
 
 def test_a_chi_of_a_run_from_the_left_seat_is_played() -> None:
@@ -67,8 +73,8 @@ def test_a_chi_of_a_run_from_the_left_seat_is_played() -> None:
     ({"type": "pon", "actor": 2, "target": 0, "pai": "3m", "consumed": ["4m", "5m"]}, 4,
      "seat 2's pon 4m5m3m: its tiles are not 3 of one kind"),
     # three players: no chi at all, even of a run from the left seat
-    ({"type": "chi", "actor": 1, "target": 0, "pai": "3m", "consumed": ["2m", "4m"]}, 3,
-     "seat 1's chi 2m4m3m: three players have no chi"),
+    ({"type": "chi", "actor": 1, "target": 0, "pai": "3p", "consumed": ["2p", "4p"]}, 3,
+     "seat 1's chi 2p4p3p: three players have no chi"),
 ])
 def test_a_call_that_makes_no_such_meld_is_one_log_error(
         call: dict[str, object], players: int, message: str, tmp_path: Path) -> None:
