@@ -15,6 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 from mjasp.core.errors import MjaspError
+from mjasp.core.tiles import SANMA_REMOVED
 from mjasp.core.yaku import Yaku
 
 #: Red fives: tile 34 is the red 5m, 35 the red 5p, 36 the red 5s.
@@ -298,20 +299,20 @@ _EVENT_KINDS = frozenset(EVENT_KINDS)
 _NO_SEAT = frozenset({"dora", "ryuukyoku"})  # the only events of no seat (-1)
 
 
-#: The tiles a three-player set leaves out: 2m-8m and the red 5m ("the manzu tiles from
-#: 2-man to 8-man are removed", https://riichi.wiki/Sanma; Tenhou and Mahjong Soul both)
-_NOT_SANMA = frozenset((*range(1, 8), 34))
+#: The log tiles a three-player set leaves out: its removed kinds (2m-8m) and so the
+#: red 5m
+_NOT_SANMA = frozenset(t for t, k in enumerate(KIND) if k in SANMA_REMOVED)
 
 
 def _sanma_tiles(where: str, rnd: Round) -> None:
     """A three-player round holding a tile of 2m-8m anywhere (the dora indicator, a
     starting hand, an event, a call, a win's record) is refused: its set has none."""
-    what = ""
+    what, held = "", {rnd.dora}
     if rnd.dora in _NOT_SANMA:
         what = "dora indicator"
     for p, hand in enumerate(rnd.hands):
         if not what and not _NOT_SANMA.isdisjoint(hand):
-            what = f"starting hand of seat {p}"
+            what, held = f"starting hand of seat {p}", set(hand)
     for i, e in enumerate(rnd.events, start=1):
         if what:
             break
@@ -322,8 +323,9 @@ def _sanma_tiles(where: str, rnd: Round) -> None:
         if not _NOT_SANMA.isdisjoint(held):
             what = f"event {i} ({e.kind}) of seat {e.who}"
     if what:
-        raise LogError(f"{where}: {what}: a tile of 2m-8m, which a three-player set has "
-                       "none of")
+        found = tiles_text(held & _NOT_SANMA)
+        raise LogError(f"{where}: {what}: {found}, a tile of 2m-8m, which a three-player "
+                       "set has none of")
 
 
 def _acts(kind: str, who: int, seats: frozenset[int]) -> bool:

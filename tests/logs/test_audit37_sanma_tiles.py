@@ -39,18 +39,18 @@ def test_mjlog_starting_hand_with_a_5m() -> None:
                           f'hai1="{",".join(map(str, [17, *HAI1[1:]]))}"')
     assert broken != text
     with pytest.raises(LogError, match=rf"sanma.mjlog: round E1: starting hand of seat 1: "
-                                       rf"{REFUSED}"):
+                                       rf"5m, {REFUSED}"):
         read_mjlog(broken.encode(), "sanma.mjlog")
 
 
 def test_mjlog_dora_indicator_and_draw_of_a_5m() -> None:
     text = mjlog("7,1,24,2,52,1").decode()
     dora = re.sub(r'seed="0,0,0,1,2,108"', 'seed="0,0,0,1,2,17"', text)
-    with pytest.raises(LogError, match=rf"dora indicator: {REFUSED}"):
+    with pytest.raises(LogError, match=rf"dora indicator: 5m, {REFUSED}"):
         read_mjlog(dora.encode(), "sanma.mjlog")
     # seat 0 draws (and lets go) a 5m instead of East after the north: event 3
     drawn = text.replace("<T109/><D109/>", "<T17/><D17/>")
-    with pytest.raises(LogError, match=rf"event 3 \(draw\) of seat 0: {REFUSED}"):
+    with pytest.raises(LogError, match=rf"event 3 \(draw\) of seat 0: 5m, {REFUSED}"):
         read_mjlog(drawn.encode(), "sanma.mjlog")
 
 
@@ -63,7 +63,7 @@ def _tenhou6_with(seat_column: int, tile: int) -> dict[str, object]:
 
 def test_tenhou6_starting_hand_with_a_5m() -> None:
     # tenhou.net/6 tiles: 15 is 5m; seat 1's starting hand is column 7
-    with pytest.raises(LogError, match=rf"starting hand of seat 1: {REFUSED}"):
+    with pytest.raises(LogError, match=rf"starting hand of seat 1: 5m, {REFUSED}"):
         read_tenhou6(_tenhou6_with(7, 15), "sanma.json")
 
 
@@ -71,7 +71,7 @@ def test_tenhou6_dora_indicator_of_a_red_5m() -> None:
     # 51 is the red 5m: none in a three-player set either
     data = copy.deepcopy(tenhou6(NAMES, "30符4飜11600点"))
     data["log"][0][2] = [51]  # type: ignore[index]
-    with pytest.raises(LogError, match=rf"dora indicator: {REFUSED}"):
+    with pytest.raises(LogError, match=rf"dora indicator: 0m, {REFUSED}"):
         read_tenhou6(data, "sanma.json")
 
 
@@ -100,7 +100,7 @@ def _mjai(seat1: list[str]) -> list[str]:
 
 def test_mjai_three_seats_with_a_5m() -> None:
     assert read_mjai(_mjai(_pais(HAI1)), "sanma.mjson").players == 3
-    with pytest.raises(LogError, match=rf"starting hand of seat 1: {REFUSED}"):
+    with pytest.raises(LogError, match=rf"starting hand of seat 1: 5m, {REFUSED}"):
         read_mjai(_mjai(["5m", *_pais(HAI1)[1:]]), "sanma.mjson")
 
 
