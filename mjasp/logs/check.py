@@ -644,11 +644,19 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
 
 
 def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str | None:
-    """Why a four-player Tenhou game ends after ``rnd`` (``scores`` the scores it
-    left, the sticks still on the table not counted), or None when it goes on.
+    """Why a game ends after ``rnd`` (``scores`` the scores it left, the sticks still on
+    the table not counted), or None when it goes on (or its rules say nothing here).
 
-    Tenhou's rules (quoted by https://riichi.wiki/Tenhou.net_rules): "飛びあり。点数が
-    マイナスで飛び終了" (a score below zero ends the game; zero does not); "東風戦の南入、
+    A score below zero ends a Tenhou game, of four players or three, and a Mahjong Soul
+    game, of four players or three (zero does not): Tenhou's rules, "飛びあり。点数が
+    マイナスで飛び終了" (quoted by https://riichi.wiki/Tenhou.net_rules; one page of rules
+    for every lobby); Mahjong Soul's, "Bankruptcy: Applied for negative points; Not
+    applied for zero point" (riichi.wiki's Majsoul page,
+    https://riichi.wiki/Special:MobileDiff/19582), its three-player rules "basically
+    refers to Tenhou ... Most of the rules are identical to Tenhou Sanma"
+    (https://riichi.wiki/Special:MobileDiff/19195).
+
+    The game's length is judged for four-player Tenhou games only: "東風戦の南入、
     東南戦の西入あり、以降誰かが30000点(供託未収)以上になった時点で終了" and "サドンデスの
     最大局は東風戦は南場まで、東南戦は西場まで" (after the last hand, South 4 or East 4,
     the game ends once a seat holds 30,000 or more, else goes on into the next wind, at
@@ -658,14 +666,18 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
     (kobalab's notes on Tenhou, https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475:
     "現在の天鳳では親の連荘中は子に30000点越えの者が出てもサドンデスとはならず連荘を優先
     している"; "南四局の親が途中流局でない連荘をし、30000点以上のトップ目の場合ゲームを
-    終了する"). Only games whose rules and lobby are Tenhou's four-player ones are
-    judged (another table's rules differ; a log without a lobby does not say its length).
+    終了する"). No source found gives Tenhou's three-player target or Mahjong Soul's
+    extra wind and last-dealer rules, so those games' length is not judged. Only games
+    whose lobby is known are judged (a log without one, an engine's MJAI, may play
+    another table's rules).
     """
-    if str(getattr(game.rules, "name", "")) != "tenhou" or game.players != 4 or \
-            game.lobby_type is None:
+    name = str(getattr(game.rules, "name", ""))
+    if name not in _BUST_ENDS or game.lobby_type is None:
         return None
     if min(scores) < 0:
         return f"{rnd.name}: a score below zero ({min(scores)})"
+    if name != "tenhou" or game.players != 4:
+        return None
     last = (1, 3) if game.lobby_type & 0x08 else (0, 3)  # South 4, or East 4
     here = (rnd.wind, rnd.number)
     if here < last:
@@ -683,6 +695,10 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
     if here == (last[0] + 1, 3):
         return f"{rnd.name}: the last hand of the extra wind passed"
     return None
+
+
+#: The presets whose games end at a score below zero (:func:`game_end`).
+_BUST_ENDS = frozenset(("tenhou", "tenhou-3p", "mahjongsoul", "mahjongsoul-3p"))
 
 
 #: Tenhou's four-player game end: 25,000 points to start, 30,000 to return (the oka,
