@@ -717,8 +717,13 @@ def end_points(game: Game, scores: list[int]) -> list[tuple[int, ...]]:
     first gets what makes the four sum to zero (its oka and uma, with the others'
     rounding: https://riichi.wiki/Oka_and_uma, "the winner's score is adjusted to
     produce a zero sum"; every shared Tenhou log's owari agrees, e.g. 33600 first with
-    43.0, not the 44 of its own rounding). Where a score is 500 off a thousand no record
-    at hand says which way Tenhou rounds: both results are returned (rounded up first).
+    43.0, not the 44 of its own rounding). A score 500 off a thousand rounds up, as
+    四捨五入 of the score says: a Tenhou record's ``owari`` (quoted in the tests of
+    kobalab's tenhou-log converter, https://github.com/kobalab/tenhou-log,
+    test/03.convlog.js) gives 21500 third -18.0, (21500 - 30000) / 1000 = -8.5 rounded
+    up to -8, and -10. No record at hand has a score below zero 500 off a thousand
+    (four-down-five-up of a negative score could go either way): both results are
+    returned there (rounded up first).
 
     >>> from mjasp.logs.model import Game, Round
     >>> g = Game("x", "mjlog", 4, None, rounds=[Round(0, 0, 0, 0, 0, (25000,) * 4, 0, ())])
@@ -733,7 +738,8 @@ def end_points(game: Game, scores: list[int]) -> list[tuple[int, ...]]:
     choices: list[list[int]] = []
     for rank, p in enumerate(order[1:], start=1):
         whole, rest = divmod(scores[p] - TENHOU_RETURN, 1000)
-        options = [whole + 1, whole] if rest == 500 else [whole + (rest > 500)]
+        halfway = rest == 500 and scores[p] < 0  # (undecided: see above)
+        options = [whole + 1, whole] if halfway else [whole + (rest >= 500)]
         choices.append([o + TENHOU_UMA[rank] for o in options])
     results: list[tuple[int, ...]] = []
     for picked in product(*choices):
