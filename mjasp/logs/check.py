@@ -634,7 +634,10 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
                                            list(game.final), final))
     if game.final is not None and game.final_points is not None and \
             str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4:
-        results = end_points(game, list(game.final))
+        # Tenhou's rounded results (its rule until at least 2020), or its exact ones
+        # (its records since: see end_points)
+        results = [*end_points(game, list(game.final)),
+                   *end_points(game, list(game.final), rounded=False)]
         if not any(all(abs(a - b) < 1e-6 for a, b in zip(game.final_points, r, strict=True))
                    for r in results):
             out.mismatches.append(Mismatch(game.source, "end", -1,
@@ -707,7 +710,8 @@ TENHOU_RETURN = 30000
 TENHOU_UMA = (20, 10, -10, -20)
 
 
-def end_points(game: Game, scores: list[int]) -> list[tuple[int, ...]]:
+def end_points(game: Game, scores: list[int],
+               rounded: bool = True) -> list[tuple[float, ...]]:
     """Every seat's result after uma and oka as Tenhou gives it at the end of a
     four-player game, from the final ``scores`` (leftover sticks added): "25000点開始の
     30000点返し", "ウマ10-20", "終了時の得点は1000点未満を四捨五入" (Tenhou's rules, as
@@ -725,28 +729,42 @@ def end_points(game: Game, scores: list[int]) -> list[tuple[int, ...]]:
     (four-down-five-up of a negative score could go either way): both results are
     returned there (rounded up first).
 
+    Tenhou has since stopped rounding: its phoenix-room result lists give tenths,
+    "+53.8 +10.5 -18.7 -45.6" for a four-player game of 2022-12-19 and "+52.5 +17.4
+    -22.5 -47.4" for one of 2026-05-14 (Tenhou's lists at https://tenhou.net/sc/raw/,
+    ``scc`` files, as quoted in the test data of public Tenhou log downloaders), where
+    its lists of 2013 give whole numbers; kobalab (the author of the Tenhou-following
+    electronic mahjong, https://github.com/kobalab/majiang-core/issues/7, 2024) speaks
+    of "(かつての)天鳳" rounding. The shared logs, to 2020-08, are rounded. With
+    ``rounded=False`` every seat but the first gets (score - 30000) / 1000 plus its uma
+    exactly (tenths), the first the rest: one result.
+
     >>> from mjasp.logs.model import Game, Round
     >>> g = Game("x", "mjlog", 4, None, rounds=[Round(0, 0, 0, 0, 0, (25000,) * 4, 0, ())])
     >>> end_points(g, [20100, 35800, 5200, 38900])
     [(-20, 16, -45, 49)]
+    >>> end_points(g, [20100, 35800, 5200, 38900], rounded=False)
+    [(-19.9, 15.8, -44.8, 48.9)]
     """
     players = len(scores)
     first = first_place(game, scores)
     start = (game.rounds[0].dealer - game.rounds[0].number) % players if game.rounds else 0
     order = sorted(range(players), key=lambda p: (-scores[p], (p - start) % players))
     assert order[0] == first
-    choices: list[list[int]] = []
+    choices: list[list[float]] = []
     for rank, p in enumerate(order[1:], start=1):
         whole, rest = divmod(scores[p] - TENHOU_RETURN, 1000)
         halfway = rest == 500 and scores[p] < 0  # (undecided: see above)
-        options = [whole + 1, whole] if halfway else [whole + (rest >= 500)]
+        options: list[float] = [whole + 1, whole] if halfway else [whole + (rest >= 500)]
+        if not rounded:  # tenths, exactly (a score is a multiple of 100)
+            options = [(scores[p] - TENHOU_RETURN) // 100 / 10]
         choices.append([o + TENHOU_UMA[rank] for o in options])
-    results: list[tuple[int, ...]] = []
+    results: list[tuple[float, ...]] = []
     for picked in product(*choices):
-        out = [0] * players
+        out: list[float] = [0] * players
         for p, value in zip(order[1:], picked, strict=True):
             out[p] = value
-        out[first] = -sum(picked)
+        out[first] = round(-sum(picked), 1) + 0  # (+ 0: no -0.0)
         results.append(tuple(out))
     return results
 

@@ -57,3 +57,32 @@ def test_a_score_below_zero_500_off_a_thousand_stays_undecided() -> None:
     # -1500: -31.5 -> -31 or -32 (no record at hand says which), - 20; the first the rest
     assert end_points(_game(), [41000, 33000, 27500, -1500]) == [
         (50, 13, -12, -51), (51, 13, -12, -52)]
+
+
+# Tenhou's phoenix-room result lists (https://tenhou.net/sc/raw/, the ``scc`` files, as
+# quoted in the test data of public Tenhou log downloaders) give tenths since Tenhou
+# stopped rounding: "百野さん(+53.8) ジミー(+10.5) tk-benzo(-18.7) 紫の鏡(-45.6)" (game
+# 2022121923gm-00a9-0000-848364ac). Worked back by the rule, each seat but the first
+# from its own result: 2nd 10.5 - 10 = 0.5 -> 30500; 3rd -18.7 + 10 = -8.7 -> 21300;
+# 4th -45.6 + 20 = -25.6 -> 4400; the first holds the rest, 100000 - 56200 = 43800, whose
+# own (43800 - 30000) / 1000 + 20 + 20 = 53.8 is the listed result. The seats here are
+# the listing's order.
+MODERN_SCORES = [43800, 30500, 21300, 4400]
+MODERN_RESULTS = (53.8, 10.5, -18.7, -45.6)
+
+
+def test_a_modern_tenhou_result_in_tenths_agrees() -> None:
+    assert end_points(_game(), MODERN_SCORES, rounded=False) == [MODERN_RESULTS]
+    rec = Record()
+    owari = ",".join(f"{s // 100},{p}" for s, p in zip(MODERN_SCORES, MODERN_RESULTS,
+                                                       strict=True))
+    _kyuushu(rec, 0, 0, 0, MODERN_SCORES, owari=owari)
+    game = logs.read_mjlog(rec.text(), "2022121923gm.mjlog")
+    assert game.final_points == MODERN_RESULTS
+    # before, mjasp wanted the rounded (54, 11, -19, -46) and reported a mismatch
+    assert logs.check_game(game).mismatches == []
+    # results in tenths off by one tenth are still a mismatch
+    rec = Record()
+    _kyuushu(rec, 0, 0, 0, MODERN_SCORES, owari=owari.replace("10.5", "10.6"))
+    found = logs.check_game(logs.read_mjlog(rec.text(), "x.mjlog")).mismatches
+    assert [m.what for m in found] == ["final points (uma and oka)"]
