@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from mjasp.cli import main
-from mjasp.logs import LogError, read_mjai, read_mjlog, read_tenhou6
-from tests.logs.test_north_dora_records import DELTAS, HAI0, HAI1, HAI2, mjlog, tenhou6
+from mjasp.logs import LogError, mjai_text, read_mjai, read_mjlog, read_tenhou6
+from tests.logs.test_north_dora_records import HAI1, mjlog, tenhou6
 
 REFUSED = r"a tile of 2m-8m, which a three-player set has none of"
 NAMES = ["平和(1飜)", "一気通貫(2飜)", "抜きドラ(1飜)"]
@@ -75,33 +75,21 @@ def test_tenhou6_dora_indicator_of_a_red_5m() -> None:
         read_tenhou6(data, "sanma.json")
 
 
-def _pais(ids: list[int]) -> list[str]:
-    return [f"{k % 9 + 1}{'mps'[k // 9]}" if k < 27 else "ESWNPFC"[k - 27]
-            for k in (i // 4 for i in ids)]
-
-
-def _mjai(seat1: list[str]) -> list[str]:
-    events = [
-        {"type": "start_game", "names": ["A", "B", "C"]},
-        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
-         "oya": 0, "dora_marker": "E", "scores": [35000, 35000, 35000],
-         "tehais": [_pais(HAI0), seat1, _pais(HAI2)]},
-        {"type": "tsumo", "actor": 0, "pai": "N"},
-        {"type": "nukidora", "actor": 0, "pai": "N"},
-        {"type": "tsumo", "actor": 0, "pai": "E"},
-        {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": True},
-        {"type": "tsumo", "actor": 1, "pai": "4s"},
-        {"type": "dahai", "actor": 1, "pai": "4s", "tsumogiri": True},
-        {"type": "hora", "actor": 0, "target": 1, "pai": "4s", "ura_markers": [],
-         "deltas": DELTAS, "scores": [46600, 23400, 35000]},
-        {"type": "end_kyoku"}, {"type": "end_game"}]
+def _mjai(first_tile: str | None) -> list[str]:
+    # the deal as MJAI (mjasp's writer, from the Tenhou record), seat 1's first starting
+    # tile turned into ``first_tile`` when given
+    lines = mjai_text(read_mjlog(mjlog("7,1,24,2,52,1"), "sanma.mjlog")).splitlines()
+    events = [json.loads(line) for line in lines]
+    if first_tile is not None:
+        start = next(e for e in events if e["type"] == "start_kyoku")
+        start["tehais"][1][0] = first_tile
     return [json.dumps(e) for e in events]
 
 
 def test_mjai_three_seats_with_a_5m() -> None:
-    assert read_mjai(_mjai(_pais(HAI1)), "sanma.mjson").players == 3
+    assert read_mjai(_mjai(None), "sanma.mjson").players == 3
     with pytest.raises(LogError, match=rf"starting hand of seat 1: 5m, {REFUSED}"):
-        read_mjai(_mjai(["5m", *_pais(HAI1)[1:]]), "sanma.mjson")
+        read_mjai(_mjai("5m"), "sanma.mjson")
 
 
 def test_the_command_line_reports_one_error_line(tmp_path: Path) -> None:
