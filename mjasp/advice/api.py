@@ -247,10 +247,15 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
                 continue
             if (s.han > 0 or s.yakuman) and (pts is None or s.points > pts):
                 pts, best = s.points, name37(t)
-        if best or model != "mjasp":
-            note = f"a complete hand: win it (its best score as a self-draw, on {best})" \
-                if best else "a complete hand: no yaku as a self-draw"
+        if best:
+            note = f"a complete hand: win it (its best score as a self-draw, on {best})"
             return Advice(str(h), -1, model, draws, (), True, note, pts, 0, settings)
+        if model == "mahjong-cpp":
+            # no score to answer with, and its program computes nothing for a complete
+            # hand: its web server refuses one ("the hand is already a winning form",
+            # calculate_result in src/server/request_processor.cpp)
+            raise AdviseError("a complete hand with no yaku as a self-draw: mahjong-cpp "
+                              "refuses a complete hand (model mjasp discards and plays on)")
         # an open hand complete without a yaku is no win (docs/advise.md): it discards
         # and plays on like any other 14-tile hand
     if model == "mahjong-cpp":

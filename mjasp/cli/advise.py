@@ -121,9 +121,8 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
 
 
 def _print_table(a: Advice) -> None:
-    if a.win_points is not None or (a.shanten == -1 and not a.candidates):
-        points = "?" if a.win_points is None else str(a.win_points)
-        click.echo(f"{a.hand}: complete — a self-draw win scores {points}")
+    if a.win_points is not None:
+        click.echo(f"{a.hand}: complete — a self-draw win scores {a.win_points}")
         if a.note:  # which tile that self-draw was: the score depends on it
             click.echo(f"note: {a.note}")
         return

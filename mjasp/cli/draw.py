@@ -44,7 +44,9 @@ def draw_command(hand: Hand, output: str, fmt: str | None, reading: int | None,
       $ mjasp draw "234m067p22z [789s] (1111z)" -o hand.svg
       $ mjasp draw 11122233344455m --reading 2 -o reading.png
     """
-    from mjasp.render.draw import decomposition_svg, hand_svg, svg_to_png
+    from mjasp.core.blocks import decomposition_svg
+    from mjasp.core.hand import hand_svg
+    from mjasp.render.draw import svg_to_png
     from mjasp.rules.validity import check_tiles_in_set
 
     check_tiles_in_set(hand, rules)  # a tile the rules' set lacks, as every command says

@@ -15,13 +15,16 @@ from __future__ import annotations
 import enum
 import functools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjasp.core.errors import HandError
 from mjasp.core.notation import Written, digits, scan
 from mjasp.core.tiles import FIVES, MAX_RED_FIVES, NUM_KINDS, Tile, suit_of, tile_name
+
+if TYPE_CHECKING:
+    from mjasp.render.draw import TileGroup
 
 
 class BlockKind(enum.IntEnum):
@@ -425,9 +428,7 @@ class Decomposition:
             return f"Decomposition.parse({str(self)!r})"
         return f"Decomposition.parse({str(self)!r}, form={self.form.value!r})"
     def _repr_svg_(self) -> str:
-        """A notebook picture: the tiles drawn block by block (see :mod:`mjasp.render.draw`)."""
-        from mjasp.render.draw import decomposition_svg  # draw imports this module
-
+        """A notebook picture: the tiles drawn block by block (:func:`decomposition_svg`)."""
         return decomposition_svg(self)
 
     def to_json(self) -> dict[str, Any]:
@@ -448,6 +449,51 @@ def _inferred_form(blocks: Iterable[Block]) -> Form:
     if len(kinds) > 1 and all(k is BlockKind.PAIR for k in kinds):
         return Form.CHIITOITSU
     return Form.STANDARD
+
+
+def decomposition_svg(reading: Decomposition, red: Sequence[int] = (0, 0, 0),
+                      scale: float = 1.0, captions: bool = True) -> str:
+    """One reading drawn block by block, then the melds (:mod:`mjasp.render.draw`);
+    ``red`` = the concealed red fives per suit (m, p, s), shown in the first block holding
+    a five of that suit; each block captioned with its kind, each meld with its own.
+
+    >>> svg = decomposition_svg(Decomposition.parse("123m 456p 789s 11z [777s]"))
+    >>> svg.count('class="tile-group"'), svg.count("<text")
+    (5, 5)
+    """
+    from mjasp.render.draw import TileGroup, draw_row, faces
+
+    left = list(red)
+    groups = []
+    for block in reading.display_blocks():
+        drawn = faces(block.tiles(), left)
+        for face in drawn:
+            if face.red:
+                left[FIVES.index(face.tile)] -= 1
+        groups.append(TileGroup(tuple(drawn), block.kind.name.lower() if captions else ""))
+    groups += [meld_group(m, m.kind.name.lower() if captions else "") for m in reading.melds]
+    return draw_row(groups, scale, title=str(reading))
+
+
+def meld_group(meld: Meld, caption: str = "") -> TileGroup:
+    """A declared meld as players lay it (:mod:`mjasp.render.draw`): an open meld with its
+    first tile turned (the called tile), a closed kan with its outer tiles face down.
+
+    >>> [(t.rotated, t.face_down) for t in meld_group(Meld.parse("(1111z)")).tiles]
+    [(False, True), (False, False), (False, False), (False, True)]
+    """
+    from mjasp.render.draw import TileGroup, faces
+
+    drawn = faces(meld.tiles(), [meld.red] * 3)
+    last = len(drawn) - 1
+    if meld.is_open:
+        drawn[0] = drawn[0]._replace(rotated=True)
+    else:
+        # a red five stays in sight: the face-up middle tiles take it
+        drawn.sort(key=lambda f: not f.red)
+        drawn = drawn[1:2] + drawn[:1] + drawn[2:]
+        drawn = [f._replace(face_down=i in (0, last)) for i, f in enumerate(drawn)]
+    return TileGroup(tuple(drawn), caption)
 
 
 def sorted_readings(readings: Iterable[Decomposition]) -> list[Decomposition]:

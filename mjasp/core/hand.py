@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 import mjasp.core.mjai as mjai
-from mjasp.core.blocks import Meld, MeldKind, meld_from_group
+from mjasp.core.blocks import Meld, MeldKind, meld_from_group, meld_group
 from mjasp.core.errors import HandError
 from mjasp.core.frozen import twin
 from mjasp.core.notation import digits, plain_counts, scan
@@ -193,7 +193,13 @@ class Hand:
         >>> str(Hand.from_mjai(["1m", "5mr", "C"]))
         '10m7z'
         """
-        return mjai.from_mjai(tiles, melds)
+        counts, red, text = mjai.mjai_counts(tiles)
+        try:
+            return cls(counts, red, tuple(melds))
+        except HandError as error:
+            # the melds add copies or red fives, or the hand is too big: the whole text is
+            # at fault
+            raise HandError(error.reason, text) from None
 
     # -- views --------------------------------------------------------------------
 
@@ -223,7 +229,7 @@ class Hand:
         >>> Hand.parse("05m7z [111z]").to_mjai()
         ['5mr', '5m', 'C']
         """
-        return mjai.to_mjai(self)
+        return mjai.mjai_names(self.counts, self.red)
 
     @property
     def concealed_count(self) -> int:
@@ -259,11 +265,25 @@ class Hand:
         return f"Hand.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """A notebook picture: the tiles drawn as players lay them
-        (see :mod:`mjasp.render.draw`)."""
-        from mjasp.render.draw import hand_svg  # draw imports this module
-
+        """A notebook picture: the tiles drawn as players lay them (:func:`hand_svg`)."""
         return hand_svg(self)
+
+
+def hand_svg(hand: Hand, scale: float = 1.0) -> str:
+    """A hand as players lay it out (:mod:`mjasp.render.draw`): the concealed tiles in
+    order, then each meld.
+
+    >>> hand_svg(Hand.parse("11z")).count("<use")
+    2
+    """
+    from mjasp.render.draw import TileGroup, draw_row, faces
+
+    groups = []
+    concealed = faces([k for k in range(NUM_KINDS) for _ in range(hand.counts[k])], hand.red)
+    if concealed:
+        groups.append(TileGroup(tuple(concealed)))
+    groups += [meld_group(m) for m in hand.melds]
+    return draw_row(groups, scale, title=str(hand))
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -513,4 +533,4 @@ def _parse(text: str) -> Hand:
                         "the fifth", text, found.fifth_at[over]) from None
 
 
-__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind", "trusted_hand", "with_melds"]
+__all__ = ["MAX_TILES", "Hand", "Meld", "MeldKind", "hand_svg", "trusted_hand", "with_melds"]

@@ -7,23 +7,22 @@ the winds, ``P F C`` for the dragons (white *haku*, green *hatsu*, red *chun*).
 Only **concealed** tiles are MJAI names here: MJAI states declared melds as events (``chi``,
 ``pon``, ``daiminkan``, ``kakan``, ``ankan``), not as part of a hand, so melds are passed
 as :class:`~mjasp.core.hand.Meld` values, exactly as to ``Hand.from_counts`` and
-``Hand.from_ids``, and ``to_mjai`` returns the concealed tiles only.
+``Hand.from_ids``, and ``Hand.to_mjai`` returns the concealed tiles only. This module
+reads and writes names and counts; ``Hand.from_mjai`` and ``Hand.to_mjai``
+(:mod:`mjasp.core.hand`) make a hand of them.
 
->>> from mjasp.core.hand import Hand
->>> str(from_mjai("1m 2m 3m 5pr 5p 6p E E P P P")), to_mjai(Hand.parse("055m7z"))
-('123m056p11555z', ['5mr', '5m', '5m', 'C'])
+>>> counts, red, text = mjai_counts("1m 2m 3m 5pr 5p 6p E E P P P")
+>>> mjai_names(counts, red)
+['1m', '2m', '3m', '5pr', '5p', '6p', 'E', 'E', 'P', 'P', 'P']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from mjasp.core.errors import HandError
 from mjasp.core.tiles import FIVES, MAX_RED_FIVES, NUM_KINDS, Tile
-
-if TYPE_CHECKING:
-    from mjasp.core.hand import Hand, Meld
 
 #: The MJAI letters of the honors, 1z-7z in order (East South West North White Green Red).
 HONOR_NAMES: Final = ("E", "S", "W", "N", "P", "F", "C")
@@ -47,18 +46,19 @@ def mjai_name(tile: Tile, red: bool = False) -> str:
     return MJAI_NAMES[tile] + "r" * red
 
 
-def from_mjai(tiles: str | Iterable[str], melds: Iterable[Meld] = ()) -> Hand:
-    """A hand from MJAI names: a list such as ``["1m", "5mr", "E"]`` or one string of
-    names separated by spaces or commas. Declared melds come as ``Meld`` values.
+def mjai_counts(tiles: str | Iterable[str]) -> tuple[tuple[int, ...], tuple[int, int, int],
+                                                       str]:
+    """The count of each kind and the red fives per suit (m, p, s) of MJAI names, and the
+    text errors quote: a list such as ``["1m", "5mr", "E"]`` or one string of names
+    separated by spaces or commas.
 
     Errors name the bad tile and its character position in the text (for a list, in the
     names joined by spaces).
 
-    >>> str(from_mjai(["5sr", "5s", "5s", "F", "F"]))
-    '055s66z'
+    >>> counts, red, text = mjai_counts(["5sr", "5s", "5s", "F", "F"])
+    >>> counts[22], counts[32], red, text
+    (3, 2, (0, 0, 1), '5sr 5s 5s F F')
     """
-    from mjasp.core.hand import Hand
-
     names, text, starts = _split(tiles)
     counts = [0] * NUM_KINDS
     red = [0, 0, 0]
@@ -75,22 +75,19 @@ def from_mjai(tiles: str | Iterable[str], melds: Iterable[Meld] = ()) -> Hand:
                 raise HandError(f"a third {name}; no set has more than {MAX_RED_FIVES} red "
                                 "fives of a suit", text, start)
             red_at[suit] = start
-    try:
-        return Hand(tuple(counts), (red[0], red[1], red[2]), tuple(melds))
-    except HandError as error:
-        # the melds add copies or red fives, or the hand is too big: the whole text is at fault
-        raise HandError(error.reason, text) from None
+    return tuple(counts), (red[0], red[1], red[2]), text
 
 
-def to_mjai(hand: Hand) -> list[str]:
-    """The concealed tiles as MJAI names, in tile order (a red five before the plain ones).
+def mjai_names(counts: Sequence[int], red: Sequence[int]) -> list[str]:
+    """Tiles as MJAI names, in tile order (a red five before the plain ones), from the count
+    of each kind and the red fives per suit (m, p, s) among them.
 
-    >>> to_mjai(from_mjai("N 5pr"))
+    >>> mjai_names([0] * 13 + [1] + [0] * 16 + [1, 0, 0, 0], (0, 1, 0))
     ['5pr', 'N']
     """
     names: list[str] = []
-    for kind, n in enumerate(hand.counts):
-        reds = hand.red[FIVES.index(kind)] if kind in FIVES else 0
+    for kind, n in enumerate(counts):
+        reds = red[FIVES.index(kind)] if kind in FIVES else 0
         names += [MJAI_NAMES[kind] + "r"] * reds + [MJAI_NAMES[kind]] * (n - reds)
     return names
 

@@ -12,26 +12,25 @@ first (a chi is always called from the left; a pon or open kan is drawn as calle
 left too), and a closed kan with its two outer tiles face down.
 
 :func:`draw_row` is the general function (groups of tiles, each with an optional caption,
-for anything that lays tiles out); :func:`hand_svg` and :func:`decomposition_svg` use it.
+for anything that lays tiles out). This module knows tiles, not the value types: each
+type lays itself out as groups and draws them with it (``hand_svg`` in
+:mod:`mjasp.core.hand`; ``decomposition_svg`` and ``meld_group`` in
+:mod:`mjasp.core.blocks`), which is what their notebook pictures (``_repr_svg_``) show.
 
->>> from mjasp.core.hand import Hand
->>> svg = hand_svg(Hand.parse("123m055p [789s] (1111z)"))
+>>> svg = draw_row([TileGroup(tuple(faces([0, 1, 2], (0, 0, 0)))), TileGroup((TileFace(
+...     13, red=True), TileFace(13), TileFace(13)))])
 >>> svg.startswith("<svg") and svg.count('class="tile-group"')
-3
+2
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
-from mjasp.core.blocks import BlockKind, Decomposition
 from mjasp.core.errors import MjaspError
 from mjasp.core.tiles import FIVES, NUM_KINDS, Tile, tile_name
-
-if TYPE_CHECKING:
-    from mjasp.core.hand import Hand, Meld
 
 #: The face of an upright tile (width, height), its thickness below it, its corner radius.
 TILE_WIDTH: Final = 36
@@ -147,64 +146,6 @@ def draw_row(groups: Sequence[TileGroup], scale: float = 1.0, title: str = "") -
     return "\n".join(out)
 
 
-def hand_svg(hand: Hand, scale: float = 1.0) -> str:
-    """A hand as players lay it out: the concealed tiles in order, then each meld.
-
-    >>> from mjasp.core.hand import Hand
-    >>> hand_svg(Hand.parse("11z")).count("<use")
-    2
-    """
-    groups = []
-    concealed = _faces(
-        [k for k in range(NUM_KINDS) for _ in range(hand.counts[k])], hand.red)
-    if concealed:
-        groups.append(TileGroup(tuple(concealed)))
-    groups += [meld_group(m) for m in hand.melds]
-    return draw_row(groups, scale, title=str(hand))
-
-
-def decomposition_svg(reading: Decomposition, red: Sequence[int] = (0, 0, 0),
-                      scale: float = 1.0, captions: bool = True) -> str:
-    """One reading drawn block by block, then the melds; ``red`` = the concealed red
-    fives per suit (m, p, s), shown in the first block holding a five of that suit.
-
-    >>> from mjasp.analysis.decomposition import decompose
-    >>> svg = decomposition_svg(decompose("123m456p789s11z [777s]")[0])
-    >>> svg.count('class="tile-group"'), svg.count("<text")
-    (5, 5)
-    """
-    left = list(red)
-    groups = []
-    for block in reading.display_blocks():
-        faces = _faces(block.tiles(), left)
-        for face in faces:
-            if face.red:
-                left[FIVES.index(face.tile)] -= 1
-        groups.append(TileGroup(tuple(faces), _BLOCK_NAMES[block.kind] if captions else ""))
-    groups += [meld_group(m, m.kind.name.lower() if captions else "") for m in reading.melds]
-    return draw_row(groups, scale, title=str(reading))
-
-
-def meld_group(meld: Meld, caption: str = "") -> TileGroup:
-    """A declared meld as players lay it: an open meld with its first tile turned (the
-    called tile), a closed kan with its outer tiles face down.
-
-    >>> from mjasp.core.hand import Meld
-    >>> [(t.rotated, t.face_down) for t in meld_group(Meld.parse("(1111z)")).tiles]
-    [(False, True), (False, False), (False, False), (False, True)]
-    """
-    faces = _faces(meld.tiles(), [meld.red] * 3)
-    last = len(faces) - 1
-    if meld.is_open:
-        faces[0] = faces[0]._replace(rotated=True)
-    else:
-        # a red five stays in sight: the face-up middle tiles take it
-        faces.sort(key=lambda f: not f.red)
-        faces = faces[1:2] + faces[:1] + faces[2:]
-        faces = [f._replace(face_down=i in (0, last)) for i, f in enumerate(faces)]
-    return TileGroup(tuple(faces), caption)
-
-
 def svg_to_png(svg: str) -> bytes:
     """Render an SVG to PNG bytes at its declared size (needs the ``png`` extra,
     ``pip install 'mjasp[png]'``, which brings the resvg renderer)."""
@@ -216,8 +157,12 @@ def svg_to_png(svg: str) -> bytes:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=False))
 
 
-def _faces(tiles: Iterable[Tile], red: Sequence[int]) -> list[TileFace]:
-    """Upright faces of tiles in order, the first ``red[suit]`` fives of each suit red."""
+def faces(tiles: Iterable[Tile], red: Sequence[int]) -> list[TileFace]:
+    """Upright faces of tiles in order, the first ``red[suit]`` fives of each suit red.
+
+    >>> [f.red for f in faces([13, 13, 22], (0, 1, 0))]
+    [True, False, False]
+    """
     left = list(red)
     faces = []
     for tile in tiles:
@@ -226,11 +171,6 @@ def _faces(tiles: Iterable[Tile], red: Sequence[int]) -> list[TileFace]:
             left[FIVES.index(tile)] -= 1
         faces.append(TileFace(tile, is_red))
     return faces
-
-
-_BLOCK_NAMES: Final = {BlockKind.SEQUENCE: "sequence", BlockKind.TRIPLET: "triplet",
-                       BlockKind.QUAD: "quad", BlockKind.PAIR: "pair",
-                       BlockKind.SINGLE: "single"}
 
 
 def _face_id(face: TileFace) -> str:

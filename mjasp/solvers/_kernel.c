@@ -33,6 +33,10 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h> /* PyMemberDef and its READONLY flag (in Python.h from 3.12) */
+#ifndef Py_READONLY
+#define Py_READONLY READONLY
+#endif
 #include <stdint.h>
 #include <string.h>
 
@@ -110,7 +114,7 @@ typedef struct {
     /* slots_init(): the slot descriptor of each field the facts read (S_...), NULL where
      * the class's attribute is not a slot of its own (then read by name) */
     PyObject *slots[SLOTS];
-    /* builder_init(): the value types build() fills, and their fields' slot descriptors */
+    /* builder_init(): the value types build() fills, and their fields' descriptors */
     int builders;
     PyObject *builder_types[BUILDERS], *builder_fields[BUILDERS];
     Memo *memo; /* MEMO entries, allocated by the module's exec */
@@ -610,6 +614,36 @@ static PyObject *k_hand_text_melds(PyObject *self, PyObject *const *args, Py_ssi
     return new_hand_melds(st, counts_tuple(c), red, melds);
 }
 
+/* ---------------------------------------------------------------- the fields the fills set
+ * Whether every item of the tuple `fields` is a field the fills below can set, each
+ * through its own descriptor's __set__: a slot (a member descriptor) that is not
+ * read-only, or, with `getsets`, also a field of an extension type (a getset descriptor:
+ * the direct engine's fact types where Cython compiled them) that has a setter. Else 0,
+ * with a TypeError naming `call`, the field's position and what is wrong with it. */
+static int settable_fields(const char *call, PyObject *fields, int getsets) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        int writable;
+        if (Py_TYPE(field) == &PyMemberDescr_Type) {
+            writable = !(((PyMemberDescrObject *)field)->d_member->flags & Py_READONLY);
+        } else if (getsets && Py_TYPE(field) == &PyGetSetDescr_Type) {
+            writable = ((PyGetSetDescrObject *)field)->d_getset->set != NULL;
+        } else {
+            PyErr_Format(PyExc_TypeError, "%s: field %zd is a %.100s, %s", call, i,
+                         Py_TYPE(field)->tp_name,
+                         getsets ? "neither a slot (a member descriptor) nor an extension "
+                                   "type's field (a getset descriptor)"
+                                 : "not a slot (a member descriptor)");
+            return 0;
+        }
+        if (!writable) {
+            PyErr_Format(PyExc_TypeError, "%s: field %zd, %R, is read-only", call, i, field);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* ---------------------------------------------------------------- building a Win
  * Win.__init__'s field stores and its test of the usual situation in one call: the
  * Python statement of both is that __init__ (mjasp/core/win.py), used when this module
@@ -626,13 +660,7 @@ static PyObject *k_win_init(PyObject *self, PyObject *const *args, Py_ssize_t na
                         "win_init(Win, fields: tuple of 20 slot descriptors, names, winds)");
         return NULL;
     }
-    for (int i = 0; i < WIN_FIELDS; i++) {
-        PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (Py_TYPE(field) != &PyMemberDescr_Type || Py_TYPE(field)->tp_descr_set == NULL) {
-            PyErr_SetString(PyExc_TypeError, "win_init: a field is not a slot");
-            return NULL;
-        }
-    }
+    if (!settable_fields("win_init", args[1], 0)) return NULL;
     Py_XSETREF(st->win_type, Py_NewRef(args[0]));
     for (int i = 0; i < WIN_FIELDS; i++)
         Py_XSETREF(st->win_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
@@ -723,14 +751,6 @@ static PyObject *k_win_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
  * sets. Facts of the decomposition, no scoring rule (what a yaku makes of them, such as
  * identical sequences, stays in the yaku records of scoring_direct). */
 
-/* Whether `field` is a field the fills below can set: a slot (a member descriptor) or a
- * field of an extension type (a getset descriptor: the direct engine's fact types where
- * Cython compiled them), set through its own descriptor's __set__ either way */
-static int settable_field(PyObject *field) {
-    return (Py_TYPE(field) == &PyMemberDescr_Type || Py_TYPE(field) == &PyGetSetDescr_Type) &&
-           Py_TYPE(field)->tp_descr_set != NULL;
-}
-
 /* A new, empty instance of `type` by its own __new__ with no argument (object.__new__ for
  * a class with __slots__; an extension type's, which sets its fields to None), its fields
  * then set one by one through their descriptors */
@@ -743,7 +763,7 @@ static PyObject *new_empty(PyObject *type) {
 }
 
 /* facts_init(ReadingFacts, fields, (SEQUENCE, TRIPLET, PAIR), (CHI, KAN, ANKAN), STANDARD,
- * no_sets): the type, the descriptor of each of its 7 fields in order (settable_field),
+ * no_sets): the type, the descriptor of each of its 7 fields in order (settable_fields),
  * the block and meld kinds, the standard form and the empty set of set tiles */
 static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
@@ -751,17 +771,11 @@ static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyTuple_GET_SIZE(args[1]) != FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
         PyTuple_GET_SIZE(args[2]) != 3 || !PyTuple_CheckExact(args[3]) ||
         PyTuple_GET_SIZE(args[3]) != 3 || !PyFrozenSet_CheckExact(args[5])) {
-        PyErr_SetString(PyExc_TypeError, "facts_init(ReadingFacts, fields: tuple of 7 slot "
+        PyErr_SetString(PyExc_TypeError, "facts_init(ReadingFacts, fields: tuple of 7 field "
                         "descriptors, block kinds, meld kinds, STANDARD, no_sets)");
         return NULL;
     }
-    for (int i = 0; i < FACT_FIELDS; i++) {
-        PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (!settable_field(field)) {
-            PyErr_SetString(PyExc_TypeError, "facts_init: a field is not a slot");
-            return NULL;
-        }
-    }
+    if (!settable_fields("facts_init", args[1], 1)) return NULL;
     Py_XSETREF(st->facts_type, Py_NewRef(args[0]));
     for (int i = 0; i < FACT_FIELDS; i++)
         Py_XSETREF(st->facts_fields[i], Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
@@ -934,7 +948,7 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
 }
 
 /* hand_facts_init(HandFacts, fields, (CHI, PON, KAN, ANKAN), winds, flag_names): the type,
- * the descriptor of each of its 12 fields in order (settable_field), the meld kinds, the
+ * the descriptor of each of its 12 fields in order (settable_fields), the meld kinds, the
  * wind tiles by name (a dict) and the interned names of Win's flags in HandFacts.flags'
  * order */
 static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -943,17 +957,11 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
         PyTuple_GET_SIZE(args[1]) != HAND_FACT_FIELDS || !PyTuple_CheckExact(args[2]) ||
         PyTuple_GET_SIZE(args[2]) != 4 || !PyDict_CheckExact(args[3]) ||
         !PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) != FLAG_FIELDS) {
-        PyErr_SetString(PyExc_TypeError, "hand_facts_init(HandFacts, fields: tuple of 12 slot "
+        PyErr_SetString(PyExc_TypeError, "hand_facts_init(HandFacts, fields: tuple of 12 field "
                         "descriptors, meld kinds, winds: dict, flag names: tuple of 9)");
         return NULL;
     }
-    for (int i = 0; i < HAND_FACT_FIELDS; i++) {
-        PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (!settable_field(field)) {
-            PyErr_SetString(PyExc_TypeError, "hand_facts_init: a field is not a slot");
-            return NULL;
-        }
-    }
+    if (!settable_fields("hand_facts_init", args[1], 1)) return NULL;
     for (int i = 0; i < FLAG_FIELDS; i++) {
         if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(args[4], i))) {
             PyErr_SetString(PyExc_TypeError, "hand_facts_init: a flag name is not a str");
@@ -1132,22 +1140,15 @@ done:
  * the two builds). No rule is read: the values are the caller's. */
 
 /* builder_init(type, fields) -> id: the type and the descriptor of each field
- * (settable_field) in the order build(id, ...) takes them */
+ * (settable_fields) in the order build(id, ...) takes them */
 static PyObject *k_builder_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     State *st = state_of(self);
     if (nargs != 2 || !PyType_Check(args[0]) || !PyTuple_CheckExact(args[1]) ||
         PyTuple_GET_SIZE(args[1]) > BUILDER_FIELDS) {
-        PyErr_SetString(PyExc_TypeError, "builder_init(type, fields: tuple of slot descriptors)");
+        PyErr_SetString(PyExc_TypeError, "builder_init(type, fields: tuple of field descriptors)");
         return NULL;
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(args[1]);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *field = PyTuple_GET_ITEM(args[1], i);
-        if (!settable_field(field)) {
-            PyErr_SetString(PyExc_TypeError, "builder_init: a field is not a slot");
-            return NULL;
-        }
-    }
+    if (!settable_fields("builder_init", args[1], 1)) return NULL;
     for (int id = 0; id < st->builders; id++) {  /* the same type again: its id */
         if (st->builder_types[id] == args[0]) {
             Py_SETREF(st->builder_fields[id], Py_NewRef(args[1]));

@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 import mjasp
-from mjasp.advice import advise
+from mjasp.advice import AdviseError, advise
 from mjasp.advice.explain import explain_discard
 from mjasp.cli import main
 
@@ -149,6 +149,20 @@ def test_a_complete_hand_with_a_yaku_is_still_answered_with_its_score() -> None:
     assert a.candidates == ()
     assert a.win_points == mjasp.score("55m [234p] [456p] [678s] [234s]",
                                        mjasp.Win(tile="5m", tsumo=True)).points
+
+
+def test_the_mahjong_cpp_mode_refuses_it_in_one_line() -> None:
+    # mahjong-cpp computes nothing for a complete hand: its web server refuses one
+    # (calculate_result in src/server/request_processor.cpp: "the hand is already a
+    # winning form"), and without a yaku there is no score to answer with instead. The
+    # mode printed "a self-draw win scores ?" and exited 0.
+    with pytest.raises(AdviseError, match="mahjong-cpp refuses a complete hand"):
+        advise("55m" + MELDS, model="mahjong-cpp")
+    result = CliRunner().invoke(main, ["advise", "55m" + MELDS, "--model", "mahjong-cpp"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("mjasp: error: a complete hand with no yaku")
+    assert len(result.stderr.splitlines()) == 1
 
 
 def test_explaining_a_discard_of_a_complete_hand_counts_from_tenpai() -> None:

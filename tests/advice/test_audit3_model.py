@@ -1,12 +1,13 @@
 """mjasp's own advice model on every preset, melds, red fives in melds and three players.
 
-Properties every answer must have (probabilities in [0, 1], a win only from tenpai, the
-expected points never fewer with a draw more), closed forms for one and two draws worked
-from the model's statement in ``docs/advise.md`` (each draw divided by the wall it is
-drawn from; a drawn tile let go goes back, its stated simplification, so a hand that does
-not change draws from the same wall every time) with ``mjasp.score`` for the points of
-one win in its exact situation, and the independent Monte Carlo simulator on situations
-the other comparisons leave out.
+Properties every answer must have (probabilities in [0, 1], a win only from tenpai),
+expected points that do not fall with a draw more on these hands (not a law of the
+model: ``docs/advise.md``, *Values*, says where they fall), closed forms for one and two
+draws worked from the model's statement in ``docs/advise.md`` (each draw divided by the
+wall it is drawn from; a drawn tile let go goes back, its stated simplification, so a
+hand that does not change draws from the same wall every time) with ``mjasp.score`` for
+the points of one win in its exact situation, and the independent Monte Carlo simulator
+on situations the other comparisons leave out.
 """
 
 from __future__ import annotations
@@ -44,11 +45,11 @@ def _cases() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("rules", "hand"), _cases())
 def test_every_preset_gives_probabilities_and_more_points_with_more_draws(
         rules: str, hand: str) -> None:
-    # index i is the value with i draws fewer. On these closed hands with a full wall the
-    # points do not fall with more draws; that is not a law of the model (a completing
-    # draw with a yaku is always taken: docs/advise.md, and test_audit33_draws_left.py
-    # for hands where they fall). A win is a tenpai hand, so the win chance is at most
-    # the tenpai chance
+    # index i is the value with i draws fewer. On these hands (open and closed, one
+    # dora indicator, the rest of the wall unseen) the points do not fall with more
+    # draws; that is not a law of the model (a completing draw with a yaku is always
+    # taken: docs/advise.md, and test_audit33_draws_left.py for hands where they fall).
+    # A win is a tenpai hand, so the win chance is at most the tenpai chance
     a = advise(hand, rules=rules, draws=3, dora_indicators=("1s",))
     assert a.candidates
     for c in a.candidates:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from mjasp.core.errors import HandError
 from mjasp.core.hand import Hand, Meld
-from mjasp.core.mjai import from_mjai, mjai_name, to_mjai
+from mjasp.core.mjai import mjai_name
 
 # Written out by hand from the MJAI protocol's tile list, independently of mjasp.core.mjai.
 HONORS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N", "5z": "P", "6z": "F", "7z": "C"}
@@ -57,7 +57,7 @@ def test_round_trip_against_mpsz(hand: Hand) -> None:
 @given(concealed_hands())
 def test_mjai_text_parses_like_the_mpsz_it_came_from(hand: Hand) -> None:
     tiles = mpsz_tiles(str(hand))
-    assert from_mjai([mpsz_tile_to_mjai(d, s) for d, s in tiles]) == Hand.parse(str(hand))
+    assert Hand.from_mjai([mpsz_tile_to_mjai(d, s) for d, s in tiles]) == Hand.parse(str(hand))
 
 
 @pytest.mark.parametrize(("names", "mpsz"), [
@@ -68,17 +68,17 @@ def test_mjai_text_parses_like_the_mpsz_it_came_from(hand: Hand) -> None:
     ("  5p ,, 5p  ", "55p"),
 ])
 def test_hand_written_cases(names: str | list[str], mpsz: str) -> None:
-    assert from_mjai(names) == Hand.parse(mpsz)
+    assert Hand.from_mjai(names) == Hand.parse(mpsz)
 
 
 def test_output_order_and_red_five_first() -> None:
     assert Hand.parse("7z 505m 1z").to_mjai() == ["5mr", "5m", "5m", "E", "C"]
-    assert to_mjai(Hand.parse("9s1p [789s]")) == ["1p", "9s"]
+    assert Hand.parse("9s1p [789s]").to_mjai() == ["1p", "9s"]
     assert mjai_name(13, red=True) == "5pr" and mjai_name(31) == "P"
 
 
 def test_melds_are_meld_values_and_stay_out_of_the_names() -> None:
-    hand = from_mjai("1m 1m", [Meld.parse("[406p]"), Meld.parse("(1111z)")])
+    hand = Hand.from_mjai("1m 1m", [Meld.parse("[406p]"), Meld.parse("(1111z)")])
     assert hand == Hand.parse("11m [406p] (1111z)")
     assert hand.to_mjai() == ["1m", "1m"]
 
@@ -95,17 +95,17 @@ def test_melds_are_meld_values_and_stay_out_of_the_names() -> None:
 ])
 def test_bad_names_say_where(names: str | list[str], position: int, words: str) -> None:
     with pytest.raises(HandError) as caught:
-        from_mjai(names)
+        Hand.from_mjai(names)
     assert caught.value.position == position
     assert words in str(caught.value)
 
 
 def test_other_bad_input() -> None:
     with pytest.raises(HandError, match="tile 1 is a int"):
-        from_mjai(["1m", 5])  # type: ignore[list-item]
+        Hand.from_mjai(["1m", 5])  # type: ignore[list-item]
     with pytest.raises(HandError, match="6 copies of 1z"):
-        from_mjai("E E", [Meld.parse("(1111z)")])  # 2 in hand + 4 in the kan
+        Hand.from_mjai("E E", [Meld.parse("(1111z)")])  # 2 in hand + 4 in the kan
     with pytest.raises(HandError, match="15 tiles"):
-        from_mjai([f"{d}{suit}" for suit in "mp" for d in range(1, 10)][:15])
+        Hand.from_mjai([f"{d}{suit}" for suit in "mp" for d in range(1, 10)][:15])
     with pytest.raises(HandError, match="no red copy"):
         mjai_name(5, red=True)

@@ -17,7 +17,8 @@ from click.testing import CliRunner
 
 import mjasp
 from mjasp.cli import main
-from mjasp.core.hand import Hand
+from mjasp.core.blocks import decomposition_svg
+from mjasp.core.hand import Hand, hand_svg
 from mjasp.render.draw import (
     GROUP_GAP,
     MARGIN,
@@ -27,9 +28,7 @@ from mjasp.render.draw import (
     DrawError,
     TileFace,
     TileGroup,
-    decomposition_svg,
     draw_row,
-    hand_svg,
     svg_to_png,
 )
 

@@ -60,3 +60,37 @@ def test_compiled_placement_is_the_direct_engines_placement() -> None:
     built = _load_facts()[2](*values)
     assert type(built) is Placement and built == Placement(*values)
     assert (built.block, built.wait, built.concealed_sets, built.pinfu) == values
+
+
+def test_a_field_the_fills_cannot_set_is_refused_saying_why() -> None:
+    # what the fills set each field through: a slot (member descriptor) or, except for
+    # Win's, an extension type's field (getset descriptor), either one writable; the
+    # message said "a field is not a slot" for a getset it accepts, and a read-only field
+    # passed (to fail at every build)
+    from tests.solvers.test_kernel import fresh_module
+
+    module = fresh_module()  # its own state: the shared module's builders stay as they are
+    slot = vars(ScoredReading)["wait"]
+    writable_getset = vars(BaseException)["args"]  # a getset with a setter
+    assert type(writable_getset).__name__ == "getset_descriptor"
+    assert module.builder_init(BaseException, (writable_getset,)) == 0
+    assert module.builder_init(ScoredReading, (slot, slot, slot)) == 1
+    refused = [
+        ((slot, property(lambda self: 0)), "builder_init: field 1 is a property, neither a "
+         "slot (a member descriptor) nor an extension type's field (a getset descriptor)"),
+        ((slot, "wait"), "builder_init: field 1 is a str, neither a slot"),
+        ((vars(int)["real"],), "builder_init: field 0, <attribute 'real' of 'int' objects>, "
+         "is read-only"),
+        ((vars(type(lambda: 0))["__closure__"],),
+         "builder_init: field 0, <member '__closure__' of 'function' objects>, is read-only"),
+    ]
+    for fields, message in refused:
+        with pytest.raises(TypeError) as error:
+            module.builder_init(ScoredReading, fields)
+        assert str(error.value).startswith(message)
+    # the facts' inits say the same; Win's takes slots only
+    with pytest.raises(TypeError, match=r"^facts_init: field 0 is a property, neither"):
+        module.facts_init(ScoredReading, (property(),) * 7, (0,) * 3, (0,) * 3, 0, frozenset())
+    with pytest.raises(TypeError, match=r"^win_init: field 0 is a getset_descriptor, not a "
+                                        r"slot \(a member descriptor\)$"):
+        module.win_init(ScoredReading, (writable_getset,) * 20, frozenset(), frozenset())
