@@ -159,3 +159,32 @@ def test_an_advice_refused_for_its_red_fives_is_a_hand_error_both_ways(
     _advise_installed()
     _compare(client, "advise", params)
     assert client.get("/api/advise?" + urlencode(params)).json()["error"]["type"] == "HandError"
+
+
+@pytest.mark.parametrize(("command", "params"), [
+    ("shanten", {"q": "11111m234p567s11z"}),              # a fifth 1m
+    ("waits", {"q": "123m456p789s1122z1m2m"}),            # 15 tiles
+    ("decompose", {"q": "0z123m456p789s112z"}),           # no red honour
+    ("shanten", {"q": "8z"}),                             # no eighth honour
+    ("shanten", {"q": "1m2"}),                            # digits without a suit
+    ("waits", {"q": "123m456p789s11z [12m]"}),            # a meld that is no meld
+    ("decompose", {"q": "05m055m123p456s11z"}),           # three red 5m
+    ("shanten", {"q": ""}),
+    ("shanten", {"q": "123m456p789s1122z", "form": "seven"}),
+    ("shanten", {"q": "123m456p789s1122z", "visible": "5m", "rules": "sanma"}),
+    ("score", {"q": "123m456p789s11122z", "win": "5m"}),  # the winning tile not held
+    ("score", {"q": "123m456p789s11122z", "win": "2z", "seat": "x"}),
+    ("score", {"q": "123m456p789s11122z", "win": "2z", "north": "5"}),
+    ("score", {"q": "123m456p789s11122z", "win": "2z", "option": "nosuch=1"}),
+    ("score", {"q": "123m456p789s11122z", "win": "2z", "rules": "tenhou-3p"}),
+    ("advise", {"q": "123m456p789s1122", "draws": "1"}),  # 12 tiles
+    ("advise", {"q": "123m456p789s1122z", "draws": "x"}),
+    ("advise", {"q": "123m456p789s1122z", "seat": "n", "rules": "sanma"}),
+    ("advise", {"q": "123m456p789s1122z", "explain": "9s", "draws": "1"}),
+])
+def test_bad_input_is_the_command_lines_error(client: TestClient, command: str,
+                                              params: dict[str, str]) -> None:
+    if command == "advise":
+        _advise_installed()
+    _compare(client, command, params)
+    assert client.get(f"/api/{command}?" + urlencode(params)).status_code == 400
