@@ -87,3 +87,10 @@ def test_back_before_the_answer_came_shows_the_state_gone_back_to(page: Page) ->
     _let_go(page, held)
     assert query_of(page) == {"q": SECOND}
     assert _screen(page) == _second_screen()
+
+
+def test_a_link_written_tile_by_tile_as_tenhou_writes_its_own_shows_the_same(page: Page) -> None:
+    # tenhou.net/2's own links to a next hand write each tile with its suit (?q=1m2m3m...);
+    # the page reads them as the grouped text. Expected: the second hand's screen above
+    visit(page, "2/?q=1m2m3m4p5p6p7s8s9s1z1z2z2z")
+    assert _screen(page) == _second_screen()
