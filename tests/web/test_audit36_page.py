@@ -94,3 +94,28 @@ def test_a_link_written_tile_by_tile_as_tenhou_writes_its_own_shows_the_same(pag
     # the page reads them as the grouped text. Expected: the second hand's screen above
     visit(page, "2/?q=1m2m3m4p5p6p7s8s9s1z1z2z2z")
     assert _screen(page) == _second_screen()
+
+
+def test_late_expected_values_of_the_hand_before_are_not_added_to_the_next_table(
+        page: Page) -> None:
+    # the expected values come last and may take seconds: a draw clicked from the table
+    # meanwhile makes the next hand, whose table gets its own columns, once
+    held: list[Route] = []
+    page.route(lambda url: "/api/advise?" in url and f"q={FIRST}" in url,
+               lambda route: held.append(route))
+    page.goto(page.base + f"/?q={FIRST}")  # type: ignore[attr-defined]
+    while not held:
+        page.wait_for_timeout(20)
+    # discard 5z, draw 5m: 11123455678999m, nine gates complete (its score, its advice)
+    page.locator("#discards tbody tr[data-discard='5z'] td.draw button[data-tile='5m']").click()
+    page.wait_for_selector("#score:not([hidden])")
+    settle(page)
+    with page.expect_response(lambda r: "/api/advise?" in r.url and f"q={FIRST}" in r.url):
+        held[0].continue_()
+    page.wait_for_timeout(500)
+    settle(page)
+    assert query_of(page) == {"q": "11123455678999m", "win": "5m"}
+    # one set of columns: points, win %, tenpai %, riichi, and the "why?" buttons
+    assert page.locator("#discards-head th.ev").count() == 5
+    rows = page.locator("#discards tbody tr").all()
+    assert rows and all(r.locator("td.ev").count() == 5 for r in rows)
