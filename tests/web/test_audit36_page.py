@@ -5,8 +5,13 @@ the answers of two quick inputs come back in.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
+import pytest
+from click.testing import CliRunner
+
+from mjasp.cli import main
 from tests.web.pagekit import page_marks, query_of, settle, visit
 
 pytestmark = page_marks()
@@ -119,3 +124,24 @@ def test_late_expected_values_of_the_hand_before_are_not_added_to_the_next_table
     assert page.locator("#discards-head th.ev").count() == 5
     rows = page.locator("#discards tbody tr").all()
     assert rows and all(r.locator("td.ev").count() == 5 for r in rows)
+
+
+def test_the_row_of_a_red_five_held_alone_shows_its_expected_values(page: Page) -> None:
+    # 068m...: the only 5m is red. The table names the row by kind (打5m) and its button
+    # discards the red five; the advice names that discard 0m. Expected: the command
+    # line's values for 0m, and "why?" explains 0m (before: blank cells, and the
+    # explanation of a plain 5m the hand does not hold)
+    if "advise" not in main.all_commands():
+        pytest.skip("mjasp advise is not installed")
+    hand = "068m123p456s11123z"
+    printed = CliRunner().invoke(main, ["advise", "--json", "--draws", "3", hand])
+    red = next(c for c in json.loads(printed.output)["candidates"] if c["discard"] == "0m")
+    visit(page, f"?q={hand}&draws=3")
+    row = page.locator("#discards tbody tr[data-discard='5m']")
+    assert row.locator("td.discard button").get_attribute("data-tile") == "0m"
+    assert row.locator("td.points").inner_text() == f"{red['expected_points'][0]:.1f}"
+    assert row.locator("td.win").inner_text() == f"{100 * red['win_prob'][0]:.2f}"
+    row.locator("td.ev button").click()
+    page.wait_for_selector("#explain:not([hidden])")
+    assert page.locator("#explain .body").inner_text().startswith(
+        f"{hand}: discard 0m — expected ")

@@ -270,6 +270,8 @@ function fillDiscards(s, data, tiles) {
     const exact = tiles.indexOf(d.discard);
     const index = exact >= 0 ? exact : tiles.findIndex((t) => sameKind(t, d.discard));
     const shown = index >= 0 ? tiles[index] : d.discard;
+    // the tile the row discards: the advice names a red five 0m (the table names kinds)
+    row.dataset.tile = shown;
     const rest = tiles.filter((_, j) => j !== index);
     const after = (extra) => mpsz(extra ? [...rest, extra] : rest)
       + (meldPart(s.hand) ? " " + meldPart(s.hand) : "");
@@ -471,7 +473,7 @@ async function showAdvice(s, hand, token) {
   }
   const byDiscard = new Map(answer.data.candidates.map((c) => [c.discard, c]));
   for (const row of $("discards").querySelectorAll("tbody tr")) {
-    const c = byDiscard.get(row.dataset.discard);
+    const c = byDiscard.get(row.dataset.tile);
     const values = c && c.expected_points.length ? [c.expected_points[0].toFixed(1),
       (100 * c.win_prob[0]).toFixed(2), (100 * c.tenpai_prob[0]).toFixed(2), c.decision]
       : ["", "", "", ""];
@@ -487,7 +489,7 @@ async function showAdvice(s, hand, token) {
     why.type = "button";
     why.textContent = "why?";
     why.addEventListener("click", async () => {
-      const e = await api("advise", {q: hand, explain: row.dataset.discard,
+      const e = await api("advise", {q: hand, explain: row.dataset.tile,
         dora: doraFor(s, ""), seat: s.seat, round: s.round, draws: s.draws,
         visible: s.visible, rules: s.rules || "tenhou"});
       if (!current(token)) return;  // the page shows another state now
