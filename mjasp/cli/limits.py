@@ -83,8 +83,11 @@ def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
         # the error it was raised from too (an AdviseError from a HandError): the JSON
         # error's type is that one's, as when the job runs in the parent
         chained = error.__cause__ or error.__context__
-        conn.send(("error", (_parts(error),
-                             _parts(chained) if isinstance(chained, MjaspError) else None)))
+        try:
+            conn.send(("error", (_parts(error),
+                                 _parts(chained) if isinstance(chained, MjaspError) else None)))
+        except Exception:  # the error raised from does not pickle: the error alone
+            conn.send(("error", (_parts(error), None)))
     except Exception as error:  # sent as text: the class may not pickle
         conn.send(("crash", f"{type(error).__name__}: {error}"))
     conn.close()
