@@ -80,10 +80,30 @@ def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
     except MemoryError:
         conn.send(("memory", None))
     except MjaspError as error:
-        conn.send(("error", (type(error), error.args, error.__dict__)))
+        # the error it was raised from too (an AdviseError from a HandError): the JSON
+        # error's type is that one's, as when the job runs in the parent
+        chained = error.__cause__ or error.__context__
+        try:
+            conn.send(("error", (_parts(error),
+                                 _parts(chained) if isinstance(chained, MjaspError) else None)))
+        except Exception:  # the error raised from does not pickle: the error alone
+            conn.send(("error", (_parts(error), None)))
     except Exception as error:  # sent as text: the class may not pickle
         conn.send(("crash", f"{type(error).__name__}: {error}"))
     conn.close()
+
+
+def _parts(error: MjaspError) -> tuple[type[MjaspError], tuple[Any, ...], dict[str, Any]]:
+    """An error as it crosses to the parent: its class, arguments and attributes."""
+    return type(error), error.args, error.__dict__
+
+
+def _rebuilt(parts: tuple[type[MjaspError], tuple[Any, ...], dict[str, Any]]) -> MjaspError:
+    cls, error_args, attributes = parts
+    error: MjaspError = cls.__new__(cls)
+    error.args = error_args
+    error.__dict__.update(attributes)
+    return error
 
 
 def run_limited(job: Callable[..., T], args: tuple[Any, ...], *, time_limit: float,
@@ -129,10 +149,10 @@ def run_limited(job: Callable[..., T], args: tuple[Any, ...], *, time_limit: flo
     if status == "ok":
         return payload  # type: ignore[no-any-return]
     if status == "error":
-        cls, error_args, attributes = payload
-        error: MjaspError = cls.__new__(cls)
-        error.args = error_args
-        error.__dict__.update(attributes)
+        raised, chained = payload
+        error = _rebuilt(raised)
+        error.__context__ = _rebuilt(chained) if chained else None
+        error.__suppress_context__ = True
         raise error
     if status == "memory" or process.exitcode == -signal.SIGKILL:
         raise LimitError(f"{what} stopped at the memory limit of {memory_mb} MB "

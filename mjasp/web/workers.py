@@ -81,6 +81,8 @@ def _serve(conn: Connection, memory_mb: int) -> None:
             reply = ("raised", error)
         try:
             conn.send(reply)
+        except OSError:
+            return  # the server closed the pipe (the job ran past its limit): stop quietly
         except Exception as error:  # an answer that does not pickle: say so instead
             conn.send(("raised", RuntimeError(f"{type(error).__name__}: {error}")))
         finally:

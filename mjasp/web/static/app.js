@@ -10,6 +10,12 @@ let INFO = {advise: false, rules: [], aliases: {}};
 
 const $ = (id) => document.getElementById(id);
 
+// The number of the state being drawn: a render whose number is no longer this one (a
+// second input, a click, back or forward came meanwhile) draws nothing more when its
+// answers come, so the screen is always the URL's state.
+let drawing = 0;
+const current = (token) => token === drawing;
+
 function describe(n) {
   return n === -1 ? "complete 和了" : n === 0 ? "tenpai 聴牌" : `${n}-shanten ${n}向聴`;
 }
@@ -186,7 +192,7 @@ function unknownRules(name) {
     + `${known.map(pyRepr).join(", ")}.`;
 }
 
-async function renderState() {
+async function renderState(token) {
   const s = state();
   fillForm(s);
   clear();
@@ -202,6 +208,7 @@ async function renderState() {
   // a dora indicator lies face up: it is no unseen copy either, as for the advice
   const seen = [s.visible, ...(doraTiles(s) ?? [])].join(" ").trim();
   const answer = await api("shanten", {q: hand, visible: seen, form: s.form, ...common});
+  if (!current(token)) return;
   if (!answer.ok) {
     // the dora indicators went in with the visible tiles: a fifth copy may be theirs
     const message = answer.data.error.message;
@@ -246,11 +253,11 @@ async function renderState() {
   }
   if (discardable) {
     fillDiscards(s, data, tiles);
-    if (data.shanten === -1) await showScore(s, hand, tiles);
-    if (INFO.advise && data.shanten <= 2) await showAdvice(s, hand);
+    if (data.shanten === -1) await showScore(s, hand, tiles, token);
+    if (INFO.advise && data.shanten <= 2 && current(token)) await showAdvice(s, hand, token);
   } else {
     fillEffective(s, data, tiles);
-    if (data.shanten === 0) await showWaits(s, hand);
+    if (data.shanten === 0) await showWaits(s, hand, token);
   }
 }
 
@@ -263,6 +270,8 @@ function fillDiscards(s, data, tiles) {
     const exact = tiles.indexOf(d.discard);
     const index = exact >= 0 ? exact : tiles.findIndex((t) => sameKind(t, d.discard));
     const shown = index >= 0 ? tiles[index] : d.discard;
+    // the tile the row discards: the advice names a red five 0m (the table names kinds)
+    row.dataset.tile = shown;
     const rest = tiles.filter((_, j) => j !== index);
     const after = (extra) => mpsz(extra ? [...rest, extra] : rest)
       + (meldPart(s.hand) ? " " + meldPart(s.hand) : "");
@@ -388,10 +397,11 @@ function scoreBlock(sc, tsumo) {
   return div;
 }
 
-async function showScore(s, hand, tiles) {
+async function showScore(s, hand, tiles, token) {
   const win = s.win || tiles[tiles.length - 1];
   const params = {q: hand, win, all: "1", ...situation(s)};
   const answer = await api("score", params);
+  if (!current(token)) return;
   const body = $("score").querySelector(".body");
   body.replaceChildren();
   if (!answer.ok) {
@@ -415,15 +425,16 @@ async function showScore(s, hand, tiles) {
   $("score").hidden = false;
 }
 
-async function showWaits(s, hand) {
+async function showWaits(s, hand, token) {
   const answer = await api("waits", {q: hand, rules: s.rules});
-  if (!answer.ok || !answer.data.waits.length) return;
+  if (!current(token) || !answer.ok || !answer.data.waits.length) return;
   const list = $("waits").querySelector(".list");
   list.replaceChildren();
   const concealed = concealedPart(hand);
   const melds = meldPart(hand);
   const scores = await Promise.all(answer.data.waits.map((w) => api("score", {
     q: concealed + w.tile + (melds ? " " + melds : ""), win: w.tile, ...situation(s)})));
+  if (!current(token)) return;
   answer.data.waits.forEach((w, i) => {
     const row = document.createElement("div");
     row.className = "wait";
@@ -440,9 +451,10 @@ async function showWaits(s, hand) {
   $("waits").hidden = false;
 }
 
-async function showAdvice(s, hand) {
+async function showAdvice(s, hand, token) {
   const answer = await api("advise", {q: hand, dora: doraFor(s, ""), seat: s.seat,
     round: s.round, draws: s.draws, visible: s.visible, rules: s.rules || "tenhou"});
+  if (!current(token)) return;
   if (!answer.ok) {
     // the table stands without its expected values; say why (bad draws, the time limit)
     const note = document.createElement("p");
@@ -461,7 +473,7 @@ async function showAdvice(s, hand) {
   }
   const byDiscard = new Map(answer.data.candidates.map((c) => [c.discard, c]));
   for (const row of $("discards").querySelectorAll("tbody tr")) {
-    const c = byDiscard.get(row.dataset.discard);
+    const c = byDiscard.get(row.dataset.tile);
     const values = c && c.expected_points.length ? [c.expected_points[0].toFixed(1),
       (100 * c.win_prob[0]).toFixed(2), (100 * c.tenpai_prob[0]).toFixed(2), c.decision]
       : ["", "", "", ""];
@@ -477,9 +489,10 @@ async function showAdvice(s, hand) {
     why.type = "button";
     why.textContent = "why?";
     why.addEventListener("click", async () => {
-      const e = await api("advise", {q: hand, explain: row.dataset.discard,
+      const e = await api("advise", {q: hand, explain: row.dataset.tile,
         dora: doraFor(s, ""), seat: s.seat, round: s.round, draws: s.draws,
         visible: s.visible, rules: s.rules || "tenhou"});
+      if (!current(token)) return;  // the page shows another state now
       $("explain").querySelector(".body").textContent = e.ok
         ? explanation(e.data) : `mjasp: error: ${e.data.error.message}`;
       $("explain").hidden = false;
@@ -533,10 +546,13 @@ async function start() {
   await render();
 }
 
-// data-ready is 1 once a state is drawn (tests wait for it)
+// data-ready is 1 once the URL's state is drawn (tests wait for it)
 async function render() {
+  const token = ++drawing;
   document.body.dataset.ready = "0";
-  try { await renderState(); } finally { document.body.dataset.ready = "1"; }
+  try { await renderState(token); } finally {
+    if (current(token)) document.body.dataset.ready = "1";
+  }
 }
 
 start();
