@@ -16,7 +16,7 @@ from typing import Any
 
 from mjasp.advice.api import AdviseError, setup_model
 from mjasp.advice.model import RIICHI_STICK, Model, Node
-from mjasp.advice.tiles37 import Counts37, add37, kind37, name37, sub37, tile37
+from mjasp.advice.tiles37 import Counts37, add37, distinct_tiles, name37, sub37, tile37
 from mjasp.rules.points import LIMITS, settle
 
 
@@ -33,7 +33,8 @@ def explain_discard(hand: str, discard: str | None, options: dict[str, Any],
             tile = tile37(discard or "")  # None names no tile: a bad discard
         except (ValueError, Exception):
             raise AdviseError(f"bad discard {discard!r}") from None
-        if start[kind37(tile)] == 0 or (tile >= 34 and start[tile] == 0):
+        # a plain five only where a plain copy is held (a red five alone is 0m, not 5m)
+        if tile not in distinct_tiles(start):
             raise AdviseError(f"{discard} is not in the hand")
         h13 = sub37(start, tile)
     elif discard not in (None, "-"):  # it discards after its 14th tile, not before
