@@ -348,5 +348,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 0) -> None:
                 access_log=False)
 
 
-__all__ = ["MAX_QUERY", "TIME_LIMIT", "QuickAnswers", "create_app", "info", "openapi", "serve",
-           "tile_svgs"]
+__all__ = ["MAX_QUERY", "TIME_LIMIT", "ApiAnswer", "QuickAnswers", "Served", "create_app", "info",
+           "openapi", "serve", "tile_svgs"]
