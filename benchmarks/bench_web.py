@@ -29,6 +29,11 @@ of others is printed (and the exit code is 1).
     valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
         --callgrind-out-file=/dev/null python benchmarks/bench_web.py --worker-job function 3
         # instructions of the worker's job: N = 3 minus N = 1, over 6 (3 hands, 2 rounds)
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
+        python benchmarks/bench_web.py --ev-requests 64 --ev-jobs job   # or advise
+        # the worker's job on the ev load's 64 hands, whole or its search alone
+    valgrind --tool=callgrind python benchmarks/bench_web.py --ev-requests 64 --ev-server 64
+        # the server process's side of them (minus the same with --ev-server 0)
 """
 
 from __future__ import annotations
@@ -681,6 +686,84 @@ def worker_job(via: str, rounds: int, seed: int) -> None:
     functools.reduce(job, chosen * rounds, None)
 
 
+def _load_hands(count: int, seed: int, concurrency: int) -> tuple[list[str], list[str]]:
+    """The ``ev`` load's requests and the warm-up requests the benchmark sends before
+    them (as :func:`main` picks them)."""
+    paths = ev_load_paths("random", count, seed + 1)
+    asked = set(paths)
+    warm = [p for p in ev_load_paths("random", count + 2 * concurrency, seed + 7919)
+            if p not in asked][:2 * concurrency]
+    return paths, warm
+
+
+def ev_jobs(via: str, count: int, seed: int, concurrency: int) -> None:
+    """The advise worker's whole job on each request of the ``ev`` load, as a worker
+    runs it (the request unpickled, the collector off, the command's function, the answer
+    pickled; after the load's warm-up requests), for callgrind: ``via`` ``job`` runs the
+    jobs inside ``functools.reduce`` (``--toggle-collect=functools_reduce`` counts them
+    whole), ``advise`` the same jobs with only ``mjasp.advise`` inside it (the search
+    alone, with the arguments the server passes); the difference is what a request costs
+    a worker besides the search."""
+    import functools
+    import gc
+    import pickle
+
+    import mjasp.advice
+    from mjasp.web.commands import _answer, arguments
+
+    paths, warm = _load_hands(count, seed, concurrency)
+
+    def request(path: str) -> bytes:
+        params = dict(urllib.parse.parse_qsl(path.split("?", 1)[1], keep_blank_values=True))
+        args = arguments("advise", params)
+        args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
+        return pickle.dumps((_answer, ("advise", args, params)))
+
+    def job(_: object, sent: bytes) -> bytes:
+        function, args = pickle.loads(sent)
+        gc.disable()
+        try:
+            reply = ("ok", function(*args))
+            return pickle.dumps(reply)
+        finally:
+            gc.enable()
+
+    for path in warm:
+        job(None, request(path))
+    sent = [request(path) for path in paths]
+    if via == "job":
+        functools.reduce(job, sent, None)
+        return
+    search = mjasp.advice.advise
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        return functools.reduce(lambda _, __: search(*args, **kwargs), [None], None)
+
+    mjasp.advice.advise = counted
+    for one in sent:
+        job(None, one)
+
+
+def ev_server(count: int, total: int, seed: int, concurrency: int) -> None:
+    """The server process's side of the ``ev`` load through the app in this process (the
+    search worker processes it starts are not this process): the warm-up requests, then
+    the first ``count`` of the load's ``total`` one at a time; under callgrind, the
+    instructions of ``count`` = 64 minus those of ``count`` = 0 are the server process's
+    for 64 requests (no socket: uvicorn's HTTP is left out)."""
+    from mjasp.web import create_app
+
+    paths, warm = _load_hands(total, seed, concurrency)
+    app = create_app(time_limit=600)  # callgrind is slow; the searches are not traced
+
+    async def asked() -> None:
+        for path in warm + paths[:count]:
+            status, body = await _asgi_get(app, path)
+            if status != 200:
+                raise SystemExit(f"{path}: status {status}: {body[:200]!r}")
+
+    asyncio.run(asked())
+
+
 def _arun(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run``, on uvloop when it is installed (a cheaper client)."""
     try:
@@ -716,7 +799,20 @@ def main(argv: Sequence[str] | None = None) -> list[Load]:
                         help="no server: the advise worker's job N times on three "
                              "one-shanten hands inside functools.reduce, for callgrind; VIA "
                              "is command-line, function or advise")
+    parser.add_argument("--ev-jobs", choices=("job", "advise"), default=None,
+                        help="no server: the worker's job on each request of the ev load, "
+                             "inside functools.reduce (job) or with only mjasp.advise "
+                             "inside it (advise), for callgrind")
+    parser.add_argument("--ev-server", type=int, default=None, metavar="N",
+                        help="no server: the warm-up and N requests of the ev load through "
+                             "the app in this process, for callgrind (N = 64 minus N = 0)")
     args = parser.parse_args(argv)
+    if args.ev_jobs:
+        ev_jobs(args.ev_jobs, args.ev_requests, args.seed, args.concurrency)
+        return []
+    if args.ev_server is not None:
+        ev_server(args.ev_server, args.ev_requests, args.seed, args.concurrency)
+        return []
     if args.worker_job:
         via, rounds = args.worker_job
         if via not in ("command-line", "function", "advise"):

@@ -21,7 +21,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from importlib import resources
@@ -68,8 +68,18 @@ _TYPES: Final = {"html": "text/html; charset=utf-8", "js": "text/javascript; cha
 
 
 def _error(status: int, message: str, kind: str = "RequestError") -> JSONResponse:
-    return JSONResponse({"error": {"type": kind, "message": message, "position": None}},
-                        status_code=status)
+    return JSONResponse(_error_body(message, kind), status_code=status)
+
+
+def _error_body(message: str, kind: str) -> dict[str, Any]:
+    return {"error": {"type": kind, "message": message, "position": None}}
+
+
+def _error_text(status: int, message: str, kind: str = "RequestError") -> Served:
+    """:func:`_error` as the API's answer: the same JSON text (Starlette's
+    ``JSONResponse`` encoding)."""
+    return status, json.dumps(_error_body(message, kind), ensure_ascii=False,
+                              allow_nan=False, indent=None, separators=(",", ":")), []
 
 
 @cache
@@ -146,15 +156,24 @@ def _query_params(query: str) -> dict[str, str] | None:
 _JSON_TYPE: Final = (b"content-type", b"application/json")
 
 
+#: What :func:`create_app`'s API answers a request with: status, JSON text, extra headers.
+Served = tuple[int, str, list[tuple[bytes, bytes]]]
+#: The app's API for one ``GET /api/<command>`` (the command, the raw query string).
+ApiAnswer = Callable[[str, bytes], Awaitable[Served]]
+
+
 class QuickAnswers:
     """ASGI middleware: a ``GET /api/<command>`` that :func:`quick_answer` answers (a kept
     answer, a discard table, waits, readings) is answered here, before Starlette's routing,
     request and response objects, which cost as much as a fifth of such an answer; the
-    answer and its headers are those of the route (``api`` in :func:`create_app`). Every
-    other request goes on to the app."""
+    answer and its headers are those of the route (``api`` in :func:`create_app`). Given
+    the app's ``api`` (as :func:`create_app` gives it), every other request for a command
+    of the API is answered here too, by it (a search: the route's answer without
+    Starlette's layer). Every other request goes on to the app."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, api: ApiAnswer | None = None) -> None:
         self.app = app
+        self.api = api
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
@@ -167,13 +186,22 @@ class QuickAnswers:
                     else None
                 quick = quick_answer(command, params) if params is not None else None
                 if quick is not None:
-                    body = quick.text.encode("utf-8")
-                    await send({"type": "http.response.start", "status": quick.status,
-                                "headers": [(b"content-length", str(len(body)).encode()),
-                                            _JSON_TYPE]})
-                    await send({"type": "http.response.body", "body": body})
+                    await _send(send, quick.status, quick.text, [])
                     return
+            if self.api is not None and command in commands():
+                await _send(send, *await self.api(command, scope["query_string"]))
+                return
         await self.app(scope, receive, send)
+
+
+async def _send(send: Send, status: int, text: str, headers: list[tuple[bytes, bytes]]) -> None:
+    """One JSON answer, with the headers a Starlette ``Response`` of it has (and any
+    others given)."""
+    body = text.encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-length", str(len(body)).encode()), _JSON_TYPE,
+                            *headers]})
+    await send({"type": "http.response.body", "body": body})
 
 
 #: The commands :class:`QuickAnswers` may answer (the others' answers are never quick,
@@ -231,23 +259,26 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING,
         return Response(svg, media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=86400"})
 
-    async def api(request: Request) -> Response:
-        command = request.path_params["command"]
-        if len(request.url.query) > MAX_QUERY:
-            return _error(414, f"the query string is longer than {MAX_QUERY} characters")
-        params = dict(request.query_params)
-        if len(params) != len(request.query_params.multi_items()):
-            return _error(400, "a parameter is given twice")
+    async def answer(command: str, raw: bytes) -> Served:
+        """The API's answer to ``GET /api/<command>?<raw>``: a kept or quick answer at
+        once; else, unless too many wait, the command in a worker thread (a search: in
+        the queue of the worker processes), within the time limit."""
+        if len(raw) > MAX_QUERY:
+            return _error_text(414, f"the query string is longer than {MAX_QUERY} "
+                                    "characters")
+        # Starlette's reading of a query: latin-1, then parse_qsl's percent-decoding
+        params = _query_params(raw.decode("latin-1"))
+        if params is None:
+            return _error_text(400, "a parameter is given twice")
         if command in commands():
             # a kept answer, or a discard table, waits or readings (a few milliseconds,
             # bounded by the hand's 14 tiles): answered here, without a thread's hand-off
             quick = quick_answer(command, params)
             if quick is not None:
-                return Response(quick.text, status_code=quick.status,
-                                media_type="application/json")
+                return quick.status, quick.text, []
         with work.lock:
             if work.pending >= max_pending:
-                return _error(503, "the server is busy; try again in a moment", "Busy")
+                return _error_text(503, "the server is busy; try again in a moment", "Busy")
             work.pending += 1
         loop = asyncio.get_running_loop()
         # the clock starts now: a wait for a free thread counts toward the limit
@@ -255,15 +286,21 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING,
         try:
             future = loop.run_in_executor(work.pool, _timed_command, command, params,
                                           time_limit, work.processes, started)
-            answer, timing = await asyncio.wait_for(future, time_limit + 2)
+            found, timing = await asyncio.wait_for(future, time_limit + 2)
         except TimeoutError:
-            return _error(504, f"the request ran past its time limit of {time_limit:g} s",
-                          "LimitError")
+            return _error_text(504, f"the request ran past its time limit of "
+                                    f"{time_limit:g} s", "LimitError")
         finally:
             with work.lock:
                 work.pending -= 1
-        return Response(answer.text, status_code=answer.status, media_type="application/json",
-                        headers={"Server-Timing": timing} if timing else None)
+        return found.status, found.text, \
+            [(b"server-timing", timing.encode("latin-1"))] if timing else []
+
+    async def api(request: Request) -> Response:
+        status, text, headers = await answer(request.path_params["command"],
+                                             request.scope["query_string"])
+        return Response(text, status_code=status, media_type="application/json",
+                        headers={k.decode("latin-1"): v.decode("latin-1") for k, v in headers})
 
     async def info_route(request: Request) -> Response:
         return JSONResponse(info())
@@ -297,7 +334,7 @@ def create_app(time_limit: float = TIME_LIMIT, max_pending: int = MAX_PENDING,
             work.pool.shutdown(wait=False, cancel_futures=True)
 
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(QuickAnswers)],
+                     middleware=[Middleware(QuickAnswers, api=answer)],
                      exception_handlers={HTTPException: http_error, Exception: server_error})
 
 
@@ -311,5 +348,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 0) -> None:
                 access_log=False)
 
 
-__all__ = ["MAX_QUERY", "TIME_LIMIT", "QuickAnswers", "create_app", "info", "openapi", "serve",
-           "tile_svgs"]
+__all__ = ["MAX_QUERY", "TIME_LIMIT", "ApiAnswer", "QuickAnswers", "Served", "create_app", "info",
+           "openapi", "serve", "tile_svgs"]

@@ -422,3 +422,40 @@ def test_the_table_text_is_the_encoded_json_on_many_hands() -> None:
                 assert shanten_text(*args) == json.dumps(data, ensure_ascii=False), (text, rules)
                 checked += 1
     assert checked > 500
+
+
+def test_the_middleware_hands_every_command_of_the_api_to_the_apps_answer() -> None:
+    # given the app's answer, the middleware answers each API command by it (a search,
+    # a score: no Starlette routing), with its status, headers and bytes, and passes
+    # everything else on (an unknown command's 404 and the page are the routes')
+    asked: list[tuple[str, bytes]] = []
+
+    async def answer(command: str, raw: bytes) -> web_app.Served:
+        asked.append((command, raw))
+        return 201, '{"n": 1}', [(b"server-timing", b"queue;dur=1.0, search;dur=2.0")]
+
+    alone = TestClient(web_app.QuickAnswers(_passed_on, api=answer))
+    response = alone.get("/api/score?q=123m456p789s11122z&win=2z")
+    assert (response.status_code, response.content) == (201, b'{"n": 1}')
+    assert response.headers["content-type"] == "application/json"
+    assert response.headers["content-length"] == "8"
+    assert response.headers["server-timing"] == "queue;dur=1.0, search;dur=2.0"
+    assert asked == [("score", b"q=123m456p789s11122z&win=2z")]
+    for url in ("/api/nope?q=1m", "/?q=1m"):
+        with pytest.raises(AssertionError, match="passed on"):
+            alone.get(url)
+    # a table is still answered before the app's answer is asked
+    assert alone.get("/api/shanten?q=123m456p789s1122z").json()["shanten"] == 0
+    assert len(asked) == 1
+
+
+def test_the_apps_errors_are_starlettes_json_text() -> None:
+    # the answers the app words itself (busy, too long, a parameter twice) are the text
+    # Starlette's JSONResponse would send for the same object
+    from starlette.responses import JSONResponse
+
+    for status, message, kind in ((503, "busy", "Busy"), (400, "twice ü", "RequestError")):
+        code, text, headers = web_app._error_text(status, message, kind)
+        expected = JSONResponse({"error": {"type": kind, "message": message,
+                                           "position": None}}, status_code=status)
+        assert (code, text.encode(), headers) == (status, expected.body, [])

@@ -271,3 +271,27 @@ def test_explanation_on_demand(page: Page) -> None:
     row.locator("td.ev button").click()
     expect(page.locator("#explain")).to_be_visible(timeout=30_000)
     assert "discard 3z" in page.locator("#explain .body").inner_text()
+
+
+def test_one_search_per_hand_and_one_per_explanation(page: Page) -> None:
+    # the page asks for a hand's table once and for its expected values once (the
+    # search); the explanation is asked only when "why?" is clicked, once
+    import mjasp
+    if not hasattr(mjasp, "advise"):
+        pytest.skip("mjasp.advise is not installed: no search to count")
+    from urllib.parse import parse_qsl, urlsplit
+
+    asked: list[tuple[str, dict[str, str]]] = []
+    page.on("request", lambda request: asked.append(
+        (urlsplit(request.url).path, dict(parse_qsl(urlsplit(request.url).query))))
+        if urlsplit(request.url).path.startswith("/api/") else None)
+    visit(page, "?q=123m456p789s11223z")
+    assert "3z" in [r["discard"] for r in rows(page)]  # the table is there
+    commands = [path for path, _ in asked if path != "/api/info"]
+    assert sorted(commands) == ["/api/advise", "/api/shanten"]
+    assert all("explain" not in params for _, params in asked)
+    page.locator("#discards tbody tr[data-discard='3z'] td.ev button").click()
+    expect(page.locator("#explain")).to_be_visible(timeout=30_000)
+    explained = [params for path, params in asked if "explain" in params]
+    assert [p["explain"] for p in explained] == ["3z"]
+    assert len([path for path, _ in asked if path == "/api/advise"]) == 2
