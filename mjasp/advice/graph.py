@@ -233,11 +233,29 @@ def ranked(values: Sequence[Sequence[float]]) -> list[int]:
     n = len(values)
     firsts = [v[0] for v in values]
     order = sorted(range(n), key=firsts.__getitem__, reverse=True)
-    if n:
-        tol = TIE_REL * max(abs(firsts[order[0]]), abs(firsts[order[-1]])) + TIE_ABS
-        if all(firsts[i] - firsts[j] > tol for i, j in pairwise(order)):
-            return order
-    rest = list(range(n))
+    if not n:
+        return order
+    tol = TIE_REL * max(abs(firsts[order[0]]), abs(firsts[order[-1]])) + TIE_ABS
+    # runs of the order whose neighbours are within ``tol``: a value of one run is not
+    # ``near`` one of another (their difference is more than ``tol``, at least the
+    # tolerance of any two), so ``choose`` among the options left keeps only options of
+    # the first run left, and takes the runs one after the other; within a run, in the
+    # order given
+    out: list[int] = []
+    run = [order[0]]
+    for i, j in pairwise(order):
+        if firsts[i] - firsts[j] > tol:
+            out += _ranked_run(values, run)
+            run = []
+        run.append(j)
+    return out + _ranked_run(values, run)
+
+
+def _ranked_run(values: Sequence[Sequence[float]], run: list[int]) -> list[int]:
+    """``ranked`` of the options ``run`` (one run of near first values), as indices."""
+    if len(run) == 1:
+        return run
+    rest = sorted(run)
     out = []
     while rest:
         out.append(rest.pop(choose([values[i] for i in rest])))
