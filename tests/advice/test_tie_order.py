@@ -64,7 +64,7 @@ def test_ranked_with_runs_of_near_values_is_choose_one_after_the_other() -> None
         n = rng.randrange(1, 15)
         centres = [rng.choice([0.0, 1234.5, -800.0, 96000.0, rng.uniform(-3000, 20000)])
                    for _ in range(rng.randrange(1, 4))]
-        values = []
+        values: list[tuple[float, ...]] = []
         for _ in range(n):
             if rng.random() < 0.4:
                 values.append((rng.uniform(-3000, 20000), rng.random(), rng.random()))
