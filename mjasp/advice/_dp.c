@@ -64,32 +64,44 @@ static inline int near(double x, double top, double rel, double abs_) {
 }
 
 /* run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets,
-       group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi, rel, abs):
+       group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi, rel, abs
+       [, used]):
    every turn of graph.solve's loop (the same operations in the same order as its numpy
    path, kept unfused by -ffp-contract=off): dama is (draws + 1) x 3 x n and riichi
-   (draws + 1) x 3 x len(rows), flat, filled here; rel and abs the tolerance of near. */
+   (draws + 1) x 3 x len(rows), flat, filled here; rel and abs the tolerance of near.
+
+   ``used`` (optional, int64 per node: the hand changes made to reach it): a node reached
+   with u changes is reached after u draws at the earliest, so its values with more than
+   draws - u draws left are never read by a node reached before it; they are not computed
+   (NaN in dama and riichi). Each value with d draws left reads only the node's own and
+   its options' values with d - 1 left, and an option has at most one change more: those
+   are computed. This needs the nodes in order of used, the groups in order of their node
+   and the rows ascending (the builders' breadth-first order); otherwise every value is
+   computed. */
 static PyObject *run(PyObject *self, PyObject *args) {
-    enum { N_ARR = 17 };
+    enum { N_ARR = 18 };
     PyObject *o[N_ARR];
     int always;
     double rel, abs_;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOpOOdd", &o[0], &o[1], &o[2], &o[3], &o[4],
+    o[17] = Py_None;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOpOOdd|O", &o[0], &o[1], &o[2], &o[3], &o[4],
                           &o[5], &o[6], &o[7], &o[8], &o[9], &o[10], &o[11], &o[12],
-                          &o[13], &o[14], &always, &o[15], &o[16], &rel, &abs_)) {
+                          &o[13], &o[14], &always, &o[15], &o[16], &rel, &abs_, &o[17])) {
         return NULL;
     }
     static const char kinds[N_ARR] = {'d', 'd', 'd', 'd', 'd', 'd', 'd', 'q', 'q', 'q', 'd',
-                                      'd', 'q', 'd', 'd', 'd', 'd'};
+                                      'd', 'q', 'd', 'd', 'd', 'd', 'q'};
     static const char *names[N_ARR] = {"total", "stay", "tenpai", "win_n", "win_ev",
                                        "win_ev_last", "win_n_last", "options", "offsets",
                                        "group_node", "group_n", "group_n_last", "rows", "p",
-                                       "pts", "dama", "riichi"};
+                                       "pts", "dama", "riichi", "used"};
     Arr a[N_ARR];
     for (int i = 0; i < N_ARR; i++) {
         a[i].held = 0;
     }
-    for (int i = 0; i < N_ARR; i++) {
-        if (get(o[i], &a[i], kinds[i], i >= 15, names[i]) < 0) {
+    int with_used = o[17] != Py_None;
+    for (int i = 0; i < N_ARR - !with_used; i++) {
+        if (get(o[i], &a[i], kinds[i], i == 15 || i == 16, names[i]) < 0) {
             release(a, N_ARR);
             return NULL;
         }
@@ -125,6 +137,20 @@ static PyObject *run(PyObject *self, PyObject *args) {
     for (Py_ssize_t j = 0; j < nr && !bad; j++) {
         bad = rows[j] < 0 || rows[j] >= n;
     }
+    const int64_t *used = with_used ? a[17].view.buf : NULL;
+    bad = bad || (with_used && a[17].view.shape[0] != n);
+    /* in the builders' order (see above): the nodes, groups and rows still computed are
+       the first ones of each */
+    int ordered = with_used && !bad;
+    for (Py_ssize_t i = 1; i < n && ordered; i++) {
+        ordered = used[i] >= used[i - 1];
+    }
+    for (Py_ssize_t g = 1; g < groups && ordered; g++) {
+        ordered = gnode[g] >= gnode[g - 1];
+    }
+    for (Py_ssize_t j = 1; j < nr && ordered; j++) {
+        ordered = rows[j] > rows[j - 1];
+    }
     if (bad) {
         release(a, N_ARR);
         PyErr_SetString(PyExc_ValueError, "run: inconsistent graph arrays");
@@ -154,17 +180,37 @@ static PyObject *run(PyObject *self, PyObject *args) {
         before[j] = 0.0;
         reach[j] = 1.0;
     }
+    /* the nodes, groups and rows computed this turn: the first na, ng and nrd */
+    Py_ssize_t na = n, ng = groups, nrd = nr;
     for (Py_ssize_t d = 1; d <= draws; d++) {
         double *tp = dama + d * 3 * n, *wp = tp + n, *ev = tp + 2 * n;
         const double *first = d == 1 ? win_ev_last : win_ev;
         const double *won = d == 1 ? win_n_last : win_n;
         const double *copies = d == 1 ? gn_last : gn;
-        for (Py_ssize_t i = 0; i < n; i++) {
+        if (ordered) {
+            while (na > 0 && used[na - 1] > draws - d) {
+                na--;
+            }
+            while (ng > 0 && gnode[ng - 1] >= na) {
+                ng--;
+            }
+            while (nrd > 0 && rows[nrd - 1] >= na) {
+                nrd--;
+            }
+            for (Py_ssize_t i = na; i < n; i++) {
+                tp[i] = wp[i] = ev[i] = NAN;
+            }
+            double *r0 = riichi + d * 3 * nr;
+            for (Py_ssize_t j = nrd; j < nr; j++) {
+                r0[j] = r0[nr + j] = r0[2 * nr + j] = NAN;
+            }
+        }
+        for (Py_ssize_t i = 0; i < na; i++) {
             tp[i] = won[i];
             wp[i] = won[i];
             ev[i] = first[i];
         }
-        for (Py_ssize_t g = 0; g < groups; g++) {
+        for (Py_ssize_t g = 0; g < ng; g++) {
             /* graph.choose: the greatest points, then win, then tenpai, each up to the
                tolerance; the first option left in the group's order. One pass finds the
                first greatest option in the exact order (as before the tolerance), the
@@ -258,7 +304,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             wp[node] += pw;
             ev[node] += pe;
         }
-        for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t i = 0; i < na; i++) {
             double s = stay[i];
             if (s > 0) {
                 double pt = s * best_tp[i], pw = s * best_wp[i], pe = s * best_ev[i];
@@ -267,7 +313,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
                 ev[i] += pe;
             }
         }
-        for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t i = 0; i < na; i++) {
             double t = total[i];
             double q = tp[i] / t;
             tp[i] = tenpai[i] != 0.0 ? 1.0 : q;
@@ -280,7 +326,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         /* the locked riichi hands (graph._Riichi), then the better of riichi and dama */
         double *rtp = riichi + d * 3 * nr, *rwp = rtp + nr, *rev = rtp + 2 * nr;
         int last = 2 * (d == 1) + 1, mid = 2 * (d == 1);
-        for (Py_ssize_t j = 0; j < nr; j++) {
+        for (Py_ssize_t j = 0; j < nrd; j++) {
             double r = reach[j];
             double term = r * pts[4 * j + last];
             double e = before[j] + term;

@@ -59,7 +59,9 @@ class Graph:
     (ippatsu, haitei) as ``[(F,F), (F,T), (T,F), (T,T)]``; ``win_n_last`` /
     ``group_n_last``: ``win_n`` / ``group_n`` on the last draw, where they differ (an open
     hand completed without a yaku wins there only, by haitei: its draw is a group before;
-    None: the same)."""
+    None: the same). ``used``: the hand changes made to reach each node, in the builders'
+    order (None: not given): the compiled loop then leaves out what no earlier node reads
+    (``Tables``)."""
 
     total: Floats
     stay: Floats
@@ -77,6 +79,7 @@ class Graph:
     riichi_pts: Floats
     win_n_last: Floats | None = None
     group_n_last: Floats | None = None
+    used: Ints | None = None
 
     def last(self) -> tuple[Floats, Floats]:
         """``win_n`` and ``group_n`` on the last draw."""
@@ -91,14 +94,19 @@ class Tables:
 
     ``dama_all`` and ``riichi_all``: the same as (draws + 1, 3, nodes) arrays where the
     compiled loop made them so (None: the lists only); then the lists are their views,
-    made on first need (a call reads only a few rows)."""
+    made on first need (a call reads only a few rows). Where the graph gave ``used``, the
+    compiled loop leaves the values of a node reached with ``u`` changes with more than
+    ``draws - u`` draws left NaN: it is reached after ``u`` draws at the earliest, so
+    no node reached before it reads them (:meth:`valid`)."""
 
     def __init__(self, dama: list[Triple] | None, riichi: list[Triple] | None,
                  riichi_rows: Ints, dama_all: Floats | None = None,
-                 riichi_all: Floats | None = None) -> None:
+                 riichi_all: Floats | None = None, draws: int = 0,
+                 partial: bool = False) -> None:
         self._dama, self._riichi = dama, riichi
         self.riichi_rows = riichi_rows
         self.dama_all, self.riichi_all = dama_all, riichi_all
+        self.draws, self.partial = draws, partial
 
     @property
     def dama(self) -> list[Triple]:
@@ -111,6 +119,16 @@ class Tables:
         if self._riichi is None:
             self._riichi = _triples(self.riichi_all)
         return self._riichi
+
+    def valid(self, used: int, d: int) -> bool:
+        """Whether the values of a node reached with ``used`` changes are computed for
+        ``d`` draws left (``d`` at most the draws solved).
+
+        >>> Tables(None, None, np.zeros(0, np.int64), np.zeros((3, 3, 1)), None,
+        ...        draws=2, partial=True).valid(1, 2)
+        False
+        """
+        return not self.partial or d <= self.draws - used
 
     def columns(self, row: int, draws: int, riichi: bool = False) -> list[list[float]]:
         """Row ``row``'s tenpai, win and points (three lists) with ``draws``, ``draws - 1``,
@@ -215,11 +233,29 @@ def ranked(values: Sequence[Sequence[float]]) -> list[int]:
     n = len(values)
     firsts = [v[0] for v in values]
     order = sorted(range(n), key=firsts.__getitem__, reverse=True)
-    if n:
-        tol = TIE_REL * max(abs(firsts[order[0]]), abs(firsts[order[-1]])) + TIE_ABS
-        if all(firsts[i] - firsts[j] > tol for i, j in pairwise(order)):
-            return order
-    rest = list(range(n))
+    if not n:
+        return order
+    tol = TIE_REL * max(abs(firsts[order[0]]), abs(firsts[order[-1]])) + TIE_ABS
+    # runs of the order whose neighbours are within ``tol``: a value of one run is not
+    # ``near`` one of another (their difference is more than ``tol``, at least the
+    # tolerance of any two), so ``choose`` among the options left keeps only options of
+    # the first run left, and takes the runs one after the other; within a run, in the
+    # order given
+    out: list[int] = []
+    run = [order[0]]
+    for i, j in pairwise(order):
+        if firsts[i] - firsts[j] > tol:
+            out += _ranked_run(values, run)
+            run = []
+        run.append(j)
+    return out + _ranked_run(values, run)
+
+
+def _ranked_run(values: Sequence[Sequence[float]], run: list[int]) -> list[int]:
+    """``ranked`` of the options ``run`` (one run of near first values), as indices."""
+    if len(run) == 1:
+        return run
+    rest = sorted(run)
     out = []
     while rest:
         out.append(rest.pop(choose([values[i] for i in rest])))
@@ -349,8 +385,8 @@ def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:
             group_n_last,
             rows.astype(np.int64, copy=False), g.riichi_p[rows],
             g.riichi_pts[rows].ravel(), policy == "always",
-            dama.reshape(-1), riichi.reshape(-1), TIE_REL, TIE_ABS)
-    return Tables(None, None, rows, dama, riichi)
+            dama.reshape(-1), riichi.reshape(-1), TIE_REL, TIE_ABS, g.used)
+    return Tables(None, None, rows, dama, riichi, draws, g.used is not None)
 
 
 __all__ = ["DP_FUNCTIONS", "TIE_ABS", "TIE_REL", "Graph", "Tables", "choose", "near", "prefer",

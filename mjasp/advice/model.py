@@ -192,6 +192,7 @@ class Model:
         self._index: dict[Node, int] = {}
         self._index_of: tuple[Any, Any] | None = None   # (hands, used): the full index, lazily
         self._riichi_row: dict[Counts37, int] = {}
+        self._riichi_used: list[int] = []
         self._solved_draws = -1
         self.nodes = 0
         # the compiled default path reads hands as the default rules do (every form, four
@@ -987,7 +988,7 @@ class Model:
                   else group_n * (b.group_late == 0),
                   group_node=b.group_node, group_n=group_n,
                   group_slot=b.group_slot, offsets=b.offsets, options=b.options,
-                  riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts)
+                  riichi=riichi, riichi_p=riichi_p, riichi_pts=riichi_pts, used=b.used)
         self._tables = solve_graph(g, draws, self.riichi)
         # each riichi row's hand sliced off one bytes object (as the wins' above)
         # (the first row of a hand: the dict made from the last row to the first)
@@ -995,6 +996,8 @@ class Model:
         last = range(len(self._tables.riichi_rows) - 1, -1, -1)
         self._riichi_row = dict(zip([riichi_hands[37 * at:37 * at + 37] for at in last], last,
                                     strict=True))
+        # the changes made to reach each riichi row's node (``Tables.valid``)
+        self._riichi_used = b.used[self._tables.riichi_rows].tolist()
         hands = b.hands
         # the starting nodes now (advise reads only them); every node on first need
         starts = len(dict.fromkeys(hands13))
@@ -1065,7 +1068,7 @@ class Model:
 
     def _solved(self, node: Node, d: int) -> int:
         """The node's row in the solved tables, or -1."""
-        if self._tables is None or d > self._solved_draws:
+        if self._tables is None or d > self._solved_draws or not self._tables.valid(node[1], d):
             return -1
         found = self._index.get(node, -1)
         if found < 0 and self._index_of is not None:
@@ -1117,7 +1120,7 @@ class Model:
 
     def riichi_value(self, hand: Counts37, d: int) -> Value:
         """A riichi node: the hand is locked, each draw wins or is thrown back."""
-        i = self._riichi_row.get(hand, -1) if 1 <= d <= self._solved_draws else -1
+        i = self._riichi_solved(hand, d)
         if i >= 0:
             t = self._tables.riichi[d]
             return (float(t[0][i]), float(t[1][i]), float(t[2][i]))
@@ -1136,6 +1139,11 @@ class Model:
         found = (1.0, 1.0 - reach, ev)
         self._riichi_memo[key] = found
         return found
+
+    def _riichi_solved(self, hand: Counts37, d: int) -> int:
+        """The hand's row in the solved riichi tables with ``d`` draws left, or -1."""
+        i = self._riichi_row.get(hand, -1) if 1 <= d <= self._solved_draws else -1
+        return i if i < 0 or self._tables.valid(self._riichi_used[i], d) else -1
 
     def _riichi_table(self, hand: Counts37) -> tuple[float, dict[tuple[bool, bool], float]]:
         """A riichi hand's chance to win on a draw, and the expected points of that win
@@ -1197,7 +1205,7 @@ class Model:
         i = self._solved((hand13, 0), draws)
         sh = self.shanten(hand13)
         riichi_here = self.riichi != "never" and self.closed and sh == 0
-        r = self._riichi_row.get(hand13, -1) if riichi_here else -1
+        r = self._riichi_solved(hand13, draws) if riichi_here else -1
         if i < 0 or draws <= 0 or (riichi_here and r < 0):
             tp: list[float] = []
             wp: list[float] = []

@@ -1575,6 +1575,19 @@ static int neighbours(const ShantenApi *self, const uint8_t *counts, int sign, u
     int size = tiles + sign;
     if (kinds && (size % 3 == 0 || size > 14 || (!f->standard && size < 13))) return REFUSED;
     int by_level[2][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}}; /* special_of, once read */
+    /* standard_value's lookups of the suits a move leaves as they are, read once: a move
+       in one suit changes that suit's index only, so the ids before it in the chain are
+       the unmoved hand's (the same table reads in the same order, fewer of them) */
+    unsigned numbers = st->numbers;
+    unsigned m_id = 0, p_id = 0, s_id = 0, pair_id = 0, three_id = 0, z_id = 0;
+    if (f->standard && kinds) {
+        m_id = f->three_player ? st->sanma_ids[index[0]] : st->number_ids[index[0]];
+        p_id = st->number_ids[index[1]];
+        s_id = st->number_ids[index[2]];
+        pair_id = st->pair_ids[m_id * numbers + p_id];
+        three_id = st->triple_ids[pair_id * numbers + s_id];
+        z_id = st->honor_ids[index[3]];
+    }
     for (uint64_t bits = kinds; bits; bits &= bits - 1) {
         int k = __builtin_ctzll(bits);
         KindPlace at = nb->places[k];
@@ -1584,11 +1597,30 @@ static int neighbours(const ShantenApi *self, const uint8_t *counts, int sign, u
         int value = INF;
         if (f->standard) {
             /* 0..4 after the move, so the index stays inside its table */
-            uint32_t moved[4] = {index[0], index[1], index[2], index[3]};
             uint32_t step = sanma ? (at.place == 0 ? 5u : 1u) : POW5[at.place];
-            moved[at.suit] = sign > 0 ? moved[at.suit] + step : moved[at.suit] - step;
-            value = standard_value(st, moved[0], moved[1], moved[2], moved[3], size / 3,
-                                   f->three_player);
+            uint32_t moved = sign > 0 ? index[at.suit] + step : index[at.suit] - step;
+            /* standard_value(st, the four indices with the suit's moved, size / 3, ...) */
+            unsigned three = three_id, z = z_id;
+            switch (at.suit) {
+            case 0: {
+                unsigned m = f->three_player ? st->sanma_ids[moved] : st->number_ids[moved];
+                unsigned pair = st->pair_ids[m * numbers + p_id];
+                three = st->triple_ids[pair * numbers + s_id];
+                break;
+            }
+            case 1: {
+                unsigned pair = st->pair_ids[m_id * numbers + st->number_ids[moved]];
+                three = st->triple_ids[pair * numbers + s_id];
+                break;
+            }
+            case 2:
+                three = st->triple_ids[pair_id * numbers + st->number_ids[moved]];
+                break;
+            default:
+                z = st->honor_ids[moved];
+                break;
+            }
+            value = st->final_values[(three * st->honors + z) * 5 + size / 3];
         }
         if (size >= 13) {
             int level = sign > 0 ? to : count; /* 1..4 */

@@ -53,3 +53,27 @@ def test_ranked_keeps_equal_values_in_the_given_order() -> None:
     # equal points: the greater win chance first, then among full ties the first given
     values = [(100.0, 0.25, 0.0), (100.0 + 1e-13, 0.5, 0.0), (100.0, 0.25, 0.0), (50.0, 1.0, 0.0)]
     assert ranked(values) == [1, 0, 2, 3]
+
+
+def test_ranked_with_runs_of_near_values_is_choose_one_after_the_other() -> None:
+    """A discard list's usual shape: most points apart, a few runs of equal (mirror
+    discards) or nearly equal points, runs within a tolerance of each other's edges."""
+    rng = random.Random(23)
+    runs = 0
+    for _ in range(5000):
+        n = rng.randrange(1, 15)
+        centres = [rng.choice([0.0, 1234.5, -800.0, 96000.0, rng.uniform(-3000, 20000)])
+                   for _ in range(rng.randrange(1, 4))]
+        values: list[tuple[float, ...]] = []
+        for _ in range(n):
+            if rng.random() < 0.4:
+                values.append((rng.uniform(-3000, 20000), rng.random(), rng.random()))
+                continue
+            c = rng.choice(centres)
+            tol = TIE_REL * abs(c) + TIE_ABS
+            values.append((c + rng.choice([0.0, tol, -tol, 1.5 * tol, 0.5 * tol]),
+                           rng.choice([0.25, 0.25 + 1e-13, 0.5]), rng.choice([0.0, 1.0])))
+        got = ranked(values)
+        runs += len({v[0] for v in values}) < n
+        assert got == _by_choose(values), values
+    assert runs > 1000
