@@ -556,11 +556,19 @@ class _Scorer:
         scoring = np.flatnonzero(per_edge != 0)
         return by_state[scoring, 0].astype(np.intp), per_edge[scoring]
 
-    def _win(self, tile: int, riichi: bool) -> Win:
-        win = self.win_of.get((tile, riichi))
+    #: The winning tile of the scorer's Win values: ``check_hand`` and
+    #: ``candidates_by_tile`` read none (the hand's tiles and ``candidates_by_tile``'s
+    #: kinds are the win), so one Win per riichi flag serves every winning tile, where one
+    #: per tile was built before (a Win's checks cost as much as a hand's)
+    TILE = 0
+
+    def _win(self, riichi: bool) -> Win:
+        """The Win of a self-draw in this situation, with riichi or not (its tile
+        ``TILE``: not read)."""
+        win = self.win_of.get((self.TILE, riichi))
         if win is None:
-            win = self.win_of[(tile, riichi)] = Win(
-                tile=name37(tile), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
+            win = self.win_of[(self.TILE, riichi)] = Win(
+                tile=name37(self.TILE), tsumo=True, seat_wind=self.seat, round_wind=self.rnd,
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
@@ -569,7 +577,7 @@ class _Scorer:
         """The points of drawing each of ``tiles`` to win the hand ``sep`` (separated;
         ``merged`` its 34 counts, ``key`` its bytes) of the winning state at place
         ``at``."""
-        hand = self._checked_hand(sep, merged, tiles[0], riichi)
+        hand = self._checked_hand(sep, merged, riichi)
         if hand is None:
             return [0.0] * len(tiles)
         rules = self.rules
@@ -580,7 +588,7 @@ class _Scorer:
         except MjaspError:
             return [0.0] * len(tiles)
         kinds = list(dict.fromkeys([KIND[t] for t in tiles]))
-        by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(tiles[0], riichi), rules,
+        by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(riichi), rules,
                                                      kinds, readings), strict=True))
         self.found[at] = by_kind
         # mjasp.score's choice: the first of equals
@@ -588,13 +596,12 @@ class _Scorer:
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
 
-    def _checked_hand(self, sep: list[int], merged: list[int], tile: int, riichi: bool
-                      ) -> Hand | None:
+    def _checked_hand(self, sep: list[int], merged: list[int], riichi: bool) -> Hand | None:
         """The hand ``sep`` (separated; ``merged`` its 34 counts) as a Hand, or None where
         ``check_hand`` refuses it."""
         hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), self.melds)
         try:
-            check_hand(hand, self._win(tile, riichi), self.rules)
+            check_hand(hand, self._win(riichi), self.rules)
         except MjaspError:
             return None
         return hand
@@ -610,7 +617,7 @@ class _Scorer:
         rules' points of its han and fu (``_up``: a case ``make_score`` treats apart)."""
         if by_kind is None:
             return None
-        if self._checked_hand(sep, merged, tiles[0], riichi) is None:
+        if self._checked_hand(sep, merged, riichi) is None:
             return [0.0] * len(tiles)
         best: dict[int, _Shifted | None] = {}
         for kind in dict.fromkeys([KIND[t] for t in tiles]):

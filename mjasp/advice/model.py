@@ -17,6 +17,7 @@ haitei, ura by exact counting, the riichi stick lost when the hand does not win.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -344,6 +345,12 @@ class Model:
             self._outcomes[key] = scored
         return scored
 
+    #: The tile of the plain Win handed to ``check_hand`` and ``candidates_by_tile``,
+    #: which read no winning tile (the hand's tiles and the kinds asked are the win): one
+    #: Win for every hand, where one per winning tile was built before (a Win's checks
+    #: cost as much as a hand's)
+    SITUATION_TILE = 0
+
     def _plain_by_tile(self, h14: Counts37, tiles: Sequence[int]
                        ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
@@ -361,8 +368,8 @@ class Model:
         hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
-        found = candidates_by_tile(hand, self._plain_wins[tiles[0]] or self._plain(tiles[0]),
-                                   self.rules, [_KIND37[t] for t in tiles], readings)
+        found = candidates_by_tile(hand, self._plain(self.SITUATION_TILE), self.rules,
+                                   [_KIND37[t] for t in tiles], readings)
         return hand, readings, found  # type: ignore[return-value]
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
@@ -375,7 +382,22 @@ class Model:
         each situation's points are read off the shape's best points per added han
         (``rank_key`` ranks by points first), the ura outcomes summed in the same order
         from 0 as ``_scored`` (an outcome padded with probability 0 adds an exact 0.0).
-        The others one by one (``_engine_points``). Tested equal to the engine per situation."""
+        The others one by one (``_engine_points``). Tested equal to the engine per situation.
+
+        The cyclic collector is off meanwhile, as it was found after (on an error too): the
+        scoring makes many small objects and frees them itself (the compatibility mode's
+        scoring does the same)."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._win_rows(wins, situations)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _win_rows(self, wins: Sequence[tuple[Counts37, int]],
+                  situations: Sequence[tuple[bool, bool, bool]]) -> Any:
+        """``_win_table`` with the collector as it is."""
         import numpy as np
         out = np.zeros((len(wins), len(situations)))
         rows: list[int] = []
@@ -547,7 +569,7 @@ class Model:
         ok = self._hand_ok.get(h14)
         if ok is None:
             try:
-                check_hand(self._hand14(h14), self._plain(tile), self.rules)
+                check_hand(self._hand14(h14), self._plain(self.SITUATION_TILE), self.rules)
                 ok = True
             except MjaspError:
                 ok = False
@@ -738,9 +760,9 @@ class Model:
     def _hand_readings(self, h14: Counts37, tile: int, keep: bool = True
                        ) -> tuple[Hand, tuple[Any, ...]]:
         """The Hand of 14 tiles and its readings after the checks of ``mjasp.score`` that
-        do not read the winning tile (``check_hand``, with ``tile`` as the one named),
-        or no readings where they fail. Kept for every hand, or (``keep`` False) for the
-        last one only."""
+        do not read the winning tile (``check_hand``, whose Win names ``SITUATION_TILE``:
+        ``tile`` is not read), or no readings where they fail. Kept for every hand, or
+        (``keep`` False) for the last one only."""
         found = self._checked.get(h14)
         if found is None:
             if self._last_checked[0] == h14:
@@ -748,7 +770,7 @@ class Model:
                 return last
             hand = self._hand14(h14)
             try:
-                check_hand(hand, self._plain(tile), self.rules)
+                check_hand(hand, self._plain(self.SITUATION_TILE), self.rules)
                 readings: tuple[Any, ...] = hand_readings(hand, self.rules)
             except MjaspError:
                 readings = ()
