@@ -1479,8 +1479,10 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (tinit(&index[0], 1 << 12) < 0 || tinit(&index[1], 1 << 12) < 0
-        || tinit(&edge_set, 1 << 12) < 0) {
+    /* small tables to start (they double as they fill: a tenpai hand's graph holds a few
+       hundred states, and clearing 4096 slots a table cost more than its search) */
+    if (tinit(&index[0], 1 << 8) < 0 || tinit(&index[1], 1 << 8) < 0
+        || tinit(&edge_set, 1 << 9) < 0) {
         goto done;
     }
     {

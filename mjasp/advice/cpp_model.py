@@ -348,13 +348,15 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
 
 
 def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
-                 wanted: Any, compiled: bool = True, riichi: bool = True) -> CppGraph:
+                 wanted: Any, compiled: bool = True, riichi: bool = True,
+                 total: list[int] | None = None) -> CppGraph:
     """:func:`build_graph` with the draw states ``wanted`` as rows of 38 integers (the
-    hand, then the riichi flag)."""
+    hand, then the riichi flag); ``total``: the hand and wall added, where known."""
     from mjasp.advice import graph
     from mjasp.advice.build import kernel_shanten
     cpp_build = None if graph._dp is None else graph._dp.cpp_build
-    total = [x + y for x, y in zip(hand, wall, strict=True)]
+    if total is None:
+        total = [x + y for x, y in zip(hand, wall, strict=True)]
     if compiled and riichi and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
             and max(total) < 8 and -1 <= budget < 64 and (
                 not wanted.size or (wanted.min() >= 0 and wanted.max() < 256)):
@@ -707,11 +709,12 @@ def _check_fits(hand: Counts37, wall: Sequence[int], melds: Sequence[int] = (0,)
     (``melds``) and the wall's (merged 37 counts) hold at most four of a kind and
     ``MAX_RED_FIVES`` red fives a suit, each red five of the wall one of its kind's
     copies there."""
-    for k in range(34):
-        held = hand[k] + melds[k] + max(0, wall[k])
-        if held > 4:
-            raise HandError(f"the wall and the hand hold {held} copies of {name37(k)}; "
-                            f"there are only 4")
+    held = [h + m + (w if w > 0 else 0)
+            for h, m, w in zip(hand[:34], melds[:34], wall[:34], strict=True)]
+    if max(held) > 4:
+        k = next(k for k in range(34) if held[k] > 4)
+        raise HandError(f"the wall and the hand hold {held[k]} copies of {name37(k)}; "
+                        f"there are only 4")
     for suit, five in enumerate(FIVES):
         red, copies = max(0, wall[34 + suit]), max(0, wall[five])
         if red > copies or hand[34 + suit] + melds[34 + suit] + red > MAX_RED_FIVES:
@@ -823,7 +826,8 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     _check_fits(h37, mwall, in_melds)
     closed = not any(m.is_open for m in melds)
     hand_sep = separated(h37)
-    wall_sep = separated(bytes(max(0, x) for x in mwall))
+    wall_sep = separated(bytes(mwall) if min(mwall) >= 0 else bytes(max(0, x) for x in mwall))
+    total = [x + y for x, y in zip(hand_sep, wall_sep, strict=True)]
     s_org = shanten_of(h37[:34])
     fourteen = sum(h37[:34]) + 3 * len(melds) == 14
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
@@ -833,20 +837,21 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     calls = np.array([fourteen and closed and s_org == 0 and s == 0 for s in shanten],
                      dtype=np.uint8)
     g = _build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
-                     np.concatenate([asked, calls[:, None]], axis=1), riichi=closed)
+                     np.concatenate([asked, calls[:, None]], axis=1), riichi=closed,
+                     total=total)
     kept_rows = [n for n, v in enumerate(g.wanted) if v >= 0]
     searched = g.draws + g.discards
     src, dst, tile, weight = g.src, g.dst, g.tile, g.weight
     won = np.flatnonzero(g.disc_shanten[dst] == -1)
-    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora,
-                     [x + y for x, y in zip(hand_sep, wall_sep, strict=True)], melds)
+    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora, total,
+                     melds)
     # the scoring makes many small objects and frees them itself: the cyclic collector,
     # run there every 700 of them, frees a few a run (on 40 reference hands 465 in 125
     # runs); off meanwhile, its next run after takes those, and as it was after
     collecting = gc.isenabled()
     gc.disable()
     try:
-        scoring, points = scorer.points(np.stack([won, dst[won], tile[won]], axis=1),
+        scoring, points = scorer.points(np.array([won, dst[won], tile[won]]).T,
                                         g.disc_hands, g.disc_flags)
     finally:
         if collecting:
