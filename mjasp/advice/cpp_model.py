@@ -442,6 +442,8 @@ KIND = tuple(range(34)) + FIVES
 #: each kind's name, each tile37's
 _NAMES = tuple(tile_name(k) for k in range(34))
 _NAMES37 = tuple(name37(t) for t in range(37))
+#: row k: kind k drawn (``_necessary``)
+_DRAWN = np.eye(34, dtype=bool)
 
 
 class _Shifted(NamedTuple):
@@ -887,14 +889,14 @@ def _necessary(hands: Any, mwall: Sequence[int]
     merged = hands[:, :34].copy()
     merged[:, FIVES] += hands[:, 34:]
     s = _shanten_rows(merged)
-    # (row, kind) pairs as flat places row * 34 + kind
-    places = np.flatnonzero(merged < 4)
-    row = places // 34
-    after = merged[row]
-    after.reshape(-1)[places + 34 * (np.arange(len(row)) - row)] += 1
+    # each row with each kind drawn (row n * 34 + kind), a kind held four times not drawn:
+    # that row is the hand itself, whose shanten is not lower
+    after = (merged[:, None, :] + ((merged < 4)[:, None, :] & _DRAWN)).reshape(-1, 34)
+    lower = _shanten_rows(after).reshape(-1, 34) < s[:, None]
     found: list[list[int]] = [[] for _ in range(len(merged))]
-    for at in places[_shanten_rows(after) < s[row]].tolist():
-        found[at // 34].append(at % 34)
+    rows, kinds = np.nonzero(lower)
+    for n, k in zip(rows.tolist(), kinds.tolist(), strict=True):
+        found[n].append(k)
     return s.tolist(), [tuple([(_NAMES[k], mwall[k]) for k in kinds]) for kinds in found]
 
 
