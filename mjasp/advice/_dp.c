@@ -1525,8 +1525,10 @@ static PyObject *cpp_build(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (tinit(&index[0], 1 << 12) < 0 || tinit(&index[1], 1 << 12) < 0
-        || tinit(&edge_set, 1 << 12) < 0) {
+    /* small tables to start (they double as they fill: a tenpai hand's graph holds a few
+       hundred states, and clearing 4096 slots a table cost more than its search) */
+    if (tinit(&index[0], 1 << 8) < 0 || tinit(&index[1], 1 << 8) < 0
+        || tinit(&edge_set, 1 << 9) < 0) {
         goto done;
     }
     {
@@ -1864,6 +1866,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     /* each edge's place among the winning ones (-1: none); a winning edge listed once */
     int64_t *won = bad ? NULL : PyMem_Malloc((size_t)(e ? e : 1) * sizeof(int64_t));
     double *draw = NULL, *disc = NULL, *acc = NULL;
+    uint8_t *first = NULL; /* per edge: the first of its discard state's (in edge order) */
     PyObject *result = NULL;
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
@@ -1872,12 +1875,16 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     draw = PyMem_Calloc((size_t)(3 * n1 + 1), sizeof(double));
     acc = PyMem_Malloc((size_t)(3 * n1 + 1) * sizeof(double));
     disc = PyMem_Calloc((size_t)(3 * n2 + 1), sizeof(double));
-    if (won == NULL || draw == NULL || acc == NULL || disc == NULL) {
+    first = PyMem_Calloc((size_t)(e + n2 + 1), 1);
+    if (won == NULL || draw == NULL || acc == NULL || disc == NULL || first == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     for (Py_ssize_t j = 0; j < e; j++) {
         won[j] = -1;
+        uint8_t *met = first + e + dst[j]; /* (the discard states met so far) */
+        first[j] = !*met;
+        *met = 1;
     }
     for (Py_ssize_t k = 0; k < ns; k++) {
         if (scoring[k] < 0 || scoring[k] >= e || won[scoring[k]] >= 0) {
@@ -1932,14 +1939,17 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
         if (t == t_min) { /* (a turn's discard values are read by the turn below it) */
             break;
         }
-        /* the greatest over each discard state's edges (np.maximum.at from -inf), a state
-           without edges 0 */
-        for (Py_ssize_t i = 0; i < 3 * n2; i++) {
-            disc[i] = -Py_HUGE_VAL;
-        }
+        /* the greatest over each discard state's edges (np.maximum.at from -inf: its first
+           edge's values, then each greater one), a state without edges 0 (never written) */
         for (Py_ssize_t j = 0; j < e; j++) {
             const double *d = draw + 3 * src[j];
             double *dc = disc + 3 * dst[j];
+            if (first[j]) {
+                dc[0] = d[0];
+                dc[1] = d[1];
+                dc[2] = d[2];
+                continue;
+            }
             if (d[0] > dc[0]) {
                 dc[0] = d[0];
             }
@@ -1950,11 +1960,6 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
                 dc[2] = d[2];
             }
         }
-        for (Py_ssize_t i = 0; i < 3 * n2; i++) {
-            if (disc[i] == -Py_HUGE_VAL) {
-                disc[i] = 0.0;
-            }
-        }
     }
     result = Py_None;
     Py_INCREF(result);
@@ -1963,6 +1968,7 @@ done:
     PyMem_Free(draw);
     PyMem_Free(acc);
     PyMem_Free(disc);
+    PyMem_Free(first);
     release(a, N_ARR);
     return result;
 }

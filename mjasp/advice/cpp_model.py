@@ -343,15 +343,25 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
     >>> g.draws, g.discards, g.wanted       # waits 1p, 4p: two discard states
     (1, 2, [0])
     """
+    rows = np.array([[*h, call] for h, call in wanted], dtype=np.int64).reshape(-1, 38)
+    return _build_graph(hand, wall, budget, fourteen, rows, compiled, riichi)
+
+
+def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
+                 wanted: Any, compiled: bool = True, riichi: bool = True,
+                 total: list[int] | None = None) -> CppGraph:
+    """:func:`build_graph` with the draw states ``wanted`` as rows of 38 integers (the
+    hand, then the riichi flag); ``total``: the hand and wall added, where known."""
     from mjasp.advice import graph
     from mjasp.advice.build import kernel_shanten
     cpp_build = None if graph._dp is None else graph._dp.cpp_build
-    total = [x + y for x, y in zip(hand, wall, strict=True)]
+    if total is None:
+        total = [x + y for x, y in zip(hand, wall, strict=True)]
     if compiled and riichi and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
-            and max(total) < 8 and -1 <= budget < 64:
-        rows = b"".join(bytes(h) + bytes([call]) for h, call in wanted)
+            and max(total) < 8 and -1 <= budget < 64 and (
+                not wanted.size or (wanted.min() >= 0 and wanted.max() < 256)):
         parts = cpp_build(bytes(hand), bytes(total), budget, fourteen,
-                          kernel_shanten(_TENHOU), rows)
+                          kernel_shanten(_TENHOU), wanted.astype(np.uint8).tobytes())
 
         def arr(at: int, dtype: Any) -> Any:
             return np.frombuffer(parts[at], dtype=dtype)
@@ -376,7 +386,8 @@ def build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
                     cat(g.flags[0], np.bool_), cat(g.tenpai, np.bool_),
                     cat(g.hands[1], np.uint8, 37), cat(g.flags[1], np.bool_),
                     cat(g.disc_shanten, np.int8), src, dst, tile, weight,
-                    [g.index[0].get(_key(h, call), -1) for h, call in wanted])
+                    [g.index[0].get(_key(row[:37], row[37]), -1)
+                     for row in wanted.tolist()])
 
 
 def _key(hand: Sequence[int], riichi: bool) -> tuple[int, int]:
@@ -428,6 +439,11 @@ def _merged(hand: Sequence[int]) -> list[int]:
 
 #: each tile37's kind
 KIND = tuple(range(34)) + FIVES
+#: each kind's name, each tile37's
+_NAMES = tuple(tile_name(k) for k in range(34))
+_NAMES37 = tuple(name37(t) for t in range(37))
+#: row k: kind k drawn (``_necessary``)
+_DRAWN = np.eye(34, dtype=bool)
 
 
 class _Shifted(NamedTuple):
@@ -702,11 +718,12 @@ def _check_fits(hand: Counts37, wall: Sequence[int], melds: Sequence[int] = (0,)
     (``melds``) and the wall's (merged 37 counts) hold at most four of a kind and
     ``MAX_RED_FIVES`` red fives a suit, each red five of the wall one of its kind's
     copies there."""
-    for k in range(34):
-        held = hand[k] + melds[k] + max(0, wall[k])
-        if held > 4:
-            raise HandError(f"the wall and the hand hold {held} copies of {name37(k)}; "
-                            f"there are only 4")
+    held = [h + m + (w if w > 0 else 0)
+            for h, m, w in zip(hand[:34], melds[:34], wall[:34], strict=True)]
+    if max(held) > 4:
+        k = next(k for k in range(34) if held[k] > 4)
+        raise HandError(f"the wall and the hand hold {held[k]} copies of {name37(k)}; "
+                        f"there are only 4")
     for suit, five in enumerate(FIVES):
         red, copies = max(0, wall[34 + suit]), max(0, wall[five])
         if red > copies or hand[34 + suit] + melds[34 + suit] + red > MAX_RED_FIVES:
@@ -785,6 +802,25 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     the melds (the standard form alone), no riichi unless every meld is a closed kan
     (its ``Player::is_closed``), the melds' tiles in each hand scored and counted for
     ura dora, and out of the wall."""
+    s_org, rows, searched = _calculate(
+        hand, dora_indicators=dora_indicators, seat_wind=seat_wind, round_wind=round_wind,
+        rules=rules, wall=wall, t_min=t_min, t_max=t_max, wall_sum=wall_sum, extra=extra,
+        uradora=uradora, red=red, melds=melds)
+    return Result(s_org, tuple(Stat(*row) for row in rows), searched)
+
+
+#: one discard's numbers: :class:`Stat`'s fields in order (``advice`` makes its
+#: candidates of them without a ``Stat`` between)
+_Row = tuple[str | None, int, tuple[tuple[str, int], ...], tuple[float, ...],
+             tuple[float, ...], tuple[float, ...]]
+
+
+def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
+               seat_wind: str, round_wind: str, rules: Rules | None,
+               wall: Sequence[int] | None, t_min: int, t_max: int, wall_sum: int,
+               extra: int, uradora: bool, red: bool, melds: tuple[Meld, ...]
+               ) -> tuple[int, list[_Row], int]:
+    """:func:`compute`'s shanten, rows (:class:`Stat`'s fields) and states searched."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     if isinstance(hand, Hand):
@@ -799,79 +835,76 @@ def compute(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str] = (),
     _check_fits(h37, mwall, in_melds)
     closed = not any(m.is_open for m in melds)
     hand_sep = separated(h37)
-    wall_sep = separated(bytes(max(0, x) for x in mwall))
+    wall_sep = separated(bytes(mwall) if min(mwall) >= 0 else bytes(max(0, x) for x in mwall))
+    total = [x + y for x, y in zip(hand_sep, wall_sep, strict=True)]
     s_org = shanten_of(h37[:34])
     fourteen = sum(h37[:34]) + 3 * len(melds) == 14
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
-    # a tenpai), or the hand itself
-    asked: list[tuple[str | None, list[int], bool]] = []
-    if fourteen:
-        m = _merged(hand_sep)
-        for i in range(37):
-            if hand_sep[i] <= 0:
-                continue
-            m[KIND[i]] -= 1
-            call = closed and s_org == 0 and shanten_of(bytes(m)) == 0
-            m[KIND[i]] += 1
-            asked.append((name37(i), [x - (j == i) for j, x in enumerate(hand_sep)], call))
-    else:
-        asked.append((None, hand_sep, False))
-    g = build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
-                    [(hand, call) for _, hand, call in asked], riichi=closed)
-    wanted = [(tile, hand, v) for (tile, hand, _), v in zip(asked, g.wanted, strict=True)
-              if v >= 0]
+    # a tenpai), or the hand itself; their shanten and necessary tiles in one pass
+    tiles, asked = _asked_hands(hand_sep, fourteen)
+    shanten, necessary = _necessary(asked, mwall)
+    calls = np.array([fourteen and closed and s_org == 0 and s == 0 for s in shanten],
+                     dtype=np.uint8)
+    g = _build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
+                     np.concatenate([asked, calls[:, None]], axis=1), riichi=closed,
+                     total=total)
+    kept_rows = [n for n, v in enumerate(g.wanted) if v >= 0]
     searched = g.draws + g.discards
     src, dst, tile, weight = g.src, g.dst, g.tile, g.weight
     won = np.flatnonzero(g.disc_shanten[dst] == -1)
-    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora,
-                     [x + y for x, y in zip(hand_sep, wall_sep, strict=True)], melds)
+    scorer = _Scorer(indicators, seat_wind, round_wind, rules or CPP_RULES, uradora, total,
+                     melds)
     # the scoring makes many small objects and frees them itself: the cyclic collector,
     # run there every 700 of them, frees a few a run (on 40 reference hands 465 in 125
     # runs); off meanwhile, its next run after takes those, and as it was after
     collecting = gc.isenabled()
     gc.disable()
     try:
-        scoring, points = scorer.points(np.stack([won, dst[won], tile[won]], axis=1),
+        scoring, points = scorer.points(np.array([won, dst[won], tile[won]]).T,
                                         g.disc_hands, g.disc_flags)
     finally:
         if collecting:
             gc.enable()
     tenpai = np.flatnonzero(g.tenpai)
-    n1, n2 = g.draws, g.discards
+    n1, n2, wanted = g.draws, g.discards, [g.wanted[n] for n in kept_rows]
     del g
-    tp, wp, ev = _values((n1, n2, src, dst, weight, scoring, points, tenpai),
-                         [v for _, _, v in wanted], t_min, t_max, wall_sum)
-    stats = _stats([(tile, hand) for tile, hand, _ in wanted], mwall, (tp, wp, ev),
-                   t_min, t_max)
-    return Result(s_org, tuple(stats), searched)
-
-
-def _stats(hands: list[tuple[str | None, list[int]]], mwall: list[int],
-           values: tuple[Any, Any, Any] | None, t_min: int, t_max: int) -> list[Stat]:
-    """A :class:`Stat` per (discard, separated 13 tiles) of ``hands``: the shanten, the
-    kinds whose draw lowers it with their copies in the wall ``mwall``, and the rows of
-    ``values`` (one per hand) for turns ``t_min..t_max``; shanten numbers in two batch
-    calls."""
-    sep = np.array([h for _, h in hands], dtype=np.uint8).reshape(-1, 37)
-    merged = sep[:, :34].copy()
-    merged[:, FIVES] += sep[:, 34:]
-    s = _shanten_rows(merged)
-    row, kind = np.divmod(np.flatnonzero(merged < 4), 34)
-    after = merged[row]
-    after[np.arange(len(row)), kind] += 1
-    lower = _shanten_rows(after) < s[row]
-    necessary: list[list[tuple[str, int]]] = [[] for _ in hands]
-    for n, k in zip(row[lower].tolist(), kind[lower].tolist(), strict=True):
-        necessary[n].append((tile_name(k), mwall[k]))
-    rng = slice(t_min, t_max + 1)
-    if values is None:
-        return [Stat(tile, shanten, tuple(necessary[n]), (), (), ()) for n, ((tile, _), shanten)
-                in enumerate(zip(hands, s.tolist(), strict=True))]
+    values = _values((n1, n2, src, dst, weight, scoring, points, tenpai), wanted, t_min,
+                     t_max, wall_sum)
     # (each array's rows as lists at once: a row apiece costs several times as much)
-    tps, wps, evs = (x[:, rng].tolist() for x in values)
-    return [Stat(tile, shanten, tuple(necessary[n]), tuple(tps[n]), tuple(wps[n]),
-                 tuple(evs[n]))
-            for n, ((tile, _), shanten) in enumerate(zip(hands, s.tolist(), strict=True))]
+    tps, wps, evs = (x[:, t_min:t_max + 1].tolist() for x in values)
+    return s_org, [(tiles[n], shanten[n], necessary[n], tuple(tp), tuple(wp), tuple(ev))
+                   for n, tp, wp, ev in zip(kept_rows, tps, wps, evs, strict=True)], searched
+
+
+def _asked_hands(hand: list[int], fourteen: bool) -> tuple[list[str | None], Any]:
+    """The discards of a 14-tile hand (separated counts), tile order, and the 13 tiles
+    each leaves (rows, uint8); a 13-tile hand: None and itself."""
+    held = np.array(hand, dtype=np.uint8)
+    if not fourteen:
+        return [None], held[None]
+    thrown = np.flatnonzero(held)
+    rows = np.repeat(held[None], len(thrown), axis=0)
+    rows[np.arange(len(thrown)), thrown] -= 1
+    return [_NAMES37[i] for i in thrown.tolist()], rows
+
+
+def _necessary(hands: Any, mwall: Sequence[int]
+               ) -> tuple[list[int], list[tuple[tuple[str, int], ...]]]:
+    """The shanten of each row of separated 37 counts ``hands`` (uint8) and its necessary
+    tiles: the kinds whose draw lowers it, with their copies in the wall ``mwall``
+    (merged 37 counts); the shanten numbers in two batch calls."""
+    merged = hands[:, :34].copy()
+    merged[:, FIVES] += hands[:, 34:]
+    s = _shanten_rows(merged)
+    # each row with each kind drawn (row n * 34 + kind), a kind held four times not drawn:
+    # that row is the hand itself, whose shanten is not lower
+    after = (merged[:, None, :] + ((merged < 4)[:, None, :] & _DRAWN)).reshape(-1, 34)
+    lower = _shanten_rows(after).reshape(-1, 34) < s[:, None]
+    found: list[list[int]] = [[] for _ in range(len(merged))]
+    rows, kinds = np.nonzero(lower)
+    for n, k in zip(rows.tolist(), kinds.tolist(), strict=True):
+        found[n].append(k)
+    return s.tolist(), [tuple([(_NAMES[k], mwall[k]) for k in kinds]) for kinds in found]
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
@@ -968,18 +1001,17 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
         raise AdviseError(f"the mahjong-cpp model plays at most {T_MAX} draws, not {draws}")
     scoring = CPP_RULES if rules.name == "tenhou" else rules
     if exact:
-        r = compute(start, dora_indicators=indicators, seat_wind=seat, round_wind=rnd,
-                    rules=scoring, wall=wall, t_min=t_min, t_max=T_MAX,
-                    wall_sum=wall_sum, extra=extra, melds=hand.melds)
-        stats, searched = r.stats, r.searched
+        _, rows, searched = _calculate(
+            start, dora_indicators=indicators, seat_wind=seat, round_wind=rnd, rules=scoring,
+            wall=wall, t_min=t_min, t_max=T_MAX, wall_sum=wall_sum, extra=extra,
+            uradora=True, red=True, melds=hand.melds)
     else:
-        stats, searched = _necessary_only(start, wall), 0
+        rows, searched = _necessary_only(start, wall), 0
     out = []
     tenpai_call = "dama" if any(m.is_open for m in hand.melds) else "riichi"
-    for st in stats:
-        decision = tenpai_call if st.shanten == 0 and st.tile is not None else "-"
-        out.append(Candidate(st.tile, st.shanten, st.necessary, st.tenpai_prob,
-                             st.win_prob, st.exp_score, decision))
+    for tile, shanten, necessary, tp, wp, ev in rows:
+        decision = tenpai_call if shanten == 0 and tile is not None else "-"
+        out.append(Candidate(tile, shanten, necessary, tp, wp, ev, decision))
     if exact:
         out.sort(key=lambda c: (-c.expected_points[0], -c.win_prob[0], c.shanten))
     else:
@@ -990,12 +1022,13 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
                   searched, dict(settings, rules=scoring.name, wall_sum=wall_sum))
 
 
-def _necessary_only(start: Counts37, wall: Sequence[int]) -> tuple[Stat, ...]:
-    sep = separated(start)
-    if sum(start[:34]) % 3 == 1:
-        return tuple(_stats([(None, sep)], list(wall), None, 0, -1))
-    return tuple(_stats([(name37(i), [x - (j == i) for j, x in enumerate(sep)])
-                         for i in range(37) if sep[i] > 0], list(wall), None, 0, -1))
+def _necessary_only(start: Counts37, wall: Sequence[int]) -> list[_Row]:
+    """The discards' rows (the hand's, for 13 tiles) without values: shanten and
+    necessary tiles."""
+    tiles, hands = _asked_hands(separated(start), sum(start[:34]) % 3 != 1)
+    shanten, necessary = _necessary(hands, wall)
+    return [(tile, s, needed, (), (), ())
+            for tile, s, needed in zip(tiles, shanten, necessary, strict=True)]
 
 
 __all__ = ["CPP_RULES", "Result", "Stat", "advice", "compute", "default_wall"]
