@@ -23,8 +23,9 @@ from mjasp.solvers.scoring_direct import candidates_by_tile
 HANDS = ["123456789m1234p4p", "111222333m44455p", "22334455667788s", "19m19p19s12345677z",
          "234067m234p23406s", "111999m111p99s777z", "1111m234p567s99p", "9999m234p567s11p",
          "1234m234p567s99p11z"]
-SITUATIONS: list[dict[str, object]] = [dict(), dict(riichi=1), dict(riichi=1, ippatsu=True), dict(haitei=True),
-              dict(riichi=2, ippatsu=True)]
+SITUATIONS: list[dict[str, object]] = [
+    dict(), dict(riichi=1), dict(riichi=1, ippatsu=True), dict(haitei=True),
+    dict(riichi=2, ippatsu=True)]
 
 
 def _answer(hand: Hand, situation: dict[str, object], tile: int, rules_name: str
