@@ -365,10 +365,13 @@ static PyObject *run(PyObject *self, PyObject *args) {
 
 /* ---- the graph of mjasp's model, built (build.build's layers, compiled) ----------------
  *
- * build(start, unseen, limit, hands13, shanten, progress) explores what mjasp.advice.build
- * explores, node by node in breadth-first order: per node (hand, changes) its wall, its
- * draws in tile order, the shanten after each draw, the discards kept by the model's test,
- * and the (hand, changes + 1) each kept discard leads to. What a draw, a discard, the wall
+ * build(start, unseen, limit, hands13, shanten, progress[, wins[, bound]]) explores what
+ * mjasp.advice.build explores, node by node in breadth-first order: per node (hand,
+ * changes) its wall, its draws in tile order, the shanten after each draw, the discards
+ * kept by the model's test, and the (hand, changes + 1) each kept discard leads to. With
+ * ``bound`` (the draws left at the start; -1: none) a node of ``bound`` changes or more is
+ * not expanded: its shanten only, total and stay 0, no win or group (mjasp.advice.build's
+ * Built). What a draw, a discard, the wall
  * and the kept discards are is the model's (mjasp.advice.model.Model.expand, whose
  * docstrings state them; a test compares the three builders); the shanten numbers come
  * from the caller's ``shanten`` (the kernel's capsule, or a callable asked in batches: see
@@ -916,10 +919,10 @@ static int ask_wins(PyObject *wins, const Vec *rows, Vec *kinds) {
 
 static PyObject *build(PyObject *self, PyObject *args) {
     Py_buffer start_b, unseen_b, hands_b;
-    long limit;
+    long limit, bound = -1;
     PyObject *call, *progress, *wins = Py_None;
-    if (!PyArg_ParseTuple(args, "y*y*ly*OO|O", &start_b, &unseen_b, &limit, &hands_b, &call,
-                          &progress, &wins)) {
+    if (!PyArg_ParseTuple(args, "y*y*ly*OO|Ol", &start_b, &unseen_b, &limit, &hands_b, &call,
+                          &progress, &wins, &bound)) {
         return NULL;
     }
     int with_late = wins != Py_None;
@@ -1015,6 +1018,20 @@ static PyObject *build(PyObject *self, PyObject *args) {
             for (Py_ssize_t i = first; i < last; i++) {
                 const uint8_t *h = (uint8_t *)out[O_HANDS].p + i * T37;
                 Py_ssize_t r = i - first;
+                int64_t used = AT64(out[O_USED], i);
+                if (bound >= 0 && used >= bound) {
+                    /* not expanded (as many changes as draws: its draws are never read):
+                       its own shanten only, no draw (total and stay 0, no win or group) */
+                    if (sh.api != NULL) {
+                        const Near *own_only = ask_kernel(&sh, h, -1, ka[r], kb34[r], +1, 0);
+                        if (own_only == NULL
+                            || (own[r] = push_known(&sh, own_only->own)) < 0) {
+                            goto done;
+                        }
+                    }
+                    lims[r] = 0;
+                    continue;
+                }
                 int copies[T37];
                 uint64_t drawn = 0; /* the kinds drawn (bits) */
                 /* the wall: what is unseen less what the hand holds beyond its start, by
@@ -1046,7 +1063,6 @@ static PyObject *build(PyObject *self, PyObject *args) {
                     }
                 }
                 int s_before = ((int8_t *)sh.known.p)[own[r]];
-                int64_t used = AT64(out[O_USED], i);
                 /* a hand of shanten s after a change is kept when s < s_before or
                    s <= limit - used - 1 (Model.allowed): when s < lims[r] */
                 lims[r] = s_before > limit - used ? s_before : (int)(limit - used);
@@ -1979,7 +1995,8 @@ static PyMethodDef methods[] = {
      "group_node, group_n, group_n_last, rows, p, pts, always, dama, riichi, rel, abs): every "
      "turn of the loop, into dama and riichi (rel, abs: the tolerance of equal values)."},
     {"build", build, METH_VARARGS,
-     "build(start, unseen, limit, hands13, shanten, progress[, wins]): mjasp.advice.build's "
+     "build(start, unseen, limit, hands13, shanten, progress[, wins[, bound]]): "
+     "mjasp.advice.build's "
      "graph (shanten: the kernel's capsule or a callable) as 13 bytearrays (hands, used, "
      "shanten, total, stay, win_node, win_tile, win_n, group_node, group_slot, group_n, "
      "sizes, options); with ``wins`` (what a completed "

@@ -80,7 +80,12 @@ class Built:
     :class:`mjasp.advice.graph.Graph`. ``win_late`` / ``group_late`` (1 or 0 per row, None
     for none: a closed hand always has a yaku) mark the rows of ``Model.expand``'s late
     draws, an open hand completed without a yaku: a win on the last draw only, a group
-    before."""
+    before.
+
+    A node not expanded (``build``'s ``draws``: reached with as many changes as draws)
+    has its shanten, ``total`` and ``stay`` 0, and no wins or groups: only its value with
+    no draw left is read (``graph.Tables.valid``), and its ``total`` of 0 tells it from a
+    node whose every draw is thrown back (``stay == total``, copies in its wall)."""
 
     hands: npt.NDArray[np.uint8]
     used: Ints
@@ -134,18 +139,23 @@ def _keys(hands8: npt.NDArray[np.uint8], used: Ints) -> tuple[npt.NDArray[np.uin
     return high, low + used.astype(np.uint64)
 
 
-def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built:
+def build(model: Model, hands13: list[Counts37], compiled: bool = True,
+          draws: int | None = None) -> Built:
     """Every node reachable from the 13-tile ``hands13`` (``(hand, 0)`` each; with melds,
     their concealed tiles): by the compiled builder (``_dp.build``) where it is built and
     ``compiled`` is True, else with numpy layer by layer (the same graph; the nodes may be
-    numbered otherwise), or for a hand with melds by ``Model.build_by_hand``."""
+    numbered otherwise), or for a hand with melds by ``Model.build_by_hand``.
+
+    ``draws`` (None: no bound): the draws left at the start. A node reached with ``u``
+    changes is reached after ``u`` draws at the earliest, so its draws are read only when
+    ``u < draws``; a node with ``u >= draws`` is not expanded (``Built``)."""
     assert model.unseen is not None
     if compiled and graph._dp is not None:  # (loaded only with both its functions)
-        return _build_compiled(graph._dp.build, model, hands13)
+        return _build_compiled(graph._dp.build, model, hands13, draws)
     if model.melds:
         # the layers below read a shanten of 13 or 14 concealed tiles and take every
         # completed hand as a win: a hand with melds is built hand by hand
-        return model.build_by_hand(hands13)  # type: ignore[no-any-return]
+        return model.build_by_hand(hands13, draws)  # type: ignore[no-any-return]
     rules = model.rules
     start = np.frombuffer(model.start, dtype=np.uint8).astype(np.int16)
     unseen = np.frombuffer(model.unseen, dtype=np.uint8).astype(np.int16)
@@ -167,7 +177,7 @@ def build(model: Model, hands13: list[Counts37], compiled: bool = True) -> Built
         for a in range(lo, hi, CHUNK):
             b = min(hi, a + CHUNK)
             new_hands, new_used = _layer(model, rules, start, unseen, hands_of[a:b],
-                                         used_of[a:b], a, index, out)
+                                         used_of[a:b], a, index, out, draws)
             if new_hands is not None:
                 all_hands.append(new_hands)
                 all_used.append(new_used)
@@ -246,7 +256,8 @@ def kernel_shanten(rules: Rules) -> Any:
     return shanten
 
 
-def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) -> Built:
+def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37],
+                    draws: int | None = None) -> Built:
     """``build`` by ``_dp.build``: the same nodes, draws and discards, in breadth-first
     order of discovery (as ``Model.build_by_hand`` numbers them), the shanten numbers from
     :func:`kernel_shanten` (beside melds, ``_melded_shanten``, in batches); an open hand's
@@ -260,15 +271,16 @@ def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) 
         return bytes(kind(rows[i:i + 37], rows[i + 37]) for i in range(0, len(rows), 38))
 
     progress = model.progress
-    late = () if model.closed else (wins,)
+    late = None if model.closed else wins
     shanten = _melded_shanten(model) if model.melds else kernel_shanten(model.rules)
     parts = compiled_build(bytes(model.start), bytes(model.unseen), model.limit,
-                           b"".join(hands13), shanten, progress, *late)
+                           b"".join(hands13), shanten, progress, late,
+                           -1 if draws is None else draws)
     hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
     used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
         np.frombuffer(p, dtype=np.int64) for p in parts[1:13])
-    win_late, group_late = (np.frombuffer(p, dtype=np.int64) for p in parts[13:]) if late \
-        else (None, None)
+    win_late, group_late = (np.frombuffer(p, dtype=np.int64) for p in parts[13:]) \
+        if late is not None else (None, None)
     offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
     np.cumsum(sizes, out=offsets[1:])
     return Built(hands, used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n,
@@ -277,9 +289,11 @@ def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37]) 
 
 def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
            unseen: npt.NDArray[np.int16], hands8: npt.NDArray[np.uint8], used: Ints,
-           base: int, index: dict[tuple[int, int], int], out: dict[str, list[Parts]]
-           ) -> tuple[npt.NDArray[np.uint8] | None, Ints]:
-    """Expand nodes ``base..base+len(hands8)``; new nodes are added to ``index``."""
+           base: int, index: dict[tuple[int, int], int], out: dict[str, list[Parts]],
+           draws: int | None = None) -> tuple[npt.NDArray[np.uint8] | None, Ints]:
+    """Expand nodes ``base..base+len(hands8)``; new nodes are added to ``index``. A node
+    with ``draws`` changes or more (``build``) keeps its shanten and nothing else
+    (``Built``)."""
     hands = hands8.astype(np.int16)
     f = len(hands)
     hands34 = np.ascontiguousarray(hands8[:, :34])
@@ -289,6 +303,8 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     # (``Model.allowed``), i.e. when s < lim: one bound per node, read once per row
     lim = np.maximum(s_before, budget + 1).astype(np.int8)
     copies = _copies(hands, start, unseen)
+    if draws is not None:
+        copies[used >= draws] = 0      # no draw: no total, win, group or stay
     out["shanten"].append(s_before)
     out["total"].append(copies.sum(axis=1, dtype=np.int64))
     # node-major, draw order (the flat positions: np.nonzero of 2-D arrays is slower)

@@ -97,7 +97,9 @@ class Tables:
     made on first need (a call reads only a few rows). Where the graph gave ``used``, the
     compiled loop leaves the values of a node reached with ``u`` changes with more than
     ``draws - u`` draws left NaN: it is reached after ``u`` draws at the earliest, so
-    no node reached before it reads them (:meth:`valid`)."""
+    no node reached before it reads them (:meth:`valid`); the numpy loop computes them,
+    but a node not expanded (``build.Built``: ``u >= draws``) has no draws to read, so
+    they are not its values either (0 win and points)."""
 
     def __init__(self, dama: list[Triple] | None, riichi: list[Triple] | None,
                  riichi_rows: Ints, dama_all: Floats | None = None,
@@ -326,6 +328,7 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
     neg = -np.inf
     n_opts = len(g.options)
     places = np.arange(n_opts)
+    expanded = g.total > 0
     for d in range(1, draws + 1):
         tp_o, wp_o, ev_o = best
         acc_tp = (win_n_last if d == 1 else g.win_n).copy()
@@ -349,8 +352,11 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
         acc_tp[stay_rows] += stay_n * tp_o[stay_rows]
         acc_wp[stay_rows] += stay_n * wp_o[stay_rows]
         acc_ev[stay_rows] += stay_n * ev_o[stay_rows]
-        v: Triple = (np.where(g.tenpai, 1.0, acc_tp / g.total), acc_wp / g.total,
-                     acc_ev / g.total)
+        # a node not expanded (total 0: ``build.Built``) keeps 0 for its win and points
+        # with draws left, values never read (``Tables.valid``), where 0 / 0 would be NaN
+        # and leave its groups' choice none
+        v: Triple = (np.where(g.tenpai, 1.0, _ratio(acc_tp, g.total, expanded)),
+                     _ratio(acc_wp, g.total, expanded), _ratio(acc_ev, g.total, expanded))
         dama.append(v)
         if not len(rows):
             riichi.append((none, none, none))
@@ -367,7 +373,12 @@ def solve(g: Graph, draws: int, policy: str) -> Tables:
         best = (v[0].copy(), v[1].copy(), v[2].copy())
         for x, y in zip(best, chosen, strict=True):
             x[rows] = y
-    return Tables(dama, riichi, rows)
+    return Tables(dama, riichi, rows, draws=draws, partial=g.used is not None)
+
+
+def _ratio(acc: Floats, total: Floats, expanded: Bools) -> Floats:
+    """``acc / total`` where ``expanded``, else 0."""
+    return np.divide(acc, total, out=np.zeros(len(acc)), where=expanded)
 
 
 def _run_compiled(g: Graph, draws: int, policy: str) -> Tables:

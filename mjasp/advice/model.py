@@ -934,19 +934,24 @@ class Model:
         return scored
 
     # -- the graph and its values, all nodes at once (mjasp's model) ----------------------
-    def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True) -> None:
+    def solve(self, hands13: Sequence[Counts37], draws: int, vectorized: bool = True,
+              bounded: bool = True) -> None:
         """Explore every hand reachable from the 13-tile ``hands13`` and compute the values
         of all of them for 0..``draws`` draws left (:mod:`mjasp.advice.graph`); ``value``
         and ``riichi_value`` then read them. The graph is built
         with whole arrays (:mod:`mjasp.advice.build`) unless ``vectorized`` is False
-        (then hand by hand, ``expand``: the same graph)."""
+        (then hand by hand, ``expand``: the same graph). ``bounded``: a node reached with
+        ``draws`` changes or more is not expanded (``build``'s ``draws``: its draws are
+        never read); False expands every node (the same values where they are read)."""
         import numpy as np
         import numpy.typing as npt
 
         from mjasp.advice.build import ADD, POSITION, build
         from mjasp.advice.graph import Graph
         from mjasp.advice.graph import solve as solve_graph
-        b = build(self, list(hands13)) if vectorized else self.build_by_hand(hands13)
+        bound = draws if bounded else None
+        b = build(self, list(hands13), draws=bound) if vectorized else \
+            self.build_by_hand(hands13, bound)
         n = len(b.total)
         # float64 all (bincount's weighted sums are float64 too)
         win_ev: npt.NDArray[Any] = np.zeros(n)
@@ -1029,8 +1034,9 @@ class Model:
         self.nodes = max(self.nodes, n)
         self._solved_draws = draws
 
-    def build_by_hand(self, hands13: Sequence[Counts37]) -> Any:
-        """The graph of ``solve``, node by node with ``expand`` (the reference builder)."""
+    def build_by_hand(self, hands13: Sequence[Counts37], draws: int | None = None) -> Any:
+        """The graph of ``solve``, node by node with ``expand`` (the reference builder); a
+        node reached with ``draws`` changes or more is not expanded (``build.Built``)."""
         from array import array
 
         import numpy as np
@@ -1049,7 +1055,9 @@ class Model:
         i = 0
         while i < len(nodes):
             node = nodes[i]
-            e = self.expand(node)
+            # not expanded: no draw, so no total, win, group or stay
+            e = Edges([], [], 0, 0) if draws is not None and node[1] >= draws \
+                else self.expand(node)
             cols["shanten"].append(self.shanten(node[0]))
             cols["total"].append(e.total)
             cols["stay"].append(e.stay)
