@@ -173,9 +173,9 @@ def test_the_answers_on_the_bounded_graph_are_the_unbounded_ones(
         assert got == want, draws
         # every value the bounded tables keep, the same float as the unbounded tables'
         # value of the same node (riichi values: of the same hand's first row)
-        hands, used = bounded._index_of or (None, None)
-        full_hands, full_used = unbounded._index_of or (None, None)
-        assert hands is not None and full_hands is not None
+        assert bounded._index_of is not None and unbounded._index_of is not None
+        hands, used = bounded._index_of
+        full_hands, full_used = unbounded._index_of
         at = {(full_hands[i].tobytes(), u): i for i, u in enumerate(full_used.tolist())}
         rows = np.array([at[(hands[i].tobytes(), u)] for i, u in enumerate(used.tolist())])
         t, f = bounded._tables, unbounded._tables
