@@ -19,8 +19,7 @@ from pathlib import Path
 from mjasp.logs.check import GameCheck, Mismatch, WinCheck, check_game
 from mjasp.logs.mjai_log import mjai_text, read_mjai, write_mjai
 from mjasp.logs.mjlog import read_mjlog
-from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, WinRecord
-from mjasp.logs.replay import State, replay
+from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, State, WinRecord, replay
 from mjasp.logs.tenhou6 import read_tenhou6, write_tenhou6
 
 __all__ = ["DrawRecord", "Event", "Game", "GameCheck", "LogError", "Mismatch", "Round",

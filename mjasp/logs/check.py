@@ -35,12 +35,14 @@ from mjasp.logs.model import (
     Event,
     Game,
     LogError,
+    MeldRecord,
     Round,
+    State,
     WinRecord,
+    replay,
     tile_text,
     tiles_text,
 )
-from mjasp.logs.replay import MeldRecord, State, replay
 from mjasp.rules import Rules
 from mjasp.rules.points import LIMITS, settle
 from mjasp.rules.scorecard import YakuItem

@@ -19,8 +19,7 @@ import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game, yaku_id
-from mjasp.logs.model import CALLS, KIND, Event, Game, tile_text, tiles_text
-from mjasp.logs.replay import State, replay
+from mjasp.logs.model import CALLS, KIND, Event, Game, State, replay, tile_text, tiles_text
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
 COLUMNS: dict[str, tuple[str, ...]] = {

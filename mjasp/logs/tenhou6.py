@@ -36,9 +36,9 @@ from mjasp.logs.model import (
     LogError,
     Round,
     WinRecord,
+    replay,
     validate,
 )
-from mjasp.logs.replay import replay
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import payments
 
