@@ -109,16 +109,32 @@ def tile_of(c: int) -> int:
     return (suit - 1) * 9 + number - 1
 
 
-def _call_text(letter: str, who: int, target: int, called: int, consumed: tuple[int, ...],
-               players: int) -> str:
-    rel = (target - who) % players
+def _call_text(letter: str, who: int, target: int, called: int, consumed: tuple[int, ...]
+               ) -> str:
+    # the place of the four-seat table, three players too (see _call_seat)
+    rel = (target - who) % 4
     own = [f"{code(t)}" for t in consumed]
     mark = f"{letter}{code(called)}"
-    if rel == players - 1:  # from the left seat
+    if rel == 3:  # from the left seat
         return mark + "".join(own)
     if rel == 1:  # from the right seat
         return "".join(own) + mark
     return own[0] + mark + "".join(own[1:])
+
+
+def _call_seat(caller: int, at: int, size: int, players: int) -> int:
+    """The seat a draw column's call takes from, by its letter's place ``at`` in a text of
+    ``size`` characters: first the seat on the left, in the middle the seat across, last
+    the seat on the right. Tenhou keeps the four seats of the table with three players,
+    the fourth (North) empty, and its JSON export (and tensoul's) places calls so: seat 2
+    has seat 0 across from it. A place that names the empty seat is read as the seat on
+    that side in the order of play (last: the seat after, else the seat before), as
+    mjasp's writer once placed seat 0's calls from seat 2 and seat 2's from seat 0."""
+    rel = 3 if at == 0 else (1 if at == size - 3 else 2)
+    seat = (caller + rel) % 4
+    if seat < players:
+        return seat
+    return (caller + (1 if rel == 1 else players - 1)) % players
 
 
 def write_tenhou6(game: Game) -> dict[str, Any]:
@@ -188,11 +204,11 @@ def _write_round(rnd: Round, players: int, rules: Rules | None) -> list[Any]:
         elif k == "chi":
             takes[e.who].append(f"c{code(e.tile)}" + "".join(str(code(t)) for t in e.consumed))
         elif k == "pon":
-            text = _call_text("p", e.who, e.target, e.tile, e.consumed, players)
+            text = _call_text("p", e.who, e.target, e.tile, e.consumed)
             pons[e.who, KIND[e.tile]] = text
             takes[e.who].append(text)
         elif k == "daiminkan":
-            takes[e.who].append(_call_text("m", e.who, e.target, e.tile, e.consumed, players))
+            takes[e.who].append(_call_text("m", e.who, e.target, e.tile, e.consumed))
             discards[e.who].append(0)
         elif k == "kakan":
             pon = pons.get((e.who, KIND[e.tile]))
@@ -581,8 +597,7 @@ def _play_round(row: list[Any], players: int, declined: frozenset[tuple[int, int
         at = text.index(letter)
         called = tile_of(int(text[at + 1:at + 3]))
         hand_tiles = tuple(tile_of(c) for c in _ints(text[:at] + text[at + 3:]))
-        rel = players - 1 if at == 0 else (1 if at == len(text) - 3 else 2)
-        target = (caller + rel) % players
+        target = _call_seat(caller, at, len(text), players)
         if target != seat:
             raise LogError(f"seat {caller}'s call {text} is not from seat {seat}")
         kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
@@ -617,8 +632,8 @@ def _caller(seat: int, tile: int, takes: list[list[Any]], ti: list[int],
         if letter is None:
             raise LogError(f"draw column entry {t!r}: a call without its letter")
         at = t.index(letter)
-        rel = players - 1 if at == 0 else (1 if at == len(t) - 3 else 2)
-        if (p + rel) % players != seat or KIND[tile_of(int(t[at + 1:at + 3]))] != KIND[tile]:
+        if _call_seat(p, at, len(t), players) != seat \
+                or KIND[tile_of(int(t[at + 1:at + 3]))] != KIND[tile]:
             continue
         found.append((0 if letter in "pm" else 1, p))
     return min(found)[1] if found else None
