@@ -7,7 +7,8 @@ seat its 13 starting tiles, its draws and its discards, and last the result
 ``["流局", deltas]`` (or an abortive draw's name). Tiles are 11-19 (man), 21-29 (pin),
 31-39 (sou), 41-47 (honors), 51 52 53 (red 5m 5p 5s). A draw column holds a tile or a
 call (``c`` chi, ``p`` pon, ``m`` open kan: the letter's place says from whom — first
-from the left seat, in the middle from across, last from the right); a discard column
+from the left seat, in the middle from across, last from the right, the places of the
+four-seat table with three players too); a discard column
 holds a tile, 60 for the tile just drawn, ``r`` + tile for riichi, ``a`` a closed kan,
 ``k`` an added kan, ``f`` a north set aside, and 0 after an open kan.
 
@@ -419,20 +420,29 @@ MAHJONGSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座
                      "Silver Room", "Gold Room", "Jade Room", "Throne Room")
 
 
+#: A Tenhou log id (``2020020316gm-0001-0000-7b22ddf5``), the ``ref`` of Tenhou's export.
+TENHOU_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,}-[0-9a-f]{8}")
+
+
 def from_mahjongsoul(data: dict[str, Any]) -> bool:
     """Whether a tenhou.net/6 log was converted from a Mahjong Soul record.
 
     The converters (Equim-chan's tensoul and its Python ports) write ``"ratingc":
     "PF4"`` (``"PF3"`` with three players), the red fives per suit as ``rule.aka51``,
-    ``aka52``, ``aka53`` (Tenhou writes ``aka``) and a Mahjong Soul room name in
+    ``aka52``, ``aka53`` (the viewer's logs write ``aka``) and a Mahjong Soul room name in
     ``rule.disp``; mjasp's writer keeps the first two for a game read under Mahjong
-    Soul's rules.
+    Soul's rules. Tenhou's own JSON export writes the first two as well, with its log id
+    as ``ref`` (tensoul's ``ref`` is Mahjong Soul's game id): such a log is Tenhou's.
 
     >>> from_mahjongsoul({"ratingc": "PF4"}), from_mahjongsoul({"rule": {"disp": "鳳南喰赤"}})
     (True, False)
+    >>> from_mahjongsoul({"ratingc": "PF4", "ref": "2020020316gm-0001-0000-7b22ddf5"})
+    False
     """
     rule = data.get("rule")
     rule = rule if isinstance(rule, dict) else {}
+    if TENHOU_LOG_ID.fullmatch(str(data.get("ref", ""))):
+        return False
     return (data.get("ratingc") in ("PF3", "PF4")
             or any(key in rule for key in ("aka51", "aka52", "aka53"))
             or any(room in str(rule.get("disp", "")) for room in MAHJONGSOUL_ROOMS))

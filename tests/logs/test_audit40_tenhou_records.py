@@ -1,4 +1,4 @@
-"""Real Tenhou records: a three-player game, and its calls in tenhou.net/6 JSON.
+"""Real Tenhou records: a three-player game, and the tenhou.net/6 JSON Tenhou exports.
 
 - ``peer_records/tenhou-3p-2014091101gm-00b9-0000-5ca6b487.mjlog``: a whole three-player
   phoenix-room game (lobby type 185, 三鳳南喰赤) as Tenhou logged it (MahjongLM's test
@@ -17,6 +17,14 @@
   discarder's offset from the caller counted round all four seats (1 right, 2 across,
   3 left). mjasp read seat 2's middle place as seat 1, and refused the record ("seat 2
   calls 23p2323 where a draw was due"); its writer put those calls on the right.
+- Tenhou's current JSON export (``/5/mjlog2json.cgi``, what mjai-reviewer and Mortal's
+  tools download) writes ``"ratingc": "PF4"`` (``"PF3"``) and the red fives as
+  ``rule.aka51``-``aka53``, as tensoul does for Mahjong Soul, with ``ref`` its log id:
+  mjai-reviewer's test records ``ranked_game.json`` (``"ref":
+  "2019050417gm-0029-0000-4f2a8622"``, ``"disp": "特南喰赤"``) and ``suukantsu_1.json``
+  (``"ref": "2020020316gm-0001-0000-7b22ddf5"``) and the Mortal_Sanma logs above are such.
+  mjasp took those marks for Mahjong Soul's and scored Tenhou's games under Mahjong
+  Soul's rules (double yakuman, liability for the yakuman's part only).
 """
 
 from __future__ import annotations
@@ -121,3 +129,36 @@ def test_tenhou6_reads_a_three_player_call_from_across() -> None:
     assert [(w.score.points, w.score.han, w.score.fu, w.deltas) for w in checked.wins] == [
         (2000, 2, 30, (-2000, 0, 2000))]
 
+
+def _export(ref: str, disp: str) -> dict[str, object]:
+    """East 1 (built by hand) in the shape of Tenhou's JSON export: ``ver``, ``ref``,
+    ``ratingc``, red fives as ``aka51``-``aka53``. The dealer draws North and lets 1s go;
+    seat 1 holds 111m 999m 222p 888p 1s and wins on it: four concealed triplets with a
+    single wait. Tenhou counts it one yakuman (its yaku list has 四暗刻単騎, a yakuman,
+    and no double yakuman: https://tenhou.net/man/#YAKU), a non-dealer's 32000 by ron;
+    Mahjong Soul counts it double (64000)."""
+    return {"ver": 2.3, "ref": ref, "ratingc": "PF4",
+            "rule": {"disp": disp, "aka53": 1, "aka52": 1, "aka51": 1},
+            "name": ["A", "B", "C", "D"],
+            "log": [[[0, 0, 0], [25000] * 4, [45], [],
+                     [12, 13, 14, 15, 16, 17, 25, 26, 27, 31, 32, 33, 41], [44], [31],
+                     [11, 11, 11, 19, 19, 19, 22, 22, 22, 28, 28, 28, 31], [], [],
+                     [12, 13, 14, 15, 16, 17, 25, 26, 27, 32, 33, 34, 42], [], [],
+                     [12, 13, 14, 15, 16, 17, 25, 26, 27, 35, 36, 37, 43], [], [],
+                     ["和了", [-32000, 32000, 0, 0],
+                      [1, 0, 1, "役満32000点", "四暗刻単騎(役満)"]]]]}
+
+
+def test_tenhou_json_export_is_read_under_tenhou_rules() -> None:
+    game = logs.read_tenhou6(_export("2020020316gm-0001-0000-7b22ddf5", "四鳳南喰赤"), "t.json")
+    assert game.rules.name == "tenhou"
+    checked = logs.check_game(game)
+    assert [str(m) for m in checked.mismatches] == []
+    assert [(w.score.points, w.deltas) for w in checked.wins] == [(32000, (-32000, 32000, 0, 0))]
+    # tensoul's record of a Mahjong Soul game (its ref a Mahjong Soul game id) stays
+    # Mahjong Soul's: the same hand is a double yakuman there
+    soul = logs.read_tenhou6(_export("200417-e2a6e2ff-8b7a-4d61-bd53-29f0cbd1a0e4",
+                                     "玉の間南喰赤"), "s.json")
+    assert soul.rules.name == "mahjongsoul"
+    assert [(m.what, m.log, m.mjasp) for m in logs.check_game(soul).mismatches][:1] == [
+        ("seat 1 win: points", 32000, 64000)]
