@@ -16,6 +16,7 @@ honba, the riichi sticks).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, product
@@ -666,7 +667,11 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
     最大局は東風戦は南場まで、東南戦は西場まで" (after the last hand, South 4 or East 4,
     the game ends once a seat holds 30,000 or more, else goes on into the next wind, at
     most to its fourth hand); "ラス親トップの自動和了り止め、自動聴牌止めあり" (a dealer
-    who keeps the deal in the last hand by a win or tenpai ends the game when first).
+    who keeps the deal in the last hand by a win or tenpai ends the game when first; the
+    stop at tenpai from June 2010 on, before which the dealer kept the deal: "2010年6月から
+    「ラス親トップの自動聴牌止め」を導入します。これまでは、ラス親のトップ時に聴牌で流局した
+    場合、連荘していました", http://blog.tenhou.net/article/38215017.html, judged by the
+    Tenhou log id that names the file, as Tenhou's downloads are named).
     While the dealer keeps the deal the game goes on though another seat holds 30,000
     (kobalab's notes on Tenhou, https://gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475:
     "現在の天鳳では親の連荘中は子に30000点越えの者が出てもサドンデスとはならず連荘を優先
@@ -691,7 +696,9 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
     stays = out.next_round[4] == rnd.dealer
     top = max(scores)
     if stays:
-        if out.last_result in ("win", "exhaustive", "nagashi") and top >= TENHOU_RETURN \
+        stops = ("win",) if _before_tenpai_stop(game.source) else ("win", "exhaustive",
+                                                                    "nagashi")
+        if out.last_result in stops and top >= TENHOU_RETURN \
                 and first_place(game, scores) == rnd.dealer:
             return f"{rnd.name}: the dealer keeps the deal in first place with {top}"
         return None
@@ -700,6 +707,21 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
     if here == (last[0] + 1, 3):
         return f"{rnd.name}: the last hand of the extra wind passed"
     return None
+
+
+#: A Tenhou log id's date and hour (``2009022022gm-00a9-0000-cd94aac8``: 2009-02-20 22h).
+_LOG_DATE = re.compile(r"(\d{10})gm-[0-9a-f]{4}-")
+
+
+def _before_tenpai_stop(source: str) -> bool:
+    """Whether a log named by its Tenhou log id is of a game before June 2010, when the
+    last dealer's tenpai in first place still kept the deal (:func:`game_end`).
+
+    >>> _before_tenpai_stop("2009022022gm-00a9-0000-cd94aac8.mjlog"), _before_tenpai_stop("x")
+    (True, False)
+    """
+    found = _LOG_DATE.search(source)
+    return found is not None and found.group(1) < "2010060100"
 
 
 #: The presets whose games end at a score below zero (:func:`game_end`).
