@@ -421,7 +421,7 @@ MAHJONGSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座
 
 
 #: A Tenhou log id (``2020020316gm-0001-0000-7b22ddf5``), the ``ref`` of Tenhou's export.
-TENHOU_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,}-[0-9a-f]{8}")
+_TENHOU_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,}-[0-9a-f]{8}")
 
 
 def from_mahjongsoul(data: dict[str, Any]) -> bool:
@@ -441,7 +441,7 @@ def from_mahjongsoul(data: dict[str, Any]) -> bool:
     """
     rule = data.get("rule")
     rule = rule if isinstance(rule, dict) else {}
-    if TENHOU_LOG_ID.fullmatch(str(data.get("ref", ""))):
+    if _TENHOU_LOG_ID.fullmatch(str(data.get("ref", ""))):
         return False
     return (data.get("ratingc") in ("PF3", "PF4")
             or any(key in rule for key in ("aka51", "aka52", "aka53"))
