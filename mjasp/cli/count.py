@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
+import textwrap
 from collections.abc import Callable
 from math import comb
 from typing import TYPE_CHECKING
@@ -13,6 +15,7 @@ from mjasp.analysis.counting import count_dp, count_series, tile_set
 from mjasp.analysis.sampling import sample_id_array
 from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
 from mjasp.cli.app import (
+    JSON_INDENT,
     emit_json,
     json_option,
     main,
@@ -89,13 +92,18 @@ def _given(name: str) -> bool:
 
 def _wall_rules(players: int, rules: Rules, options: tuple[str, ...]) -> Rules:
     """The rules whose wall is counted: --rules (with --option changes) when given, else
-    the preset of --players; both given must agree on the players."""
+    the preset of --players; --players given must agree with the players of the rest
+    (--rules, or --option players=N)."""
     if not _given("rules"):
         rules = find_rules(f"{players}p")
     elif _given("players") and players != rules.players:
         raise click.UsageError(f"--players {players} and --rules {rules.name} "
                                f"({rules.players} players) disagree; give one")
-    return with_options(rules, options)
+    changed = with_options(rules, options)
+    if _given("players") and players != changed.players:
+        raise click.UsageError(f"--players {players} and --option players={changed.players} "
+                               "disagree; give one")
+    return changed
 
 
 @main.command("generate")
@@ -130,10 +138,7 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
         raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
                                  "deal them with --format ids", param_hint="'--tiles'")
     if fmt == "json":
-        deals = sample_id_array(count, tiles, seed, rules=rules)
-        hands = mpsz_lines(deals).decode().split("\n")
-        emit_json([{"hand": hand, "ids": ids} for hand, ids in
-                   zip(hands, deals.tolist(), strict=False)])
+        _emit_json_deals(count, tiles, seed, rules)
         return
     # in chunks: a million deals start printing at once and never sit in memory together
     lines: Callable[[npt.ArrayLike], bytes] = id_lines if fmt == "ids" else mpsz_lines
@@ -144,6 +149,25 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
                                 rules=rules)
         out.write(lines(chunk))
     out.flush()
+
+
+def _emit_json_deals(count: int, tiles: int, seed: int, rules: Rules) -> None:
+    """The JSON list of ``mjasp generate --json`` (what ``emit_json`` writes for the whole
+    list), written chunk by chunk: the deals never sit in memory together."""
+    indent = JSON_INDENT.get()
+    pad = " " * (indent or 0)
+    sep = ", " if indent is None else ",\n"
+    click.echo("[" if indent is None or not count else "[\n", nl=False)
+    for start in range(0, count, GENERATE_CHUNK):
+        deals = sample_id_array(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
+                                rules=rules)
+        hands = mpsz_lines(deals).decode().split("\n")
+        items = (json.dumps({"hand": hand, "ids": ids}, indent=indent, ensure_ascii=False)
+                 for hand, ids in zip(hands, deals.tolist(), strict=False))
+        text = sep.join(item if indent is None else textwrap.indent(item, pad)
+                        for item in items)
+        click.echo(sep * (start > 0) + text, nl=False)
+    click.echo("]" if indent is None or not count else "\n]")
 
 
 @main.command("stats")
