@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import sys
-import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,8 +13,8 @@ from mjasp.analysis.counting import count_dp, count_series, tile_set
 from mjasp.analysis.sampling import sample_id_array
 from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
 from mjasp.cli.app import (
-    JSON_INDENT,
     emit_json,
+    emit_json_list,
     json_option,
     main,
     progress,
@@ -138,7 +136,7 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
         raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
                                  "deal them with --format ids", param_hint="'--tiles'")
     if fmt == "json":
-        _emit_json_deals(count, tiles, seed, rules)
+        emit_json_list(_json_deals(count, tiles, seed, rules))
         return
     # in chunks: a million deals start printing at once and never sit in memory together
     lines: Callable[[npt.ArrayLike], bytes] = id_lines if fmt == "ids" else mpsz_lines
@@ -151,23 +149,15 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
     out.flush()
 
 
-def _emit_json_deals(count: int, tiles: int, seed: int, rules: Rules) -> None:
-    """The JSON list of ``mjasp generate --json`` (what ``emit_json`` writes for the whole
-    list), written chunk by chunk: the deals never sit in memory together."""
-    indent = JSON_INDENT.get()
-    pad = " " * (indent or 0)
-    sep = ", " if indent is None else ",\n"
-    click.echo("[" if indent is None or not count else "[\n", nl=False)
+def _json_deals(count: int, tiles: int, seed: int, rules: Rules) -> Iterator[dict[str, Any]]:
+    """The items of ``mjasp generate --json``, made chunk by chunk: the deals never sit
+    in memory together."""
     for start in range(0, count, GENERATE_CHUNK):
         deals = sample_id_array(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
                                 rules=rules)
         hands = mpsz_lines(deals).decode().split("\n")
-        items = (json.dumps({"hand": hand, "ids": ids}, indent=indent, ensure_ascii=False)
-                 for hand, ids in zip(hands, deals.tolist(), strict=False))
-        text = sep.join(item if indent is None else textwrap.indent(item, pad)
-                        for item in items)
-        click.echo(sep * (start > 0) + text, nl=False)
-    click.echo("]" if indent is None or not count else "\n]")
+        yield from ({"hand": hand, "ids": ids}
+                    for hand, ids in zip(hands, deals.tolist(), strict=False))
 
 
 @main.command("stats")

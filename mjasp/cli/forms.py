@@ -14,6 +14,7 @@ from mjasp.cli.app import (
     activity,
     batch_option,
     emit_json,
+    emit_json_list,
     hand_argument,
     json_option,
     line_options,
@@ -87,8 +88,9 @@ def forms_command(ctx: click.Context, melds: int | None, count: bool, as_list: b
         return
     chosen_melds = 4 if melds is None else melds
     if as_json:
-        emit_json([d.to_json() for d in itertools.islice(winning_forms(chosen_melds),
-                                                          limit or None)])
+        # item by item: all 11.6M forms of four melds would not fit in memory as one list
+        emit_json_list(d.to_json() for d in itertools.islice(winning_forms(chosen_melds),
+                                                              limit or None))
         return
     left = limit or -1  # -1: no limit
     for chunk in winning_forms_text(chosen_melds):
