@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from mjasp.analysis.counting import count_dp, count_series, tile_set
-from mjasp.analysis.sampling import sample_id_array
+from mjasp.analysis.sampling import MAX_DEALS, sample_id_array
 from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
 from mjasp.cli.app import (
     emit_json,
@@ -107,8 +107,8 @@ def _wall_rules(players: int, rules: Rules, options: tuple[str, ...]) -> Rules:
 @main.command("generate")
 @click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
               help="Tiles per deal (M): 0..14, or up to the whole wall with --format ids.")
-@click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
-              help="Number of hands.")
+@click.option("-n", "count", type=click.IntRange(0, MAX_DEALS), default=1, show_default=True,
+              help="Number of hands (at most 2**64: a seed's deals).")
 @seed_option
 @_PLAYERS
 @click.option("--format", "fmt", type=click.Choice(["mpsz", "ids", "json"]), default="mpsz",

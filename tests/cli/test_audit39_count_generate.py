@@ -14,8 +14,9 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from mjasp.analysis.sampling import sample_ids
+from mjasp.analysis.sampling import sample_id_array, sample_ids
 from mjasp.cli.app import main
+from mjasp.core.errors import HandError
 
 RED_IDS = (16, 52, 88)  # the first id of each five: the red one of Tenhou's wall
 FIVE_KINDS = (4, 13, 22)
@@ -286,3 +287,16 @@ def test_generate_bad_input_is_one_line(args: list[str]) -> None:
     result = CliRunner().invoke(main, ["generate", *args])
     assert result.exit_code == 2, result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("sampler", [sample_ids, sample_id_array])
+def test_deal_numbers_past_64_bits_are_refused(sampler: object) -> None:
+    # deal i's stream starts at mix64(seed + (i + 1) * GAMMA) mod 2**64: deal numbers
+    # are 64-bit, 0..2**64-1. Before the fix the numpy sampler raised a bare
+    # OverflowError for deals 2**64-1 and 2**64, and the scalar one wrapped silently
+    assert callable(sampler)
+    last = sampler(1, 5, 0, 2**64 - 1)  # the last deal is a deal
+    assert len(last) == 1
+    for start, n in ((2**64 - 1, 2), (2**64, 1)):
+        with pytest.raises(HandError, match="numbered"):
+            sampler(n, 5, 0, start)
