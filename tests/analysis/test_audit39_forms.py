@@ -17,7 +17,7 @@ from mjasp.cli.app import main
 SUITS = "mpsz"
 
 
-def meld_types() -> list[tuple[str, tuple[int, ...]]]:
+def meld_types() -> list[tuple[str, tuple[int, int, int]]]:
     """(text, tiles) of every meld: a triplet of each of the 34 kinds, a sequence from
     each of 1..7 of each number suit."""
     melds = [(str(k % 9 + 1) * 3 + SUITS[k // 9], (k, k, k)) for k in range(34)]
@@ -50,7 +50,7 @@ def brute_forms(m: int) -> tuple[int, int, set[tuple[str, ...]] | None]:
         if m <= 3:
             hands.update(r.tobytes() for r in with_pair[ok])
         if texts is not None:
-            for row in np.flatnonzero(ok):
+            for row in map(int, np.flatnonzero(ok)):
                 texts.add(tuple(sorted([melds[i][0] for i in picks[row]] + [pair_text(pair)])))
     return forms, len(hands) if m <= 3 else -1, texts
 

@@ -249,11 +249,9 @@ def test_generate_json_streams_in_chunks(monkeypatch: pytest.MonkeyPatch) -> Non
     import mjasp.cli.count as count_module
 
     sizes: list[int] = []
-    original = count_module.sample_id_array
-
     def spy(n: int, *args: object, **kwargs: object) -> object:
         sizes.append(n)
-        return original(n, *args, **kwargs)  # type: ignore[arg-type]
+        return sample_id_array(n, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(count_module, "GENERATE_CHUNK", 7)
     monkeypatch.setattr(count_module, "sample_id_array", spy)
