@@ -106,19 +106,3 @@ def test_four_of_a_kind_as_two_pairs_only_where_the_rules_allow_it() -> None:
     assert readings(text, "--rules", "chiitoitsu-quad") == reference(Hand.parse(text), True)
     assert readings(text, "--rules", "chiitoitsu-quad") == {
         ("chiitoitsu", ("11m", "11m", "22m", "33p", "44p", "55s", "66s"))}
-
-
-@pytest.mark.parametrize(("args", "words"), [
-    (["11122233344455x"], "unknown character"), (["1112223334445m"], "14 tiles"),
-    (["11111m222333444m"], "copies"), (["0m0m5m123p456s789s11z"], "red"),
-    (["11z [12m] [123p] [456p] [789p]"], ""), (["0m23m456p789s11z123p", "--rules", "wrc"],
-                                                "red"),
-    (["11122233344455m", "--solver", "nope"], ""), (["11122233344455m", "--rules", "x"], ""),
-])
-def test_decompose_bad_input_is_one_line(args: list[str], words: str) -> None:
-    result = CliRunner().invoke(main, ["decompose", *args])
-    assert result.exit_code == 2, result.output
-    assert len(result.output.strip().splitlines()) == 1 and words in result.output
-    as_json = CliRunner().invoke(main, ["decompose", *args, "--json"])
-    assert as_json.exit_code == 2
-    assert set(json.loads(as_json.output)["error"]) == {"type", "message", "position"}

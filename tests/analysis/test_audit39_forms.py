@@ -97,19 +97,6 @@ def test_limit_lists_the_first_forms_and_json_lists_the_same() -> None:
             part.output.splitlines()
 
 
-@pytest.mark.parametrize("args", [
-    ["--melds", "5"], ["--melds", "-1"], ["--melds", "x"], ["--list", "--limit", "-1"],
-    ["--count", "--list"], ["--limit", "3"], ["--list", "--engine", "asp"],
-    ["--engine", "z3"],
-])
-def test_forms_bad_input_is_one_line(args: list[str]) -> None:
-    result = CliRunner().invoke(main, ["forms", *args])
-    assert result.exit_code == 2, result.output
-    assert len(result.output.strip().splitlines()) == 1
-    as_json = CliRunner().invoke(main, ["forms", *args, "--json"])
-    assert as_json.exit_code == 2
-    assert set(json.loads(as_json.output)["error"]) == {"type", "message", "position"}
-
 
 def test_listing_every_form_as_json_streams() -> None:
     # the 11.6M forms of four melds as one JSON list took about 6 KB each in memory

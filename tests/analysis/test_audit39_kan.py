@@ -80,23 +80,3 @@ def test_red_fives_follow_the_tiles() -> None:
     assert {k: v for k, v in red.items() if k != "hand"} == \
         {k: v for k, v in plain.items() if k != "hand"}
     assert red["allowed"] is True and red["waits_before"] == ["1p", "4p", "7p"]
-
-
-@pytest.mark.parametrize(("args", "words"), [
-    (["1111m23456p789s1z", "1m"], "okurikan"),  # four held before the draw
-    (["111m23456p789s11z", "2p"], "three"),
-    (["111m23456p789s11z [123m]", "1m"], ""),
-    (["111m2468p13579s1z", "1m"], "tenpai"),
-    (["111m23456p789s11z", "xx"], "TILE"),
-    (["111m23456p789s1z", "1m"], "13"),
-    (["0m0m0m23456p789s11z", "5m"], "red"),
-    (["111m23456p789s11z", "1m", "--rules", "nope"], ""),
-    (["111m23456p789s11z", "1m", "--option", "riichi_kan=maybe"], ""),
-])
-def test_kan_bad_input_is_one_line(args: list[str], words: str) -> None:
-    result = CliRunner().invoke(main, ["kan", *args])
-    assert result.exit_code == 2, result.output
-    assert len(result.output.strip().splitlines()) == 1 and words in result.output
-    as_json = CliRunner().invoke(main, ["kan", *args, "--json"])
-    assert as_json.exit_code == 2
-    assert set(json.loads(as_json.output)["error"]) == {"type", "message", "position"}

@@ -6,15 +6,12 @@ at its ends, and every red five is drawn, face up, in red."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from click.testing import CliRunner
 
 import mjasp
-from mjasp.cli import main
 from mjasp.core.hand import Hand, hand_svg
 from mjasp.rules.validity import check_tiles_in_set
 
@@ -92,17 +89,3 @@ def test_every_picture_is_svg_with_a_title(text: str) -> None:
     ids = [g.attrib["id"] for g in root.iter(f"{SVG}g") if "id" in g.attrib]
     uses = {u.attrib["href"][1:] for u in root.iter(f"{SVG}use")}
     assert len(ids) == len(set(ids)) and uses <= set(ids)
-
-
-@pytest.mark.parametrize("args", [
-    ["11111m"], ["12x"], ["11z [12m]"], ["0m11z", "--rules", "wrc"], ["123m (0055m)"],
-    ["11122233344455m", "--reading", "9"], ["12m", "--reading", "1"], ["11z", "--scale", "0"],
-    ["11z", "--scale", "inf"], ["11z", "-o", "x.txt"], ["11z", "--format", "gif"],
-])
-def test_draw_bad_input_is_one_line_exit_2(args: list[str]) -> None:
-    result = CliRunner().invoke(main, ["draw", *args])
-    assert result.exit_code == 2, result.output
-    assert len(result.output.strip().splitlines()) == 1
-    as_json = CliRunner().invoke(main, ["draw", *args, "--json"])
-    assert as_json.exit_code == 2
-    assert set(json.loads(as_json.output)["error"]) == {"type", "message", "position"}
