@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from mjasp.analysis.forms import winning_forms_text
 from mjasp.cli.app import main
 
 SUITS = "mpsz"
@@ -70,6 +71,20 @@ def test_four_melds_against_brute_force() -> None:
     forms, _, _ = brute_forms(4)
     result = CliRunner().invoke(main, ["forms", "--melds", "4", "--json"])
     assert json.loads(result.output)[0]["forms"] == forms == 11580567
+    # listing equals counting: every line of the listing (what --list --limit 0 prints)
+    lines = sum(chunk.count("\n") for chunk in winning_forms_text(4))
+    assert lines == forms
+
+
+@pytest.mark.slow
+def test_three_melds_listed_once_each() -> None:
+    forms, _, _ = brute_forms(3)
+    listed = {" ".join(sorted(line.split())) for chunk in winning_forms_text(3)
+              for line in chunk.splitlines()}
+    assert len(listed) == forms
+    for line in itertools.islice(listed, 0, None, 997):  # a sample checked tile by tile
+        blocks = line.split()
+        assert len(blocks) == 4 and sum(len(b) - 1 == 2 for b in blocks) == 1
 
 
 @pytest.mark.parametrize("m", [0, 1, 2])
