@@ -178,7 +178,8 @@ def kan_command(hand: Hand, tile: str, solver: str, rules: Rules, options: tuple
     readings).
 
     HAND is the closed hand after drawing TILE (14 tiles, four of TILE), or the 13
-    tiles before the draw (three of TILE); TILE is the drawn fourth copy.
+    tiles before the draw (three of TILE); TILE is the drawn fourth copy (0m, 0p, 0s: the
+    red five).
 
     \b
     Example:
@@ -195,7 +196,8 @@ def kan_command(hand: Hand, tile: str, solver: str, rules: Rules, options: tuple
     except HandError as error:
         raise click.BadParameter(str(error), param_hint="TILE") from error
     rules = with_options(rules, options)  # riichi_kan=readings: the strict rule's verdict
-    check = (kan_check_asp if solver == "asp" else kan_check)(hand, kind, rules=rules)
+    # the text, not the kind: "0m" says the drawn tile is the red five
+    check = (kan_check_asp if solver == "asp" else kan_check)(hand, tile, rules=rules)
     if as_json:
         emit_json(check.to_json())
         return

@@ -80,3 +80,18 @@ def test_red_fives_follow_the_tiles() -> None:
     assert {k: v for k, v in red.items() if k != "hand"} == \
         {k: v for k, v in plain.items() if k != "hand"}
     assert red["allowed"] is True and red["waits_before"] == ["1p", "4p", "7p"]
+
+
+def test_a_drawn_red_five_stays_in_the_hand() -> None:
+    # TILE 0m: the drawn fourth five is the red one. Before the fix the CLI read it as a
+    # plain 5m: the hand lost its red five (5555m), and a 14-tile hand with no red five
+    # "drawing" 0m, or two red 5m under Tenhou's one, passed unremarked
+    for solver in ("direct", "asp"):
+        answer = kan("555m23456p789s11z", "0m", "--solver", solver)
+        assert answer["hand"] == "0555m23456p789s11z" and answer["allowed"] is True
+    assert kan("0555m23456p789s11z", "0m")["hand"] == "0555m23456p789s11z"
+    for args, words in ((["5555m23456p789s11z", "0m"], "red five"),
+                        (["055m23456p789s11z", "0m"], "two red fives"),
+                        (["555m23456p789s11z", "0m", "--rules", "wrc"], "none")):
+        result = CliRunner().invoke(main, ["kan", *args])
+        assert result.exit_code == 2 and words in result.output, result.output
