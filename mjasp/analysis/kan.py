@@ -200,7 +200,7 @@ def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]
         raise HandError(f"a concealed kan of {tile_name(kind)} needs all four in hand; "
                         f"it has {hand.counts[kind]}", str(hand))
     if red_drawn and not hand.red[suit]:
-        raise HandError(f"the drawn tile is a red five ({tile.strip()}); the hand after the "
+        raise HandError(f"the drawn tile is a red five (0{'mps'[suit]}); the hand after the "
                         f"draw holds none", str(hand))
     # red fives change no reading; they follow the tiles so the hands stay valid: the
     # drawn copy is the red five when TILE says so, else a plain five while one is left,
