@@ -198,35 +198,40 @@ def test_generate_text_is_the_ids_with_their_red_fives(players: int) -> None:
     assert reds_seen > 0
 
 
-def test_generate_deals_are_uniform_chi_square() -> None:
-    # two tiles from the 136: the unordered pair of kinds {a, b} has probability
-    # 16 / C(136, 2) (a != b) or C(4, 2) / C(136, 2) (a == b); 120,000 seeded deals,
-    # Pearson's statistic over the 595 cells, rejected at p < 0.001 (seed fixed: the test
-    # is deterministic; a correct sampler fails it one run in a thousand seeds)
+def chi_square_critical(df: int, z: float = 3.0902) -> float:
+    """The chi-square quantile at 1 - 0.001 (z = 3.0902), by Wilson and Hilferty."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_generate_deals_are_uniform_chi_square(players: int) -> None:
+    # two tiles from the wall (136, or 108): the unordered pair of kinds {a, b} has
+    # probability 16 / C(wall, 2) (a != b) or C(4, 2) / C(wall, 2) (a == b); 120,000
+    # seeded deals, Pearson's statistic over the cells, rejected at p < 0.001 (the seed
+    # is fixed, so the test is deterministic; a correct sampler fails it for about one
+    # seed in a thousand)
     n = 120_000
-    out = generate("--tiles", "2", "-n", str(n), "--seed", "2026", "--format", "ids")
-    seen = Counter(tuple(sorted(int(x) // 4 for x in line.split()))
-                   for line in out.splitlines())
-    pairs = math.comb(136, 2)
+    out = generate("--tiles", "2", "-n", str(n), "--seed", "2026", "--format", "ids",
+                   "--players", str(players))
+    rows = [[int(x) for x in line.split()] for line in out.splitlines()]
+    ids = wall_ids(players)
+    kinds = sorted({i // 4 for i in ids})
+    seen = Counter(tuple(sorted(i // 4 for i in row)) for row in rows)
+    pairs = math.comb(len(ids), 2)
     stat = 0.0
     cells = 0
-    for a in range(34):
-        for b in range(a, 34):
+    for x, a in enumerate(kinds):
+        for b in kinds[x:]:
             expected = n * (6 if a == b else 16) / pairs
             stat += (seen[(a, b)] - expected) ** 2 / expected
             cells += 1
-    assert sum(seen.values()) == n and cells == 595
-    df = cells - 1
-    # Wilson-Hilferty: the chi-square quantile at 1 - 0.001 (z = 3.0902)
-    z = 3.0902
-    critical = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
-    assert stat < critical, (stat, critical)
-    # and each id is drawn as often as any other (first position): 136 cells
-    firsts = Counter(int(line.split()[0]) for line in out.splitlines())
-    stat1 = sum((firsts[i] - n / 136) ** 2 / (n / 136) for i in range(136))
-    df1 = 135
-    crit1 = df1 * (1 - 2 / (9 * df1) + z * math.sqrt(2 / (9 * df1))) ** 3
-    assert stat1 < crit1
+    assert sum(seen.values()) == n and cells == len(kinds) * (len(kinds) + 1) // 2
+    assert stat < chi_square_critical(cells - 1), stat
+    # and each id is as likely as any other at the first draw
+    firsts = Counter(row[0] for row in rows)
+    assert set(firsts) <= set(ids)
+    stat1 = sum((firsts[i] - n / len(ids)) ** 2 / (n / len(ids)) for i in ids)
+    assert stat1 < chi_square_critical(len(ids) - 1), stat1
 
 
 def test_generate_json_streams_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
