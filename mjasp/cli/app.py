@@ -612,6 +612,7 @@ __all__ = [
     "changed_options",
     "echo_readings",
     "emit_json",
+    "emit_json_list",
     "hand_argument",
     "json_option",
     "line_options",
