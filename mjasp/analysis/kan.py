@@ -176,6 +176,9 @@ def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]
     """
     hand = as_hand(hand)
     kind = as_tile(tile)
+    # "0m": the drawn tile is the red five (a kind number is a plain tile)
+    red_drawn = isinstance(tile, str) and tile.strip().startswith("0")
+    suit = FIVES.index(kind) if red_drawn else -1
     if not hand.is_closed:
         raise HandError("the kan check is for a closed hand (riichi); this one has an open meld",
                         str(hand))
@@ -188,17 +191,23 @@ def kan_hands(hand: HandLike, tile: Tile | str) -> tuple[Hand, Hand, Hand, Tile]
             raise HandError(f"drawing {tile_name(kind)} for a concealed kan needs three "
                             f"{tile_name(kind)} in the 13-tile hand; it has "
                             f"{hand.counts[kind]}", str(hand))
-        hand = Hand(add_count(hand.counts, kind, 1), hand.red, hand.melds)
+        red = tuple(r + (i == suit) for i, r in enumerate(hand.red))
+        hand = Hand(add_count(hand.counts, kind, 1), (red[0], red[1], red[2]), hand.melds)
     elif hand.tile_count != 14:
         raise HandError(f"the kan check needs the hand after the draw (14 tiles, kans as "
                         f"three) or before it (13); this one has {hand.tile_count}", str(hand))
     if hand.counts[kind] != 4:
         raise HandError(f"a concealed kan of {tile_name(kind)} needs all four in hand; "
                         f"it has {hand.counts[kind]}", str(hand))
+    if red_drawn and not hand.red[suit]:
+        raise HandError(f"the drawn tile is a red five (0{'mps'[suit]}); the hand after the "
+                        f"draw holds none", str(hand))
     # red fives change no reading; they follow the tiles so the hands stay valid: the
-    # drawn copy is a plain five while one is left, and the quad takes its suit's reds
+    # drawn copy is the red five when TILE says so, else a plain five while one is left,
+    # and the quad takes its suit's reds
     before = add_count(hand.counts, kind, -1)
-    m, p, s = (min(red, before[five]) for red, five in zip(hand.red, FIVES, strict=True))
+    m, p, s = (red - 1 if i == suit else min(red, before[five])
+               for i, (red, five) in enumerate(zip(hand.red, FIVES, strict=True)))
     quad = Meld(MeldKind.ANKAN, kind, hand.red[FIVES.index(kind)] if kind in FIVES else 0)
     rest = tuple(0 if five == kind else red for red, five in zip(hand.red, FIVES, strict=True))
     return (hand, Hand(before, (m, p, s), hand.melds),

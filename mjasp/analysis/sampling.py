@@ -67,6 +67,8 @@ def wall_ids(rules: Rules | str | None = None) -> tuple[int, ...]:
 
 #: The seeds every sampler takes: what ``--seed`` takes on the command line.
 MAX_SEED = 2**64 - 1
+#: How many deals a seed has (deal numbers are 64-bit ints): what ``-n`` takes at most.
+MAX_DEALS = 2**64
 
 
 def check_seed(seed: object, none: bool = False) -> None:
@@ -99,6 +101,8 @@ def _check(n: int, m: int, size: int, start: int = 0, seed: object = 0) -> None:
         raise HandError(f"deals are numbered from 0, not {start}")
     if n < 0:
         raise HandError(f"cannot deal {n} hands")
+    if start + n > MAX_DEALS:  # a deal's number is a 64-bit int in both samplers
+        raise HandError(f"deals are numbered 0..2**64-1, not up to {start + n - 1}")
     if not 0 <= m <= size:
         raise HandError(f"a hand of {m} tiles cannot be dealt from a wall of {size}")
 

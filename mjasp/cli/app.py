@@ -28,6 +28,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -424,6 +425,37 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=JSON_INDENT.get(), ensure_ascii=False))
 
 
+def emit_json_list(items: Iterable[Any], batch: int = 4096) -> None:
+    """Print a list as ``emit_json(list(items))`` prints it, written a few thousand items
+    at a time: a list of millions (every winning form, every deal) never sits in memory.
+
+    >>> emit_json_list(iter([1, [2]]))
+    [
+      1,
+      [
+        2
+      ]
+    ]
+    """
+    indent = JSON_INDENT.get()
+    pad = " " * (indent or 0)
+    sep, opening, closing = (", ", "[", "]") if indent is None else (",\n", "[\n", "\n]")
+    pieces: list[str] = []
+    written = False
+    for item in items:
+        text = json.dumps(item, indent=indent, ensure_ascii=False)
+        pieces.append(text if indent is None else textwrap.indent(text, pad))
+        if len(pieces) == batch:
+            click.echo((sep if written else opening) + sep.join(pieces), nl=False)
+            written, pieces = True, []
+    if not written and not pieces:
+        click.echo("[]")
+        return
+    if pieces:
+        click.echo((sep if written else opening) + sep.join(pieces), nl=False)
+    click.echo(closing)
+
+
 # -- batch input: many hands in one process ------------------------------------------
 
 #: What answers one batch line: the hand as written and the line's own options (the
@@ -580,6 +612,7 @@ __all__ = [
     "changed_options",
     "echo_readings",
     "emit_json",
+    "emit_json_list",
     "hand_argument",
     "json_option",
     "line_options",

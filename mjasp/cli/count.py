@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from mjasp.analysis.counting import count_dp, count_series, tile_set
-from mjasp.analysis.sampling import sample_id_array
+from mjasp.analysis.sampling import MAX_DEALS, sample_id_array
 from mjasp.analysis.stats import FORMS, check_request, shanten_distribution
 from mjasp.cli.app import (
     emit_json,
+    emit_json_list,
     json_option,
     main,
     progress,
@@ -89,20 +90,25 @@ def _given(name: str) -> bool:
 
 def _wall_rules(players: int, rules: Rules, options: tuple[str, ...]) -> Rules:
     """The rules whose wall is counted: --rules (with --option changes) when given, else
-    the preset of --players; both given must agree on the players."""
+    the preset of --players; --players given must agree with the players of the rest
+    (--rules, or --option players=N)."""
     if not _given("rules"):
         rules = find_rules(f"{players}p")
     elif _given("players") and players != rules.players:
         raise click.UsageError(f"--players {players} and --rules {rules.name} "
                                f"({rules.players} players) disagree; give one")
-    return with_options(rules, options)
+    changed = with_options(rules, options)
+    if _given("players") and players != changed.players:
+        raise click.UsageError(f"--players {players} and --option players={changed.players} "
+                               "disagree; give one")
+    return changed
 
 
 @main.command("generate")
 @click.option("--tiles", "-m", "tiles", type=click.IntRange(0, 136), required=True,
               help="Tiles per deal (M): 0..14, or up to the whole wall with --format ids.")
-@click.option("-n", "count", type=click.IntRange(0), default=1, show_default=True,
-              help="Number of hands.")
+@click.option("-n", "count", type=click.IntRange(0, MAX_DEALS), default=1, show_default=True,
+              help="Number of hands (at most 2**64: a seed's deals).")
 @seed_option
 @_PLAYERS
 @click.option("--format", "fmt", type=click.Choice(["mpsz", "ids", "json"]), default="mpsz",
@@ -130,10 +136,7 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
         raise click.BadParameter(f"{tiles} tiles are not a hand (at most {MAX_TILES}); "
                                  "deal them with --format ids", param_hint="'--tiles'")
     if fmt == "json":
-        deals = sample_id_array(count, tiles, seed, rules=rules)
-        hands = mpsz_lines(deals).decode().split("\n")
-        emit_json([{"hand": hand, "ids": ids} for hand, ids in
-                   zip(hands, deals.tolist(), strict=False)])
+        emit_json_list(_json_deals(count, tiles, seed, rules))
         return
     # in chunks: a million deals start printing at once and never sit in memory together
     lines: Callable[[npt.ArrayLike], bytes] = id_lines if fmt == "ids" else mpsz_lines
@@ -144,6 +147,17 @@ def generate_command(tiles: int, count: int, seed: int, players: int, fmt: str,
                                 rules=rules)
         out.write(lines(chunk))
     out.flush()
+
+
+def _json_deals(count: int, tiles: int, seed: int, rules: Rules) -> Iterator[dict[str, Any]]:
+    """The items of ``mjasp generate --json``, made chunk by chunk: the deals never sit
+    in memory together."""
+    for start in range(0, count, GENERATE_CHUNK):
+        deals = sample_id_array(min(GENERATE_CHUNK, count - start), tiles, seed, start=start,
+                                rules=rules)
+        hands = mpsz_lines(deals).decode().split("\n")
+        yield from ({"hand": hand, "ids": ids}
+                    for hand, ids in zip(hands, deals.tolist(), strict=False))
 
 
 @main.command("stats")

@@ -14,6 +14,7 @@ from mjasp.cli.app import (
     activity,
     batch_option,
     emit_json,
+    emit_json_list,
     hand_argument,
     json_option,
     line_options,
@@ -87,8 +88,9 @@ def forms_command(ctx: click.Context, melds: int | None, count: bool, as_list: b
         return
     chosen_melds = 4 if melds is None else melds
     if as_json:
-        emit_json([d.to_json() for d in itertools.islice(winning_forms(chosen_melds),
-                                                          limit or None)])
+        # item by item: all 11.6M forms of four melds would not fit in memory as one list
+        emit_json_list(d.to_json() for d in itertools.islice(winning_forms(chosen_melds),
+                                                              limit or None))
         return
     left = limit or -1  # -1: no limit
     for chunk in winning_forms_text(chosen_melds):
@@ -176,7 +178,8 @@ def kan_command(hand: Hand, tile: str, solver: str, rules: Rules, options: tuple
     readings).
 
     HAND is the closed hand after drawing TILE (14 tiles, four of TILE), or the 13
-    tiles before the draw (three of TILE); TILE is the drawn fourth copy.
+    tiles before the draw (three of TILE); TILE is the drawn fourth copy (0m, 0p, 0s: the
+    red five).
 
     \b
     Example:
@@ -193,7 +196,8 @@ def kan_command(hand: Hand, tile: str, solver: str, rules: Rules, options: tuple
     except HandError as error:
         raise click.BadParameter(str(error), param_hint="TILE") from error
     rules = with_options(rules, options)  # riichi_kan=readings: the strict rule's verdict
-    check = (kan_check_asp if solver == "asp" else kan_check)(hand, kind, rules=rules)
+    # the text, not the kind: "0m" says the drawn tile is the red five
+    check = (kan_check_asp if solver == "asp" else kan_check)(hand, tile, rules=rules)
     if as_json:
         emit_json(check.to_json())
         return

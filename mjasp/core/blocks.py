@@ -489,9 +489,9 @@ def meld_group(meld: Meld, caption: str = "") -> TileGroup:
     if meld.is_open:
         drawn[0] = drawn[0]._replace(rotated=True)
     else:
-        # a red five stays in sight: the face-up middle tiles take it
-        drawn.sort(key=lambda f: not f.red)
-        drawn = drawn[1:2] + drawn[:1] + drawn[2:]
+        # the red fives stay in sight: the face-up middle tiles take them (two at most)
+        plain = [f for f in drawn if not f.red]
+        drawn = plain[:1] + [f for f in drawn if f.red] + plain[1:]
         drawn = [f._replace(face_down=i in (0, last)) for i, f in enumerate(drawn)]
     return TileGroup(tuple(drawn), caption)
 
