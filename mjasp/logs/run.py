@@ -96,8 +96,19 @@ CHUNK = 32
 
 def _task(path: str, tables: bool, rules: str | None = None) -> FileResult:
     data = _read(path)
-    return data if isinstance(data, FileResult) else process_bytes(data, Path(path).name,
+    return data if isinstance(data, FileResult) else process_bytes(data, file_name(path),
                                                                    tables, rules)
+
+
+def file_name(path: str) -> str:
+    """The name a file's rows and messages carry (the ``game`` column): its file name,
+    bytes that are not UTF-8 (a name from another system's encoding) as ``\\xff``
+    escapes, since Parquet's text is UTF-8.
+
+    >>> file_name("logs/" + os.fsdecode(b"\\xff.mjlog"))
+    '\\\\xff.mjlog'
+    """
+    return os.fsencode(Path(path).name).decode("utf-8", "backslashreplace")
 
 
 def _read(path: str) -> bytes | FileResult:
@@ -105,7 +116,8 @@ def _read(path: str) -> bytes | FileResult:
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        return FileResult(Path(path).name, error=f"{path}: cannot read: "
+        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+        return FileResult(file_name(path), error=f"{shown}: cannot read: "
                                                  f"{error.strerror or error}")
 
 
@@ -122,7 +134,9 @@ def _is_dir(path: Path) -> bool:
 
 
 def expand(paths: Iterable[str | Path]) -> list[str]:
-    """Files as given, directories by every log file under them (sorted)."""
+    """Files as given, directories by every log file under them (sorted); a file named
+    twice (or named and found in a directory named too) is read once, where first named.
+    """
     out: list[str] = []
     for p in map(Path, paths):
         if _is_dir(p):
@@ -130,7 +144,18 @@ def expand(paths: Iterable[str | Path]) -> list[str]:
                           and f.name.lower().endswith(LOG_SUFFIXES))
         else:
             out.append(str(p))
-    return out
+    seen: set[object] = set()
+    once = []
+    for path in out:
+        try:  # the same file by any name (a link, ./x and x)
+            st = os.stat(path)
+            key: object = (st.st_dev, st.st_ino)
+        except OSError:  # reading it reports the error
+            key = path
+        if key not in seen:
+            seen.add(key)
+            once.append(path)
+    return once
 
 
 def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
@@ -200,7 +225,7 @@ def _dask(paths: list[str], tables: bool, workers: int,
         # takes CHUNK files, as Dask's own cost per task is about that of a game
         def submit(chunk: list[str]) -> Any:
             read = [_read(path) for path in chunk]
-            items = [(data, Path(path).name) for path, data in zip(chunk, read, strict=True)
+            items = [(data, file_name(path)) for path, data in zip(chunk, read, strict=True)
                      if not isinstance(data, FileResult)]
             future = client.submit(process_many, items, tables, rules,
                                    pure=False) if items else None
