@@ -68,3 +68,63 @@ def test_a_file_given_twice_is_read_once(tmp_path: Path) -> None:
     shutil.copyfile(game, corpus / "copy.mjlog")
     assert _table(str(corpus), str(game), "-o", str(out)).exit_code == 0
     assert len(_rows(out)["wins"]) == 2 * len(expected["wins"])
+
+
+def _corpus(root: Path, copies: int) -> tuple[Path, list[str]]:
+    """The shared logs ``copies`` times over (distinct names), with bad files among them:
+    a truncated one, one that is not a log, a corrupt gzip; and the bad files' names."""
+    corpus = root / "corpus"
+    corpus.mkdir()
+    logs_dir = shared_data("logs")
+    for i in range(copies):
+        for f in sorted(logs_dir.glob("*.mjlog")):
+            shutil.copyfile(f, corpus / f"c{i:02d}-{f.name}")
+    text = (logs_dir / GAME).read_bytes()
+    (corpus / "m-cut.mjlog").write_bytes(text[:len(text) // 2])
+    (corpus / "m-notalog.json").write_text('{"a": 1}')
+    (corpus / "m-corrupt.gz").write_bytes(b"\x1f\x8b\x08\x00garbage")
+    return corpus, ["m-cut.mjlog", "m-notalog.json", "m-corrupt.gz"]
+
+
+@pytest.mark.slow
+def test_one_process_and_dask_on_1_2_4_workers_give_the_same_rows(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    corpus, bad = _corpus(tmp_path, 14)  # 224 records, 196 of them whole games
+    files = sorted(p.name for p in corpus.iterdir())
+    runs = {}
+    for name, options in (("serial", []), ("jobs2", ["--jobs", "2"]),
+                          ("dask1", ["--workers", "1"]), ("dask2", ["--workers", "2"]),
+                          ("dask4", ["--workers", "4"])):
+        out = tmp_path / name
+        result = _table(str(corpus), "-o", str(out), *options)
+        # the bad files: one line each, no traceback; the two cut-short shared copies too
+        assert result.exit_code == 2, (name, result.output)
+        lines = [x for x in result.output.splitlines() if x.startswith("mjasp: error:")]
+        assert len(lines) == 3 + 2 * 14, (name, result.output)
+        assert all(any(b in x for x in lines) for b in bad), name
+        assert "Traceback" not in result.output
+        runs[name] = {n: pq.read_table(out / f"{n}.parquet") for n in
+                      ("decisions", "wins", "rounds")}
+    # the rows of every record, in input order (files sorted), none twice, none dropped
+    expected = {"decisions": [], "wins": [], "rounds": []}
+    for name in files:
+        if name in bad[1:]:
+            continue
+        if name == bad[0]:  # cut short: its rows up to the cut are kept (docs/logs.md)
+            text = (corpus / name).read_bytes()
+            closed = tmp_path / name
+            closed.write_bytes(text[:text.rfind(b"/>") + 2] + b"</mjloggm>")
+            rows = read(closed)
+        else:
+            rows = read(corpus / name)
+        rows["rounds"] = [r for r in rows["rounds"] if "result" in r]
+        for table, values in rows.items():
+            expected[table] += [(r["game"], r["round"], r.get("event")) for r in values]
+    serial = runs.pop("serial")
+    for table, rows in expected.items():
+        got = serial[table].to_pylist()
+        assert [(r["game"], r["round"], r.get("event")) for r in got] == rows, table
+    for name, tables in runs.items():
+        for table in expected:
+            assert tables[table].equals(serial[table]), (name, table)
+            assert tables[table].schema.equals(serial[table].schema)
