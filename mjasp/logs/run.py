@@ -54,7 +54,9 @@ def process_bytes(data: bytes, source: str, tables: bool = False,
         else:
             checked = check_game(game)
     except LogError as error:
-        out.error = str(error)
+        # every line names its file (a replay's error names the round only)
+        message = str(error)
+        out.error = message if message.startswith(f"{source}:") else f"{source}: {message}"
         return out
     out.games = 1
     out.rounds, out.rounds_agree = checked.rounds, checked.rounds_agree

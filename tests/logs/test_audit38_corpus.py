@@ -128,3 +128,59 @@ def test_one_process_and_dask_on_1_2_4_workers_give_the_same_rows(tmp_path: Path
         for table in expected:
             assert tables[table].equals(serial[table]), (name, table)
             assert tables[table].schema.equals(serial[table].schema)
+
+
+def _lost_discard(tmp_path: Path) -> Path:
+    """The shared game with one discard tag of seat 1 dropped (its 15th tile shows at
+    its next discard, in round E2)."""
+    text = (shared_data("logs") / "2010081709gm-00a9-0000-fe3371ad.mjlog").read_text()
+    start = text.index("<INIT", text.index("<INIT") + 1)  # round E2
+    at = text.index("<E", start)
+    path = tmp_path / "lost.mjlog"
+    path.write_text(text[:at] + text[text.index("/>", at) + 2:])
+    return path
+
+
+def _wrong_seat_draw(tmp_path: Path) -> Path:
+    """The shared game as MJAI with one draw given to the wrong seat."""
+    import json
+
+    import mjasp.logs as logs
+
+    lines = logs.mjai_text(logs.read(shared_data("logs") / GAME)).splitlines()
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event["type"] == "tsumo" and i > 100:
+            event["actor"] = (event["actor"] + 1) % 4
+            lines[i] = json.dumps(event)
+            break
+    path = tmp_path / "seat.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_lost_or_misplaced_event_is_the_files_error_line(tmp_path: Path) -> None:
+    # a seat discarding from 15 (or 13) tiles: before, ``check`` found the MJAI game's
+    # every win and round agreeing (exit 0), the mjlog's error line did not name the
+    # file, and ``table`` stopped the whole run on the shanten of a 15-tile hand
+    # ("mjasp: error: row 13 has 15 tiles; ...": no file named, the other files' rows
+    # lost). Every discard is made from 14 tiles, a call counting three.
+    good = shared_data("logs") / "pao-tsumo.mjlog"
+    for bad, where in ((_lost_discard(tmp_path), "E2: seat 1 discards"),
+                       (_wrong_seat_draw(tmp_path), "holding 13 tiles")):
+        result = CliRunner().invoke(main, ["logs", "check", str(bad), str(good)])
+        assert result.exit_code == 2, result.output
+        errors = [x for x in result.output.splitlines() if x.startswith("mjasp: error:")]
+        assert len(errors) == 1 and errors[0].startswith(f"mjasp: error: {bad.name}: "), \
+            result.output
+        assert where in errors[0] and "not 14" in errors[0]
+        n_rounds, n_wins = len(read(good)["rounds"]), len(read(good)["wins"])
+        assert result.output.startswith(
+            f"1 games: {n_rounds}/{n_rounds} rounds agree, {n_wins}/{n_wins} wins agree")
+        out = tmp_path / "out"
+        result = _table(str(bad), str(good), "-o", str(out))
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert f"mjasp: error: {bad.name}: " in result.output
+        rows = _rows(out)
+        assert {r["game"] for r in rows["decisions"]} == {good.name}
+        assert len(rows["wins"]) == n_wins > 0
