@@ -106,7 +106,8 @@ def test_one_process_and_dask_on_1_2_4_workers_give_the_same_rows(tmp_path: Path
         runs[name] = {n: pq.read_table(out / f"{n}.parquet") for n in
                       ("decisions", "wins", "rounds")}
     # the rows of every record, in input order (files sorted), none twice, none dropped
-    expected = {"decisions": [], "wins": [], "rounds": []}
+    expected: dict[str, list[tuple[str, int, int | None]]] = {
+        "decisions": [], "wins": [], "rounds": []}
     for name in files:
         if name in bad[1:]:
             continue
@@ -121,9 +122,9 @@ def test_one_process_and_dask_on_1_2_4_workers_give_the_same_rows(tmp_path: Path
         for table, values in rows.items():
             expected[table] += [(r["game"], r["round"], r.get("event")) for r in values]
     serial = runs.pop("serial")
-    for table, rows in expected.items():
+    for table, keys in expected.items():
         got = serial[table].to_pylist()
-        assert [(r["game"], r["round"], r.get("event")) for r in got] == rows, table
+        assert [(r["game"], r["round"], r.get("event")) for r in got] == keys, table
     for name, tables in runs.items():
         for table in expected:
             assert tables[table].equals(serial[table]), (name, table)
