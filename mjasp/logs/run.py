@@ -58,6 +58,10 @@ def process_bytes(data: bytes, source: str, tables: bool = False,
         message = str(error)
         out.error = message if message.startswith(f"{source}:") else f"{source}: {message}"
         return out
+    if not game.rounds:  # no game played: no rows, an error (the log's own, if cut short)
+        out.error = game.problem or f"{source}: the log holds no round"
+        out.tables = None
+        return out
     out.games = 1
     out.rounds, out.rounds_agree = checked.rounds, checked.rounds_agree
     out.wins, out.wins_agree = len(checked.wins), checked.wins_agree

@@ -3,6 +3,7 @@ and the Parquet files read back."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -144,8 +145,6 @@ def _lost_discard(tmp_path: Path) -> Path:
 
 def _wrong_seat_draw(tmp_path: Path) -> Path:
     """The shared game as MJAI with one draw given to the wrong seat."""
-    import json
-
     import mjasp.logs as logs
 
     lines = logs.mjai_text(logs.read(shared_data("logs") / GAME)).splitlines()
@@ -185,3 +184,29 @@ def test_a_lost_or_misplaced_event_is_the_files_error_line(tmp_path: Path) -> No
         rows = _rows(out)
         assert {r["game"] for r in rows["decisions"]} == {good.name}
         assert len(rows["wins"]) == n_wins > 0
+
+
+def test_a_log_of_no_round_is_an_error_not_an_empty_game(tmp_path: Path) -> None:
+    # before: an MJAI stream of start_game and end_game alone, or a tenhou.net/6 log
+    # whose "log" list is empty, counted as a game that agrees (exit 0) and added no row
+    # without a word: a record that is no game must not vanish silently
+    mjai = tmp_path / "none.jsonl"
+    mjai.write_text('{"type":"start_game"}\n{"type":"end_game"}\n')
+    t6 = tmp_path / "none.json"
+    t6.write_text('{"title":["",""],"name":["a","b","c","d"],'
+                  '"rule":{"disp":"鳳南喰赤","aka":1},"log":[]}', encoding="utf-8")
+    good = shared_data("logs") / "pao-tsumo.mjlog"
+    n_rounds, n_wins = len(read(good)["rounds"]), len(read(good)["wins"])
+    for command in ("check", "table"):
+        args = ["-o", str(tmp_path / "out")] if command == "table" else []
+        result = CliRunner().invoke(main, ["logs", command, str(mjai), str(t6), str(good),
+                                           *args, "--json"])
+        assert result.exit_code == 2, result.output
+        summary = json.loads(result.output)
+        assert summary["games"] == 1
+        assert [e["message"] for e in summary["errors"]] == [
+            "none.jsonl: the log holds no round", "none.json: the log holds no round"]
+        if command == "check":
+            assert (summary["rounds"], summary["wins"]) == (n_rounds, n_wins)
+        else:
+            assert summary["rows"]["rounds"] == n_rounds
