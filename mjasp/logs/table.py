@@ -19,7 +19,17 @@ import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game, yaku_id
-from mjasp.logs.model import CALLS, KIND, Event, Game, State, replay, tile_text, tiles_text
+from mjasp.logs.model import (
+    CALLS,
+    KIND,
+    Event,
+    Game,
+    LogError,
+    State,
+    replay,
+    tile_text,
+    tiles_text,
+)
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -295,9 +305,36 @@ def game_tables(game: Game) -> tuple[dict[str, dict[str, list[Any]]], GameCheck]
     """
     collect = _Decisions(game)
     checked = check_game(game, collect)
-    return {"decisions": collect.columns(),
-            "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
-            "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}, checked
+    tables = {"decisions": collect.columns(),
+              "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
+              "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}
+    for name in ("wins", "rounds"):  # the decisions' numbers are bounded by the play
+        _check_ranges(game.source, name, tables[name])
+    return tables, checked
+
+
+#: The integer columns of the wins and rounds tables (:func:`schemas`), by the bits of
+#: their type: a record's own numbers (a log's han, fu, points, honba) may not fit.
+_INT_BITS = {"round": 16, "event": 32, "seat": 8, "from_seat": 8, "riichi": 8, "han": 16,
+             "fu": 16, "points": 32, "yakuman": 8, "deltas": 32, "log_han": 16,
+             "log_fu": 16, "log_points": 32, "wind": 8, "number": 8, "honba": 16,
+             "sticks": 16, "dealer": 8}
+
+
+def _check_ranges(source: str, name: str, columns: dict[str, list[Any]]) -> None:
+    """A :class:`LogError` for a number of a record that its column's type cannot hold
+    (Parquet would refuse the whole run's file)."""
+    for column, values in columns.items():
+        bits = _INT_BITS.get(column)
+        if bits is None:
+            continue
+        limit = 1 << (bits - 1)
+        for i, value in enumerate(values):
+            for v in value if isinstance(value, list) else (value,):
+                if v is not None and not -limit <= v < limit:
+                    where = columns["round_name"][i]
+                    raise LogError(f"{source}: {where}: {column} {v} is out of the "
+                                   f"{name} table's range (int{bits})")
 
 
 def _columns(rows: list[dict[str, Any]], names: tuple[str, ...]) -> dict[str, list[Any]]:

@@ -210,3 +210,41 @@ def test_a_log_of_no_round_is_an_error_not_an_empty_game(tmp_path: Path) -> None
             assert (summary["rounds"], summary["wins"]) == (n_rounds, n_wins)
         else:
             assert summary["rows"]["rounds"] == n_rounds
+
+
+def test_a_number_too_big_for_its_column_is_the_files_error(tmp_path: Path) -> None:
+    # a record's own numbers go into fixed-width columns (docs/logs.md: log_fu int16,
+    # honba int16): before, one such number stopped the whole run ("internal error,
+    # please report: ArrowInvalid: Value 2147483648 too large to fit in C integer type",
+    # exit 70) and the other files' rows were lost
+    import mjasp.logs as logs
+
+    game = logs.read(shared_data("logs") / GAME)
+    text = json.dumps(logs.write_tenhou6(game), ensure_ascii=False)
+    assert "30符" in text
+    fu = tmp_path / "fu.json"
+    fu.write_text(text.replace("30符", "2147483648符", 1), encoding="utf-8")
+    raw = (shared_data("logs") / GAME).read_text()
+    seed = raw.index('<INIT seed="') + len('<INIT seed="')
+    honba = tmp_path / "honba.mjlog"
+    honba.write_text(raw[:seed] + "0,40000" + raw[raw.index(",", seed + 2):])
+    good = shared_data("logs") / "pao-tsumo.mjlog"
+    result = _table(str(fu), str(honba), str(good), "-o", str(tmp_path / "out"), "--json")
+    assert result.exit_code == 2, result.output
+    summary = json.loads(result.output)
+    assert [e["message"] for e in summary["errors"]] == [
+        "fu.json: E2: log_fu 2147483648 is out of the wins table's range (int16)",
+        "honba.mjlog: E1-40000: honba 40000 is out of the rounds table's range (int16)"]
+    assert summary["games"] == 1
+    assert summary["rows"]["wins"] == len(read(good)["wins"])
+
+
+def test_the_range_of_every_integer_column_is_its_schema_type() -> None:
+    pa = pytest.importorskip("pyarrow")
+    from mjasp.logs.table import _INT_BITS, schemas
+
+    for name in ("wins", "rounds"):
+        for field in schemas()[name]:
+            t = field.type.value_type if pa.types.is_list(field.type) else field.type
+            if pa.types.is_integer(t):
+                assert _INT_BITS[field.name] == t.bit_width, field.name
