@@ -35,7 +35,7 @@ def _tables(out: Path) -> dict[str, list[dict[str, Any]]]:
 
 @pytest.fixture(scope="module")
 def shared_tables(tmp_path_factory: pytest.TempPathFactory) -> tuple[
-        dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
+        dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]], Path]:
     out = tmp_path_factory.mktemp("tables")
     result = CliRunner().invoke(main, ["logs", "table", *map(str, _files()), "-o", str(out)])
     # the two cut-short copies are reported (exit 2), their rows kept
@@ -47,11 +47,11 @@ def shared_tables(tmp_path_factory: pytest.TempPathFactory) -> tuple[
         rows["rounds"] = [r for r in rows["rounds"] if "result" in r]  # settled ones
         for name, values in rows.items():
             expected[name] += values
-    return _tables(out), expected
+    return _tables(out), expected, out
 
 
 def test_every_decision_column_matches_the_record(shared_tables: Any) -> None:
-    got, expected = shared_tables
+    got, expected, _ = shared_tables
     assert len(got["decisions"]) == len(expected["decisions"]) > 6000
     for i, (g, e) in enumerate(zip(got["decisions"], expected["decisions"], strict=True)):
         where = (e["game"], e["round_name"], e["event"])
@@ -75,7 +75,7 @@ def test_every_decision_column_matches_the_record(shared_tables: Any) -> None:
 
 
 def test_every_win_and_round_column_matches_the_record(shared_tables: Any) -> None:
-    got, expected = shared_tables
+    got, expected, _ = shared_tables
     assert len(got["wins"]) == len(expected["wins"]) == 115
     for g, e in zip(got["wins"], expected["wins"], strict=True):
         where = (e["game"], e["round_name"])
@@ -95,3 +95,23 @@ def test_every_win_and_round_column_matches_the_record(shared_tables: Any) -> No
     for g, e in zip(got["rounds"], expected["rounds"], strict=True):
         assert {c: g[c] for c in e if c != "before"} == {
             c: v for c, v in e.items() if c != "before"}
+
+
+def test_pandas_reads_the_values_pyarrow_reads(shared_tables: Any) -> None:
+    # (pandas turns an integer column with nulls, log_han and value_rank, into floats:
+    # the values stay, null as NaN)
+    import math
+
+    pd = pytest.importorskip("pandas")
+    got, _, out = shared_tables
+    for name, rows in got.items():
+        frame = pd.read_parquet(out / f"{name}.parquet")
+        assert list(frame.columns) == list(rows[0])
+        for ours, theirs in zip(rows, frame.to_dict("records"), strict=True):
+            for column, value in ours.items():
+                other = theirs[column]
+                other = other.tolist() if hasattr(other, "tolist") else other
+                if value is None:
+                    assert other is None or (isinstance(other, float) and math.isnan(other))
+                else:
+                    assert other == value, (name, column)
