@@ -385,7 +385,11 @@ class ParquetTables:
 
         self.rows = rows
         self.schemas = schemas()
-        self.writers = {name: pq.ParquetWriter(directory / f"{name}.parquet", s)
+        # written beside the tables and put in their place when all is written: a run
+        # that fails or is interrupted leaves the tables of the run before
+        self.paths = {name: (directory / f".{name}.parquet.partial",
+                             directory / f"{name}.parquet") for name in self.schemas}
+        self.writers = {name: pq.ParquetWriter(self.paths[name][0], s)
                         for name, s in self.schemas.items()}
         self.counts = dict.fromkeys(self.schemas, 0)
         self._pending: dict[str, dict[str, list[Any]]] = {
@@ -409,17 +413,27 @@ class ParquetTables:
             self.writers[name].write_table(pa.Table.from_pydict(pending, self.schemas[name]))
             self._pending[name] = {c: [] for c in COLUMNS[name]}
 
-    def close(self) -> None:
-        """Write what is pending and close the files."""
+    def close(self, keep: bool = True) -> None:
+        """Write what is pending, close the files and put them in place of the tables
+        (``keep``; else remove them: the tables stay as they were)."""
         try:
-            for name in self.writers:
-                self._flush(name)
+            if keep:
+                for name in self.writers:
+                    self._flush(name)
+        except BaseException:
+            keep = False
+            raise
         finally:
             for w in self.writers.values():
                 w.close()
+            for partial, final in self.paths.values():
+                if keep:
+                    partial.replace(final)
+                else:
+                    partial.unlink(missing_ok=True)
 
     def __enter__(self) -> ParquetTables:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(keep=kind is None)

@@ -248,3 +248,38 @@ def test_the_range_of_every_integer_column_is_its_schema_type() -> None:
             t = field.type.value_type if pa.types.is_list(field.type) else field.type
             if pa.types.is_integer(t):
                 assert _INT_BITS[field.name] == t.bit_width, field.name
+
+
+def test_a_second_run_replaces_the_tables_or_leaves_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mjasp.logs.table as table
+
+    logs_dir = shared_data("logs")
+    first, second = logs_dir / GAME, logs_dir / "pao-tsumo.mjlog"
+    out = tmp_path / "out"
+    assert _table(str(first), "-o", str(out)).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert sorted(before) == ["decisions.parquet", "rounds.parquet", "wins.parquet"]
+    # a run that fails half-way (a fault of mjasp's, an interrupt) leaves the tables of
+    # the run before; before: they were cut to the rows written until then
+    real = table.game_tables
+    calls = []
+
+    def failing(game: Any) -> Any:
+        calls.append(game.source)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(game)
+
+    monkeypatch.setattr(table, "game_tables", failing)
+    result = _table(str(second), str(first), "-o", str(out))
+    assert result.exit_code == 130, result.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    monkeypatch.setattr(table, "game_tables", real)
+    # a run that ends replaces them: the second run's rows only, none of the first's
+    assert _table(str(second), "-o", str(out)).exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(before)
+    rows = _rows(out)
+    for name in ("decisions", "wins", "rounds"):
+        assert len(rows[name]) == len(read(second)[name]) > 0, name
+        assert {r["game"] for r in rows[name]} == {second.name}
