@@ -294,3 +294,89 @@ def decision_facts(d: dict[str, Any], best_too: bool) -> dict[str, Any]:
         out["best_shanten"] = out["shanten"] = best_s
         out["best_ukeire"] = max(u for s, u, _ in options if s == best_s)
     return out
+
+
+# -- MJAI (one JSON event a line: start_kyoku, tsumo, dahai, chi, pon, daiminkan, kakan,
+# ankan, nukidora, reach, reach_accepted, dora, hora, ryukyoku) ------------------------
+
+_HONORS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+
+
+def mjai_tile(name: str) -> str:
+    """An MJAI tile name as one mpsz tile (``5mr`` the red five, ``0m``)."""
+    if name in _HONORS:
+        return _HONORS[name]
+    return f"0{name[1]}" if name.endswith("r") else name
+
+
+def read_mjai(path: Path) -> list[dict[str, Any]]:
+    """Every decision of an MJAI record, in order, as :func:`read` gives them (no event
+    index: the formats number events differently)."""
+    import json
+
+    decisions: list[dict[str, Any]] = []
+    players = 4
+    index = -1
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        e = json.loads(line)
+        kind_ = e["type"]
+        who = e.get("actor", -1)
+        if kind_ == "start_kyoku":
+            index += 1
+            players = len(e["scores"])
+            hands = [[mjai_tile(t) for t in h] for h in e["tehais"][:players]]
+            calls: list[list[list[str]]] = [[] for _ in range(players)]
+            seen_all: list[str] = [mjai_tile(e["dora_marker"])]  # rivers, calls, dora
+            last = [""] * players
+            declared = [False] * players
+            name = (f"{'ESWN'['ESWN'.index(e['bakaze'])]}{e['kyoku']}"
+                    + (f"-{e['honba']}" if e["honba"] else ""))
+        elif kind_ == "tsumo":
+            hands[who].append(mjai_tile(e["pai"]))
+            last[who] = mjai_tile(e["pai"])
+        elif kind_ == "dahai":
+            t = mjai_tile(e["pai"])
+            before = list(hands[who])
+            hands[who].remove(t)
+            seen_all.append(t)
+            seen = Counter(kind(x) for x in [*seen_all, *hands[who]])
+            decisions.append({
+                "round": index, "round_name": name, "seat": who,
+                "hand": Counter(before), "melds": [Counter(c) for c in calls[who]],
+                "discard": t, "tsumogiri": bool(e["tsumogiri"]), "riichi": declared[who],
+                "seen": seen, "counts": Counter(kind(x) for x in before),
+                "called": len(calls[who]), "players": players})
+            declared[who] = False
+        elif kind_ in ("chi", "pon", "daiminkan"):
+            used = [mjai_tile(t) for t in e["consumed"]]
+            for t in used:
+                hands[who].remove(t)
+            seen_all += used
+            calls[who].append([*used, mjai_tile(e["pai"])])
+        elif kind_ == "kakan":
+            t = mjai_tile(e["pai"])
+            hands[who].remove(t)
+            seen_all.append(t)
+            for c in calls[who]:
+                if len(c) == 3 and Counter(map(kind, c)) == Counter({kind(t): 3}):
+                    c.append(t)
+                    break
+            else:
+                raise AssertionError("added kan without its pon")
+        elif kind_ == "ankan":
+            used = [mjai_tile(t) for t in e["consumed"]]
+            for t in used:
+                hands[who].remove(t)
+            seen_all += used
+            calls[who].append(used)
+        elif kind_ in ("nukidora", "kita"):  # (RiichiEnv names it kita)
+            t = mjai_tile(e["pai"])
+            hands[who].remove(t)
+            seen_all.append(t)
+        elif kind_ == "reach":
+            declared[who] = True
+        elif kind_ == "dora":
+            seen_all.append(mjai_tile(e["dora_marker"]))
+    return decisions

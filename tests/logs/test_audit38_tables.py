@@ -115,3 +115,34 @@ def test_pandas_reads_the_values_pyarrow_reads(shared_tables: Any) -> None:
                     assert other is None or (isinstance(other, float) and math.isnan(other))
                 else:
                     assert other == value, (name, column)
+
+
+def test_the_decisions_of_the_peer_records_match_an_mjai_reading(tmp_path: Path) -> None:
+    # the engines' MJAI records kept in tests/logs/peer_records: three players with the
+    # north set aside, open, closed and added kans, a kan's dora before a robbing ron,
+    # a double ron on a robbed kan, four kans; read line by line here (no mjasp code)
+    from tests.logs.audit38_reader import read_mjai
+
+    folder = Path(__file__).parent / "peer_records"
+    result = CliRunner().invoke(main, ["logs", "table", str(folder), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    got = pq.read_table(tmp_path / "decisions.parquet").to_pylist()
+    expected = [{**d, "game": f.name} for f in sorted(folder.iterdir())
+                for d in read_mjai(f)]
+    assert len(got) == len(expected) > 300
+    assert {d["players"] for d in expected} == {3, 4}
+    for g, e in zip(got, expected, strict=True):
+        where = (e["game"], e["round_name"], e["seat"], e["discard"])
+        assert {c: g[c] for c in ("game", "round", "round_name", "seat", "discard",
+                                  "tsumogiri", "riichi")} == {
+            c: e[c] for c in ("game", "round", "round_name", "seat", "discard",
+                              "tsumogiri", "riichi")}, where
+        assert parse(g["hand"]) == e["hand"], where
+        assert [parse(m) for m in g["melds"].split()] == e["melds"], where
+        facts = decision_facts(e, best_too=True)
+        facts["effective"] = Counter(facts["effective"])
+        ours = {c: g[c] for c in facts}
+        ours["effective"] = Counter(kind(t) for t in parse(g["effective"]).elements())
+        assert ours == facts, where
+    kans = [m for e in expected for m in e["melds"] if sum(m.values()) == 4]
+    assert kans
