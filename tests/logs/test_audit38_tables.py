@@ -146,3 +146,23 @@ def test_the_decisions_of_the_peer_records_match_an_mjai_reading(tmp_path: Path)
         assert ours == facts, where
     kans = [m for e in expected for m in e["melds"] if sum(m.values()) == 4]
     assert kans
+
+
+def test_the_documented_columns_are_the_schemas() -> None:
+    # docs/logs.md's three tables of columns and types against the Parquet schemas
+    pa = pytest.importorskip("pyarrow")
+    from mjasp.logs.table import schemas
+
+    text = (Path(__file__).parents[2] / "docs" / "logs.md").read_text()
+    for name, schema in schemas().items():
+        section = text.split(f"**{name}.parquet**", 1)[1].split("\n\n", 2)[1]
+        documented: list[tuple[str, str]] = []
+        for line in section.splitlines()[2:]:
+            names, types = (c.strip().split(", ") for c in line.strip("|").split("|")[:2])
+            types = [t for t in types if t != "null"]  # (a column that may be null)
+            if len(types) == 1:  # one type for all the names
+                types *= len(names)
+            documented += zip(names, types, strict=True)
+        assert documented == [
+            (f.name, "list<int32>" if pa.types.is_list(f.type) else str(f.type))
+            for f in schema], name
