@@ -9,7 +9,9 @@ memory stays flat in the number of games.
 
 from __future__ import annotations
 
+import logging
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -206,10 +208,18 @@ def local_cluster(workers: int) -> Any:
     # the system at every 64 KiB, and a game's tables allocate and free that much over
     # and over; it made ten times the page faults and a third more CPU time per game
     # than one process (None: the variable is not set, unless this process has it)
+    # the scheduler's HTTP server (no dashboard) takes port 8787, else warns on stderr
+    # that it takes another: a second run at once is no error of the logs
     with dask.config.set({"distributed.worker.profile.enabled": False,
-                          "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
+                          "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}), \
+            warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+        # silence_logs: what the workers log when --on-error stop ends the run early (a
+        # task cancelled; a heartbeat to the scheduler already closed, with its
+        # traceback) is no error of the logs; a task's own failure reaches the client
         return LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
-                            processes=True, dashboard_address=None)
+                            processes=True, dashboard_address=None,
+                            silence_logs=logging.CRITICAL)
 
 
 def _dask(paths: list[str], tables: bool, workers: int,

@@ -283,3 +283,35 @@ def test_a_second_run_replaces_the_tables_or_leaves_them(
     for name in ("decisions", "wins", "rounds"):
         assert len(rows[name]) == len(read(second)[name]) > 0, name
         assert {r["game"] for r in rows[name]} == {second.name}
+
+
+@pytest.mark.slow
+def test_dask_stopped_early_prints_the_one_error_line(tmp_path: Path) -> None:
+    # --workers with --on-error stop: the run ends with tasks still running; before,
+    # the workers' "Async instruction ... ended with CancelledError" warnings and, with
+    # port 8787 taken (another run at once), Dask's "Port 8787 is already in use"
+    # warning came on stderr beside the error line
+    import socket
+    import subprocess
+    import sys
+
+    pytest.importorskip("dask.distributed")
+    corpus, _ = _corpus(tmp_path, 4)
+    (corpus / "a-notalog.json").write_text('{"a": 1}')  # first in the sorted corpus
+    held = socket.socket()
+    try:
+        held.bind(("127.0.0.1", 8787))
+        held.listen()
+    except OSError:  # taken already: the case holds
+        pass
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "mjasp", "logs", "table", str(corpus), "-o",
+             str(tmp_path / "out"), "--workers", "2", "--on-error", "stop"],
+            capture_output=True, text=True, timeout=600, check=False)
+    finally:
+        held.close()
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [
+        "mjasp: error: a-notalog.json: not a tenhou.net/6 log (no \"log\" list)"], run.stderr
+    assert run.stdout.startswith("0 games:")
