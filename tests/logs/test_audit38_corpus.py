@@ -315,3 +315,19 @@ def test_dask_stopped_early_prints_the_one_error_line(tmp_path: Path) -> None:
     assert run.stderr.splitlines() == [
         "mjasp: error: a-notalog.json: not a tenhou.net/6 log (no \"log\" list)"], run.stderr
     assert run.stdout.startswith("0 games:")
+
+
+def test_two_files_of_one_name_are_both_kept_with_a_warning(tmp_path: Path) -> None:
+    # the game column is the file name: before, two files of one name in different
+    # directories gave rows no column told apart, without a word
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        shutil.copyfile(shared_data("logs") / GAME, tmp_path / sub / GAME)
+    out = tmp_path / "out"
+    result = _table(str(tmp_path / "a"), str(tmp_path / "b"), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    warnings = [x for x in result.output.splitlines() if x.startswith("mjasp: warning:")]
+    assert warnings == [f"mjasp: warning: {tmp_path / 'b' / GAME} and "
+                        f"{tmp_path / 'a' / GAME} are both named {GAME}: its rows and "
+                        "mismatches cannot tell them apart"]
+    assert len(_rows(out)["wins"]) == 2 * len(read(shared_data("logs") / GAME)["wins"])
