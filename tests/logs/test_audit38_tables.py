@@ -50,7 +50,10 @@ def shared_tables(tmp_path_factory: pytest.TempPathFactory) -> tuple[
     return _tables(out), expected, out
 
 
-def test_every_decision_column_matches_the_record(shared_tables: Any) -> None:
+@pytest.mark.parametrize("step", [pytest.param(1, marks=pytest.mark.slow), 41])
+def test_every_decision_column_matches_the_record(shared_tables: Any, step: int) -> None:
+    # every column of every row; the shanten columns (brute force, slow) of every
+    # ``step``-th decision, the best of all discards of every fifth of those
     got, expected, _ = shared_tables
     assert len(got["decisions"]) == len(expected["decisions"]) > 6000
     for i, (g, e) in enumerate(zip(got["decisions"], expected["decisions"], strict=True)):
@@ -61,15 +64,16 @@ def test_every_decision_column_matches_the_record(shared_tables: Any) -> None:
                               "tsumogiri", "riichi")}, where
         assert parse(g["hand"]) == e["hand"], where
         assert [parse(m) for m in g["melds"].split()] == e["melds"], where
-        # the best of every discard by brute force on every fifth decision (slow)
-        facts = decision_facts(e, best_too=i % 5 == 0)
+        assert g["kept_shanten"] == (g["shanten_after"] == g["best_shanten"])
+        assert g["kept_ukeire"] == (g["kept_shanten"] and g["ukeire"] == g["best_ukeire"])
+        assert g["value_rank"] is None
+        if i % step:
+            continue
+        facts = decision_facts(e, best_too=i % (5 * step) == 0)
         facts["effective"] = Counter(facts["effective"])
         ours = {c: g[c] for c in facts}
         ours["effective"] = Counter(kind(t) for t in parse(g["effective"]).elements())
         assert ours == facts, where
-        assert g["kept_shanten"] == (g["shanten_after"] == g["best_shanten"])
-        assert g["kept_ukeire"] == (g["kept_shanten"] and g["ukeire"] == g["best_ukeire"])
-        assert g["value_rank"] is None
     assert sum(e["melds"] != [] for e in expected["decisions"]) > 500
     assert sum(e["riichi"] for e in expected["decisions"]) > 50
 
@@ -117,7 +121,9 @@ def test_pandas_reads_the_values_pyarrow_reads(shared_tables: Any) -> None:
                     assert other == value, (name, column)
 
 
-def test_the_decisions_of_the_peer_records_match_an_mjai_reading(tmp_path: Path) -> None:
+@pytest.mark.parametrize("step", [pytest.param(1, marks=pytest.mark.slow), 7])
+def test_the_decisions_of_the_peer_records_match_an_mjai_reading(
+        tmp_path: Path, step: int) -> None:
     # the engines' MJAI records kept in tests/logs/peer_records: three players with the
     # north set aside, open, closed and added kans, a kan's dora before a robbing ron,
     # a double ron on a robbed kan, four kans; read line by line here (no mjasp code)
@@ -131,7 +137,7 @@ def test_the_decisions_of_the_peer_records_match_an_mjai_reading(tmp_path: Path)
                 for d in read_mjai(f)]
     assert len(got) == len(expected) > 300
     assert {d["players"] for d in expected} == {3, 4}
-    for g, e in zip(got, expected, strict=True):
+    for i, (g, e) in enumerate(zip(got, expected, strict=True)):
         where = (e["game"], e["round_name"], e["seat"], e["discard"])
         assert {c: g[c] for c in ("game", "round", "round_name", "seat", "discard",
                                   "tsumogiri", "riichi")} == {
@@ -139,6 +145,8 @@ def test_the_decisions_of_the_peer_records_match_an_mjai_reading(tmp_path: Path)
                               "tsumogiri", "riichi")}, where
         assert parse(g["hand"]) == e["hand"], where
         assert [parse(m) for m in g["melds"].split()] == e["melds"], where
+        if i % step:
+            continue
         facts = decision_facts(e, best_too=True)
         facts["effective"] = Counter(facts["effective"])
         ours = {c: g[c] for c in facts}
