@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from mjasp.cli import main
 from tests.conftest import shared_data
-from tests.logs.audit38_reader import read
+from tests.logs.independent_reader import read
 
 pq = pytest.importorskip("pyarrow.parquet")
 

@@ -1,6 +1,6 @@
 """Every column of ``mjasp logs table`` against an independent reading of the records.
 
-``tests/logs/audit38_reader.py`` follows the raw mjlog tags (no mjasp code): each
+``tests/logs/independent_reader.py`` follows the raw mjlog tags (no mjasp code): each
 decision's hand, calls, discard, tsumogiri, riichi, and the tiles its seat sees; each
 win's seat, source, tile, whole hand, riichi, han, fu, points, yaku and score changes as
 Tenhou recorded them; each round's header and score changes; shanten and effective
@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from mjasp.cli import main
 from tests.conftest import shared_data
-from tests.logs.audit38_reader import decision_facts, kind, parse, read
+from tests.logs.independent_reader import decision_facts, kind, parse, read
 
 pq = pytest.importorskip("pyarrow.parquet")
 
@@ -127,7 +127,7 @@ def test_the_decisions_of_the_peer_records_match_an_mjai_reading(
     # the engines' MJAI records kept in tests/logs/peer_records: three players with the
     # north set aside, open, closed and added kans, a kan's dora before a robbing ron,
     # a double ron on a robbed kan, four kans; read line by line here (no mjasp code)
-    from tests.logs.audit38_reader import read_mjai
+    from tests.logs.independent_reader import read_mjai
 
     folder = Path(__file__).parent / "peer_records"
     result = CliRunner().invoke(main, ["logs", "table", str(folder), "-o", str(tmp_path)])
