@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,19 @@ def _paths(files: tuple[Path, ...]) -> list[str]:
     paths = expand(files)
     if not paths:
         raise click.UsageError("no files to read")
+    # rows and mismatches name a game by its file name: two files of one name cannot be
+    # told apart there (their rows are all kept)
+    from mjasp.logs.run import file_name
+
+    first: dict[str, str] = {}
+    for path in paths:
+        name = file_name(path)
+        if name in first:
+            shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+            click.echo(f"mjasp: warning: {shown} and {first[name]} are both named {name}: "
+                       "its rows and mismatches cannot tell them apart", err=True)
+        else:
+            first[name] = os.fsencode(path).decode("utf-8", "backslashreplace")
     return paths
 
 

@@ -458,6 +458,13 @@ class State:
             self.kan_pending = False
             self.last_draw[who] = tile
         elif kind == "discard":
+            # a discard is made from 14 tiles, a call counting three: a lost or extra
+            # event (a draw of the wrong seat, a discard missing) shows here
+            held = len(self.hands[who]) + 3 * len(self.melds[who])
+            if held != 14:
+                raise LogError(f"{self.round.name}: seat {who} discards "
+                               f"{tile_text(tile)} holding {held} tiles, not 14 "
+                               "(its calls counted as three)")
             self._take(who, tile, event)
             self.discards[who].append(tile)
             self.public[KIND[tile]] += 1

@@ -9,7 +9,9 @@ memory stays flat in the number of games.
 
 from __future__ import annotations
 
+import logging
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -54,7 +56,13 @@ def process_bytes(data: bytes, source: str, tables: bool = False,
         else:
             checked = check_game(game)
     except LogError as error:
-        out.error = str(error)
+        # every line names its file (a replay's error names the round only)
+        message = str(error)
+        out.error = message if message.startswith(f"{source}:") else f"{source}: {message}"
+        return out
+    if not game.rounds:  # no game played: no rows, an error (the log's own, if cut short)
+        out.error = game.problem or f"{source}: the log holds no round"
+        out.tables = None
         return out
     out.games = 1
     out.rounds, out.rounds_agree = checked.rounds, checked.rounds_agree
@@ -96,8 +104,19 @@ CHUNK = 32
 
 def _task(path: str, tables: bool, rules: str | None = None) -> FileResult:
     data = _read(path)
-    return data if isinstance(data, FileResult) else process_bytes(data, Path(path).name,
+    return data if isinstance(data, FileResult) else process_bytes(data, file_name(path),
                                                                    tables, rules)
+
+
+def file_name(path: str) -> str:
+    """The name a file's rows and messages carry (the ``game`` column): its file name,
+    bytes that are not UTF-8 (a name from another system's encoding) as ``\\xff``
+    escapes, since Parquet's text is UTF-8.
+
+    >>> file_name("logs/" + os.fsdecode(b"\\xff.mjlog"))
+    '\\\\xff.mjlog'
+    """
+    return os.fsencode(Path(path).name).decode("utf-8", "backslashreplace")
 
 
 def _read(path: str) -> bytes | FileResult:
@@ -105,7 +124,8 @@ def _read(path: str) -> bytes | FileResult:
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        return FileResult(Path(path).name, error=f"{path}: cannot read: "
+        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+        return FileResult(file_name(path), error=f"{shown}: cannot read: "
                                                  f"{error.strerror or error}")
 
 
@@ -122,7 +142,9 @@ def _is_dir(path: Path) -> bool:
 
 
 def expand(paths: Iterable[str | Path]) -> list[str]:
-    """Files as given, directories by every log file under them (sorted)."""
+    """Files as given, directories by every log file under them (sorted); a file named
+    twice (or named and found in a directory named too) is read once, where first named.
+    """
     out: list[str] = []
     for p in map(Path, paths):
         if _is_dir(p):
@@ -130,7 +152,18 @@ def expand(paths: Iterable[str | Path]) -> list[str]:
                           and f.name.lower().endswith(LOG_SUFFIXES))
         else:
             out.append(str(p))
-    return out
+    seen: set[object] = set()
+    once = []
+    for path in out:
+        try:  # the same file by any name (a link, ./x and x)
+            st = os.stat(path)
+            key: object = (st.st_dev, st.st_ino)
+        except OSError:  # reading it reports the error
+            key = path
+        if key not in seen:
+            seen.add(key)
+            once.append(path)
+    return once
 
 
 def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
@@ -175,10 +208,18 @@ def local_cluster(workers: int) -> Any:
     # the system at every 64 KiB, and a game's tables allocate and free that much over
     # and over; it made ten times the page faults and a third more CPU time per game
     # than one process (None: the variable is not set, unless this process has it)
+    # the scheduler's HTTP server (no dashboard) takes port 8787, else warns on stderr
+    # that it takes another: a second run at once is no error of the logs
     with dask.config.set({"distributed.worker.profile.enabled": False,
-                          "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
+                          "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}), \
+            warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+        # silence_logs: what the workers log when --on-error stop ends the run early (a
+        # task cancelled; a heartbeat to the scheduler already closed, with its
+        # traceback) is no error of the logs; a task's own failure reaches the client
         return LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
-                            processes=True, dashboard_address=None)
+                            processes=True, dashboard_address=None,
+                            silence_logs=logging.CRITICAL)
 
 
 def _dask(paths: list[str], tables: bool, workers: int,
@@ -200,7 +241,7 @@ def _dask(paths: list[str], tables: bool, workers: int,
         # takes CHUNK files, as Dask's own cost per task is about that of a game
         def submit(chunk: list[str]) -> Any:
             read = [_read(path) for path in chunk]
-            items = [(data, Path(path).name) for path, data in zip(chunk, read, strict=True)
+            items = [(data, file_name(path)) for path, data in zip(chunk, read, strict=True)
                      if not isinstance(data, FileResult)]
             future = client.submit(process_many, items, tables, rules,
                                    pure=False) if items else None

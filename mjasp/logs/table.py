@@ -19,7 +19,17 @@ import numpy as np
 
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.logs.check import GameCheck, check_game, yaku_id
-from mjasp.logs.model import CALLS, KIND, Event, Game, State, replay, tile_text, tiles_text
+from mjasp.logs.model import (
+    CALLS,
+    KIND,
+    Event,
+    Game,
+    LogError,
+    State,
+    replay,
+    tile_text,
+    tiles_text,
+)
 
 #: Column names of each table, in order (types: docs/logs.md and :func:`schemas`).
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -295,9 +305,36 @@ def game_tables(game: Game) -> tuple[dict[str, dict[str, list[Any]]], GameCheck]
     """
     collect = _Decisions(game)
     checked = check_game(game, collect)
-    return {"decisions": collect.columns(),
-            "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
-            "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}, checked
+    tables = {"decisions": collect.columns(),
+              "wins": _columns(win_rows(game, checked), COLUMNS["wins"]),
+              "rounds": _columns(round_rows(game, checked), COLUMNS["rounds"])}
+    for name in ("wins", "rounds"):  # the decisions' numbers are bounded by the play
+        _check_ranges(game.source, name, tables[name])
+    return tables, checked
+
+
+#: The integer columns of the wins and rounds tables (:func:`schemas`), by the bits of
+#: their type: a record's own numbers (a log's han, fu, points, honba) may not fit.
+_INT_BITS = {"round": 16, "event": 32, "seat": 8, "from_seat": 8, "riichi": 8, "han": 16,
+             "fu": 16, "points": 32, "yakuman": 8, "deltas": 32, "log_han": 16,
+             "log_fu": 16, "log_points": 32, "wind": 8, "number": 8, "honba": 16,
+             "sticks": 16, "dealer": 8}
+
+
+def _check_ranges(source: str, name: str, columns: dict[str, list[Any]]) -> None:
+    """A :class:`LogError` for a number of a record that its column's type cannot hold
+    (Parquet would refuse the whole run's file)."""
+    for column, values in columns.items():
+        bits = _INT_BITS.get(column)
+        if bits is None:
+            continue
+        limit = 1 << (bits - 1)
+        for i, value in enumerate(values):
+            for v in value if isinstance(value, list) else (value,):
+                if v is not None and not -limit <= v < limit:
+                    where = columns["round_name"][i]
+                    raise LogError(f"{source}: {where}: {column} {v} is out of the "
+                                   f"{name} table's range (int{bits})")
 
 
 def _columns(rows: list[dict[str, Any]], names: tuple[str, ...]) -> dict[str, list[Any]]:
@@ -348,7 +385,11 @@ class ParquetTables:
 
         self.rows = rows
         self.schemas = schemas()
-        self.writers = {name: pq.ParquetWriter(directory / f"{name}.parquet", s)
+        # written beside the tables and put in their place when all is written: a run
+        # that fails or is interrupted leaves the tables of the run before
+        self.paths = {name: (directory / f".{name}.parquet.partial",
+                             directory / f"{name}.parquet") for name in self.schemas}
+        self.writers = {name: pq.ParquetWriter(self.paths[name][0], s)
                         for name, s in self.schemas.items()}
         self.counts = dict.fromkeys(self.schemas, 0)
         self._pending: dict[str, dict[str, list[Any]]] = {
@@ -372,17 +413,27 @@ class ParquetTables:
             self.writers[name].write_table(pa.Table.from_pydict(pending, self.schemas[name]))
             self._pending[name] = {c: [] for c in COLUMNS[name]}
 
-    def close(self) -> None:
-        """Write what is pending and close the files."""
+    def close(self, keep: bool = True) -> None:
+        """Write what is pending, close the files and put them in place of the tables
+        (``keep``; else remove them: the tables stay as they were)."""
         try:
-            for name in self.writers:
-                self._flush(name)
+            if keep:
+                for name in self.writers:
+                    self._flush(name)
+        except BaseException:
+            keep = False
+            raise
         finally:
             for w in self.writers.values():
                 w.close()
+            for partial, final in self.paths.values():
+                if keep:
+                    partial.replace(final)
+                else:
+                    partial.unlink(missing_ok=True)
 
     def __enter__(self) -> ParquetTables:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(keep=kind is None)

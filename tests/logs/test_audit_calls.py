@@ -89,7 +89,7 @@ def test_a_call_that_makes_no_such_meld_is_one_log_error(
     result = CliRunner().invoke(main, ["logs", "check", str(path), "--json"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert [e["message"] for e in json.loads(result.output)["errors"]] == [
-        f"E1: {message}"]
+        f"call.mjson: E1: {message}"]
 
 
 def _three_rons() -> list[str]:
