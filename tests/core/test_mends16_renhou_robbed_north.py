@@ -16,7 +16,7 @@ from mjasp.core.win import Win, WinError
 @pytest.mark.parametrize("flag", ["chankan", "robbed_north"])
 def test_renhou_after_a_call_robbed_is_refused(flag: str) -> None:
     with pytest.raises(WinError, match="renhou needs the first uninterrupted go-around"):
-        Win(tile="4z", seat_wind="S", renhou=True, **{flag: True})
+        Win(tile="4z", seat_wind="S", renhou=True, **{flag: True})  # type: ignore[arg-type]
 
 
 def test_renhou_and_robbed_north_each_alone_stay_accepted() -> None:
