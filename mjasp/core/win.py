@@ -340,8 +340,13 @@ def _conflict(win: Win) -> str | None:
         return "renhou needs a non-dealer's seat (the dealer has drawn)"
     if win.renhou and win.riichi:
         return "renhou needs no riichi (it comes before the first draw)"
-    if win.renhou and (win.houtei or win.chankan):
-        return "renhou needs the first go-around: no houtei or chankan"
+    # renhou is a ron "before drawing their first tile and before any called tile"
+    # (https://riichi.wiki/Special:MobileDiff/22621); a kan robbed and a north set aside
+    # are both calls, the latter one that "invalidates ippatsu, tenhou/chiihou, double
+    # riichi" (https://riichi.wiki/Special:MobileDiff/26510)
+    if win.renhou and (win.houtei or win.chankan or win.robbed_north):
+        return ("renhou needs the first uninterrupted go-around: no houtei, chankan or robbed "
+                "north (a kan or a north set aside is a call)")
     if win.robbed_north and win.tsumo:
         return "robbing a north set aside needs ron"
     # "A kita call can be ronned, but this does not award chankan" (riichi.wiki/Kita);

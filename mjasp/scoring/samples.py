@@ -200,7 +200,8 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
 
     ``themes`` restricts the draw to some names of ``THEMES`` (weights kept); ``rules``
     (default tenhou) gives the tile set and the situations (three players: see above);
-    four-player rules draw the same samples whatever their scoring options.
+    four-player rules draw the same samples whatever their scoring options, the red fives
+    their set lacks dealt plain (WRC: none red).
 
     >>> hand, win = random_wins(1, seed=3, themes=["kokushi"])[0]
     >>> str(hand)[:12], win.tile in ("1m", "9m", "1p", "9p", "1s", "9s") or win.tile[1] == "z"
@@ -222,8 +223,36 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
         theme = rng.choices(names, weights)[0]
         drawn = _draw(rng, theme, three)
         if drawn is not None:
-            wins.append(drawn)
+            wins.append(_in_set(*drawn, found.red_fives))
     return wins
+
+
+def _in_set(hand: Hand, win: Win, reds: tuple[int, int, int]) -> tuple[Hand, Win]:
+    """The win with the red fives beyond ``reds`` (the set's red fives of each suit) made
+    plain: the same tiles, from the set of rules with fewer red fives (WRC has none). The
+    plain fives fit: the draw keeps at most three of a suit's four fives plain.
+
+    >>> hand, win = _in_set(Hand.parse("406p123s456s789s11z"), Win("0p"), (0, 0, 0))
+    >>> str(hand), win.tile
+    ('456p123456789s11z', '5p')
+    """
+    red, melds = list(hand.red), list(hand.melds)
+    if all(r <= most for r, most in zip(red, reds, strict=True)) and all(
+            not m.red or m.red <= reds[m.tile // 9] for m in melds):
+        return hand, win  # (the usual case, tenhou's set)
+    for suit in range(3):
+        extra = red[suit] + sum(m.red for m in melds if m.tile < 27 and m.tile // 9 == suit) \
+            - reds[suit]
+        cut = min(max(extra, 0), red[suit])
+        red[suit] -= cut
+        extra -= cut
+        for where, meld in enumerate(melds):
+            if extra > 0 and meld.red and meld.tile < 27 and meld.tile // 9 == suit:
+                melds[where] = dataclasses.replace(meld, red=0)
+                extra -= meld.red
+    if win.tile[0] == "0" and not red["mps".index(win.tile[1])]:
+        win = dataclasses.replace(win, tile="5" + win.tile[1])
+    return Hand(hand.counts, (red[0], red[1], red[2]), tuple(melds)), win
 
 
 def _draw(rng: random.Random, theme: str, three: Rules | None = None
@@ -371,14 +400,19 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
             if win.get("riichi") == 2:
                 # an added kan needs a pon, a call that ends a double riichi's ippatsu
                 win["ippatsu"] = False
-    # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
+    # one indicator, plus one per kan (or none); sometimes pointing at the hand (many dora)
     count = 1 + (kans if rng.random() < 0.8 else 0)
     heavy = rng.random() < 0.15
     dora = _indicators(rng, seen, red_suits, count, heavy, hand, three is not None)
+    ura = _indicators(rng, seen, red_suits, len(dora), heavy, hand,
+                      three is not None) if win.get("riichi") else ()
+    if len(dora) < 1 + kans:
+        # fewer than the kans turn over would contradict them: none given (drawn all the
+        # same, so that the draws after stay as they were)
+        dora = ura = ()
     win["dora_indicators"] = dora
-    if win.get("riichi"):
-        win["ura_indicators"] = _indicators(rng, seen, red_suits, len(dora), heavy, hand,
-                                            three is not None)
+    if ura:
+        win["ura_indicators"] = ura
     if rng.random() < 0.3:
         win["honba"] = rng.randrange(1, 4)
     if rng.random() < 0.3:

@@ -80,6 +80,14 @@ def suit_values(counts: Sequence[int], honors: bool,
     >>> suit_values((0, 0, 0, 0, 0, 0, 2), honors=True, cap=(4, 4, 4, 4, 4, 4, 1))[5]
     2
     """
+    # (kept per suit vector: a hand's discards and draws change one or two suits at a time)
+    return _suit_values(tuple(counts), honors, None if cap is None else tuple(cap))
+
+
+@functools.lru_cache(maxsize=65536)
+def _suit_values(counts: tuple[int, ...], honors: bool,
+                 cap: tuple[int, ...] | None) -> tuple[int, ...]:
+    """:func:`suit_values` of one suit vector, kept."""
     import numpy as np
 
     shapes, starts = _stacked_shapes(honors)
@@ -152,11 +160,19 @@ def chiitoitsu(counts: Sequence[int], quads_as_two_pairs: bool = False,
     1
     """
     held = [k for k in allowed if counts[k]]
-    free = len(allowed) - len(held)
+    # the count below reads the held kinds' counts only, not which kinds they are: one
+    # enumeration per multiset of counts (a hand's discards and draws share a few)
+    return _chiitoitsu(tuple(sorted(counts[k] for k in held)), len(allowed) - len(held),
+                       quads_as_two_pairs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _chiitoitsu(held: tuple[int, ...], free: int, quads_as_two_pairs: bool) -> int:
+    """:func:`chiitoitsu` of held kinds with these counts and ``free`` kinds not held."""
     best = UNREACHABLE
     # a second pair on a kind held fewer than three times costs as much as a pair of a
     # kind not held, so only kinds held 3-4 times need the option (keeps 2**14 loops)
-    options = [(0, 1, 2) if quads_as_two_pairs and counts[k] >= 3 else (0, 1) for k in held]
+    options = [(0, 1, 2) if quads_as_two_pairs and n >= 3 else (0, 1) for n in held]
     for choice in itertools.product(*options):
         pairs = sum(choice)
         if pairs > 7:
@@ -165,7 +181,7 @@ def chiitoitsu(counts: Sequence[int], quads_as_two_pairs: bool = False,
         extra = missing if not quads_as_two_pairs else (missing + 1) // 2
         if extra > free:
             continue
-        draws = sum(max(0, 2 * j - counts[k]) for k, j in zip(held, choice, strict=True))
+        draws = sum(max(0, 2 * j - n) for n, j in zip(held, choice, strict=True))
         best = min(best, draws + 2 * missing)
     return best
 

@@ -42,6 +42,7 @@ from mjasp.core.tiles import FIVES, NUM_KINDS, tile_name
 from mjasp.render.draw import TileFace, TileGroup, draw_row
 from mjasp.rules import ALIASES, RULES
 from mjasp.web.commands import (
+    ADVISE_MAX_SHANTEN,
     FLAG_OPTIONS,
     FLAG_VALUES,
     JSON_FUNCTIONS,
@@ -105,7 +106,8 @@ def info() -> dict[str, Any]:
     return {"version": getattr(mjasp, "__version__", "?"), "commands": list(commands()),
             "advise": hasattr(mjasp, "advise") and "advise" in commands(),
             "rules": sorted(RULES), "aliases": dict(sorted(ALIASES.items())),
-            "limits": {"query": MAX_QUERY, "seconds": TIME_LIMIT}}
+            "limits": {"query": MAX_QUERY, "seconds": TIME_LIMIT,
+                       "advise_shanten": ADVISE_MAX_SHANTEN}}
 
 
 def openapi() -> dict[str, Any]:

@@ -44,7 +44,8 @@ class _Ids:
     def take(self, kind: int, red: bool = False) -> int:
         pool = self.free[kind]
         if kind in FIVES:
-            choice = 4 * kind if red else next(i for i in pool if i != 4 * kind)
+            # (a fourth plain five, in a set without red ones, takes id 4k: no aka there)
+            choice = 4 * kind if red else next((i for i in pool if i != 4 * kind), 4 * kind)
         else:
             choice = pool[0]
         pool.remove(choice)
