@@ -42,7 +42,6 @@ from mjasp.core.tiles import FIVES, NUM_KINDS, tile_name
 from mjasp.render.draw import TileFace, TileGroup, draw_row
 from mjasp.rules import ALIASES, RULES
 from mjasp.web.commands import (
-    ADVISE_MAX_SHANTEN,
     FLAG_OPTIONS,
     FLAG_VALUES,
     JSON_FUNCTIONS,
@@ -106,8 +105,7 @@ def info() -> dict[str, Any]:
     return {"version": getattr(mjasp, "__version__", "?"), "commands": list(commands()),
             "advise": hasattr(mjasp, "advise") and "advise" in commands(),
             "rules": sorted(RULES), "aliases": dict(sorted(ALIASES.items())),
-            "limits": {"query": MAX_QUERY, "seconds": TIME_LIMIT,
-                       "advise_shanten": ADVISE_MAX_SHANTEN}}
+            "limits": {"query": MAX_QUERY, "seconds": TIME_LIMIT}}
 
 
 def openapi() -> dict[str, Any]:

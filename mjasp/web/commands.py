@@ -55,7 +55,6 @@ from typing import Any, Final, TextIO
 
 import click
 
-from mjasp.analysis.shanten import shanten
 from mjasp.cli import main
 from mjasp.cli.app import (
     BOOL_WORDS,
@@ -475,31 +474,6 @@ def _direct(command: str, params: Mapping[str, str]) -> str | None:
 #: of the server: a search that may take seconds, stopped at the request's time limit.
 IN_WORKERS: Final = frozenset({"advise"})
 
-#: The largest shanten ``advise`` searches for the API (the page asks up to it): a
-#: three-shanten hand with many draws can outlast the time limit; beyond, a 400 says so.
-ADVISE_MAX_SHANTEN: Final = 2
-
-
-def _beyond_advise(params: Mapping[str, str]) -> RequestError | None:
-    """Why an ``advise`` request is beyond :data:`ADVISE_MAX_SHANTEN` (None: within, or a
-    hand or rule set the command itself will refuse, in its own words).
-
-    >>> print(_beyond_advise({"q": "123m147p258s369s1z"}))  # doctest: +NORMALIZE_WHITESPACE
-    advise on the web searches hands up to 2-shanten; this one is 3-shanten (its effective
-    tiles: /api/shanten; any shanten: mjasp advise)
-    >>> _beyond_advise({"q": "123m456p789s1122z"}) is None
-    True
-    """
-    try:
-        found = shanten(params["q"], rules=params.get("rules") or None)
-    except (MjaspError, KeyError):
-        return None
-    if found <= ADVISE_MAX_SHANTEN:
-        return None
-    return RequestError(f"advise on the web searches hands up to {ADVISE_MAX_SHANTEN}-shanten; "
-                        f"this one is {found}-shanten (its effective tiles: /api/shanten; any "
-                        f"shanten: mjasp advise)")
-
 #: What a command run in a worker is given besides the request: the worker itself is the
 #: time and memory limit (killed at the limit, its address space capped), so the command
 #: forks no child of its own; and it prints JSON.
@@ -629,8 +603,6 @@ def run_command(command: str, params: Mapping[str, str], time_limit: float = 0,
         quick = quick_answer(command, params)
         if quick is not None:
             return quick
-    elif (beyond := _beyond_advise(params)) is not None:
-        return Answer(400, _request_error(beyond))
     key = _key(command, params)
     answer = _cache.get(key)
     if answer is not None:
@@ -813,7 +785,8 @@ def _captured(buffer: io.StringIO) -> Iterator[None]:
         router.local.buffer = None
 
 
-__all__ = ["ADVISE_MAX_SHANTEN", "CACHE_SIZE", "FLAG_FALSE", "FLAG_OPTIONS", "FLAG_TRUE",
-           "FLAG_VALUES", "IN_WORKERS", "JSON_FUNCTIONS", "MANY_SEPARATOR", "SHARED_ENV",
-           "TEXT_FUNCTIONS", "VALUE_OPTIONS", "Answer", "RequestError", "arguments", "commands",
-           "flag_pattern", "quick_answer", "run_command", "shared_workers"]
+__all__ = ["CACHE_SIZE", "FLAG_FALSE", "FLAG_OPTIONS", "FLAG_TRUE", "FLAG_VALUES",
+           "IN_WORKERS", "JSON_FUNCTIONS", "MANY_SEPARATOR", "SHARED_ENV", "TEXT_FUNCTIONS",
+           "VALUE_OPTIONS",
+           "Answer", "RequestError", "arguments", "commands", "flag_pattern", "quick_answer",
+           "run_command", "shared_workers"]
