@@ -529,8 +529,8 @@ class _Scorer:
         rows = hands[order]
         merged_rows = rows[:, :34].copy()
         merged_rows[:, FIVES] += rows[:, 34:]
-        seps, mergeds = rows.tolist(), merged_rows.tolist()
-        # each row's bytes: slices of the whole array's (bytes of a list are slow)
+        # each row's counts as bytes: slices of the whole array's (read as integers by
+        # index; lists of the rows would cost more to make and free)
         raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
         riichis = flags[order].tolist()
         groups = [[drawn[n] for n in by_state[state]] for state in order]
@@ -564,11 +564,13 @@ class _Scorer:
             first = like[at]
             pts = None
             if first != at:
-                pts = self._variant_points(at, seps[at], mergeds[at], tiles, riichis[at],
+                pts = self._variant_points(at, raw[37 * at:37 * at + 37],
+                                           raw_merged[34 * at:34 * at + 34], tiles, riichis[at],
                                            reds[at] - reds[first], self.found.get(first))
             if pts is None:
-                pts = self._hand_points(at, seps[at], mergeds[at], tiles, riichis[at],
-                                        raw[37 * at:37 * at + 37])
+                sep = raw[37 * at:37 * at + 37]
+                pts = self._hand_points(at, sep, raw_merged[34 * at:34 * at + 34], tiles,
+                                        riichis[at], sep)
             values[at] = pts
         per_edge = np.array([v for pts in values for v in pts], dtype=np.float64)
         if self.pending:
@@ -595,7 +597,7 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _hand_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _hand_points(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
                      riichi: bool, key: bytes) -> list[float]:
         """The points of drawing each of ``tiles`` (each once) to win the hand ``sep``
         (separated; ``merged`` its 34 counts, ``key`` its bytes) of the winning state at
@@ -619,7 +621,7 @@ class _Scorer:
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
 
-    def _checked_hand(self, sep: list[int], merged: list[int], riichi: bool) -> Hand | None:
+    def _checked_hand(self, sep: bytes, merged: bytes, riichi: bool) -> Hand | None:
         """The hand ``sep`` (separated; ``merged`` its 34 counts) as a Hand, or None where
         ``check_hand`` refuses it."""
         hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), self.melds)
@@ -629,7 +631,7 @@ class _Scorer:
             return None
         return hand
 
-    def _variant_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _variant_points(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
                         riichi: bool, more: int, by_kind: dict[int, list[Any]] | None
                         ) -> list[float] | None:
         """``_hand_points`` of a hand that differs from a scored one only in which fives
@@ -661,7 +663,7 @@ class _Scorer:
             best[kind] = max(shifted, key=rank_key)  # (the first of equals)
         return self._values(at, sep, merged, tiles, riichi, best)
 
-    def _values(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _values(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
                 riichi: bool, best: dict[int, Any]) -> list[float]:
         """The points of each of ``tiles`` from the best candidate of its kind (``best``;
         None: no candidate); a riichi win with ura dora to count is put in ``pending``
