@@ -507,26 +507,33 @@ class _Scorer:
         # (``_variant_points``)
         self.found: dict[int, dict[int, list[Any]]] = {}
 
-    def points(self, edges: Any, hands: Any, flags: Any) -> tuple[Any, Any]:
-        """The winning edges ``edges`` (edge index, discard state, tile37 drawn: rows)
-        that score, and their points (a win without a yaku scores nothing); ``hands``
-        and ``flags``: the discard states' counts and riichi flags. The winning states'
-        rows, merged counts and flags are read out of the arrays once (as Python values);
-        the ura outcomes of every riichi win are summed at the end, all at once
-        (``_ura_totals``)."""
-        order = np.lexsort((edges[:, 0], edges[:, 1]))   # by state, in edge order
-        by_state = edges[order]
-        states, starts = np.unique(by_state[:, 1], return_index=True)
-        rows = hands[states]
+    def points(self, won: list[int], states: list[int], drawn: list[int], hands: Any,
+               flags: Any) -> tuple[Any, Any]:
+        """The winning edges ``won`` (edge indices in order; ``states``: each one's
+        discard state, ``drawn``: its tile37 drawn) that score, and their points (a win
+        without a yaku scores nothing), by state and in edge order; ``hands`` and
+        ``flags``: the discard states' counts and riichi flags. The edges are grouped by
+        state in Python (some tens: whole-array steps would cost their fixed overhead
+        many times over), the winning states' rows, merged counts and flags read out of
+        the arrays once (as Python values); a riichi win's ura outcomes are summed as it
+        is valued (``_with_ura``)."""
+        by_state: dict[int, list[int]] = {}
+        for n, state in enumerate(states):
+            got = by_state.get(state)
+            if got is None:
+                by_state[state] = [n]
+            else:
+                got.append(n)
+        order = sorted(by_state)
+        count = len(order)
+        rows = hands[order]
         merged_rows = rows[:, :34].copy()
         merged_rows[:, FIVES] += rows[:, 34:]
-        seps, mergeds = rows.tolist(), merged_rows.tolist()
-        # each row's bytes: slices of the whole array's (bytes of a list are slow)
+        # each row's counts as bytes: slices of the whole array's (read as integers by
+        # index; lists of the rows would cost more to make and free)
         raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
-        riichis = flags[states].tolist()
-        drawn = by_state[:, 2].tolist()
-        bounds = [*starts.tolist(), len(by_state)]
-        count = len(seps)
+        riichis = flags[order].tolist()
+        groups = [[drawn[n] for n in by_state[state]] for state in order]
         # one ura indicator (its web app's default): the chances of every hand at once
         self.ura_rows = None if len(self.indicators) != 1 else _ura_one(
             rows, self.total, self.meld34)
@@ -542,35 +549,37 @@ class _Scorer:
             least: dict[tuple[bytes, bool], int] = {}
             for at in range(count):
                 key = (raw_merged[34 * at:34 * at + 34], riichis[at])
-                got = least.get(key)
-                if got is None or reds[at] < reds[got]:
+                got_at = least.get(key)
+                if got_at is None or reds[at] < reds[got_at]:
                     least[key] = at
             like = [least[(raw_merged[34 * at:34 * at + 34], riichis[at])]
                     for at in range(count)]
         self.found = {}
-        values: list[dict[int, float]] = [{}] * count
+        values: list[list[float]] = [[]] * count
         # (the scored ones first)
         places = range(count)
         for at in [at for at in places if like[at] == at] + [at for at in places
                                                              if like[at] != at]:
-            tiles = list(dict.fromkeys(drawn[bounds[at]:bounds[at + 1]]))
+            tiles = groups[at]
             first = like[at]
             pts = None
             if first != at:
-                pts = self._variant_points(at, seps[at], mergeds[at], tiles, riichis[at],
+                pts = self._variant_points(at, raw[37 * at:37 * at + 37],
+                                           raw_merged[34 * at:34 * at + 34], tiles, riichis[at],
                                            reds[at] - reds[first], self.found.get(first))
             if pts is None:
-                pts = self._hand_points(at, seps[at], mergeds[at], tiles, riichis[at],
-                                        raw[37 * at:37 * at + 37])
-            values[at] = dict(zip(tiles, pts, strict=True))
-        per_edge = np.array([values[at][tile] for at in range(count)
-                             for tile in drawn[bounds[at]:bounds[at + 1]]], dtype=np.float64)
+                sep = raw[37 * at:37 * at + 37]
+                pts = self._hand_points(at, sep, raw_merged[34 * at:34 * at + 34], tiles,
+                                        riichis[at], sep)
+            values[at] = pts
+        per_edge = np.array([v for pts in values for v in pts], dtype=np.float64)
         if self.pending:
             # a riichi win's place in ``pending`` is its value -1 - place until summed
             later = np.flatnonzero(per_edge < 0)
             per_edge[later] = self._ura_totals()[(-1 - per_edge[later]).astype(np.intp)]
         scoring = np.flatnonzero(per_edge != 0)
-        return by_state[scoring, 0].astype(np.intp), per_edge[scoring]
+        edge = np.array([won[n] for state in order for n in by_state[state]], dtype=np.intp)
+        return edge[scoring], per_edge[scoring]
 
     #: The winning tile of the scorer's Win values: ``check_hand`` and
     #: ``candidates_by_tile`` read none (the hand's tiles and ``candidates_by_tile``'s
@@ -588,11 +597,11 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _hand_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _hand_points(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
                      riichi: bool, key: bytes) -> list[float]:
-        """The points of drawing each of ``tiles`` to win the hand ``sep`` (separated;
-        ``merged`` its 34 counts, ``key`` its bytes) of the winning state at place
-        ``at``."""
+        """The points of drawing each of ``tiles`` (each once) to win the hand ``sep``
+        (separated; ``merged`` its 34 counts, ``key`` its bytes) of the winning state at
+        place ``at``."""
         hand = self._checked_hand(sep, merged, riichi)
         if hand is None:
             return [0.0] * len(tiles)
@@ -612,7 +621,7 @@ class _Scorer:
             kind: None if not found else (found[0] if len(found) == 1 else max(
                 found, key=rank_key)) for kind, found in by_kind.items()})
 
-    def _checked_hand(self, sep: list[int], merged: list[int], riichi: bool) -> Hand | None:
+    def _checked_hand(self, sep: bytes, merged: bytes, riichi: bool) -> Hand | None:
         """The hand ``sep`` (separated; ``merged`` its 34 counts) as a Hand, or None where
         ``check_hand`` refuses it."""
         hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), self.melds)
@@ -622,7 +631,7 @@ class _Scorer:
             return None
         return hand
 
-    def _variant_points(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _variant_points(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
                         riichi: bool, more: int, by_kind: dict[int, list[Any]] | None
                         ) -> list[float] | None:
         """``_hand_points`` of a hand that differs from a scored one only in which fives
@@ -654,7 +663,7 @@ class _Scorer:
             best[kind] = max(shifted, key=rank_key)  # (the first of equals)
         return self._values(at, sep, merged, tiles, riichi, best)
 
-    def _values(self, at: int, sep: list[int], merged: list[int], tiles: list[int],
+    def _values(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
                 riichi: bool, best: dict[int, Any]) -> list[float]:
         """The points of each of ``tiles`` from the best candidate of its kind (``best``;
         None: no candidate); a riichi win with ura dora to count is put in ``pending``
@@ -860,7 +869,7 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     collecting = gc.isenabled()
     gc.disable()
     try:
-        scoring, points = scorer.points(np.array([won, dst[won], tile[won]]).T,
+        scoring, points = scorer.points(won.tolist(), dst[won].tolist(), tile[won].tolist(),
                                         g.disc_hands, g.disc_flags)
     finally:
         if collecting:
