@@ -450,10 +450,10 @@ class Model:
                         continue
                 # the wins of one hand in a row: checked and scored once for all its tiles
                 hand, readings, found = self._plain_by_tile(h14, tiles)
-                for tile, shape in zip(tiles, found, strict=True):
+                for tile, candidates_of in zip(tiles, found, strict=True):
                     j = at[k]
                     k += 1
-                    if not shape:
+                    if not candidates_of:
                         # a candidate without a yaku dropped its dora, a yakuman ranks by
                         # its multiple: the situations are scored
                         plain = self._plain_scores(hand, readings, tile)
@@ -461,7 +461,7 @@ class Model:
                         out[j] = self._engine_points(h14, tile, hand, readings, plain,
                                                      situations)
                         continue
-                    sid = sid_for(tuple(shape))
+                    sid = sid_for(tuple(candidates_of))
                     if need_ura and ura_row < 0:
                         ura_hands.append(h14)
                         ura_row = len(ura_hands) - 1

@@ -183,13 +183,14 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     """
     if win.renhou and rules.renhou == "mangan_alone":
         items = renhou_alone(items)
-    listed, kept, han, yakuman, has_yaku, has_ura, last_id, in_order = count_items(items)
+    listed: list[YakuItem] = []
+    kept: list[YakuItem] = []  # the yakuman items
+    han, yakuman, has_yaku, has_ura, last_id, in_order = count_items(items, listed, kept)
     # value and settle are read through a table of their answers per rules (a few hundred
     # keys: the hand's han and fu or yakuman, the seat, tsumo, honba and sticks)
     last = _LAST_SETTLED[0]
     table = last[1] if last[0] is rules else _settled_table(rules)
     if yakuman:
-        assert kept is not None  # (every yakuman item was kept above)
         if len(kept) > 1:
             kept.sort(key=_by_id)
         if not rules.yakuman_stacking and len(kept) > 1:
@@ -228,23 +229,24 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading, None)
 
 
-def count_items(items: Iterable[YakuItem]
-                ) -> tuple[list[YakuItem], list[YakuItem] | None, int, int, bool, bool, int, bool]:
+def count_items(items: Iterable[YakuItem], listed: list[YakuItem], kept: list[YakuItem]
+                ) -> tuple[int, int, bool, bool, int, bool]:
     """The one pass over a candidate's yaku items that :func:`make_score_merged` and
-    :func:`han_fu` total: (the items listed: those with han and ura dora; the yakuman items,
-    None without one; the han of every item; the yakuman han; whether an ordinary yaku is
-    among them; whether ura dora is; the Tenhou id of the last item listed; whether they
-    came in id order).
+    :func:`han_fu` total: the items listed (those with han, and ura dora) appended to
+    ``listed``, the yakuman items to ``kept``; returns (the han of every item, the yakuman
+    han, whether an ordinary yaku is among them, whether ura dora is, the Tenhou id of the
+    last item listed, whether they came in id order). (Lists filled, C values returned:
+    the compiled build makes no tuple per candidate.)
 
-    >>> listed, kept, han, yakuman, has_yaku, *_ = count_items(
-    ...     [YakuItem(Yaku.TANYAO, 1), YakuItem(Yaku.DORA, 2), YakuItem(Yaku.PINFU, 0)])
-    >>> len(listed), kept, han, yakuman, has_yaku
-    (2, None, 3, 0, True)
+    >>> listed, kept = [], []
+    >>> count_items([YakuItem(Yaku.TANYAO, 1), YakuItem(Yaku.DORA, 2),
+    ...              YakuItem(Yaku.PINFU, 0)], listed, kept)[:3]
+    (3, 0, True)
+    >>> len(listed), kept
+    (2, [])
     """
-    listed = []
     han = yakuman = 0
     has_yaku = has_ura = False
-    kept: list[YakuItem] | None = None  # the yakuman items, made at the first one
     # the id of the last item listed, and whether they came in id order (then no sort)
     last_id, in_order = -1, True
     for item in items:  # one pass: this runs for every candidate of every hand
@@ -265,16 +267,13 @@ def count_items(items: Iterable[YakuItem]
             elif n >= 13 and (yaku in _YAKUMAN
                               or (yaku.__class__ is CustomYaku and yaku.is_yakuman)):
                 yakuman += n
-                if kept is None:
-                    kept = [item]
-                else:
-                    kept.append(item)
+                kept.append(item)
             else:
                 has_yaku = True
         elif yaku is _URA:  # listed with 0 han (Tenhou lists ura dora on a riichi win)
             has_ura = True
             listed.append(item)
-    return listed, kept, han, yakuman, has_yaku, has_ura, last_id, in_order
+    return han, yakuman, has_yaku, has_ura, last_id, in_order
 
 
 def rounded_fu(fu_details: tuple[tuple[str, int], ...]) -> int:
@@ -305,7 +304,7 @@ def han_fu(items: Iterable[YakuItem], fu_details: tuple[tuple[str, int], ...], w
     """
     if win.renhou and rules.renhou == "mangan_alone":
         return None
-    _, _, han, yakuman, has_yaku, _, _, _ = count_items(items)
+    han, yakuman, has_yaku, _, _, _ = count_items(items, [], [])
     if yakuman or not has_yaku:
         return None
     return han, rounded_fu(fu_details)

@@ -909,7 +909,7 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     >>> [max(s.points for s in found) for found in by_tile]  # 2p: pinfu; 5p: a pair wait
     [2700, 2000]
     """
-    return _by_tile(hand, win, rules, tiles, readings, False)  # type: ignore[return-value]
+    return _by_tile(hand, win, rules, tiles, readings, False)
 
 
 def shapes_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
@@ -925,7 +925,7 @@ def shapes_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
     >>> shapes_by_tile(hand, win, find_rules(), (10, 13))  # 2p: pinfu; 5p: a pair wait
     [[(3, 20, True)], [(2, 30, True)]]
     """
-    return _by_tile(hand, win, rules, tiles, readings, True)  # type: ignore[return-value]
+    return _by_tile(hand, win, rules, tiles, readings, True)
 
 
 def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from mjasp.core.blocks import Decomposition
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
@@ -20,7 +21,8 @@ RULE_SETS = {**RULES, "tenhou + local yaku":
              find_rules("tenhou").replace(local_yaku=frozenset(LOCAL_YAKU))}
 
 
-def _wins(rules: Rules, n: int, seed: int) -> list[tuple[Hand, Win, tuple[object, ...]]]:
+def _wins(rules: Rules, n: int, seed: int
+          ) -> list[tuple[Hand, Win, tuple[Decomposition, ...]]]:
     """Sampled wins ``rules`` take, with their readings."""
     found = []
     for hand, win in random_wins(n, seed=seed, rules=rules):
