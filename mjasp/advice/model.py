@@ -59,7 +59,7 @@ from mjasp.scoring.api import (
     rank_key,
 )
 from mjasp.scoring.api import score as score_hand
-from mjasp.solvers.scoring_direct import candidates, candidates_by_tile
+from mjasp.solvers.scoring_direct import candidates, candidates_by_tile, shapes_by_tile
 
 Value = tuple[float, float, float]
 K = TypeVar("K")
@@ -352,13 +352,12 @@ class Model:
     SITUATION_TILE = 0
 
     def _plain_by_tile(self, h14: Counts37, tiles: Sequence[int]
-                       ) -> tuple[Hand, tuple[Any, ...], list[list[Score] | None]]:
+                       ) -> tuple[Hand, tuple[Any, ...], list[list[tuple[int, int, bool]] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
-        candidates of its plain self-draw (None where the situations are not derived from
-        them: no readings, no situation items): one scoring call for all the tiles
-        (``candidates_by_tile``). A list may hold a candidate without a yaku
-        (``reason``), from which ``_candidates`` derives nothing: the caller sorts those
-        out (``_win_table``, once per shape of candidates).
+        (han, fu, has a reading) of each candidate of its plain self-draw, or None where the
+        situations are not derived from them (no readings, no situation items, a candidate
+        that is a yakuman or has no yaku: ``shapes_by_tile``): one scoring call for all the
+        tiles, no ``Score`` made (those the others need: ``_plain_scores``).
 
         Only for the wins the graph builds (a tile drawn from the wall into the hand):
         those pass the winning tile's checks (``check_winning_tile``: the tile among the
@@ -368,9 +367,20 @@ class Model:
         hand, readings = self._hand_readings(h14, tiles[0], False)
         if not readings or not self._situation_items():
             return hand, readings, [None] * len(tiles)
-        found = candidates_by_tile(hand, self._plain(self.SITUATION_TILE), self.rules,
-                                   [_KIND37[t] for t in tiles], readings)
-        return hand, readings, found  # type: ignore[return-value]
+        found = shapes_by_tile(hand, self._plain(self.SITUATION_TILE), self.rules,
+                               [_KIND37[t] for t in tiles], readings)
+        return hand, readings, found
+
+    def _plain_scores(self, hand: Hand, readings: tuple[Any, ...], tile: int
+                      ) -> list[Score] | None:
+        """The candidates of a win's plain self-draw (``candidates_by_tile``, as
+        ``_plain_by_tile`` asks), or None where the situations are not derived from them
+        (``_candidates``: no readings, no situation items, a candidate without a yaku)."""
+        if not readings or not self._situation_items():
+            return None
+        plain: list[Score] = candidates_by_tile(hand, self._plain(self.SITUATION_TILE),
+                                                self.rules, (_KIND37[tile],), readings)[0]
+        return None if any(c.reason for c in plain) else plain
 
     def _win_table(self, wins: Sequence[tuple[Counts37, int]],
                    situations: Sequence[tuple[bool, bool, bool]]) -> Any:
@@ -407,9 +417,6 @@ class Model:
         ura_at: list[int] = []
         shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
         need_ura = any(sit[0] for sit in situations)
-        # by what the table reads of each candidate, and whether it has a yaku and is no
-        # yakuman: the shape's id, or -1 (off the ``points`` path); many wins share one
-        kinds: dict[tuple[tuple[int, int, bool, int, str | None], ...], int] = {}
         red_before = self.paths["red"]
         shape_list: list[Shape] = []  # ``shapes`` by id
         sid_of: dict[int, int] = {}     # a row on the ``points`` path: its shape
@@ -442,28 +449,19 @@ class Model:
                             ura_of[j] = ura_row
                         continue
                 # the wins of one hand in a row: checked and scored once for all its tiles
-                hand, readings, plains = self._plain_by_tile(h14, tiles)
-                for tile, plain in zip(tiles, plains, strict=True):
+                hand, readings, found = self._plain_by_tile(h14, tiles)
+                for tile, candidates_of in zip(tiles, found, strict=True):
                     j = at[k]
                     k += 1
-                    sid = -1
-                    if plain:
-                        kind = tuple([(c.han, c.fu, c.reading is not None, c.yakuman, c.reason)
-                                      for c in plain])
-                        got = kinds.get(kind)
-                        if got is None:
-                            # a candidate without a yaku dropped its dora, a yakuman ranks
-                            # by its multiple: the situations are scored
-                            got = kinds[kind] = -1 if any(x[3] or x[4] for x in kind) else \
-                                sid_for(tuple([x[:3] for x in kind]))
-                        sid = got
-                    if sid < 0:
-                        if plain and any(c.reason for c in plain):
-                            plain = None
+                    if not candidates_of:
+                        # a candidate without a yaku dropped its dora, a yakuman ranks by
+                        # its multiple: the situations are scored
+                        plain = self._plain_scores(hand, readings, tile)
                         self._last_plain = ((h14, tile), plain)  # what _candidates derives from
                         out[j] = self._engine_points(h14, tile, hand, readings, plain,
                                                      situations)
                         continue
+                    sid = sid_for(tuple(candidates_of))
                     if need_ura and ura_row < 0:
                         ura_hands.append(h14)
                         ura_row = len(ura_hands) - 1

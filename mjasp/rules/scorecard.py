@@ -30,11 +30,14 @@ __all__ = [
     "Score",
     "ScoredReading",
     "YakuItem",
+    "count_items",
+    "han_fu",
     "is_yakuman_item",
     "make_score",
     "make_score_merged",
     "rank_key",
     "renhou_alone",
+    "rounded_fu",
 ]
 
 #: The reasons of ``Score.fu_details``, in the order they are listed; each appears at most
@@ -180,10 +183,70 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     """
     if win.renhou and rules.renhou == "mangan_alone":
         items = renhou_alone(items)
-    listed = []
+    listed: list[YakuItem] = []
+    kept: list[YakuItem] = []  # the yakuman items
+    han, yakuman, has_yaku, has_ura, last_id, in_order = count_items(items, listed, kept)
+    # value and settle are read through a table of their answers per rules (a few hundred
+    # keys: the hand's han and fu or yakuman, the seat, tsumo, honba and sticks)
+    last = _LAST_SETTLED[0]
+    table = last[1] if last[0] is rules else _settled_table(rules)
+    if yakuman:
+        if len(kept) > 1:
+            kept.sort(key=_by_id)
+        if not rules.yakuman_stacking and len(kept) > 1:
+            # only the largest yakuman counts; of equals, the first in id order
+            kept = [max(kept, key=_by_han)]
+            yakuman = kept[0].han
+        liable = _liable_base(kept, win, rules) if win.liable is not None else 0
+        key = (-yakuman, liable, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
+        settled = table.get(key)
+        if settled is None:
+            base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
+            settled = _settle_into(table, key, base, min(base, liable), win, rules,
+                                   base // 8000)
+        gain, paid, multiple = settled
+        return build_score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
+                           reading, None)
+    if not has_yaku:
+        return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
+    fu = rounded_fu(fu_details)
+    if win.riichi and not has_ura:
+        # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
+        listed.append(_NO_URA)
+        if last_id > _URA_ID:
+            in_order = False
+    if not in_order:
+        try:
+            listed.sort(key=_YAKU_ID)  # every item a Yaku: its id, read in C
+        except AttributeError:  # a CustomYaku has no _value_ (the list is left as it was)
+            listed.sort(key=_by_id)
+    key = (han, fu, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
+    settled = table.get(key)
+    if settled is None:
+        base, limit = value(han, fu, 0, rules)
+        settled = _settle_into(table, key, base, 0, win, rules, limit)
+    gain, paid, limit = settled
+    return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading, None)
+
+
+def count_items(items: Iterable[YakuItem], listed: list[YakuItem], kept: list[YakuItem]
+                ) -> tuple[int, int, bool, bool, int, bool]:
+    """The one pass over a candidate's yaku items that :func:`make_score_merged` and
+    :func:`han_fu` total: the items listed (those with han, and ura dora) appended to
+    ``listed``, the yakuman items to ``kept``; returns (the han of every item, the yakuman
+    han, whether an ordinary yaku is among them, whether ura dora is, the Tenhou id of the
+    last item listed, whether they came in id order). (Lists filled, C values returned:
+    the compiled build makes no tuple per candidate.)
+
+    >>> listed, kept = [], []
+    >>> count_items([YakuItem(Yaku.TANYAO, 1), YakuItem(Yaku.DORA, 2),
+    ...              YakuItem(Yaku.PINFU, 0)], listed, kept)[:3]
+    (3, 0, True)
+    >>> len(listed), kept
+    (2, [])
+    """
     han = yakuman = 0
     has_yaku = has_ura = False
-    kept: list[YakuItem] | None = None  # the yakuman items, made at the first one
     # the id of the last item listed, and whether they came in id order (then no sort)
     last_id, in_order = -1, True
     for item in items:  # one pass: this runs for every candidate of every hand
@@ -204,60 +267,47 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
             elif n >= 13 and (yaku in _YAKUMAN
                               or (yaku.__class__ is CustomYaku and yaku.is_yakuman)):
                 yakuman += n
-                if kept is None:
-                    kept = [item]
-                else:
-                    kept.append(item)
+                kept.append(item)
             else:
                 has_yaku = True
         elif yaku is _URA:  # listed with 0 han (Tenhou lists ura dora on a riichi win)
             has_ura = True
             listed.append(item)
-    # value and settle are read through a table of their answers per rules (a few hundred
-    # keys: the hand's han and fu or yakuman, the seat, tsumo, honba and sticks)
-    last = _LAST_SETTLED[0]
-    table = last[1] if last[0] is rules else _settled_table(rules)
-    if yakuman:
-        assert kept is not None  # (every yakuman item was kept above)
-        if len(kept) > 1:
-            kept.sort(key=_by_id)
-        if not rules.yakuman_stacking and len(kept) > 1:
-            # only the largest yakuman counts; of equals, the first in id order
-            kept = [max(kept, key=_by_han)]
-            yakuman = kept[0].han
-        liable = _liable_base(kept, win, rules) if win.liable is not None else 0
-        key = (-yakuman, liable, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
-        settled = table.get(key)
-        if settled is None:
-            base = value(0, 0, yakuman // 13, rules)[0]  # the cap, if any
-            settled = _settle_into(table, key, base, min(base, liable), win, rules,
-                                   base // 8000)
-        gain, paid, multiple = settled
-        return build_score(13 * multiple, 0, gain, multiple, "yakuman", tuple(kept), (), paid,
-                           reading, None)
-    if not has_yaku:
-        return build_score(0, 0, 0, 0, None, (), (), NO_PAYMENTS, reading, NO_YAKU)
+    return han, yakuman, has_yaku, has_ura, last_id, in_order
+
+
+def rounded_fu(fu_details: tuple[tuple[str, int], ...]) -> int:
+    """A candidate's fu: its parts (one per reason, ``make_score_merged``'s) summed and
+    rounded up to 10, except chiitoitsu's 25.
+
+    >>> rounded_fu((("base", 20), ("tsumo", 2))), rounded_fu((("chiitoitsu", 25),))
+    (30, 25)
+    """
     raw = 0
     for _, part in fu_details:  # (a loop: the compiled build adds C ints)
         raw += part
-    fu = raw if fu_details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
-    if win.riichi and not has_ura:
-        # Tenhou lists ura dora on every riichi win, with 0 han when no indicator hits
-        listed.append(_NO_URA)
-        if last_id > _URA_ID:
-            in_order = False
-    if not in_order:
-        try:
-            listed.sort(key=_YAKU_ID)  # every item a Yaku: its id, read in C
-        except AttributeError:  # a CustomYaku has no _value_ (the list is left as it was)
-            listed.sort(key=_by_id)
-    key = (han, fu, win.seat_wind, win.tsumo, win.honba, win.riichi_sticks)
-    settled = table.get(key)
-    if settled is None:
-        base, limit = value(han, fu, 0, rules)
-        settled = _settle_into(table, key, base, 0, win, rules, limit)
-    gain, paid, limit = settled
-    return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading, None)
+    return raw if fu_details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
+
+
+def han_fu(items: Iterable[YakuItem], fu_details: tuple[tuple[str, int], ...], win: Win,
+           rules: Rules) -> tuple[int, int] | None:
+    """The (han, fu) of the score :func:`make_score_merged` makes of the same arguments,
+    without making it, where that score is an ordinary one (a yaku, no yakuman, no renhou
+    choice): else None, and the caller asks ``make_score_merged`` (the same items summed
+    by the same :func:`count_items`, the same :func:`rounded_fu`).
+
+    >>> han_fu([YakuItem(Yaku.TANYAO, 1), YakuItem(Yaku.DORA, 1)], (("base", 20),
+    ...        ("tsumo", 2)), Win("2m", tsumo=True), Rules())
+    (2, 30)
+    >>> han_fu([YakuItem(Yaku.DORA, 1)], (("base", 20),), Win("2m"), Rules()) is None
+    True
+    """
+    if win.renhou and rules.renhou == "mangan_alone":
+        return None
+    han, yakuman, has_yaku, _, _, _ = count_items(items, [], [])
+    if yakuman or not has_yaku:
+        return None
+    return han, rounded_fu(fu_details)
 
 
 _Settled = tuple[int, Payments, Any]

@@ -43,7 +43,12 @@ cpdef object _placements(HandFacts h, ReadingFacts r, object placement=*)
 @cython.locals(last=Py_ssize_t, row=Py_ssize_t, tile=Py_ssize_t, quad=bint, concealed=bint,
                by_ron=Py_ssize_t)
 cpdef object _fu(HandFacts h, ReadingFacts r, Placement p, object double_wind_fu=*)
-@cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
-               top=Py_ssize_t, h=HandFacts, r=ReadingFacts, p=Placement)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)
+cpdef object shapes_by_tile(object hand, object win, object rules, object tiles,
+                            object readings=*)
+@cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
+               top=Py_ssize_t, h=HandFacts, r=ReadingFacts, p=Placement, at=Py_ssize_t,
+               found=list, per_tile=list)
+cpdef list _by_tile(object hand, object win, object rules, object tiles, object readings,
+                    bint lean)

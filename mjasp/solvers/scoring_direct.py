@@ -34,6 +34,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form, WaitShape, wait_shape
 from mjasp.core.errors import HandError
@@ -42,7 +43,7 @@ from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules, scorecard
-from mjasp.rules.scorecard import Score, YakuItem, make_score_merged
+from mjasp.rules.scorecard import Score, YakuItem, han_fu, make_score_merged
 from mjasp.solvers import kernel
 from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
@@ -908,6 +909,30 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     >>> [max(s.points for s in found) for found in by_tile]  # 2p: pinfu; 5p: a pair wait
     [2700, 2000]
     """
+    return _by_tile(hand, win, rules, tiles, readings, False)
+
+
+def shapes_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
+                   readings: Sequence[Decomposition] | None = None
+                   ) -> list[list[tuple[int, int, bool]] | None]:
+    """What :func:`candidates_by_tile` gives, summed without a ``Score`` each: per tile,
+    each candidate's (han, fu, has a reading) in the same order (``make_score_merged``'s
+    han and fu: ``scorecard.han_fu``, the same items and fu parts), or None where a
+    candidate is not an ordinary score (a yakuman, no yaku: ask ``candidates_by_tile``).
+
+    >>> from mjasp.rules import find_rules
+    >>> hand, win = Hand.parse("234567m23455p678s"), Win("2p", tsumo=True, seat_wind="S")
+    >>> shapes_by_tile(hand, win, find_rules(), (10, 13))  # 2p: pinfu; 5p: a pair wait
+    [[(3, 20, True)], [(2, 30, True)]]
+    """
+    return _by_tile(hand, win, rules, tiles, readings, True)
+
+
+def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
+             readings: Sequence[Decomposition] | None, lean: bool) -> list[Any]:
+    """``candidates_by_tile`` (``lean`` False: a ``Score`` per candidate) or
+    ``shapes_by_tile`` (``lean``: its (han, fu, True), or None for the tile where a
+    candidate has none): one statement of both."""
     if kernel.COMPILED:  # the facts in C (tests: equal to the Python functions)
         reading_facts, hand_facts, placement = (_COMPILED_FACTS[0] if _COMPILED_FACTS
                                                 else _load_facts())
@@ -945,7 +970,7 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
     # the rules of hand rows read no reading or placement: they get placeholders. (The rows
     # are asked in plain loops, here and below: in CPython 3.11 a comprehension is one
     # function call more, a tenth of the rows' cost.)
-    found: list[list[Score]] = []
+    found: list[Any] = []
     # (tile, its candidates, its hand items) per tile: one list walked per reading (a zip
     # of three would be built per reading)
     # (and whether a held item upgrades another: only then is ``_upgrade`` asked)
@@ -959,7 +984,7 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                 held.append(item)
                 if upgrades:
                     hand_upgrades = True
-        out: list[Score] = []
+        out: list[Any] | None = []
         found.append(out)
         per_tile.append((tile, out, held, hand_upgrades))
     dora_items = _dora(hand, win, h.counts, rules)
@@ -993,7 +1018,11 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                 reading_items.append(item)
                 if upgrades:
                     reading_upgrades = True
+        at = -1
         for tile, out, items_of_hand, hand_upgrades in per_tile:
+            at += 1
+            if out is None:  # (lean: a tile without a shape)
+                continue
             h.tile = tile
             placements = _placements(h, r, placement)
             if not placements:
@@ -1012,12 +1041,20 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                             upgrade = True
                 if upgrade:
                     items = _upgrade(items)
-                out.append(make_score_merged(items, _fu(h, r, p, double_wind_fu),
-                                             scored_reading(decomposition, p.block, p.wait),
-                                             win, rules))
+                if not lean:
+                    out.append(make_score_merged(items, _fu(h, r, p, double_wind_fu),
+                                                 scored_reading(decomposition, p.block,
+                                                                p.wait), win, rules))
+                    continue
+                summed = han_fu(items, _fu(h, r, p, double_wind_fu), win, rules)
+                if summed is None:  # no shape for this tile: nothing more asked of it
+                    found[at] = None
+                    per_tile[at] = (tile, None, items_of_hand, hand_upgrades)
+                    break
+                out.append((*summed, True))
     return found
 
 
 __all__ = ["COUNTERS", "FLAG_FIELDS", "GATES", "LOCAL_YAKU_RULES", "NEEDS", "REPLACES", "YAKU",
-           "YakuRule", "candidates", "candidates_by_tile", "yaku_ids_program", "yaku_table",
-           "yakuman_values_line"]
+           "YakuRule", "candidates", "candidates_by_tile", "shapes_by_tile", "yaku_ids_program",
+           "yaku_table", "yakuman_values_line"]
