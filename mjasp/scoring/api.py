@@ -130,8 +130,6 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
                            f"nukidora; {rules.name} has none")
         raise WinError(f"north dora ({north} north tiles set aside) need three-player "
                        f"rules with nukidora; {rules.name} has none")
-    if melds and win.dora_indicators:
-        _check_kan_indicators(melds, win)
     tiles = 3 * len(melds)
     for n in counts:  # (a loop: the compiled check_hand adds C ints, sum() Python ones)
         tiles += n
@@ -252,33 +250,6 @@ def _has_kan(melds: Sequence[Meld]) -> bool:
     """A quad among ``melds`` (a function of its own: the compiled ``check_hand`` holds no
     generator)."""
     return any(m.kind >= _KAN for m in melds)
-
-
-def _check_kan_indicators(melds: Sequence[Meld], win: Win) -> None:
-    """Dora indicators, where given, at least as many as the hand's own kans show: one
-    plus one per kan (each kan turns a kan-dora indicator over, https://riichi.wiki/Kan
-    "Kandora timing"), less one on a rinshan win, whose kan's indicator Tenhou and
-    Mahjong Soul turn over only after the discard that never comes (an open kan's at
-    least, https://riichi.wiki/Special:MobileDiff/10400). Other players' kans add more,
-    so more indicators are no contradiction.
-
-    >>> four_kans = (Meld(MeldKind.KAN, 27),) * 4
-    >>> one_shown = Win("1m", dora_indicators=("1p",))
-    >>> _check_kan_indicators(four_kans, one_shown)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    mjasp.core.win.WinError: 1 dora indicator given; a hand with 4 kans shows at least 5 ...
-    """
-    kans = 0
-    for meld in melds:
-        if meld.kind >= _KAN:
-            kans += 1
-    due = 1 + kans - (1 if win.rinshan else 0)
-    given = len(win.dora_indicators)
-    if given < due:
-        raise WinError(f"{given} dora indicator{'s' if given > 1 else ''} given; a hand "
-                       f"with {kans} kan{'s' if kans > 1 else ''} shows at least {due} (one "
-                       f"plus one per kan, one fewer on a rinshan win)")
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:

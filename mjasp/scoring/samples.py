@@ -400,19 +400,14 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
             if win.get("riichi") == 2:
                 # an added kan needs a pon, a call that ends a double riichi's ippatsu
                 win["ippatsu"] = False
-    # one indicator, plus one per kan (or none); sometimes pointing at the hand (many dora)
+    # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
     count = 1 + (kans if rng.random() < 0.8 else 0)
     heavy = rng.random() < 0.15
     dora = _indicators(rng, seen, red_suits, count, heavy, hand, three is not None)
-    ura = _indicators(rng, seen, red_suits, len(dora), heavy, hand,
-                      three is not None) if win.get("riichi") else ()
-    if len(dora) < 1 + kans:
-        # fewer than the kans turn over would contradict them: none given (drawn all the
-        # same, so that the draws after stay as they were)
-        dora = ura = ()
     win["dora_indicators"] = dora
-    if ura:
-        win["ura_indicators"] = ura
+    if win.get("riichi"):
+        win["ura_indicators"] = _indicators(rng, seen, red_suits, len(dora), heavy, hand,
+                                            three is not None)
     if rng.random() < 0.3:
         win["honba"] = rng.randrange(1, 4)
     if rng.random() < 0.3:
