@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjasp.advice import graph as _graph
+import mjasp.advice.graph as _graph
 from mjasp.advice.build import kernel_capsule
 from mjasp.advice.graph import ranked
 from mjasp.advice.model import Model, default_unseen

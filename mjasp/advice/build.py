@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from mjasp.advice import graph
+import mjasp.advice.graph as graph
 from mjasp.advice.tiles37 import FIVES, Counts37, held_beyond
 from mjasp.analysis.shanten import kernel_options, shanten_batch
 from mjasp.rules import Rules
