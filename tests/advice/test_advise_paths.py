@@ -54,9 +54,9 @@ def test_a_hand_given_that_is_not_the_start_is_not_taken() -> None:
         counts[k] = 1
     start = bytes(counts)
     with pytest.raises(HandError):
-        Model(start=start, draws=1)
+        Model(start=start, draws=1, unseen=bytes(37))
     with pytest.raises(HandError):
-        Model(start=start, draws=1, hand=Hand.parse("123456789m1234p"))
+        Model(start=start, draws=1, unseen=bytes(37), hand=Hand.parse("123456789m1234p"))
     # the hand that is the start: taken, the same model as without it
     given = Hand.parse("123456789m1234p")
     with_hand = Model(start=parse37("123456789m1234p"), draws=1, hand=given)
