@@ -1989,6 +1989,72 @@ done:
     return result;
 }
 
+/* ---- the effective tiles of 13-tile hands (mjasp.advice.api._ukeire_all) ------------
+ *
+ * ukeire(shanten, hands, unseen): per hand of 37 counts (``hands``, 37 bytes each), its
+ * shanten and, as bytes in kind order, the kinds whose draw lowers it: a kind the wall
+ * holds (``unseen``, 37 counts: the kind's count above 0) of which the hand holds fewer
+ * than four. The numbers are the kernel's (``shanten``: its capsule, as ``build`` takes
+ * it): the hand's and, in the same call, each such kind added. A list of (shanten, kinds)
+ * pairs.
+ */
+static PyObject *ukeire(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_buffer hands_b, unseen_b;
+    if (!PyArg_ParseTuple(args, "Oy*y*", &capsule, &hands_b, &unseen_b)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    const uint8_t *hands = hands_b.buf, *unseen = unseen_b.buf;
+    if (!PyCapsule_CheckExact(capsule) || unseen_b.len != T37 || hands_b.len % T37 != 0) {
+        PyErr_SetString(PyExc_ValueError, "ukeire: bad arguments (the kernel's capsule, "
+                                          "37 counts a hand, 37 unseen counts)");
+        goto done;
+    }
+    const ShantenApi *api = PyCapsule_GetPointer(capsule, NEIGHBOURS_CAPSULE);
+    if (api == NULL) {
+        goto done;
+    }
+    Py_ssize_t n = hands_b.len / T37;
+    result = PyList_New(n);
+    if (result == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const uint8_t *h = hands + i * T37;
+        uint64_t kinds = 0;
+        for (int k = 0; k < K34; k++) {
+            kinds |= (uint64_t)(unseen[k] > 0 && h[k] < 4) << k;
+        }
+        int8_t out[K34];
+        int own = api->neighbours(api, h, +1, kinds, out);
+        if (own < -1 || own > 13) {
+            PyErr_SetString(PyExc_ValueError, "ukeire: the kernel refused a hand (counts "
+                                              "0..4, 3n+1 tiles)");
+            Py_CLEAR(result);
+            goto done;
+        }
+        char lower[K34];
+        Py_ssize_t nl = 0;
+        for (uint64_t bits = kinds; bits; bits &= bits - 1) {
+            int k = __builtin_ctzll(bits);
+            if (out[k] < own) {
+                lower[nl++] = (char)k;
+            }
+        }
+        PyObject *pair = Py_BuildValue("(iy#)", own, lower, nl);
+        if (pair == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, pair);
+    }
+done:
+    PyBuffer_Release(&hands_b);
+    PyBuffer_Release(&unseen_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
@@ -2002,6 +2068,9 @@ static PyMethodDef methods[] = {
      "sizes, options); with ``wins`` (what a completed "
      "hand is: 0 a win, 1 a win on the last draw only, 2 none) 15, win_late and "
      "group_late last."},
+    {"ukeire", ukeire, METH_VARARGS,
+     "ukeire(shanten, hands, unseen): per hand of 37 counts, (its shanten, the kinds whose "
+     "draw lowers it, as bytes), by the kernel's capsule ``shanten``."},
     {"cpp_build", cpp_build, METH_VARARGS,
      "cpp_build(org, total, budget, fourteen, shanten, wanted): mahjong-cpp's graph of "
      "mjasp.advice.cpp_model as 11 bytearrays (draw hands, draw flags, tenpai, discard "

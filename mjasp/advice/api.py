@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import mjasp.advice.graph as _graph
+from mjasp.advice.build import kernel_capsule
 from mjasp.advice.graph import ranked
 from mjasp.advice.model import Model, default_unseen
 from mjasp.advice.tiles37 import FIVES as FIVES37
@@ -202,7 +204,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
     m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
               seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
-              extra=extra, progress=progress)
+              extra=extra, progress=progress, hand=h)
     return m, start, h
 
 
@@ -320,15 +322,24 @@ def _ukeire(m: Model, h13: Counts37) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _ukeire_all(m: Model, hands13: list[Counts37]) -> list[tuple[tuple[str, int], ...]]:
-    """``_ukeire`` of each hand: without melds, every hand plus every kind in one
-    ``shanten_batch`` call (the function the graph is built with; a test checks the two)."""
+def _ukeire_all(m: Model, hands13: list[Counts37], compiled: bool = True
+                ) -> list[tuple[tuple[str, int], ...]]:
+    """``_ukeire`` of each hand: without melds, by the numbers the graph is built with
+    (a test checks the two): where the kernel and ``_dp`` are compiled (and ``compiled``),
+    each hand and its kinds in one call of the kernel (``_dp.ukeire``), else every hand
+    plus every kind in one ``shanten_batch`` call."""
     if m.melds or not hands13:
         return [_ukeire(m, h) for h in hands13]
+    assert m.unseen is not None
+    dp = _graph._dp if compiled else None
+    capsule = kernel_capsule(m.rules) if dp is not None else None
+    if dp is not None and capsule is not None:
+        names, unseen = _KIND_NAMES, m.unseen
+        return [tuple([(names[k], unseen[k]) for k in kinds])
+                for _own, kinds in dp.ukeire(capsule, b"".join(hands13), unseen)]
     import numpy as np
 
     from mjasp.analysis.shanten import shanten_batch
-    assert m.unseen is not None
     hands = np.frombuffer(b"".join(hands13), dtype=np.uint8).reshape(-1, 37)[:, :34]
     wall = np.frombuffer(m.unseen, dtype=np.uint8)[:34]
     # a kind is drawable when the wall holds it (never a fifth copy, never 2m-8m with

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from mjasp.advice import graph
+import mjasp.advice.graph as graph
 from mjasp.advice.tiles37 import FIVES, Counts37, held_beyond
 from mjasp.analysis.shanten import kernel_options, shanten_batch
 from mjasp.rules import Rules
@@ -246,14 +246,41 @@ def kernel_shanten(rules: Rules) -> Any:
     >>> kernel_shanten(find_rules("tenhou")) is not None
     True
     """
-    if kernel.COMPILED:
-        return kernel.compiled().shanten_capsule(*kernel_options(rules))
+    capsule = kernel_capsule(rules)
+    if capsule is not None:
+        return capsule
 
     def shanten(rows: bytes) -> bytes:
         counts = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 34)
         return shanten_batch(counts, rules).astype(np.int8).tobytes()
 
     return shanten
+
+
+#: ``kernel_capsule`` by rules (it does not depend on the hand): at most ``_CAPSULES_KEPT``
+_CAPSULES: dict[tuple[bool, ...], Any] = {}
+_CAPSULES_KEPT = 64
+
+
+def kernel_capsule(rules: Rules) -> Any:
+    """The compiled kernel's capsule of :func:`shanten_batch`'s numbers under ``rules``
+    (``shanten_capsule``, see :func:`kernel_shanten`), or None where the kernel is not
+    compiled; one per set of kernel options, kept for the process.
+
+    >>> from mjasp.rules import find_rules
+    >>> tenhou = find_rules("tenhou")
+    >>> kernel_capsule(tenhou) is kernel_capsule(tenhou) or not kernel.COMPILED
+    True
+    """
+    if not kernel.COMPILED:
+        return None
+    options = kernel_options(rules)
+    found = _CAPSULES.get(options)
+    if found is None:
+        if len(_CAPSULES) >= _CAPSULES_KEPT:
+            _CAPSULES.clear()
+        found = _CAPSULES[options] = kernel.compiled().shanten_capsule(*options)
+    return found
 
 
 def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37],
@@ -400,4 +427,4 @@ def _layer(model: Model, rules: Rules, start: npt.NDArray[np.int16],
     return fresh_hands, np.array(fresh_used, dtype=np.int64)
 
 
-__all__ = ["ADD", "POSITION", "Built", "build", "kernel_shanten"]
+__all__ = ["ADD", "POSITION", "Built", "build", "kernel_capsule", "kernel_shanten"]

@@ -26,9 +26,12 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 import mjasp.advice.win_loops as win_loops
-from mjasp.advice.graph import choose, prefer
+from mjasp.advice.build import ADD, POSITION, build
+from mjasp.advice.graph import Graph, choose, preferred
+from mjasp.advice.graph import solve as solve_graph
 from mjasp.advice.tiles37 import FIVES as FIVES37
 from mjasp.advice.tiles37 import (
     Counts37,
@@ -39,12 +42,13 @@ from mjasp.advice.tiles37 import (
     held_beyond,
     kind37,
     name37,
+    of_hand,
     sub37,
 )
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import HandError, MjaspError
 from mjasp.core.hand import Hand, trusted_hand
-from mjasp.core.tiles import MAX_RED_FIVES
+from mjasp.core.tiles import MAX_RED_FIVES, SANMA_REMOVED
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
 from mjasp.rules import RULES, RULES_CACHED, Rules, default_reading
@@ -95,6 +99,9 @@ _RED_ADDS_HAN: dict[Rules, bool] = {}
 #: of ``Win`` run once per process, not once per search (at most ``_WINS_KEPT``)
 _WINS: dict[tuple[Any, ...], Win] = {}
 _WINS_KEPT = 4096
+#: The tile set's counts (``default_unseen`` of no tiles) by (players, red fives): what
+#: ``Model._check_tiles`` reads of the rules, kept for the process
+_IN_SET: dict[tuple[Any, ...], tuple[int, ...]] = {}
 #: ``kind37`` of each tile37, as a tuple to index
 _KIND37 = tuple(kind37(t) for t in range(37))
 #: the dora kind each indicator kind points at (``dora_of``), four players then three, as
@@ -147,6 +154,10 @@ class Model:
     riichi: str = "choose"          # always | never | choose
     extra: int = 1                  # the search space: see ``allowed``
     progress: Callable[[int], None] | None = None
+    #: the start as a checked Hand where the caller has one (``advise``: the hand parsed),
+    #: taken where its concealed tiles are ``start`` and its melds ``melds``; else (None,
+    #: or another hand) the Hand is built from them and checked (``_check_tiles``)
+    hand: Hand | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.unseen is None:
@@ -207,7 +218,6 @@ class Model:
     # -- the wall -------------------------------------------------------------------
     def wall(self, hand: Counts37) -> Counts37:
         """The wall a 13-tile node draws from (see the module docstring)."""
-        import numpy as np
         assert self.unseen is not None
         over = held_beyond(np.frombuffer(hand, np.uint8).astype(np.int16),
                            np.frombuffer(self.start, np.uint8).astype(np.int16))
@@ -807,13 +817,19 @@ class Model:
         no kind outside the rules' tile set (``default_unseen``: none of 2m-8m for three
         players), so that every winning tile drawn from it is in the set."""
         assert self.unseen is not None
-        in_set = default_unseen(bytes(37), self.rules)
+        in_set = kept(_IN_SET, (self.rules.players, self.rules.red_fives), RULES_CACHED,
+                      lambda: default_unseen(bytes(37), self.rules))
         for kind in range(34):
             if self.unseen[kind] and not in_set[kind]:
                 raise HandError(f"the wall holds {self.unseen[kind]} {name37(kind)}, which "
                                 f"is not in the tile set of {self.rules.name}")
-        start = Hand(tuple(self.start[:34]), (self.start[34], self.start[35], self.start[36]),
-                     tuple(self.melds))
+        given = self.hand
+        if given is not None and given.melds == tuple(self.melds) and \
+                of_hand(given) == self.start:
+            start = given   # checked by ``Hand`` already: the same tiles and melds
+        else:
+            start = Hand(tuple(self.start[:34]),
+                         (self.start[34], self.start[35], self.start[36]), tuple(self.melds))
         self.melds = start.melds
         held = start.total_counts()
         meld_red = [0, 0, 0]
@@ -941,12 +957,6 @@ class Model:
         (then hand by hand, ``expand``: the same graph). ``bounded``: a node reached with
         ``draws`` changes or more is not expanded (``build``'s ``draws``: its draws are
         never read); False expands every node (the same values where they are read)."""
-        import numpy as np
-        import numpy.typing as npt
-
-        from mjasp.advice.build import ADD, POSITION, build
-        from mjasp.advice.graph import Graph
-        from mjasp.advice.graph import solve as solve_graph
         bound = draws if bounded else None
         b = build(self, list(hands13), draws=bound) if vectorized else \
             self.build_by_hand(hands13, bound)
@@ -1254,12 +1264,13 @@ class Model:
         if riichi_here:
             # per turn riichi or dama (``play``: riichi first among equals, ``prefer``)
             rt, rw, re = tables.columns(r, draws, riichi=True)
-            always = self.riichi == "always"
+            takes = [True] * draws if self.riichi == "always" else \
+                preferred((rt, rw, re), (tp, wp, ev))
             for j in range(draws):
-                if always or prefer((rt[j], rw[j], re[j]), (tp[j], wp[j], ev[j])):
+                if takes[j]:
                     tp[j], wp[j], ev[j] = rt[j], rw[j], re[j]
-                    if j == 0:
-                        how = "riichi"
+            if takes[0]:
+                how = "riichi"
         return how, tp, wp, ev
 
     def candidate(self, hand13: Counts37, d: int) -> tuple[str, Value]:
@@ -1369,7 +1380,6 @@ def default_unseen(start: Counts37, rules: Rules,
                    visible: Sequence[int] | None = None) -> tuple[int, ...]:
     """4 copies of each kind (none of 2m-8m for three players) and the rules' red fives,
     less the hand's tiles and the visible ones."""
-    from mjasp.core.tiles import SANMA_REMOVED
     counts = [4] * 34 + list(rules.red_fives)
     if rules.players == 3:
         for k in SANMA_REMOVED:

@@ -408,6 +408,8 @@ def test_effective_tiles_of_every_discard_equal_shanten_kind_by_kind(
     hands13 = [sub37(start, t) for t in distinct_tiles(start)]
     batched = _ukeire_all(m, hands13)
     assert batched == [_ukeire(m, h) for h in hands13]
+    # the kernel's call per hand (``_dp.ukeire``) and the numpy batch: the same tiles
+    assert _ukeire_all(m, hands13, compiled=False) == batched
     # each kind checked by mjasp.shanten under the rules, as a player would count
     for h13, uke in zip(hands13, batched, strict=True):
         counts = list(h13[:34])
