@@ -212,32 +212,29 @@ def _tied(x: float, y: float) -> bool:
 def prefer(a: Sequence[float], b: Sequence[float]) -> bool:
     """Whether the policy takes ``a`` over ``b``, both (tenpai, win, points) triples:
     ``choose([a reversed, b reversed]) == 0``, with the same operations on the same floats
-    (two options: the first value not equal decides, ``a`` among equals).
+    (two options: the first value not equal decides, ``a`` among equals); ``preferred``
+    of one turn.
 
     >>> prefer((1.0, 0.5, 100.0 - 1e-13), (1.0, 0.25, 100.0)), prefer((1.0, 0.5, 99.0),
     ...                                                            (1.0, 0.25, 100.0))
     (True, False)
     """
-    for k in (2, 1, 0):
-        if not _tied(a[k], b[k]):
-            return a[k] > b[k]
-    return True
+    return preferred([[x] for x in a], [[y] for y in b])[0]
 
 
 def preferred(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]]) -> list[bool]:
     """``prefer`` turn by turn: ``a`` and ``b`` are (tenpai, win, points) as three columns
-    (a value per turn); per turn whether the policy takes ``a``'s over ``b``'s. The same
-    operations on the same floats as ``prefer`` (``_tied`` inline: one call for a column).
+    (a value per turn); per turn whether the policy takes ``a``'s over ``b``'s (one call
+    for the columns, where the riichi-or-dama choice asks it of every turn).
 
     >>> preferred([[1.0, 1.0], [0.5, 0.5], [100.0, 99.0]],
     ...           [[1.0, 1.0], [0.25, 0.25], [100.0 - 1e-13, 100.0]])
     [True, False]
     """
-    rel, tie = TIE_REL, TIE_ABS
     out = []
     for at, aw, ae, bt, bw, be in zip(*a, *b, strict=True):
         for x, y in ((ae, be), (aw, bw), (at, bt)):
-            if not abs(x - y) <= rel * max(abs(x), abs(y)) + tie:
+            if not _tied(x, y):
                 out.append(x > y)
                 break
         else:
