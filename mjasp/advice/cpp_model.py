@@ -515,8 +515,8 @@ class _Scorer:
         ``flags``: the discard states' counts and riichi flags. The edges are grouped by
         state in Python (some tens: whole-array steps would cost their fixed overhead
         many times over), the winning states' rows, merged counts and flags read out of
-        the arrays once (as Python values); a riichi win's ura outcomes are summed as it
-        is valued (``_with_ura``)."""
+        the arrays once (as Python values); the ura outcomes of every riichi win summed at
+        the end, all at once (``_ura_totals``)."""
         by_state: dict[int, list[int]] = {}
         for n, state in enumerate(states):
             got = by_state.get(state)
