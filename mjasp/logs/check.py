@@ -16,7 +16,6 @@ honba, the riichi sticks).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, product
@@ -29,6 +28,7 @@ from mjasp.core.blocks import Meld, MeldKind
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.core.yaku import Yaku
+from mjasp.logs.lobby import TENHOU_LOG_ID
 from mjasp.logs.model import (
     KIND,
     NORTH_DORA,
@@ -709,10 +709,6 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
     return None
 
 
-#: A Tenhou log id's date and hour (``2009022022gm-00a9-0000-cd94aac8``: 2009-02-20 22h).
-_LOG_DATE = re.compile(r"(\d{10})gm-[0-9a-f]{4}-")
-
-
 def _before_tenpai_stop(source: str) -> bool:
     """Whether a log named by its Tenhou log id is of a game before June 2010, when the
     last dealer's tenpai in first place still kept the deal (:func:`game_end`).
@@ -720,7 +716,7 @@ def _before_tenpai_stop(source: str) -> bool:
     >>> _before_tenpai_stop("2009022022gm-00a9-0000-cd94aac8.mjlog"), _before_tenpai_stop("x")
     (True, False)
     """
-    found = _LOG_DATE.search(source)
+    found = TENHOU_LOG_ID.search(source)
     return found is not None and found.group(1) < "2010060100"
 
 

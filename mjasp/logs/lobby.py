@@ -15,8 +15,15 @@ chip rules) whose rules are not known here: they are refused rather than guessed
 
 from __future__ import annotations
 
+import re
+
 from mjasp.logs.model import LogError
 from mjasp.rules import RULES, Rules
+
+#: A Tenhou log id, as Tenhou names its games and their downloads and writes the ``ref``
+#: of its JSON export: ``2020020316gm-0001-0000-7b22ddf5`` (group 1: the date and hour,
+#: 2020-02-03 16h; then the lobby type in hex)
+TENHOU_LOG_ID = re.compile(r"(\d{10})gm-[0-9a-f]{4}-\d{4,}-[0-9a-f]{8}")
 
 KNOWN_BITS = 0xFF
 

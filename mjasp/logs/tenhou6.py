@@ -27,7 +27,12 @@ from typing import Any, Final
 from mjasp.core.errors import RulesError
 from mjasp.core.yaku import Yaku
 from mjasp.logs.check import draw_kind
-from mjasp.logs.lobby import describe_lobby, lobby_from_description, rules_for_lobby
+from mjasp.logs.lobby import (
+    TENHOU_LOG_ID,
+    describe_lobby,
+    lobby_from_description,
+    rules_for_lobby,
+)
 from mjasp.logs.model import (
     KIND,
     NORTH_DORA,
@@ -420,10 +425,6 @@ MAHJONGSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座
                      "Silver Room", "Gold Room", "Jade Room", "Throne Room")
 
 
-#: A Tenhou log id (``2020020316gm-0001-0000-7b22ddf5``), the ``ref`` of Tenhou's export.
-_TENHOU_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,}-[0-9a-f]{8}")
-
-
 def from_mahjongsoul(data: dict[str, Any]) -> bool:
     """Whether a tenhou.net/6 log was converted from a Mahjong Soul record.
 
@@ -441,7 +442,7 @@ def from_mahjongsoul(data: dict[str, Any]) -> bool:
     """
     rule = data.get("rule")
     rule = rule if isinstance(rule, dict) else {}
-    if _TENHOU_LOG_ID.fullmatch(str(data.get("ref", ""))):
+    if TENHOU_LOG_ID.fullmatch(str(data.get("ref", ""))):
         return False
     return (data.get("ratingc") in ("PF3", "PF4")
             or any(key in rule for key in ("aka51", "aka52", "aka53"))
