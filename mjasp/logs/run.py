@@ -116,7 +116,12 @@ def file_name(path: str) -> str:
     >>> file_name("logs/" + os.fsdecode(b"\\xff.mjlog"))
     '\\\\xff.mjlog'
     """
-    return os.fsencode(Path(path).name).decode("utf-8", "backslashreplace")
+    return _escaped(Path(path).name)
+
+
+def _escaped(text: str) -> str:
+    """A path as UTF-8 text, bytes that are not UTF-8 as ``\\xff`` escapes."""
+    return os.fsencode(text).decode("utf-8", "backslashreplace")
 
 
 def _read(path: str) -> bytes | FileResult:
@@ -124,8 +129,7 @@ def _read(path: str) -> bytes | FileResult:
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
-        return FileResult(file_name(path), error=f"{shown}: cannot read: "
+        return FileResult(file_name(path), error=f"{_escaped(path)}: cannot read: "
                                                  f"{error.strerror or error}")
 
 
