@@ -12,6 +12,7 @@ kept the best shanten and the most effective tiles of all discards. Shanten come
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -313,19 +314,29 @@ def game_tables(game: Game) -> tuple[dict[str, dict[str, list[Any]]], GameCheck]
     return tables, checked
 
 
-#: The integer columns of the wins and rounds tables (:func:`schemas`), by the bits of
-#: their type: a record's own numbers (a log's han, fu, points, honba) may not fit.
-_INT_BITS = {"round": 16, "event": 32, "seat": 8, "from_seat": 8, "riichi": 8, "han": 16,
-             "fu": 16, "points": 32, "yakuman": 8, "deltas": 32, "log_han": 16,
-             "log_fu": 16, "log_points": 32, "wind": 8, "number": 8, "honba": 16,
-             "sticks": 16, "dealer": 8}
+@functools.cache
+def _int_bits() -> dict[tuple[str, str], int]:
+    """The bits of each integer column (a list's items too) by (table, column), read off
+    :func:`schemas`: a record's own numbers (a log's han, fu, points, honba) may not fit.
+    Empty without pyarrow (no Parquet to refuse them)."""
+    try:
+        import pyarrow as pa
+    except ImportError:
+        return {}
+    out = {}
+    for name, schema in schemas().items():
+        for f in schema:
+            t = f.type.value_type if pa.types.is_list(f.type) else f.type
+            if pa.types.is_integer(t):
+                out[(name, f.name)] = t.bit_width
+    return out
 
 
 def _check_ranges(source: str, name: str, columns: dict[str, list[Any]]) -> None:
     """A :class:`LogError` for a number of a record that its column's type cannot hold
     (Parquet would refuse the whole run's file)."""
     for column, values in columns.items():
-        bits = _INT_BITS.get(column)
+        bits = _int_bits().get((name, column))
         if bits is None:
             continue
         limit = 1 << (bits - 1)

@@ -239,17 +239,6 @@ def test_a_number_too_big_for_its_column_is_the_files_error(tmp_path: Path) -> N
     assert summary["rows"]["wins"] == len(read(good)["wins"])
 
 
-def test_the_range_of_every_integer_column_is_its_schema_type() -> None:
-    pa = pytest.importorskip("pyarrow")
-    from mjasp.logs.table import _INT_BITS, schemas
-
-    for name in ("wins", "rounds"):
-        for field in schemas()[name]:
-            t = field.type.value_type if pa.types.is_list(field.type) else field.type
-            if pa.types.is_integer(t):
-                assert _INT_BITS[field.name] == t.bit_width, field.name
-
-
 def test_a_second_run_replaces_the_tables_or_leaves_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import mjasp.logs.table as table
