@@ -351,6 +351,9 @@ def _walk(paths: Sequence[str], visit: Callable[[ast.AST], None]) -> None:
 
 #: The rule facts mjasp itself writes for a preset (``absent/1``, ``disabled/1``,
 #: ``pairs_of/2``: ``mjasp.solvers.asp.rule_facts``), which a user's variant may write too.
+#: The hooks of exclusions.lp that name a yaku (the name is checked: a misspelt one would
+#: change nothing).
+_YAKU_HOOKS = (("removed", 1), ("double", 1), ("alone", 1))
 _RULE_FACTS = {("absent", 1), ("disabled", 1), ("pairs_of", 2)}
 
 
@@ -418,8 +421,9 @@ def _shipped(paths: tuple[str, ...]) -> _Shipped:
             return
         text = str(statement)
         known.update(_text_atoms(text))
-        if text.startswith("yaku_id("):
-            yaku.add(text[len("yaku_id("):].split(",", 1)[0])
+        for head in ("yaku_id(", "custom_yaku("):  # a local yaku of a variant file too
+            if text.startswith(head):
+                yaku.add(text[len(head):].split(",", 1)[0])
         if Path(statement.location.begin.filename).parent.name == "variants" \
                 and statement.ast_type == cast.ASTType.Rule:
             hooks.update(_text_atoms(str(statement.head)))
@@ -446,7 +450,8 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
     - a fact or rule for what the encoding derives from the situation (``seat(28)``);
     - a predicate that nothing reads (``double_riichi.``, a misspelt ``dora("7m")``);
     - a built-in yaku added by hand (``found(riichi,1) :- ...``), a rule for the yaku
-      the encoding reports (``yaku/2``), a custom yaku named like a built-in one.
+      the encoding reports (``yaku/2``), a custom yaku named like a built-in one;
+    - a ``removed/1``, ``double/1`` or ``alone/1`` naming no yaku (``removed(tanyoa)``).
     """
     import clingo
     from clingo import ast as cast
@@ -458,6 +463,7 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
     stated: list[tuple[clingo.Symbol, str]] = []
     custom: set[str] = set()
     found: list[tuple[str, str]] = []
+    named: list[tuple[str, str]] = []  # the yaku a removed/1, double/1 or alone/1 names
 
     def visit(statement: ast.AST) -> None:
         where = f"{statement.location.begin.filename}:{statement.location.begin.line}"
@@ -512,6 +518,9 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
             custom.add(str(atom.symbol.arguments[0]))
         elif signature == ("found", 2):
             found.append((str(atom.symbol.arguments[0]), f"{where}: {statement}"))
+        elif signature in _YAKU_HOOKS and re.fullmatch(r"[a-z_]\w*",
+                                                      str(atom.symbol.arguments[0])):
+            named.append((str(atom.symbol.arguments[0]), f"{where}: {statement}"))
 
     _walk(paths, visit)
     for name in sorted(custom & builtin):
@@ -524,6 +533,10 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
             raise EncodingError(f"{text}: {what}; a file adds its own yaku: "
                                 f"custom_yaku({name if name not in builtin else 'my_yaku'},"
                                 "\"English\",\"Japanese\",yaku) and found/2 for it")
+    for name, text in named:  # a misspelt name would change nothing, unsaid
+        if name not in custom and name not in builtin:
+            raise EncodingError(f"{text}: {name} is no yaku (the built-in ones are named in "
+                                "encodings/scoring/yaku_ids.lp; a file's own by custom_yaku/4)")
     unknown = sorted((where, f"{name}/{arity}") for (name, arity), where in defined.items()
                      if (name, arity) not in known and (name, arity) not in read
                      and (name, arity) not in _INPUTS and name not in SITUATION)
