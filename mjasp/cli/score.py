@@ -171,6 +171,11 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
     text = [a for a in hand if not a.endswith(".lp")]
+    # the direct engine plays no file: asked for by name, it declines aloud
+    named = click.get_current_context().get_parameter_source("solver")
+    if files and solver == "direct" and named is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError(".lp files are played by the ASP engine, not the direct "
+                               "one; give --solver asp or leave out --solver")
     if hand[0:1] and hand[0].endswith(".lp"):
         if text:
             raise click.UsageError(f"{text[0]!r} after FILE.lp: give a HAND and variant "
@@ -210,9 +215,6 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
         return run_batch(batch, lambda text, given: _line_score(text, given, win, rules))
     parsed = as_hand(" ".join(text))
     if files:  # HAND VARIANT.lp ...: the variants are rules, played by the ASP engine
-        if solver != "direct":
-            raise click.UsageError("variant files are played by the ASP engine; leave out "
-                                   "--solver")
         parsed, win, found, played = run_limited(
             score_files, (_existing(files), rules if chosen else None, (), parsed, win),
             time_limit=time_limit,

@@ -77,3 +77,28 @@ def test_a_hook_naming_a_yaku_is_played(tmp_path: Path, text: str, points: int,
     assert (f": {points} (ron)" in head) if points else head.startswith("0 points"), out
     for name in yaku:
         assert name in out
+
+
+ROOT = Path(__file__).resolve().parents[2]
+UUMENSAI = str(ROOT / "examples" / "local_yaku" / "uumensai.lp")
+FIVE_GATES = str(ROOT / "examples" / "local_yaku" / "five_gates_win.lp")
+
+
+@pytest.mark.parametrize("files", [[*HAND, UUMENSAI], [FIVE_GATES, UUMENSAI]])
+def test_a_file_asked_of_the_asp_engine_is_played(files: list[str]) -> None:
+    # --solver asp names the engine that plays files: was refused ("leave out --solver");
+    # 123m 456p 789s 222z 55z with uumensai 2 han (examples/local_yaku/README.md): with
+    # the South wind 3 han 50 fu, 50 * 2^5 * 4 = 6400; the win file's East seat 2 han, 3200
+    result = CliRunner().invoke(main, ["score", *files, "--solver", "asp"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].endswith(
+        ": 6400 (ron)" if files[0] == HAND[0] else ": 3200 (ron)")
+
+
+@pytest.mark.parametrize("files", [[*HAND, UUMENSAI], [FIVE_GATES, UUMENSAI], [FIVE_GATES]])
+def test_a_file_asked_of_the_direct_engine_is_declined(files: list[str]) -> None:
+    # the direct engine plays no file: asked for by name it was silently replaced by the
+    # ASP engine (DESIGN.md: a fast path does not decline silently)
+    result = CliRunner().invoke(main, ["score", *files, "--solver", "direct"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "played by the ASP engine, not the direct one" in result.output
