@@ -103,7 +103,7 @@ def _combine(base: Rules, change: dict[str, object]) -> Rules | None:
             return None
         else:
             values[name] = value
-    return base.replace(**values)  # type: ignore[arg-type]
+    return base.replace(**values)
 
 
 Case = tuple[Rules, list[str] | None, list[tuple[Transform, float]], Rules]
@@ -113,7 +113,7 @@ def _cases() -> dict[str, Case]:
     """name -> (rules, themes, perturbations, the rules without the variant(s))."""
     cases = {}
     for a, b in itertools.combinations(VARIANTS, 2):
-        rules = _combine(TENHOU.replace(**VARIANTS[a][0]),  # type: ignore[arg-type]
+        rules = _combine(TENHOU.replace(**VARIANTS[a][0]),
                          VARIANTS[b][0])
         if rules is None:
             continue  # renhou=mangan + renhou=yakuman ...: one option, two values

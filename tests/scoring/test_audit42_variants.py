@@ -46,7 +46,7 @@ def _base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
         return 4000
     if han >= 6:
         return 3000
-    base = fu * 2 ** (han + 2)
+    base = fu * (1 << (han + 2))
     if han >= 5 or base >= 2000 or (rules.kiriage and base == 1920):
         return 2000
     return base
@@ -66,7 +66,7 @@ def _points(base: int, dealer: bool, tsumo: bool) -> int:
 
 
 def _local(*names: str, **more: object) -> Rules:
-    return TENHOU.replace(local_yaku=frozenset(names), **more)  # type: ignore[arg-type]
+    return TENHOU.replace(local_yaku=frozenset(names), **more)
 
 
 # 22334455667788s by tsumo on 7s with riichi (riichi.wiki's kazoe example): riichi 1 +
