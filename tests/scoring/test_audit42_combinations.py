@@ -30,7 +30,7 @@ from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import Win
 from mjasp.rules import DOUBLE_YAKUMAN, LOCAL_YAKU, RULES, Rules, find_rules
-from mjasp.scoring.api import Score, check_win, rank_key
+from mjasp.scoring.api import check_win
 from mjasp.scoring.samples import EXTRA_THEMES, THEMES, random_wins
 from mjasp.solvers import scoring_asp, scoring_direct
 from tests.scoring.test_score_variants_agree import (  # the perturbations, stated once
@@ -38,6 +38,7 @@ from tests.scoring.test_score_variants_agree import (  # the perturbations, stat
     YAKUMAN_THEMES,
     _many_dora,
     _no_reds,
+    _top,
     _wind_pair,
 )
 
@@ -154,11 +155,6 @@ def _wins(name: str) -> list[tuple[Hand, Win]]:
             kept.append((hand, win))
         batch += 1
     return kept[:WINS]
-
-
-def _top(scores: list[Score]) -> set[object]:
-    best = max(map(rank_key, scores))
-    return {s.value for s in scores if rank_key(s) == best}
 
 
 def compare(name: str) -> tuple[list[object], int]:
