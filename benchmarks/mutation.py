@@ -208,7 +208,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "        items = renhou_alone(items)", "        pass",
            ("tests/scoring/test_audit4_presets.py",)),
     Mutant("asp: renhou alone keeps the dora", ASP + "exclusions.lp",
-           "scored_dora(T,X,N) :- dora_tiles(T,X,N), not yakuman, not alone(_).",
+           "scored_dora(T,X,N) :- dora_tiles(T,X,N), not yakuman, not alone_kept.",
            "scored_dora(T,X,N) :- dora_tiles(T,X,N), not yakuman.",
            ("tests/scoring/test_score_variants.py",)),
     Mutant("scorecard: chiitoitsu fu rounded up", "mjasp/rules/scorecard.py",

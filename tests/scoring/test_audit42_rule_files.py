@@ -102,3 +102,16 @@ def test_a_file_asked_of_the_direct_engine_is_declined(files: list[str]) -> None
     result = CliRunner().invoke(main, ["score", *files, "--solver", "direct"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "played by the ASP engine, not the direct one" in result.output
+
+
+def test_alone_of_a_yaku_the_hand_lacks_sets_nothing_aside(tmp_path: Path) -> None:
+    # 123m 456p 789s 111z 55z, ron on 3m, South seat, East round: round wind East 1 han, fu
+    # 20 + 10 + penchan 2 + dragon pair 2 + closed honor triplet 8 = 42 -> 50: 1600. The
+    # file's yaku (a triplet of 2z) is not in the hand, so alone(mine) has nothing to keep
+    # alone: was 0 points (every yaku set aside for a yaku the hand lacks)
+    path = tmp_path / "my_rules.lp"
+    path.write_text(MINE + "alone(mine).\n")
+    result = CliRunner().invoke(main, ["score", "123m456p789s11155z", "--win", "3m",
+                                       "--seat", "s", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "50 fu 1 han: 1600 (ron)", result.output
