@@ -97,6 +97,17 @@ RUN_KAN_WIN = Win("1z", seat_wind=S)
 # -> 50 ... with the kan of 7m: 20 + 10 + 8 + 16 + 2 + 2 = 58 -> 60
 GAP_KAN = "444555m789p11z (7777m)"
 
+# 22334455667788p, a non-dealer's ron on 5p before the first draw (renhou): pinfu 1 + tanyao
+# 1 + ryanpeikou 3 + chinitsu 6 = 11 han, 30 fu (https://riichi.wiki/Renhou: a mangan, or a
+# yakuman, by the rules; the WRC's "a mangan or the value of the hand, whichever is
+# greater")
+WHEEL_P = "22334455667788p"
+RENHOU_WIN = Win("5p", seat_wind=S, renhou=True)
+WHEEL_P_YAKU = {"PINFU", "TANYAO", "RYANPEIKOU", "CHINITSU"}
+# 234m 567p 234s 567s 88s, the same renhou ron on 5s: pinfu 1 + tanyao 1 = 2 han 30 fu
+SMALL = "234m567p234s88s567s"
+SMALL_RENHOU = Win("5s", seat_wind=S, renhou=True)
+
 # (label, rules, hand, win, han, fu (None: a limit), yakuman multiple, yaku names)
 CASES: list[tuple[str, Rules, str, Win, int, int | None, int, set[str]]] = [
     ("kazoe yakuman (tenhou)", TENHOU, WHEEL, WHEEL_WIN, 13, 20, 0,
@@ -143,6 +154,24 @@ CASES: list[tuple[str, Rules, str, Win, int, int | None, int, set[str]]] = [
     # both kiriage and the sanrenkou: 4 han 60 fu is past 1920 anyway (mangan)
     ("sanrenkou, kiriage", _local("sanrenkou", kiriage=True), RUN_KAN, RUN_KAN_WIN, 4, 60, 0,
      {"SANANKOU", "SANRENKOU"}),
+    # renhou as a 5 han yaku adds up: 16 han, a counted yakuman; capped at sanbaiman
+    ("renhou mangan adds up", TENHOU.replace(renhou="mangan"), WHEEL_P, RENHOU_WIN, 16, 30,
+     0, WHEEL_P_YAKU | {"RENHOU"}),
+    ("renhou mangan, kazoe sanbaiman", TENHOU.replace(renhou="mangan", kazoe="sanbaiman"),
+     WHEEL_P, RENHOU_WIN, 16, 30, 0, WHEEL_P_YAKU | {"RENHOU"}),
+    # renhou alone: the 11 han hand beats a mangan; the 2 han one does not
+    ("renhou alone, the hand is worth more", TENHOU.replace(renhou="mangan_alone"), WHEEL_P,
+     RENHOU_WIN, 11, 30, 0, WHEEL_P_YAKU),
+    ("renhou alone, a mangan", TENHOU.replace(renhou="mangan_alone"), SMALL, SMALL_RENHOU, 5,
+     None, 0, {"RENHOU"}),
+    # daisharin is a yakuman: it beats renhou alone; renhou as a yakuman adds up with it
+    ("renhou alone, daisharin", _local("daisharin", renhou="mangan_alone"), WHEEL_P,
+     RENHOU_WIN, 13, None, 1, {"DAISHARIN"}),
+    ("renhou yakuman and daisharin", _local("daisharin", renhou="yakuman"), WHEEL_P,
+     RENHOU_WIN, 26, None, 2, {"RENHOU", "DAISHARIN"}),
+    ("renhou yakuman and daisharin, capped", _local("daisharin", renhou="yakuman",
+                                                    yakuman_cap=1),
+     WHEEL_P, RENHOU_WIN, 13, None, 1, {"RENHOU", "DAISHARIN"}),
 ]
 
 
