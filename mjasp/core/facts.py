@@ -349,11 +349,11 @@ def _walk(paths: Sequence[str], visit: Callable[[ast.AST], None]) -> None:
         raise EncodingError(text) from None
 
 
-#: The rule facts mjasp itself writes for a preset (``absent/1``, ``disabled/1``,
-#: ``pairs_of/2``: ``mjasp.solvers.asp.rule_facts``), which a user's variant may write too.
 #: The hooks of exclusions.lp that name a yaku (the name is checked: a misspelt one would
 #: change nothing).
 _YAKU_HOOKS = (("removed", 1), ("double", 1), ("alone", 1))
+#: The rule facts mjasp itself writes for a preset (``absent/1``, ``disabled/1``,
+#: ``pairs_of/2``: ``mjasp.solvers.asp.rule_facts``), which a user's variant may write too.
 _RULE_FACTS = {("absent", 1), ("disabled", 1), ("pairs_of", 2)}
 
 
