@@ -211,8 +211,10 @@ def mjai_text(game: Game) -> str:
                    for e in write_mjai(game))
 
 
-def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
-    """A game from MJAI JSON lines."""
+def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>",
+              rules_given: bool = False) -> Game:
+    """A game from MJAI JSON lines (``rules_given``: as :func:`mjasp.logs.read_mjlog`'s,
+    for a ``lobby_type`` with bits mjasp does not know)."""
     game: Game | None = None
     rnd: Round | None = None
     ended = False
@@ -230,7 +232,7 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
                 rnd.events.append(DRAWS[who][tile_id] if t == "tsumo" else
                                   DISCARDS[who][bool(e.get("tsumogiri", False))][tile_id])
                 continue
-            game, rnd, ended = _apply(e, game, rnd, ended, source)
+            game, rnd, ended = _apply(e, game, rnd, ended, source, rules_given)
         except LogError as error:
             raise LogError(f"{source}: line {n}: {error}") from None
         except (AttributeError, ValueError, KeyError, TypeError, IndexError) as error:
@@ -268,7 +270,8 @@ def _optional(e: dict[str, Any], field: str) -> int | None:
     return None if value is None else _whole(value, field)
 
 
-def _start_game(e: dict[str, Any], source: str, players: int | None = None) -> Game:
+def _start_game(e: dict[str, Any], source: str, players: int | None = None,
+                rules_given: bool = False) -> Game:
     """The game a ``start_game`` begins (``players`` known from the first round's deal
     when ``start_game`` says nothing of them)."""
     lobby = e.get("lobby_type")
@@ -280,7 +283,7 @@ def _start_game(e: dict[str, Any], source: str, players: int | None = None) -> G
     if lobby is None:
         lobby = 0x09 | (0x10 if count == 3 else 0) | (0 if e.get("aka_flag", True) else 0x02)
     lobby = _whole(lobby, "lobby_type")
-    rules = rules_for_lobby(lobby)
+    rules = rules_for_lobby(lobby, given=rules_given)
     if e.get("rules") in MAHJONGSOUL_PRESETS:
         rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
     game = Game(source, "mjai", count, rules, lobby, names=tuple(e.get("names", ())))
@@ -291,10 +294,10 @@ def _start_game(e: dict[str, Any], source: str, players: int | None = None) -> G
 
 
 def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
-           source: str) -> tuple[Game | None, Round | None, bool]:
+           source: str, rules_given: bool = False) -> tuple[Game | None, Round | None, bool]:
     t = e["type"]
     if t == "start_game":
-        return _start_game(e, source), None, True
+        return _start_game(e, source, rules_given=rules_given), None, True
     if game is None:
         raise LogError(f"{t} before start_game")
     if t == "start_kyoku":
@@ -303,7 +306,7 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         start = game.extra.pop("players_unsaid", None)
         if start is not None and len(e["scores"]) == 3:
             # a start_game that says nothing of the table (RiichiEnv's): three scores dealt
-            game = _start_game(start, source, players=3)
+            game = _start_game(start, source, players=3, rules_given=rules_given)
         rnd = Round("ESWN".index(e["bakaze"]), _whole(e["kyoku"], "kyoku") - 1,
                     _whole(e["honba"], "honba"), _whole(e["kyotaku"], "kyotaku"),
                     _seat(e["oya"], "oya", game.players),
