@@ -420,6 +420,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     draw_reason = ""
+    logged_reason: str | None = None
     pending = ""  # an abortive draw the discard just played forces
     # (counts that say when a forced abortive draw is possible at all: four kans, four
     # riichi, the fourth discard)
@@ -477,6 +478,9 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
             except LogError as error:
                 raise LogError(f"{game.source}: {error}") from None
             draw_reason = reason
+            # the rounds table's ``draw``: the record's own kind, else (MJAI names none)
+            # the kind the table shows
+            logged_reason = record_d.reason if record_d.reason != "unknown" else reason
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",
                                            record_d.reason, reason))
@@ -495,7 +499,8 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     agrees = len(mismatches) == before
     out.rounds_agree += agrees
     out.round_rows.append({"round": index, "name": where, "result": rnd.events[-1].kind,
-                           "deltas": total, "agrees": agrees})
+                           "draw": logged_reason if rnd.events[-1].kind == "ryuukyoku"
+                           else None, "deltas": total, "agrees": agrees})
     out.sticks_left = state.sticks
     won = rnd.events[-1].kind == "win"
     if won:
