@@ -287,6 +287,10 @@ def _start_game(e: dict[str, Any], source: str, players: int | None = None,
     if e.get("rules") in MAHJONGSOUL_PRESETS:
         rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
     game = Game(source, "mjai", count, rules, lobby, names=tuple(e.get("names", ())))
+    if e.get("lobby_type") is None:
+        # the table's default, not the record's word: whether the players were human
+        # (the 0x01 bit) is unknown, so the game's length is not judged
+        game.extra["not_human"] = True
     if said is None and players is None and "names" not in e:
         game.extra["players_unsaid"] = e  # the first round's deal decides
     game.complete = False
