@@ -13,8 +13,8 @@ Three-player rules (``rules="tenhou-3p"``) draw from their set: no 2m-8m (a hand
 holds one is drawn again), no chi (a sequence stays concealed), seats and rounds East,
 South and West, and north tiles set aside (``Win.north_dora``) where the rules count them.
 Rules without some winning form (``standard-form``: no seven pairs, no kokushi) draw
-only hands they read (:func:`mjasp.decompose` under those rules, as ``check_win`` reads
-them), and leave out the themes of the forms they lack.
+only hands with a reading of a form they allow (as ``check_win`` reads them), and leave
+out the themes of the forms they lack.
 
 >>> wins = random_wins(3, seed=1)
 >>> wins == random_wins(3, seed=1), all(h.tile_count == 14 for h, _ in wins)
@@ -270,7 +270,8 @@ def _draw(rng: random.Random, theme: str, three: Rules | None = None,
           rules: Rules | None = None) -> tuple[Hand, Win] | None:
     """One situation of the theme, or None when the drawn blocks break a rule (redraw);
     ``three``: the rules of a three-player game (None: four players); ``rules``: the
-    rules whose readings the hand must have (their winning forms: ``check_win``'s)."""
+    rules whose winning forms a reading must have (as ``check_win`` reads the hand; the
+    red fives their set lacks are made plain later, by ``_in_set``)."""
     planner = PLANNERS[theme][1] if theme in PLANNERS else _EXTRA_PLANNERS.get(theme)
     if planner is not None:
         plan, pair = planner(rng)
@@ -278,7 +279,7 @@ def _draw(rng: random.Random, theme: str, three: Rules | None = None,
     else:
         hand = _special(rng, theme)
     if hand is None or (three is not None and any(hand.total_counts()[1:8])) \
-            or not decompose(hand, rules=rules):
+            or not any(rules is None or d.form in rules.forms for d in decompose(hand)):
         return None
     return hand, _situation(rng, hand, theme, three)
 
