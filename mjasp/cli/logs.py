@@ -107,10 +107,12 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     as_json = as_json or bool(click.get_current_context().meta.get("logs_json"))
     total = FileResult("")
     errors: list[dict[str, str]] = []
+    notes: list[str] = []
     try:
         for r in _results(_paths(files), False, jobs, workers, scheduler, on_error,
                           "checking", rules):
             _add(total, r)
+            notes += r.notes
             if r.error:
                 errors.append({"file": r.source, "message": r.error})
     except _Stop:
@@ -118,7 +120,7 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     summary = {"games": total.games, "rounds": total.rounds,
                "rounds_agree": total.rounds_agree, "wins": total.wins,
                "wins_agree": total.wins_agree, "mismatches": total.mismatches,
-               "errors": errors}
+               "errors": errors, "notes": notes}
     if as_json:
         emit_json(summary)
     else:
@@ -127,6 +129,8 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
         for m in total.mismatches:
             click.echo(f"mismatch: {m['game']} {m['round']} event {m['event']}: {m['what']}: "
                        f"log {m['log']}, mjasp {m['mjasp']}")
+        for note in notes:
+            click.echo(f"mjasp: note: {note}", err=True)
         for e in errors:
             click.echo(f"mjasp: error: {e['message']}", err=True)
     if errors:
@@ -169,11 +173,13 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
         raise click.BadParameter(f"cannot make the directory {str(output)!r}: "
                                  f"{error.strerror}", param_hint="'-o' / '--output'") from None
     errors: list[dict[str, str]] = []
+    notes: list[str] = []
     games = 0
     with ParquetTables(output) as out:  # memory: a bounded number of rows at a time
         try:
             for r in _results(paths, True, jobs, workers, scheduler, on_error, "tabulating",
                               rules):
+                notes += r.notes
                 if r.error:
                     errors.append({"file": r.source, "message": r.error})
                 if r.tables is None:
@@ -184,10 +190,13 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
             pass
     counts = out.counts
     if as_json:
-        emit_json({"games": games, "rows": counts, "output": str(output), "errors": errors})
+        emit_json({"games": games, "rows": counts, "output": str(output), "errors": errors,
+                   "notes": notes})
     else:
         click.echo(f"{games} games: " + ", ".join(f"{n} {name} rows" for name, n in
                                                     counts.items()) + f" in {output}")
+        for note in notes:
+            click.echo(f"mjasp: note: {note}", err=True)
         for e in errors:
             click.echo(f"mjasp: error: {e['message']}", err=True)
     return EXIT_BAD_INPUT if errors else 0

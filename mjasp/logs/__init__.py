@@ -61,18 +61,22 @@ def detect(data: bytes) -> str:
     raise LogError("not a game log (neither mjlog XML, tenhou.net/6 JSON nor MJAI lines)")
 
 
-def read_bytes(data: bytes, source: str = "<bytes>", partial: bool = False) -> Game:
-    """A game from a log's bytes (plain or gzipped), its format found by content."""
+def read_bytes(data: bytes, source: str = "<bytes>", partial: bool = False,
+               rules_given: bool = False) -> Game:
+    """A game from a log's bytes (plain or gzipped), its format found by content;
+    ``rules_given``: the caller plays it under rules of its own (``--rules``), so a Tenhou
+    lobby type with bits mjasp does not know is read, not refused."""
     data = _inflate(data, source)
     try:
         fmt = detect(data)
     except LogError as error:
         raise LogError(f"{source}: {error}") from None
     if fmt == "mjlog":
-        return read_mjlog(data, source, partial=partial)
+        return read_mjlog(data, source, partial=partial, rules_given=rules_given)
     if fmt == "tenhou6":
         return read_tenhou6(data.decode("utf-8", "replace"), source)
-    return read_mjai(data.decode("utf-8", "replace").splitlines(), source)
+    return read_mjai(data.decode("utf-8", "replace").splitlines(), source,
+                     rules_given=rules_given)
 
 
 def read(path: str | Path, partial: bool = False) -> Game:

@@ -420,6 +420,7 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     state: State | None = None
     ron_winners: list[int] = []
     draw_reason = ""
+    logged_reason: str | None = None
     pending = ""  # an abortive draw the discard just played forces
     # (counts that say when a forced abortive draw is possible at all: four kans, four
     # riichi, the fourth discard)
@@ -477,6 +478,9 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
             except LogError as error:
                 raise LogError(f"{game.source}: {error}") from None
             draw_reason = reason
+            # the rounds table's ``draw``: the record's own kind, else (MJAI names none)
+            # the kind the table shows
+            logged_reason = record_d.reason if record_d.reason != "unknown" else reason
             if record_d.reason != "unknown" and reason != record_d.reason:
                 mismatches.append(Mismatch(game.source, where, i, "draw kind",
                                            record_d.reason, reason))
@@ -495,7 +499,8 @@ def check_round(game: Game, index: int, rnd: Round, out: GameCheck,
     agrees = len(mismatches) == before
     out.rounds_agree += agrees
     out.round_rows.append({"round": index, "name": where, "result": rnd.events[-1].kind,
-                           "deltas": total, "agrees": agrees})
+                           "draw": logged_reason if rnd.events[-1].kind == "ryuukyoku"
+                           else None, "deltas": total, "agrees": agrees})
     out.sticks_left = state.sticks
     won = rnd.events[-1].kind == "win"
     if won:
@@ -628,6 +633,13 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
                                            "game's end", ended, "no more rounds"))
         scores = check_round(game, index, rnd, out, scores, observe)
         ended = game_end(game, rnd, scores, out) if ended is None else ended
+        last = rnd
+    if ended is None and scores is not None and game.final is not None:
+        early = early_end(game, last, out)
+        if early is not None:
+            out.mismatches.append(Mismatch(game.source, last.name, len(last.events) - 1,
+                                           "the game ends early", f"ends after {last.name}",
+                                           early))
     if game.final is not None and scores is not None:
         final = list(scores)
         if out.sticks_left:
@@ -706,6 +718,37 @@ def game_end(game: Game, rnd: Round, scores: list[int], out: GameCheck) -> str |
         return f"{rnd.name}: the last hand passed with a seat at {top}"
     if here == (last[0] + 1, 3):
         return f"{rnd.name}: the last hand of the extra wind passed"
+    return None
+
+
+def early_end(game: Game, rnd: Round, out: GameCheck) -> str | None:
+    """What Tenhou's rules say where a whole record (its final scores given) ends after
+    ``rnd`` though :func:`game_end` found no end there (no score below zero, no end of
+    the last hand), or None where they say nothing.
+
+    Judged: Tenhou's games (four players or three) of human players only (the lobby's
+    0x01 bit: hand-built records and games against computers are left alone; a
+    tenhou.net/6 log says it by the Tenhou log id of its ``ref`` only), whose lobby is
+    known. A four-player game's whole length is known (:func:`game_end`); a
+    three-player game's only so far that it plays at least to its last hand (East 3, or
+    South 3 in an east-south game: no source found gives its target score); a
+    tenhou.net/6 room name that says neither east-only nor east-south
+    (``game.extra["length_unknown"]``) gives the shorter length, East 4 (East 3).
+    """
+    name = str(getattr(game.rules, "name", ""))
+    if name not in ("tenhou", "tenhou-3p") or game.lobby_type is None \
+            or not game.lobby_type & 0x01 or game.extra.get("not_human"):
+        return None
+    unknown = bool(game.extra.get("length_unknown"))
+    south = bool(game.lobby_type & 0x08) and not unknown
+    last = (1 if south else 0, game.players - 1)  # South 4 / East 4 (three players: 3)
+    last_name = f"{'ES'[last[0]]}{last[1] + 1}"
+    if (rnd.wind, rnd.number) < last:
+        return (f"the game plays to {last_name} at least"
+                + (" (length unknown: the room names no east-only or east-south)"
+                   if unknown else "") + "; no score fell below zero")
+    if game.players == 4 and not unknown:
+        return f"the game goes on after {rnd.name} (no seat ended it as Tenhou's rules say)"
     return None
 
 

@@ -4,8 +4,11 @@ Bits (tenhou.net's own viewer reads them so; https://m77.hatenablog.com/entry/20
 and the Tenhou log-format notes it cites): 0x01 human players (off: against computers),
 0x02 no red fives, 0x04 no open tanyao (kuitan nashi), 0x08 east-south (hanchan; off:
 east only), 0x10 three players, 0x20 and 0x80 the room (0x00 general, 0x80 upper,
-0x20 special, 0xA0 phoenix), 0x40 fast (soku). Higher bits are other lobbies (tournaments,
-chip rules) whose rules are not known here: they are refused rather than guessed.
+0x20 special, 0xA0 phoenix), 0x40 fast (soku). Higher bits are other lobbies (tournament
+and private lobbies, chip rules: real records carry 257 and 2113) whose rules no source
+found states: they are refused rather than guessed, unless the user gives the rules
+(``--rules``, :func:`rules_for_lobby`'s ``given``), when the known bits are read as above
+and the others reported (:func:`unknown_bits`).
 
 >>> rules_for_lobby(169).name, describe_lobby(169)
 ('tenhou', '鳳南喰赤')
@@ -28,11 +31,37 @@ TENHOU_LOG_ID = re.compile(r"(\d{10})gm-[0-9a-f]{4}-\d{4,}-[0-9a-f]{8}")
 KNOWN_BITS = 0xFF
 
 
-def rules_for_lobby(lobby_type: int) -> Rules:
-    """The mjasp rules of a Tenhou lobby type (presets ``tenhou`` and ``tenhou-3p``)."""
-    if lobby_type & ~KNOWN_BITS or lobby_type < 0:
-        raise LogError(f"unknown Tenhou lobby type {lobby_type} (0x{lobby_type:x}): "
-                       "bits above 0xff are lobbies whose rules mjasp does not know")
+def unknown_bits(lobby_type: int) -> int:
+    """The bits of a lobby type above those mjasp reads (0 for a lobby it knows).
+
+    >>> hex(unknown_bits(2113)), unknown_bits(169)
+    ('0x800', 0)
+    """
+    return lobby_type & ~KNOWN_BITS
+
+
+def rules_for_lobby(lobby_type: int, given: bool = False) -> Rules:
+    """The mjasp rules of a Tenhou lobby type (presets ``tenhou`` and ``tenhou-3p``).
+
+    A type with bits above 0xff is a :class:`LogError` saying so, unless ``given``: the
+    user gives the rules the game is played under (``--rules``), and the known bits
+    still say the table (three players, red fives) the record is read with.
+
+    >>> rules_for_lobby(2113)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: unknown Tenhou lobby type 2113 (0x841): mjasp does not know ...
+    >>> rules_for_lobby(2113, given=True).name
+    'tenhou'
+    """
+    if lobby_type < 0:
+        raise LogError(f"Tenhou lobby type {lobby_type} is not a lobby type (a negative "
+                       "number)")
+    if unknown_bits(lobby_type) and not given:
+        raise LogError(f"unknown Tenhou lobby type {lobby_type} (0x{lobby_type:x}): mjasp "
+                       f"does not know the rules of its bits 0x{unknown_bits(lobby_type):x}; "
+                       "give them with --rules NAME")
+    lobby_type &= KNOWN_BITS
     rules = RULES["tenhou-3p"] if lobby_type & 0x10 else RULES["tenhou"]
     changes: dict[str, object] = {}
     if lobby_type & 0x02:
@@ -43,7 +72,8 @@ def rules_for_lobby(lobby_type: int) -> Rules:
 
 
 def describe_lobby(lobby_type: int) -> str:
-    """Tenhou's short name of a lobby (``鳳南喰赤``: phoenix, east-south, kuitan, red)."""
+    """Tenhou's short name of a lobby (``鳳南喰赤``: phoenix, east-south, kuitan, red);
+    bits above 0xff add nothing (no source names them)."""
     room = {0x00: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}[lobby_type & 0xA0]
     return ("三" if lobby_type & 0x10 else "") + room + ("南" if lobby_type & 0x08 else "東") \
         + ("" if lobby_type & 0x04 else "喰") + ("" if lobby_type & 0x02 else "赤") \

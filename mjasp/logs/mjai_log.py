@@ -109,6 +109,44 @@ def _whole(value: Any, field: str) -> int:
     raise LogError(f"{field}: {value!r:.40} is not a whole number")
 
 
+def _seat(value: Any, field: str, players: int) -> int:
+    """A seat field of an MJAI event (``actor``, ``target``, ``pao``, ``oya``): a whole
+    number of ``0..players - 1``, else a ``LogError`` naming the field and the table.
+
+    >>> _seat(4, "actor", 4)
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: actor 4 is not a seat of a 4-player game (0-3)
+    """
+    seat = _whole(value, field)
+    if not 0 <= seat < players:
+        raise LogError(f"{field} {seat} is not a seat of a {players}-player game "
+                       f"(0-{players - 1})")
+    return seat
+
+
+def _per_seat(values: Any, field: str, players: int) -> tuple[int, ...]:
+    """A list of one whole number a seat (``scores``, ``deltas``): as many as the table
+    has seats; a three-player list may carry a fourth 0, the empty seat, as Tenhou writes
+    its three-player scores. Else a ``LogError`` naming the field and the count.
+
+    >>> _per_seat([35000, 35000, 35000, 0], "scores", 3)
+    (35000, 35000, 35000)
+    >>> _per_seat([25000] * 5, "scores", 4)
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: scores holds 5 numbers, a 4-player game has 4
+    """
+    if not isinstance(values, list):
+        raise LogError(f"{field}: {values!r:.40} is not a list of numbers")
+    numbers = tuple(_whole(x, field) for x in values)
+    if len(numbers) != players and not (len(numbers) == 4 and players == 3
+                                        and numbers[3] == 0):
+        raise LogError(f"{field} holds {len(numbers)} numbers, a {players}-player game "
+                       f"has {players}")
+    return numbers[:players]
+
+
 def write_mjai(game: Game) -> Iterator[dict[str, Any]]:
     """A game as MJAI events (one dict per line of the stream)."""
     start: dict[str, Any] = {"type": "start_game", "names": list(game.names),
@@ -173,8 +211,10 @@ def mjai_text(game: Game) -> str:
                    for e in write_mjai(game))
 
 
-def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
-    """A game from MJAI JSON lines."""
+def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>",
+              rules_given: bool = False) -> Game:
+    """A game from MJAI JSON lines (``rules_given``: as :func:`mjasp.logs.read_mjlog`'s,
+    for a ``lobby_type`` with bits mjasp does not know)."""
     game: Game | None = None
     rnd: Round | None = None
     ended = False
@@ -187,14 +227,12 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>") -> Game:
             if rnd is not None and (t == "tsumo" or t == "dahai"):
                 # nearly every line: a shared event (an actor or tile out of range is an
                 # IndexError, reported below)
-                who = _whole(e["actor"], "actor")
-                if who < 0:
-                    raise LogError(f"{who} is not a seat")
+                who = _seat(e["actor"], "actor", game.players)  # type: ignore[union-attr]
                 tile_id = tile(e["pai"])
                 rnd.events.append(DRAWS[who][tile_id] if t == "tsumo" else
                                   DISCARDS[who][bool(e.get("tsumogiri", False))][tile_id])
                 continue
-            game, rnd, ended = _apply(e, game, rnd, ended, source)
+            game, rnd, ended = _apply(e, game, rnd, ended, source, rules_given)
         except LogError as error:
             raise LogError(f"{source}: line {n}: {error}") from None
         except (AttributeError, ValueError, KeyError, TypeError, IndexError) as error:
@@ -232,20 +270,27 @@ def _optional(e: dict[str, Any], field: str) -> int | None:
     return None if value is None else _whole(value, field)
 
 
-def _start_game(e: dict[str, Any], source: str, players: int | None = None) -> Game:
+def _start_game(e: dict[str, Any], source: str, players: int | None = None,
+                rules_given: bool = False) -> Game:
     """The game a ``start_game`` begins (``players`` known from the first round's deal
     when ``start_game`` says nothing of them)."""
     lobby = e.get("lobby_type")
     # mjasp's writer says ``players``; other three-player MJAI logs name three seats
     said = e.get("players", 3 if len(e.get("names") or ()) == 3 else None)
     count = players or _whole(said if said is not None else 4, "players")
+    if count not in (3, 4):  # (before any seat or score list is read against it)
+        raise LogError(f"players: {count} players (3 or 4)")
     if lobby is None:
         lobby = 0x09 | (0x10 if count == 3 else 0) | (0 if e.get("aka_flag", True) else 0x02)
     lobby = _whole(lobby, "lobby_type")
-    rules = rules_for_lobby(lobby)
+    rules = rules_for_lobby(lobby, given=rules_given)
     if e.get("rules") in MAHJONGSOUL_PRESETS:
         rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
     game = Game(source, "mjai", count, rules, lobby, names=tuple(e.get("names", ())))
+    if e.get("lobby_type") is None:
+        # the table's default, not the record's word: whether the players were human
+        # (the 0x01 bit) is unknown, so the game's length is not judged
+        game.extra["not_human"] = True
     if said is None and players is None and "names" not in e:
         game.extra["players_unsaid"] = e  # the first round's deal decides
     game.complete = False
@@ -253,10 +298,10 @@ def _start_game(e: dict[str, Any], source: str, players: int | None = None) -> G
 
 
 def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
-           source: str) -> tuple[Game | None, Round | None, bool]:
+           source: str, rules_given: bool = False) -> tuple[Game | None, Round | None, bool]:
     t = e["type"]
     if t == "start_game":
-        return _start_game(e, source), None, True
+        return _start_game(e, source, rules_given=rules_given), None, True
     if game is None:
         raise LogError(f"{t} before start_game")
     if t == "start_kyoku":
@@ -265,11 +310,11 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         start = game.extra.pop("players_unsaid", None)
         if start is not None and len(e["scores"]) == 3:
             # a start_game that says nothing of the table (RiichiEnv's): three scores dealt
-            game = _start_game(start, source, players=3)
+            game = _start_game(start, source, players=3, rules_given=rules_given)
         rnd = Round("ESWN".index(e["bakaze"]), _whole(e["kyoku"], "kyoku") - 1,
                     _whole(e["honba"], "honba"), _whole(e["kyotaku"], "kyotaku"),
-                    _whole(e["oya"], "oya"),
-                    tuple(_whole(x, "scores") for x in e["scores"][:game.players]),
+                    _seat(e["oya"], "oya", game.players),
+                    _per_seat(e["scores"], "scores", game.players),
                     tile(e["dora_marker"]),
                     tuple(tuple(tile(x) for x in h) for h in e["tehais"][:game.players]))
         game.rounds.append(rnd)
@@ -277,14 +322,15 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     if t == "end_game":
         game.complete = True
         if "scores" in e:  # the final scores, as several MJAI servers write them
-            game.final = tuple(_whole(x, "scores") for x in e["scores"][:game.players])
+            game.final = _per_seat(e["scores"], "scores", game.players)
         return game, rnd, ended
     if t == "end_kyoku":
         return game, rnd, ended
     if rnd is None:
         raise LogError(f"{t} outside a round")
     kind = _KIND.get(t, t)
-    actor = _whole(e.get("actor", -1), "actor")
+    actor = -1 if kind in ("dora", "ryuukyoku") else _seat(e.get("actor"), "actor",
+                                                             game.players)
     if kind == "dora":
         rnd.events.append(Event("dora", -1, tile(e["dora_marker"])))
     elif kind in ("draw", "discard", "nukidora"):
@@ -295,11 +341,11 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
     elif kind in _CALLS:
         consumed = tuple(tile(x) for x in e["consumed"])
         called = tile(e["pai"]) if "pai" in e else consumed[-1]
-        rnd.events.append(Event(kind, actor, called, _whole(e.get("target", actor), "target"),
+        rnd.events.append(Event(kind, actor, called,
+                                _seat(e.get("target", actor), "target", game.players),
                                 consumed))
     elif kind == "win":
-        deltas = (tuple(_whole(x, "deltas") for x in e["deltas"][:game.players])
-                  if "deltas" in e else None)
+        deltas = _per_seat(e["deltas"], "deltas", game.players) if "deltas" in e else None
         # gimite/mjai's hora names the points hora_points and the ura indicators
         # uradora_markers (Mortal's: ura_markers)
         rec = WinRecord(deltas=deltas, fu=_optional(e, "fu"),
@@ -313,9 +359,10 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
                         if "yakuman" in e else None,
                         ura=tuple(tile(x) for x in e.get("ura_markers",
                                                          e.get("uradora_markers", ()))),
-                        pao=_optional(e, "pao"),
+                        pao=None if e.get("pao") is None
+                        else _seat(e["pao"], "pao", game.players),
                         ura_known="ura_markers" in e or "uradora_markers" in e)
-        target = _whole(e.get("target", actor), "target")
+        target = _seat(e.get("target", actor), "target", game.players)
         pai = e.get("pai")
         # without the tile (Mortal's hora has none): the last tile drawn, discarded, added
         # to a kan, set aside as a north or (kokushi robbing it) closed in a kan, as
@@ -327,8 +374,7 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         rnd.events.append(Event("win", actor, won, target, record=rec))
         return game, rnd, True
     elif kind == "ryuukyoku":
-        deltas = (tuple(_whole(x, "deltas") for x in e["deltas"][:game.players])
-                  if "deltas" in e else None)
+        deltas = _per_seat(e["deltas"], "deltas", game.players) if "deltas" in e else None
         # MJAI names no reason: "unknown" is settled by the wall (empty: exhaustive)
         reason = DRAW_REASONS.get(str(e.get("reason", "unknown")), "unknown")
         rnd.events.append(Event("ryuukyoku", record=DrawRecord(reason, deltas)))

@@ -96,9 +96,12 @@ def decode_meld(m: int, who: int, players: int = 4) -> tuple[str, int, tuple[int
     return "daiminkan", hai, tuple(i for i in ids if i != hai), target
 
 
-def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> Game:
+def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False,
+               rules_given: bool = False) -> Game:
     """A game from mjlog XML bytes; a log that stops early raises :class:`LogError`
-    saying where (``partial=True``: returns what it holds, ``complete`` False)."""
+    saying where (``partial=True``: returns what it holds, ``complete`` False);
+    ``rules_given``: the caller plays it under rules of its own, so a lobby type with
+    bits mjasp does not know is read (:func:`mjasp.logs.lobby.rules_for_lobby`)."""
     game: Game | None = None
     red = True
     players = 4
@@ -144,7 +147,7 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False) -> G
             if name == b"GO":
                 lobby = int(attrs.get("type", "-1"))
                 try:
-                    rules = rules_for_lobby(lobby)
+                    rules = rules_for_lobby(lobby, given=rules_given)
                 except LogError as error:
                     raise LogError(f"{source}: {error}") from None
                 red = rules.red_fives != (0, 0, 0)

@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mjasp.logs.lobby import unknown_bits
 from mjasp.logs.model import LogError
 
 
 @dataclass
 class FileResult:
     """What one file gave: the check's tallies, its mismatches, its tables (column by
-    column, :func:`mjasp.logs.table.game_tables`), its error."""
+    column, :func:`mjasp.logs.table.game_tables`), its error, its notes (what was read
+    but not understood: a lobby type's bits mjasp does not know, under ``--rules``)."""
 
     source: str
     games: int = 0
@@ -35,6 +37,7 @@ class FileResult:
     mismatches: list[dict[str, Any]] = field(default_factory=list)
     tables: dict[str, dict[str, list[Any]]] | None = None
     error: str | None = None
+    notes: list[str] = field(default_factory=list)
 
 
 def process_bytes(data: bytes, source: str, tables: bool = False,
@@ -48,9 +51,14 @@ def process_bytes(data: bytes, source: str, tables: bool = False,
 
     out = FileResult(source)
     try:
-        game = read_bytes(data, source, partial=True)
+        game = read_bytes(data, source, partial=True, rules_given=rules is not None)
         if rules is not None:
             game = with_rules(game, rules)
+            unknown = unknown_bits(game.lobby_type or 0)
+            if unknown:
+                out.notes.append(f"{source}: Tenhou lobby type {game.lobby_type} "
+                                 f"(0x{game.lobby_type:x}): bits 0x{unknown:x} not known to "
+                                 f"mjasp, played under --rules {rules}")
         if tables:
             out.tables, checked = game_tables(game)
         else:

@@ -41,7 +41,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
              "tsumo", "riichi", "han", "fu", "points", "yakuman", "yaku", "deltas",
              "log_han", "log_fu", "log_points", "log_yaku", "agrees"),
     "rounds": ("game", "round", "round_name", "wind", "number", "honba", "sticks", "dealer",
-               "result", "deltas", "agrees"),
+               "result", "draw", "deltas", "agrees"),
 }
 _EYE = np.eye(34, dtype=np.uint8)
 #: A 64-bit hash of a row of counts: its dot product with these (wrapping).
@@ -295,7 +295,7 @@ def round_rows(game: Game, checked: GameCheck) -> list[dict[str, Any]]:
         rows.append({"game": game.source, "round": r["round"], "round_name": rnd.name,
                      "wind": rnd.wind, "number": rnd.number, "honba": rnd.honba,
                      "sticks": rnd.sticks, "dealer": rnd.dealer, "result": r["result"],
-                     "deltas": list(r["deltas"]), "agrees": r["agrees"]})
+                     "draw": r["draw"], "deltas": list(r["deltas"]), "agrees": r["agrees"]})
     return rows
 
 
@@ -373,7 +373,7 @@ def schemas() -> dict[str, Any]:
             ("log_yaku", s), ("agrees", b)]),
         "rounds": pa.schema([
             ("game", s), ("round", i16), ("round_name", s), ("wind", i8), ("number", i8),
-            ("honba", i16), ("sticks", i16), ("dealer", i8), ("result", s),
+            ("honba", i16), ("sticks", i16), ("dealer", i8), ("result", s), ("draw", s),
             ("deltas", deltas), ("agrees", b)]),
     }
 

@@ -168,6 +168,9 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
     if game.final is not None:
         out["sc"] = [x for s, p in zip(game.final, _final_points(game), strict=True)
                      for x in (s // 100, p)]
+    log_id = TENHOU_LOG_ID.search(game.source)
+    if log_id is not None and "ratingc" not in out:
+        out["ref"] = log_id.group(0)  # a Tenhou game's log id, as Tenhou's export writes
     return out
 
 
@@ -365,6 +368,14 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):
         raise LogError(f"{source}: \"name\" is not a list of names")
     game = Game(source, "tenhou6", players, rules, lobby, names=tuple(names)[:players])
+    if not any(word in disp for word in ("東", "南", "East", "South")):
+        game.extra["length_unknown"] = True  # (lobby_from_description: east-only)
+    # whether the players were human (the 0x01 bit), which the room name does not say:
+    # the lobby type of the Tenhou log id in ``ref`` (Tenhou's export writes it), else
+    # unknown
+    ref = TENHOU_LOG_ID.search(str(data.get("ref", "")))
+    if ref is None or not int(ref.group(0).split("-")[1], 16) & 0x01:
+        game.extra["not_human"] = True
     for n, row in enumerate(data["log"]):
         try:
             game.rounds.append(_read_round(row, players))

@@ -12,6 +12,9 @@ of each kind (three plain fives and one red per suit).
 Three-player rules (``rules="tenhou-3p"``) draw from their set: no 2m-8m (a hand that
 holds one is drawn again), no chi (a sequence stays concealed), seats and rounds East,
 South and West, and north tiles set aside (``Win.north_dora``) where the rules count them.
+Rules without some winning form (``standard-form``: no seven pairs, no kokushi) draw
+only hands with a reading of a form they allow (as ``check_win`` reads them), and leave
+out the themes of the forms they lack.
 
 >>> wins = random_wins(3, seed=1)
 >>> wins == random_wins(3, seed=1), all(h.tile_count == 14 for h, _ in wins)
@@ -28,7 +31,7 @@ from collections.abc import Callable, Sequence
 
 from mjasp.analysis.decomposition import decompose
 from mjasp.analysis.sampling import check_number, check_seed
-from mjasp.core.blocks import Block, BlockKind
+from mjasp.core.blocks import Block, BlockKind, Form
 from mjasp.core.errors import RulesError
 from mjasp.core.hand import Hand, Meld, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Tile, tile_name
@@ -191,6 +194,8 @@ def _sanrenkou(rng: random.Random) -> tuple[Plan, Tile]:
 #: Themes drawn only when ``themes`` names them, so that the default draws stay the same:
 #: the local yaku of ``Rules.local_yaku`` (daisharin: two of each 2-8 of a random suit).
 EXTRA_THEMES = {"daisharin": 3, "sanrenkou": 3}
+#: The winning form of the themes not read as four melds and a pair.
+THEME_FORMS = {"chiitoitsu": Form.CHIITOITSU, "kokushi": Form.KOKUSHI}
 _EXTRA_PLANNERS = {"sanrenkou": _sanrenkou}
 
 
@@ -215,13 +220,19 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
     if unknown or not names:
         raise RulesError(f"unknown themes {unknown}; known: {', '.join(known)}")
     found = find_rules(rules)
+    # a theme of a winning form the rules lack (seven pairs, thirteen orphans under
+    # ``standard-form``) never gives a win under them: left out, and named alone refused
+    names = [t for t in names if THEME_FORMS.get(t, Form.STANDARD) in found.forms]
+    if not names:
+        raise RulesError(f"the themes {list(themes or ())} need a winning form the rules "
+                         f"{found.name} lack (forms: {', '.join(sorted(found.forms))})")
     three = found if found.players == 3 else None
     rng = random.Random(seed)
     weights = [known[t] for t in names]
     wins: list[tuple[Hand, Win]] = []
     while len(wins) < n:
         theme = rng.choices(names, weights)[0]
-        drawn = _draw(rng, theme, three)
+        drawn = _draw(rng, theme, three, found)
         if drawn is not None:
             wins.append(_in_set(*drawn, found.red_fives))
     return wins
@@ -255,10 +266,12 @@ def _in_set(hand: Hand, win: Win, reds: tuple[int, int, int]) -> tuple[Hand, Win
     return Hand(hand.counts, (red[0], red[1], red[2]), tuple(melds)), win
 
 
-def _draw(rng: random.Random, theme: str, three: Rules | None = None
-          ) -> tuple[Hand, Win] | None:
+def _draw(rng: random.Random, theme: str, three: Rules | None = None,
+          rules: Rules | None = None) -> tuple[Hand, Win] | None:
     """One situation of the theme, or None when the drawn blocks break a rule (redraw);
-    ``three``: the rules of a three-player game (None: four players)."""
+    ``three``: the rules of a three-player game (None: four players); ``rules``: the
+    rules whose winning forms a reading must have (as ``check_win`` reads the hand; the
+    red fives their set lacks are made plain later, by ``_in_set``)."""
     planner = PLANNERS[theme][1] if theme in PLANNERS else _EXTRA_PLANNERS.get(theme)
     if planner is not None:
         plan, pair = planner(rng)
@@ -266,7 +279,7 @@ def _draw(rng: random.Random, theme: str, three: Rules | None = None
     else:
         hand = _special(rng, theme)
     if hand is None or (three is not None and any(hand.total_counts()[1:8])) \
-            or not decompose(hand):
+            or not any(rules is None or d.form in rules.forms for d in decompose(hand)):
         return None
     return hand, _situation(rng, hand, theme, three)
 
@@ -581,5 +594,5 @@ def _neighbours(kind: Tile) -> list[Tile]:
     return [k for k in found if k != kind]
 
 
-__all__ = ["BOUNDARY_THEMES", "EXTRA_THEMES", "NEAR_MISSES", "THEMES", "boundary_wins",
-           "random_wins"]
+__all__ = ["BOUNDARY_THEMES", "EXTRA_THEMES", "NEAR_MISSES", "THEMES", "THEME_FORMS",
+           "boundary_wins", "random_wins"]

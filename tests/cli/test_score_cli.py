@@ -33,8 +33,9 @@ def test_limits_yakuman_and_payments_lines() -> None:
     assert run("score", "119m19p19s1234567z", "--win", "1m")[1].startswith(
         "yakuman: 48000 (ron)")
     # riichi 1 pinfu 1 chinitsu 6 dora 4 ura 1 = 13 han: counted yakuman, 32000 from South
+    # (ura 1z -> 2z, none in hand: one ura under each dora indicator)
     out = run("score", "11233445566778m", "--win", "8m", "--riichi", "--dora", "5m,6m",
-              "--ura", "1m", "--seat", "S")[1]
+              "--ura", "1m,1z", "--seat", "S")[1]
     assert out.startswith("30 fu 13 han counted yakuman: 32000 (ron)")
     # pinfu tsumo by the dealer: 320 * 2 = 640 -> 700 all; 1 honba: 800 all, 1 stick
     out = run("score", "234m22567p345789s", "--win", "3s", "--tsumo", "--honba", "1",

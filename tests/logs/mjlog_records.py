@@ -42,7 +42,8 @@ def kinds(text: str) -> list[int]:
 class Record:
     """One game record being written: ids handed out once each."""
 
-    lobby: int = 169  # four players, east-south, red fives (the shared logs' 0xa9)
+    lobby: int = 168  # four players, east-south, red fives (the shared logs' 0xa9, less
+    # the 0x01 bit of human players: a hand-built record is not judged as a whole game)
     players: int = 4
     used: set[int] = field(default_factory=set)
     body: list[str] = field(default_factory=list)

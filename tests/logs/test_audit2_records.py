@@ -80,7 +80,7 @@ SANMA_NOTEN = ["2468p2468s3579p7s", "1199m1199p11s234z", "2468p2468s3579s4p"]
 def _sanma_nagashi(seat: int, change: list[int]) -> bytes:
     # Tenhou three players (lobby 0xb9), E1, the dealer seat 0: ``seat`` discards only
     # terminals and honors, nobody calls; the game ends there (owari on the draw).
-    rec = Record(lobby=185, players=3)
+    rec = Record(lobby=184, players=3)
     start = [35000] * 3
     hands = SANMA_NOTEN if seat == 1 else [SANMA_NOTEN[1], SANMA_NOTEN[0], SANMA_NOTEN[2]]
     rec.new_round(0, 0, 0, 0, start, "8p", hands)
@@ -297,7 +297,7 @@ def test_a_three_player_mahjong_soul_tenhou6_log_gets_the_three_player_preset() 
     # red fives 0m 0, 5p 1, 5s 1 (Mahjong Soul's three-player set). The three-player
     # exhaustive draw of the settlement tests, so marked: the mahjongsoul-3p preset, the
     # noten payments (2000 in all, https://riichi.wiki/Sanma) as recorded.
-    rec = Record(lobby=185, players=3)
+    rec = Record(lobby=184, players=3)
     start = [35000] * 3
     rec.new_round(0, 0, 0, 0, start, "8p", ["11m99m123p456p789s", "1199m1199p11s234z",
                                             "1199s2233p567z89p"])

@@ -30,7 +30,7 @@ def _sanma_tobi(last: int) -> bytes:
     # test_three_player_exhaustive_draws_move_two_thousand). Seat 2 starts at ``last``.
     # The dealer keeps the deal (E1, one honba) and aborts it at once (nine kinds of
     # terminals and honors); the game ends there.
-    rec = Record(lobby=185, players=3)
+    rec = Record(lobby=184, players=3)
     start = [35000, 35000, last]
     rec.new_round(0, 0, 0, 0, start, "8p",
                   ["11m99m123p456p789s", "1199m1199p11s234z", "1199s2233p567z89p"])

@@ -82,7 +82,7 @@ def _closed_kan_record(players: int) -> tuple[bytes, list[int]]:
         after = [28000, 24000, 24000, 24000]
         owari = "280,38.0,240,4.0,240,-16.0,240,-26.0"
     else:
-        rec = Record(lobby=185, players=3)
+        rec = Record(lobby=184, players=3)
         hands = ["12s44466688p333s", "1199s2255p567z79p", "1199m1199p99s234z"]
         change = [2000, -1000, -1000]
         after = [37000, 34000, 34000]

@@ -33,7 +33,7 @@ HANDS = ([113, 114, 0, 1, 2, 36, 37, 38, 40, 41, 44, 45, 48],
 
 
 def _log(body: str) -> bytes:
-    return (f'<mjloggm ver="2.3"><GO type="185" lobby="0"/>'
+    return (f'<mjloggm ver="2.3"><GO type="184" lobby="0"/>'
             f'<UN n0="A" n1="B" n2="C" n3=""/><TAIKYOKU oya="0"/>'
             f'<INIT seed="0,0,0,1,2,100" ten="350,350,350,0" oya="0" hai0="{_ids(HANDS[0])}" '
             f'hai1="{_ids(HANDS[1])}" hai2="{_ids(HANDS[2])}" hai3=""/>{body}').encode()

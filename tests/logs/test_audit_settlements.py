@@ -308,7 +308,7 @@ def test_three_player_exhaustive_draws_move_two_thousand() -> None:
     # Tenhou three players (lobby 0xb9): the noten seats pay 2000 in all. E1: only the
     # dealer tenpai, +2000 from 1000 each; the deal stays. E1-1: seats 1 and 2 tenpai,
     # the noten dealer pays 1000 to each; the deal moves (E2, two honba).
-    rec = Record(lobby=185, players=3)
+    rec = Record(lobby=184, players=3)
     start = [35000] * 3
     three = ["11m99m123p456p789s", "1199m1199p11s234z", "1199s2233p567z89p"]
     rec.new_round(0, 0, 0, 0, start, "8p", three)
@@ -468,7 +468,7 @@ def test_a_ron_on_a_north_set_aside_reads_without_the_tile_named() -> None:
     # chankan: https://riichi.wiki/Kita) with seven pairs of terminals and honors:
     # chiitoitsu 2 + honroutou 2 = 4 han 25 fu, 6400. MJAI's hora may leave out the tile
     # (Mortal's logs do): it is then the north set aside, not the draw before it.
-    rec = Record(lobby=185, players=3)
+    rec = Record(lobby=184, players=3)
     start = [35000] * 3
     ids = rec.new_round(0, 0, 0, 0, start, "1m", ["4z123p56789s123z9m", "1199p1199s5566z4z",
                                                   "2345678p2345s1m9m"])

@@ -128,7 +128,7 @@ def test_three_player_decisions_count_no_2m_to_8m() -> None:
     from mjasp.logs.table import decision_rows
     from tests.logs.mjlog_records import Record, sc
 
-    rec = Record(lobby=185, players=3)
+    rec = Record(lobby=184, players=3)
     start = [35000] * 3
     ids = rec.new_round(0, 0, 0, 0, start, "1m", ["4z123p56789s123z9m", "1199p1199s5566z4z",
                                                   "2345678p2345s1m9m"])

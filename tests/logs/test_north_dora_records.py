@@ -59,7 +59,7 @@ def _ids(ids: list[int]) -> str:
 def mjlog(yaku: str) -> bytes:
     """The deal as Tenhou's mjlog, its win's ``yaku`` list as given."""
     hai = _ids(sorted([*HAI0, 85]))
-    return (f'<mjloggm ver="2.3"><GO type="185" lobby="0"/>'
+    return (f'<mjloggm ver="2.3"><GO type="184" lobby="0"/>'
             f'<UN n0="A" n1="B" n2="C" n3=""/><TAIKYOKU oya="0"/>'
             f'<INIT seed="0,0,0,1,2,108" ten="350,350,350,0" oya="0" hai0="{_ids(HAI0)}" '
             f'hai1="{_ids(HAI1)}" hai2="{_ids(HAI2)}" hai3=""/>'

@@ -147,8 +147,9 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
                                       "dora_indicators": ("5m", "6m"), **S},
      {Y.RIICHI: 1, Y.PINFU: 1, Y.CHINITSU: 6, Y.DORA: 4, Y.URA_DORA: 0}, 12, 30, 24000),
     # + ura indicator 1m -> 2m (1 in hand): 13 han: counted yakuman 8000*4 = 32000
+    # (ura 1z -> 2z, none in hand: one ura under each dora indicator)
     ("kazoe", "11233445566778m", {"tile": "8m", "riichi": 1, "dora_indicators": ("5m", "6m"),
-                                  "ura_indicators": ("1m",), **S},
+                                  "ura_indicators": ("1m", "1z"), **S},
      {Y.RIICHI: 1, Y.PINFU: 1, Y.CHINITSU: 6, Y.DORA: 4, Y.URA_DORA: 1}, 13, 30, 32000),
     # dora in a kan and a red five: 234m 567p 22s 345s [0555m], dora indicator 4m -> 5m (4 in
     # the kan), ron 3s: tanyao 1 + dora 4 + aka 1 = 6 han: haneman 12000; 20 + 8 -> 30 fu

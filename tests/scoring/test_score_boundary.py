@@ -228,7 +228,8 @@ CASES: list[Case] = [
     # 32000; where kazoe stops at sanbaiman: 24000
     Case("kazoe-sanbaiman", "11233445566778m", {"tile": "8m", "riichi": 1,
                                                 "dora_indicators": ("5m", "6m"),
-                                                "ura_indicators": ("1m",), **S},
+                                                # (1z -> 2z, none in hand)
+                                                "ura_indicators": ("1m", "1z"), **S},
          ({Y.RIICHI: 1, Y.PINFU: 1, Y.CHINITSU: 6, Y.DORA: 4, Y.URA_DORA: 1}, 13, 30, 24000),
          rules=KAZOE_SANBAIMAN),
     # -- payments -------------------------------------------------------------------------
