@@ -28,6 +28,7 @@ default re-scores every variable at each solve).
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -128,6 +129,9 @@ class ScoringProgram:
         arguments = ["-c", f"dora_slots={slots[0]}", "-c", f"ura_slots={slots[1]}",
                      *arguments]
         self.rules = find_rules(rules)
+        # one solve at a time: a program is kept for the process (``shared_program``), and
+        # clingo refuses a second solve of one control meanwhile
+        self._lock = threading.Lock()
         self.control = _ground_with_variants(self.rules, files, arguments)
         for name, arity, _ in self.control.symbolic_atoms.signatures:
             # option(local_yaku,a;b) is option(local_yaku,a) and option(b): a pool splits
@@ -248,7 +252,8 @@ class ScoringProgram:
             found.append((tuple(model.cost),
                           self._score(model.symbols(shown=True), hand, win)))
 
-        self.control.solve(assumptions=assumptions, on_model=on_model)
+        with self._lock:
+            self.control.solve(assumptions=assumptions, on_model=on_model)
         # equal costs: the reading order, so that the result does not depend on clingo's
         found.sort(key=lambda cs: (cs[0], _reading_key(cs[1])))
         return found
