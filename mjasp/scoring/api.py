@@ -24,7 +24,7 @@ from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, Tile, tile_kind, tile_name
 from mjasp.core.win import KINDS, Win, WinError
-from mjasp.rules import RULES_CACHED, Rules, find_rules
+from mjasp.rules import ALIASES, RULES, RULES_CACHED, Rules, find_rules
 from mjasp.rules.scorecard import (
     FU_REASONS,
     NO_YAKU,
@@ -422,8 +422,17 @@ def _name(kind: int) -> str:
 
 
 @functools.lru_cache(maxsize=RULES_CACHED)  # names as callers spell them
+def _preset_key(name: str) -> str:
+    """The ``RULES`` key of a preset's name as a caller spells it (any case, an alias)."""
+    lower = name.lower()
+    return ALIASES.get(lower, lower)
+
+
 def _named_rules(name: str) -> Rules:
-    return find_rules(name)
+    """``find_rules(name)``: the rule set ``RULES`` holds under the name now (a caller may
+    put one there, or replace it: only the spelling is kept, not the rules)."""
+    found = RULES.get(_preset_key(name))
+    return found if found is not None else find_rules(name)  # (an unknown name's error)
 
 
 def _prepare(hand: Hand | str, win: Win, rules: str | Rules) -> tuple[Hand, Rules]:
