@@ -421,28 +421,32 @@ def _name(kind: int) -> str:
     return f"{kind % 9 + 1}{'mpsz'[kind // 9] if kind < 27 else 'z'}"
 
 
+#: ``RULES.get``, bound once (``_prepare`` asks it on every call by name)
+_PRESET = RULES.get
+
+
 @functools.lru_cache(maxsize=RULES_CACHED)  # names as callers spell them
-def _preset_key(name: str) -> str:
-    """The ``RULES`` key of a preset's name as a caller spells it (any case, an alias)."""
+def _named_rules(name: str) -> tuple[str, Rules]:
+    """A preset's name as a caller spells it (any case, an alias): its ``RULES`` key and
+    the rule set found there (``_prepare`` checks that ``RULES`` still holds it: a caller
+    may put a rule set of their own there, and replace it)."""
     lower = name.lower()
-    return ALIASES.get(lower, lower)
-
-
-def _named_rules(name: str) -> Rules:
-    """``find_rules(name)``: the rule set ``RULES`` holds under the name now (a caller may
-    put one there, or replace it: only the spelling is kept, not the rules)."""
-    found = RULES.get(_preset_key(name))
-    return found if found is not None else find_rules(name)  # (an unknown name's error)
+    return ALIASES.get(lower, lower), find_rules(name)
 
 
 def _prepare(hand: Hand | str, win: Win, rules: str | Rules) -> tuple[Hand, Rules]:
     if not isinstance(win, Win):
         raise WinError(f"expected a Win, got {type(win).__name__}")
     try:
-        return (hand if isinstance(hand, Hand) else as_hand(hand),
-                rules if isinstance(rules, Rules) else _named_rules(rules))
+        parsed = hand if isinstance(hand, Hand) else as_hand(hand)
     except HandError as error:
         raise WinError(str(error)) from None
+    if isinstance(rules, Rules):
+        return parsed, rules
+    key, found = _named_rules(rules)
+    if _PRESET(key) is not found:  # replaced or removed since it was kept
+        found = find_rules(rules)
+    return parsed, found
 
 
 def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
