@@ -24,7 +24,7 @@ from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, Tile, tile_kind, tile_name
 from mjasp.core.win import KINDS, IndicatorCountError, Win, WinError, check_ura_count
-from mjasp.rules import RULES_CACHED, Rules, find_rules
+from mjasp.rules import ALIASES, RULES, RULES_CACHED, Rules, find_rules
 from mjasp.rules.scorecard import (
     FU_REASONS,
     NO_YAKU,
@@ -422,19 +422,32 @@ def _name(kind: int) -> str:
     return f"{kind % 9 + 1}{'mpsz'[kind // 9] if kind < 27 else 'z'}"
 
 
+#: ``RULES.get``, bound once (``_prepare`` asks it on every call by name)
+_PRESET = RULES.get
+
+
 @functools.lru_cache(maxsize=RULES_CACHED)  # names as callers spell them
-def _named_rules(name: str) -> Rules:
-    return find_rules(name)
+def _named_rules(name: str) -> tuple[str, Rules]:
+    """A preset's name as a caller spells it (any case, an alias): its ``RULES`` key and
+    the rule set found there (``_prepare`` checks that ``RULES`` still holds it: a caller
+    may put a rule set of their own there, and replace it)."""
+    lower = name.lower()
+    return ALIASES.get(lower, lower), find_rules(name)
 
 
 def _prepare(hand: Hand | str, win: Win, rules: str | Rules) -> tuple[Hand, Rules]:
     if not isinstance(win, Win):
         raise WinError(f"expected a Win, got {type(win).__name__}")
     try:
-        return (hand if isinstance(hand, Hand) else as_hand(hand),
-                rules if isinstance(rules, Rules) else _named_rules(rules))
+        parsed = hand if isinstance(hand, Hand) else as_hand(hand)
     except HandError as error:
         raise WinError(str(error)) from None
+    if isinstance(rules, Rules):
+        return parsed, rules
+    key, found = _named_rules(rules)
+    if _PRESET(key) is not found:  # replaced or removed since it was kept
+        found = find_rules(rules)
+    return parsed, found
 
 
 def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",

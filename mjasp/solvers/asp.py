@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
+import threading
 from collections.abc import Iterable, Sequence
 
 import clingo
@@ -162,6 +163,9 @@ class HandProgram:
         self.rules = find_rules(rules)
         self.control = ground([encoding("engine.lp"), *files], rule_facts(self.rules), arguments)
         self._files = list(files)
+        # one solve at a time: a program is kept for the process (``shared_program``) and
+        # its inputs are set per solve (clingo refuses a second solve meanwhile)
+        self._lock = threading.Lock()
         # only files of a user can show blocks the hand does not hold (the check costs)
         self._checked = bool(files)
         self._hold: dict[tuple[int, int], int] = {}
@@ -230,15 +234,16 @@ class HandProgram:
         called = [self._called.get((m.kind.name.lower(), m.tile)) for m in melds]
         if None in called:
             return []  # a meld of tiles a variant took out of play cannot be declared
-        for symbol in called:
-            self.control.assign_external(symbol, True)  # type: ignore[arg-type]
         found: list[Decomposition] = []
-        try:
-            self.control.solve(assumptions=assumptions, on_model=lambda model: found.append(
-                decode(model.symbols(shown=True), melds)))
-        finally:
+        with self._lock:
             for symbol in called:
-                self.control.assign_external(symbol, False)  # type: ignore[arg-type]
+                self.control.assign_external(symbol, True)  # type: ignore[arg-type]
+            try:
+                self.control.solve(assumptions=assumptions, on_model=lambda model: found.append(
+                    decode(model.symbols(shown=True), melds)))
+            finally:
+                for symbol in called:
+                    self.control.assign_external(symbol, False)  # type: ignore[arg-type]
         return found
 
 

@@ -29,6 +29,7 @@ make these functions unsafe to call from several threads at once.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
@@ -51,6 +52,10 @@ class _Model:
         self.deficits: list[cp_model.IntVar] = []
         self.targets: list[cp_model.LinearExpr] = []  # w_k, read back by shapes()
         self.solver = cp_model.CpSolver()
+        # the models are kept for the process (``standard_model``...) and edited in place
+        # per solve: one solve at a time (threads would solve another's bounds, or crash
+        # the solver on an inconsistent model)
+        self.lock = threading.RLock()
         params = self.solver.parameters
         params.num_workers = 1  # one core
         # measured on random hands: symmetry detection and probing cost more than they
@@ -85,8 +90,9 @@ class _Model:
 
     def solve(self, counts: Sequence[int], cap: Sequence[int]) -> int | None:
         """The minimum distance for these counts and caps; None when no shape fits."""
-        self._set_hand(counts, cap)
-        status = self.solver.solve(self.model)
+        with self.lock:
+            self._set_hand(counts, cap)
+            status = self.solver.solve(self.model)
         if status == cp_model.INFEASIBLE:
             return None
         if status != cp_model.OPTIMAL:
@@ -121,9 +127,10 @@ class StandardModel(_Model):
     def distance(self, counts: Sequence[int], cap: Sequence[int], melds: int,
                  pairs: int = 1) -> int | None:
         """Fewest draws to ``melds`` melds and ``pairs`` (0 or 1) pairs."""
-        self._fix(self.melds, melds)
-        self._fix(self.pairs, pairs)
-        return self.solve(counts, cap)
+        with self.lock:
+            self._fix(self.melds, melds)
+            self._fix(self.pairs, pairs)
+            return self.solve(counts, cap)
 
     def shapes(self, melds: int, pairs: int) -> set[tuple[int, ...]]:
         """Every target vector ``w`` with ``melds`` melds and ``pairs`` pairs, by solution

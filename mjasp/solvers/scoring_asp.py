@@ -28,6 +28,7 @@ default re-scores every variable at each solve).
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -128,6 +129,9 @@ class ScoringProgram:
         arguments = ["-c", f"dora_slots={slots[0]}", "-c", f"ura_slots={slots[1]}",
                      *arguments]
         self.rules = find_rules(rules)
+        # one solve at a time: a program is kept for the process (``shared_program``), and
+        # clingo refuses a second solve of one control meanwhile
+        self._lock = threading.Lock()
         self.control = _ground_with_variants(self.rules, files, arguments)
         for name, arity, _ in self.control.symbolic_atoms.signatures:
             # option(local_yaku,a;b) is option(local_yaku,a) and option(b): a pool splits
@@ -156,7 +160,7 @@ class ScoringProgram:
             # an option fact without its variant file (option(kiriage,on) alone): load it
             self.control = _ground_with_variants(played, files, arguments)
         self.rules = played
-        self._two_values = _register_custom_yaku(self.control)
+        self._custom, self._two_values = _custom_yaku(self.control)
         self._hold: dict[tuple[int, int], int] = {}
         self._inputs: dict[clingo.Symbol, int] = {}
         for atom in self.control.symbolic_atoms:
@@ -248,7 +252,8 @@ class ScoringProgram:
             found.append((tuple(model.cost),
                           self._score(model.symbols(shown=True), hand, win)))
 
-        self.control.solve(assumptions=assumptions, on_model=on_model)
+        with self._lock:
+            self.control.solve(assumptions=assumptions, on_model=on_model)
         # equal costs: the reading order, so that the result does not depend on clingo's
         found.sort(key=lambda cs: (cs[0], _reading_key(cs[1])))
         return found
@@ -277,6 +282,8 @@ class ScoringProgram:
                 wait = part
             elif isinstance(part, Form):
                 form = part
+            elif isinstance(part, _Custom):
+                items.append(YakuItem(self._custom[part.name], part.han))
         if self._two_values:  # a user's yaku found twice would be counted twice
             names = [i.yaku.name for i in items if i.yaku.name in self._two_values]
             if len(names) != len(set(names)):
@@ -310,15 +317,14 @@ def _names(files: Sequence[str]) -> set[str]:
     return {Path(f).name for f in files if Path(f).resolve().parent == ours}
 
 
-#: Yaku that loaded programs define (custom_yaku/4 facts), by name: what yaku/2 names.
-_CUSTOM: dict[str, CustomYaku] = {}
-
-
-def _register_custom_yaku(control: clingo.Control) -> set[str]:
+def _custom_yaku(control: clingo.Control) -> tuple[dict[str, CustomYaku], set[str]]:
     """Read the ``custom_yaku(Y,English,Japanese,Kind)`` facts of a grounded program and
     check the han its ``found/2`` atoms give each: a positive number, a multiple of 13 for
-    a yakuman. The names that may be found with two han values (what ``_score`` checks
-    one candidate holds only one of) are returned."""
+    a yakuman. Returns the yaku it defines by name (what its ``yaku/2`` atoms name: the
+    program's own, as another program may define the same name otherwise), and the names
+    that may be found with two han values (what ``_score`` checks one candidate holds only
+    one of)."""
+    custom: dict[str, CustomYaku] = {}
     declared: dict[str, clingo.Symbol] = {}
     for atom in control.symbolic_atoms.by_signature("custom_yaku", 4):
         name, english, japanese, kind = atom.symbol.arguments
@@ -334,7 +340,7 @@ def _register_custom_yaku(control: clingo.Control) -> set[str]:
         if declared.setdefault(yaku.name, atom.symbol) != atom.symbol:
             raise EncodingError(f"{declared[yaku.name]} and {atom.symbol}: one custom_yaku "
                                 "fact a name")
-        _CUSTOM[yaku.name] = yaku
+        custom[yaku.name] = yaku
     values: dict[str, set[int]] = {}
     for atom in control.symbolic_atoms.by_signature("found", 2):
         name, han = atom.symbol.arguments
@@ -346,7 +352,7 @@ def _register_custom_yaku(control: clingo.Control) -> set[str]:
             raise EncodingError(f"{atom.symbol}: a custom yaku is found with a positive "
                                 "number of han" + (", 13 per yakuman" if yakuman else ""))
         values.setdefault(name.name, set()).add(han.number)
-    return {name for name, han in values.items() if len(han) > 1}
+    return custom, {name for name, han in values.items() if len(han) > 1}
 
 
 @functools.cache
@@ -375,7 +381,15 @@ class _Blocks(NamedTuple):
     blocks: tuple[Block, ...]
 
 
-_Part = YakuItem | Block | WaitShape | Form | _Fu | _Dora | _Blocks | None
+class _Custom(NamedTuple):
+    """A custom yaku's item, by name: ``_score`` reads the yaku of that name off its own
+    program (``_part`` is kept for the process, across programs)."""
+
+    name: str
+    han: int
+
+
+_Part = YakuItem | Block | WaitShape | Form | _Fu | _Dora | _Blocks | _Custom | None
 
 
 @functools.cache
@@ -390,7 +404,7 @@ def _part(symbol: clingo.Symbol) -> _Part:
         return form or _Blocks(blocks)
     if name == "yaku":
         if args[0].type == clingo.SymbolType.Function:  # a custom yaku, by name
-            return YakuItem(_CUSTOM[args[0].name], args[1].number)
+            return _Custom(args[0].name, args[1].number)
         return YakuItem(Yaku(args[0].number), args[1].number)
     if name == "wblock":
         return Block(_BLOCKS[args[0].name], args[1].number)
