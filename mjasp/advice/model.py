@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import groupby
-from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
@@ -63,7 +61,7 @@ from mjasp.scoring.api import (
     rank_key,
 )
 from mjasp.scoring.api import score as score_hand
-from mjasp.solvers.scoring_direct import candidates, candidates_by_tile, shapes_by_tile
+from mjasp.solvers.scoring_direct import candidates, candidates_by_tile
 
 Value = tuple[float, float, float]
 K = TypeVar("K")
@@ -365,21 +363,16 @@ class Model:
                        ) -> tuple[Hand, tuple[Any, ...], list[list[tuple[int, int, bool]] | None]]:
         """A winning hand's Hand and readings, and for each of its winning ``tiles`` the
         (han, fu, has a reading) of each candidate of its plain self-draw, or None where the
-        situations are not derived from them (no readings, no situation items, a candidate
-        that is a yakuman or has no yaku: ``shapes_by_tile``): one scoring call for all the
-        tiles, no ``Score`` made (those the others need: ``_plain_scores``).
+        situations are not derived from them: ``win_loops.hand_shapes`` (the loop of
+        ``_win_table`` calls it there, compiled), only for the wins the graph builds."""
+        return win_loops.hand_shapes(h14, list(tiles), self._scoring())
 
-        Only for the wins the graph builds (a tile drawn from the wall into the hand):
-        those pass the winning tile's checks (``check_winning_tile``: the tile among the
-        concealed ones, a red or plain five as drawn, in the tile set, no chankan), which
-        are not asked again here (tested on every win of the builders' graphs); the
-        hand's checks (``check_hand``) are."""
-        hand, readings = self._hand_readings(h14, tiles[0], False)
-        if not readings or not self._situation_items():
-            return hand, readings, [None] * len(tiles)
-        found = shapes_by_tile(hand, self._plain(self.SITUATION_TILE), self.rules,
-                               [_KIND37[t] for t in tiles], readings)
-        return hand, readings, found
+    def _scoring(self) -> tuple[Any, ...]:
+        """What ``win_loops.hand_shapes`` reads of the search: its melds, the plain Win of
+        the checks (``SITUATION_TILE``), the rules, whether the situations are derived
+        (``_situation_items``), ``kind37`` by tile37, the hands checked and kept."""
+        return (self.melds, self._plain(self.SITUATION_TILE), self.rules,
+                bool(self._situation_items()), _KIND37, self._checked)
 
     def _plain_scores(self, hand: Hand, readings: tuple[Any, ...], tile: int
                       ) -> list[Score] | None:
@@ -432,55 +425,13 @@ class Model:
         sid_of: dict[int, int] = {}     # a row on the ``points`` path: its shape
         ura_of: dict[int, int] = {}     # and its ura row
 
-        def sid_for(shape: Shape) -> int:
-            sid = shapes.get(shape)
-            if sid is None:
-                sid = shapes[shape] = len(shape_list)
-                shape_list.append(shape)
-            return sid
-
-        def classify(at: Sequence[int]) -> None:
-            """Score the wins ``at`` (those of one hand next to each other): the rows on
-            the ``points`` path noted in ``sid_of``, the others' rows filled."""
-            k = 0
-            for _, h14, tiles in _by_hand([wins[j] for j in at]):
-                ura_row = -1
-                if probe and kept_shapes is not None:
-                    # every tile's shape known from an earlier search in this process
-                    known = [kept_shapes.get((h14, tile)) for tile in tiles]
-                    if None not in known:
-                        for shape in known:
-                            j = at[k]
-                            k += 1
-                            if need_ura and ura_row < 0:
-                                ura_hands.append(h14)
-                                ura_row = len(ura_hands) - 1
-                            sid_of[j] = sid_for(shape)  # type: ignore[arg-type]
-                            ura_of[j] = ura_row
-                        continue
-                # the wins of one hand in a row: checked and scored once for all its tiles
-                hand, readings, found = self._plain_by_tile(h14, tiles)
-                for tile, candidates_of in zip(tiles, found, strict=True):
-                    j = at[k]
-                    k += 1
-                    if not candidates_of:
-                        # a candidate without a yaku dropped its dora, a yakuman ranks by
-                        # its multiple: the situations are scored
-                        plain = self._plain_scores(hand, readings, tile)
-                        self._last_plain = ((h14, tile), plain)  # what _candidates derives from
-                        out[j] = self._engine_points(h14, tile, hand, readings, plain,
-                                                     situations)
-                        continue
-                    sid = sid_for(tuple(candidates_of))
-                    if need_ura and ura_row < 0:
-                        ura_hands.append(h14)
-                        ura_row = len(ura_hands) - 1
-                    sid_of[j] = sid
-                    ura_of[j] = ura_row
-                    if kept_shapes is not None:
-                        if len(kept_shapes) >= _WIN_SHAPES_KEPT:
-                            kept_shapes.clear()
-                        kept_shapes[(h14, tile)] = shape_list[sid]
+        def engine(j: int, h14: Counts37, tile: int, hand: Hand,
+                   readings: tuple[Any, ...]) -> None:
+            """A win off the ``points`` path (its row filled by the engine's points)."""
+            self._last_checked = (h14, (hand, readings))  # what _scored checks again
+            plain = self._plain_scores(hand, readings, tile)
+            self._last_plain = ((h14, tile), plain)  # what _candidates derives from
+            out[j] = self._engine_points(h14, tile, hand, readings, plain, situations)
 
         # the shapes of wins kept across searches of one situation (``_WIN_SHAPES``): the
         # page asks for hand after hand whose graphs overlap (not with melds, whose tiles
@@ -490,6 +441,15 @@ class Model:
             _SITUATIONS_KEPT, dict)
         # (the wins of a call are distinct: only those kept before it can be found)
         probe = bool(kept_shapes)
+        # the wins ``at`` scored, hand by hand, in typed loops (``win_loops.classify``): the
+        # rows on the ``points`` path noted in ``sid_of``, the others' rows filled
+        scoring = self._scoring()
+        state = (shapes, shape_list, sid_of, ura_of, ura_hands, need_ura, kept_shapes, probe,
+                 _WIN_SHAPES_KEPT)
+
+        def classify(at: Sequence[int]) -> None:
+            win_loops.classify(wins, at, scoring, engine, state)
+
         shared = self._red_variants(wins)
         if shared is None:
             classify(range(len(wins)))
@@ -1280,20 +1240,6 @@ class Model:
         if self.shanten(hand13) != 0:
             how = "-"
         return how, v
-
-
-def _by_hand(wins: Sequence[tuple[Counts37, int]]
-             ) -> Iterator[tuple[int, Counts37, list[int]]]:
-    """The runs of ``wins`` (hand, tile) of one hand: (first index, hand, tiles).
-
-    >>> list(_by_hand([(b"a", 1), (b"a", 2), (b"b", 1), (b"a", 3)]))
-    [(0, b'a', [1, 2]), (2, b'b', [1]), (3, b'a', [3])]
-    """
-    start = 0
-    for h14, run in groupby(wins, key=itemgetter(0)):
-        tiles = [tile for _, tile in run]
-        yield start, h14, tiles
-        start += len(tiles)
 
 
 def kept(store: dict[K, V], key: K, limit: int, make: Callable[[], V]) -> V:

@@ -22,3 +22,19 @@ cpdef void points(double[:, :] out, const long[:] rows, const long[:] base, cons
 @cython.locals(n=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, like=Py_ssize_t, red=Py_ssize_t,
                some=bint, reds=list, keys=list, head=dict, variants=list, h14=bytes)
 cpdef object red_sets(object wins, object kinds)
+
+# The per-hand loop of Model._win_table: the rows and counts C integers, the lists, dicts
+# and tuples typed (indexed and looked up without a method call), the scoring calls C calls
+# where the callee is compiled (cpdef) and Python calls otherwise.
+@cython.locals(melds=tuple, derive=bint, checked=dict, found=tuple, readings=tuple,
+               asked=list)
+cpdef tuple hand_shapes(bytes h14, list tiles, tuple scoring)
+
+@cython.locals(shapes=dict, shape_list=list, sid_of=dict, ura_of=dict, ura_hands=list,
+               need_ura=bint, kept=dict, probe=bint, limit=Py_ssize_t, order=list,
+               n=Py_ssize_t, k=Py_ssize_t, end=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t,
+               ura_row=Py_ssize_t, sid=Py_ssize_t, h14=bytes, h=bytes, tiles=list,
+               known=list, found=list, readings=tuple)
+cpdef void classify(object wins, object at, tuple scoring, object engine, tuple state)
+
+cpdef object _sid(dict shapes, list shape_list, object shape)

@@ -22,10 +22,15 @@ counts, as numpy's ``int64 / int64`` makes it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 from math import comb
 from typing import Any
+
+from mjasp.core.errors import MjaspError
+from mjasp.core.hand import trusted_hand
+from mjasp.scoring.api import check_hand, hand_readings
+from mjasp.solvers.scoring_direct import shapes_by_tile
 
 #: The ura han groups: a held kind has 0 to 4 copies.
 GROUPS = 5
@@ -166,4 +171,131 @@ def points(out: Any, rows: Any, base: Any, by: Any, added: Any, riichi: Any, q: 
             out[j, col] = total
 
 
-__all__ = ["GROUPS", "outcomes", "points", "red_sets", "splits", "width"]
+def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
+                ) -> tuple[Any, tuple[Any, ...], list[Any]]:
+    """A winning hand's ``Hand`` and readings, and for each of its winning ``tiles``
+    (tile37) the (han, fu, has a reading) of each candidate of its plain self-draw, or None
+    where the situations are not derived from them (no readings, no situation items, a
+    candidate that is a yakuman or has no yaku: ``shapes_by_tile``): one scoring call for
+    all the tiles, no ``Score`` made. ``scoring``: (the melds, the plain self-draw's
+    ``Win``, the rules, whether the situations are derived, ``kind37`` by tile37, the
+    hands checked before by 37 counts: their (Hand, readings)).
+
+    The Hand is built unchecked (``trusted_hand``): the model's hands are its start's
+    tiles and its wall's, which ``Model._check_tiles`` found to fit a Hand together. The
+    hand's checks of ``mjasp.score`` that do not read the winning tile (``check_hand``,
+    whose Win is the plain one: its tile is not read) are made, and a hand failing them has
+    no readings. Only for the wins the graph builds (a tile drawn from the wall into the
+    hand): those pass the winning tile's checks (``check_winning_tile``: the tile among the
+    concealed ones, a red or plain five as drawn, in the tile set, no chankan), which are
+    not asked again here (tested on every win of the builders' graphs)."""
+    melds, win, rules, derive, kinds, checked = scoring
+    found = checked.get(h14)
+    if found is None:
+        hand = trusted_hand(tuple(h14[:34]), (h14[34], h14[35], h14[36]), melds)
+        try:
+            check_hand(hand, win, rules)
+            readings = hand_readings(hand, rules)
+        except MjaspError:
+            readings = ()
+    else:
+        hand, readings = found
+    if not readings or not derive:
+        return hand, readings, [None] * len(tiles)
+    asked = []
+    for tile in tiles:
+        asked.append(kinds[tile])
+    return hand, readings, shapes_by_tile(hand, win, rules, asked, readings)
+
+
+def classify(wins: Sequence[tuple[bytes, int]], at: Sequence[int], scoring: tuple[Any, ...],
+             engine: Callable[[int, bytes, int, Any, tuple[Any, ...]], None],
+             state: tuple[Any, ...]) -> None:
+    """Score the wins ``at`` (rows of ``wins``, (14 tile37 counts, winning tile37); the
+    wins of one hand next to each other): each run of one hand checked and scored once for
+    all its tiles (``hand_shapes``, with ``scoring``); a row on the ``points`` path gets
+    its shape's id (``sid_of``) and its hand's ura row (``ura_of``, -1 unless ``need_ura``:
+    its hand then appended to ``ura_hands`` once); the others go to ``engine(row, 14
+    counts, tile, Hand, readings)``. ``state``: (``shapes``, the id of each shape,
+    ``shape_list``, the shapes by id, ``sid_of``, ``ura_of``, ``ura_hands``, ``need_ura``,
+    ``kept``, the shapes of wins known from earlier searches by (14 counts, tile), or None,
+    ``probe``: whether to read them, ``limit``: ``kept``'s size when it is emptied).
+
+    >>> from mjasp.advice.tiles37 import kind37, parse37
+    >>> from mjasp.core.win import Win
+    >>> from mjasp.rules import find_rules
+    >>> h14 = parse37("234567m23455p678s")
+    >>> scoring = ((), Win("1m", tsumo=True, seat_wind="S"), find_rules(), True,
+    ...            [kind37(t) for t in range(37)], {})
+    >>> state = ({}, [], {}, {}, [], True, None, False, 0)
+    >>> classify([(h14, 10), (h14, 13)], [0, 1], scoring, print, state)
+    >>> state[1], state[2], state[3], state[4] == [h14]   # 2p: pinfu; 5p: a pair wait
+    ([((3, 20, True),), ((2, 30, True),)], {0: 0, 1: 1}, {0: 0, 1: 0}, True)
+    """
+    shapes, shape_list, sid_of, ura_of, ura_hands, need_ura, kept, probe, limit = state
+    order = list(at)
+    n = len(order)
+    k = 0
+    while k < n:
+        h14, tile = wins[order[k]]
+        tiles = [tile]
+        end = k + 1
+        while end < n:  # the run of this hand
+            h, tile = wins[order[end]]
+            if h != h14:
+                break
+            tiles.append(tile)
+            end += 1
+        ura_row = -1
+        if probe and kept is not None:
+            # every tile's shape known from an earlier search in this process
+            known = []
+            for tile in tiles:
+                shape = kept.get((h14, tile))
+                if shape is None:
+                    break
+                known.append(shape)
+            if len(known) == len(tiles):
+                for i in range(len(tiles)):
+                    j = order[k + i]
+                    if need_ura and ura_row < 0:
+                        ura_hands.append(h14)
+                        ura_row = len(ura_hands) - 1
+                    sid_of[j] = _sid(shapes, shape_list, known[i])
+                    ura_of[j] = ura_row
+                k = end
+                continue
+        hand, readings, found = hand_shapes(h14, tiles, scoring)
+        for i in range(len(tiles)):
+            j = order[k + i]
+            tile = tiles[i]
+            candidates_of = found[i]
+            if not candidates_of:
+                # a candidate without a yaku dropped its dora, a yakuman ranks by its
+                # multiple: the situations are scored
+                engine(j, h14, tile, hand, readings)
+                continue
+            sid = _sid(shapes, shape_list, tuple(candidates_of))
+            if need_ura and ura_row < 0:
+                ura_hands.append(h14)
+                ura_row = len(ura_hands) - 1
+            sid_of[j] = sid
+            ura_of[j] = ura_row
+            if kept is not None:
+                if len(kept) >= limit:
+                    kept.clear()
+                kept[(h14, tile)] = shape_list[sid]
+        k = end
+
+
+def _sid(shapes: dict[Any, int], shape_list: list[Any], shape: Any) -> int:
+    """The id of ``shape``, a new one (appended to ``shape_list``) when it is new."""
+    sid = shapes.get(shape)
+    if sid is None:
+        sid = shapes[shape] = len(shape_list)
+        shape_list.append(shape)
+    return sid
+
+
+__all__ = ["GROUPS", "classify", "hand_shapes", "outcomes", "points", "red_sets", "splits",
+           "width"]

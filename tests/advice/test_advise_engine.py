@@ -376,14 +376,16 @@ def test_win_shapes_kept_across_searches_give_the_same_values(
     first, after = "1234m067p2358s112z", "1234m067p23568s11z"   # 2z out, 6s in
     options: dict[str, Any] = {"dora_indicators": "1m", "draws": 8, "rules": "mahjongsoul"}
     monkeypatch.setattr(model, "_WIN_SHAPES", {})
+    import mjasp.advice.win_loops as win_loops
     calls = {"n": 0}
-    plain_by_tile = Model._plain_by_tile
+    # the scoring call of each winning hand (``win_loops.hand_shapes``)
+    from mjasp.solvers.scoring_direct import shapes_by_tile
 
-    def counted(self: Model, *args: Any) -> Any:
+    def counted(*args: Any) -> Any:
         calls["n"] += 1
-        return plain_by_tile(self, *args)
+        return shapes_by_tile(*args)
 
-    monkeypatch.setattr(Model, "_plain_by_tile", counted)
+    monkeypatch.setattr(win_loops, "shapes_by_tile", counted)
     alone = _table(advise(after, **options))
     cold = calls["n"]
     model._WIN_SHAPES.clear()

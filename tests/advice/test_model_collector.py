@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from mjasp.advice import advise, model
-from mjasp.advice.model import Model
+from mjasp.advice import advise, model, win_loops
 
 HAND = "222567m345p33667s"   # one-shanten: wins to score
 
@@ -29,15 +28,17 @@ def _watch(monkeypatch: pytest.MonkeyPatch, fail: bool = False) -> list[bool]:
     """The collector's state each time a winning hand is scored (and an error there when
     ``fail``)."""
     seen: list[bool] = []
-    plain_by_tile = Model._plain_by_tile
+    # the scoring call of each winning hand (``win_loops.hand_shapes`` looks it up in its
+    # module, compiled or not)
+    from mjasp.solvers.scoring_direct import shapes_by_tile
 
-    def watched(self: Any, *args: Any) -> Any:
+    def watched(*args: Any) -> Any:
         seen.append(gc.isenabled())
         if fail:
             raise RuntimeError("scoring failed")
-        return plain_by_tile(self, *args)
+        return shapes_by_tile(*args)
 
-    monkeypatch.setattr(Model, "_plain_by_tile", watched)
+    monkeypatch.setattr(win_loops, "shapes_by_tile", watched)
     return seen
 
 
