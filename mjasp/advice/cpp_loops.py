@@ -13,8 +13,8 @@ dora more are read off its han and fu, as mjasp's own model reads them
 (``Model._win_table``). A kind with a candidate that is a yakuman or has no yaku is scored
 by ``candidates_by_tile`` (its ``Score`` values) instead.
 
->>> best_of([(2, 30, True), (3, 20, True)], 0, {}, False, CPP_TENHOU)  # 3 han 20 fu: 2600
-(2600, 0, 3, 20)
+>>> best_of([(2, 30, True), (3, 20, True)], 0, {}, False, CPP_TENHOU)  # 700/1300: 2700
+(2700, 0, 3, 20)
 """
 
 from __future__ import annotations
@@ -205,20 +205,26 @@ def tile_values(at: int, tiles: list[int], best: dict[int, Any], ura: bool,
 
 
 def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows: Any,
-               cache: dict[tuple[int, int], int], dealer: bool, rules: Rules,
-               out: Any) -> None:
+               table: dict[tuple[int, int, int], tuple[float, ...]],
+               cache: dict[tuple[int, int], int], dealer: bool, rules: Rules, out: Any
+               ) -> None:
     """Fill ``out[i]``, the points of the win ``pending[i]`` (place, han, fu, points) with
     its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``) times
     the points of han + u at the same fu (u = 0: its own points), summed u = 0..12 in
-    order (a count of chance 0 adds 0.0, which changes no sum). Numpy arrays: float64,
-    ``rows`` int64."""
+    order (a count of chance 0 adds 0.0, which changes no sum). ``table``: those 13
+    points by (han, fu, points), filled as met. Numpy arrays: float64, ``rows`` int64."""
     n = len(pending)
     for i in range(n):
         _, han, fu, base = pending[i]
+        key = (han, fu, base)
+        ups = table.get(key)
+        if ups is None:
+            ups = table[key] = (float(base), *[float(up(cache, han + u, fu, dealer, rules))
+                                               for u in range(1, 13)])
         r = rows[i]
-        total = float(base) * chances[r, 0]
+        total = ups[0] * chances[r, 0]
         for u in range(1, 13):
-            total = total + float(up(cache, han + u, fu, dealer, rules)) * chances[r, u]
+            total = total + ups[u] * chances[r, u]
         out[i] = total
 
 

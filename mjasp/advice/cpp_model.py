@@ -446,6 +446,7 @@ _DRAWN = np.eye(34, dtype=bool)
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
 _UP_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
+_UP_ROWS: dict[tuple[Rules, bool], dict[tuple[int, int, int], tuple[float, ...]]] = {}
 
 
 class _Scorer:
@@ -482,6 +483,10 @@ class _Scorer:
             _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
+        # the points of han + u, u = 0..12, of each (han, fu, points) of a riichi win met
+        # (``cpp_loops.ura_totals``), kept per process as the points by han and fu
+        self.up_rows: dict[tuple[int, int, int], tuple[float, ...]] = kept(
+            _UP_ROWS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.readings: dict[bytes, tuple[Any, ...]] = {}
 
     def points(self, won: list[int], states: list[int], drawn: list[int], hands: Any,
@@ -586,7 +591,7 @@ class _Scorer:
             chances = np.array(table, dtype=np.float64)
         out = np.empty(len(pending))
         cpp_loops.ura_totals(pending, chances, np.array(where, dtype=np.int64),
-                             self.up_cache, self.seat == "E", self.rules, out)
+                             self.up_rows, self.up_cache, self.seat == "E", self.rules, out)
         return out
 
 
