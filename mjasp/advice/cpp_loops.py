@@ -82,7 +82,7 @@ def best_of(entry: Any, more: int, cache: dict[tuple[int, int], int], dealer: bo
     if more == 0:
         c = max(entry, key=rank_key)
         return (c.points, c.yakuman, c.han, c.fu)
-    shifted = []
+    shifted: list[Any] = []  # (rank_key reads the fields Shifted has)
     for c in entry:
         if c.yakuman or c.reason or c.han <= 0:
             shifted.append(Shifted(c.points, c.yakuman, c.han, c.fu))
@@ -222,9 +222,11 @@ def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows:
             ups = table[key] = (float(base), *[float(up(cache, han + u, fu, dealer, rules))
                                                for u in range(1, 13)])
         r = rows[i]
-        total = ups[0] * chances[r, 0]
+        p = ups[0]  # (a float local: one C double compiled)
+        total = p * chances[r, 0]
         for u in range(1, 13):
-            total = total + ups[u] * chances[r, u]
+            p = ups[u]
+            total = total + p * chances[r, u]
         out[i] = total
 
 
