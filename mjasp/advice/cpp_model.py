@@ -50,7 +50,6 @@ the optional C extension is built, two compiled loops (``_dp.cpp_build``,
 from __future__ import annotations
 
 import gc
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import comb
@@ -58,20 +57,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from mjasp.advice import cpp_loops
 from mjasp.advice.model import kept, red_adds_han
 from mjasp.advice.tiles37 import FIVES, Counts37, dora_of, name37
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.analysis.shanten import shanten_batch
 from mjasp.core.blocks import Meld
-from mjasp.core.errors import HandError, MjaspError
-from mjasp.core.hand import Hand, trusted_hand, with_melds
+from mjasp.core.errors import HandError
+from mjasp.core.hand import Hand, with_melds
 from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, RULES_CACHED, Rules
-from mjasp.rules.points import settle, value
-from mjasp.scoring.api import check_hand, hand_readings, rank_key
 from mjasp.solvers import kernel
-from mjasp.solvers.scoring_direct import candidates_by_tile
 
 if TYPE_CHECKING:
     from mjasp.advice.api import Advice
@@ -446,27 +443,21 @@ _NAMES37 = tuple(name37(t) for t in range(37))
 _DRAWN = np.eye(34, dtype=bool)
 
 
-class _Shifted(NamedTuple):
-    """What ``rank_key`` and the points read of a candidate with aka dora han added."""
-
-    points: int
-    yakuman: int
-    han: int
-    fu: int
-
-
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
 _UP_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
-_UP_ROWS: dict[tuple[Rules, bool], dict[tuple[int, int, int], array[float]]] = {}
+_UP_ROWS: dict[tuple[Rules, bool], dict[tuple[int, int, int], tuple[float, ...]]] = {}
 
 
 class _Scorer:
     """Points of self-drawn wins as its code values them, each scored as :func:`mjasp.score`
     scores it, the wins of one 14-tile hand and riichi flag together: the hand checked
     once (``check_hand``), the hand's readings found once (``hand_readings``), every
-    winning tile scored by one engine call (``candidates_by_tile``) and each tile's best
-    picked by ``rank_key``, as ``mjasp.score`` picks it. The hands are built unchecked
+    winning tile scored by one engine call (``shapes_by_tile``: each candidate's han and
+    fu, whose points are the rules' points of them; ``candidates_by_tile`` where a
+    candidate is a yakuman or has no yaku) and each tile's best picked by ``rank_key``, as
+    ``mjasp.score`` picks it; the hands one after another in typed loops
+    (:mod:`mjasp.advice.cpp_loops`). The hands are built unchecked
     (``trusted_hand``): they are the start's tiles and the wall's, which
     :func:`_check_fits` found to fit a Hand. The winning tiles are those of the graph's
     winning edges, each drawn into the hand: they pass the winning tile's checks
@@ -492,20 +483,11 @@ class _Scorer:
             _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
-        self.readings: dict[bytes, tuple[Any, ...]] = {}
-        # the ura han chances of the winning states (by place): of all at once
-        # (``_ura_one``, one indicator), else of each where asked (``_ura_distribution``)
-        self.ura_rows: Any = None
-        self.ura_of: dict[int, list[float]] = {}
-        # the riichi wins whose ura outcomes are to be summed (``_values``), and the
-        # points of han + u, u = 0..12, of each (han, fu, points) met (kept per process,
-        # as the points by han and fu)
-        self.pending: list[tuple[int, int, int, int]] = []
-        self.up_rows: dict[tuple[int, int, int], array[float]] = kept(
+        # the points of han + u, u = 0..12, of each (han, fu, points) of a riichi win met
+        # (``cpp_loops.ura_totals``), kept per process as the points by han and fu
+        self.up_rows: dict[tuple[int, int, int], tuple[float, ...]] = kept(
             _UP_ROWS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
-        # the candidates by winning kind of each state scored, by place
-        # (``_variant_points``)
-        self.found: dict[int, dict[int, list[Any]]] = {}
+        self.readings: dict[bytes, tuple[Any, ...]] = {}
 
     def points(self, won: list[int], states: list[int], drawn: list[int], hands: Any,
                flags: Any) -> tuple[Any, Any]:
@@ -513,10 +495,9 @@ class _Scorer:
         discard state, ``drawn``: its tile37 drawn) that score, and their points (a win
         without a yaku scores nothing), by state and in edge order; ``hands`` and
         ``flags``: the discard states' counts and riichi flags. The edges are grouped by
-        state in Python (some tens: whole-array steps would cost their fixed overhead
-        many times over), the winning states' rows, merged counts and flags read out of
-        the arrays once (as Python values); the ura outcomes of every riichi win summed at
-        the end, all at once (``_ura_totals``)."""
+        state, the winning states' rows, merged counts and flags read out of the arrays
+        once (as Python values); the ura outcomes of every riichi win summed at the end,
+        all at once (``cpp_loops.ura_totals``)."""
         by_state: dict[int, list[int]] = {}
         for n, state in enumerate(states):
             got = by_state.get(state)
@@ -534,16 +515,11 @@ class _Scorer:
         raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
         riichis = flags[order].tolist()
         groups = [[drawn[n] for n in by_state[state]] for state in order]
-        # one ura indicator (its web app's default): the chances of every hand at once
-        self.ura_rows = None if len(self.indicators) != 1 else _ura_one(
-            rows, self.total, self.meld34)
-        self.ura_of = {}
-        self.pending = []
         # states that differ only in which fives are red (the same merged counts and
         # riichi flag): the one with the fewest red fives is scored, the others derived
-        # from its candidates (``_variant_points``); ``like``: the one scored, by place
+        # from its candidates (``cpp_loops.best_of``); ``like``: the one scored, by place
         like = list(range(count))
-        reds: list[int] = []
+        reds: list[int] = [0] * count
         if count and rows[:, 34:].any() and red_adds_han(self.rules):
             reds = rows[:, 34:].sum(axis=1).tolist()
             least: dict[tuple[bytes, bool], int] = {}
@@ -554,35 +530,24 @@ class _Scorer:
                     least[key] = at
             like = [least[(raw_merged[34 * at:34 * at + 34], riichis[at])]
                     for at in range(count)]
-        self.found = {}
-        values: list[list[float]] = [[]] * count
-        # (the scored ones first)
-        places = range(count)
-        for at in [at for at in places if like[at] == at] + [at for at in places
-                                                             if like[at] != at]:
-            tiles = groups[at]
-            first = like[at]
-            pts = None
-            if first != at:
-                pts = self._variant_points(at, raw[37 * at:37 * at + 37],
-                                           raw_merged[34 * at:34 * at + 34], tiles, riichis[at],
-                                           reds[at] - reds[first], self.found.get(first))
-            if pts is None:
-                sep = raw[37 * at:37 * at + 37]
-                pts = self._hand_points(at, sep, raw_merged[34 * at:34 * at + 34], tiles,
-                                        riichis[at], sep)
-            values[at] = pts
+        pending: list[tuple[int, int, int, int]] = []
+        values = cpp_loops.score_states(
+            count, like, groups, raw, raw_merged, riichis, reds,
+            (self._win(False), self._win(True)), self.melds, self.rules, self.readings,
+            self.up_cache, self.seat == "E",
+            self.uradora and len(self.indicators) > 0, pending)
         per_edge = np.array([v for pts in values for v in pts], dtype=np.float64)
-        if self.pending:
+        if pending:
             # a riichi win's place in ``pending`` is its value -1 - place until summed
             later = np.flatnonzero(per_edge < 0)
-            per_edge[later] = self._ura_totals()[(-1 - per_edge[later]).astype(np.intp)]
+            per_edge[later] = self._ura_totals(pending, rows, raw, raw_merged)[
+                (-1 - per_edge[later]).astype(np.intp)]
         scoring = np.flatnonzero(per_edge != 0)
         edge = np.array([won[n] for state in order for n in by_state[state]], dtype=np.intp)
         return edge[scoring], per_edge[scoring]
 
-    #: The winning tile of the scorer's Win values: ``check_hand`` and
-    #: ``candidates_by_tile`` read none (the hand's tiles and ``candidates_by_tile``'s
+    #: The winning tile of the scorer's Win values: ``check_hand`` and the engine's
+    #: ``shapes_by_tile``/``candidates_by_tile`` read none (the hand's tiles and their
     #: kinds are the win), so one Win per riichi flag serves every winning tile, where one
     #: per tile was built before (a Win's checks cost as much as a hand's)
     TILE = 0
@@ -597,127 +562,37 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _hand_points(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
-                     riichi: bool, key: bytes) -> list[float]:
-        """The points of drawing each of ``tiles`` (each once) to win the hand ``sep``
-        (separated; ``merged`` its 34 counts, ``key`` its bytes) of the winning state at
-        place ``at``."""
-        hand = self._checked_hand(sep, merged, riichi)
-        if hand is None:
-            return [0.0] * len(tiles)
-        rules = self.rules
-        try:
-            readings = self.readings.get(key)
-            if readings is None:
-                readings = self.readings[key] = hand_readings(hand, rules)
-        except MjaspError:
-            return [0.0] * len(tiles)
-        kinds = list(dict.fromkeys([KIND[t] for t in tiles]))
-        by_kind = dict(zip(kinds, candidates_by_tile(hand, self._win(riichi), rules,
-                                                     kinds, readings), strict=True))
-        self.found[at] = by_kind
-        # mjasp.score's choice: the first of equals
-        return self._values(at, sep, merged, tiles, riichi, {
-            kind: None if not found else (found[0] if len(found) == 1 else max(
-                found, key=rank_key)) for kind, found in by_kind.items()})
-
-    def _checked_hand(self, sep: bytes, merged: bytes, riichi: bool) -> Hand | None:
-        """The hand ``sep`` (separated; ``merged`` its 34 counts) as a Hand, or None where
-        ``check_hand`` refuses it."""
-        hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), self.melds)
-        try:
-            check_hand(hand, self._win(riichi), self.rules)
-        except MjaspError:
-            return None
-        return hand
-
-    def _variant_points(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
-                        riichi: bool, more: int, by_kind: dict[int, list[Any]] | None
-                        ) -> list[float] | None:
-        """``_hand_points`` of a hand that differs from a scored one only in which fives
-        are red, ``more`` red fives more: that one's candidates (``by_kind``) with one han
-        of aka dora per red five more for each that has a yaku and is no yakuman
-        (``red_adds_han``), ranked by ``rank_key`` on those values; the hand's own checks.
-        None (score it as itself) where the points of a shifted candidate are not the
-        rules' points of its han and fu (``_up``: a case ``make_score`` treats apart)."""
-        if by_kind is None:
-            return None
-        if self._checked_hand(sep, merged, riichi) is None:
-            return [0.0] * len(tiles)
-        best: dict[int, _Shifted | None] = {}
-        for kind in dict.fromkeys([KIND[t] for t in tiles]):
-            if kind not in by_kind:
-                return None  # a kind the scored one does not win on: score it as itself
-            found = by_kind[kind]
-            if not found:
-                best[kind] = None
-                continue
-            shifted: list[Any] = []  # (rank_key reads the fields _Shifted has)
-            for c in found:
-                if c.yakuman or c.reason or c.han <= 0:
-                    shifted.append(_Shifted(c.points, c.yakuman, c.han, c.fu))
-                    continue
-                if self._up(c.han, c.fu) != c.points:
-                    return None
-                shifted.append(_Shifted(self._up(c.han + more, c.fu), 0, c.han + more, c.fu))
-            best[kind] = max(shifted, key=rank_key)  # (the first of equals)
-        return self._values(at, sep, merged, tiles, riichi, best)
-
-    def _values(self, at: int, sep: bytes, merged: bytes, tiles: list[int],
-                riichi: bool, best: dict[int, Any]) -> list[float]:
-        """The points of each of ``tiles`` from the best candidate of its kind (``best``;
-        None: no candidate); a riichi win with ura dora to count is put in ``pending``
-        (the state's place, han, fu and points) and its value here is -1 - its place
-        there, until ``_ura_totals`` sums its outcomes."""
-        out: list[float] = []
-        count_ura = self.uradora and riichi and len(self.indicators) > 0
-        for tile in tiles:
-            s = best.get(KIND[tile])
-            if s is None or (s.han <= 0 and not s.yakuman):  # no candidate, or no yaku
-                out.append(0.0)
-                continue
-            base = int(s.points)
-            if base == 0 or not count_ura or s.yakuman or s.han >= 13:
-                out.append(float(base))
-                continue
-            if len(self.indicators) != 1 and at not in self.ura_of:
-                wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
-                self.ura_of[at] = _ura_distribution(
-                    [x + y for x, y in zip(merged, self.meld34, strict=True)], wall,
-                    len(self.indicators))
-            self.pending.append((at, s.han, s.fu, base))
-            out.append(-float(len(self.pending)))
+    def _ura_totals(self, pending: list[tuple[int, int, int, int]], rows: Any, raw: bytes,
+                    raw_merged: bytes) -> Any:
+        """The points of each win of ``pending`` (place, han, fu, points) with its ura
+        outcomes (``cpp_loops.ura_totals``: mjasp's points table and payments, as its code
+        adds them, "up scores"). The chances of ura han counts: of every winning state at
+        once with one indicator (its web app's default: ``_ura_one``), else of each state
+        met (``_ura_distribution``); ``rows``, ``raw``, ``raw_merged``: the winning
+        states' counts by place."""
+        if len(self.indicators) == 1:
+            chances = _ura_one(rows, self.total, self.meld34)
+            where = [at for at, _, _, _ in pending]
+        else:
+            row_of: dict[int, int] = {}
+            table: list[list[float]] = []
+            where = []
+            for at, _, _, _ in pending:
+                got = row_of.get(at)
+                if got is None:
+                    sep = raw[37 * at:37 * at + 37]
+                    wall = _merged([t - x for t, x in zip(self.total, sep, strict=True)])
+                    table.append(_ura_distribution(
+                        [x + y for x, y in zip(raw_merged[34 * at:34 * at + 34],
+                                               self.meld34, strict=True)],
+                        wall, len(self.indicators)))
+                    got = row_of[at] = len(table) - 1
+                where.append(got)
+            chances = np.array(table, dtype=np.float64)
+        out = np.empty(len(pending))
+        cpp_loops.ura_totals(pending, chances, np.array(where, dtype=np.int64),
+                             self.up_rows, self.up_cache, self.seat == "E", self.rules, out)
         return out
-
-    def _ura_totals(self) -> Any:
-        """The points of each win of ``pending`` with its ura outcomes: per ura han count
-        ``u`` its chance times the points of han + u at the same fu (mjasp's points table
-        and payments, as its code adds them: "up scores"; u = 0 the win's own points),
-        summed u = 0..12 in order (a count of chance 0 adds 0.0, which changes no sum)."""
-        pending = self.pending
-        where = [at for at, _, _, _ in pending]
-        chances = (self.ura_rows[where] if self.ura_rows is not None
-                   else np.array([self.ura_of[at] for at in where], dtype=np.float64))
-        ups = self.up_rows
-        table = array("d")  # (numpy reads a list of lists element by element, slowly)
-        for _, han, fu, base in pending:
-            row = ups.get((han, fu, base))
-            if row is None:
-                row = ups[(han, fu, base)] = array("d", [float(base)] + [
-                    float(self._up(han + u, fu)) for u in range(1, 13)])
-            table.extend(row)
-        pts = np.frombuffer(table, dtype=np.float64).reshape(-1, 13)
-        # (a running sum along each row adds in order, as a loop over u would)
-        return np.cumsum(pts * chances, axis=1)[:, -1]
-
-    def _up(self, han: int, fu: int) -> int:
-        """A self-draw's points at ``han`` and ``fu`` (mjasp's points table, payments)."""
-        found = self.up_cache.get((han, fu))
-        if found is None:
-            found = settle(value(han, fu, 0, self.rules)[0], self.seat == "E", True, 0, 0,
-                           self.rules)[0]
-            self.up_cache[(han, fu)] = found
-        return found
 
 
 def _check_fits(hand: Counts37, wall: Sequence[int], melds: Sequence[int] = (0,) * 37

@@ -59,7 +59,9 @@ def _expected(counts: list[int], total: list[int], tile: int, riichi: bool,
                for k, n in enumerate(wall) if n)
 
 
-@pytest.mark.parametrize("text", ["222567m345p33667s", "123406m456p4406s1z"])
+# (the last: daisangen wins, scored by ``candidates_by_tile`` rather than their shapes)
+@pytest.mark.parametrize("text", ["222567m345p33667s", "123406m456p4406s1z",
+                                  "555666777z123m49p"])
 @pytest.mark.parametrize("uradora", [False, True])
 def test_each_winning_edge_as_mjasp_scores_it_alone(text: str, uradora: bool) -> None:
     g, total, won = _graph(text)

@@ -1,0 +1,34 @@
+# Cython declarations that augment cpp_loops.py when setup.py compiles it (the .py stays the
+# statement and runs unchanged without Cython): the places, counts, han, fu and points are
+# C integers, the hands' bytes, lists and dicts typed as such, the ura chances read and the
+# totals filled as typed memoryviews (float64; the rows int64).
+
+cimport cython
+
+@cython.locals(key=tuple, found=object)
+cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
+
+@cython.locals(bp=cython.long, bh=cython.long, bf=cython.long, h=cython.long, p=cython.long,
+               han=cython.long, fu=cython.long, shifted=list)
+cpdef object best_of(object entry, long more, dict cache, bint dealer, object rules)
+
+cpdef object checked_hand(bytes sep, bytes merged, object win, object melds, object rules)
+
+@cython.locals(n=Py_ssize_t, out=dict, missing=list, shapes=list)
+cpdef dict by_kind(object hand, object win, object rules, list kinds, object readings)
+
+@cython.locals(values=list, entries=dict, places=list, at=Py_ssize_t, first=Py_ssize_t,
+               more=cython.long, tiles=list, sep=bytes, merged=bytes, riichi=bint,
+               kinds=list, best=dict, known=dict, kind_entries=dict)
+cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
+                        bytes raw_merged, list riichis, list reds, tuple wins, object melds,
+                        object rules, dict readings, dict cache, bint dealer, bint count_ura,
+                        list pending)
+
+@cython.locals(out=list, tile=Py_ssize_t, s=tuple, base=cython.long)
+cpdef list tile_values(Py_ssize_t at, list tiles, dict best, bint ura, list pending)
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, r=Py_ssize_t, u=Py_ssize_t, han=cython.long,
+               fu=cython.long, base=cython.long, total=double, p=double, ups=tuple, key=tuple)
+cpdef void ura_totals(object pending, const double[:, :] chances, const long[:] rows,
+                      dict table, dict cache, bint dealer, object rules, double[:] out)

@@ -1,0 +1,234 @@
+"""Typed loops of the compatibility mode's scoring (``cpp_model._Scorer.points``): the
+winning hands of a graph one after another, each checked (``check_hand``), read
+(``hand_readings``) and scored for all its winning tiles by one engine call, and the ura
+dora outcomes of its riichi wins summed (compiled by Cython with the C types of
+``cpp_loops.pxd``: a call has some tens of hands, on which whole-array steps cost their
+fixed overhead many times over).
+
+A hand's wins are scored by ``shapes_by_tile``: per winning kind, the (han, fu, has a
+reading) of each candidate of the self-draw, without a ``Score``; such a candidate's points
+are the rules' points of its han and fu (``points_of``), so the best candidate (``rank_key``:
+most points, then han, then fu, the first of equals) and its points with ``u`` han of ura
+dora more are read off its han and fu, as mjasp's own model reads them
+(``Model._win_table``). A kind with a candidate that is a yakuman or has no yaku is scored
+by ``candidates_by_tile`` (its ``Score`` values) instead.
+
+>>> best_of([(2, 30, True), (3, 20, True)], 0, {}, False, CPP_TENHOU)  # 700/1300: 2700
+(2700, 0, 3, 20)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from mjasp.advice.tiles37 import FIVES
+from mjasp.core.errors import MjaspError
+from mjasp.core.hand import trusted_hand
+from mjasp.core.win import Win
+from mjasp.rules import RULES, Rules
+from mjasp.rules.points import points as points_of
+from mjasp.scoring.api import check_hand, hand_readings, rank_key
+from mjasp.solvers.scoring_direct import candidates_by_tile, shapes_by_tile
+
+#: Tenhou's rules (the doctest's)
+CPP_TENHOU = RULES["tenhou"]
+#: each tile37's kind (a red five as its five)
+KIND37 = (*range(34), *FIVES)
+#: What ``best_of`` gives where a hand's red-five variant is scored as itself
+AGAIN = (-1, 0, 0, 0)
+
+
+class Shifted(NamedTuple):
+    """What ``rank_key`` and the points read of a candidate with aka dora han added."""
+
+    points: int
+    yakuman: int
+    han: int
+    fu: int
+
+
+def up(cache: dict[tuple[int, int], int], han: int, fu: int, dealer: bool, rules: Rules
+       ) -> int:
+    """A self-draw's points at ``han`` and ``fu`` (the rules' points table and payments),
+    kept in ``cache``."""
+    key = (han, fu)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
+    return found
+
+
+def best_of(entry: Any, more: int, cache: dict[tuple[int, int], int], dealer: bool,
+            rules: Rules) -> tuple[int, int, int, int] | None:
+    """The best candidate of a winning kind with ``more`` han of aka dora added to each
+    that has a yaku and is no yakuman: (points, yakuman, han, fu), None where there is no
+    candidate. ``entry``: the kind's shapes ((han, fu, has a reading) each: ordinary
+    scores) in a list, or its ``Score`` values in a tuple. ``AGAIN`` where a shifted
+    ``Score``'s points are not the rules' points of its han and fu (a case ``make_score``
+    treats apart: the hand is scored as itself)."""
+    if isinstance(entry, list):
+        best = None
+        bp = bh = bf = -1
+        for han, fu, _ in entry:
+            h = han + more
+            p = up(cache, h, fu, dealer, rules)
+            if p > bp or (p == bp and (h > bh or (h == bh and fu > bf))):
+                bp, bh, bf = p, h, fu
+                best = (p, 0, h, fu)
+        return best
+    if not entry:
+        return None
+    if more == 0:
+        c = max(entry, key=rank_key)
+        return (c.points, c.yakuman, c.han, c.fu)
+    shifted: list[Any] = []  # (rank_key reads the fields Shifted has)
+    for c in entry:
+        if c.yakuman or c.reason or c.han <= 0:
+            shifted.append(Shifted(c.points, c.yakuman, c.han, c.fu))
+            continue
+        if up(cache, c.han, c.fu, dealer, rules) != c.points:
+            return AGAIN
+        shifted.append(Shifted(up(cache, c.han + more, c.fu, dealer, rules), 0,
+                               c.han + more, c.fu))
+    s = max(shifted, key=rank_key)  # (the first of equals)
+    return (s.points, s.yakuman, s.han, s.fu)
+
+
+def checked_hand(sep: bytes, merged: bytes, win: Win, melds: Any, rules: Rules) -> Any:
+    """The hand ``sep`` (separated 37 counts; ``merged`` its 34) as a Hand, or None where
+    ``check_hand`` refuses it."""
+    hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), melds)
+    try:
+        check_hand(hand, win, rules)
+    except MjaspError:
+        return None
+    return hand
+
+
+def by_kind(hand: Any, win: Win, rules: Rules, kinds: list[int], readings: Any
+            ) -> dict[int, Any]:
+    """Each winning kind's entry for ``best_of``: its shapes (``shapes_by_tile``), or its
+    ``Score`` values (``candidates_by_tile``, one call for the kinds without shapes)."""
+    shapes = shapes_by_tile(hand, win, rules, kinds, readings)
+    out: dict[int, Any] = {}
+    missing = []
+    for n in range(len(kinds)):
+        shape = shapes[n]
+        if shape is None:
+            missing.append(kinds[n])
+        else:
+            out[kinds[n]] = shape
+    if missing:
+        found = candidates_by_tile(hand, win, rules, missing, readings)
+        for n in range(len(missing)):
+            out[missing[n]] = tuple(found[n])
+    return out
+
+
+def score_states(count: int, like: list[int], groups: list[list[int]], raw: bytes,
+                 raw_merged: bytes, riichis: list[bool], reds: list[int],
+                 wins: tuple[Win, Win], melds: Any, rules: Rules,
+                 readings: dict[bytes, Any], cache: dict[tuple[int, int], int],
+                 dealer: bool, count_ura: bool, pending: list[tuple[int, int, int, int]]
+                 ) -> list[list[float]]:
+    """The points of the winning tiles ``groups[at]`` (tile37 each) of each winning state
+    at place ``at`` < ``count`` (its separated counts at ``37 * at`` in ``raw``, its merged
+    ones at ``34 * at`` in ``raw_merged``, riichi ``riichis[at]``); a state with ``like[at]
+    != at`` differs from that one only in which fives are red (``reds``: each one's red
+    fives) and is derived from its entries (the scored ones first). A riichi win with ura
+    dora to count (``count_ura``) is put in ``pending`` (place, han, fu, points), its value
+    -1 - its place there until its outcomes are summed. ``wins``: the self-draw without
+    and with riichi; ``readings``, ``cache``: the hands' readings and the points by (han,
+    fu), filled as met."""
+    values: list[list[float]] = [[]] * count
+    entries: dict[int, dict[int, Any]] = {}
+    places = [at for at in range(count) if like[at] == at] + [
+        at for at in range(count) if like[at] != at]
+    for at in places:
+        tiles = groups[at]
+        first = like[at]
+        sep = raw[37 * at:37 * at + 37]
+        merged = raw_merged[34 * at:34 * at + 34]
+        riichi = riichis[at]
+        win = wins[1] if riichi else wins[0]
+        kinds = list(dict.fromkeys([KIND37[t] for t in tiles]))
+        hand = checked_hand(sep, merged, win, melds, rules)
+        if hand is None:
+            values[at] = [0.0] * len(tiles)
+            continue
+        best: dict[int, Any] = {}
+        more = 0
+        known = entries.get(first) if first != at else None
+        if known is not None:
+            more = reds[at] - reds[first]
+            for kind in kinds:
+                entry = known.get(kind)
+                got = AGAIN if entry is None else best_of(entry, more, cache, dealer, rules)
+                if got is AGAIN:
+                    best = {}  # a kind the scored one does not win on, ...: as itself
+                    break
+                best[kind] = got
+        if not best:
+            try:
+                found = readings.get(sep)
+                if found is None:
+                    found = readings[sep] = hand_readings(hand, rules)
+            except MjaspError:
+                values[at] = [0.0] * len(tiles)
+                continue
+            kind_entries = entries[at] = by_kind(hand, win, rules, kinds, found)
+            for kind in kinds:
+                best[kind] = best_of(kind_entries[kind], 0, cache, dealer, rules)
+        values[at] = tile_values(at, tiles, best, count_ura and riichi, pending)
+    return values
+
+
+def tile_values(at: int, tiles: list[int], best: dict[int, Any], ura: bool,
+                pending: list[tuple[int, int, int, int]]) -> list[float]:
+    """The points of each of ``tiles`` from the best candidate of its kind (``best``;
+    None: no candidate, or one without a yaku: 0); with ``ura``, a win that is no yakuman
+    (nor counted as one: 13 han) is put in ``pending`` and its value is -1 - its place."""
+    out: list[float] = []
+    for tile in tiles:
+        s = best[KIND37[tile]]
+        if s is None or (s[2] <= 0 and not s[1]):
+            out.append(0.0)
+            continue
+        base = s[0]
+        if base == 0 or not ura or s[1] or s[2] >= 13:
+            out.append(float(base))
+            continue
+        pending.append((at, s[2], s[3], base))
+        out.append(-float(len(pending)))
+    return out
+
+
+def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows: Any,
+               table: dict[tuple[int, int, int], tuple[float, ...]],
+               cache: dict[tuple[int, int], int], dealer: bool, rules: Rules, out: Any
+               ) -> None:
+    """Fill ``out[i]``, the points of the win ``pending[i]`` (place, han, fu, points) with
+    its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``) times
+    the points of han + u at the same fu (u = 0: its own points), summed u = 0..12 in
+    order (a count of chance 0 adds 0.0, which changes no sum). ``table``: those 13
+    points by (han, fu, points), filled as met. Numpy arrays: float64, ``rows`` int64."""
+    n = len(pending)
+    for i in range(n):
+        _, han, fu, base = pending[i]
+        key = (han, fu, base)
+        ups = table.get(key)
+        if ups is None:
+            ups = table[key] = (float(base), *[float(up(cache, han + u, fu, dealer, rules))
+                                               for u in range(1, 13)])
+        r = rows[i]
+        p = ups[0]  # (a float local: one C double compiled)
+        total = p * chances[r, 0]
+        for u in range(1, 13):
+            p = ups[u]
+            total = total + p * chances[r, u]
+        out[i] = total
+
+
+__all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
+           "score_states", "tile_values", "up", "ura_totals"]

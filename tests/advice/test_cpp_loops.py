@@ -1,0 +1,35 @@
+"""The compatibility mode's typed loops (``mjasp.advice.cpp_loops``) on values worked by
+hand from Tenhou's points table (a non-dealer's self-draw: each other player pays the base
+points ``fu * 2 ** (han + 2)``, the dealer twice that, each rounded up to 100)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjasp.advice.cpp_loops import best_of, ura_totals
+from mjasp.rules import RULES
+
+TENHOU = RULES["tenhou"]
+
+
+def test_the_best_shape_ranks_by_points_then_han() -> None:
+    # 1 han 40 fu and 2 han 20 fu: base 320 both, 400 + 400 + 700 = 1500 each; the
+    # greater han ranks first on equal points
+    assert best_of([(1, 40, True), (2, 20, True)], 0, {}, False, TENHOU) == (1500, 0, 2, 20)
+    # 2 han 30 fu (500 + 500 + 1000 = 2000) over 1 han 30 fu (300 + 300 + 500 = 1100)
+    assert best_of([(2, 30, False), (1, 30, True)], 0, {}, False, TENHOU) == (2000, 0, 2, 30)
+    # one han of aka dora more on each: 2 han 40 fu (700 + 700 + 1300 = 2700) over 3 han
+    # 20 fu (700 + 700 + 1300 = 2700, fewer fu: ranked by han first, 3 > 2)
+    assert best_of([(1, 40, True), (2, 20, True)], 1, {}, False, TENHOU) == (2700, 0, 3, 20)
+    assert best_of([], 0, {}, False, TENHOU) is None
+
+
+def test_ura_outcomes_sum_the_points_of_each_count() -> None:
+    # 1 han 30 fu (1100), with one ura han 2000, with two 4000 (1000 + 1000 + 2000:
+    # base 960 rounds up to 1000 from each other player, 2000 from the dealer)
+    chances = np.zeros((2, 13))
+    chances[1, :3] = 0.5, 0.25, 0.25
+    out = np.zeros(1)
+    ura_totals([(0, 1, 30, 1100)], chances, np.array([1], dtype=np.int64), {}, {}, False,
+               TENHOU, out)
+    assert out[0] == 0.5 * 1100 + 0.25 * 2000 + 0.25 * 4000
