@@ -284,31 +284,6 @@ def _tile(text: object, what: str) -> str:
     return text.strip()
 
 
-class IndicatorCountError(WinError):
-    """A score's ura indicators given in another number than its dora indicators
-    (:func:`check_ura_count`)."""
-
-
-def check_ura_count(win: Win) -> None:
-    """Raise :class:`IndicatorCountError` where ura indicators are given, but not one
-    under each dora indicator: at a riichi win every dora indicator's ura indicator is
-    turned ("裏ドラ: ドラ表示牌の下の牌", each kan's indicator included: Tenhou's records
-    list as many ``doraHaiUra`` as ``doraHai``, as every riichi win of the shared logs
-    does). No ura indicator given at all is not checked (ura dora not counted).
-
-    >>> check_ura_count(Win("5p", riichi=1, dora_indicators=("1m", "2m"),
-    ...                     ura_indicators=("3m",)))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    mjasp.core.win.IndicatorCountError: 1 ura indicators and 2 dora indicators: ...
-    """
-    if win.ura_indicators and len(win.ura_indicators) != len(win.dora_indicators):
-        raise IndicatorCountError(
-            f"{len(win.ura_indicators)} ura indicators and {len(win.dora_indicators)} dora "
-            "indicators: each dora indicator has its ura indicator under it, turned at a "
-            "riichi win, so as many are given")
-
-
 def _conflict(win: Win) -> str | None:
     """Why the flags of a situation cannot go together (None if they can); asked in
     order, the first conflict named."""
@@ -343,9 +318,12 @@ def _conflict(win: Win) -> str | None:
                 "the last tile")
     if win.ura_indicators and not win.riichi:
         return "ura indicators need riichi"
-    if len(win.ura_indicators) > len(win.dora_indicators):
-        return ("more ura indicators than dora indicators: each ura indicator is the tile "
-                "under a dora indicator")
+    # every dora indicator's ura indicator is turned at a riichi win, each kan's included
+    # (Tenhou's records list as many doraHaiUra as doraHai); none given: not counted
+    if win.ura_indicators and len(win.ura_indicators) != len(win.dora_indicators):
+        return (f"{len(win.ura_indicators)} ura indicators and {len(win.dora_indicators)} "
+                "dora indicators: each ura indicator is the tile under a dora indicator, "
+                "all turned at a riichi win")
     if (win.tenhou or win.chiihou or win.renhou) and len(win.dora_indicators) > 1:
         return ("tenhou, chiihou and renhou need at most one dora indicator (they come before "
                 "any kan)")

@@ -23,7 +23,7 @@ from mjasp.core.errors import HandError
 from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, Tile, tile_kind, tile_name
-from mjasp.core.win import KINDS, IndicatorCountError, Win, WinError, check_ura_count
+from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import ALIASES, RULES, RULES_CACHED, Rules, find_rules
 from mjasp.rules.scorecard import (
     FU_REASONS,
@@ -44,7 +44,6 @@ __all__ = [
     "ENGINES",
     "FU_REASONS",
     "NO_YAKU",
-    "IndicatorCountError",
     "Payments",
     "Score",
     "ScoredReading",
@@ -460,9 +459,7 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
     # every engine takes the checked readings: a second cache lookup would hash the hand
-    readings = checked_readings(hand, win, chosen)
-    check_ura_count(win)
-    found_scores = engine(hand, win, chosen, readings)
+    found_scores = engine(hand, win, chosen, checked_readings(hand, win, chosen))
     if len(found_scores) > 1:
         # a stable sort keeps the engine's order among equal candidates
         found_scores.sort(key=rank_key, reverse=True)
@@ -499,8 +496,6 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     # checked_readings, its three steps called here (a call less per score)
     check_hand(hand, win, chosen)
     check_winning_tile(hand, win, chosen)
-    if win.ura_indicators:  # (the score's own check: check_hand serves the advice too)
-        check_ura_count(win)
     found = engine(hand, win, chosen, hand_readings(hand, chosen))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
@@ -534,7 +529,6 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     program = ScoringProgram(played, files, arguments)
     if hand is not None and win is not None:
         check_win(hand, win, program.rules)
-        check_ura_count(win)
         found = program.candidates(hand, win)
         found.sort(key=rank_key, reverse=True)
         return hand, win, found, program.rules
@@ -546,5 +540,4 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
         raise WinError("the situation the program derives differs from the facts written; "
                        "state it as plain facts (docs/win-files.md)")
     check_win(hand, win, program.rules)
-    check_ura_count(win)
     return hand, win, program.candidates(hand, win), program.rules

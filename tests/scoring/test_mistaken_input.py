@@ -184,8 +184,10 @@ def test_lower_case_winds_are_read_by_the_api_as_by_the_cli() -> None:
 
 @pytest.mark.parametrize(("fields", "message"), [
     ({"riichi": 1, "dora_indicators": ("1m",), "ura_indicators": ("2m", "3m")},
-     "more ura indicators than dora"),
-    ({"riichi": 1, "ura_indicators": ("2m",)}, "more ura indicators than dora"),
+     "2 ura indicators and 1 dora"),
+    ({"riichi": 1, "ura_indicators": ("2m",)}, "1 ura indicators and 0 dora"),
+    ({"riichi": 1, "dora_indicators": ("1m", "4p"), "ura_indicators": ("2m",)},
+     "1 ura indicators and 2 dora"),
     ({"tsumo": True, "tenhou": True, "dora_indicators": ("1m", "2m")}, "at most one dora"),
     ({"tsumo": True, "chiihou": True, "seat_wind": "S", "dora_indicators": ("1m", "2m")},
      "at most one dora"),
