@@ -737,12 +737,8 @@ class Model:
                 last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
                 return last
             hand = self._hand14(h14)
-            try:
-                check_hand(hand, self._plain(self.SITUATION_TILE), self.rules)
-                readings: tuple[Any, ...] = hand_readings(hand, self.rules)
-            except MjaspError:
-                readings = ()
-            found = (hand, readings)
+            found = (hand, win_loops.passed_readings(hand, self._plain(self.SITUATION_TILE),
+                                                     self.rules))
             if keep:
                 self._checked[h14] = found
             self._last_checked = (h14, found)

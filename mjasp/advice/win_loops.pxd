@@ -30,6 +30,8 @@ cpdef object red_sets(object wins, object kinds)
                asked=list)
 cpdef tuple hand_shapes(bytes h14, list tiles, tuple scoring)
 
+cpdef tuple passed_readings(object hand, object win, object rules)
+
 @cython.locals(shapes=dict, shape_list=list, sid_of=dict, ura_of=dict, ura_hands=list,
                need_ura=bint, kept=dict, probe=bint, limit=Py_ssize_t, order=list,
                n=Py_ssize_t, k=Py_ssize_t, end=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t,

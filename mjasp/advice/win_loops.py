@@ -193,11 +193,7 @@ def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
     found = checked.get(h14)
     if found is None:
         hand = trusted_hand(tuple(h14[:34]), (h14[34], h14[35], h14[36]), melds)
-        try:
-            check_hand(hand, win, rules)
-            readings = hand_readings(hand, rules)
-        except MjaspError:
-            readings = ()
+        readings = passed_readings(hand, win, rules)
     else:
         hand, readings = found
     if not readings or not derive:
@@ -206,6 +202,16 @@ def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
     for tile in tiles:
         asked.append(kinds[tile])
     return hand, readings, shapes_by_tile(hand, win, rules, asked, readings)
+
+
+def passed_readings(hand: Any, win: Any, rules: Any) -> tuple[Any, ...]:
+    """The readings of ``hand`` after the checks of ``mjasp.score`` that do not read the
+    winning tile (``check_hand``), or none where they refuse it."""
+    try:
+        check_hand(hand, win, rules)
+        return hand_readings(hand, rules)
+    except MjaspError:
+        return ()
 
 
 def classify(wins: Sequence[tuple[bytes, int]], at: Sequence[int], scoring: tuple[Any, ...],
@@ -297,5 +303,5 @@ def _sid(shapes: dict[Any, int], shape_list: list[Any], shape: Any) -> int:
     return sid
 
 
-__all__ = ["GROUPS", "classify", "hand_shapes", "outcomes", "points", "red_sets", "splits",
-           "width"]
+__all__ = ["GROUPS", "classify", "hand_shapes", "outcomes", "passed_readings", "points",
+           "red_sets", "splits", "width"]
