@@ -8,7 +8,8 @@ cimport cython
 @cython.locals(key=tuple, found=object)
 cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
 
-@cython.locals(han=cython.long, fu=cython.long, shifted=list, ranked=list)
+@cython.locals(bp=cython.long, bh=cython.long, bf=cython.long, h=cython.long, p=cython.long,
+               han=cython.long, fu=cython.long, shifted=list)
 cpdef object best_of(object entry, long more, dict cache, bint dealer, object rules)
 
 cpdef object checked_hand(bytes sep, bytes merged, object win, object melds, object rules)

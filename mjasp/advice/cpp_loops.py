@@ -68,13 +68,15 @@ def best_of(entry: Any, more: int, cache: dict[tuple[int, int], int], dealer: bo
     ``Score``'s points are not the rules' points of its han and fu (a case ``make_score``
     treats apart: the hand is scored as itself)."""
     if isinstance(entry, list):
-        if not entry:
-            return None
-        # (no yakuman among shapes: rank_key ranks them by points, then han, then fu)
-        ranked: list[Any] = [Shifted(up(cache, han + more, fu, dealer, rules), 0, han + more,
-                                     fu) for han, fu, _ in entry]
-        s = max(ranked, key=rank_key)
-        return (s.points, s.yakuman, s.han, s.fu)
+        best = None
+        bp = bh = bf = -1
+        for han, fu, _ in entry:
+            h = han + more
+            p = up(cache, h, fu, dealer, rules)
+            if p > bp or (p == bp and (h > bh or (h == bh and fu > bf))):
+                bp, bh, bf = p, h, fu
+                best = (p, 0, h, fu)
+        return best
     if not entry:
         return None
     if more == 0:
