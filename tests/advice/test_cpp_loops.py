@@ -4,10 +4,14 @@ points ``fu * 2 ** (han + 2)``, the dealer twice that, each rounded up to 100)."
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
-from mjasp.advice.cpp_loops import best_of, ura_totals
+from mjasp.advice.cpp_loops import Shifted, best_of, ura_totals
 from mjasp.rules import RULES
+from mjasp.rules.points import points as points_of
+from mjasp.rules.scorecard import rank_key
 
 TENHOU = RULES["tenhou"]
 
@@ -22,6 +26,21 @@ def test_the_best_shape_ranks_by_points_then_han() -> None:
     # 20 fu (700 + 700 + 1300 = 2700, fewer fu: ranked by han first, 3 > 2)
     assert best_of([(1, 40, True), (2, 20, True)], 1, {}, False, TENHOU) == (2700, 0, 3, 20)
     assert best_of([], 0, {}, False, TENHOU) is None
+
+
+def test_the_best_shape_is_rank_keys_choice() -> None:
+    # the typed comparison against the one statement of the order (``rank_key``, the first
+    # of equals), on seeded shape lists full of equal points (few han and fu values)
+    rng = random.Random(7)
+    for _ in range(3000):
+        dealer = rng.random() < 0.5
+        more = rng.randrange(3)
+        shapes = [(rng.randrange(1, 7), rng.choice((20, 25, 30, 40, 50, 70)), True)
+                  for _ in range(rng.randrange(1, 5))]
+        ranked = [Shifted(points_of(h + more, f, 0, dealer=dealer, tsumo=True, rules=TENHOU),
+                          0, h + more, f) for h, f, _ in shapes]
+        top = max(ranked, key=rank_key)  # type: ignore[arg-type]
+        assert best_of(shapes, more, {}, dealer, TENHOU) == tuple(top)
 
 
 def test_ura_outcomes_sum_the_points_of_each_count() -> None:
