@@ -52,7 +52,8 @@ def _situations(n: int) -> list[dict[str, object]]:
             "honba": rng.randint(0, 5), "riichi_sticks": rng.randint(0, 3),
             "north_dora": rng.randint(0, 4)}
         if riichi and dora:
-            kw["ura_indicators"] = dora[:rng.randint(0, len(dora))]
+            # none given, or one under each dora indicator
+            kw["ura_indicators"] = dora if rng.random() < 0.7 else ()
             kw["ippatsu"] = rng.random() < 0.3
         if tsumo:
             kw["haitei"] = rng.random() < 0.2
