@@ -45,9 +45,10 @@ HandLike: TypeAlias = "Hand | str | Sequence[int] | bytes | npt.NDArray[np.integ
 
 def _is_ndarray(value: object) -> bool:
     """Whether ``value`` is a numpy array, without importing numpy: no array can exist
-    before something imported it."""
-    numpy = sys.modules.get("numpy")
-    return numpy is not None and isinstance(value, numpy.ndarray)
+    before something imported it. While another thread imports numpy, ``sys.modules``
+    holds it partly initialised, without ``ndarray`` yet: no array exists then either."""
+    ndarray = getattr(sys.modules.get("numpy"), "ndarray", None)
+    return ndarray is not None and isinstance(value, ndarray)
 
 
 def as_hand(hand: HandLike) -> Hand:
