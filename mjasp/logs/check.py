@@ -647,8 +647,9 @@ def check_game(game: Game, observe: Observer | None = None) -> GameCheck:
         if final != list(game.final):
             out.mismatches.append(Mismatch(game.source, "end", -1, "final scores",
                                            list(game.final), final))
-    if game.final is not None and game.final_points is not None and \
-            str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4:
+    if game.final is not None and game.final_points is not None and tenhou_results(game) \
+            and (game.players == 4 or human_players(game)):
+        # (three players: human players' games only, as the records showing the rule are)
         # Tenhou's rounded results (its rule until at least 2020), or its exact ones
         # (its records since: see end_points)
         results = [*end_points(game, list(game.final)),
@@ -736,8 +737,7 @@ def early_end(game: Game, rnd: Round, out: GameCheck) -> str | None:
     (``game.extra["length_unknown"]``) gives the shorter length, East 4 (East 3).
     """
     name = str(getattr(game.rules, "name", ""))
-    if name not in ("tenhou", "tenhou-3p") or game.lobby_type is None \
-            or not game.lobby_type & 0x01 or game.extra.get("not_human"):
+    if name not in ("tenhou", "tenhou-3p") or not human_players(game):
         return None
     unknown = bool(game.extra.get("length_unknown"))
     south = bool(game.lobby_type & 0x08) and not unknown
@@ -771,6 +771,28 @@ _BUST_ENDS = frozenset(("tenhou", "tenhou-3p", "mahjongsoul", "mahjongsoul-3p"))
 #: 4 x 5,000, goes to the first place), uma 10-20 (+20 +10 -10 -20 by rank).
 TENHOU_RETURN = 30000
 TENHOU_UMA = (20, 10, -10, -20)
+#: Tenhou's three-player game end: 35,000 to start, 40,000 to return (the oka, 3 x
+#: 5,000, to the first place), uma +20 0 -20 by rank (:func:`end_points`).
+TENHOU_3P_RETURN = 40000
+TENHOU_3P_UMA = (20, 0, -20)
+
+
+def tenhou_results(game: Game) -> bool:
+    """Whether ``game`` ends with Tenhou's results after uma and oka
+    (:func:`end_points`): a Tenhou game of four players or three. A three-player
+    game's results are compared with the log's only in human players' lobbies
+    (:func:`human_players`), whose records show the rule; hand-built records and games
+    against computers are left alone."""
+    name = str(getattr(game.rules, "name", ""))
+    return (name, game.players) in (("tenhou", 4), ("tenhou-3p", 3))
+
+
+def human_players(game: Game) -> bool:
+    """Whether the log says its players were human: its lobby's 0x01 bit (a
+    tenhou.net/6 log by the Tenhou log id of its ``ref``, an MJAI log by its
+    ``lobby_type``)."""
+    return game.lobby_type is not None and bool(game.lobby_type & 0x01) \
+        and not game.extra.get("not_human")
 
 
 def end_points(game: Game, scores: list[int],
@@ -802,6 +824,15 @@ def end_points(game: Game, scores: list[int],
     ``rounded=False`` every seat but the first gets (score - 30000) / 1000 plus its uma
     exactly (tenths), the first the rest: one result.
 
+    With three players (``scores`` of three seats), the same with 35,000 to start,
+    40,000 to return and uma +20 0 -20: Tenhou's three-player records say so
+    (2018110809gm-00b9-0000-00a79b89: 48100 second 8.0, (48100 - 40000) / 1000 = 8.1
+    rounded, + 0; -6400 third -66.0, -46.4 rounded, - 20; the first the rest, 58.0;
+    2009060321gm-00b9-0000-75b25bcf and 2014091101gm-00b9-0000-5ca6b487 agree), and so
+    does the result list of a three-player phoenix game of 2022-12-19 in tenths, "+44.3
+    +8.5 -52.8" (the second's and the third's (score - 40000) / 1000 + 0 and - 20 for
+    48500 and 7200, which leave the first 49300 of 105,000 and 44.3).
+
     >>> from mjasp.logs.model import Game, Round
     >>> g = Game("x", "mjlog", 4, None, rounds=[Round(0, 0, 0, 0, 0, (25000,) * 4, 0, ())])
     >>> end_points(g, [20100, 35800, 5200, 38900])
@@ -810,18 +841,20 @@ def end_points(game: Game, scores: list[int],
     [(-19.9, 15.8, -44.8, 48.9)]
     """
     players = len(scores)
+    back, uma = (TENHOU_3P_RETURN, TENHOU_3P_UMA) if players == 3 else \
+        (TENHOU_RETURN, TENHOU_UMA)
     first = first_place(game, scores)
     start = (game.rounds[0].dealer - game.rounds[0].number) % players if game.rounds else 0
     order = sorted(range(players), key=lambda p: (-scores[p], (p - start) % players))
     assert order[0] == first
     choices: list[list[float]] = []
     for rank, p in enumerate(order[1:], start=1):
-        whole, rest = divmod(scores[p] - TENHOU_RETURN, 1000)
+        whole, rest = divmod(scores[p] - back, 1000)
         halfway = rest == 500 and scores[p] < 0  # (undecided: see above)
         options: list[float] = [whole + 1, whole] if halfway else [whole + (rest >= 500)]
         if not rounded:  # tenths, exactly (a score is a multiple of 100)
-            options = [(scores[p] - TENHOU_RETURN) // 100 / 10]
-        choices.append([o + TENHOU_UMA[rank] for o in options])
+            options = [(scores[p] - back) // 100 / 10]
+        choices.append([o + uma[rank] for o in options])
     results: list[tuple[float, ...]] = []
     for picked in product(*choices):
         out: list[float] = [0] * players

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from mjasp.core.errors import RulesError
 from mjasp.core.yaku import Yaku
-from mjasp.logs.check import draw_kind
+from mjasp.logs.check import draw_kind, end_points, tenhou_results
 from mjasp.logs.lobby import (
     TENHOU_LOG_ID,
     describe_lobby,
@@ -177,15 +177,13 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
 def _final_points(game: Game) -> tuple[float, ...]:
     """Every seat's result after uma and oka for ``sc``, as Tenhou writes it after each
     final score (an mjlog's ``owari``: ``201,-20.0,358,16.0,...``): the log's own, else
-    Tenhou's rule for a four-player Tenhou game (:func:`mjasp.logs.check.end_points`),
-    else 0 (a rule whose uma mjasp does not know)."""
+    Tenhou's rule for a Tenhou game of four players or three
+    (:func:`mjasp.logs.check.end_points`), else 0 (a rule whose uma mjasp does not
+    know)."""
     assert game.final is not None
     if game.final_points is not None:
         return game.final_points
-    if str(getattr(game.rules, "name", "")) == "tenhou" and game.players == 4 == \
-            len(game.final):
-        from mjasp.logs.check import end_points
-
+    if tenhou_results(game) and len(game.final) == game.players:
         return tuple(float(x) for x in end_points(game, list(game.final))[0])
     return (0.0,) * len(game.final)
 
