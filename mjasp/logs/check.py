@@ -737,7 +737,8 @@ def early_end(game: Game, rnd: Round, out: GameCheck) -> str | None:
     (``game.extra["length_unknown"]``) gives the shorter length, East 4 (East 3).
     """
     name = str(getattr(game.rules, "name", ""))
-    if name not in ("tenhou", "tenhou-3p") or not human_players(game):
+    if name not in ("tenhou", "tenhou-3p") or game.lobby_type is None \
+            or not human_players(game):
         return None
     unknown = bool(game.extra.get("length_unknown"))
     south = bool(game.lobby_type & 0x08) and not unknown
