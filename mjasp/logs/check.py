@@ -831,9 +831,10 @@ def end_points(game: Game, scores: list[int],
     rounded, + 0; -6400 third -66.0, -46.4 rounded, - 20; the first the rest, 58.0;
     2009060321gm-00b9-0000-75b25bcf and 2014091101gm-00b9-0000-5ca6b487 agree; in
     tenths, Tenhou's JSON export of 2024123123gm-00b9-0000-4a3a3639: 28900 second -11.1,
-    -1700 third -61.7, the first 72.8), and so does the result list of a three-player phoenix game of 2022-12-19 in tenths, "+44.3
-    +8.5 -52.8" (the second's and the third's (score - 40000) / 1000 + 0 and - 20 for
-    48500 and 7200, which leave the first 49300 of 105,000 and 44.3).
+    -1700 third -61.7, the first 72.8), and so does the result list of a three-player
+    phoenix game of 2022-12-19 in tenths, "+44.3 +8.5 -52.8" (the second's and the
+    third's (score - 40000) / 1000 + 0 and - 20 for 48500 and 7200, which leave the
+    first 49300 of 105,000 and 44.3).
 
     >>> from mjasp.logs.model import Game, Round
     >>> g = Game("x", "mjlog", 4, None, rounds=[Round(0, 0, 0, 0, 0, (25000,) * 4, 0, ())])
