@@ -560,6 +560,34 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
         raise WinError(f"the situation facts of {', '.join(files)}: {error}") from None
 
 
+def scoring_only(paths: Sequence[str], scoring: Sequence[str],
+                 readings: Sequence[str]) -> str | None:
+    """Where the user's files ``paths`` define a hook of the scoring encoding that the
+    readings' encoding never reads (``removed/1``, ``double/1``, ``option/2``,
+    ``custom_yaku/4`` ...: a scoring variant), as ``file:line: name/arity``; None when they
+    define none. ``scoring``: the scoring encoding and its shipped variant files (what they
+    define are the hooks); ``readings``: the entry file of the readings (``engine.lp``,
+    with what it includes). ``mjasp solve`` says so in one line: such a file changes a
+    score, never a reading."""
+    from clingo import ast as cast
+
+    hooks = _shipped(tuple(scoring)).hooks - _shipped(tuple(readings)).known
+    found: list[str] = []
+
+    def visit(statement: ast.AST) -> None:
+        if found or statement.ast_type != cast.ASTType.Rule:
+            return
+        heads: set[tuple[str, int]] = set()
+        _atoms(statement.head, heads)
+        for name, arity in sorted(heads & hooks):
+            found.append(f"{statement.location.begin.filename}:"
+                         f"{statement.location.begin.line}: {name}/{arity}")
+            return
+
+    _walk(paths, visit)
+    return found[0] if found else None
+
+
 def _example(name: str) -> str:
     return str(SITUATION[name][1])
 
