@@ -606,6 +606,26 @@ def scoring_only(paths: Sequence[str], scoring: Sequence[str],
     return found[0] if found else None
 
 
+def option_facts(paths: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The plain ``option(Name,Value)`` facts of ``paths`` as ``(name, value, file:line)``
+    texts, in the order written (what the other checks make of them is theirs)."""
+    from clingo import ast as cast
+
+    found: list[tuple[str, str, str]] = []
+
+    def visit(statement: ast.AST) -> None:
+        if statement.ast_type != cast.ASTType.Rule or len(statement.body):
+            return
+        atom = _head_atom(statement)
+        if atom is not None and _signature(atom) == ("option", 2):
+            name, value = (str(a) for a in atom.symbol.arguments)
+            found.append((name, value, f"{statement.location.begin.filename}:"
+                                       f"{statement.location.begin.line}"))
+
+    _walk(paths, visit)
+    return found
+
+
 def _example(name: str) -> str:
     return str(SITUATION[name][1])
 
