@@ -226,13 +226,12 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
     if not names:
         raise RulesError(f"the themes {list(themes or ())} need a winning form the rules "
                          f"{found.name} lack (forms: {', '.join(sorted(found.forms))})")
-    three = found if found.players == 3 else None
     rng = random.Random(seed)
     weights = [known[t] for t in names]
     wins: list[tuple[Hand, Win]] = []
     while len(wins) < n:
         theme = rng.choices(names, weights)[0]
-        drawn = _draw(rng, theme, three, found)
+        drawn = _draw(rng, theme, found)
         if drawn is not None:
             wins.append(_in_set(*drawn, found.red_fives))
     return wins
@@ -266,12 +265,13 @@ def _in_set(hand: Hand, win: Win, reds: tuple[int, int, int]) -> tuple[Hand, Win
     return Hand(hand.counts, (red[0], red[1], red[2]), tuple(melds)), win
 
 
-def _draw(rng: random.Random, theme: str, three: Rules | None = None,
+def _draw(rng: random.Random, theme: str,
           rules: Rules | None = None) -> tuple[Hand, Win] | None:
     """One situation of the theme, or None when the drawn blocks break a rule (redraw);
-    ``three``: the rules of a three-player game (None: four players); ``rules``: the
-    rules whose winning forms a reading must have (as ``check_win`` reads the hand; the
-    red fives their set lacks are made plain later, by ``_in_set``)."""
+    ``rules``: the rules whose winning forms a reading must have (as ``check_win`` reads
+    the hand; the red fives their set lacks are made plain later, by ``_in_set``) and
+    whose players (three: no chi, no 2m-8m, no North) the situation has (None: tenhou's)."""
+    three = rules if rules is not None and rules.players == 3 else None
     planner = PLANNERS[theme][1] if theme in PLANNERS else _EXTRA_PLANNERS.get(theme)
     if planner is not None:
         plan, pair = planner(rng)
