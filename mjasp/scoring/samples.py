@@ -413,8 +413,14 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
             if win.get("riichi") == 2:
                 # an added kan needs a pon, a call that ends a double riichi's ippatsu
                 win["ippatsu"] = False
-    # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
-    count = 1 + (kans if rng.random() < 0.8 else 0)
+    # one indicator, plus one per kan of the hand (other players' kans are not drawn):
+    # a closed kan's is turned at once, an open kan's after the discard that follows it
+    # (https://riichi.wiki/Special:MobileDiff/10400, /17854), so a win on the replacement
+    # tile of an open kan may come before its indicator; sometimes pointing at the hand
+    count = 1 + kans
+    if rng.random() >= 0.8 and win.get("rinshan") and any(
+            m.kind == MeldKind.KAN for m in hand.melds):
+        count -= 1
     heavy = rng.random() < 0.15
     dora = _indicators(rng, seen, red_suits, count, heavy, hand, three is not None)
     win["dora_indicators"] = dora
@@ -438,10 +444,12 @@ def _indicators(rng: random.Random, seen: list[int], red_suits: set[int], count:
     three-player set (no 2m-8m)."""
     held = [t for t in range(NUM_KINDS) if hand.total_counts()[t]]
     shown: list[str] = []
-    for _ in range(50):
-        if len(shown) == count:
-            break
-        kind = indicator_of(rng.choice(held), three) if heavy else rng.randrange(NUM_KINDS)
+    tries = 0
+    while len(shown) < count:  # (copies are left of some kind: 136 tiles, 28 at most used)
+        tries += 1
+        # pointing at the hand while its dora have copies left (50 tries), then any kind
+        kind = indicator_of(rng.choice(held), three) if heavy and tries <= 50 \
+            else rng.randrange(NUM_KINDS)
         if three and 1 <= kind <= 7:
             continue
         # a plain five has three copies in the set; the fourth is the red one
