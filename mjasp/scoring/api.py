@@ -179,6 +179,8 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
     if win.rinshan and not north and not _has_kan(melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+    if melds and win.dora_indicators:  # (none given: the indicators are not stated)
+        _check_kan_indicators(melds, win)
     # a north set aside is a call: before the first discard it rules out double riichi,
     # after it ends ippatsu (https://riichi.wiki/Special:MobileDiff/26510, "Nukidora")
     if north and win.riichi == 2 and win.ippatsu:
@@ -250,6 +252,27 @@ def _has_kan(melds: Sequence[Meld]) -> bool:
     """A quad among ``melds`` (a function of its own: the compiled ``check_hand`` holds no
     generator)."""
     return any(m.kind >= _KAN for m in melds)
+
+
+def _check_kan_indicators(melds: Sequence[Meld], win: Win) -> None:
+    """One dora indicator, plus one per kan of the hand (other players' kans add more): a
+    closed kan's is turned at once, an open kan's after the discard that follows it, or at
+    the next kan (https://riichi.wiki/Special:MobileDiff/10400, "usually flipped after
+    discarding, or upon another kan declaration on the same turn"; /17854: a closed kan's
+    "immediately ... rather than waiting for the player's discard or the rinshan draw"), so
+    a win on the replacement tile of an open kan may come before that one indicator."""
+    kans, open_kan = 0, False
+    for meld in melds:
+        if meld.kind >= _KAN:
+            kans += 1
+            open_kan = open_kan or meld.kind == _KAN
+    fewest = 1 + kans - (1 if win.rinshan and open_kan else 0)
+    if len(win.dora_indicators) < fewest:
+        shown = len(win.dora_indicators)
+        raise WinError(f"{shown} dora indicator{'s' if shown > 1 else ''} with {kans} "
+                       f"kan{'s' if kans > 1 else ''} in the hand: each kan turns one more, "
+                       f"so at least {fewest} (an open kan's after the discard that follows "
+                       "it: a win on its replacement tile may come before it)")
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
