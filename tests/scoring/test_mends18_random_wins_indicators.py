@@ -1,12 +1,6 @@
-"""Dora indicators against the kans of the hand. A hand starts with one indicator and
-each kan turns one more: a closed kan's at once, an open kan's after the discard that
-follows it or at the next kan (riichi.wiki, "Kan": https://riichi.wiki/Special:MobileDiff/10400
-"usually flipped after discarding, or upon another kan declaration on the same turn";
-https://riichi.wiki/Special:MobileDiff/17854, a closed kan's "immediately ... rather than
-waiting for the player's discard or the rinshan draw"). So a win with n kans in the hand
-shows at least 1 + n indicators, or n when it is won on the replacement tile of an open
-kan; other players' kans may add more (five at most). No indicators given is a situation
-that does not state them (accepted, as before).
+"""The dora indicators ``random_wins`` draws beside the kans of the hand: at least one
+plus one per kan, one fewer on the replacement tile of an open kan (the rule and its
+source: test_mends18_kan_indicators.py, which checks ``mjasp.score`` against it).
 
 ``random_wins`` gave one indicator beside kans about a fifth of the time, and its ura
 indicators could fall short of its dora indicators (a ``WinError`` from inside the draw).
