@@ -179,8 +179,6 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
     if win.rinshan and not north and not _has_kan(melds):
         raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
-    if melds and win.dora_indicators:  # (none given: the indicators are not stated)
-        _check_kan_indicators(melds, win)
     # a north set aside is a call: before the first discard it rules out double riichi,
     # after it ends ippatsu (https://riichi.wiki/Special:MobileDiff/26510, "Nukidora")
     if north and win.riichi == 2 and win.ippatsu:
@@ -255,12 +253,20 @@ def _has_kan(melds: Sequence[Meld]) -> bool:
 
 
 def _check_kan_indicators(melds: Sequence[Meld], win: Win) -> None:
-    """One dora indicator, plus one per kan of the hand (other players' kans add more): a
+    """Raise :class:`WinError` unless the dora indicators given (none: not stated) are one,
+    plus one per kan of the hand (other players' kans add more): a
     closed kan's is turned at once, an open kan's after the discard that follows it, or at
     the next kan (https://riichi.wiki/Special:MobileDiff/10400, "usually flipped after
     discarding, or upon another kan declaration on the same turn"; /17854: a closed kan's
     "immediately ... rather than waiting for the player's discard or the rinshan draw"), so
-    a win on the replacement tile of an open kan may come before that one indicator."""
+    a win on the replacement tile of an open kan may come before that one indicator.
+
+    Checked where a win is scored (``score``, ``score_candidates``, ``score_files``), not
+    by ``check_hand``: the advice scores the wins a hand may make with the indicators in
+    sight when it is asked, before any kan it may still declare.
+    """
+    if not win.dora_indicators:
+        return
     kans, open_kan = 0, False
     for meld in melds:
         if meld.kind >= _KAN:
@@ -481,6 +487,7 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     """
     hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
+    _check_kan_indicators(hand.melds, win)
     # every engine takes the checked readings: a second cache lookup would hash the hand
     found_scores = engine(hand, win, chosen, checked_readings(hand, win, chosen))
     if len(found_scores) > 1:
@@ -519,6 +526,8 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     # checked_readings, its three steps called here (a call less per score)
     check_hand(hand, win, chosen)
     check_winning_tile(hand, win, chosen)
+    if hand.melds and win.dora_indicators:
+        _check_kan_indicators(hand.melds, win)
     found = engine(hand, win, chosen, hand_readings(hand, chosen))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
@@ -551,6 +560,7 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
                              shipped, situation=hand is None)
     program = ScoringProgram(played, files, arguments)
     if hand is not None and win is not None:
+        _check_kan_indicators(hand.melds, win)
         check_win(hand, win, program.rules)
         found = program.candidates(hand, win)
         found.sort(key=rank_key, reverse=True)
@@ -562,5 +572,6 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     if win_facts_in(program.control) != win:  # a rule of a loaded file derived a situation
         raise WinError("the situation the program derives differs from the facts written; "
                        "state it as plain facts (docs/win-files.md)")
+    _check_kan_indicators(hand.melds, win)
     check_win(hand, win, program.rules)
     return hand, win, program.candidates(hand, win), program.rules

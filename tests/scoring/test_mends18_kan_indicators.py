@@ -55,3 +55,13 @@ def test_the_command_line_says_it_in_one_line() -> None:
     assert result.exit_code == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert "1 dora indicator with 1 kan in the hand" in result.stderr
+
+
+def test_the_hand_checks_of_the_advice_take_the_indicators_in_sight() -> None:
+    # the advice scores wins a hand may still make, with the indicators shown when it is
+    # asked (check_hand): a kan declared later turns its own then
+    from mjasp.rules import RULES
+    from mjasp.scoring.api import check_hand
+
+    check_hand(Hand.parse(CLOSED), Win("1m", tsumo=True, dora_indicators=("9m",)),
+               RULES["tenhou"])

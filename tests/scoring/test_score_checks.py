@@ -78,9 +78,8 @@ def _varied(rng: random.Random, hand: Hand, win: Win, rules: Rules) -> tuple[Han
     names = [n for n in KINDS if KINDS[n] not in rules.removed_kinds]
     # tiles the hand holds are the likeliest to be one too many
     held = [n for n in names if varied.counts[KINDS[n]] or n[0] == "0"]
-    # one indicator and one per kan at least (a kan turns one: mjasp.score refuses fewer)
     dora = tuple(rng.choice(held if rng.random() < 0.7 else names)
-                 for _ in range(rng.randint(1 + sum(m.kind >= 2 for m in melds), 5)))
+                 for _ in range(rng.randint(1, 5)))
     ura = tuple(rng.choice(held) for _ in range(rng.randint(0, len(dora)))) \
         if win.riichi else ()
     north = rng.randint(0, 4) if rules.nukidora and not (win.tenhou or win.chiihou) else 0
