@@ -6,8 +6,10 @@ every limit occurs hundreds of times in 100,000 draws), builds the hand from blo
 draws a situation that fits the hand: ron or tsumo, winds, riichi only for a closed hand,
 ippatsu only with riichi (never with houtei, nor with haitei after double riichi), rinshan
 only after a kan, chankan only when no other copy of the winning tile is in sight,
-tenhou/chiihou only for an untouched hand, indicators and red fives within the four copies
-of each kind (three plain fives and one red per suit).
+tenhou/chiihou only for an untouched hand, one dora indicator plus one per kan of the hand
+(one fewer on the replacement tile of an open kan, whose indicator is turned after the
+discard) and as many ura indicators under riichi, indicators and red fives within the four
+copies of each kind (three plain fives and one red per suit).
 
 Three-player rules (``rules="tenhou-3p"``) draw from their set: no 2m-8m (a hand that
 holds one is drawn again), no chi (a sequence stays concealed), seats and rounds East,
