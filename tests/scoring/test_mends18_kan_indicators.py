@@ -14,12 +14,15 @@ that does not state them (accepted, as before).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
 import mjasp
 from mjasp import Hand, Win, WinError
 from mjasp.cli import main
+from mjasp.scoring.api import score_files
 
 HAND = "123m456p11z [1111s] (2222s)"  # an open kan and a closed one
 OPEN = "123m456p789s11z [1111s]"
@@ -65,3 +68,16 @@ def test_the_hand_checks_of_the_advice_take_the_indicators_in_sight() -> None:
 
     check_hand(Hand.parse(CLOSED), Win("1m", tsumo=True, dora_indicators=("9m",)),
                RULES["tenhou"])
+
+
+@pytest.mark.parametrize(("indicators", "ok"), [(("9m",), False), (("9m", "9p"), True)])
+def test_a_win_file_is_checked_alike(tmp_path: Path, indicators: tuple[str, ...],
+                                     ok: bool) -> None:
+    path = tmp_path / "win.lp"
+    path.write_text('hand("123m456p789s11z").\nmeld(ankan,"2222s").\nwin_tile("1m").\n'
+                    "tsumo.\n" + "".join(f'dora_indicator("{t}").\n' for t in indicators))
+    if ok:
+        score_files([str(path)])
+    else:
+        with pytest.raises(WinError, match="1 dora indicator with 1 kan"):
+            score_files([str(path)])
