@@ -25,7 +25,7 @@ from mjasp.cli.app import (
     with_options,
 )
 from mjasp.cli.limits import limit_options, run_limited
-from mjasp.core.errors import MjaspError
+from mjasp.core.errors import MjaspError, RulesError
 from mjasp.core.hand import Hand
 from mjasp.core.win import WINDS, Win
 from mjasp.rules import Rules
@@ -161,8 +161,6 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
       fu: base 20, tsumo 2, open triplet terminal/honor 4 = 26 -> 30
       reading: 678p 678s 55m [234p] [777z]  (winning tile 8s in 678s, ryanmen wait)
     """
-    from mjasp.scoring.api import score_files  # the engines load only to score
-
     one_hand(hand or None, batch)
     # a preset file (presets/wrc.lp) is played as its rules unless --rules or --option
     # chose others: then the two must agree (the default tenhou is no choice)
@@ -185,7 +183,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                                    "tsumo, ...; docs/win-files.md); leave out --win and the "
                                    "other situation options")
         parsed, win, found, played = run_limited(
-            score_files, (_existing(files), rules if chosen else None),
+            _score_files, (options, files, _existing(files), rules if chosen else None),
             time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
@@ -216,7 +214,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     parsed = as_hand(" ".join(text))
     if files:  # HAND VARIANT.lp ...: the variants are rules, played by the ASP engine
         parsed, win, found, played = run_limited(
-            score_files, (_existing(files), rules if chosen else None, (), parsed, win),
+            _score_files, (options, files, _existing(files), rules if chosen else None, (),
+                           parsed, win),
             time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
@@ -288,6 +287,32 @@ def _on_disk(arg: str, test: Callable[[Path], bool]) -> bool:
         return bool(arg) and test(Path(arg))
     except OSError:  # ENAMETOOLONG and kin: no such entry can exist
         return False
+
+
+def _score_files(options: Sequence[str], names: Sequence[str], files: Sequence[str],
+                 rules: Rules | None, *rest: Any) -> tuple[Hand, Win, list[Score], Rules]:
+    """``score_files`` of ``files`` (named ``names`` by the user) once no ``option/2``
+    fact of theirs contradicts an ``--option`` given (the files' options otherwise add to
+    the rules': a value the option left at Tenhou's would be the file's, unsaid)."""
+    from mjasp.core.facts import option_facts
+    from mjasp.scoring.api import score_files  # the engines load only to score
+    from mjasp.solvers.scoring_variants import OPTION_TERMS, PRESETS
+
+    given = {o.partition("=")[0].strip().replace("-", "_"): o.strip() for o in options}
+    # a preset entry file is played as its rules (split_presets compares those)
+    variants = [f for f in files if Path(f).resolve().parent != Path(str(PRESETS)).resolve()]
+    for name, term, where in option_facts(variants) if rules is not None and given else ():
+        for path, shown in zip(files, names, strict=True):  # as the user named the file
+            where = shown + where[len(path):] if where.startswith(path + ":") else where
+        if name not in given or (name not in OPTION_TERMS and name != "yakuman_cap"):
+            continue
+        value = int(term) if name == "yakuman_cap" and term.isdigit() else \
+            OPTION_TERMS.get(name, {}).get(term, term)
+        own = getattr(rules, name)
+        if value != own and not isinstance(own, frozenset):  # a set option adds up
+            raise RulesError(f"{where}: option({name},{term}) conflicts with --option "
+                             f"{given[name]}")
+    return score_files(files, rules, *rest)
 
 
 def _existing(files: Sequence[str]) -> tuple[str, ...]:

@@ -62,26 +62,33 @@ def solve_command(files: tuple[Path, ...], consts: tuple[str, ...], time_limit: 
         readable = {_readable(path, Path(scratch) / str(i)): str(path)
                     for i, path in enumerate(files)}
         try:
-            hand, readings = run_limited(
+            hand, readings, scoring = run_limited(
                 solve_files, (rules, list(readable), arguments), time_limit=time_limit,
                 memory_mb=memory_limit, what="mjasp solve", clock="grounding and solving")
         except MjaspError as error:
             raise _renamed(error, readable) from None
+    if scoring:  # the readings are right; the file's rules score, which solve does not
+        click.echo(f"mjasp: note: {_renamed(EncodingError(scoring), readable)} changes no "
+                   "reading: mjasp solve ignores it (mjasp score plays it)", err=True)
     echo_readings(hand, readings, as_json, files=[str(f) for f in files], rules=rules.name)
 
 
 def solve_files(rules: Rules, files: list[str],
-                arguments: list[str]) -> tuple[Hand, list[Decomposition]]:
+                arguments: list[str]) -> tuple[Hand, list[Decomposition], str | None]:
     """The hand written in ``files`` and its readings under ``rules`` and the variants
-    in the same files (what ``mjasp solve`` runs in its child process)."""
-    from mjasp.core.facts import read_hand  # clingo loads only for this command
-    from mjasp.solvers.asp import HandProgram
+    in the same files (what ``mjasp solve`` runs in its child process), and where the
+    files define a scoring rule, which no reading reads (``file:line: removed/1``)."""
+    from mjasp.core.facts import read_hand, scoring_only  # clingo loads only for this command
+    from mjasp.solvers.asp import HandProgram, encoding
+    from mjasp.solvers.scoring_asp import SCORING
 
     program = HandProgram(rules, files, arguments)
     program.check_inputs()
     hand = read_hand(files)
     check_complete(hand, rules)
-    return hand, program.readings(hand)
+    scoring = scoring_only(files, sorted(str(p) for p in Path(str(SCORING)).rglob("*.lp")),
+                           [encoding("engine.lp")])
+    return hand, program.readings(hand), scoring
 
 
 def _readable(path: Path, scratch: Path) -> str:

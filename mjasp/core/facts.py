@@ -361,6 +361,7 @@ class _Shipped(NamedTuple):
     known: frozenset[tuple[str, int]]  # every predicate the shipped encodings mention
     yaku: frozenset[str]  # the built-in yaku by name (the constants of yaku_id/2 facts)
     hooks: frozenset[tuple[str, int]]  # what the shipped variant files define
+    yakuman: frozenset[str]  # the yakuman among them (yakuman_yaku/1 facts)
 
 
 _WORD = re.compile(r'"(?:[^"\\]|\\.)*"|[#@]?[a-z_][A-Za-z0-9_\']*|[()]')
@@ -415,6 +416,7 @@ def _shipped(paths: tuple[str, ...]) -> _Shipped:
     known: set[tuple[str, int]] = set()
     yaku: set[str] = set()
     hooks: set[tuple[str, int]] = set(_RULE_FACTS)
+    yakuman: set[str] = set()
 
     def visit(statement: ast.AST) -> None:
         if statement.ast_type == cast.ASTType.Comment:  # clingo 5.8 keeps them
@@ -424,13 +426,16 @@ def _shipped(paths: tuple[str, ...]) -> _Shipped:
         for head in ("yaku_id(", "custom_yaku("):  # a local yaku of a variant file too
             if text.startswith(head):
                 yaku.add(text[len(head):].split(",", 1)[0])
+        if re.fullmatch(r"yakuman_yaku\(([a-z_]\w*)\)\.", text):
+            yakuman.add(text[len("yakuman_yaku("):-2])
         if Path(statement.location.begin.filename).parent.name == "variants" \
                 and statement.ast_type == cast.ASTType.Rule:
             hooks.update(_text_atoms(str(statement.head)))
 
     _walk(list(paths), visit)
     # a user's yaku is a custom_yaku/4 (never a yakuman_yaku/1 fact of a shipped name)
-    return _Shipped(frozenset(known), frozenset(yaku), frozenset(hooks - {("yakuman_yaku", 1)}))
+    return _Shipped(frozenset(known), frozenset(yaku), frozenset(hooks - {("yakuman_yaku", 1)}),
+                    frozenset(yakuman))
 
 
 def check_win_files(paths: Sequence[str], shipped: Sequence[str],
@@ -451,19 +456,22 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
     - a predicate that nothing reads (``double_riichi.``, a misspelt ``dora("7m")``);
     - a built-in yaku added by hand (``found(riichi,1) :- ...``), a rule for the yaku
       the encoding reports (``yaku/2``), a custom yaku named like a built-in one;
-    - a ``removed/1``, ``double/1`` or ``alone/1`` naming no yaku (``removed(tanyoa)``).
+    - a ``removed/1``, ``double/1`` or ``alone/1`` naming no yaku (``removed(tanyoa)``,
+      ``removed("tanyao")``: a yaku is named by its constant), a ``double/1`` of a yaku
+      that is no yakuman (``double(riichi)``: the hook doubles a yakuman, exclusions.lp).
     """
     import clingo
     from clingo import ast as cast
 
     check_numbers(paths)
-    known, builtin, hooks = _shipped(tuple(shipped))
+    known, builtin, hooks, yakuman = _shipped(tuple(shipped))
     defined: dict[tuple[str, int], str] = {}
     read: set[tuple[str, int]] = set()
     stated: list[tuple[clingo.Symbol, str]] = []
     custom: set[str] = set()
+    custom_yakuman: set[str] = set()
     found: list[tuple[str, str]] = []
-    named: list[tuple[str, str]] = []  # the yaku a removed/1, double/1 or alone/1 names
+    named: list[tuple[str, str, str]] = []  # the yaku a removed/1, double/1 or alone/1 names
 
     def visit(statement: ast.AST) -> None:
         where = f"{statement.location.begin.filename}:{statement.location.begin.line}"
@@ -516,11 +524,18 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
                                f"{_example(name)}") from None
         elif signature == ("custom_yaku", 4):
             custom.add(str(atom.symbol.arguments[0]))
+            if str(atom.symbol.arguments[3]) == "yakuman":
+                custom_yakuman.add(str(atom.symbol.arguments[0]))
         elif signature == ("found", 2):
             found.append((str(atom.symbol.arguments[0]), f"{where}: {statement}"))
-        elif signature in _YAKU_HOOKS and re.fullmatch(r"[a-z_]\w*",
-                                                      str(atom.symbol.arguments[0])):
-            named.append((str(atom.symbol.arguments[0]), f"{where}: {statement}"))
+        elif signature in _YAKU_HOOKS:
+            argument = atom.symbol.arguments[0]
+            if re.fullmatch(r"[a-z_]\w*", str(argument)):
+                named.append((str(argument), f"{where}: {statement}", name))
+            elif argument.ast_type not in (cast.ASTType.Variable, cast.ASTType.Pool):
+                # "tanyao", 3, f(x): no yaku is named so, and the hook would change nothing
+                raise EncodingError(f"{where}: {statement}: {name}/1 names a yaku by its "
+                                    f"constant, e.g. {name}(tanyao), not {argument}")
 
     _walk(paths, visit)
     for name in sorted(custom & builtin):
@@ -533,10 +548,13 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
             raise EncodingError(f"{text}: {what}; a file adds its own yaku: "
                                 f"custom_yaku({name if name not in builtin else 'my_yaku'},"
                                 "\"English\",\"Japanese\",yaku) and found/2 for it")
-    for name, text in named:  # a misspelt name would change nothing, unsaid
+    for name, text, hook in named:  # a misspelt name would change nothing, unsaid
         if name not in custom and name not in builtin:
             raise EncodingError(f"{text}: {name} is no yaku (the built-in ones are named in "
                                 "encodings/scoring/yaku_ids.lp; a file's own by custom_yaku/4)")
+        if hook == "double" and name not in yakuman and name not in custom_yakuman:
+            raise EncodingError(f"{text}: {name} is no yakuman; double/1 makes a yakuman a "
+                                "double one (encodings/scoring/exclusions.lp)")
     unknown = sorted((where, f"{name}/{arity}") for (name, arity), where in defined.items()
                      if (name, arity) not in known and (name, arity) not in read
                      and (name, arity) not in _INPUTS and name not in SITUATION)
@@ -558,6 +576,54 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
     except WinError as error:  # a value out of range: name the facts it came from
         files = sorted({where.rsplit(":", 1)[0] for _, where in stated}) or list(paths)
         raise WinError(f"the situation facts of {', '.join(files)}: {error}") from None
+
+
+def scoring_only(paths: Sequence[str], scoring: Sequence[str],
+                 readings: Sequence[str]) -> str | None:
+    """Where the user's files ``paths`` define a hook of the scoring encoding that the
+    readings' encoding never reads (``removed/1``, ``double/1``, ``option/2``,
+    ``custom_yaku/4`` ...: a scoring variant), as ``file:line: name/arity``; None when they
+    define none. ``scoring``: the scoring encoding and its shipped variant files (what they
+    define are the hooks); ``readings``: the entry file of the readings (``engine.lp``,
+    with what it includes). ``mjasp solve`` says so in one line: such a file changes a
+    score, never a reading."""
+    from clingo import ast as cast
+
+    hooks = _shipped(tuple(scoring)).hooks - _shipped(tuple(readings)).known
+    found: list[str] = []
+
+    def visit(statement: ast.AST) -> None:
+        if found or statement.ast_type != cast.ASTType.Rule:
+            return
+        heads: set[tuple[str, int]] = set()
+        _atoms(statement.head, heads)
+        for name, arity in sorted(heads & hooks):
+            found.append(f"{statement.location.begin.filename}:"
+                         f"{statement.location.begin.line}: {name}/{arity}")
+            return
+
+    _walk(paths, visit)
+    return found[0] if found else None
+
+
+def option_facts(paths: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The plain ``option(Name,Value)`` facts of ``paths`` as ``(name, value, file:line)``
+    texts, in the order written (what the other checks make of them is theirs)."""
+    from clingo import ast as cast
+
+    found: list[tuple[str, str, str]] = []
+
+    def visit(statement: ast.AST) -> None:
+        if statement.ast_type != cast.ASTType.Rule or len(statement.body):
+            return
+        atom = _head_atom(statement)
+        if atom is not None and _signature(atom) == ("option", 2):
+            name, value = (str(a) for a in atom.symbol.arguments)
+            found.append((name, value, f"{statement.location.begin.filename}:"
+                                       f"{statement.location.begin.line}"))
+
+    _walk(paths, visit)
+    return found
 
 
 def _example(name: str) -> str:

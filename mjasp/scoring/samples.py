@@ -6,8 +6,10 @@ every limit occurs hundreds of times in 100,000 draws), builds the hand from blo
 draws a situation that fits the hand: ron or tsumo, winds, riichi only for a closed hand,
 ippatsu only with riichi (never with houtei, nor with haitei after double riichi), rinshan
 only after a kan, chankan only when no other copy of the winning tile is in sight,
-tenhou/chiihou only for an untouched hand, indicators and red fives within the four copies
-of each kind (three plain fives and one red per suit).
+tenhou/chiihou only for an untouched hand, one dora indicator plus one per kan of the hand
+(one fewer on the replacement tile of an open kan, whose indicator is turned after the
+discard) and as many ura indicators under riichi, indicators and red fives within the four
+copies of each kind (three plain fives and one red per suit).
 
 Three-player rules (``rules="tenhou-3p"``) draw from their set: no 2m-8m (a hand that
 holds one is drawn again), no chi (a sequence stays concealed), seats and rounds East,
@@ -226,13 +228,12 @@ def random_wins(n: int, seed: int | None = 0, themes: Sequence[str] | None = Non
     if not names:
         raise RulesError(f"the themes {list(themes or ())} need a winning form the rules "
                          f"{found.name} lack (forms: {', '.join(sorted(found.forms))})")
-    three = found if found.players == 3 else None
     rng = random.Random(seed)
     weights = [known[t] for t in names]
     wins: list[tuple[Hand, Win]] = []
     while len(wins) < n:
         theme = rng.choices(names, weights)[0]
-        drawn = _draw(rng, theme, three, found)
+        drawn = _draw(rng, theme, found)
         if drawn is not None:
             wins.append(_in_set(*drawn, found.red_fives))
     return wins
@@ -266,12 +267,13 @@ def _in_set(hand: Hand, win: Win, reds: tuple[int, int, int]) -> tuple[Hand, Win
     return Hand(hand.counts, (red[0], red[1], red[2]), tuple(melds)), win
 
 
-def _draw(rng: random.Random, theme: str, three: Rules | None = None,
+def _draw(rng: random.Random, theme: str,
           rules: Rules | None = None) -> tuple[Hand, Win] | None:
     """One situation of the theme, or None when the drawn blocks break a rule (redraw);
-    ``three``: the rules of a three-player game (None: four players); ``rules``: the
-    rules whose winning forms a reading must have (as ``check_win`` reads the hand; the
-    red fives their set lacks are made plain later, by ``_in_set``)."""
+    ``rules``: the rules whose winning forms a reading must have (as ``check_win`` reads
+    the hand; the red fives their set lacks are made plain later, by ``_in_set``) and
+    whose players (three: no chi, no 2m-8m, no North) the situation has (None: tenhou's)."""
+    three = rules if rules is not None and rules.players == 3 else None
     planner = PLANNERS[theme][1] if theme in PLANNERS else _EXTRA_PLANNERS.get(theme)
     if planner is not None:
         plan, pair = planner(rng)
@@ -413,8 +415,14 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
             if win.get("riichi") == 2:
                 # an added kan needs a pon, a call that ends a double riichi's ippatsu
                 win["ippatsu"] = False
-    # one indicator, plus one per kan; sometimes pointing at the hand (many dora)
-    count = 1 + (kans if rng.random() < 0.8 else 0)
+    # one indicator, plus one per kan of the hand (other players' kans are not drawn):
+    # a closed kan's is turned at once, an open kan's after the discard that follows it
+    # (https://riichi.wiki/Special:MobileDiff/10400, /17854), so a win on the replacement
+    # tile of an open kan may come before its indicator; sometimes pointing at the hand
+    count = 1 + kans
+    if rng.random() >= 0.8 and win.get("rinshan") and any(
+            m.kind == MeldKind.KAN for m in hand.melds):
+        count -= 1
     heavy = rng.random() < 0.15
     dora = _indicators(rng, seen, red_suits, count, heavy, hand, three is not None)
     win["dora_indicators"] = dora
@@ -438,10 +446,12 @@ def _indicators(rng: random.Random, seen: list[int], red_suits: set[int], count:
     three-player set (no 2m-8m)."""
     held = [t for t in range(NUM_KINDS) if hand.total_counts()[t]]
     shown: list[str] = []
-    for _ in range(50):
-        if len(shown) == count:
-            break
-        kind = indicator_of(rng.choice(held), three) if heavy else rng.randrange(NUM_KINDS)
+    tries = 0
+    while len(shown) < count:  # (copies are left of some kind: 136 tiles, 28 at most used)
+        tries += 1
+        # pointing at the hand while its dora have copies left (50 tries), then any kind
+        kind = indicator_of(rng.choice(held), three) if heavy and tries <= 50 \
+            else rng.randrange(NUM_KINDS)
         if three and 1 <= kind <= 7:
             continue
         # a plain five has three copies in the set; the fourth is the red one

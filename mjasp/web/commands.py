@@ -69,7 +69,7 @@ from mjasp.cli.decompose import decompose_json
 from mjasp.cli.forms import waits_json
 from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
-from mjasp.rules import Rules
+from mjasp.rules import ALIASES, RULES, Rules
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
 #: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in any case, in
@@ -524,6 +524,9 @@ def _convert(context: click.Context, param: click.Parameter, command: str, name:
     where it was converted before (the hand, ``q``, is never kept)."""
     key = (command, name, given)
     value = _converted.get(key, _MISSING) if name != "q" else _MISSING
+    if isinstance(value, Rules) and _preset(given if given is not None
+                                            else param.get_default(context)) is not value:
+        value = _MISSING  # a preset replaced in mjasp.RULES since it was kept
     if value is _MISSING:
         raw = given if given is not None else param.get_default(context)
         if name in _MANY and isinstance(raw, str):  # one value a change, as arguments()
@@ -532,6 +535,13 @@ def _convert(context: click.Context, param: click.Parameter, command: str, name:
         if name != "q" and len(_converted) < KEPT_CONVERSIONS:
             _converted[key] = value
     return value
+
+
+def _preset(name: object) -> Rules | None:
+    """The rule set ``mjasp.RULES`` holds now under a preset's name as a request spells it
+    (any case, an alias): a caller may replace it, and a kept conversion is then stale."""
+    lower = str(name).lower()
+    return RULES.get(ALIASES.get(lower, lower))
 
 
 def _invoke(command: str, params: Mapping[str, str]) -> str | None:
