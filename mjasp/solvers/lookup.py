@@ -200,8 +200,10 @@ _LAST_ALLOWED: list[tuple[Rules, _Allowed, int]] = []
 
 
 def _allowed(rules: Rules) -> _Allowed:
-    if _LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules:
-        return _LAST_ALLOWED[0][1]
+    # the slot read once: another thread may store its rules between two reads
+    last = _LAST_ALLOWED[0] if _LAST_ALLOWED else None
+    if last is not None and last[0] is rules:
+        return last[1]
     forms = rules.forms
     found = _Allowed(Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
                      rules.chiitoitsu_quad)
@@ -210,9 +212,7 @@ def _allowed(rules: Rules) -> _Allowed:
 
 
 def _allowed_mask(rules: Rules) -> int:
-    if not (_LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules):
-        _allowed(rules)
-    return _LAST_ALLOWED[0][2]
+    return _allowed(rules).mask  # (not the slot read again: another thread may have set it)
 
 
 def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
