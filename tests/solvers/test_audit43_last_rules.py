@@ -77,7 +77,7 @@ def test_the_last_rules_read_once(monkeypatch: pytest.MonkeyPatch, mine: Any,
     # this thread's rules were the last seen when it asked
     monkeypatch.setattr(lookup, "_LAST_ALLOWED",
                         _AnotherThread([_entry(mine)], other, after_read=True))
-    assert tuple(lookup._allowed(mine)) == _own(mine)
+    assert tuple(lookup._allowed_entry(mine)[1]) == _own(mine)
 
 
 @pytest.mark.parametrize(("mine", "other"), [(TENHOU, NO_SEVEN_PAIRS),
