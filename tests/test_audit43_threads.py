@@ -16,7 +16,6 @@ auditing, without a failure; here each runs twice.
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import threading
@@ -27,22 +26,11 @@ from typing import Any
 import pytest
 
 import mjasp
+from tests.solvers.test_audit41_engine_threads import _hands  # seeded 13-tile counts
 
 ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8
 RUNS = 2
-
-
-def _hands(seed: int, n: int) -> list[list[int]]:
-    """Seeded 13-tile hands as 34 counts (a tile at most four times)."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        counts = [0] * 34
-        for t in rng.sample([k for k in range(34) for _ in range(4)], 13):
-            counts[t] += 1
-        out.append(counts)
-    return out
 
 
 WINS = [("123m456p789s11122z", "2z"), ("22334455m66778p8p", "8p"),
