@@ -208,8 +208,10 @@ _LAST_OPTIONS: list[tuple[Rules, tuple[bytes, bool, bool, bool, bool, bool]]] = 
 
 
 def _options(rules: Rules) -> tuple[bytes, bool, bool, bool, bool, bool]:
-    if _LAST_OPTIONS and _LAST_OPTIONS[0][0] is rules:
-        return _LAST_OPTIONS[0][1]
+    # the slot read once: another thread may store its rules between two reads
+    last = _LAST_OPTIONS[0] if _LAST_OPTIONS else None
+    if last is not None and last[0] is rules:
+        return last[1]
     forms = rules.forms
     found = (bytes(rules.tile_kinds), Form.STANDARD in forms, Form.CHIITOITSU in forms,
              Form.KOKUSHI in forms, table.three_player_wall(rules.copies), rules.chiitoitsu_quad)

@@ -199,20 +199,21 @@ _DEFAULT_MASK = _DEFAULT_ALLOWED.mask
 _LAST_ALLOWED: list[tuple[Rules, _Allowed, int]] = []
 
 
-def _allowed(rules: Rules) -> _Allowed:
-    if _LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules:
-        return _LAST_ALLOWED[0][1]
+def _allowed_entry(rules: Rules) -> tuple[Rules, _Allowed, int]:
+    # the slot read once: another thread may store its rules between two reads
+    last = _LAST_ALLOWED[0] if _LAST_ALLOWED else None
+    if last is not None and last[0] is rules:
+        return last
     forms = rules.forms
     found = _Allowed(Form.STANDARD in forms, Form.CHIITOITSU in forms, Form.KOKUSHI in forms,
                      rules.chiitoitsu_quad)
-    _LAST_ALLOWED[:] = [(rules, found, found.mask)]
-    return found
+    entry = (rules, found, found.mask)
+    _LAST_ALLOWED[:] = [entry]
+    return entry
 
 
 def _allowed_mask(rules: Rules) -> int:
-    if not (_LAST_ALLOWED and _LAST_ALLOWED[0][0] is rules):
-        _allowed(rules)
-    return _LAST_ALLOWED[0][2]
+    return _allowed_entry(rules)[2]
 
 
 def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
@@ -238,10 +239,10 @@ def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
     p = _PIN.get(c[9:18]) or _miss(1, c[9:18])
     s = _SOU.get(c[18:27]) or _miss(2, c[18:27])
     z = _HONORS.get(c[27:34]) or _miss(3, c[27:34])
-    # the last rules' answer read here: a call of _allowed costs more than the test
+    # the last rules' answer read here: a call of _allowed_entry costs more than the test
     last = _LAST_ALLOWED[0] if _LAST_ALLOWED else None
     allowed = (_DEFAULT_ALLOWED if rules is None else last[1] if last is not None
-               and last[0] is rules else _allowed(rules))
+               and last[0] is rules else _allowed_entry(rules)[1])
     found: list[Decomposition] = []
     # each suit of 2 (mod 3) brings a pair: a standard reading has exactly one
     if m[1] + p[1] + s[1] + z[1] == 1 and allowed.standard:

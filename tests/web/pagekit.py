@@ -56,20 +56,19 @@ if REASON is None:
     from mjasp.web import create_app
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    port = _free_port()
+    # the server listens on a socket bound here to a port the system chose, so no other
+    # process (another xdist worker's server) can take that port between choosing it
+    # and listening on it
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = int(sock.getsockname()[1])
     server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
                                            log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the test server did not start")
@@ -77,6 +76,7 @@ def base_url() -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+    sock.close()
 
 
 @pytest.fixture(scope="module")

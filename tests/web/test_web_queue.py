@@ -26,10 +26,12 @@ SEARCH = 0.4  # seconds each stand-in search takes
 
 def _stand_in(command: str, args: list[str], params: dict[str, str] | None = None
               ) -> tuple[int, str]:
-    """Runs in the worker process instead of the search: when it began and where."""
+    """Runs in the worker process instead of the search: when it began and ended (the
+    system's monotonic clock, one for every process) and where."""
     began = time.monotonic()
     time.sleep(SEARCH)
-    return 200, json.dumps({"q": (params or {}).get("q"), "began": began, "pid": os.getpid()})
+    return 200, json.dumps({"q": (params or {}).get("q"), "began": began,
+                            "ended": time.monotonic(), "pid": os.getpid()})
 
 
 def _long_stand_in(command: str, args: list[str], params: dict[str, str] | None = None
@@ -61,14 +63,35 @@ HANDS = ["123m456p789s1122z", "123m456p789s1133z", "123m456p789s1144z",
          "123m456p789s1155z", "123m456p789s1166z", "123m456p789s1177z"]
 
 
-def _ask_together(client: TestClient, hands: list[str],
-                  timings: list[str] | None = None) -> list[tuple[float, Any]]:
-    """Each hand's advise asked from its own thread, 50 ms apart (so their order is
-    known): per hand, the seconds until its answer and the answer's status and JSON (and
-    in ``timings`` its Server-Timing header)."""
+def _ask_together(client: TestClient, hands: list[str], monkeypatch: pytest.MonkeyPatch,
+                  timings: list[str] | None = None, hold: bool = True
+                  ) -> list[tuple[float, Any]]:
+    """Each hand's advise asked from its own thread, the next one once the last one's
+    search is in the queue (so their order is known whatever the machine's load), with
+    ``hold`` no search taken before all are queued: per hand, the seconds until its
+    answer and the answer's status and JSON (and in ``timings`` its Server-Timing
+    header)."""
     answers: list[tuple[float, Any]] = [(0.0, None)] * len(hands)
     if timings is not None:
         timings[:] = [""] * len(hands)
+    queued = [threading.Event() for _ in hands]
+    everyone = threading.Event()
+    queue, ask_worker = vars(Workers)["_queue"], vars(Workers)["_ask"]  # (a staticmethod)
+
+    def noted(self: Workers, *args: Any) -> Any:
+        item = queue(self, *args)
+        queued[sum(e.is_set() for e in queued)].set()
+        if all(e.is_set() for e in queued):
+            everyone.set()
+        return item
+
+    def held(*args: Any) -> Any:
+        assert everyone.wait(60), "the searches were not all queued within a minute"
+        return ask_worker.__func__(*args)
+
+    monkeypatch.setattr(Workers, "_queue", noted)
+    if hold:
+        monkeypatch.setattr(Workers, "_ask", staticmethod(held))
 
     def ask(i: int) -> None:
         start = time.monotonic()
@@ -81,9 +104,11 @@ def _ask_together(client: TestClient, hands: list[str],
     for i in range(len(hands)):
         threads.append(threading.Thread(target=ask, args=(i,)))
         threads[-1].start()
-        time.sleep(0.05)
+        assert queued[i].wait(60), f"search {i} was not queued within a minute"
     for thread in threads:
         thread.join()
+    monkeypatch.setattr(Workers, "_queue", queue)
+    monkeypatch.setattr(Workers, "_ask", ask_worker)
     return answers
 
 
@@ -96,34 +121,40 @@ def _durations(header: str) -> dict[str, float]:
     return found
 
 
-def test_searches_are_taken_in_the_order_asked_one_per_worker(stand_in: None) -> None:
+def test_searches_are_taken_in_the_order_asked_one_per_worker(
+        stand_in: None, monkeypatch: pytest.MonkeyPatch) -> None:
     timings: list[str] = []
     with TestClient(create_app(searches=1)) as client:
         assert client.get("/api/advise?q=1112345678999m5z").status_code == 200  # started
-        answers = _ask_together(client, HANDS, timings)
+        answers = _ask_together(client, HANDS, monkeypatch, timings)
         # a kept answer: no search, no timing
         kept = client.get(f"/api/advise?q={HANDS[0]}")
         assert kept.status_code == 200 and "server-timing" not in kept.headers
     statuses = [status for _, (status, _) in answers]
     assert statuses == [200] * len(HANDS)
     began = [body["began"] for _, (_, body) in answers]
+    ended = [body["ended"] for _, (_, body) in answers]
     # one worker: one search at a time, each after the one asked before it
     assert all(b - a >= SEARCH * 0.95 for a, b in itertools.pairwise(began))
+    assert all(b >= a for a, b in zip(ended, began[1:], strict=False))
     assert len({body["pid"] for _, (_, body) in answers}) == 1
     # the last one waited for the five ahead of it (all of them were queued at once: no
     # smaller pool of threads held them back; the wait is the queue's)
     assert answers[-1][0] >= 5 * SEARCH
     # each answer says how long its search waited in the queue and ran: the i-th asked
-    # waited for the searches ahead of it, less the 50 ms between askings
+    # waited for the i searches ahead of it (all queued before the first was taken); the
+    # two are apart, within the time its request took
     for i, header in enumerate(timings):
         durations = _durations(header)
-        assert SEARCH * 0.95 <= durations["search"] < SEARCH + 1
-        assert durations["queue"] >= i * (SEARCH - 0.05) - 0.1, (i, header)
+        assert durations["search"] >= SEARCH * 0.95, (i, header)
+        assert durations["queue"] >= i * SEARCH * 0.95, (i, header)
+        assert durations["queue"] + durations["search"] <= answers[i][0] + 0.002, (i, header)
 
 
-def test_two_workers_take_two_searches_at_a_time(stand_in: None) -> None:
+def test_two_workers_take_two_searches_at_a_time(stand_in: None,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     with TestClient(create_app(searches=2)) as client:
-        answers = _ask_together(client, HANDS)
+        answers = _ask_together(client, HANDS, monkeypatch)
     assert [status for _, (status, _) in answers] == [200] * len(HANDS)
     began = sorted(body["began"] for _, (_, body) in answers)
     # in rounds of two: never three at once
@@ -133,14 +164,15 @@ def test_two_workers_take_two_searches_at_a_time(stand_in: None) -> None:
 
 def test_the_time_limit_counts_the_wait_in_the_queue(stand_in: None,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    # a limit of 2.5 s, one worker, six searches of 1 s asked 50 ms apart: the first two
-    # are answered (by 2 s); the third would end at 3 s, past its limit of 2.6 s (its
-    # worker killed), and the others, taken later still, cannot end within theirs: each
-    # answers a 504 LimitError about when its own limit falls, not after the queue
+    # a limit of 2.5 s, one worker, six searches of 1 s asked one after another (each
+    # once the one before is queued): the first two are answered (by 2 s); the third
+    # would end at 3 s, past its limit of about 2.5 s (its worker killed), and the others,
+    # taken later still, cannot end within theirs: each answers a 504 LimitError about
+    # when its own limit falls, not after the queue
     monkeypatch.setattr(web_commands, "_answer", _long_stand_in)
     with TestClient(create_app(time_limit=2.5, searches=1)) as client:
         _answered(client, "/api/advise?q=1112345678999m5z")  # the worker started
-        answers = _ask_together(client, HANDS)
+        answers = _ask_together(client, HANDS, monkeypatch, hold=False)
         statuses = [status for _, (status, _) in answers]
         assert statuses[:2] == [200, 200] and set(statuses[2:]) == {504}, statuses
         assert all(body["error"]["type"] == "LimitError" and "time limit of 2.5 s"

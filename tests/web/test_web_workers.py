@@ -81,16 +81,18 @@ def test_a_job_past_the_limit_is_stopped_and_its_worker_replaced(workers: Worker
         os.kill(before, 0)  # the stopped worker is gone, not left running
 
 
-def test_a_busy_pool_waits_within_the_limit() -> None:
+def test_a_busy_pool_waits_within_the_limit(tmp_path: Path) -> None:
     import threading
 
+    gate = tmp_path / "gate"
     with Workers(1) as pool:
         pool.run(operator.add, (1, 1), time_limit=30)  # started
-        busy = threading.Thread(target=lambda: pool.run(time.sleep, (1.5,), time_limit=30))
+        busy = threading.Thread(target=lambda: pool.run(_wait_for, (gate,), time_limit=60))
         busy.start()
-        time.sleep(0.3)
+        _busy(pool)
         with pytest.raises(LimitError, match="free worker"):
             pool.run(operator.add, (1, 1), time_limit=0.2)
+        gate.touch()
         busy.join()
         assert pool.run(operator.add, (1, 1), time_limit=30) == 2
 
@@ -145,6 +147,29 @@ def _sleep_and_say(seconds: float, name: str) -> tuple[str, float]:
     return name, time.monotonic()
 
 
+def _wait_for(gate: Path) -> str:
+    """A job that runs until the test writes ``gate`` (a minute at most): a worker kept
+    busy for as long as the test needs, whatever the machine's load."""
+    deadline = time.monotonic() + 60
+    while not gate.exists():
+        if time.monotonic() > deadline:
+            return "never released"
+        time.sleep(0.005)
+    return "released"
+
+
+def _busy(pool: Workers) -> None:
+    """Return once every worker has taken a job and none is queued (the feeders are
+    out of the idle list only while their worker runs a job)."""
+    deadline = time.monotonic() + 60
+    while True:
+        with pool.lock:
+            if pool.feeders and not pool.idle and not pool.jobs:
+                return
+        assert time.monotonic() < deadline, "no worker took the job within a minute"
+        time.sleep(0.005)
+
+
 def _started_at(name: str) -> tuple[str, float]:
     return name, time.monotonic()
 
@@ -162,23 +187,26 @@ def _ask_in_thread(pool: Workers, results: dict[str, object], name: str, job: ob
     return thread
 
 
-def test_queued_jobs_run_in_the_order_they_came() -> None:
+def test_queued_jobs_run_in_the_order_they_came(tmp_path: Path) -> None:
     # one worker held busy, then eight jobs queued one after another: each starts after
     # the one queued before it (first come, first served), whatever thread asked
+    gate = tmp_path / "gate"
     with Workers(1) as pool:
         pool.run(operator.add, (1, 1), time_limit=30)  # started
         results: dict[str, object] = {}
-        threads = [_ask_in_thread(pool, results, "busy", _sleep_and_say, (1.0, "busy"), 30)]
-        time.sleep(0.3)  # the busy job runs
+        threads = [_ask_in_thread(pool, results, "busy", _wait_for, (gate,), 60)]
+        _busy(pool)  # the busy job runs
         names = [f"job{i}" for i in range(8)]
         for name in names:
-            threads.append(_ask_in_thread(pool, results, name, _started_at, (name,), 30))
-            deadline = time.monotonic() + 5
+            threads.append(_ask_in_thread(pool, results, name, _started_at, (name,), 60))
+            deadline = time.monotonic() + 60
             while len(pool.jobs) < names.index(name) + 1:  # queued before the next asks
                 assert time.monotonic() < deadline
                 time.sleep(0.005)
+        gate.touch()
         for thread in threads:
             thread.join()
+        assert results["busy"] == "released"
         ended = [results[name] for name in names]
         assert all(isinstance(r, tuple) for r in ended), ended
         times = [r[1] for r in ended]  # type: ignore[index]
@@ -189,17 +217,19 @@ def test_a_job_still_queued_at_its_limit_is_dropped_never_run(tmp_path: Path) ->
     # the limit counts the wait in the queue: a job that waited past it answers LimitError
     # about when its limit falls, and never runs later (it would write its file)
     mark = tmp_path / "ran"
+    gate = tmp_path / "gate"
     with Workers(1) as pool:
         pool.run(operator.add, (1, 1), time_limit=30)
         results: dict[str, object] = {}
-        busy = _ask_in_thread(pool, results, "busy", time.sleep, (1.5,), 30)
-        time.sleep(0.3)
-        start = time.monotonic()
+        busy = _ask_in_thread(pool, results, "busy", _wait_for, (gate,), 60)
+        _busy(pool)
         with pytest.raises(LimitError, match=r"waited past the time limit of 0\.3 s"):
             pool.run(Path.write_text, (mark, "x"), time_limit=0.3)
-        assert time.monotonic() - start < 1.2  # not after the busy job's 1.5 s
+        # not after the busy job: that one still runs (until the gate opens)
+        assert busy.is_alive() and "busy" not in results
+        gate.touch()
         busy.join()
-        assert results["busy"] is None
+        assert results["busy"] == "released"
         assert pool.run(operator.add, (2, 2), time_limit=30) == 4  # taken after it
         assert not pool.jobs
         assert not mark.exists()
