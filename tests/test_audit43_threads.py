@@ -81,9 +81,8 @@ def _count(k: int) -> Any:
 
 
 def _web(k: int) -> Any:
-    from starlette.testclient import TestClient
-
     from mjasp.web import create_app
+    from tests.web.apikit import TestClient  # (imported there without httpx's warning)
 
     out = []
     asked = [("shanten", "123m456p789s1112z"), ("decompose", "123m456p789s11122z"),
