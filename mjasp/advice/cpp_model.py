@@ -352,13 +352,18 @@ def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
     from mjasp.advice import graph
     from mjasp.advice.build import kernel_shanten
     cpp_build = None if graph._dp is None else graph._dp.cpp_build
+    # the rows as cpp_build takes them (bytes), where each of their numbers fits a byte
+    if isinstance(wanted, bytes):
+        raw: bytes | None = wanted
+    else:
+        raw = None if wanted.size and (wanted.min() < 0 or wanted.max() >= 256) else \
+            wanted.astype(np.uint8).tobytes()
     if total is None:
         total = [x + y for x, y in zip(hand, wall, strict=True)]
     if compiled and riichi and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
-            and max(total) < 8 and -1 <= budget < 64 and (
-                not wanted.size or (wanted.min() >= 0 and wanted.max() < 256)):
+            and max(total) < 8 and -1 <= budget < 64 and raw is not None:
         parts = cpp_build(bytes(hand), bytes(total), budget, fourteen,
-                          kernel_shanten(_TENHOU), wanted.astype(np.uint8).tobytes())
+                          kernel_shanten(_TENHOU), raw)
 
         def arr(at: int, dtype: Any) -> Any:
             return np.frombuffer(parts[at], dtype=dtype)
@@ -369,6 +374,8 @@ def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
                         arr(2, np.bool_), disc_hands, arr(4, np.bool_), arr(5, np.int8),
                         arr(6, np.int32), arr(7, np.int32), arr(8, np.int8),
                         arr(9, np.int16), arr(10, np.int64).tolist())
+    if raw is wanted:
+        wanted = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 38)
     g = _Graph(hand, wall, budget, 0, riichi)
     g.build(hand, fourteen)
 
@@ -441,6 +448,9 @@ _NAMES = tuple(tile_name(k) for k in range(34))
 _NAMES37 = tuple(name37(t) for t in range(37))
 #: row k: kind k drawn (``_necessary``)
 _DRAWN = np.eye(34, dtype=bool)
+#: every kind in the wall, for ``_dp.ukeire`` (``_necessary_of``: a kind is drawn unless
+#: held four times, whatever the wall holds)
+_DRAWABLE = bytes([1] * 37)
 
 
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
@@ -725,13 +735,13 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     fourteen = sum(h37[:34]) + 3 * len(melds) == 14
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
     # a tenpai), or the hand itself; their shanten and necessary tiles in one pass
-    tiles, asked = _asked_hands(hand_sep, fourteen)
-    shanten, necessary = _necessary(asked, mwall)
-    calls = np.array([fourteen and closed and s_org == 0 and s == 0 for s in shanten],
-                     dtype=np.uint8)
+    tiles, asked = _asked_rows(hand_sep, fourteen)
+    shanten, necessary = _necessary_of(asked, mwall)
+    call = fourteen and closed and s_org == 0
     g = _build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
-                     np.concatenate([asked, calls[:, None]], axis=1), riichi=closed,
-                     total=total)
+                     b"".join([row + (b"\1" if call and s == 0 else b"\0")
+                               for row, s in zip(asked, shanten, strict=True)]),
+                     riichi=closed, total=total)
     kept_rows = [n for n, v in enumerate(g.wanted) if v >= 0]
     searched = g.draws + g.discards
     src, dst, tile, weight = g.src, g.dst, g.tile, g.weight
@@ -760,16 +770,48 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
                    for n, tp, wp, ev in zip(kept_rows, tps, wps, evs, strict=True)], searched
 
 
-def _asked_hands(hand: list[int], fourteen: bool) -> tuple[list[str | None], Any]:
+def _asked_rows(hand: list[int], fourteen: bool) -> tuple[list[str | None], list[bytes]]:
     """The discards of a 14-tile hand (separated counts), tile order, and the 13 tiles
-    each leaves (rows, uint8); a 13-tile hand: None and itself."""
-    held = np.array(hand, dtype=np.uint8)
+    each leaves (37 bytes each); a 13-tile hand: None and itself."""
     if not fourteen:
-        return [None], held[None]
-    thrown = np.flatnonzero(held)
-    rows = np.repeat(held[None], len(thrown), axis=0)
-    rows[np.arange(len(thrown)), thrown] -= 1
-    return [_NAMES37[i] for i in thrown.tolist()], rows
+        return [None], [bytes(hand)]
+    tiles: list[str | None] = []
+    rows: list[bytes] = []
+    for t in range(37):
+        if hand[t]:
+            row = bytearray(hand)
+            row[t] -= 1
+            tiles.append(_NAMES37[t])
+            rows.append(bytes(row))
+    return tiles, rows
+
+
+def _asked_hands(hand: list[int], fourteen: bool) -> tuple[list[str | None], Any]:
+    """:func:`_asked_rows` with the rows as one uint8 array."""
+    tiles, rows = _asked_rows(hand, fourteen)
+    return tiles, np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37).copy()
+
+
+def _necessary_of(rows: list[bytes], mwall: Sequence[int], compiled: bool = True
+                  ) -> tuple[list[int], list[tuple[tuple[str, int], ...]]]:
+    """:func:`_necessary` of rows of 37 bytes: where the kernel and ``_dp`` are compiled
+    (and ``compiled``), each row and its kinds in one call of the kernel (``_dp.ukeire``,
+    as ``mjasp.advice.api`` asks it, every kind held fewer than four times drawable),
+    else :func:`_necessary` on them as an array (a test checks the two)."""
+    from mjasp.advice import graph
+    from mjasp.advice.build import kernel_capsule
+    dp = graph._dp if compiled else None
+    capsule = kernel_capsule(_TENHOU) if dp is not None else None
+    if dp is None or capsule is None:
+        return _necessary(np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37),
+                          mwall)
+    merged = b"".join([bytes(_merged(row)) + row[34:] for row in rows])
+    shanten: list[int] = []
+    necessary: list[tuple[tuple[str, int], ...]] = []
+    for own, kinds in dp.ukeire(capsule, merged, _DRAWABLE):
+        shanten.append(own)
+        necessary.append(tuple([(_NAMES[k], mwall[k]) for k in kinds]))
+    return shanten, necessary
 
 
 def _necessary(hands: Any, mwall: Sequence[int]
