@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 
 #: the dora kind each indicator kind points at (four players)
 DORA = tuple(dora_of(k, 4) for k in range(34))
+#: the same as bytes (``cpp_loops.ura_one``)
+_DORA_BYTES = bytes(DORA)
 #: its web app's defaults
 T_MAX = 18
 SUM = 121
@@ -508,14 +510,7 @@ class _Scorer:
         state, the winning states' rows, merged counts and flags read out of the arrays
         once (as Python values); the ura outcomes of every riichi win summed at the end,
         all at once (``cpp_loops.ura_totals``)."""
-        by_state: dict[int, list[int]] = {}
-        for n, state in enumerate(states):
-            got = by_state.get(state)
-            if got is None:
-                by_state[state] = [n]
-            else:
-                got.append(n)
-        order = sorted(by_state)
+        order, places, groups = cpp_loops.winning_states(states, drawn)
         count = len(order)
         rows = hands[order]
         merged_rows = rows[:, :34].copy()
@@ -524,14 +519,12 @@ class _Scorer:
         # index; lists of the rows would cost more to make and free)
         raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
         riichis = flags[order].tolist()
-        groups = [[drawn[n] for n in by_state[state]] for state in order]
-        # states that differ only in which fives are red (the same merged counts and
-        # riichi flag): the one with the fewest red fives is scored, the others derived
-        # from its candidates (``cpp_loops.best_of``); ``like``: the one scored, by place
         like = list(range(count))
         reds: list[int] = [0] * count
-        if count and rows[:, 34:].any() and red_adds_han(self.rules):
-            reds = rows[:, 34:].sum(axis=1).tolist()
+        if count and red_adds_han(self.rules):
+            reds = [raw[37 * at + 34] + raw[37 * at + 35] + raw[37 * at + 36]
+                    for at in range(count)]
+        if any(reds):
             least: dict[tuple[bytes, bool], int] = {}
             for at in range(count):
                 key = (raw_merged[34 * at:34 * at + 34], riichis[at])
@@ -546,15 +539,18 @@ class _Scorer:
             (self._win(False), self._win(True)), self.melds, self.rules, self.readings,
             self.up_cache, self.seat == "E",
             self.uradora and len(self.indicators) > 0, pending)
-        per_edge = np.array([v for pts in values for v in pts], dtype=np.float64)
-        if pending:
-            # a riichi win's place in ``pending`` is its value -1 - place until summed
-            later = np.flatnonzero(per_edge < 0)
-            per_edge[later] = self._ura_totals(pending, rows, raw, raw_merged)[
-                (-1 - per_edge[later]).astype(np.intp)]
-        scoring = np.flatnonzero(per_edge != 0)
-        edge = np.array([won[n] for state in order for n in by_state[state]], dtype=np.intp)
-        return edge[scoring], per_edge[scoring]
+        # a riichi win's place in ``pending`` is its value -1 - place until summed
+        totals = self._ura_totals(pending, raw, raw_merged).tolist() if pending else []
+        edges: list[int] = []
+        points: list[float] = []
+        for got, pts in zip(places, values, strict=True):
+            for n, v in zip(got, pts, strict=True):
+                if v < 0:
+                    v = totals[int(-1 - v)]
+                if v != 0:
+                    edges.append(won[n])
+                    points.append(v)
+        return np.array(edges, dtype=np.intp), np.array(points, dtype=np.float64)
 
     #: The winning tile of the scorer's Win values: ``check_hand`` and the engine's
     #: ``shapes_by_tile``/``candidates_by_tile`` read none (the hand's tiles and their
@@ -572,16 +568,19 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _ura_totals(self, pending: list[tuple[int, int, int, int]], rows: Any, raw: bytes,
+    def _ura_totals(self, pending: list[tuple[int, int, int, int]], raw: bytes,
                     raw_merged: bytes) -> Any:
         """The points of each win of ``pending`` (place, han, fu, points) with its ura
         outcomes (``cpp_loops.ura_totals``: mjasp's points table and payments, as its code
         adds them, "up scores"). The chances of ura han counts: of every winning state at
-        once with one indicator (its web app's default: ``_ura_one``), else of each state
-        met (``_ura_distribution``); ``rows``, ``raw``, ``raw_merged``: the winning
+        once with one indicator (its web app's default: ``cpp_loops.ura_one``), else of
+        each state met (``_ura_distribution``); ``raw``, ``raw_merged``: the winning
         states' counts by place."""
         if len(self.indicators) == 1:
-            chances = _ura_one(rows, self.total, self.meld34)
+            count = len(raw_merged) // 34
+            chances = np.empty((count, 13))
+            cpp_loops.ura_one(raw_merged, count, bytes(_merged(self.total)),
+                              bytes(self.meld34), _DORA_BYTES, chances)
             where = [at for at, _, _, _ in pending]
         else:
             row_of: dict[int, int] = {}
@@ -637,23 +636,6 @@ def _meld_counts(melds: Sequence[Meld]) -> list[int]:
         if meld.red:  # a meld's fives are of one suit
             out[34 + int(meld.tile) // 9] += meld.red
     return out
-
-
-def _ura_one(hands: Any, total: Sequence[int], melds: Sequence[int] = (0,) * 34) -> Any:
-    """``_ura_distribution`` of one indicator for each row of separated 37 counts
-    (``total``: the hand and wall together; ``melds``: the 34 counts of the melds' tiles):
-    each indicator kind's copies in the wall, summed by the han its dora gives the hand
-    and its melds, over the wall's tiles."""
-    sep = np.asarray(total, dtype=np.int64) - hands
-    wall = sep[:, :34].copy()
-    wall[:, FIVES] += sep[:, 34:]
-    held = hands[:, :34].astype(np.int64)
-    held[:, FIVES] += hands[:, 34:]
-    held += np.asarray(melds, dtype=np.int64)
-    gain = held[:, DORA] + 13 * np.arange(len(hands))[:, None]
-    counts = np.bincount(gain.reshape(-1), wall.reshape(-1).astype(np.float64),
-                         minlength=13 * len(hands)).reshape(-1, 13)
-    return counts / wall.sum(axis=1)[:, None]
 
 
 def _ura_distribution(merged: list[int], mwall: list[int], n: int) -> list[float]:
