@@ -42,3 +42,7 @@ cpdef tuple winning_states(list states, list drawn)
 cpdef void ura_one(const unsigned char[:] raw_merged, Py_ssize_t count,
                    const unsigned char[:] total, const unsigned char[:] melds,
                    const unsigned char[:] dora, double[:, :] out)
+
+@cython.locals(edges=list, points=list, at=Py_ssize_t, j=Py_ssize_t, got=list, pts=list,
+               v=double)
+cpdef tuple scored_edges(list won, list places, list values, list totals)

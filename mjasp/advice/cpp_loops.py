@@ -257,6 +257,26 @@ def winning_states(states: list[int], drawn: list[int]
     return order, places, groups
 
 
+def scored_edges(won: list[int], places: list[list[int]], values: list[list[float]],
+                 totals: list[float]) -> tuple[list[int], list[float]]:
+    """The winning edges that score and their points, by state and in edge order: the
+    edge ``won[n]`` of each place ``n`` of ``places`` (per state) with its value of
+    ``values`` (the same shape); a value -1 - i is the riichi win ``totals[i]``."""
+    edges: list[int] = []
+    points: list[float] = []
+    for at in range(len(places)):
+        got = places[at]
+        pts = values[at]
+        for j in range(len(got)):
+            v = pts[j]
+            if v < 0:
+                v = totals[int(-1 - v)]
+            if v != 0:
+                edges.append(won[got[j]])
+                points.append(v)
+    return edges, points
+
+
 def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: bytes,
             out: Any) -> None:
     """Fill ``out[at, u]`` (float64, ``count`` rows of 13), the chance that one ura
@@ -279,5 +299,6 @@ def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: byt
             out[at, u] = out[at, u] / tiles if tiles else math.nan
 
 __all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
-           "score_states", "tile_values", "up", "ura_one", "ura_totals",
+           "score_states", "scored_edges", "tile_values", "up", "ura_one",
+           "ura_totals",
            "winning_states"]

@@ -541,15 +541,7 @@ class _Scorer:
             self.uradora and len(self.indicators) > 0, pending)
         # a riichi win's place in ``pending`` is its value -1 - place until summed
         totals = self._ura_totals(pending, raw, raw_merged).tolist() if pending else []
-        edges: list[int] = []
-        points: list[float] = []
-        for got, pts in zip(places, values, strict=True):
-            for n, v in zip(got, pts, strict=True):
-                if v < 0:
-                    v = totals[int(-1 - v)]
-                if v != 0:
-                    edges.append(won[n])
-                    points.append(v)
+        edges, points = cpp_loops.scored_edges(won, places, values, totals)
         return np.array(edges, dtype=np.intp), np.array(points, dtype=np.float64)
 
     #: The winning tile of the scorer's Win values: ``check_hand`` and the engine's

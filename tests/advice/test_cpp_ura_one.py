@@ -64,3 +64,13 @@ def test_the_winning_edges_grouped_by_state() -> None:
     assert order == [1, 3, 7]
     assert places == [[3], [1, 4], [0, 2, 5]]
     assert groups == [[13], [11, 14], [10, 12, 15]]
+
+
+def test_the_edges_that_score_with_their_riichi_wins_summed() -> None:
+    from mjasp.advice.cpp_loops import scored_edges
+    won = [40, 41, 42, 43, 44]
+    places = [[3], [1, 4], [0, 2]]
+    # place 1 scores nothing; places 4 and 2 are riichi wins 0 and 1 of the totals
+    values = [[1000.0], [0.0, -1.0], [2000.0, -2.0]]
+    edges, points = scored_edges(won, places, values, [1500.5, 0.0])
+    assert (edges, points) == ([43, 44, 40], [1000.0, 1500.5, 2000.0])
