@@ -32,3 +32,17 @@ cpdef list tile_values(Py_ssize_t at, list tiles, dict best, bint ura, list pend
                fu=cython.long, base=cython.long, total=double, p=double, ups=tuple, key=tuple)
 cpdef void ura_totals(object pending, const double[:, :] chances, const long[:] rows,
                       dict table, dict cache, bint dealer, object rules, double[:] out)
+
+@cython.locals(by_state=dict, got=list, order=list, places=list, groups=list, n=Py_ssize_t,
+               state=Py_ssize_t)
+cpdef tuple winning_states(list states, list drawn)
+
+@cython.locals(at=Py_ssize_t, k=Py_ssize_t, u=Py_ssize_t, tiles=cython.long, base=Py_ssize_t,
+               copies=cython.long)
+cpdef void ura_one(const unsigned char[:] raw_merged, Py_ssize_t count,
+                   const unsigned char[:] total, const unsigned char[:] melds,
+                   const unsigned char[:] dora, double[:, :] out)
+
+@cython.locals(edges=list, points=list, at=Py_ssize_t, j=Py_ssize_t, got=list, pts=list,
+               v=double)
+cpdef tuple scored_edges(list won, list places, list values, list totals)

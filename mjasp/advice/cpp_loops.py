@@ -19,6 +19,7 @@ by ``candidates_by_tile`` (its ``Score`` values) instead.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -233,5 +234,71 @@ def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows:
         out[i] = total
 
 
+def winning_states(states: list[int], drawn: list[int]
+                   ) -> tuple[list[int], list[list[int]], list[list[int]]]:
+    """The winning edges (``states``: each one's discard state, ``drawn``: its tile37,
+    in edge order) grouped by state: the states in increasing order, and per state its
+    edges' places in ``states`` and their tiles (in edge order)."""
+    by_state: dict[int, list[int]] = {}
+    for n in range(len(states)):
+        state = states[n]
+        got = by_state.get(state)
+        if got is None:
+            by_state[state] = [n]
+        else:
+            got.append(n)
+    order = sorted(by_state)
+    places: list[list[int]] = []
+    groups: list[list[int]] = []
+    for state in order:
+        got = by_state[state]
+        places.append(got)
+        groups.append([drawn[n] for n in got])
+    return order, places, groups
+
+
+def scored_edges(won: list[int], places: list[list[int]], values: list[list[float]],
+                 totals: list[float]) -> tuple[list[int], list[float]]:
+    """The winning edges that score and their points, by state and in edge order: the
+    edge ``won[n]`` of each place ``n`` of ``places`` (per state) with its value of
+    ``values`` (the same shape); a value -1 - i is the riichi win ``totals[i]``."""
+    edges: list[int] = []
+    points: list[float] = []
+    for at in range(len(places)):
+        got = places[at]
+        pts = values[at]
+        for j in range(len(got)):
+            v = pts[j]
+            if v < 0:
+                v = totals[int(-1 - v)]
+            if v != 0:
+                edges.append(won[got[j]])
+                points.append(v)
+    return edges, points
+
+
+def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: bytes,
+            out: Any) -> None:
+    """Fill ``out[at, u]`` (float64, ``count`` rows of 13), the chance that one ura
+    indicator drawn from the wall of the state at place ``at`` (``total`` less its counts
+    at ``34 * at`` in ``raw_merged``; 34 merged counts, the hand and the wall together)
+    gives ``u`` han to its tiles and its melds' (``melds``, 34 counts): each indicator
+    kind ``k``'s copies in that wall summed at the count of its dora ``dora[k]`` held,
+    over the wall's tiles (sums of integers: exact in any order)."""
+    for at in range(count):
+        base = 34 * at
+        tiles = 0
+        for u in range(13):
+            out[at, u] = 0.0
+        for k in range(34):
+            copies = total[k] - raw_merged[base + k]
+            tiles += copies
+            out[at, raw_merged[base + dora[k]] + melds[dora[k]]] += copies
+        for u in range(13):
+            # (0 / 0: NaN, as numpy's division of the sums gives it)
+            out[at, u] = out[at, u] / tiles if tiles else math.nan
+
 __all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
-           "score_states", "tile_values", "up", "ura_totals"]
+           "score_states", "scored_edges", "tile_values", "up", "ura_one",
+           "ura_totals",
+           "winning_states"]

@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 
 #: the dora kind each indicator kind points at (four players)
 DORA = tuple(dora_of(k, 4) for k in range(34))
+#: the same as bytes (``cpp_loops.ura_one``)
+_DORA_BYTES = bytes(DORA)
 #: its web app's defaults
 T_MAX = 18
 SUM = 121
@@ -352,13 +354,18 @@ def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
     from mjasp.advice import graph
     from mjasp.advice.build import kernel_shanten
     cpp_build = None if graph._dp is None else graph._dp.cpp_build
+    # the rows as cpp_build takes them (bytes), where each of their numbers fits a byte
+    if isinstance(wanted, bytes):
+        raw: bytes | None = wanted
+    else:
+        raw = None if wanted.size and (wanted.min() < 0 or wanted.max() >= 256) else \
+            wanted.astype(np.uint8).tobytes()
     if total is None:
         total = [x + y for x, y in zip(hand, wall, strict=True)]
     if compiled and riichi and cpp_build is not None and min(hand) >= 0 and min(wall) >= 0 \
-            and max(total) < 8 and -1 <= budget < 64 and (
-                not wanted.size or (wanted.min() >= 0 and wanted.max() < 256)):
+            and max(total) < 8 and -1 <= budget < 64 and raw is not None:
         parts = cpp_build(bytes(hand), bytes(total), budget, fourteen,
-                          kernel_shanten(_TENHOU), wanted.astype(np.uint8).tobytes())
+                          kernel_shanten(_TENHOU), raw)
 
         def arr(at: int, dtype: Any) -> Any:
             return np.frombuffer(parts[at], dtype=dtype)
@@ -369,6 +376,8 @@ def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
                         arr(2, np.bool_), disc_hands, arr(4, np.bool_), arr(5, np.int8),
                         arr(6, np.int32), arr(7, np.int32), arr(8, np.int8),
                         arr(9, np.int16), arr(10, np.int64).tolist())
+    if raw is wanted:
+        wanted = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 38)
     g = _Graph(hand, wall, budget, 0, riichi)
     g.build(hand, fourteen)
 
@@ -441,6 +450,9 @@ _NAMES = tuple(tile_name(k) for k in range(34))
 _NAMES37 = tuple(name37(t) for t in range(37))
 #: row k: kind k drawn (``_necessary``)
 _DRAWN = np.eye(34, dtype=bool)
+#: every kind in the wall, for ``_dp.ukeire`` (``_necessary_of``: a kind is drawn unless
+#: held four times, whatever the wall holds)
+_DRAWABLE = bytes([1] * 37)
 
 
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
@@ -498,14 +510,7 @@ class _Scorer:
         state, the winning states' rows, merged counts and flags read out of the arrays
         once (as Python values); the ura outcomes of every riichi win summed at the end,
         all at once (``cpp_loops.ura_totals``)."""
-        by_state: dict[int, list[int]] = {}
-        for n, state in enumerate(states):
-            got = by_state.get(state)
-            if got is None:
-                by_state[state] = [n]
-            else:
-                got.append(n)
-        order = sorted(by_state)
+        order, places, groups = cpp_loops.winning_states(states, drawn)
         count = len(order)
         rows = hands[order]
         merged_rows = rows[:, :34].copy()
@@ -514,14 +519,12 @@ class _Scorer:
         # index; lists of the rows would cost more to make and free)
         raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
         riichis = flags[order].tolist()
-        groups = [[drawn[n] for n in by_state[state]] for state in order]
-        # states that differ only in which fives are red (the same merged counts and
-        # riichi flag): the one with the fewest red fives is scored, the others derived
-        # from its candidates (``cpp_loops.best_of``); ``like``: the one scored, by place
         like = list(range(count))
         reds: list[int] = [0] * count
-        if count and rows[:, 34:].any() and red_adds_han(self.rules):
-            reds = rows[:, 34:].sum(axis=1).tolist()
+        if count and red_adds_han(self.rules):
+            reds = [raw[37 * at + 34] + raw[37 * at + 35] + raw[37 * at + 36]
+                    for at in range(count)]
+        if any(reds):
             least: dict[tuple[bytes, bool], int] = {}
             for at in range(count):
                 key = (raw_merged[34 * at:34 * at + 34], riichis[at])
@@ -536,15 +539,10 @@ class _Scorer:
             (self._win(False), self._win(True)), self.melds, self.rules, self.readings,
             self.up_cache, self.seat == "E",
             self.uradora and len(self.indicators) > 0, pending)
-        per_edge = np.array([v for pts in values for v in pts], dtype=np.float64)
-        if pending:
-            # a riichi win's place in ``pending`` is its value -1 - place until summed
-            later = np.flatnonzero(per_edge < 0)
-            per_edge[later] = self._ura_totals(pending, rows, raw, raw_merged)[
-                (-1 - per_edge[later]).astype(np.intp)]
-        scoring = np.flatnonzero(per_edge != 0)
-        edge = np.array([won[n] for state in order for n in by_state[state]], dtype=np.intp)
-        return edge[scoring], per_edge[scoring]
+        # a riichi win's place in ``pending`` is its value -1 - place until summed
+        totals = self._ura_totals(pending, raw, raw_merged).tolist() if pending else []
+        edges, points = cpp_loops.scored_edges(won, places, values, totals)
+        return np.array(edges, dtype=np.intp), np.array(points, dtype=np.float64)
 
     #: The winning tile of the scorer's Win values: ``check_hand`` and the engine's
     #: ``shapes_by_tile``/``candidates_by_tile`` read none (the hand's tiles and their
@@ -562,16 +560,19 @@ class _Scorer:
                 dora_indicators=self.indicators, riichi=1 if riichi else 0)
         return win
 
-    def _ura_totals(self, pending: list[tuple[int, int, int, int]], rows: Any, raw: bytes,
+    def _ura_totals(self, pending: list[tuple[int, int, int, int]], raw: bytes,
                     raw_merged: bytes) -> Any:
         """The points of each win of ``pending`` (place, han, fu, points) with its ura
         outcomes (``cpp_loops.ura_totals``: mjasp's points table and payments, as its code
         adds them, "up scores"). The chances of ura han counts: of every winning state at
-        once with one indicator (its web app's default: ``_ura_one``), else of each state
-        met (``_ura_distribution``); ``rows``, ``raw``, ``raw_merged``: the winning
+        once with one indicator (its web app's default: ``cpp_loops.ura_one``), else of
+        each state met (``_ura_distribution``); ``raw``, ``raw_merged``: the winning
         states' counts by place."""
         if len(self.indicators) == 1:
-            chances = _ura_one(rows, self.total, self.meld34)
+            count = len(raw_merged) // 34
+            chances = np.empty((count, 13))
+            cpp_loops.ura_one(raw_merged, count, bytes(_merged(self.total)),
+                              bytes(self.meld34), _DORA_BYTES, chances)
             where = [at for at, _, _, _ in pending]
         else:
             row_of: dict[int, int] = {}
@@ -627,23 +628,6 @@ def _meld_counts(melds: Sequence[Meld]) -> list[int]:
         if meld.red:  # a meld's fives are of one suit
             out[34 + int(meld.tile) // 9] += meld.red
     return out
-
-
-def _ura_one(hands: Any, total: Sequence[int], melds: Sequence[int] = (0,) * 34) -> Any:
-    """``_ura_distribution`` of one indicator for each row of separated 37 counts
-    (``total``: the hand and wall together; ``melds``: the 34 counts of the melds' tiles):
-    each indicator kind's copies in the wall, summed by the han its dora gives the hand
-    and its melds, over the wall's tiles."""
-    sep = np.asarray(total, dtype=np.int64) - hands
-    wall = sep[:, :34].copy()
-    wall[:, FIVES] += sep[:, 34:]
-    held = hands[:, :34].astype(np.int64)
-    held[:, FIVES] += hands[:, 34:]
-    held += np.asarray(melds, dtype=np.int64)
-    gain = held[:, DORA] + 13 * np.arange(len(hands))[:, None]
-    counts = np.bincount(gain.reshape(-1), wall.reshape(-1).astype(np.float64),
-                         minlength=13 * len(hands)).reshape(-1, 13)
-    return counts / wall.sum(axis=1)[:, None]
 
 
 def _ura_distribution(merged: list[int], mwall: list[int], n: int) -> list[float]:
@@ -725,13 +709,13 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     fourteen = sum(h37[:34]) + 3 * len(melds) == 14
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
     # a tenpai), or the hand itself; their shanten and necessary tiles in one pass
-    tiles, asked = _asked_hands(hand_sep, fourteen)
-    shanten, necessary = _necessary(asked, mwall)
-    calls = np.array([fourteen and closed and s_org == 0 and s == 0 for s in shanten],
-                     dtype=np.uint8)
+    tiles, asked = _asked_rows(hand_sep, fourteen)
+    shanten, necessary = _necessary_of(asked, mwall)
+    call = fourteen and closed and s_org == 0
     g = _build_graph(hand_sep, wall_sep, s_org + extra, fourteen,
-                     np.concatenate([asked, calls[:, None]], axis=1), riichi=closed,
-                     total=total)
+                     b"".join([row + (b"\1" if call and s == 0 else b"\0")
+                               for row, s in zip(asked, shanten, strict=True)]),
+                     riichi=closed, total=total)
     kept_rows = [n for n, v in enumerate(g.wanted) if v >= 0]
     searched = g.draws + g.discards
     src, dst, tile, weight = g.src, g.dst, g.tile, g.weight
@@ -760,16 +744,48 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
                    for n, tp, wp, ev in zip(kept_rows, tps, wps, evs, strict=True)], searched
 
 
-def _asked_hands(hand: list[int], fourteen: bool) -> tuple[list[str | None], Any]:
+def _asked_rows(hand: list[int], fourteen: bool) -> tuple[list[str | None], list[bytes]]:
     """The discards of a 14-tile hand (separated counts), tile order, and the 13 tiles
-    each leaves (rows, uint8); a 13-tile hand: None and itself."""
-    held = np.array(hand, dtype=np.uint8)
+    each leaves (37 bytes each); a 13-tile hand: None and itself."""
     if not fourteen:
-        return [None], held[None]
-    thrown = np.flatnonzero(held)
-    rows = np.repeat(held[None], len(thrown), axis=0)
-    rows[np.arange(len(thrown)), thrown] -= 1
-    return [_NAMES37[i] for i in thrown.tolist()], rows
+        return [None], [bytes(hand)]
+    tiles: list[str | None] = []
+    rows: list[bytes] = []
+    for t in range(37):
+        if hand[t]:
+            row = bytearray(hand)
+            row[t] -= 1
+            tiles.append(_NAMES37[t])
+            rows.append(bytes(row))
+    return tiles, rows
+
+
+def _asked_hands(hand: list[int], fourteen: bool) -> tuple[list[str | None], Any]:
+    """:func:`_asked_rows` with the rows as one uint8 array."""
+    tiles, rows = _asked_rows(hand, fourteen)
+    return tiles, np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37).copy()
+
+
+def _necessary_of(rows: list[bytes], mwall: Sequence[int], compiled: bool = True
+                  ) -> tuple[list[int], list[tuple[tuple[str, int], ...]]]:
+    """:func:`_necessary` of rows of 37 bytes: where the kernel and ``_dp`` are compiled
+    (and ``compiled``), each row and its kinds in one call of the kernel (``_dp.ukeire``,
+    as ``mjasp.advice.api`` asks it, every kind held fewer than four times drawable),
+    else :func:`_necessary` on them as an array (a test checks the two)."""
+    from mjasp.advice import graph
+    from mjasp.advice.build import kernel_capsule
+    dp = graph._dp if compiled else None
+    capsule = kernel_capsule(_TENHOU) if dp is not None else None
+    if dp is None or capsule is None:
+        return _necessary(np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37),
+                          mwall)
+    merged = b"".join([bytes(_merged(row)) + row[34:] for row in rows])
+    shanten: list[int] = []
+    necessary: list[tuple[tuple[str, int], ...]] = []
+    for own, kinds in dp.ukeire(capsule, merged, _DRAWABLE):
+        shanten.append(own)
+        necessary.append(tuple([(_NAMES[k], mwall[k]) for k in kinds]))
+    return shanten, necessary
 
 
 def _necessary(hands: Any, mwall: Sequence[int]

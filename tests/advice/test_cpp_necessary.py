@@ -10,7 +10,15 @@ import random
 import numpy as np
 import pytest
 
-from mjasp.advice.cpp_model import _asked_hands, _check_fits, _necessary, compute, separated
+from mjasp.advice.cpp_model import (
+    _asked_hands,
+    _asked_rows,
+    _check_fits,
+    _necessary,
+    _necessary_of,
+    compute,
+    separated,
+)
 from mjasp.advice.tiles37 import FIVES
 from mjasp.analysis.shanten import shanten
 from mjasp.core.errors import HandError
@@ -59,6 +67,20 @@ def test_every_discard_is_asked_with_its_shanten_and_necessary_tiles(seed: int) 
     got_s, got_needed = _necessary(rows, wall)
     for row, s, needed in zip(rows.tolist(), got_s, got_needed, strict=True):
         assert (s, needed) == _brute(row, wall)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("seed", range(12, 24))
+def test_the_rows_as_bytes_give_the_brute_force_numbers(seed: int, compiled: bool) -> None:
+    # (compiled: one ``_dp.ukeire`` call where built; else the batch calls of an array)
+    rng = random.Random(seed)
+    hand = _random_hand(rng, 14)
+    wall = [rng.randrange(5) for _ in range(37)]
+    tiles, rows = _asked_rows(hand, True)
+    assert len(tiles) == len(rows) == sum(1 for x in hand if x)
+    got_s, got_needed = _necessary_of(rows, wall, compiled)
+    for row, s, needed in zip(rows, got_s, got_needed, strict=True):
+        assert (s, needed) == _brute(list(row), wall)
 
 
 def test_a_thirteen_tile_hand_is_asked_as_it_is() -> None:
