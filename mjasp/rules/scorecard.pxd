@@ -13,7 +13,7 @@ cpdef object make_score_merged(object items, object fu_details, object reading, 
 @cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, n=Py_ssize_t, last_id=Py_ssize_t,
                at=Py_ssize_t, in_order=bint, has_yaku=bint, has_ura=bint)
 cpdef (Py_ssize_t, Py_ssize_t, bint, bint, Py_ssize_t, bint) count_items(
-    object items, list listed, list kept)
+    object items, list listed, list kept, bint order=*)
 @cython.locals(raw=Py_ssize_t, part=Py_ssize_t)
 cpdef Py_ssize_t rounded_fu(object fu_details) except? -1
 @cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, has_yaku=bint)

@@ -229,14 +229,15 @@ def make_score_merged(items: Iterable[YakuItem], fu_details: tuple[tuple[str, in
     return build_score(han, fu, gain, 0, limit, tuple(listed), fu_details, paid, reading, None)
 
 
-def count_items(items: Iterable[YakuItem], listed: list[YakuItem], kept: list[YakuItem]
-                ) -> tuple[int, int, bool, bool, int, bool]:
+def count_items(items: Iterable[YakuItem], listed: list[YakuItem], kept: list[YakuItem],
+                order: bool = True) -> tuple[int, int, bool, bool, int, bool]:
     """The one pass over a candidate's yaku items that :func:`make_score_merged` and
     :func:`han_fu` total: the items listed (those with han, and ura dora) appended to
     ``listed``, the yakuman items to ``kept``; returns (the han of every item, the yakuman
     han, whether an ordinary yaku is among them, whether ura dora is, the Tenhou id of the
-    last item listed, whether they came in id order). (Lists filled, C values returned:
-    the compiled build makes no tuple per candidate.)
+    last item listed, whether they came in id order; with ``order`` False, for a caller
+    that reads neither, -1 and True without reading the ids). (Lists filled, C values
+    returned: the compiled build makes no tuple per candidate.)
 
     >>> listed, kept = [], []
     >>> count_items([YakuItem(Yaku.TANYAO, 1), YakuItem(Yaku.DORA, 2),
@@ -252,7 +253,7 @@ def count_items(items: Iterable[YakuItem], listed: list[YakuItem], kept: list[Ya
     for item in items:  # one pass: this runs for every candidate of every hand
         n = item.han
         yaku = item.yaku
-        if n or yaku is _URA:
+        if order and (n or yaku is _URA):
             at = getattr(yaku, "_value_", 1_000)  # _by_id, without hashing the member
             if at < last_id:
                 in_order = False
@@ -304,7 +305,7 @@ def han_fu(items: Iterable[YakuItem], fu_details: tuple[tuple[str, int], ...], w
     """
     if win.renhou and rules.renhou == "mangan_alone":
         return None
-    han, yakuman, has_yaku, _, _, _ = count_items(items, [], [])
+    han, yakuman, has_yaku, _, _, _ = count_items(items, [], [], False)  # (no ids read)
     if yakuman or not has_yaku:
         return None
     return han, rounded_fu(fu_details)

@@ -7,24 +7,41 @@
 # engine's own tables (lookups without a method call).
 
 # The fact classes are extension types (their fields C fields, read without a lookup by
-# name where the engine's variable is typed so); their fields are Python objects, in the
-# .py's order, public (the yaku records and the C kernel's fills read and set them by
-# name, through Cython's descriptors).
+# name where the engine's variable is typed so), in the .py's order, public (the yaku
+# records and the C kernel's fills read and set them by name, through Cython's
+# descriptors). The fields that are counts, tile kinds and flags are C integers (bint:
+# the flags), the engine's lists, tuples and sets typed so: read by the typed code without
+# boxing; a Python reader gets the same int or bool.
 
 cimport cython
+from mjasp.rules.scorecard cimport han_fu
 
 cdef class HandFacts:
-    cdef public object win, tile, closed, kinds, quads, seat, round, counts, melds_closed
-    cdef public object suits, honors, flags
+    cdef public object win
+    cdef public Py_ssize_t tile
+    cdef public bint closed
+    cdef public frozenset kinds
+    cdef public Py_ssize_t quads, seat, round
+    cdef public object counts
+    cdef public bint melds_closed
+    cdef public Py_ssize_t suits
+    cdef public bint honors
+    cdef public tuple flags
 
 cdef class ReadingFacts:
-    cdef public object decomposition, form, sequences, sets, pair, set_tiles, concealed
+    cdef public object decomposition, form
+    cdef public list sequences, sets
+    cdef public object pair
+    cdef public frozenset set_tiles
+    cdef public Py_ssize_t concealed
 
 cdef class Placement:
-    cdef public object block, wait, concealed_sets, pinfu
+    cdef public object block, wait
+    cdef public Py_ssize_t concealed_sets
+    cdef public bint pinfu
 
-@cython.locals(pairs=Py_ssize_t)
-cpdef object _peikou(ReadingFacts r)
+@cython.locals(pairs=Py_ssize_t, sequences=list, at=Py_ssize_t)
+cpdef Py_ssize_t _peikou(ReadingFacts r) except? -1
 cpdef object _outside(HandFacts h, ReadingFacts r, Placement p)
 cpdef object _ittsu(HandFacts h, ReadingFacts r, Placement p)
 cpdef object _sanshoku(HandFacts h, ReadingFacts r, Placement p)
@@ -37,11 +54,13 @@ cpdef object _hand_facts(object hand, object win, object won=*)
 cpdef object _dora(object hand, object win, object counts, object rules)
 cpdef object _dora_of(object indicator, object rules)
 cpdef object _reading_facts(object decomposition)
-cpdef object _value_of_pair(HandFacts h, object tile)
-@cython.locals(tile=Py_ssize_t, low=Py_ssize_t, waits=tuple)
-cpdef object _placements(HandFacts h, ReadingFacts r, object placement=*)
+cpdef Py_ssize_t _value_of_pair(HandFacts h, Py_ssize_t tile) except? -1
+@cython.locals(tile=Py_ssize_t, low=Py_ssize_t, waits=tuple, concealed=Py_ssize_t,
+               pinfu_shape=bint, opened=bint, found=list, last_low=Py_ssize_t)
+cpdef list _placements(HandFacts h, ReadingFacts r, object placement=*)
 @cython.locals(last=Py_ssize_t, row=Py_ssize_t, tile=Py_ssize_t, quad=bint, concealed=bint,
-               by_ron=Py_ssize_t)
+               by_ron=Py_ssize_t, tsumo=bint, pair_fu=Py_ssize_t, parts=list, rows=list,
+               sets=list, wait_fu=dict)
 cpdef object _fu(HandFacts h, ReadingFacts r, Placement p, object double_wind_fu=*)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)

@@ -118,13 +118,15 @@ Rule = Callable[[HandFacts, ReadingFacts, Placement], bool]
 
 def _peikou(r: ReadingFacts) -> int:
     """Pairs of identical sequences in the reading: one for iipeikou, two for ryanpeikou."""
-    sequences = r.sequences
-    distinct = set(sequences)
-    if len(distinct) == len(sequences):
-        return 0
+    sequences = sorted(r.sequences)  # equal sequences side by side
     pairs = 0
-    for t in distinct:  # (loops here and below, not generators: no generator frame)
-        pairs += sequences.count(t) // 2
+    at = 1
+    while at < len(sequences):  # (loops here and below, not generators: no generator frame)
+        if sequences[at] == sequences[at - 1]:  # a pair: neither is paired again
+            pairs += 1
+            at += 2
+        else:
+            at += 1
     return pairs
 
 
@@ -752,16 +754,18 @@ def _placements(h: HandFacts, r: ReadingFacts,
     pinfu_shape = (h.melds_closed and len(r.sequences) == 4 and r.pair is not None
                    and not _value_of_pair(h, r.pair))
     found = []
-    previous: Block | None = None
+    # the tile and kind of the last block placed (-1: none yet)
+    last_low = -1
+    last_kind: BlockKind | None = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
         low, kind = block.tile, block.kind  # (each field read once)
         # cheap test first: most blocks do not hold the winning tile
         if not (low <= tile <= low + 2 if kind is SEQUENCE else low == tile) or (
                 # equal to the last block placed (by fields: Block.__eq__ is Python)
-                previous is not None and low == previous.tile and kind is previous.kind):
+                low == last_low and kind is last_kind):
             continue
-        previous = block
+        last_low, last_kind = low, kind
         waits = _WAITS[kind]  # wait_shape(block, tile), read from its table
         wait = waits[3 * low + tile - low]  # type: ignore[assignment]  # (a block: not None)
         # a triplet completed by a discard counts as open (minkou) for fu and sanankou
@@ -804,7 +808,8 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
         parts.append(_MENZEN_RON_FU)
     if tsumo and not p.pinfu:
         parts.append(_TSUMO_FU)  # rinshan kaihou keeps it on Tenhou
-    wait = _WAIT_FU.get(p.wait)
+    wait_fu = _WAIT_FU  # (a local typed dict when compiled: its get without a method call)
+    wait = wait_fu.get(p.wait)
     if wait is not None:
         parts.append(wait)
     pair = r.pair

@@ -56,12 +56,26 @@ def test_the_fact_types_keep_their_fields_in_order() -> None:
         scoring_direct.ReadingFacts: ("decomposition", "form", "sequences", "sets", "pair",
                                       "set_tiles", "concealed"),
         scoring_direct.Placement: ("block", "wait", "concealed_sets", "pinfu")}
+    # two sets of values, each field's of its type (compiled, the counts, tile kinds and
+    # flags are C fields, the lists, tuples and sets typed: they refuse another type),
+    # every field different between the two
+    values: dict[type, tuple[tuple[object, ...], tuple[object, ...]]] = {
+        scoring_direct.HandFacts: (
+            ("win", 1, True, frozenset({3}), 4, 5, 6, (7,), False, 9, True, (11,)),
+            ("won", 2, False, frozenset({4}), 5, 6, 7, (8,), True, 10, False, ())),
+        scoring_direct.ReadingFacts: (
+            ("reading", "form", [2], [(3, False, True)], 4, frozenset({5}), 6),
+            ("other", "forms", [3], [], None, frozenset(), 7)),
+        scoring_direct.Placement: (("block", "wait", 2, True), ("blocks", "waits", 3, False))}
     for cls, fields in names.items():
         assert tuple(f.name for f in dataclasses.fields(cls)) == fields
         assert set(vars(cls)["__slots__"]) == set(fields)
-        made = cls(*range(len(fields)))
-        assert tuple(getattr(made, name) for name in fields) == tuple(range(len(fields)))
-        assert made == cls(*range(len(fields))) and made != cls(*range(1, len(fields) + 1))
+        first, second = values[cls]
+        made = cls(*first)
+        assert tuple(getattr(made, name) for name in fields) == first
+        assert made == cls(*first) and made != cls(*second)
+        for at, name in enumerate(fields):  # each field alone tells them apart
+            assert made != cls(*first[:at], second[at], *first[at + 1:]), name
         assert not hasattr(made, "__dict__")  # slots, or an extension type's C fields
         compiled = extensions.WHY_SOURCE.get("mjasp.solvers.scoring_direct") == ""
         # compiled: each field is a descriptor of the extension type (not a slot)
