@@ -2055,6 +2055,83 @@ done:
     return result;
 }
 
+/* distinct_rows: the distinct rows of ``rows`` (``width`` bytes each) in byte order, and the
+ * number of each row's distinct row, as numpy's unique of the rows viewed as void does
+ * (``return_inverse``): a merge sort of the rows' numbers by memcmp, stable. */
+static void sort_rows(int64_t *at, int64_t *tmp, size_t n, const uint8_t *rows,
+                      size_t width) {
+    if (n < 2) {
+        return;
+    }
+    size_t half = n / 2;
+    sort_rows(at, tmp, half, rows, width);
+    sort_rows(at + half, tmp, n - half, rows, width);
+    size_t i = 0, j = half, k = 0;
+    while (i < half && j < n) {
+        /* the left one first among equals: stable */
+        if (memcmp(rows + at[j] * width, rows + at[i] * width, width) < 0) {
+            tmp[k++] = at[j++];
+        } else {
+            tmp[k++] = at[i++];
+        }
+    }
+    while (i < half) {
+        tmp[k++] = at[i++];
+    }
+    memcpy(at, tmp, k * sizeof(int64_t));
+}
+
+static PyObject *distinct_rows(PyObject *self, PyObject *args) {
+    Py_buffer rows_b;
+    Py_ssize_t width;
+    if (!PyArg_ParseTuple(args, "y*n", &rows_b, &width)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int64_t *at = NULL, *tmp = NULL;
+    if (width <= 0 || rows_b.len % width != 0) {
+        PyErr_SetString(PyExc_ValueError, "distinct_rows: rows of width bytes each");
+        goto done;
+    }
+    size_t n = (size_t)(rows_b.len / width), w = (size_t)width;
+    const uint8_t *rows = rows_b.buf;
+    at = PyMem_Malloc((n ? n : 1) * sizeof(int64_t));
+    tmp = PyMem_Malloc((n ? n : 1) * sizeof(int64_t));
+    PyObject *distinct = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * w));
+    PyObject *inverse = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(int64_t)));
+    if (at == NULL || tmp == NULL || distinct == NULL || inverse == NULL) {
+        Py_XDECREF(distinct);
+        Py_XDECREF(inverse);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        at[i] = (int64_t)i;
+    }
+    sort_rows(at, tmp, n, rows, w);
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(distinct);
+    int64_t *inv = (int64_t *)PyBytes_AS_STRING(inverse);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *row = rows + at[i] * w;
+        if (m == 0 || memcmp(out + (m - 1) * w, row, w) != 0) {
+            memcpy(out + m * w, row, w);
+            m++;
+        }
+        inv[at[i]] = (int64_t)(m - 1);
+    }
+    if (_PyBytes_Resize(&distinct, (Py_ssize_t)(m * w)) < 0) {
+        Py_DECREF(inverse);
+        goto done;
+    }
+    result = Py_BuildValue("(NN)", distinct, inverse);
+done:
+    PyMem_Free(at);
+    PyMem_Free(tmp);
+    PyBuffer_Release(&rows_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
@@ -2078,6 +2155,9 @@ static PyMethodDef methods[] = {
     {"cpp_run", cpp_run, METH_VARARGS,
      "cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, "
      "out): every turn of mjasp.advice.cpp_model._values, into out."},
+    {"distinct_rows", distinct_rows, METH_VARARGS,
+     "distinct_rows(rows, width): the distinct rows of width bytes, in byte order (bytes), "
+     "and each row's number among them (int64 bytes)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+import mjasp.advice.graph as _graph
 import mjasp.advice.win_loops as win_loops
 from mjasp.advice.build import ADD, POSITION, build
 from mjasp.advice.graph import Graph, choose, preferred
@@ -939,14 +940,22 @@ class Model:
             # and share its Hand (``_hand14``)
             keyed[:, :37] = b.hands[b.win_node] + ADD[POSITION[b.win_tile]]
             keyed[:, 37] = b.win_tile
-            first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
-                                       return_inverse=True)[1:]
-            inverse = inverse.ravel()
-            # each win's 14 tiles sliced off one bytes object (a numpy row's ``tobytes``
-            # per win costs several times as much)
-            rows = keyed[first, :37].tobytes()
-            table = self._win_table([(rows[37 * i:37 * i + 37], t) for i, t in enumerate(
-                b.win_tile[first].tolist())], sits)
+            # each distinct win's 14 tiles sliced off one bytes object (a numpy row's
+            # ``tobytes`` per win costs several times as much): compiled where ``_dp`` is
+            # (``distinct_rows``: numpy's order and numbers, without its sort of void rows)
+            dp = _graph._dp
+            if dp is not None:
+                rows, at = dp.distinct_rows(keyed.tobytes(), 38)
+                inverse = np.frombuffer(at, dtype=np.int64)
+                wins = [(rows[i:i + 37], rows[i + 37]) for i in range(0, len(rows), 38)]
+            else:
+                first, inverse = np.unique(keyed.view("V38").ravel(), return_index=True,
+                                           return_inverse=True)[1:]
+                inverse = inverse.ravel()
+                rows = keyed[first, :37].tobytes()
+                wins = [(rows[37 * i:37 * i + 37], t) for i, t in enumerate(
+                    b.win_tile[first].tolist())]
+            table = self._win_table(wins, sits)
             pts_of = table[inverse]
             copies = b.win_n.astype(np.float64)
             # summed per node in draw order from 0.0, as the recursion adds them
