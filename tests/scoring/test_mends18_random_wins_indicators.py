@@ -38,7 +38,7 @@ def test_random_wins_show_an_indicator_per_kan(rules: str, seed: int) -> None:
 
 
 def test_random_wins_draw_ura_indicators_for_every_dora_indicator() -> None:
-    # the draw of 16,804 three-player wins stopped on a WinError: fewer ura indicators
-    # than dora ones found within the copies left
+    # the draw of 16,804 three-player wins stopped on a WinError: fewer ura indicators than dora ones found
+    # within the copies left
     wins = random_wins(16804, seed=0, rules="tenhou-3p")  # the last one stopped it
     assert len(wins) == 16804
