@@ -1,6 +1,10 @@
 """The dora indicators ``random_wins`` draws beside the kans of the hand: at least one
-plus one per kan, one fewer on the replacement tile of an open kan (the rule and its
-source: test_mends18_kan_indicators.py, which checks ``mjasp.score`` against it).
+plus one per kan, one fewer on the replacement tile of an open kan. Each kan turns one more
+indicator: a closed kan's at once, an open kan's after the discard that follows it, or at
+the next kan (riichi.wiki "Kan": https://riichi.wiki/Special:MobileDiff/10400, "usually
+flipped after discarding, or upon another kan declaration on the same turn"; /17854, a
+closed kan's "immediately ... rather than waiting for the player's discard or the rinshan
+draw").
 
 ``random_wins`` gave one indicator beside kans about a fifth of the time, and its ura
 indicators could fall short of its dora indicators (a ``WinError`` from inside the draw).
@@ -38,7 +42,7 @@ def test_random_wins_show_an_indicator_per_kan(rules: str, seed: int) -> None:
 
 
 def test_random_wins_draw_ura_indicators_for_every_dora_indicator() -> None:
-    # the draw of 16,804 three-player wins stopped on a WinError: fewer ura indicators than dora ones found
-    # within the copies left
+    # the draw of 16,804 three-player wins stopped on a WinError: fewer ura indicators
+    # than dora ones found within the copies left
     wins = random_wins(16804, seed=0, rules="tenhou-3p")  # the last one stopped it
     assert len(wins) == 16804
