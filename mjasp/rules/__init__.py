@@ -403,6 +403,16 @@ def default_reading(rules: Rules | str | None) -> bool:
     return type(rules) is Rules and _reads_like_tenhou(rules)
 
 
+def preset_key(name: str) -> str:
+    """The ``RULES`` key of a preset's name as a caller spells it (any case, an alias).
+
+    >>> preset_key("3P")
+    'tenhou-3p'
+    """
+    lower = name.lower()
+    return ALIASES.get(lower, lower)
+
+
 def find_rules(rules: str | Rules | None = None) -> Rules:
     """Look up a preset by name (or pass a ``Rules`` through; ``None`` = tenhou).
 
@@ -416,7 +426,7 @@ def find_rules(rules: str | Rules | None = None) -> Rules:
     if not isinstance(rules, str):
         raise RulesError(f"rules are a preset name or a Rules, not {type(rules).__name__} "
                          f"({rules!r})")
-    key = ALIASES.get(rules.lower(), rules.lower())
+    key = preset_key(rules)
     if key not in RULES:
         known = ", ".join(sorted(RULES) + sorted(ALIASES))
         raise RulesError(f"unknown rules {rules!r}; known: {known}")

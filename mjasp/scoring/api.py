@@ -24,7 +24,7 @@ from mjasp.core.facts import read_hand
 from mjasp.core.hand import Hand, MeldKind, with_melds
 from mjasp.core.tiles import FIVES, Tile, tile_kind, tile_name
 from mjasp.core.win import KINDS, Win, WinError
-from mjasp.rules import ALIASES, RULES, RULES_CACHED, Rules, find_rules
+from mjasp.rules import RULES, RULES_CACHED, Rules, find_rules, preset_key
 from mjasp.rules.scorecard import (
     FU_REASONS,
     NO_YAKU,
@@ -430,8 +430,7 @@ def _named_rules(name: str) -> tuple[str, Rules]:
     """A preset's name as a caller spells it (any case, an alias): its ``RULES`` key and
     the rule set found there (``_prepare`` checks that ``RULES`` still holds it: a caller
     may put a rule set of their own there, and replace it)."""
-    lower = name.lower()
-    return ALIASES.get(lower, lower), find_rules(name)
+    return preset_key(name), find_rules(name)
 
 
 def _prepare(hand: Hand | str, win: Win, rules: str | Rules) -> tuple[Hand, Rules]:

@@ -69,7 +69,7 @@ from mjasp.cli.decompose import decompose_json
 from mjasp.cli.forms import waits_json
 from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
-from mjasp.rules import ALIASES, RULES, Rules
+from mjasp.rules import RULES, Rules, preset_key
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
 #: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in any case, in
@@ -540,8 +540,7 @@ def _convert(context: click.Context, param: click.Parameter, command: str, name:
 def _preset(name: object) -> Rules | None:
     """The rule set ``mjasp.RULES`` holds now under a preset's name as a request spells it
     (any case, an alias): a caller may replace it, and a kept conversion is then stale."""
-    lower = str(name).lower()
-    return RULES.get(ALIASES.get(lower, lower))
+    return RULES.get(preset_key(str(name)))
 
 
 def _invoke(command: str, params: Mapping[str, str]) -> str | None:
