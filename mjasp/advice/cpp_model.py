@@ -760,12 +760,6 @@ def _asked_rows(hand: list[int], fourteen: bool) -> tuple[list[str | None], list
     return tiles, rows
 
 
-def _asked_hands(hand: list[int], fourteen: bool) -> tuple[list[str | None], Any]:
-    """:func:`_asked_rows` with the rows as one uint8 array."""
-    tiles, rows = _asked_rows(hand, fourteen)
-    return tiles, np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37).copy()
-
-
 def _necessary_of(rows: list[bytes], mwall: Sequence[int], compiled: bool = True
                   ) -> tuple[list[int], list[tuple[tuple[str, int], ...]]]:
     """:func:`_necessary` of rows of 37 bytes: where the kernel and ``_dp`` are compiled
@@ -925,8 +919,8 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
 def _necessary_only(start: Counts37, wall: Sequence[int]) -> list[_Row]:
     """The discards' rows (the hand's, for 13 tiles) without values: shanten and
     necessary tiles."""
-    tiles, hands = _asked_hands(separated(start), sum(start[:34]) % 3 != 1)
-    shanten, necessary = _necessary(hands, wall)
+    tiles, rows = _asked_rows(separated(start), sum(start[:34]) % 3 != 1)
+    shanten, necessary = _necessary_of(rows, wall)
     return [(tile, s, needed, (), (), ())
             for tile, s, needed in zip(tiles, shanten, necessary, strict=True)]
 

@@ -11,10 +11,8 @@ import numpy as np
 import pytest
 
 from mjasp.advice.cpp_model import (
-    _asked_hands,
     _asked_rows,
     _check_fits,
-    _necessary,
     _necessary_of,
     compute,
     separated,
@@ -57,16 +55,16 @@ def test_every_discard_is_asked_with_its_shanten_and_necessary_tiles(seed: int) 
     rng = random.Random(seed)
     hand = _random_hand(rng, 14)
     wall = [rng.randrange(5) for _ in range(37)]
-    tiles, rows = _asked_hands(hand, True)
+    tiles, rows = _asked_rows(hand, True)
     # one row per distinct tile37 held, in tile37 order, each the hand less that tile
     held = [t for t in range(37) if hand[t]]
     assert len(tiles) == len(rows) == len(held)
-    for tile, t, row in zip(tiles, held, rows.tolist(), strict=True):
-        assert row == [x - (j == t) for j, x in enumerate(hand)]
+    for tile, t, row in zip(tiles, held, rows, strict=True):
+        assert list(row) == [x - (j == t) for j, x in enumerate(hand)]
         assert tile == (f"0{'mps'[t - 34]}" if t >= 34 else tile_name(t))
-    got_s, got_needed = _necessary(rows, wall)
-    for row, s, needed in zip(rows.tolist(), got_s, got_needed, strict=True):
-        assert (s, needed) == _brute(row, wall)
+    got_s, got_needed = _necessary_of(rows, wall, compiled=False)  # the batch calls
+    for row, s, needed in zip(rows, got_s, got_needed, strict=True):
+        assert (s, needed) == _brute(list(row), wall)
 
 
 @pytest.mark.parametrize("compiled", [True, False])
@@ -85,11 +83,11 @@ def test_the_rows_as_bytes_give_the_brute_force_numbers(seed: int, compiled: boo
 
 def test_a_thirteen_tile_hand_is_asked_as_it_is() -> None:
     hand = _random_hand(random.Random(5), 13)
-    tiles, rows = _asked_hands(hand, False)
+    tiles, rows = _asked_rows(hand, False)
     assert tiles == [None]
-    assert rows.tolist() == [hand]
+    assert [list(row) for row in rows] == [hand]
     wall = [3] * 37
-    got_s, got_needed = _necessary(rows, wall)
+    got_s, got_needed = _necessary_of(rows, wall, compiled=False)
     assert (got_s[0], got_needed[0]) == _brute(hand, wall)
 
 
