@@ -380,16 +380,16 @@ def _reads_like_tenhou(rules: Rules) -> bool:
     return rules.players == 4 and rules.forms == _TENHOU.forms and not rules.chiitoitsu_quad
 
 
-#: Preset names and aliases (lower case) whose rules read hands as the default does.
-_DEFAULT_READING_NAMES = frozenset(
-    [n for n, r in RULES.items() if _reads_like_tenhou(r)]
-    + [a for a, n in ALIASES.items() if _reads_like_tenhou(RULES[n])])
+#: By a preset's name as a caller spells it: its ``RULES`` key, the rule set found there
+#: and whether it reads like the default (kept while ``RULES`` holds that same rule set).
+_READING_BY_NAME: dict[str, tuple[str, Rules, bool]] = {}
 
 
 def default_reading(rules: Rules | str | None) -> bool:
     """True when ``rules`` read hands as the default rules do (a four-player wall, every
     form, no chiitoitsu with a quad), so the analysis fast paths apply whatever else the
-    rules say about scoring. Costs a set lookup or three attribute reads.
+    rules say about scoring. A name is looked up in ``RULES`` at each call (a caller may
+    replace a preset there); costs two dict lookups.
 
     >>> default_reading("tenhou"), default_reading("wrc"), default_reading("sanma")
     (True, True, False)
@@ -399,7 +399,17 @@ def default_reading(rules: Rules | str | None) -> bool:
     if rules is None:
         return True
     if type(rules) is str:
-        return rules in _DEFAULT_READING_NAMES or rules.lower() in _DEFAULT_READING_NAMES
+        kept = _READING_BY_NAME.get(rules)
+        if kept is not None and RULES.get(kept[0]) is kept[1]:
+            return kept[2]
+        key = preset_key(rules)
+        found = RULES.get(key)
+        if found is None:
+            return False
+        reads = _reads_like_tenhou(found)
+        if len(_READING_BY_NAME) < RULES_CACHED:  # a name spelled many ways: stay small
+            _READING_BY_NAME[rules] = key, found, reads
+        return reads
     return type(rules) is Rules and _reads_like_tenhou(rules)
 
 
