@@ -370,14 +370,16 @@ def with_options(rules: Rules, options: Sequence[str]) -> Rules:
         raise RulesError(f"--option: {error}") from None
 
 
-def changed_options(rules: Rules) -> dict[str, Any]:
+def changed_options(rules: Rules, base: Rules | None = None) -> dict[str, Any]:
     """The options where the rules played differ from the preset they are named after
-    (set by ``--option`` or a variant file), as JSON values: what ``--json`` reports.
+    (set by ``--option`` or a variant file), or from ``base``, as JSON values: what
+    ``--json`` reports.
 
     >>> changed_options(RULES["tenhou"].replace(kiriage=True, red_fives=(1, 2, 1)))
     {'red_fives': [1, 2, 1], 'kiriage': True}
     """
-    base = RULES.get(rules.name, RULES["tenhou"])
+    if base is None:
+        base = RULES.get(rules.name, RULES["tenhou"])
     return {option: sorted(mine) if isinstance(mine, frozenset) else
             list(mine) if isinstance(mine, tuple) else mine
             for option, (_, mine) in base.diff(rules).items()}

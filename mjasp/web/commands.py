@@ -69,7 +69,7 @@ from mjasp.cli.decompose import decompose_json
 from mjasp.cli.forms import waits_json
 from mjasp.cli.shanten import shanten_json, shanten_text
 from mjasp.core.errors import LimitError, MjaspError
-from mjasp.rules import RULES, Rules, preset_key
+from mjasp.rules import RULES, RULES_CACHED, Rules, preset_key
 from mjasp.web.workers import MEMORY_MB, Workers, default_size
 
 #: Query parameters that switch a flag on (empty too: ``&tsumo``) or off, in any case, in
@@ -359,7 +359,9 @@ def _key(command: str, params: Mapping[str, str]) -> tuple[Any, ...]:
         normal = _normalised(command, params)
         if normal is not None:
             return normal
-    return command, tuple(sorted(params.items()))
+    # the rule set the name stands for now: a caller may replace a preset in mjasp.RULES
+    played = _preset(params.get("rules", "tenhou"))
+    return command, tuple(sorted(params.items())), None if played is None else _stable(played)
 
 
 def _normalised(command: str, params: Mapping[str, str]) -> tuple[Any, ...] | None:
@@ -383,12 +385,21 @@ def _normalised(command: str, params: Mapping[str, str]) -> tuple[Any, ...] | No
 
 
 def _stable(value: Any) -> Any:
-    """A converted value as a key holds it: a rule set by its name and changed options (its
-    repr lists sets in an order that differs from process to process, and the processes of
-    one server share keys)."""
+    """A converted value as a key holds it: a rule set by its name and every option where it
+    differs from the default ``Rules()`` (its repr lists sets in an order that differs from
+    process to process, and the processes of one server share keys; a preset replaced in
+    ``mjasp.RULES`` differs from the one it replaced by its options, not its name)."""
     if isinstance(value, Rules):
-        return value.name, json.dumps(changed_options(value), sort_keys=True)
+        return value.name, _options_text(value)
     return value
+
+
+@functools.lru_cache(maxsize=RULES_CACHED)
+def _options_text(rules: Rules) -> str:
+    return json.dumps(changed_options(rules, _DEFAULT_RULES), sort_keys=True)
+
+
+_DEFAULT_RULES: Final = Rules()
 
 
 def quick_answer(command: str, params: Mapping[str, str]) -> Answer | None:
