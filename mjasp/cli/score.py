@@ -165,7 +165,9 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     # a preset file (presets/wrc.lp) is played as its rules unless --rules or --option
     # chose others: then the two must agree (the default tenhou is no choice)
     source = click.get_current_context().get_parameter_source("rules")
-    chosen = bool(options) or source is not click.core.ParameterSource.DEFAULT
+    explicit = source is not click.core.ParameterSource.DEFAULT
+    chosen = bool(options) or explicit
+    given = _given(rules.name, explicit, options)
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
     text = [a for a in hand if not a.endswith(".lp")]
@@ -183,7 +185,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
                                    "tsumo, ...; docs/win-files.md); leave out --win and the "
                                    "other situation options")
         parsed, win, found, played = run_limited(
-            _score_files, (options, files, _existing(files), rules if chosen else None),
+            _score_files, (options, files, _existing(files), rules if chosen else None, given),
             time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
@@ -214,8 +216,8 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     parsed = as_hand(" ".join(text))
     if files:  # HAND VARIANT.lp ...: the variants are rules, played by the ASP engine
         parsed, win, found, played = run_limited(
-            _score_files, (options, files, _existing(files), rules if chosen else None, (),
-                           parsed, win),
+            _score_files, (options, files, _existing(files), rules if chosen else None, given,
+                           (), parsed, win),
             time_limit=time_limit,
             memory_mb=memory_limit, what="mjasp score", clock="grounding and scoring")
         _echo_scores(parsed, win, found, show_all, as_json, played, "asp")
@@ -289,14 +291,34 @@ def _on_disk(arg: str, test: Callable[[Path], bool]) -> bool:
         return False
 
 
+def _given(name: str, explicit: bool, options: Sequence[str]) -> str:
+    """The rules the command line chose, in the user's words (for a conflict's message).
+
+    >>> _given("tenhou", False, ["kiriage=on"])
+    '--option kiriage=on, a change of the default --rules tenhou'
+    """
+    words = " ".join([f"--rules {name}"] * explicit + [f"--option {o}" for o in options])
+    return words if explicit else f"{words}, a change of the default --rules {name}"
+
+
 def _score_files(options: Sequence[str], names: Sequence[str], files: Sequence[str],
-                 rules: Rules | None, *rest: Any) -> tuple[Hand, Win, list[Score], Rules]:
+                 rules: Rules | None, given: str,
+                 *rest: Any) -> tuple[Hand, Win, list[Score], Rules]:
     """``score_files`` of ``files`` (named ``names`` by the user) once no ``option/2``
     fact of theirs contradicts an ``--option`` given (the files' options otherwise add to
-    the rules': a value the option left at Tenhou's would be the file's, unsaid)."""
+    the rules': a value the option left at Tenhou's would be the file's, unsaid), and no
+    preset entry file among them (played as its rules) contradicts the rules chosen,
+    ``given`` in the user's words."""
     from mjasp.core.facts import option_facts
     from mjasp.scoring.api import score_files  # the engines load only to score
-    from mjasp.solvers.scoring_variants import OPTION_TERMS, PRESETS
+    from mjasp.solvers.scoring_variants import OPTION_TERMS, PRESETS, split_presets
+
+    preset, rest_files = split_presets(None, files)
+    if rules is not None and len(rest_files) < len(files) and rules != preset:
+        shown = next(n for n, f in zip(names, files, strict=True) if f not in rest_files)
+        raise RulesError(f"{shown} (the rules {preset.name!r}) conflicts with {given} "
+                         f"(they differ in {', '.join(rules.diff(preset))}): give one of "
+                         "them")
 
     given = {o.partition("=")[0].strip().replace("-", "_"): o.strip() for o in options}
     # a preset entry file is played as its rules (split_presets compares those)

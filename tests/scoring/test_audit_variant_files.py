@@ -107,13 +107,13 @@ def test_a_file_option_against_the_rules_chosen(tmp_path: Path) -> None:
     ((), "30 fu 4 han mangan: 8000 (ron)"),           # the preset file alone: played as wrc
     (("--rules", "wrc"), "30 fu 4 han mangan: 8000 (ron)"),
     # --rules tenhou said on the command line was dropped for the file's wrc (8000)
-    (("--rules", "tenhou"), "mjasp: error: presets/wrc.lp conflicts with rules 'tenhou' "
-     "(they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, pao_whole_hand, "
-     "riichi_kan): "
-     "give one of them"),
-    (("--option", "kazoe=multiple"), "mjasp: error: presets/wrc.lp conflicts with rules "
-     "'tenhou' (they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, "
+    (("--rules", "tenhou"), "mjasp: error: presets/wrc.lp (the rules 'wrc') conflicts "
+     "with --rules tenhou (they differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, "
      "pao_whole_hand, riichi_kan): give one of them"),
+    (("--option", "kazoe=multiple"), "mjasp: error: presets/wrc.lp (the rules 'wrc') "
+     "conflicts with --option kazoe=multiple, a change of the default --rules tenhou (they "
+     "differ in red_fives, kazoe, kiriage, double_wind_fu, renhou, pao_whole_hand, "
+     "riichi_kan): give one of them"),
 ])
 def test_a_preset_file_beside_rules_chosen(extra: tuple[str, ...], expected: str) -> None:
     result = CliRunner().invoke(main, ["score", WIN, "presets/wrc.lp", *extra])
@@ -126,7 +126,7 @@ def test_a_preset_file_beside_a_hand_and_rules_chosen() -> None:
             "--riichi", "--dora", "4p"]
     assert CliRunner().invoke(main, args).output.startswith("30 fu 4 han mangan: 8000")
     result = CliRunner().invoke(main, [*args, "--rules", "tenhou"])
-    assert result.exit_code == 2 and "presets/wrc.lp conflicts with rules 'tenhou'" in result.output
+    assert result.exit_code == 2 and "presets/wrc.lp (the rules 'wrc') conflicts with --rules tenhou" in result.output
 
 
 # 123m 456p 789s 111z 55z, ron on 3m (penchan), South seat: round east 1 = 1 han; fu 20 +
