@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:  # clingo loads when a file is read, not with mjasp (import time)
     from clingo import Symbol, ast
 
+from mjasp.core.blocks import Form
 from mjasp.core.errors import EncodingError, HandError
 from mjasp.core.hand import Hand, Meld, MeldKind
 from mjasp.core.tiles import NUM_KINDS, SUITS, tile_kind, tile_name
@@ -349,12 +350,51 @@ def _walk(paths: Sequence[str], visit: Callable[[ast.AST], None]) -> None:
         raise EncodingError(text) from None
 
 
-#: The hooks of exclusions.lp that name a yaku (the name is checked: a misspelt one would
-#: change nothing).
-_YAKU_HOOKS = (("removed", 1), ("double", 1), ("alone", 1))
+#: What each argument of a hook the scoring reads must be, by hook: ``"yaku"`` a yaku's
+#: constant (exclusions.lp: a misspelt one would change nothing), ``"yakuman"`` a yakuman's;
+#: ``(low, high)`` a whole number in that range (``None``: no upper end); a frozenset the
+#: constants allowed. A wrong one would change nothing, or a score, without a word.
+_HOOK_ARGUMENTS: dict[tuple[str, int], tuple[str | tuple[int, int | None] | frozenset[str],
+                                             ...]] = {
+    ("removed", 1): ("yaku",), ("double", 1): ("yakuman",), ("alone", 1): ("yaku",),
+    # points.lp: at most C yakuman are paid; 13+ han paid as M yakuman, or as the H-han row
+    # of points_table.lp (limit_points/4 rows 5..13); the han thresholds start at 1
+    ("yakuman_limit", 1): ((1, None),), ("counted_yakuman", 1): ((1, None),),
+    ("kazoe_row", 1): ((5, 13),), ("han_reaches", 1): ((1, None),),
+    # parts/tiles.lp: a tile kind 0..33; parts/winning.lp: a form's name; chiitoitsu.lp: N
+    # copies of a kind (1..4) make M pairs (1..2)
+    ("absent", 1): ((0, NUM_KINDS - 1),), ("disabled", 1): (frozenset(f.value for f in Form),),
+    ("pairs_of", 2): ((1, 4), (1, 2)),
+}
 #: The rule facts mjasp itself writes for a preset (``absent/1``, ``disabled/1``,
 #: ``pairs_of/2``: ``mjasp.solvers.asp.rule_facts``), which a user's variant may write too.
 _RULE_FACTS = {("absent", 1), ("disabled", 1), ("pairs_of", 2)}
+
+
+def _argument_fits(text: str, wanted: tuple[int, int | None] | frozenset[str]) -> bool:
+    """Whether a hook's argument written ``text`` is one of ``wanted`` (a range of whole
+    numbers, or the constants allowed).
+
+    >>> _argument_fits("2", (1, None)), _argument_fits("0", (1, None)), _argument_fits("x", (5, 13))
+    (True, False, False)
+    """
+    if isinstance(wanted, frozenset):
+        return text in wanted
+    low, high = wanted
+    return re.fullmatch(r"-?\d+", text) is not None and low <= int(text) and (
+        high is None or int(text) <= high)
+
+
+def _argument_text(wanted: tuple[int, int | None] | frozenset[str]) -> str:
+    """What a hook's argument must be, in words.
+
+    >>> _argument_text((5, 13)), _argument_text((1, None))
+    ('a whole number from 5 to 13', 'a whole number from 1')
+    """
+    if isinstance(wanted, frozenset):
+        return "one of " + ", ".join(sorted(wanted))
+    low, high = wanted
+    return f"a whole number from {low}" + ("" if high is None else f" to {high}")
 
 
 class _Shipped(NamedTuple):
@@ -458,7 +498,11 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
       the encoding reports (``yaku/2``), a custom yaku named like a built-in one;
     - a ``removed/1``, ``double/1`` or ``alone/1`` naming no yaku (``removed(tanyoa)``,
       ``removed("tanyao")``: a yaku is named by its constant), a ``double/1`` of a yaku
-      that is no yakuman (``double(riichi)``: the hook doubles a yakuman, exclusions.lp).
+      that is no yakuman (``double(riichi)``: the hook doubles a yakuman, exclusions.lp);
+    - any other hook the scoring reads with an argument out of its domain
+      (``_HOOK_ARGUMENTS``: ``yakuman_limit(0)``, ``kazoe_row(4)``, ``absent(40)``,
+      ``disabled(sevenpairs)``, ``pairs_of(5,2)``); a variable or an arithmetic term is
+      the grounder's and passes.
     """
     import clingo
     from clingo import ast as cast
@@ -528,14 +572,22 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
                 custom_yakuman.add(str(atom.symbol.arguments[0]))
         elif signature == ("found", 2):
             found.append((str(atom.symbol.arguments[0]), f"{where}: {statement}"))
-        elif signature in _YAKU_HOOKS:
-            argument = atom.symbol.arguments[0]
-            if re.fullmatch(r"[a-z_]\w*", str(argument)):
-                named.append((str(argument), f"{where}: {statement}", name))
-            elif argument.ast_type not in (cast.ASTType.Variable, cast.ASTType.Pool):
-                # "tanyao", 3, f(x): no yaku is named so, and the hook would change nothing
-                raise EncodingError(f"{where}: {statement}: {name}/1 names a yaku by its "
-                                    f"constant, e.g. {name}(tanyao), not {argument}")
+        elif signature in _HOOK_ARGUMENTS:
+            for at, (argument, wanted) in enumerate(zip(
+                    atom.symbol.arguments, _HOOK_ARGUMENTS[signature], strict=True)):
+                if argument.ast_type in (cast.ASTType.Variable, cast.ASTType.Pool,
+                                         cast.ASTType.BinaryOperation):
+                    continue  # the value is the grounder's
+                if isinstance(wanted, str) and re.fullmatch(r"[a-z_]\w*", str(argument)):
+                    named.append((str(argument), f"{where}: {statement}", name))
+                elif isinstance(wanted, str):
+                    # "tanyao", 3, f(x): no yaku is named so, and the hook would change nothing
+                    raise EncodingError(f"{where}: {statement}: {name}/1 names a yaku by its "
+                                        f"constant, e.g. {name}(tanyao), not {argument}")
+                elif not _argument_fits(str(argument), wanted):
+                    which = f" as argument {at + 1}" if arity > 1 else ""
+                    raise EncodingError(f"{where}: {statement}: {name}/{arity} takes "
+                                        f"{_argument_text(wanted)}{which}, not {argument}")
 
     _walk(paths, visit)
     for name in sorted(custom & builtin):
@@ -552,7 +604,7 @@ def check_win_files(paths: Sequence[str], shipped: Sequence[str],
         if name not in custom and name not in builtin:
             raise EncodingError(f"{text}: {name} is no yaku (the built-in ones are named in "
                                 "encodings/scoring/yaku_ids.lp; a file's own by custom_yaku/4)")
-        if hook == "double" and name not in yakuman and name not in custom_yakuman:
+        if _HOOK_ARGUMENTS[hook, 1] == ("yakuman",) and name not in yakuman | custom_yakuman:
             raise EncodingError(f"{text}: {name} is no yakuman; double/1 makes a yakuman a "
                                 "double one (encodings/scoring/exclusions.lp)")
     unknown = sorted((where, f"{name}/{arity}") for (name, arity), where in defined.items()
