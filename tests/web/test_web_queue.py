@@ -5,12 +5,14 @@ never run), and a worker killed at the limit is replaced."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,11 +36,16 @@ def _stand_in(command: str, args: list[str], params: dict[str, str] | None = Non
                             "ended": time.monotonic(), "pid": os.getpid()})
 
 
-def _long_stand_in(command: str, args: list[str], params: dict[str, str] | None = None
-                   ) -> tuple[int, str]:
-    """As :func:`_stand_in`, a search of 1 s."""
-    time.sleep(1.0)
-    return 200, json.dumps({"pid": os.getpid()})
+def _held_stand_in(folder: str, command: str, args: list[str],
+                   params: dict[str, str] | None = None) -> tuple[int, str]:
+    """As :func:`_stand_in`, a search that notes it began (``Q.began`` in ``folder``) and
+    runs until the test lets it end (``Q.go``): its length is the test's, not a clock's."""
+    q = (params or {}).get("q", "")
+    Path(folder, f"{q}.began").touch()
+    deadline = time.monotonic() + 120  # a test that never lets it end: stop anyway
+    while not Path(folder, f"{q}.go").exists() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return 200, json.dumps({"q": q, "pid": os.getpid()})
 
 
 @pytest.fixture
@@ -162,25 +169,61 @@ def test_two_workers_take_two_searches_at_a_time(stand_in: None,
     assert len({body["pid"] for _, (_, body) in answers}) == 2
 
 
-def test_the_time_limit_counts_the_wait_in_the_queue(stand_in: None,
+def test_the_time_limit_counts_the_wait_in_the_queue(stand_in: None, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    # a limit of 2.5 s, one worker, six searches of 1 s asked one after another (each
-    # once the one before is queued): the first two are answered (by 2 s); the third
-    # would end at 3 s, past its limit of about 2.5 s (its worker killed), and the others,
-    # taken later still, cannot end within theirs: each answers a 504 LimitError about
-    # when its own limit falls, not after the queue
-    monkeypatch.setattr(web_commands, "_answer", _long_stand_in)
-    with TestClient(create_app(time_limit=2.5, searches=1)) as client:
-        _answered(client, "/api/advise?q=1112345678999m5z")  # the worker started
-        answers = _ask_together(client, HANDS, monkeypatch, hold=False)
-        statuses = [status for _, (status, _) in answers]
-        assert statuses[:2] == [200, 200] and set(statuses[2:]) == {504}, statuses
-        assert all(body["error"]["type"] == "LimitError" and "time limit of 2.5 s"
-                   in body["error"]["message"] for _, (_, body) in answers[2:])
-        assert all(took < 2.5 + 1.5 for took, _ in answers)  # the limit, plus slack
-        killed = answers[0][1][1]["pid"]
-        # a fresh worker answers the next search
-        assert _answered(client, f"/api/advise?q={HANDS[0]}9m")["pid"] != killed
+    # one worker held by a search with no limit (it ends when the test says): a search of
+    # a 0.3 s limit asked behind it waits in the queue past its limit, so it answers a 504
+    # about that wait when its limit falls, and never runs; a search still running at its
+    # limit is stopped there and its worker replaced. Which happens follows from the
+    # order the test lets the searches begin and end, not from how fast the machine is.
+    monkeypatch.setattr(web_commands, "_answer",
+                        functools.partial(_held_stand_in, str(tmp_path)))
+    first, queued, stopped, after = HANDS[:4]
+    workers = Workers(1)
+    answers: dict[str, tuple[float, web_commands.Answer]] = {}
+
+    def ask(q: str, limit: float) -> threading.Thread:
+        def run() -> None:
+            began = time.monotonic()
+            answer = web_commands.run_command("advise", {"q": q}, limit, workers)
+            answers[q] = (time.monotonic() - began, answer)
+        thread = threading.Thread(target=run)
+        thread.start()
+        return thread
+
+    def began(q: str) -> bool:
+        return (tmp_path / f"{q}.began").exists()
+
+    try:
+        holding = ask(first, 0)
+        deadline = time.monotonic() + 60
+        while not began(first):  # the worker started and took it
+            assert time.monotonic() < deadline, "the first search did not begin in a minute"
+            time.sleep(0.005)
+        ask(queued, 0.3).join(60)
+        took, answer = answers[queued]
+        assert answer.status == 504 and took >= 0.3, answer.text
+        error = answer.data()["error"]
+        assert error["type"] == "LimitError"
+        assert "waited past the time limit of 0.3 s for a free worker" in error["message"]
+        assert not began(queued)  # out of the queue, never run
+        assert holding.is_alive()  # it answered while the worker was still held
+        (tmp_path / f"{first}.go").touch()
+        holding.join(60)
+        assert answers[first][1].status == 200
+        held_by = answers[first][1].data()["pid"]
+        ask(stopped, 0.3).join(60)  # never let end: running at its limit
+        took, answer = answers[stopped]
+        assert began(stopped) and answer.status == 504 and took >= 0.3, answer.text
+        assert "time limit of 0.3 s" in answer.data()["error"]["message"]
+        (tmp_path / f"{after}.go").touch()
+        ask(after, 0).join(60)
+        assert answers[after][1].status == 200
+        assert answers[after][1].data()["pid"] != held_by  # a fresh worker answers
+    finally:
+        for q in (first, stopped):
+            (tmp_path / f"{q}.go").touch()
+        workers.close()
 
 
 def test_serve_runs_one_process_with_the_workers_asked(monkeypatch: pytest.MonkeyPatch
