@@ -55,6 +55,10 @@ def _tick(nodes: int) -> None:
               help="Tiles seen elsewhere (mpsz), not in the wall.")
 @rules_option  # (scoring and the wall)
 @rule_changes_option
+@click.option("--variant", "variants", multiple=True, metavar="FILE.lp",
+              help="A rule file mjasp ships, played as the options it declares: a "
+                   "variant (kiriage.lp, daisharin.lp) or a preset (presets/wrc.lp) "
+                   "(repeatable; --option changes apply after them).")
 @click.option("--riichi", default="choose", show_default=True,
               type=click.Choice(["always", "never", "choose"]),
               help="At a closed tenpai: always riichi, never, or the better by value.")
@@ -73,7 +77,8 @@ def _tick(nodes: int) -> None:
               help="Stop above this memory; exit 3.")
 @json_option
 def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, visible: str,
-                   rules: Rules, options: tuple[str, ...], riichi: str, model: str,
+                   rules: Rules, options: tuple[str, ...], variants: tuple[str, ...],
+                   riichi: str, model: str,
                    explain: str | None, time_limit: float, memory_limit: int,
                    as_json: bool) -> None:
     """What to discard from HAND, by value: per discard the shanten, effective tiles,
@@ -88,6 +93,13 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
       7s       0        4        100.00   29.84    1530.3  dama    3s(2) 6s(2)
       ...
     """
+    if variants:
+        from mjasp.solvers.scoring_variants import variant_rules  # clingo: only for files
+
+        # a preset file is the rules unless --rules named others (then the two must agree)
+        named = click.get_current_context().get_parameter_source("rules")
+        rules = variant_rules(variants, None if named is click.core.ParameterSource.DEFAULT
+                              else rules)
     played: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
                                   draws=draws, visible=visible,
                                   rules=with_options(rules, options), riichi=riichi,

@@ -243,6 +243,42 @@ def split_presets(rules: Rules | str | None,
     return preset, rest
 
 
+def variant_rules(files: Sequence[str], rules: Rules | str | None = None) -> Rules:
+    """The rules that rule files mjasp ships make of ``rules`` (``None``: none chosen, as
+    :func:`split_presets` reads it), for the engines that play rules as options (the
+    direct one, ``mjasp.advise``): a preset entry file is its preset, a variant file the
+    ``option/2`` facts it declares (how it is played is the ASP engine's, cross-checked
+    with the direct one's option in tests/scoring/test_score_variants_agree.py). A file
+    of the user's own rules, which only the ASP engine plays (``mjasp score``), or a
+    variant that declares no option (``yakuman_cap.lp`` reads the cap from an
+    ``option/2`` fact) is a ``RulesError``.
+
+    >>> sorted(variant_rules(["daisharin.lp"], "wrc").local_yaku)
+    ['daisharin']
+    """
+    from mjasp.core.facts import option_facts  # clingo: only for .lp files
+
+    paths = [shipped(f) or f for f in files]
+    played, rest = split_presets(rules, paths)
+    ours = Path(str(VARIANTS)).resolve()
+    options: list[tuple[str, str]] = []
+    for given, path in zip(files, paths, strict=True):
+        if path not in rest:
+            continue  # a preset entry file: its rules
+        if not Path(path).is_file():
+            raise RulesError(f"{given}: no such file")
+        if Path(path).resolve().parent != ours:
+            raise RulesError(f"{given}: only the ASP engine plays a rule file of one's own "
+                             f"(mjasp score HAND {given}); here a rule file is a variant "
+                             "or preset file mjasp ships (kiriage.lp, presets/wrc.lp)")
+        declared_here = [(name, term) for name, term, _ in option_facts([path])]
+        if not declared_here:
+            raise RulesError(f"{given} declares no option: give --option (e.g. "
+                             "yakuman_cap=2) instead")
+        options += declared_here
+    return with_options(played, options)
+
+
 __all__ = ["OPTION_TERMS", "PRESETS", "VARIANTS", "VARIANT_FILES", "declared",
            "option_facts", "preset_includes", "shipped", "split_presets", "variant_files",
-           "with_options"]
+           "variant_rules", "with_options"]
