@@ -302,13 +302,13 @@ def _given(name: str, explicit: bool, options: Sequence[str]) -> str:
 
 
 def _score_files(options: Sequence[str], names: Sequence[str], files: Sequence[str],
-                 rules: Rules | None, given: str,
+                 rules: Rules | None, chosen_words: str,
                  *rest: Any) -> tuple[Hand, Win, list[Score], Rules]:
     """``score_files`` of ``files`` (named ``names`` by the user) once no ``option/2``
     fact of theirs contradicts an ``--option`` given (the files' options otherwise add to
     the rules': a value the option left at Tenhou's would be the file's, unsaid), and no
     preset entry file among them (played as its rules) contradicts the rules chosen,
-    ``given`` in the user's words."""
+    ``chosen_words`` in the user's words."""
     from mjasp.core.facts import option_facts
     from mjasp.scoring.api import score_files  # the engines load only to score
     from mjasp.solvers.scoring_variants import OPTION_TERMS, PRESETS, split_presets
@@ -316,7 +316,7 @@ def _score_files(options: Sequence[str], names: Sequence[str], files: Sequence[s
     preset, rest_files = split_presets(None, files)
     if rules is not None and len(rest_files) < len(files) and rules != preset:
         shown = next(n for n, f in zip(names, files, strict=True) if f not in rest_files)
-        raise RulesError(f"{shown} (the rules {preset.name!r}) conflicts with {given} "
+        raise RulesError(f"{shown} (the rules {preset.name!r}) conflicts with {chosen_words} "
                          f"(they differ in {', '.join(rules.diff(preset))}): give one of "
                          "them")
 

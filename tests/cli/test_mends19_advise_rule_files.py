@@ -26,6 +26,7 @@ The 2p and 5p values are the same in both.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -38,7 +39,7 @@ HAND = ["advise", "2233445566778p1z", "--draws", "1", "--riichi", "never", "--js
 UNSEEN = 136 - 14
 
 
-def discard_1z(*extra: str) -> dict[str, object]:
+def discard_1z(*extra: str) -> dict[str, Any]:
     result = CliRunner().invoke(main, [*HAND, *extra])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

@@ -126,7 +126,8 @@ def test_a_preset_file_beside_a_hand_and_rules_chosen() -> None:
             "--riichi", "--dora", "4p"]
     assert CliRunner().invoke(main, args).output.startswith("30 fu 4 han mangan: 8000")
     result = CliRunner().invoke(main, [*args, "--rules", "tenhou"])
-    assert result.exit_code == 2 and "presets/wrc.lp (the rules 'wrc') conflicts with --rules tenhou" in result.output
+    assert result.exit_code == 2
+    assert "presets/wrc.lp (the rules 'wrc') conflicts with --rules tenhou" in result.output
 
 
 # 123m 456p 789s 111z 55z, ron on 3m (penchan), South seat: round east 1 = 1 han; fu 20 +

@@ -24,8 +24,9 @@ import pytest
 from click.testing import CliRunner
 
 from mjasp.cli import main
-from mjasp.core.errors import EncodingError
-from mjasp.scoring.api import score_files
+from tests.scoring.test_mends18_hook_arguments import (
+    test_a_wrong_hook_argument_is_one_line_naming_the_file as one_line_naming_the_file,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 WIN = str(ROOT / "examples/scoring/kiriage_hand.lp")  # 30 fu 4 han, 7700 by ron
@@ -51,14 +52,7 @@ WRONG = [
 @pytest.mark.parametrize(("text", "what"), WRONG)
 def test_a_wrong_hook_argument_is_one_line_naming_the_file(tmp_path: Path, text: str,
                                                            what: str) -> None:
-    path = tmp_path / "variant.lp"
-    path.write_text("% a variant\n" + text + "\n")
-    result = CliRunner().invoke(main, ["score", WIN, str(path)])
-    assert result.exit_code == 2 and result.stdout == ""
-    assert len(result.stderr.strip().splitlines()) == 1
-    assert f"{path}:2:" in result.stderr and what in result.stderr
-    with pytest.raises(EncodingError, match=what.replace("(", r"\(")):
-        score_files([WIN, str(path)])
+    one_line_naming_the_file(tmp_path, text, what)  # the yaku hooks' check, these texts
 
 
 @pytest.mark.parametrize("text", [

@@ -342,7 +342,8 @@ def test_a_three_player_preset_file_pays_three_players() -> None:
         data = json.loads(output)
         assert (data["rules"], data["points"]) == ("tenhou-3p", 12000)
     code, output = _run(win, "presets/tenhou-3p.lp", "--rules", "wrc")
-    assert code == 2 and "presets/tenhou-3p.lp (the rules 'tenhou-3p') conflicts with --rules wrc" in output
+    assert code == 2
+    assert "presets/tenhou-3p.lp (the rules 'tenhou-3p') conflicts with --rules wrc" in output
     assert len(output.strip().splitlines()) == 1
 
 
