@@ -30,7 +30,6 @@ from mjasp.advice.tiles37 import (
 )
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import MjaspError
-from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.scoring.api import score as score_hand
 
@@ -104,10 +103,10 @@ def _points(model: Model, rng: random.Random, h14: Counts37, tile: int, riichi: 
             ippatsu: bool, haitei: bool) -> float:
     ura: tuple[str, ...] = ()
     if riichi:
-        wall = _wall(model, h14)
-        kinds = [k for k in range(34) for _ in range(max(wall[k], 0))]
-        picks = rng.sample(kinds, len(model.dora_indicators))
-        ura = tuple(tile_name(k) for k in picks)
+        # tiles of the wall, a red five named red (``mjasp.score`` counts the plain fives
+        # among the indicators against the set's), each kind's copies together as before
+        tiles = [t for t, n in draws(_wall(model, h14)) for _ in range(n)]
+        ura = tuple(name37(t) for t in rng.sample(tiles, len(model.dora_indicators)))
     win = Win(tile=name37(tile), tsumo=True, seat_wind=model.seat_wind,
               round_wind=model.round_wind, dora_indicators=model.dora_indicators,
               ura_indicators=ura, riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
