@@ -3,7 +3,9 @@
 It plays the model with random draws: its own wall bookkeeping, its own win test
 (``mjasp.shanten`` is -1 and ``mjasp.score`` finds a yaku), a random ura indicator drawn
 from the wall, ``mjasp.score`` for the points — only the decisions (which discard, riichi
-or dama) come from the exact search, as "the same policy".
+or dama) come from the exact search, as "the same policy". A win the model counts that
+``mjasp.score`` refuses is a disagreement of the two methods: a :class:`SimulationError`,
+never 0 points.
 
 >>> r = simulate("123456789m1234p", draws=1, riichi="never", n=200, seed=1)
 >>> 0.0 <= r.win_rate <= 1.0
@@ -32,6 +34,11 @@ from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import MjaspError
 from mjasp.core.win import Win
 from mjasp.scoring.api import score as score_hand
+
+
+class SimulationError(MjaspError):
+    """``mjasp.score`` refused a win the model plays: the simulator and the exact values
+    would disagree (the hand, the winning tile and ``mjasp.score``'s reason)."""
 
 
 @dataclass(frozen=True)
@@ -110,10 +117,13 @@ def _points(model: Model, rng: random.Random, h14: Counts37, tile: int, riichi: 
     win = Win(tile=name37(tile), tsumo=True, seat_wind=model.seat_wind,
               round_wind=model.round_wind, dora_indicators=model.dora_indicators,
               ura_indicators=ura, riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+    hand = to_hand(h14, model.melds)
     try:
-        s = score_hand(to_hand(h14, model.melds), win, rules=model.rules)
-    except MjaspError:
-        return 0.0
+        s = score_hand(hand, win, rules=model.rules)
+    except MjaspError as e:
+        raise SimulationError(f"the model wins {hand} on a self-drawn {win.tile}, "
+                              f"mjasp.score refuses it: {e}") from e
+    # no yaku (an open hand): no win, 0 points, and the hand plays on (``_play``)
     return float(s.points) if s.han > 0 or s.yakuman else 0.0
 
 
@@ -158,4 +168,4 @@ def _play(model: Model, h13: Counts37, rng: random.Random) -> tuple[float, int, 
     return (-RIICHI_STICK if mode == "riichi" else 0.0), 0, tenpai
 
 
-__all__ = ["Simulation", "simulate"]
+__all__ = ["Simulation", "SimulationError", "simulate"]
