@@ -13,11 +13,16 @@ happen; it now refuses them, and names the pending indicator it does not count.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from click.testing import CliRunner
 
 import mjasp
-from mjasp.advice.api import AdviseError
+from mjasp import WinError
+from mjasp.advice.api import AdviseError, kan_indicator_pending, setup_model
+from mjasp.advice.simulate import _points, simulate
+from mjasp.advice.tiles37 import add37, sub37, tile37, to_hand
 from mjasp.cli import main
 
 TWO_OPEN = "05m20p3458s [4444z] [5555z]"  # 14 tiles, two open kans
@@ -72,3 +77,25 @@ def test_a_complete_hand_before_the_indicator_turns_wins_by_rinshan() -> None:
     # three: 4800. Scored as a plain tsumo it had no yaku, and the advice played on
     a = mjasp.advise(OPEN14, dora_indicators=("9m",), draws=2)
     assert a.win_points == 4800 and "rinshan" in a.note
+
+
+def test_the_simulator_scores_a_win_past_the_pending_indicator_as_the_model() -> None:
+    # 234m 456p 678s 2p 3z [2222s], one indicator 1s (shows 2s: four in the kan), the open
+    # kan's own still to turn; discard 3z, a tanki on 2p. The self-drawn 2p after the
+    # discard: open tanyao 1 + dora 4 = 5 han, mangan, the dealer's 4000 all = 12000 (the
+    # pending indicator not counted). mjasp.score wants two indicators for that win (it is
+    # not on the replacement tile); the simulator states the second as one showing none
+    # of the hand, and both methods give 12000
+    model, start, h = setup_model("234m456p678s2p3z [2222s]",
+                                  {"dora_indicators": ("1s",), "draws": 2})
+    assert kan_indicator_pending(h, model.dora_indicators)
+    two = tile37("2p")
+    h14 = add37(sub37(start, tile37("3z")), two)
+    with pytest.raises(WinError, match="1 dora indicator with 1 kan"):
+        mjasp.score(to_hand(h14, model.melds),
+                    mjasp.Win(tile="2p", tsumo=True, dora_indicators=("1s",)))
+    assert model.score(h14, two, False, False, False) == 12000
+    assert _points(model, random.Random(0), h14, two, False, False, False, True) == 12000
+    r = simulate("234m456p678s2p3z [2222s]", discard="3z", n=200, seed=3,
+                 dora_indicators=("1s",), draws=2)
+    assert r.win_rate > 0 and r.points >= 12000 * r.win_rate  # (haitei: 18000)
