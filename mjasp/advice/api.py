@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import mjasp.advice.graph as _graph
@@ -108,6 +108,36 @@ def _indicators(values: Iterable[str] | str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def kan_indicator_pending(hand: Hand, indicators: Sequence[str]) -> bool:
+    """Whether one dora indicator is still to turn: raise :class:`AdviseError` unless the
+    ``indicators`` given (none: not stated) are one plus one per kan among the melds, or one
+    fewer when the hand holds 14 tiles and has an open kan (its indicator turns after the
+    discard that follows it, or at the next kan: riichi.wiki, "Kan",
+    https://riichi.wiki/Special:MobileDiff/10400; a closed kan's at once, /17854), in which
+    case it is pending (True): a hand just after that kan's replacement draw. The hand does
+    not say which kan came last: any open one may be. Other players' kans add more (five
+    at most)."""
+    kans = [m.kind for m in hand.melds if m.kind >= MeldKind.KAN]
+    if not indicators or len(indicators) > len(kans):
+        return False
+    if hand.tile_count == 14 and MeldKind.KAN in kans and len(indicators) == len(kans):
+        return True
+    shown = len(indicators)
+    raise AdviseError(f"{shown} dora indicator{'s' if shown > 1 else ''} with {len(kans)} "
+                      f"kan{'s' if len(kans) > 1 else ''} among the melds: each kan turns one "
+                      f"more, so at least {len(kans) + 1} (one fewer only for 14 tiles with "
+                      "an open kan, just after its replacement draw)")
+
+
+def _with_pending(note: str, pending: bool) -> str:
+    """``note``, and that the pending indicator is not counted (``kan_indicator_pending``)."""
+    if not pending:
+        return note
+    said = ("one dora indicator is still to turn (the open kan's, after this discard): "
+            "not counted, the values count the dora of the indicators shown only")
+    return f"{note}; {said}" if note else said
+
+
 def setup_model(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
     """The checked model of a call of :func:`advise` (``options`` are its keywords)."""
     return _build(hand, **options)
@@ -142,6 +172,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"unknown wind {seat_wind if seat is None else round_wind!r}; "
                           "use E S W N")
     indicators = _indicators(dora_indicators)
+    kan_indicator_pending(h, indicators)
     if draws is None:
         draws = 17
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= 69:
@@ -231,6 +262,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     chosen, seat, rnd, indicators = m.rules, m.seat_wind, m.round_wind, m.dora_indicators
     draws = m.draws
     fourteen = sum(start[:34]) % 3 == 2
+    pending = kan_indicator_pending(h, indicators)
     settings = {"dora_indicators": list(indicators), "seat_wind": seat, "round_wind": rnd,
                 "rules": chosen.name, "riichi": riichi if model == "mjasp" else "always",
                 "extra": extra, "visible": visible}
@@ -241,8 +273,9 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         pts: int | None = None
         best = ""
         for t in distinct_tiles(start):
+            # one indicator to turn: the tile just drawn is the open kan's replacement
             w = Win(tile=name37(t), tsumo=True, seat_wind=seat, round_wind=rnd,
-                    dora_indicators=indicators)
+                    dora_indicators=indicators, rinshan=pending)
             try:
                 s = score_hand(h, w, rules=chosen)
             except MjaspError:
@@ -250,7 +283,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
             if (s.han > 0 or s.yakuman) and (pts is None or s.points > pts):
                 pts, best = s.points, name37(t)
         if best:
-            note = f"a complete hand: win it (its best score as a self-draw, on {best})"
+            note = f"a complete hand: win it (its best score as a self-draw, on {best}" + \
+                (", the replacement tile of the open kan: rinshan kaihou)" if pending else ")")
             return Advice(str(h), -1, model, draws, (), True, note, pts, 0, settings)
         if model == "mahjong-cpp":
             # no score to answer with, and its program computes nothing for a complete
@@ -264,11 +298,12 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         # its own module: its graph search and values, as its code computes them
         from mjasp.advice import cpp_model
         assert m.unseen is not None
-        return cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
-                                rnd=rnd, rules=chosen, draws=draws, extra=extra,
-                                wall_sum=wall_sum,
-                                max_shanten=max_shanten,
-                                settings=settings)
+        found = cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
+                                 rnd=rnd, rules=chosen, draws=draws, extra=extra,
+                                 wall_sum=wall_sum,
+                                 max_shanten=max_shanten,
+                                 settings=settings)
+        return replace(found, note=_with_pending(found.note, pending))
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
         starts = [(name37(t), sub37(start, t)) for t in distinct_tiles(start)]
@@ -299,7 +334,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
              c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in out])]
     else:
         out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
-    return Advice(str(h), s0, model, draws, tuple(out), exact, note, None, m.nodes, settings)
+    return Advice(str(h), s0, model, draws, tuple(out), exact, _with_pending(note, pending),
+                  None, m.nodes, settings)
 
 
 def meld_kinds(meld: Any) -> list[int]:
@@ -361,4 +397,4 @@ def _ukeire_all(m: Model, hands13: list[Counts37], compiled: bool = True
 _KIND_NAMES = tuple(tile_name(k) for k in range(34))
 
 
-__all__ = ["Advice", "AdviseError", "Candidate", "advise"]
+__all__ = ["Advice", "AdviseError", "Candidate", "advise", "kan_indicator_pending"]

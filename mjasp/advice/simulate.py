@@ -3,7 +3,9 @@
 It plays the model with random draws: its own wall bookkeeping, its own win test
 (``mjasp.shanten`` is -1 and ``mjasp.score`` finds a yaku), a random ura indicator drawn
 from the wall, ``mjasp.score`` for the points — only the decisions (which discard, riichi
-or dama) come from the exact search, as "the same policy".
+or dama) come from the exact search, as "the same policy". A win the model counts that
+``mjasp.score`` refuses is a disagreement of the two methods: a :class:`SimulationError`,
+never 0 points.
 
 >>> r = simulate("123456789m1234p", draws=1, riichi="never", n=200, seed=1)
 >>> 0.0 <= r.win_rate <= 1.0
@@ -17,13 +19,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from mjasp.advice.api import setup_model
+from mjasp.advice.api import kan_indicator_pending, setup_model
 from mjasp.advice.model import RIICHI_STICK, Model, Node
 from mjasp.advice.tiles37 import (
     Counts37,
     add37,
     distinct_tiles,
+    dora_of,
     draws,
+    kind37,
     name37,
     sub37,
     to_hand,
@@ -33,6 +37,11 @@ from mjasp.core.errors import MjaspError
 from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.scoring.api import score as score_hand
+
+
+class SimulationError(MjaspError):
+    """``mjasp.score`` refused a win the model plays: the simulator and the exact values
+    would disagree (the hand, the winning tile and ``mjasp.score``'s reason)."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +62,14 @@ class Simulation:
 def simulate(hand: str, *, discard: str | None = None, n: int = 1000, seed: int = 0,
              **options: Any) -> Simulation:
     """Play the hand ``n`` times in mjasp's model (after ``discard`` for 14 tiles)."""
-    model, start, _h = setup_model(hand, options)
+    model, start, h = setup_model(hand, options)
+    blank = kan_indicator_pending(h, model.dora_indicators)
     h13 = sub37(start, _tile37(discard)) if discard is not None else start
     rng = random.Random(seed)
     total = total2 = 0.0
     wins = tenpais = 0
     for _ in range(n):
-        pts, won, tenpai = _play(model, h13, rng)
+        pts, won, tenpai = _play(model, h13, rng, blank)
         total += pts
         total2 += pts * pts
         wins += won
@@ -100,21 +110,51 @@ def _is_win(model: Model, h14: Counts37) -> bool:
         model.shanten(h14) == -1
 
 
+def _blanks(model: Model, h14: Counts37, shown: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """``n`` indicators that show none of the hand's tiles and are none of them (honors
+    first), apart from the indicators ``shown``: where an open kan's indicator is still to
+    turn, the model does not count it (docs/advise.md), so the simulator states it, and the
+    ura indicator under it after riichi, as such tiles (``mjasp.score`` refuses a win with
+    too few indicators for its kans)."""
+    held = list(h14[:34])
+    for meld in model.melds:
+        for k in meld.tiles():
+            held[int(k)] += 1
+    taken = {kind37(_tile37(t)) for t in shown}
+    out: list[str] = []
+    for k in [*range(27, 34), *range(27)]:
+        if len(out) == n:
+            break
+        if model.rules.players == 3 and 1 <= k <= 7:
+            continue
+        if not held[k] and not held[dora_of(k, model.rules.players)] and k not in taken:
+            out.append(tile_name(k))
+            taken.add(k)
+    return tuple(out)
+
+
 def _points(model: Model, rng: random.Random, h14: Counts37, tile: int, riichi: bool,
-            ippatsu: bool, haitei: bool) -> float:
+            ippatsu: bool, haitei: bool, blank: bool = False) -> float:
     ura: tuple[str, ...] = ()
     if riichi:
-        wall = _wall(model, h14)
-        kinds = [k for k in range(34) for _ in range(max(wall[k], 0))]
-        picks = rng.sample(kinds, len(model.dora_indicators))
-        ura = tuple(tile_name(k) for k in picks)
+        # tiles of the wall, a red five named red (``mjasp.score`` counts the plain fives
+        # among the indicators against the set's), each kind's copies together as before
+        tiles = [t for t, n in draws(_wall(model, h14)) for _ in range(n)]
+        ura = tuple(name37(t) for t in rng.sample(tiles, len(model.dora_indicators)))
+    dora = model.dora_indicators
+    if blank:  # the pending indicator (and its ura) not counted, as the model
+        more = _blanks(model, h14, dora + ura, 2 if riichi else 1)
+        dora, ura = dora + more[:1], ura + more[1:]
     win = Win(tile=name37(tile), tsumo=True, seat_wind=model.seat_wind,
-              round_wind=model.round_wind, dora_indicators=model.dora_indicators,
+              round_wind=model.round_wind, dora_indicators=dora,
               ura_indicators=ura, riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)
+    hand = to_hand(h14, model.melds)
     try:
-        s = score_hand(to_hand(h14, model.melds), win, rules=model.rules)
-    except MjaspError:
-        return 0.0
+        s = score_hand(hand, win, rules=model.rules)
+    except MjaspError as e:
+        raise SimulationError(f"the model wins {hand} on a self-drawn {win.tile}, "
+                              f"mjasp.score refuses it: {e}") from e
+    # no yaku (an open hand): no win, 0 points, and the hand plays on (``_play``)
     return float(s.points) if s.han > 0 or s.yakuman else 0.0
 
 
@@ -123,7 +163,8 @@ def _choose(model: Model, options: list[Node], d: int) -> tuple[Node, str]:
     return node, how
 
 
-def _play(model: Model, h13: Counts37, rng: random.Random) -> tuple[float, int, int]:
+def _play(model: Model, h13: Counts37, rng: random.Random, blank: bool = False
+          ) -> tuple[float, int, int]:
     d = model.draws
     node, mode = _choose(model, [(h13, 0)], d)
     tenpai = int(model.shanten(node[0]) == 0)
@@ -134,9 +175,9 @@ def _play(model: Model, h13: Counts37, rng: random.Random) -> tuple[float, int, 
         h14 = add37(hand, tile)
         if _is_win(model, h14):
             if mode == "riichi":
-                pts = _points(model, rng, h14, tile, True, riichi_draw == 0, d == 1)
+                pts = _points(model, rng, h14, tile, True, riichi_draw == 0, d == 1, blank)
             else:
-                pts = _points(model, rng, h14, tile, False, False, d == 1)
+                pts = _points(model, rng, h14, tile, False, False, d == 1, blank)
             # no points: an open hand without a yaku, which cannot win; it plays on
             if pts:
                 return pts, 1, 1
@@ -159,4 +200,4 @@ def _play(model: Model, h13: Counts37, rng: random.Random) -> tuple[float, int, 
     return (-RIICHI_STICK if mode == "riichi" else 0.0), 0, tenpai
 
 
-__all__ = ["Simulation", "simulate"]
+__all__ = ["Simulation", "SimulationError", "simulate"]

@@ -252,6 +252,35 @@ def _has_kan(melds: Sequence[Meld]) -> bool:
     return any(m.kind >= _KAN for m in melds)
 
 
+def _check_kan_indicators(melds: Sequence[Meld], win: Win) -> None:
+    """Raise :class:`WinError` unless the dora indicators given (none: not stated) are one,
+    plus one per kan of the hand (other players' kans add more): a
+    closed kan's is turned at once, an open kan's after the discard that follows it, or at
+    the next kan (https://riichi.wiki/Special:MobileDiff/10400, "usually flipped after
+    discarding, or upon another kan declaration on the same turn"; /17854: a closed kan's
+    "immediately ... rather than waiting for the player's discard or the rinshan draw"), so
+    a win on the replacement tile of an open kan may come before that one indicator.
+
+    Checked where a win is scored (``score``, ``score_candidates``, ``score_files``), not
+    by ``check_hand``: the advice scores the wins a hand may make with the indicators in
+    sight when it is asked, before any kan it may still declare.
+    """
+    if not win.dora_indicators:
+        return
+    kans, open_kan = 0, False
+    for meld in melds:
+        if meld.kind >= _KAN:
+            kans += 1
+            open_kan = open_kan or meld.kind == _KAN
+    fewest = 1 + kans - (1 if win.rinshan and open_kan else 0)
+    if len(win.dora_indicators) < fewest:
+        shown = len(win.dora_indicators)
+        raise WinError(f"{shown} dora indicator{'s' if shown > 1 else ''} with {kans} "
+                       f"kan{'s' if kans > 1 else ''} in the hand: each kan turns one more, "
+                       f"so at least {fewest} (an open kan's after the discard that follows "
+                       "it: a win on its replacement tile may come before it)")
+
+
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:
     """No removed tile (2m-8m, ``Rules.removed_kinds``) held or shown as an indicator, chi,
     North seat or North round with three players (the winning tile:
@@ -457,6 +486,7 @@ def score_candidates(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou
     """
     hand, chosen = _prepare(hand, win, rules)
     engine = scoring_engine(solver)  # an unknown solver fails before the checks
+    _check_kan_indicators(hand.melds, win)
     # every engine takes the checked readings: a second cache lookup would hash the hand
     found_scores = engine(hand, win, chosen, checked_readings(hand, win, chosen))
     if len(found_scores) > 1:
@@ -495,6 +525,8 @@ def score(hand: Hand | str, win: Win, *, rules: str | Rules = "tenhou",
     # checked_readings, its three steps called here (a call less per score)
     check_hand(hand, win, chosen)
     check_winning_tile(hand, win, chosen)
+    if hand.melds and win.dora_indicators:
+        _check_kan_indicators(hand.melds, win)
     found = engine(hand, win, chosen, hand_readings(hand, chosen))
     if not found:
         raise WinError(f"{hand} is not a complete hand")
@@ -527,6 +559,7 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
                              shipped, situation=hand is None)
     program = ScoringProgram(played, files, arguments)
     if hand is not None and win is not None:
+        _check_kan_indicators(hand.melds, win)
         check_win(hand, win, program.rules)
         found = program.candidates(hand, win)
         found.sort(key=rank_key, reverse=True)
@@ -538,5 +571,6 @@ def score_files(files: Sequence[str], rules: Rules | str | None = None,
     if win_facts_in(program.control) != win:  # a rule of a loaded file derived a situation
         raise WinError("the situation the program derives differs from the facts written; "
                        "state it as plain facts (docs/win-files.md)")
+    _check_kan_indicators(hand.melds, win)
     check_win(hand, win, program.rules)
     return hand, win, program.candidates(hand, win), program.rules

@@ -247,15 +247,17 @@ def test_a_closed_kan_keeps_riichi_and_its_tiles_count_for_ura() -> None:
     # 123m456p789s1z5z + closed kan of 2z, discard 5z: tenpai and closed, so riichi. A win
     # is riichi + tsumo + four dora, 6 han (60 fu: closed kan of a non-value honor 32, the
     # tanki 2, tsumo 2); an ura indicator 1z (two left) adds four han (the kan's 2z), as
-    # its calc_uradora_score counts the melds' tiles with the hand's.
+    # its calc_uradora_score counts the melds' tiles with the hand's. (The kan's own
+    # indicator too, 9p: it shows 1p, none held; its ura indicator is counted as well.)
     hand14 = "123m456p789s11z (2222z)"
     assert mjasp.score(hand14, mjasp.Win(tile="1z", tsumo=True, riichi=1,
-                                         dora_indicators=("1z",))).points == 18000
-    a = _cpp("123m456p789s1z5z (2222z)", draws=1, dora_indicators=["1z"])
+                                         dora_indicators=("1z", "9p"))).points == 18000
+    a = _cpp("123m456p789s1z5z (2222z)", draws=1, dora_indicators=["1z", "9p"])
     c = _only(a, "5z")
     assert c.decision == "riichi"
-    wall_sum = 136 - 11 - 4 - 1
-    win, exp = _closed_form([(2, _ura_expectation(hand14, ["1z"], 6, fu=60))], wall_sum, 1)
+    wall_sum = 136 - 11 - 4 - 2
+    win, exp = _closed_form([(2, _ura_expectation(hand14, ["1z", "9p"], 6, fu=60))],
+                            wall_sum, 1)
     _close(c.win_prob, win)
     _close(c.expected_points, exp)
 

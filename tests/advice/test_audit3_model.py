@@ -50,7 +50,9 @@ def test_every_preset_gives_probabilities_and_more_points_with_more_draws(
     # draws; that is not a law of the model (a completing draw with a yaku is always
     # taken: docs/advise.md, and test_audit33_draws_left.py for hands where they fall).
     # A win is a tenpai hand, so the win chance is at most the tenpai chance
-    a = advise(hand, rules=rules, draws=3, dora_indicators=("1s",))
+    # (the closed kan's own indicator too, 9p: it shows 1p, none held)
+    a = advise(hand, rules=rules, draws=3,
+               dora_indicators=("1s", "9p") if "(" in hand else ("1s",))
     assert a.candidates
     for c in a.candidates:
         assert len(c.tenpai_prob) == len(c.win_prob) == len(c.expected_points) == 3
@@ -158,6 +160,7 @@ def test_a_red_five_in_a_meld_is_not_in_the_wall() -> None:
 def test_a_closed_kan_holding_the_red_five_is_taken() -> None:
     # (0555s): all four 5s, the red one among them; before, the kan's red five stayed
     # in the wall and the hand was refused ("4 plain 5s")
-    a = advise("123m406p789s1z (0555s)", draws=1, extra=0, dora_indicators=("1z",))
+    # (the kan's own indicator too, 9p: it shows 1p, none held)
+    a = advise("123m406p789s1z (0555s)", draws=1, extra=0, dora_indicators=("1z", "9p"))
     (c,) = a.candidates
     assert c.ukeire == (("1z", 2),)

@@ -237,8 +237,9 @@ MAHJONG_YAKU: list[Case] = [
      "5p", "riichi dora=5z,5z", "mj", 5, 40, None),
     ("mj: tsumo + red five, 3p indicators miss", "123678m44p123406s", "4p",
      "tsumo dora=2p,2p", "tenhou", 2, 30, None),
+    # (a second indicator, 1z, no dora here: the closed kan turned one; the source gives one)
     ("mj: four dora in a closed kan; 20+2+16+2 -> 40", "(7777m)34577p123345s", "7p",
-     "tsumo dora=6m", "mj", 5, 40, None),
+     "tsumo dora=6m,1z", "mj", 5, 40, None),
     ("mj: ura with riichi", "123456m33p123456s", "6m", "riichi dora=1z ura=2p", "mj", 4,
      30, None),
     # test_kazoe_settings: riichi 1 + chinitsu 6 + sanankou 2 + toitoi 2 + tanyao 1 + 16 dora

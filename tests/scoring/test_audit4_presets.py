@@ -325,9 +325,10 @@ def test_wrc_kiriage_3_han_60_fu(scored: Scorer) -> None:
 def test_wrc_four_quads_and_sixteen_dora_is_one_yakuman(scored: Scorer) -> None:
     # "Een hand bestaande uit 4 kans en 16 dora telt nog steeds als een single Yakuman"
     # (the WRC 2022 summary): suukantsu with every quad a dora (1p 2s 3p 4s show 2p 3s
-    # 4p 5s), a non-dealer's ron: one yakuman, 32000, the dora not counted
+    # 4p 5s; the fifth indicator, 1z, shows 2z, none held), a non-dealer's ron: one
+    # yakuman, 32000, the dora not counted
     hand = "11m [2222p] [3333s] [4444p] [5555s]"
-    win = Win("1m", seat_wind="S", dora_indicators=("1p", "2s", "3p", "4s"))
+    win = Win("1m", seat_wind="S", dora_indicators=("1p", "2s", "3p", "4s", "1z"))
     s = scored(hand, win, rules="wrc")
     assert (s.points, s.yakuman, yaku(s)) == (32000, 1, {Y.SUUKANTSU: 13})
 

@@ -152,8 +152,10 @@ CASES: list[tuple[str, str, dict[str, Any], dict[Yaku, int], int, int, int]] = [
                                   "ura_indicators": ("1m", "1z"), **S},
      {Y.RIICHI: 1, Y.PINFU: 1, Y.CHINITSU: 6, Y.DORA: 4, Y.URA_DORA: 1}, 13, 30, 32000),
     # dora in a kan and a red five: 234m 567p 22s 345s [0555m], dora indicator 4m -> 5m (4 in
-    # the kan), ron 3s: tanyao 1 + dora 4 + aka 1 = 6 han: haneman 12000; 20 + 8 -> 30 fu
-    ("dora-in-kan", "234m567p22345s [0555m]", {"tile": "3s", "dora_indicators": ("4m",), **S},
+    # the kan; the kan's own indicator 1z -> 2z, none held), ron 3s: tanyao 1 + dora 4 +
+    # aka 1 = 6 han: haneman 12000; 20 + 8 -> 30 fu
+    ("dora-in-kan", "234m567p22345s [0555m]",
+     {"tile": "3s", "dora_indicators": ("4m", "1z"), **S},
      {Y.TANYAO: 1, Y.DORA: 4, Y.AKA_DORA: 1}, 6, 30, 12000),
     # cyclic indicators 9p -> 1p (1), 4z -> 1z (2), 7z -> 5z (3): 456m 123p 789s 11z 555z,
     # ron 3p (penchan): haku 1 + dora 6 = 7 han haneman 12000;
