@@ -37,7 +37,8 @@ from mjasp.solvers import extensions
 #: build.py's graph build, cpp_model's graph build and turn loop, and the effective tiles
 #: of ``advise`` (``ukeire``). A build lacking any of them is stale: it is not loaded (one
 #: warning) and numpy does the same work.
-DP_FUNCTIONS = ("run", "build", "cpp_build", "cpp_run", "ukeire", "distinct_rows")
+DP_FUNCTIONS = ("run", "build", "cpp_build", "cpp_run", "ukeire", "distinct_rows",
+                "win_sums")
 _dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", DP_FUNCTIONS).module
 if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
     _dp = None
