@@ -4,7 +4,8 @@
  * riichi values and the better of riichi and dama, as graph.solve's numpy path does
  * them, operation by operation); and for the mahjong-cpp model of
  * mjasp.advice.cpp_model, its graph (``cpp_build``) and its turns (``cpp_run``), each as
- * that module's numpy code does them (further below).
+ * that module's numpy code does them (further below); and Model.solve's distinct wins and
+ * per-node sums of them (``distinct_rows``, ``win_sums``, at the end).
  *
  * graph.solve adds, per node and in its groups' order, copies x the best option of each
  * group (greatest points, then win chance, then tenpai chance). Its numpy path does this
