@@ -4,7 +4,8 @@
  * riichi values and the better of riichi and dama, as graph.solve's numpy path does
  * them, operation by operation); and for the mahjong-cpp model of
  * mjasp.advice.cpp_model, its graph (``cpp_build``) and its turns (``cpp_run``), each as
- * that module's numpy code does them (further below).
+ * that module's numpy code does them (further below); and Model.solve's distinct wins and
+ * per-node sums of them (``distinct_rows``, ``win_sums``, at the end).
  *
  * graph.solve adds, per node and in its groups' order, copies x the best option of each
  * group (greatest points, then win chance, then tenpai chance). Its numpy path does this
@@ -2132,6 +2133,110 @@ done:
     return result;
 }
 
+
+/* win_sums(win_node, win_n, win_late, inverse, table, sits, shanten, total, may_riichi,
+            sums, riichi, riichi_pts):
+   Model.solve's per-node sums of its winning draws, as its numpy path does them
+   (bincount's weighted sums: in row order from 0.0, each row's copies x its points):
+   ``table`` is the distinct wins' points (len(inverse) rows read through ``inverse``,
+   ``sits`` columns); ``win_late`` None or 1 where a row wins on the last draw only.
+   Writes sums (5 x n, flat: win_n_last, win_n, win_ev, win_ev_last, riichi_p),
+   riichi (n bytes: 1 at a tenpai node with a winning row, where ``may_riichi``) and
+   riichi_pts (n x 4: situations 2..5 per copy over total at a riichi node, else 0).
+   Nothing about the game: sums, products and quotients. */
+static PyObject *win_sums(PyObject *self, PyObject *args) {
+    enum { N_ARR = 9 };
+    PyObject *o[N_ARR];
+    Py_ssize_t sits;
+    int may_riichi;
+    Py_buffer flags;
+    if (!PyArg_ParseTuple(args, "OOOOOnOOpOw*O", &o[0], &o[1], &o[2], &o[3], &o[4], &sits,
+                          &o[5], &o[6], &may_riichi, &o[7], &flags, &o[8])) {
+        return NULL;
+    }
+    static const char kinds[N_ARR] = {'q', 'q', 'q', 'q', 'd', 'q', 'q', 'd', 'd'};
+    static const char *names[N_ARR] = {"win_node", "win_n", "win_late", "inverse", "table",
+                                       "shanten", "total", "sums", "riichi_pts"};
+    Arr a[N_ARR];
+    for (int i = 0; i < N_ARR; i++) {
+        a[i].held = 0;
+    }
+    int late = o[2] != Py_None;
+    for (int i = 0; i < N_ARR; i++) {
+        if ((i != 2 || late) && get(o[i], &a[i], kinds[i], i >= 7, names[i]) < 0) {
+            release(a, N_ARR);
+            PyBuffer_Release(&flags);
+            return NULL;
+        }
+    }
+    const int64_t *node = a[0].view.buf, *copies = a[1].view.buf;
+    const int64_t *lates = late ? a[2].view.buf : NULL, *inv = a[3].view.buf;
+    const double *table = a[4].view.buf;
+    const int64_t *shanten = a[5].view.buf, *total = a[6].view.buf;
+    double *sums = a[7].view.buf, *rpts = a[8].view.buf;
+    uint8_t *riichi = flags.buf;
+    Py_ssize_t nw = a[0].view.shape[0], n = a[5].view.shape[0];
+    Py_ssize_t nd = sits > 0 ? a[4].view.shape[0] / sits : 0;
+    int bad = sits < (may_riichi ? 6 : 2) || a[4].view.shape[0] != nd * sits
+              || a[1].view.shape[0] != nw || a[3].view.shape[0] != nw
+              || (late && a[2].view.shape[0] != nw) || a[6].view.shape[0] != n
+              || a[7].view.shape[0] != 5 * n || a[8].view.shape[0] != 4 * n
+              || flags.len != n;
+    for (Py_ssize_t i = 0; i < nw && !bad; i++) {
+        bad = node[i] < 0 || node[i] >= n || inv[i] < 0 || inv[i] >= nd;
+    }
+    if (bad) {
+        release(a, N_ARR);
+        PyBuffer_Release(&flags);
+        PyErr_SetString(PyExc_ValueError, "win_sums: inconsistent array lengths or indices");
+        return NULL;
+    }
+    double *n_last = sums, *n_on = sums + n, *ev = sums + 2 * n, *ev_last = sums + 3 * n;
+    double *p = sums + 4 * n;
+    for (Py_ssize_t i = 0; i < 5 * n; i++) {
+        sums[i] = 0.0;
+    }
+    for (Py_ssize_t i = 0; i < 4 * n; i++) {
+        rpts[i] = 0.0;
+    }
+    memset(riichi, 0, (size_t)n);
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        double c = (double)copies[i];
+        const double *row = table + inv[i] * sits;
+        Py_ssize_t j = node[i];
+        n_last[j] += c;
+        n_on[j] += c * (late && lates[i] != 0 ? 0.0 : 1.0);
+        ev[j] += c * row[0];
+        ev_last[j] += c * row[1];
+        if (may_riichi) {
+            riichi[j] = 1; /* has a winning row; a tenpai node below */
+            for (int k = 0; k < 4; k++) {
+                rpts[4 * j + k] += c * row[2 + k];
+            }
+        }
+    }
+    if (!late) {
+        memcpy(n_on, n_last, (size_t)n * sizeof(double));
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        riichi[j] = riichi[j] && shanten[j] == 0;
+        if (riichi[j]) {
+            double t = (double)total[j];
+            p[j] = n_on[j] / t;
+            for (int k = 0; k < 4; k++) {
+                rpts[4 * j + k] = rpts[4 * j + k] / t;
+            }
+        } else {
+            for (int k = 0; k < 4; k++) {
+                rpts[4 * j + k] = 0.0;
+            }
+        }
+    }
+    release(a, N_ARR);
+    PyBuffer_Release(&flags);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(total, stay, tenpai, win_n, win_ev, win_ev_last, win_n_last, options, offsets, "
@@ -2158,6 +2263,10 @@ static PyMethodDef methods[] = {
     {"distinct_rows", distinct_rows, METH_VARARGS,
      "distinct_rows(rows, width): the distinct rows of width bytes, in byte order (bytes), "
      "and each row's number among them (int64 bytes)."},
+    {"win_sums", win_sums, METH_VARARGS,
+     "win_sums(win_node, win_n, win_late, inverse, table, sits, shanten, total, may_riichi, "
+     "sums, riichi, riichi_pts): Model.solve's per-node sums of its winning draws, into "
+     "sums (5 x n), riichi (n bytes) and riichi_pts (n x 4)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -34,10 +34,12 @@ import numpy.typing as npt
 from mjasp.solvers import extensions
 
 #: The functions of the optional compiled loops (``_dp.c``): this module's turn loop,
-#: build.py's graph build, cpp_model's graph build and turn loop, and the effective tiles
-#: of ``advise`` (``ukeire``). A build lacking any of them is stale: it is not loaded (one
-#: warning) and numpy does the same work.
-DP_FUNCTIONS = ("run", "build", "cpp_build", "cpp_run", "ukeire", "distinct_rows")
+#: build.py's graph build, cpp_model's graph build and turn loop, the effective tiles
+#: of ``advise`` (``ukeire``), and ``Model.solve``'s distinct wins and per-node sums of
+#: them (``distinct_rows``, ``win_sums``). A build lacking any of them is stale: it is not
+#: loaded (one warning) and numpy does the same work.
+DP_FUNCTIONS = ("run", "build", "cpp_build", "cpp_run", "ukeire", "distinct_rows",
+                "win_sums")
 _dp: ModuleType | None = extensions.load("mjasp.advice._dp", "_dp.c", DP_FUNCTIONS).module
 if os.environ.get("MJASP_PURE_PYTHON", "") not in ("", "0"):
     _dp = None

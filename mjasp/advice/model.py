@@ -918,14 +918,6 @@ class Model:
         b = build(self, list(hands13), draws=bound) if vectorized else \
             self.build_by_hand(hands13, bound)
         n = len(b.total)
-        # float64 all (bincount's weighted sums are float64 too)
-        win_ev: npt.NDArray[Any] = np.zeros(n)
-        win_ev_last: npt.NDArray[Any] = np.zeros(n)
-        win_n: npt.NDArray[Any] = np.zeros(n)
-        win_n_last: npt.NDArray[Any] = win_n
-        riichi = np.zeros(n, dtype=np.bool_)
-        riichi_p = np.zeros(n)
-        riichi_pts = np.zeros((n, 4))
         may_riichi = self.riichi != "never" and self.closed
         self._riichi_row = {}
         tenpai = b.shanten == 0
@@ -934,6 +926,9 @@ class Model:
         # (the wins of a hand are the same whatever the changes made to reach it)
         sits = SITUATIONS if may_riichi else SITUATIONS[:2]
         nw = len(b.win_node)
+        dp = _graph._dp
+        table: npt.NDArray[Any] = np.zeros((0, len(sits)))
+        inverse: npt.NDArray[Any] = np.zeros(0, dtype=np.int64)
         if nw:
             keyed = np.empty((nw, 38), dtype=np.uint8)
             # (the 14 tiles, the winning tile): sorted, the wins of one hand come together
@@ -943,7 +938,6 @@ class Model:
             # each distinct win's 14 tiles sliced off one bytes object (a numpy row's
             # ``tobytes`` per win costs several times as much): compiled where ``_dp`` is
             # (``distinct_rows``: numpy's order and numbers, without its sort of void rows)
-            dp = _graph._dp
             if dp is not None:
                 rows, at = dp.distinct_rows(keyed.tobytes(), 38)
                 inverse = np.frombuffer(at, dtype=np.int64)
@@ -956,26 +950,18 @@ class Model:
                 wins = [(rows[37 * i:37 * i + 37], t) for i, t in enumerate(
                     b.win_tile[first].tolist())]
             table = self._win_table(wins, sits)
-            pts_of = table[inverse]
-            copies = b.win_n.astype(np.float64)
-            # summed per node in draw order from 0.0, as the recursion adds them
-            win_n_last = np.bincount(b.win_node, weights=copies, minlength=n)
-            # a late win (``Edges.late``) wins on the last draw only; its points before
-            # that are 0 (no yaku), so only the count needs it left out
-            win_n = win_n_last if b.win_late is None else np.bincount(
-                b.win_node, weights=copies * (b.win_late == 0), minlength=n)
-            win_ev = np.bincount(b.win_node, weights=copies * pts_of[:, 0], minlength=n)
-            win_ev_last = np.bincount(b.win_node, weights=copies * pts_of[:, 1], minlength=n)
-            if may_riichi:
-                has_win = np.bincount(b.win_node, minlength=n) > 0
-                riichi = has_win & tenpai
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    riichi_p = np.where(riichi, win_n / total, 0.0)
-                    # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
-                    for col, sit in enumerate((2, 3, 4, 5)):
-                        s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
-                                        minlength=n)
-                        riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+        if dp is not None:
+            # the sums below in one compiled call (``_dp.win_sums``: the same operations)
+            sums = np.empty((5, n))
+            riichi = np.empty(n, dtype=np.bool_)
+            riichi_pts = np.empty((n, 4))
+            dp.win_sums(b.win_node, b.win_n, b.win_late, inverse, table.reshape(-1),
+                        len(sits), b.shanten, b.total, may_riichi, sums.reshape(-1), riichi,
+                        riichi_pts.reshape(-1))
+            win_n_last, win_n, win_ev, win_ev_last, riichi_p = sums
+        else:
+            win_n_last, win_n, win_ev, win_ev_last, riichi, riichi_p, riichi_pts = \
+                self._win_sums(b, n, table, inverse, tenpai, total, may_riichi)
         if may_riichi and self.riichi == "always":
             # "always" declares at every closed tenpai, one without a winning tile left in
             # the wall too (it loses the stick), as ``options_of`` does; "choose" never
@@ -1006,6 +992,43 @@ class Model:
         self._index_of = (hands, b.used)
         self.nodes = max(self.nodes, n)
         self._solved_draws = draws
+
+    @staticmethod
+    def _win_sums(b: Any, n: int, table: Any, inverse: Any, tenpai: Any, total: Any,
+                  may_riichi: bool) -> tuple[Any, ...]:
+        """``solve``'s per-node sums of the winning draws with numpy (where ``_dp`` is not
+        built; ``_dp.win_sums`` does the same operations): win_n_last, win_n, win_ev,
+        win_ev_last, riichi, riichi_p, riichi_pts."""
+        # float64 all (bincount's weighted sums are float64 too)
+        win_ev: npt.NDArray[Any] = np.zeros(n)
+        win_ev_last: npt.NDArray[Any] = np.zeros(n)
+        win_n: npt.NDArray[Any] = np.zeros(n)
+        win_n_last: npt.NDArray[Any] = win_n
+        riichi = np.zeros(n, dtype=np.bool_)
+        riichi_p = np.zeros(n)
+        riichi_pts = np.zeros((n, 4))
+        if len(b.win_node):
+            pts_of = table[inverse]
+            copies = b.win_n.astype(np.float64)
+            # summed per node in draw order from 0.0, as the recursion adds them
+            win_n_last = np.bincount(b.win_node, weights=copies, minlength=n)
+            # a late win (``Edges.late``) wins on the last draw only; its points before
+            # that are 0 (no yaku), so only the count needs it left out
+            win_n = win_n_last if b.win_late is None else np.bincount(
+                b.win_node, weights=copies * (b.win_late == 0), minlength=n)
+            win_ev = np.bincount(b.win_node, weights=copies * pts_of[:, 0], minlength=n)
+            win_ev_last = np.bincount(b.win_node, weights=copies * pts_of[:, 1], minlength=n)
+            if may_riichi:
+                has_win = np.bincount(b.win_node, minlength=n) > 0
+                riichi = has_win & tenpai
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    riichi_p = np.where(riichi, win_n / total, 0.0)
+                    # (ippatsu, haitei): (F,F) (F,T) (T,F) (T,T) are situations 2 3 4 5
+                    for col, sit in enumerate((2, 3, 4, 5)):
+                        s = np.bincount(b.win_node, weights=copies * pts_of[:, sit],
+                                        minlength=n)
+                        riichi_pts[:, col] = np.where(riichi, s / total, 0.0)
+        return win_n_last, win_n, win_ev, win_ev_last, riichi, riichi_p, riichi_pts
 
     def build_by_hand(self, hands13: Sequence[Counts37], draws: int | None = None) -> Any:
         """The graph of ``solve``, node by node with ``expand`` (the reference builder); a
