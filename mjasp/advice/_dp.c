@@ -1920,7 +1920,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
         a[i].held = 0;
     }
     int64_t *scoring = NULL, *picked = NULL, *won = NULL, *tenpai = NULL;
-    double *points = NULL, *draw = NULL, *disc = NULL, *acc = NULL, *out = NULL;
+    double *points = NULL, *draw = NULL, *disc = NULL, *acc = NULL, *out = NULL, *w = NULL;
     uint8_t *first = NULL; /* per edge: the first of its discard state's (in edge order) */
     PyObject *result = NULL;
     Py_ssize_t ns = 0, np_ = 0, npts = 0, nt = 0;
@@ -1938,7 +1938,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
         goto done;
     }
     const int32_t *src = a[0].view.buf, *dst = a[1].view.buf;
-    const int16_t *w = a[2].view.buf;
+    const int16_t *w16 = a[2].view.buf;
     const uint8_t *is_tenpai = a[3].view.buf;
     Py_ssize_t e = a[0].view.shape[0];
     int bad = n1 < 0 || n2 < 0 || t_min < 0 || t_max < t_min || t_max > 1000
@@ -1962,10 +1962,14 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     disc = PyMem_Calloc((size_t)(3 * n2 + 1), sizeof(double));
     first = PyMem_Calloc((size_t)(e + n2 + 1), 1);
     out = PyMem_Malloc((size_t)((t_max + 1) * 3 * np_ + 1) * sizeof(double));
+    w = PyMem_Malloc((size_t)(e ? e : 1) * sizeof(double)); /* the weights as floats, once */
     if (won == NULL || tenpai == NULL || draw == NULL || acc == NULL || disc == NULL
-        || first == NULL || out == NULL) {
+        || first == NULL || out == NULL || w == NULL) {
         PyErr_NoMemory();
         goto done;
+    }
+    for (Py_ssize_t j = 0; j < e; j++) {
+        w[j] = (double)w16[j];
     }
     for (Py_ssize_t i = 0; i < n1; i++) {
         if (is_tenpai[i]) {
@@ -1998,7 +2002,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
             for (Py_ssize_t j = 0; j < e; j++) {
                 const double *dr = disc + 3 * dst[j], *nw = draw + 3 * src[j];
                 double *sum = acc + 3 * src[j];
-                double n0 = dr[0], n1_ = dr[1], n2_ = dr[2], wj = (double)w[j];
+                double n0 = dr[0], n1_ = dr[1], n2_ = dr[2], wj = w[j];
                 if (won[j] >= 0) {
                     double p = points[won[j]];
                     n0 = 1.0;
@@ -2093,6 +2097,7 @@ done:
     PyMem_Free(disc);
     PyMem_Free(first);
     PyMem_Free(out);
+    PyMem_Free(w);
     release(a, N_ARR);
     return result;
 }
