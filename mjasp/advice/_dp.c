@@ -1832,70 +1832,150 @@ done:
     return result;
 }
 
-/* cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, out):
+/* a 1-d C-contiguous buffer of items of ``size`` bytes whose format is one of ``formats``
+   (the graph's arrays as cpp_build makes them, or numpy arrays of those types) */
+static int get_items(PyObject *obj, Arr *a, const char *formats, Py_ssize_t size,
+                     const char *name) {
+    a->held = 0;
+    if (PyObject_GetBuffer(obj, &a->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return -1;
+    }
+    a->held = 1;
+    const char *f = a->view.format ? a->view.format : "B";
+    if (f[0] == '<' || f[0] == '=' || f[0] == '@') {
+        f++;
+    }
+    if (a->view.ndim != 1 || a->view.itemsize != size || f[0] == 0 || f[1] != 0
+        || strchr(formats, f[0]) == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s must be a 1-d array of %zd-byte items (%s)", name,
+                     size, formats);
+        return -1;
+    }
+    return 0;
+}
+
+/* the integers (``as_double`` 0) or floats of a sequence, into a new C array of n */
+static void *seq_numbers(PyObject *obj, int as_double, Py_ssize_t *n, const char *name) {
+    PyObject *fast = PySequence_Fast(obj, name);
+    if (fast == NULL) {
+        return NULL;
+    }
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    void *out = PyMem_Malloc((size_t)(len ? len : 1) * 8);
+    if (out == NULL) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        if (as_double) {
+            double x = PyFloat_AsDouble(items[i]);
+            if (x == -1.0 && PyErr_Occurred()) {
+                goto bad;
+            }
+            ((double *)out)[i] = x;
+        } else {
+            Py_ssize_t x = PyNumber_AsSsize_t(items[i], PyExc_OverflowError);
+            if (x == -1 && PyErr_Occurred()) {
+                goto bad;
+            }
+            ((int64_t *)out)[i] = x;
+        }
+    }
+    Py_DECREF(fast);
+    *n = len;
+    return out;
+bad:
+    Py_DECREF(fast);
+    PyMem_Free(out);
+    return NULL;
+}
+
+/* cpp_run(n1, n2, src, dst, weight, scoring, points, tenpai, picked, t_min, t_max, total):
    every turn of cpp_model._values (its numpy path, operation by operation, in the same
    order: the same floats): per turn from t_max down to t_min, each draw state's edges
    summed in edge order, (next - now) * weight, divided by (total - t) and added; a
    winning edge's next is tenpai 1, win 1 and the greater of its points and continuing;
    tenpai draw states' tenpai 1; each discard state the greatest of each number over its
-   edges' draw states (0 without edges). ``out`` is (t_max + 1) x 3 x len(picked), flat,
-   filled from t_min on. Nothing about the game is here: only maxima, products and sums. */
+   edges' draw states (0 without edges). The graph's arrays as cpp_build makes them
+   (``src``, ``dst`` int32, ``weight`` int16, ``tenpai`` a byte per draw state); the
+   winning edges that score (``scoring``) and their ``points``, and the draw states
+   answered (``picked``), as sequences. Per state answered, its (tenpai, win, points)
+   values of turns t_min..t_max as three tuples of floats, in a list. Nothing about the
+   game is here: only maxima, products and sums. */
 static PyObject *cpp_run(PyObject *self, PyObject *args) {
-    enum { N_ARR = 8 };
-    PyObject *o[N_ARR];
+    enum { N_ARR = 4 };
+    PyObject *o[N_ARR], *scoring_o, *points_o, *picked_o;
     Py_ssize_t n1, n2, total;
     long t_min, t_max;
-    if (!PyArg_ParseTuple(args, "nnOOOOOOOllnO", &n1, &n2, &o[0], &o[1], &o[2], &o[3], &o[4],
-                          &o[5], &o[6], &t_min, &t_max, &total, &o[7])) {
+    if (!PyArg_ParseTuple(args, "nnOOOOOOOlln", &n1, &n2, &o[0], &o[1], &o[2], &scoring_o,
+                          &points_o, &o[3], &picked_o, &t_min, &t_max, &total)) {
         return NULL;
     }
-    static const char kinds[N_ARR] = {'q', 'q', 'd', 'q', 'd', 'q', 'q', 'd'};
-    static const char *names[N_ARR] = {"src", "dst", "w", "scoring", "points", "tenpai",
-                                       "picked", "out"};
+    static const char *formats[N_ARR] = {"i", "i", "h", "?Bb"};
+    static const Py_ssize_t sizes[N_ARR] = {4, 4, 2, 1};
+    static const char *names[N_ARR] = {"src", "dst", "weight", "tenpai"};
     Arr a[N_ARR];
     for (int i = 0; i < N_ARR; i++) {
         a[i].held = 0;
     }
+    int64_t *scoring = NULL, *picked = NULL, *won = NULL, *tenpai = NULL;
+    double *points = NULL, *draw = NULL, *disc = NULL, *acc = NULL, *out = NULL, *w = NULL;
+    uint8_t *first = NULL; /* per edge: the first of its discard state's (in edge order) */
+    PyObject *result = NULL;
+    Py_ssize_t ns = 0, np_ = 0, npts = 0, nt = 0;
     for (int i = 0; i < N_ARR; i++) {
-        if (get(o[i], &a[i], kinds[i], i == 7, names[i]) < 0) {
-            release(a, N_ARR);
-            return NULL;
+        if (get_items(o[i], &a[i], formats[i], sizes[i], names[i]) < 0) {
+            goto done;
         }
     }
-    const int64_t *src = a[0].view.buf, *dst = a[1].view.buf, *scoring = a[3].view.buf;
-    const int64_t *tenpai = a[5].view.buf, *picked = a[6].view.buf;
-    const double *w = a[2].view.buf, *points = a[4].view.buf;
-    double *out = a[7].view.buf;
-    Py_ssize_t e = a[0].view.shape[0], ns = a[3].view.shape[0], nt = a[5].view.shape[0];
-    Py_ssize_t np_ = a[6].view.shape[0];
+    scoring = seq_numbers(scoring_o, 0, &ns, "scoring must be a sequence");
+    points = scoring == NULL ? NULL : seq_numbers(points_o, 1, &npts,
+                                                  "points must be a sequence");
+    picked = points == NULL ? NULL : seq_numbers(picked_o, 0, &np_,
+                                                 "picked must be a sequence");
+    if (picked == NULL) {
+        goto done;
+    }
+    const int32_t *src = a[0].view.buf, *dst = a[1].view.buf;
+    const int16_t *w16 = a[2].view.buf;
+    const uint8_t *is_tenpai = a[3].view.buf;
+    Py_ssize_t e = a[0].view.shape[0];
     int bad = n1 < 0 || n2 < 0 || t_min < 0 || t_max < t_min || t_max > 1000
-              || a[1].view.shape[0] != e || a[2].view.shape[0] != e
-              || a[4].view.shape[0] != ns || a[7].view.shape[0] != (t_max + 1) * 3 * np_;
+              || a[1].view.shape[0] != e || a[2].view.shape[0] != e || npts != ns
+              || a[3].view.shape[0] != n1;
     for (Py_ssize_t j = 0; j < e && !bad; j++) {
         bad = src[j] < 0 || src[j] >= n1 || dst[j] < 0 || dst[j] >= n2;
-    }
-    for (Py_ssize_t j = 0; j < nt && !bad; j++) {
-        bad = tenpai[j] < 0 || tenpai[j] >= n1;
     }
     for (Py_ssize_t j = 0; j < np_ && !bad; j++) {
         bad = picked[j] < 0 || picked[j] >= n1;
     }
-    /* each edge's place among the winning ones (-1: none); a winning edge listed once */
-    int64_t *won = bad ? NULL : PyMem_Malloc((size_t)(e ? e : 1) * sizeof(int64_t));
-    double *draw = NULL, *disc = NULL, *acc = NULL;
-    uint8_t *first = NULL; /* per edge: the first of its discard state's (in edge order) */
-    PyObject *result = NULL;
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "cpp_run: inconsistent graph arrays");
         goto done;
     }
+    /* each edge's place among the winning ones (-1: none); a winning edge listed once */
+    won = PyMem_Malloc((size_t)(e ? e : 1) * sizeof(int64_t));
+    tenpai = PyMem_Malloc((size_t)(n1 ? n1 : 1) * sizeof(int64_t));
     draw = PyMem_Calloc((size_t)(3 * n1 + 1), sizeof(double));
     acc = PyMem_Malloc((size_t)(3 * n1 + 1) * sizeof(double));
     disc = PyMem_Calloc((size_t)(3 * n2 + 1), sizeof(double));
     first = PyMem_Calloc((size_t)(e + n2 + 1), 1);
-    if (won == NULL || draw == NULL || acc == NULL || disc == NULL || first == NULL) {
+    out = PyMem_Malloc((size_t)((t_max + 1) * 3 * np_ + 1) * sizeof(double));
+    w = PyMem_Malloc((size_t)(e ? e : 1) * sizeof(double)); /* the weights as floats, once */
+    if (won == NULL || tenpai == NULL || draw == NULL || acc == NULL || disc == NULL
+        || first == NULL || out == NULL || w == NULL) {
         PyErr_NoMemory();
         goto done;
+    }
+    for (Py_ssize_t j = 0; j < e; j++) {
+        w[j] = (double)w16[j];
+    }
+    for (Py_ssize_t i = 0; i < n1; i++) {
+        if (is_tenpai[i]) {
+            tenpai[nt++] = i;
+        }
     }
     for (Py_ssize_t j = 0; j < e; j++) {
         won[j] = -1;
@@ -1923,7 +2003,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
             for (Py_ssize_t j = 0; j < e; j++) {
                 const double *dr = disc + 3 * dst[j], *nw = draw + 3 * src[j];
                 double *sum = acc + 3 * src[j];
-                double n0 = dr[0], n1_ = dr[1], n2_ = dr[2];
+                double n0 = dr[0], n1_ = dr[1], n2_ = dr[2], wj = w[j];
                 if (won[j] >= 0) {
                     double p = points[won[j]];
                     n0 = 1.0;
@@ -1933,9 +2013,9 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
                 n0 -= nw[0];
                 n1_ -= nw[1];
                 n2_ -= nw[2];
-                n0 *= w[j];
-                n1_ *= w[j];
-                n2_ *= w[j];
+                n0 *= wj;
+                n1_ *= wj;
+                n2_ *= wj;
                 sum[0] += n0;
                 sum[1] += n1_;
                 sum[2] += n2_;
@@ -1978,14 +2058,47 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
             }
         }
     }
-    result = Py_None;
-    Py_INCREF(result);
+    /* per state answered: its three numbers' turns t_min..t_max as tuples */
+    result = PyList_New(np_);
+    for (Py_ssize_t j = 0; result != NULL && j < np_; j++) {
+        PyObject *three = PyTuple_New(3);
+        if (three == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, j, three);
+        for (int r = 0; r < 3; r++) {
+            PyObject *turns = PyTuple_New(t_max - t_min + 1);
+            if (turns == NULL) {
+                Py_CLEAR(result);
+                break;
+            }
+            PyTuple_SET_ITEM(three, r, turns);
+            for (long t = t_min; t <= t_max; t++) {
+                PyObject *x = PyFloat_FromDouble(out[((Py_ssize_t)t * 3 + r) * np_ + j]);
+                if (x == NULL) {
+                    Py_CLEAR(result);
+                    break;
+                }
+                PyTuple_SET_ITEM(turns, t - t_min, x);
+            }
+            if (result == NULL) {
+                break;
+            }
+        }
+    }
 done:
+    PyMem_Free(scoring);
+    PyMem_Free(points);
+    PyMem_Free(picked);
     PyMem_Free(won);
+    PyMem_Free(tenpai);
     PyMem_Free(draw);
     PyMem_Free(acc);
     PyMem_Free(disc);
     PyMem_Free(first);
+    PyMem_Free(out);
+    PyMem_Free(w);
     release(a, N_ARR);
     return result;
 }
@@ -2258,8 +2371,9 @@ static PyMethodDef methods[] = {
      "mjasp.advice.cpp_model as 11 bytearrays (draw hands, draw flags, tenpai, discard "
      "hands, discard flags, discard shanten, edge src, dst, tile, weight, wanted ids)."},
     {"cpp_run", cpp_run, METH_VARARGS,
-     "cpp_run(n1, n2, src, dst, w, scoring, points, tenpai, picked, t_min, t_max, total, "
-     "out): every turn of mjasp.advice.cpp_model._values, into out."},
+     "cpp_run(n1, n2, src, dst, weight, scoring, points, tenpai, picked, t_min, t_max, "
+     "total): every turn of mjasp.advice.cpp_model._values: per state picked, its three "
+     "numbers' turns t_min..t_max as tuples."},
     {"distinct_rows", distinct_rows, METH_VARARGS,
      "distinct_rows(rows, width): the distinct rows of width bytes, in byte order (bytes), "
      "and each row's number among them (int64 bytes)."},

@@ -29,9 +29,12 @@ cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
 cpdef list tile_values(Py_ssize_t at, list tiles, dict best, bint ura, list pending)
 
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, r=Py_ssize_t, u=Py_ssize_t, han=cython.long,
-               fu=cython.long, base=cython.long, total=double, p=double, ups=tuple, key=tuple)
+               fu=cython.long, base=cython.long, total=double, p=double, ups=tuple,
+               key=cython.long, last=cython.long, found=tuple)
 cpdef void ura_totals(object pending, const double[:, :] chances, const long[:] rows,
                       dict table, dict cache, bint dealer, object rules, double[:] out)
+
+cpdef long ura_key(long han, long fu, long base) except -1
 
 @cython.locals(by_state=dict, got=list, order=list, places=list, groups=list, n=Py_ssize_t,
                state=Py_ssize_t)

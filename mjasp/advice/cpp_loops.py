@@ -209,22 +209,29 @@ def tile_values(at: int, tiles: list[int], best: dict[int, Any], ura: bool,
 
 
 def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows: Any,
-               table: dict[tuple[int, int, int], tuple[float, ...]],
-               cache: dict[tuple[int, int], int], dealer: bool, rules: Rules, out: Any
-               ) -> None:
+               table: dict[int, tuple[float, ...]], cache: dict[tuple[int, int], int],
+               dealer: bool, rules: Rules, out: Any) -> None:
     """Fill ``out[i]``, the points of the win ``pending[i]`` (place, han, fu, points) with
     its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``) times
     the points of han + u at the same fu (u = 0: its own points), summed u = 0..12 in
     order (a count of chance 0 adds 0.0, which changes no sum). ``table``: those 13
-    points by (han, fu, points), filled as met. Numpy arrays: float64, ``rows`` int64."""
+    points by (han, fu, points) as one integer (``ura_key``), filled as met; a win with
+    the same three numbers as the one before it reads the same row without a look-up.
+    Numpy arrays: float64, ``rows`` int64."""
     n = len(pending)
+    last = -1
+    ups: tuple[float, ...] = ()
     for i in range(n):
         _, han, fu, base = pending[i]
-        key = (han, fu, base)
-        ups = table.get(key)
-        if ups is None:
-            ups = table[key] = (float(base), *[float(up(cache, han + u, fu, dealer, rules))
-                                               for u in range(1, 13)])
+        key = ura_key(han, fu, base)
+        if key != last:
+            found = table.get(key)
+            if found is None:
+                found = table[key] = (
+                    float(base), *[float(up(cache, han + u, fu, dealer, rules))
+                                   for u in range(1, 13)])
+            ups = found
+            last = key
         r = rows[i]
         p = ups[0]  # (a float local: one C double compiled)
         total = p * chances[r, 0]
@@ -232,6 +239,15 @@ def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows:
             p = ups[u]
             total = total + p * chances[r, u]
         out[i] = total
+
+
+def ura_key(han: int, fu: int, base: int) -> int:
+    """One integer for a riichi win's (han, fu, points), ``ura_totals``' key: han below 13
+    (``tile_values`` puts no other in ``pending``) in 4 bits, fu (at most 110 in any hand)
+    in 8, the points above them; ValueError outside those ranges."""
+    if not (0 <= han < 16 and 0 <= fu < 256 and base >= 0):
+        raise ValueError(f"no ura key for han {han}, fu {fu}, points {base}")
+    return (base << 12) | (fu << 4) | han
 
 
 def winning_states(states: list[int], drawn: list[int]
@@ -299,6 +315,6 @@ def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: byt
             out[at, u] = out[at, u] / tiles if tiles else math.nan
 
 __all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
-           "score_states", "scored_edges", "tile_values", "up", "ura_one",
+           "score_states", "scored_edges", "tile_values", "up", "ura_key", "ura_one",
            "ura_totals",
            "winning_states"]

@@ -458,7 +458,7 @@ _DRAWABLE = bytes([1] * 37)
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
 _UP_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
-_UP_ROWS: dict[tuple[Rules, bool], dict[tuple[int, int, int], tuple[float, ...]]] = {}
+_UP_ROWS: dict[tuple[Rules, bool], dict[int, tuple[float, ...]]] = {}
 
 
 class _Scorer:
@@ -496,13 +496,14 @@ class _Scorer:
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
         # the points of han + u, u = 0..12, of each (han, fu, points) of a riichi win met
-        # (``cpp_loops.ura_totals``), kept per process as the points by han and fu
-        self.up_rows: dict[tuple[int, int, int], tuple[float, ...]] = kept(
+        # (``cpp_loops.ura_totals``, keyed by ``cpp_loops.ura_key``), kept per process as
+        # the points by han and fu
+        self.up_rows: dict[int, tuple[float, ...]] = kept(
             _UP_ROWS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.readings: dict[bytes, tuple[Any, ...]] = {}
 
     def points(self, won: list[int], states: list[int], drawn: list[int], hands: Any,
-               flags: Any) -> tuple[Any, Any]:
+               flags: Any) -> tuple[list[int], list[float]]:
         """The winning edges ``won`` (edge indices in order; ``states``: each one's
         discard state, ``drawn``: its tile37 drawn) that score, and their points (a win
         without a yaku scores nothing), by state and in edge order; ``hands`` and
@@ -541,8 +542,7 @@ class _Scorer:
             self.uradora and len(self.indicators) > 0, pending)
         # a riichi win's place in ``pending`` is its value -1 - place until summed
         totals = self._ura_totals(pending, raw, raw_merged).tolist() if pending else []
-        edges, points = cpp_loops.scored_edges(won, places, values, totals)
-        return np.array(edges, dtype=np.intp), np.array(points, dtype=np.float64)
+        return cpp_loops.scored_edges(won, places, values, totals)
 
     #: The winning tile of the scorer's Win values: ``check_hand`` and the engine's
     #: ``shapes_by_tile``/``candidates_by_tile`` read none (the hand's tiles and their
@@ -733,15 +733,12 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     finally:
         if collecting:
             gc.enable()
-    tenpai = np.flatnonzero(g.tenpai)
-    n1, n2, wanted = g.draws, g.discards, [g.wanted[n] for n in kept_rows]
+    n1, n2, tenpai, wanted = g.draws, g.discards, g.tenpai, [g.wanted[n] for n in kept_rows]
     del g
     values = _values((n1, n2, src, dst, weight, scoring, points, tenpai), wanted, t_min,
                      t_max, wall_sum)
-    # (each array's rows as lists at once: a row apiece costs several times as much)
-    tps, wps, evs = (x[:, t_min:t_max + 1].tolist() for x in values)
-    return s_org, [(tiles[n], shanten[n], necessary[n], tuple(tp), tuple(wp), tuple(ev))
-                   for n, tp, wp, ev in zip(kept_rows, tps, wps, evs, strict=True)], searched
+    return s_org, [(tiles[n], shanten[n], necessary[n], tp, wp, ev)
+                   for n, (tp, wp, ev) in zip(kept_rows, values, strict=True)], searched
 
 
 def _asked_rows(hand: list[int], fourteen: bool) -> tuple[list[str | None], list[bytes]]:
@@ -802,29 +799,31 @@ def _necessary(hands: Any, mwall: Sequence[int]
 
 
 def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
-            total: int, compiled: bool = True) -> tuple[Any, Any, Any]:
+            total: int, compiled: bool = True
+            ) -> list[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]]:
     """The per-turn values of the draw states ``rows`` as its code computes them (every
-    draw state's value is computed turn by turn; only the current turn's is kept).
-    ``graph``: the counts of draw and discard states, the edges' draw state, discard
-    state and weight, the scoring edges and their points, and the tenpai draw states.
-    The three numbers (tenpai, win, points) are the rows of one array; values are
-    gathered per edge with ``np.take`` into buffers made once (a fancy index along the
-    second axis costs several times as much; ``mode="clip"``, as every index is in range,
-    spares the copy ``take`` makes into ``out`` otherwise). Where the compiled loop is
-    built and ``compiled`` is True, that loop (``_dp.cpp_run``) does the same operations
-    in the same order (a test compares the floats with ==)."""
+    draw state's value is computed turn by turn; only the current turn's is kept): per
+    row, its tenpai, win and points values of turns ``t_min..t_max``. ``graph``: the
+    counts of draw and discard states, the edges' draw state, discard state and weight
+    (the graph's arrays), the scoring edges and their points (sequences), and whether
+    each draw state is tenpai (an array). The three numbers (tenpai, win, points) are the
+    rows of one array; values are gathered per edge with ``np.take`` into buffers made
+    once (a fancy index along the second axis costs several times as much;
+    ``mode="clip"``, as every index is in range, spares the copy ``take`` makes into
+    ``out`` otherwise). Where the compiled loop is built and ``compiled`` is True, that
+    loop (``_dp.cpp_run``, on the graph's arrays as they are) does the same operations in
+    the same order (a test compares the floats with ==)."""
     n1, n2, src, dst, w, scoring, points, tenpai = graph
     from mjasp.advice import graph as _compiled
     cpp_run = _compiled._dp.cpp_run if compiled and _compiled._dp is not None else None
     if cpp_run is not None:
         # the same operations in the same order, compiled (``_dp.cpp_run``): the same floats
-        flat = np.zeros((t_max + 1) * 3 * len(rows))
-        cpp_run(n1, n2, src.astype(np.int64), dst.astype(np.int64), w.astype(np.float64),
-                np.asarray(scoring, dtype=np.int64), np.asarray(points, dtype=np.float64),
-                np.asarray(tenpai, dtype=np.int64), np.asarray(rows, dtype=np.int64),
-                t_min, t_max, total, flat)
-        got = flat.reshape(t_max + 1, 3, len(rows))
-        return got[:, 0].T, got[:, 1].T, got[:, 2].T
+        got: list[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = cpp_run(
+            n1, n2, src, dst, w, scoring, points, tenpai, rows, t_min, t_max, total)
+        return got
+    tenpai = np.flatnonzero(tenpai)
+    scoring = np.asarray(scoring, dtype=np.intp)
+    points = np.asarray(points, dtype=np.float64)
     # indices as numpy's own index type, once (others are converted at every use)
     src = src.astype(np.intp)
     dst = dst.astype(np.intp)
@@ -869,7 +868,9 @@ def _values(graph: tuple[Any, ...], rows: list[int], t_min: int, t_max: int,
         np.maximum.at(disc_flat, dst3, now_flat)
         if len(alone):
             disc[:, alone] = 0.0
-    return out[:, 0].T, out[:, 1].T, out[:, 2].T
+    # (each array's rows as lists at once: a row apiece costs several times as much)
+    tps, wps, evs = (out[t_min:t_max + 1, r].T.tolist() for r in range(3))
+    return [(tuple(tp), tuple(wp), tuple(ev)) for tp, wp, ev in zip(tps, wps, evs, strict=True)]
 
 
 def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tuple[str, ...],

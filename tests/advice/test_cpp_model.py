@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from mjasp.advice import AdviseError, advise
-from mjasp.advice.cpp_model import compute, default_wall
+from mjasp.advice.cpp_model import T_MAX, compute, default_wall
 from tests.conftest import find_shared, shared_data
 
 REFERENCE = "ev/mahjong_cpp_reference.jsonl"
@@ -231,8 +231,6 @@ def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
         hand: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``_dp.cpp_run`` does the numpy loop's operations in the same order: the same floats
     (==), on every turn of every draw state answered."""
-    import numpy as np
-
     from mjasp.advice import cpp_model, graph
     if getattr(graph._dp, "cpp_run", None) is None:
         pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
@@ -248,9 +246,10 @@ def test_the_compiled_turn_loop_equals_the_numpy_one_exactly(
     monkeypatch.setattr(cpp_model, "_values", both)
     compute(hand, dora_indicators=("1z",))
     (fast, slow), = seen
+    assert len(fast) == len(slow) > 0
     for a, b in zip(fast, slow, strict=True):
-        assert a.shape == b.shape and np.array_equal(a, b)
-    assert fast[2].max() > 0  # some points
+        assert [len(x) for x in a] == [T_MAX] * 3 and a == b
+    assert max(max(ev) for _, _, ev in fast) > 0  # some points
 
 
 def test_the_compiled_turn_loop_refuses_inconsistent_arrays() -> None:
@@ -260,16 +259,22 @@ def test_the_compiled_turn_loop_refuses_inconsistent_arrays() -> None:
     cpp_run = getattr(graph._dp, "cpp_run", None)
     if cpp_run is None:
         pytest.skip("the optional compiled loop is not built (or MJASP_PURE_PYTHON is set)")
-    ints = np.zeros(1, dtype=np.int64)
+    ints = np.zeros(1, dtype=np.int32)
+    ones = np.ones(1, dtype=np.int16)
 
-    def call(src: Any = ints, scoring: Any = ints, out_size: int = 3 * 2, n1: int = 1) -> None:
-        cpp_run(n1, 1, src, ints, np.ones(1), scoring, np.ones(len(scoring)), ints, ints,
-                1, 1, 121, np.zeros(out_size))
+    def call(src: Any = ints, scoring: Any = (0,), tenpai: Any = b"\1", n1: int = 1,
+             weight: Any = ones) -> Any:
+        return cpp_run(n1, 1, src, ints, weight, scoring, [1.0] * len(scoring), tenpai, [0],
+                       1, 2, 121)
 
-    call()  # consistent: one draw state, one discard state, one winning edge
-    for bad in (dict(src=np.array([1])), dict(scoring=np.array([0, 0])),
-                dict(out_size=5), dict(n1=0)):
+    # consistent: one draw state, one discard state, one winning edge of 1 point: at turn
+    # 2 the draw state is tenpai (1) and worth nothing yet; at turn 1 it adds
+    # 1 * (1 - 0) / (121 - 1) to the win chance and the points
+    assert call() == [((1.0, 1.0), (1 / 120, 0.0), (1 / 120, 0.0))]
+    for bad in (dict(src=np.array([1], dtype=np.int32)), dict(scoring=(0, 0)),
+                dict(scoring=(1,)), dict(tenpai=b"\1\0"), dict(n1=0)):
         with pytest.raises(ValueError, match="inconsistent"):
             call(**bad)
-    with pytest.raises(TypeError, match="int64"):
-        call(src=np.zeros(1, dtype=np.int32))
+    for wrong in (dict(src=np.zeros(1, dtype=np.int64)), dict(weight=np.ones(1))):
+        with pytest.raises(TypeError, match="1-d array"):
+            call(**wrong)

@@ -71,7 +71,7 @@ def test_each_winning_edge_as_mjasp_scores_it_alone(text: str, uradora: bool) ->
     scorer = _Scorer(INDICATORS, "E", "E", CPP_RULES, uradora, total)
     edges, points = scorer.points(order, [dst[e] for e in order], [tiles[e] for e in order],
                                   g.disc_hands, g.disc_flags)  # type: ignore[attr-defined]
-    got = dict(zip(edges.tolist(), points.tolist(), strict=True))
+    got = dict(zip(edges, points, strict=True))
     assert len(got) == len(edges) and set(got) <= set(won)
     flags = g.disc_flags.tolist()  # type: ignore[attr-defined]
     hands = g.disc_hands.tolist()  # type: ignore[attr-defined]
