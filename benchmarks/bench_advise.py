@@ -117,8 +117,8 @@ def main(argv: list[str] | None = None) -> None:
             continue
         a, b = statistics.median(ours), statistics.median(theirs)
         c = statistics.median(cpu)
-        print(f"{CLASSES[cls]:<10} {len(hands):>5} {a:>13.1f} {c:>11.1f} {b:>17.2f} "
-              f"{a / b:>7.0f}x {GOAL_MS[cls]:>6}")
+        print(f"{CLASSES[cls]:<10} {len(hands):>5} {a:>13.2f} {c:>11.2f} {b:>17.2f} "
+              f"{a / b:>7.1f}x {GOAL_MS[cls]:>6}")
     if args.mc:
         from mjasp.advice.simulate import simulate
         worst = 0.0
