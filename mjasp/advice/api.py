@@ -27,6 +27,7 @@ from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.rules import Rules, find_rules
 from mjasp.rules.validity import check_red_five_counts, check_red_fives, red_fives_held
+from mjasp.scoring.api import fewest_dora_indicators, too_few_dora_indicators
 from mjasp.scoring.api import score as score_hand
 
 #: The largest shanten computed exactly by default (beyond it: effective tiles only).
@@ -110,23 +111,16 @@ def _indicators(values: Iterable[str] | str) -> tuple[str, ...]:
 
 def kan_indicator_pending(hand: Hand, indicators: Sequence[str]) -> bool:
     """Whether one dora indicator is still to turn: raise :class:`AdviseError` unless the
-    ``indicators`` given (none: not stated) are one plus one per kan among the melds, or one
-    fewer when the hand holds 14 tiles and has an open kan (its indicator turns after the
-    discard that follows it, or at the next kan: riichi.wiki, "Kan",
-    https://riichi.wiki/Special:MobileDiff/10400; a closed kan's at once, /17854), in which
-    case it is pending (True): a hand just after that kan's replacement draw. The hand does
-    not say which kan came last: any open one may be. Other players' kans add more (five
-    at most)."""
-    kans = [m.kind for m in hand.melds if m.kind >= MeldKind.KAN]
-    if not indicators or len(indicators) > len(kans):
+    ``indicators`` given (none: not stated) are at least ``fewest_dora_indicators``, one
+    fewer allowed for a 14-tile hand with an open kan (a hand just after its replacement
+    draw, the indicator turning after this discard), in which case it is pending (True).
+    The hand does not say which kan came last: any open one may be."""
+    if not indicators:
         return False
-    if hand.tile_count == 14 and MeldKind.KAN in kans and len(indicators) == len(kans):
-        return True
-    shown = len(indicators)
-    raise AdviseError(f"{shown} dora indicator{'s' if shown > 1 else ''} with {len(kans)} "
-                      f"kan{'s' if len(kans) > 1 else ''} among the melds: each kan turns one "
-                      f"more, so at least {len(kans) + 1} (one fewer only for 14 tiles with "
-                      "an open kan, just after its replacement draw)")
+    kans, fewest = fewest_dora_indicators(hand.melds, hand.tile_count == 14)
+    if len(indicators) < fewest:
+        raise AdviseError(too_few_dora_indicators(len(indicators), kans, fewest))
+    return len(indicators) == kans  # one fewer than one plus one per kan
 
 
 def _with_pending(note: str, pending: bool) -> str:

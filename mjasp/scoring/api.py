@@ -52,12 +52,14 @@ __all__ = [
     "check_win",
     "check_winning_tile",
     "checked_readings",
+    "fewest_dora_indicators",
     "hand_readings",
     "make_score",
     "rank_key",
     "score",
     "score_candidates",
     "score_files",
+    "too_few_dora_indicators",
 ]
 
 #: Scoring engines by name (the registry's table, ``mjasp.solvers.registry``).
@@ -252,14 +254,38 @@ def _has_kan(melds: Sequence[Meld]) -> bool:
     return any(m.kind >= _KAN for m in melds)
 
 
+def fewest_dora_indicators(melds: Sequence[Meld], pending: bool) -> tuple[int, int]:
+    """The kans among ``melds`` and the fewest dora indicators a situation with them shows:
+    one, plus one per kan (other players' kans add more). A closed kan's is turned at once,
+    an open kan's after the discard that follows it, or at the next kan
+    (https://riichi.wiki/Special:MobileDiff/10400, "usually flipped after discarding, or
+    upon another kan declaration on the same turn"; /17854: a closed kan's "immediately
+    ... rather than waiting for the player's discard or the rinshan draw"), so where the
+    situation may be just after an open kan's replacement draw (``pending``: a win on that
+    tile, or a 14-tile hand asked before its discard) that one may be still to turn.
+
+    >>> fewest_dora_indicators(Hand.parse("123m456p789s11z [1111s]").melds, True)
+    (1, 1)
+    """
+    kans, open_kan = 0, False
+    for meld in melds:
+        if meld.kind >= _KAN:
+            kans += 1
+            open_kan = open_kan or meld.kind == _KAN
+    return kans, 1 + kans - (1 if pending and open_kan else 0)
+
+
+def too_few_dora_indicators(shown: int, kans: int, fewest: int) -> str:
+    """The message when ``shown`` indicators are fewer than ``fewest_dora_indicators``."""
+    return (f"{shown} dora indicator{'s' if shown > 1 else ''} with {kans} "
+            f"kan{'s' if kans > 1 else ''} among the melds: each kan turns one more, so at "
+            f"least {fewest} (an open kan's after the discard that follows it: one fewer only "
+            "just after its replacement draw)")
+
+
 def _check_kan_indicators(melds: Sequence[Meld], win: Win) -> None:
-    """Raise :class:`WinError` unless the dora indicators given (none: not stated) are one,
-    plus one per kan of the hand (other players' kans add more): a
-    closed kan's is turned at once, an open kan's after the discard that follows it, or at
-    the next kan (https://riichi.wiki/Special:MobileDiff/10400, "usually flipped after
-    discarding, or upon another kan declaration on the same turn"; /17854: a closed kan's
-    "immediately ... rather than waiting for the player's discard or the rinshan draw"), so
-    a win on the replacement tile of an open kan may come before that one indicator.
+    """Raise :class:`WinError` unless the dora indicators given (none: not stated) are at
+    least ``fewest_dora_indicators`` (one still to turn on a rinshan win).
 
     Checked where a win is scored (``score``, ``score_candidates``, ``score_files``), not
     by ``check_hand``: the advice scores the wins a hand may make with the indicators in
@@ -267,18 +293,9 @@ def _check_kan_indicators(melds: Sequence[Meld], win: Win) -> None:
     """
     if not win.dora_indicators:
         return
-    kans, open_kan = 0, False
-    for meld in melds:
-        if meld.kind >= _KAN:
-            kans += 1
-            open_kan = open_kan or meld.kind == _KAN
-    fewest = 1 + kans - (1 if win.rinshan and open_kan else 0)
+    kans, fewest = fewest_dora_indicators(melds, win.rinshan)
     if len(win.dora_indicators) < fewest:
-        shown = len(win.dora_indicators)
-        raise WinError(f"{shown} dora indicator{'s' if shown > 1 else ''} with {kans} "
-                       f"kan{'s' if kans > 1 else ''} in the hand: each kan turns one more, "
-                       f"so at least {fewest} (an open kan's after the discard that follows "
-                       "it: a win on its replacement tile may come before it)")
+        raise WinError(too_few_dora_indicators(len(win.dora_indicators), kans, fewest))
 
 
 def _check_three_players(hand: Hand, win: Win, rules: Rules, held: Sequence[int]) -> None:

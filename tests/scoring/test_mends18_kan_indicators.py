@@ -57,7 +57,7 @@ def test_the_command_line_says_it_in_one_line() -> None:
     result = CliRunner().invoke(main, ["score", OPEN, "--win", "1m", "--dora", "9m"])
     assert result.exit_code == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
-    assert "1 dora indicator with 1 kan in the hand" in result.stderr
+    assert "1 dora indicator with 1 kan among the melds" in result.stderr
 
 
 def test_the_hand_checks_of_the_advice_take_the_indicators_in_sight() -> None:
