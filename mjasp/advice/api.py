@@ -166,7 +166,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"unknown wind {seat_wind if seat is None else round_wind!r}; "
                           "use E S W N")
     indicators = _indicators(dora_indicators)
-    kan_indicator_pending(h, indicators)
+    pending = kan_indicator_pending(h, indicators)
     if draws is None:
         draws = 17
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= 69:
@@ -229,7 +229,7 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
     m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
               seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
-              extra=extra, progress=progress, hand=h)
+              extra=extra, progress=progress, hand=h, indicator_pending=pending)
     return m, start, h
 
 
@@ -256,7 +256,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     chosen, seat, rnd, indicators = m.rules, m.seat_wind, m.round_wind, m.dora_indicators
     draws = m.draws
     fourteen = sum(start[:34]) % 3 == 2
-    pending = kan_indicator_pending(h, indicators)
+    pending = m.indicator_pending
     settings = {"dora_indicators": list(indicators), "seat_wind": seat, "round_wind": rnd,
                 "rules": chosen.name, "riichi": riichi if model == "mjasp" else "always",
                 "extra": extra, "visible": visible}

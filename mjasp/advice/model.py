@@ -157,6 +157,9 @@ class Model:
     #: taken where its concealed tiles are ``start`` and its melds ``melds``; else (None,
     #: or another hand) the Hand is built from them and checked (``_check_tiles``)
     hand: Hand | None = field(default=None, repr=False, compare=False)
+    #: one dora indicator still to turn (an open kan's, after this discard): the values
+    #: count the indicators shown only (``api.kan_indicator_pending``)
+    indicator_pending: bool = False
 
     def __post_init__(self) -> None:
         if self.unseen is None:

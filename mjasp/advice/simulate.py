@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from mjasp.advice.api import kan_indicator_pending, setup_model
+from mjasp.advice.api import setup_model
 from mjasp.advice.model import RIICHI_STICK, Model, Node
 from mjasp.advice.tiles37 import (
     Counts37,
@@ -62,8 +62,8 @@ class Simulation:
 def simulate(hand: str, *, discard: str | None = None, n: int = 1000, seed: int = 0,
              **options: Any) -> Simulation:
     """Play the hand ``n`` times in mjasp's model (after ``discard`` for 14 tiles)."""
-    model, start, h = setup_model(hand, options)
-    blank = kan_indicator_pending(h, model.dora_indicators)
+    model, start, _h = setup_model(hand, options)
+    blank = model.indicator_pending
     h13 = sub37(start, _tile37(discard)) if discard is not None else start
     rng = random.Random(seed)
     total = total2 = 0.0

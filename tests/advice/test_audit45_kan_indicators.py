@@ -88,7 +88,7 @@ def test_the_simulator_scores_a_win_past_the_pending_indicator_as_the_model() ->
     # of the hand, and both methods give 12000
     model, start, h = setup_model("234m456p678s2p3z [2222s]",
                                   {"dora_indicators": ("1s",), "draws": 2})
-    assert kan_indicator_pending(h, model.dora_indicators)
+    assert model.indicator_pending and kan_indicator_pending(h, model.dora_indicators)
     two = tile37("2p")
     h14 = add37(sub37(start, tile37("3z")), two)
     with pytest.raises(WinError, match="1 dora indicator with 1 kan"):
