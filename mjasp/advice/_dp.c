@@ -21,6 +21,7 @@
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifndef MJASP_SOURCE_HASH /* built without setup.py: stamp 0, which graph.py refuses */
 #define MJASP_SOURCE_HASH 0UL
@@ -31,7 +32,11 @@ typedef struct {
     int held;
 } Arr;
 
-static int get(PyObject *obj, Arr *a, char kind, int writable, const char *name) {
+/* a 1-d C-contiguous buffer (``writable`` for an output) of items of ``size`` bytes whose
+   format is one of ``formats`` (the graph's arrays as cpp_build makes them, or numpy
+   arrays of those types), ``what`` in the error */
+static int get_items(PyObject *obj, Arr *a, const char *formats, Py_ssize_t size,
+                     int writable, const char *what, const char *name) {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
     a->held = 0;
     if (PyObject_GetBuffer(obj, &a->view, flags) < 0) {
@@ -39,14 +44,21 @@ static int get(PyObject *obj, Arr *a, char kind, int writable, const char *name)
     }
     a->held = 1;
     const char *f = a->view.format ? a->view.format : "B";
-    int ok = kind == 'd' ? (f[0] == 'd' && a->view.itemsize == 8)
-                         : ((f[0] == 'q' || f[0] == 'l') && a->view.itemsize == 8);
-    if (!ok || a->view.ndim != 1) {
-        PyErr_Format(PyExc_TypeError, "%s must be a 1-d %s array", name,
-                     kind == 'd' ? "float64" : "int64");
+    if (f[0] == '<' || f[0] == '=' || f[0] == '@') {
+        f++;
+    }
+    if (a->view.ndim != 1 || a->view.itemsize != size || f[0] == 0 || f[1] != 0
+        || strchr(formats, f[0]) == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s must be a 1-d %s array", name, what);
         return -1;
     }
     return 0;
+}
+
+/* a 1-d float64 (``kind`` 'd') or int64 array */
+static int get(PyObject *obj, Arr *a, char kind, int writable, const char *name) {
+    return get_items(obj, a, kind == 'd' ? "d" : "ql", 8, writable,
+                     kind == 'd' ? "float64" : "int64", name);
 }
 
 static void release(Arr *arrs, int n) {
@@ -383,8 +395,6 @@ static PyObject *run(PyObject *self, PyObject *args) {
  * is 37 counts, the kinds' counts including their red copies. Draws and discards are taken
  * in ORDER: each kind, a red five right after its plain five (mjasp.advice.build.ORDER).
  */
-
-#include <string.h>
 
 enum { T37 = 37, K34 = 34, CHUNK = 2048 };
 
@@ -1832,28 +1842,6 @@ done:
     return result;
 }
 
-/* a 1-d C-contiguous buffer of items of ``size`` bytes whose format is one of ``formats``
-   (the graph's arrays as cpp_build makes them, or numpy arrays of those types) */
-static int get_items(PyObject *obj, Arr *a, const char *formats, Py_ssize_t size,
-                     const char *name) {
-    a->held = 0;
-    if (PyObject_GetBuffer(obj, &a->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        return -1;
-    }
-    a->held = 1;
-    const char *f = a->view.format ? a->view.format : "B";
-    if (f[0] == '<' || f[0] == '=' || f[0] == '@') {
-        f++;
-    }
-    if (a->view.ndim != 1 || a->view.itemsize != size || f[0] == 0 || f[1] != 0
-        || strchr(formats, f[0]) == NULL) {
-        PyErr_Format(PyExc_TypeError, "%s must be a 1-d array of %zd-byte items (%s)", name,
-                     size, formats);
-        return -1;
-    }
-    return 0;
-}
-
 /* the integers (``as_double`` 0) or floats of a sequence, into a new C array of n */
 static void *seq_numbers(PyObject *obj, int as_double, Py_ssize_t *n, const char *name) {
     PyObject *fast = PySequence_Fast(obj, name);
@@ -1915,6 +1903,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     }
     static const char *formats[N_ARR] = {"i", "i", "h", "?Bb"};
     static const Py_ssize_t sizes[N_ARR] = {4, 4, 2, 1};
+    static const char *whats[N_ARR] = {"int32", "int32", "int16", "bool or uint8"};
     static const char *names[N_ARR] = {"src", "dst", "weight", "tenpai"};
     Arr a[N_ARR];
     for (int i = 0; i < N_ARR; i++) {
@@ -1926,7 +1915,7 @@ static PyObject *cpp_run(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Py_ssize_t ns = 0, np_ = 0, npts = 0, nt = 0;
     for (int i = 0; i < N_ARR; i++) {
-        if (get_items(o[i], &a[i], formats[i], sizes[i], names[i]) < 0) {
+        if (get_items(o[i], &a[i], formats[i], sizes[i], 0, whats[i], names[i]) < 0) {
             goto done;
         }
     }

@@ -275,6 +275,7 @@ def test_the_compiled_turn_loop_refuses_inconsistent_arrays() -> None:
                 dict(scoring=(1,)), dict(tenpai=b"\1\0"), dict(n1=0)):
         with pytest.raises(ValueError, match="inconsistent"):
             call(**bad)
-    for wrong in (dict(src=np.zeros(1, dtype=np.int64)), dict(weight=np.ones(1))):
-        with pytest.raises(TypeError, match="1-d array"):
+    for wrong, said in ((dict(src=np.zeros(1, dtype=np.int64)), "src must be a 1-d int32"),
+                        (dict(weight=np.ones(1)), "weight must be a 1-d int16")):
+        with pytest.raises(TypeError, match=said):
             call(**wrong)
