@@ -67,6 +67,9 @@ def read_bytes(data: bytes, source: str = "<bytes>", partial: bool = False,
     ``rules_given``: the caller plays it under rules of its own (``--rules``), so a Tenhou
     lobby type with bits mjasp does not know is read, not refused."""
     data = _inflate(data, source)
+    # a UTF-8 byte order mark (Windows editors write one) is no part of the log: detect
+    # looks past it, and so must the JSON readers, which would stop at it
+    data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         fmt = detect(data)
     except LogError as error:

@@ -345,8 +345,8 @@ def _read_points(text: str, players: int, dealer_tsumo: bool) -> tuple[int | Non
 def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") -> Game:
     """A game from a tenhou.net/6 JSON log (the object, or its text)."""
     if not isinstance(data, dict):
-        data = _joined(data if isinstance(data, str) else data.decode("utf-8", "replace"),
-                       source)
+        text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+        data = _joined(text.removeprefix("\ufeff"), source)  # (a byte order mark)
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise LogError(f"{source}: not a tenhou.net/6 log (no \"log\" list)")
     rule = data.get("rule", {})

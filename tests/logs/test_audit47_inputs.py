@@ -1,0 +1,50 @@
+"""Inputs at the edges of ``mjasp logs``: a log file that starts with a UTF-8 byte order
+mark, and a ``--scheduler`` address that names no Dask scheduler.
+
+A byte order mark (EF BB BF, which Windows editors and PowerShell write before UTF-8
+text) is no part of a log: the format detector already looked past it, but the JSON
+readers then stopped at it ("not JSON", "Unexpected UTF-8 BOM"). The expected tallies
+are the record's own: the shared ``double-ron`` game, Tenhou's four rounds and four
+wins, read without the mark.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import mjasp.logs as logs
+from mjasp.cli import main
+from tests.conftest import shared_data
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _game() -> logs.Game:
+    return logs.read(shared_data("logs/double-ron.mjlog"))
+
+
+@pytest.mark.parametrize("fmt", ["mjlog", "tenhou6", "mjai"])
+def test_a_byte_order_mark_is_read_past(tmp_path: Path, fmt: str) -> None:
+    game = _game()
+    body = {"mjlog": shared_data("logs/double-ron.mjlog").read_bytes(),
+            "tenhou6": json.dumps(logs.write_tenhou6(game), ensure_ascii=False).encode(),
+            "mjai": logs.mjai_text(game).encode()}[fmt]
+    plain = logs.check_game(logs.read_bytes(body, "plain"))
+    marked = logs.check_game(logs.read_bytes(BOM + body, "marked"))
+    assert (marked.rounds, marked.rounds_agree, len(marked.wins), marked.wins_agree) == \
+        (plain.rounds, plain.rounds_agree, len(plain.wins), plain.wins_agree) == (4, 4, 4, 4)
+    path = tmp_path / f"marked.{fmt}"
+    path.write_bytes(BOM + body)
+    result = CliRunner().invoke(main, ["logs", "check", str(path)])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "4/4 rounds agree, 4/4 wins agree" in result.output
+
+
+def test_read_tenhou6_reads_text_with_a_byte_order_mark() -> None:
+    text = "\ufeff" + json.dumps(logs.write_tenhou6(_game()), ensure_ascii=False)
+    assert len(logs.read_tenhou6(text).rounds) == 4
+    assert len(logs.read_tenhou6(text.encode()).rounds) == 4
