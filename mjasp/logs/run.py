@@ -242,7 +242,13 @@ def _dask(paths: list[str], tables: bool, workers: int,
         raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
     cluster = None
     if scheduler:
-        client = Client(scheduler)  # type: ignore[no-untyped-call]
+        try:
+            client = Client(scheduler)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError, TypeError) as error:
+            # the user's address (no port, an unknown protocol, no scheduler there):
+            # bad input in one line, not a bug (Dask raises ValueError or OSError)
+            raise LogError(f"--scheduler {scheduler}: cannot reach a Dask scheduler "
+                           f"there: {error}") from None
     else:
         cluster = local_cluster(workers)
         client = Client(cluster)  # type: ignore[no-untyped-call]

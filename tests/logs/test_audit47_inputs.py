@@ -48,3 +48,14 @@ def test_read_tenhou6_reads_text_with_a_byte_order_mark() -> None:
     text = "\ufeff" + json.dumps(logs.write_tenhou6(_game()), ensure_ascii=False)
     assert len(logs.read_tenhou6(text).rounds) == 4
     assert len(logs.read_tenhou6(text.encode()).rounds) == 4
+
+
+@pytest.mark.parametrize("address", ["garbage", "foo://somewhere:8786"])
+def test_a_scheduler_address_dask_cannot_use_is_one_line_and_exit_2(address: str) -> None:
+    pytest.importorskip("dask.distributed")
+    path = shared_data("logs/double-ron.mjlog")
+    result = CliRunner().invoke(main, ["logs", "check", str(path), "--scheduler", address])
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert f"--scheduler {address}" in result.stderr
+    assert "internal error" not in result.stderr
