@@ -36,8 +36,11 @@ _RED_IDS = {16: 34, 52: 35, 88: 36}
 _KINDS_PLAIN = tuple(i // 4 for i in range(136))
 _KINDS_RED = tuple(_RED_IDS.get(i, i // 4) for i in range(136))
 #: A draw ``<T12/>`` or a discard ``<D12/>`` in the exact form Tenhou writes (one group
-#: pair each), else any tag (the slower path below reads it).
-_FAST = re.compile(rb"<([TUVW])(\d+)/>|<([DEFG])(\d+)/>|<([A-Za-z]+[0-9]*)([^>]*)>")
+#: pair each), else any tag (the slower path below reads it). A tag's attributes hold no
+#: ``<`` (XML allows none there): ``[^<>]*`` stops at the next tag, where ``[^>]*`` ran
+#: on to the file's end from every ``<`` of a file without ``>`` (quadratic: 80 KB of
+#: ``<a`` took over a minute).
+_FAST = re.compile(rb"<([TUVW])(\d+)/>|<([DEFG])(\d+)/>|<([A-Za-z]+[0-9]*)([^<>]*)>")
 _SEAT = {b"T": 0, b"U": 1, b"V": 2, b"W": 3, b"D": 0, b"E": 1, b"F": 2, b"G": 3}
 
 def _ints(text: str) -> list[int]:

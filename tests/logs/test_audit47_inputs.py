@@ -1,5 +1,6 @@
 """Inputs at the edges of ``mjasp logs``: a log file that starts with a UTF-8 byte order
-mark, and a ``--scheduler`` address that names no Dask scheduler.
+mark, a ``--scheduler`` address that names no Dask scheduler, an mjlog with a stray
+``<`` (and garbage of unclosed tags, which the tag scan read in quadratic time).
 
 A byte order mark (EF BB BF, which Windows editors and PowerShell write before UTF-8
 text) is no part of a log: the format detector already looked past it, but the JSON
@@ -59,3 +60,20 @@ def test_a_scheduler_address_dask_cannot_use_is_one_line_and_exit_2(address: str
     assert result.stderr.count("\n") == 1, result.stderr
     assert f"--scheduler {address}" in result.stderr
     assert "internal error" not in result.stderr
+
+
+def test_a_stray_angle_bracket_does_not_swallow_the_next_tag() -> None:
+    # XML attributes hold no "<": a tag's scan stops at the next one. It ran on to the
+    # next ">" instead, reading '<a <GO type="169"/>' as a tag "a" (the lobby lost), and
+    # from every "<" of a file without ">" to its end (quadratic: a hang on garbage)
+    game = logs.read_bytes(b'<mjloggm ver="2.3"><a <GO type="169" lobby="0"/></mjloggm>',
+                           "stray", partial=True)
+    assert game.lobby_type == 169 and game.rules.name == "tenhou"
+
+
+def test_garbage_of_unclosed_tags_is_one_error() -> None:
+    # 200 KB of "<a": each "<" scanned to the end of the file before (minutes); now the
+    # one error of a log without a round
+    data = b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>' + b"<a" * 100_000
+    with pytest.raises(logs.LogError, match="stops before its first round"):
+        logs.read_bytes(data, "garbage")
