@@ -398,6 +398,12 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     return game
 
 
+#: The white space before a JSON value, skipped where it stands: slicing the rest of the
+#: text off at every value (``text[at:].lstrip()``) copied it once a value, quadratic
+#: in a file of many objects (a corpus of games one a line).
+_SPACE = re.compile(r"\s*")
+
+
 def _joined(text: str, source: str) -> Any:
     """The JSON value of ``text``; several objects one after another (mjx's "mjscore"
     files: one tenhou.net/6 object a round, each line a round of the same game) joined
@@ -411,7 +417,7 @@ def _joined(text: str, source: str) -> Any:
     at = 0
     try:
         while True:
-            at = len(text) - len(text[at:].lstrip())
+            at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
             if at == len(text):
                 break
             value, at = decoder.raw_decode(text, at)

@@ -77,3 +77,14 @@ def test_garbage_of_unclosed_tags_is_one_error() -> None:
     data = b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>' + b"<a" * 100_000
     with pytest.raises(logs.LogError, match="stops before its first round"):
         logs.read_bytes(data, "garbage")
+
+
+def test_tenhou6_objects_one_after_another_with_any_white_space() -> None:
+    # (the white space between objects is now skipped where it stands, not by slicing
+    # the rest of the text off at every object, which was quadratic in their number)
+    doc = logs.write_tenhou6(_game())
+    parts = [json.dumps({**doc, "log": [row]}, ensure_ascii=False) for row in doc["log"]]
+    text = "\r\n".join(parts[:2]) + " \t\n" + "\n\n".join(parts[2:]) + "\n"
+    game = logs.read_tenhou6(text)
+    assert [r.name for r in game.rounds] == [r.name for r in _game().rounds]
+    assert logs.check_game(game).rounds_agree == 4
