@@ -275,17 +275,26 @@ def _start_game(e: dict[str, Any], source: str, players: int | None = None,
     """The game a ``start_game`` begins (``players`` known from the first round's deal
     when ``start_game`` says nothing of them)."""
     lobby = e.get("lobby_type")
-    # mjasp's writer says ``players``; other three-player MJAI logs name three seats
+    if lobby is not None:
+        lobby = _whole(lobby, "lobby_type")
+    # mjasp's writer says ``players``; other three-player MJAI logs name three seats;
+    # else a lobby type's three-player bit (0x10) says it
     said = e.get("players", 3 if len(e.get("names") or ()) == 3 else None)
-    count = players or _whole(said if said is not None else 4, "players")
+    table = 3 if lobby is not None and lobby & 0x10 else 4
+    count = players or _whole(said if said is not None else table, "players")
     if count not in (3, 4):  # (before any seat or score list is read against it)
         raise LogError(f"players: {count} players (3 or 4)")
     if lobby is None:
         lobby = 0x09 | (0x10 if count == 3 else 0) | (0 if e.get("aka_flag", True) else 0x02)
-    lobby = _whole(lobby, "lobby_type")
     rules = rules_for_lobby(lobby, given=rules_given)
     if e.get("rules") in MAHJONGSOUL_PRESETS:
         rules = RULES[e["rules"]].replace(red_fives=tuple(e.get("red_fives", (1, 1, 1))))
+    if rules.players != count and not rules_given:
+        # a table the record contradicts: its rules would score every hand of the other
+        # table (a three-player game paid as four players' tsumo, a 7m refused); with
+        # --rules the user's preset is checked against the table instead (with_rules)
+        raise LogError(f"a {count}-player game, but its lobby_type {lobby} (or rules) is "
+                       f"of {rules.players} players")
     game = Game(source, "mjai", count, rules, lobby, names=tuple(e.get("names", ())))
     if e.get("lobby_type") is None:
         # the table's default, not the record's word: whether the players were human

@@ -88,3 +88,39 @@ def test_tenhou6_objects_one_after_another_with_any_white_space() -> None:
     game = logs.read_tenhou6(text)
     assert [r.name for r in game.rounds] == [r.name for r in _game().rounds]
     assert logs.check_game(game).rounds_agree == 4
+
+
+def _sanma_mjai(**start: object) -> str:
+    # Tenhou's three-player record 2018110809gm-00b9-0000-00a79b89 (kept in tests/data)
+    # as MJAI, its start_game changed
+    game = logs.read(Path(__file__).parents[1] / "data" / "tenhou_sanma" /
+                     "2018110809gm-00b9-0000-00a79b89.mjlog")
+    lines = logs.mjai_text(game).splitlines()
+    first = {**json.loads(lines[0]), **start}
+    return "\n".join([json.dumps({k: v for k, v in first.items() if v is not None}),
+                      *lines[1:]])
+
+
+def test_mjai_lobby_type_of_the_other_table_is_refused(tmp_path: Path) -> None:
+    # three players ("players": 3, three names) under lobby type 169, a four-player
+    # lobby: the wins were scored as four players' (the record's own 3900 for the first
+    # win, 40 fu 2 han with a north set aside, came out 2000): now one line, exit 2
+    text = _sanma_mjai(lobby_type=169)
+    with pytest.raises(logs.LogError, match=r"line 1: a 3-player game, but its lobby_type "
+                                            r"169 \(or rules\) is of 4 players"):
+        logs.read_bytes(text.encode(), "sanma.mjson")
+    path = tmp_path / "sanma.mjson"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["logs", "check", str(path)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    # the user may still state the rules: the game's own table decides which fit
+    result = CliRunner().invoke(main, ["logs", "check", str(path), "--rules", "tenhou-3p"])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "3/3 rounds agree, 3/3 wins agree" in result.output
+
+
+def test_mjai_three_player_lobby_type_alone_says_three_players() -> None:
+    # no "players", no names: lobby type 185 (0x10 set) gives the table, as an mjlog's
+    checked = logs.check_game(logs.read_bytes(
+        _sanma_mjai(lobby_type=185, players=None, names=None).encode(), "sanma.mjson"))
+    assert (checked.rounds_agree, len(checked.wins), checked.wins_agree) == (3, 3, 3)
