@@ -78,7 +78,10 @@ def read_bytes(data: bytes, source: str = "<bytes>", partial: bool = False,
         return read_mjlog(data, source, partial=partial, rules_given=rules_given)
     if fmt == "tenhou6":
         return read_tenhou6(data.decode("utf-8", "replace"), source)
-    return read_mjai(data.decode("utf-8", "replace").splitlines(), source,
+    # JSON lines end at "\n" only ("\r" before it is JSON white space): splitlines()
+    # also cut at U+2028, U+0085 and kin, which JSON strings may hold raw (a player's name,
+    # as mjasp's own writer puts it)
+    return read_mjai(data.decode("utf-8", "replace").split("\n"), source,
                      rules_given=rules_given)
 
 

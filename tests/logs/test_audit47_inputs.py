@@ -124,3 +124,17 @@ def test_mjai_three_player_lobby_type_alone_says_three_players() -> None:
     checked = logs.check_game(logs.read_bytes(
         _sanma_mjai(lobby_type=185, players=None, names=None).encode(), "sanma.mjson"))
     assert (checked.rounds_agree, len(checked.wins), checked.wins_agree) == (3, 3, 3)
+
+
+@pytest.mark.parametrize("name", ["a\u2028b", "c\x85d"])
+def test_mjai_lines_end_at_newline_only(name: str) -> None:
+    # a player's name holding U+2028 or NEL (U+0085), which a JSON string may
+    # hold raw (mjasp's writer leaves non-ASCII as it is): str.splitlines() cut the line
+    # there, so mjasp could not read its own MJAI back ("Unterminated string")
+    game = _game()
+    game.names = (name, "x", "y", "z")
+    text = logs.mjai_text(game)
+    for data in (text, text.replace("\n", "\r\n")):
+        again = logs.read_bytes(data.encode(), "names.mjson")
+        assert again.names[0] == name
+        assert logs.check_game(again).rounds_agree == 4
