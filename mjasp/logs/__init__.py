@@ -13,6 +13,7 @@ the table after every event; ``check_game`` re-scores every win and settles ever
 from __future__ import annotations
 
 import gzip
+import json
 import zlib
 from pathlib import Path
 
@@ -55,6 +56,12 @@ def detect(data: bytes) -> str:
         return "mjlog"
     if head.startswith(b"{"):
         first = head.split(b"\n", 1)[0]
+        try:  # the first line whole: its keys say (a player named "log" is no log key)
+            keys = json.loads(first)
+        except ValueError:  # (a line longer than the head, or not one object)
+            keys = None
+        if isinstance(keys, dict):
+            return "mjai" if "type" in keys and "log" not in keys else "tenhou6"
         if b'"type"' in first and b'"log"' not in first:
             return "mjai"
         return "tenhou6"

@@ -138,3 +138,18 @@ def test_mjai_lines_end_at_newline_only(name: str) -> None:
         again = logs.read_bytes(data.encode(), "names.mjson")
         assert again.names[0] == name
         assert logs.check_game(again).rounds_agree == 4
+
+
+def test_an_mjai_player_named_log_is_still_mjai(tmp_path: Path) -> None:
+    # the format was told by the bytes '"log"' on the first line: a player named "log"
+    # in start_game's names made the MJAI stream a tenhou.net/6 log ("not JSON: not one
+    # value"); the first line's keys say it now
+    game = _game()
+    game.names = ("log", "b", "c", "d")
+    data = logs.mjai_text(game).encode()
+    assert logs.detect(data) == "mjai"
+    path = tmp_path / "named.mjson"
+    path.write_bytes(data)
+    result = CliRunner().invoke(main, ["logs", "check", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "4/4 rounds agree, 4/4 wins agree" in result.output
