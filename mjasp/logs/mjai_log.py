@@ -310,6 +310,9 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
            source: str, rules_given: bool = False) -> tuple[Game | None, Round | None, bool]:
     t = e["type"]
     if t == "start_game":
+        if game is not None:  # (a file is one game: the first was dropped unchecked)
+            raise LogError(f"a second start_game, after {len(game.rounds)} rounds: one "
+                           "game a file (split the stream at each start_game)")
         return _start_game(e, source, rules_given=rules_given), None, True
     if game is None:
         raise LogError(f"{t} before start_game")

@@ -153,3 +153,18 @@ def test_an_mjai_player_named_log_is_still_mjai(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["logs", "check", str(path)])
     assert result.exit_code == 0, result.stderr
     assert "4/4 rounds agree, 4/4 wins agree" in result.output
+
+
+def test_two_mjai_games_in_one_file_are_refused(tmp_path: Path) -> None:
+    # double-ron's 4 rounds, then pao-tsumo's 5: the second start_game replaced the first
+    # game, whose rounds went unchecked (the tally said 1 game, 5 rounds); a file is one
+    # game, so it is one error naming the line
+    first = logs.mjai_text(_game())
+    second = logs.mjai_text(logs.read(shared_data("logs/pao-tsumo.mjlog")))
+    with pytest.raises(logs.LogError, match=r"line \d+: a second start_game, after 4 "
+                                            r"rounds: one game a file"):
+        logs.read_bytes((first + second).encode(), "two.mjson")
+    path = tmp_path / "two.mjson"
+    path.write_text(first + second, encoding="utf-8")
+    result = CliRunner().invoke(main, ["logs", "check", str(path)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
