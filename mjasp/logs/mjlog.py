@@ -148,6 +148,9 @@ def read_mjlog(data: bytes, source: str = "<mjlog>", partial: bool = False,
                 continue
             attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(rest)}
             if name == b"GO":
+                if game is not None:  # (a file is one game: the first was dropped unchecked)
+                    raise LogError(f"{source}: a second game (GO tag) after "
+                                   f"{len(game.rounds)} rounds: one game a file")
                 lobby = int(attrs.get("type", "-1"))
                 try:
                     rules = rules_for_lobby(lobby, given=rules_given)

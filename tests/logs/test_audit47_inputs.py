@@ -168,3 +168,16 @@ def test_two_mjai_games_in_one_file_are_refused(tmp_path: Path) -> None:
     path.write_text(first + second, encoding="utf-8")
     result = CliRunner().invoke(main, ["logs", "check", str(path)])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_two_mjlog_games_in_one_file_are_refused(tmp_path: Path) -> None:
+    # the same for Tenhou's XML: the second GO tag began a new game and the first's four
+    # rounds went unchecked (exit 0, "1 games: 5/5 rounds agree")
+    data = shared_data("logs/double-ron.mjlog").read_bytes() + \
+        shared_data("logs/pao-tsumo.mjlog").read_bytes()
+    with pytest.raises(logs.LogError, match=r"a second game \(GO tag\) after 4 rounds"):
+        logs.read_bytes(data, "two.mjlog", partial=True)
+    path = tmp_path / "two.mjlog"
+    path.write_bytes(data)
+    result = CliRunner().invoke(main, ["logs", "check", str(path)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
