@@ -125,6 +125,18 @@ def _seat(value: Any, field: str, players: int) -> int:
     return seat
 
 
+def _wind(value: Any) -> int:
+    """The round wind of ``bakaze`` (``E`` ``S`` ``W`` ``N``: 0-3); anything else is a
+    ``LogError`` (``"ESWN".index`` found ``""`` and ``"SW"`` too: East, South).
+
+    >>> _wind("S")
+    1
+    """
+    if not isinstance(value, str) or len(value) != 1 or value not in "ESWN":
+        raise LogError(f"bakaze: {value!r:.20} is not a wind (E, S, W or N)")
+    return "ESWN".index(value)
+
+
 def _per_seat(values: Any, field: str, players: int) -> tuple[int, ...]:
     """A list of one whole number a seat (``scores``, ``deltas``): as many as the table
     has seats; a three-player list may carry a fourth 0, the empty seat, as Tenhou writes
@@ -323,7 +335,7 @@ def _apply(e: dict[str, Any], game: Game | None, rnd: Round | None, ended: bool,
         if start is not None and len(e["scores"]) == 3:
             # a start_game that says nothing of the table (RiichiEnv's): three scores dealt
             game = _start_game(start, source, players=3, rules_given=rules_given)
-        rnd = Round("ESWN".index(e["bakaze"]), _whole(e["kyoku"], "kyoku") - 1,
+        rnd = Round(_wind(e["bakaze"]), _whole(e["kyoku"], "kyoku") - 1,
                     _whole(e["honba"], "honba"), _whole(e["kyotaku"], "kyotaku"),
                     _seat(e["oya"], "oya", game.players),
                     _per_seat(e["scores"], "scores", game.players),

@@ -181,3 +181,15 @@ def test_two_mjlog_games_in_one_file_are_refused(tmp_path: Path) -> None:
     path.write_bytes(data)
     result = CliRunner().invoke(main, ["logs", "check", str(path)])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("bakaze", ["", "ES", "SW", 1])
+def test_mjai_bakaze_not_a_wind_is_refused(bakaze: object) -> None:
+    # "ESWN".index(bakaze) found a substring: "" and "ES" were read as East, "SW" as
+    # South (a number: "not an MJAI event", as before)
+    lines = logs.mjai_text(_game()).splitlines()
+    at = next(i for i, line in enumerate(lines) if '"start_kyoku"' in line)
+    start = {**json.loads(lines[at]), "bakaze": bakaze}
+    text = "\n".join([*lines[:at], json.dumps(start), *lines[at + 1:]])
+    with pytest.raises(logs.LogError, match=rf"line {at + 1}: .*(bakaze|not an MJAI event)"):
+        logs.read_bytes(text.encode(), "wind.mjson")
