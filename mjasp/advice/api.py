@@ -123,12 +123,15 @@ def kan_indicator_pending(hand: Hand, indicators: Sequence[str]) -> bool:
     return len(indicators) == kans  # one fewer than one plus one per kan
 
 
-def _with_pending(note: str, pending: bool) -> str:
-    """``note``, and that the pending indicator is not counted (``kan_indicator_pending``)."""
+def _with_pending(note: str, pending: bool, counted: bool) -> str:
+    """``note``, and how the pending indicator (``kan_indicator_pending``) is played:
+    ``counted`` (mjasp's model: ``Model.unknown_indicators``) or not (mahjong-cpp's, which
+    has no kans)."""
     if not pending:
         return note
-    said = ("one dora indicator is still to turn (the open kan's, after this discard): "
-            "not counted, the values count the dora of the indicators shown only")
+    said = "one dora indicator is still to turn (the open kan's, after this discard): " + (
+        "counted as a tile of the wall, as the ura indicators are" if counted else
+        "not counted, the values count the dora of the indicators shown only")
     return f"{note}; {said}" if note else said
 
 
@@ -297,7 +300,7 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
                                  wall_sum=wall_sum,
                                  max_shanten=max_shanten,
                                  settings=settings)
-        return replace(found, note=_with_pending(found.note, pending))
+        return replace(found, note=_with_pending(found.note, pending, False))
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
         starts = [(name37(t), sub37(start, t)) for t in distinct_tiles(start)]
@@ -328,7 +331,8 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
              c.win_prob[0] if c.win_prob else 0.0, -c.shanten) for c in out])]
     else:
         out.sort(key=lambda c: (c.shanten, -c.ukeire_count))
-    return Advice(str(h), s0, model, draws, tuple(out), exact, _with_pending(note, pending),
+    return Advice(str(h), s0, model, draws, tuple(out), exact,
+                  _with_pending(note, pending, True),
                   None, m.nodes, settings)
 
 

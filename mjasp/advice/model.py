@@ -157,8 +157,9 @@ class Model:
     #: taken where its concealed tiles are ``start`` and its melds ``melds``; else (None,
     #: or another hand) the Hand is built from them and checked (``_check_tiles``)
     hand: Hand | None = field(default=None, repr=False, compare=False)
-    #: one dora indicator still to turn (an open kan's, after this discard): the values
-    #: count the indicators shown only (``api.kan_indicator_pending``)
+    #: one dora indicator still to turn (an open kan's, after this discard;
+    #: ``api.kan_indicator_pending``): every later win counts it as a tile drawn from the
+    #: wall as the winning hand sees it, as the ura indicators (``unknown_indicators``)
     indicator_pending: bool = False
 
     def __post_init__(self) -> None:
@@ -172,7 +173,7 @@ class Model:
         self._edges: dict[Node, Edges] = {}
         self._shanten: dict[bytes, int] = {}
         self._score: dict[tuple[Any, ...], float] = {}
-        self._ura_han: dict[Counts37, list[tuple[float, int]]] = {}
+        self._ura_han: dict[tuple[Counts37, int], list[tuple[float, int]]] = {}
         # (an array: ``_ura_arrays`` indexes with it)
         self._points_at = _POINTS_AT[self.rules.players == 3]
         self._checked: dict[Counts37, tuple[Hand, tuple[Any, ...]]] = {}
@@ -197,6 +198,8 @@ class Model:
         if len(self._shape_table) >= _SHAPES_KEPT:
             self._shape_table = _SHAPE_TABLES[dealer] = {}
         self._adds: dict[tuple[bool, bool, bool], int] | None = None
+        #: ``unknown_indicators`` without riichi and with it, read per win
+        self._unknown = (self.unknown_indicators(False), self.unknown_indicators(True))
         #: how ``solve`` scored each distinct win: ``points`` (han and fu through the
         #: rules' points), ``shape`` (a yakuman candidate: ``make_score`` per shape) or
         #: ``engine`` (the scoring engine per situation: open hands, local yaku, rules
@@ -316,9 +319,25 @@ class Model:
         return LATE if self.score(h14, tile, False, False, True) else NO_WIN
 
     # -- scoring ----------------------------------------------------------------------
+    def unknown_indicators(self, riichi: bool) -> int:
+        """How many indicators a win counts that no one has seen yet, each a tile drawn
+        from the wall as the winning hand sees it: after riichi the ura indicators (one
+        under each dora indicator, a pending one's too), and the open kan's dora indicator
+        still to turn (``indicator_pending``, turned after this discard: riichi.wiki
+        "Kan"), which adds dora to every later win, riichi or not.
+
+        >>> from mjasp.advice.tiles37 import parse37
+        >>> m = Model(parse37("123456789m1234p"), dora_indicators=("1z",))
+        >>> m.unknown_indicators(True), m.unknown_indicators(False)
+        (1, 0)
+        """
+        pending = int(self.indicator_pending)
+        return (len(self.dora_indicators) + pending if riichi else 0) + pending
+
     def score(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
               haitei: bool) -> float:
-        """Points of the self-drawn win (expected over the ura indicators after riichi)."""
+        """Points of the self-drawn win (expected over the indicators not yet seen:
+        ``unknown_indicators``)."""
         key = (h14, tile, riichi, ippatsu, haitei)
         found = self._score.get(key)
         if found is None:
@@ -328,8 +347,9 @@ class Model:
 
     def outcomes(self, h14: Counts37, tile: int, riichi: bool, ippatsu: bool,
                  haitei: bool) -> list[tuple[float, int, str]]:
-        """The win's possible scores: (probability, points, yaku) over the ura indicators
-        (exact: each indicator kind with its copies in the wall over the wall's total)."""
+        """The win's possible scores: (probability, points, yaku) over the indicators not
+        yet seen (``unknown_indicators``; exact: each indicator kind with its copies in the
+        wall over the wall's total)."""
         return [(q, *_points_of(s))
                 for q, s in self._scored((h14, tile, riichi, ippatsu, haitei))]
 
@@ -343,16 +363,14 @@ class Model:
         h14, tile, riichi, ippatsu, haitei = key
         hand, readings = self._win_hand(h14, tile, keep)
         win = self._win(tile, riichi, ippatsu, haitei)
-        uras = len(self.dora_indicators)
+        unknown = self._unknown[riichi]
         scored: list[tuple[float, Score | None]]
         options = self._candidates(h14, tile, hand, readings, win) if readings else []
-        if not riichi:
+        if not unknown:  # (a riichi win without indicators: no ura, its best as it is)
             scored = [(1.0, max(options, key=rank_key) if options else None)]
         else:
             with_ura = self._ura_scorer(options, win)
-            # each ura indicator lies under a dora indicator: none without one
-            scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, uras)] \
-                if uras else [(1.0, with_ura(0))]
+            scored = [(q, with_ura(han)) for q, han in self.ura_han(h14, hand, unknown)]
         if keep:
             self._outcomes[key] = scored
         return scored
@@ -423,7 +441,9 @@ class Model:
         ura_hands: list[Counts37] = []  # the hands whose ura outcomes a row reads
         ura_at: list[int] = []
         shapes: dict[tuple[tuple[int, int, bool], ...], int] = {}
-        need_ura = any(sit[0] for sit in situations)
+        # the indicators not yet seen by situation: a column with none is its points
+        unknown = [self._unknown[sit[0]] for sit in situations]
+        need_ura = any(unknown)
         red_before = self.paths["red"]
         shape_list: list[Shape] = []  # ``shapes`` by id
         sid_of: dict[int, int] = {}     # a row on the ``points`` path: its shape
@@ -492,10 +512,13 @@ class Model:
             return out
         self.paths["points"] += len(rows) - self.paths["red"] + red_before
         adds = self._situation_han()
-        q, han = self._ura_arrays(ura_hands)
+        # the outcomes of each number of indicators not yet seen among the columns (one
+        # but with a pending kan indicator: the ura after riichi)
+        counts = sorted({u for u in unknown if u}) or [0]
+        arrays = [self._ura_arrays(ura_hands, uras=u) for u in counts]
         shift = np.array(shifts, dtype=np.int64)
-        top = max(adds[sit] for sit in situations) + int(han.max(initial=0)) + \
-            int(shift.max(initial=0))
+        top = max(adds[sit] for sit in situations) + \
+            max(int(han.max(initial=0)) for _, han in arrays) + int(shift.max(initial=0))
         tables = []
         for shape in shapes:
             table = self._shape_table.get(shape)
@@ -508,13 +531,22 @@ class Model:
         by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
         # each row's first index in ``by``: its shape's, moved by its red fives' han
         base = np.array(shape_ids, dtype=np.int64) * (2 * span) + shift
-        # every row and situation, the riichi ones over their ura outcomes, in typed loops
-        # (:mod:`mjasp.advice.win_loops`): the points as floats, as ``score``'s 1.0 × points
-        win_loops.points(out, np.array(rows, dtype=np.int64), base, by,
-                         np.array([adds[sit] for sit in situations], dtype=np.int64),
-                         np.array([sit[0] for sit in situations], dtype=np.int64), q, han,
-                         np.array(ura_at if need_ura else [0] * len(rows), dtype=np.int64),
-                      span)
+        # every row and situation, those with indicators not yet seen over their outcomes,
+        # in typed loops (:mod:`mjasp.advice.win_loops`): the points as floats, as
+        # ``score``'s 1.0 × points; one pass per number of such indicators (its columns
+        # taken from it, the plain ones from the first)
+        at_rows = np.array(rows, dtype=np.int64)
+        added = np.array([adds[sit] for sit in situations], dtype=np.int64)
+        ura_rows = np.array(ura_at if need_ura else [0] * len(rows), dtype=np.int64)
+        for u, (q, han) in zip(counts, arrays, strict=True):
+            target = out if len(counts) == 1 else np.zeros_like(out)
+            win_loops.points(target, at_rows, base, by, added,
+                             np.array([x == u and u > 0 for x in unknown], dtype=np.int64),
+                             q, han, ura_rows, span)
+            if target is not out:
+                cols = np.array([c for c, x in enumerate(unknown)
+                                 if x == u or (not x and u == counts[0])], dtype=np.int64)
+                out[np.ix_(at_rows, cols)] = target[np.ix_(at_rows, cols)]
         return out
 
     def _red_variants(self, wins: Sequence[tuple[Counts37, int]]
@@ -567,11 +599,11 @@ class Model:
         # a small int for the shape: the memo's keys hash cheaply
         shape = self._shapes.setdefault(shape_key, len(self._shapes))
         memo = self._shape_points
-        uras = len(self.dora_indicators)
-        ura: list[tuple[float, int]] | None = None
+        ura: dict[int, list[tuple[float, int]]] = {}  # by the indicators not yet seen
         out: list[float] = []
         for sit in situations:
-            if not sit[0]:
+            unknown = self._unknown[sit[0]]
+            if not unknown:
                 at = (shape, sit, -1)
                 got = memo.get(at)
                 if got is None:
@@ -580,11 +612,10 @@ class Model:
                     got = memo[at] = _points(max(options, key=rank_key) if options else None)
                 out.append(1.0 * got)  # as ``score``: 0 + 1.0 × points
                 continue
-            if ura is None:
-                # each ura indicator lies under a dora indicator: none without one
-                ura = self.ura_han(h14, hand, uras) if uras else [(1.0, 0)]
+            if unknown not in ura:
+                ura[unknown] = self.ura_han(h14, hand, unknown)
             total: float = 0
-            for q, han in ura:
+            for q, han in ura[unknown]:
                 at = (shape, sit, han)
                 got = memo.get(at)
                 if got is None:
@@ -829,15 +860,15 @@ class Model:
         return found
 
     def ura_han(self, h14: Counts37, hand: Hand, uras: int) -> list[tuple[float, int]]:
-        """The chances of the ura han of a riichi win (the same in every situation): a row
-        of ``_ura_arrays``, its outcomes of chance > 0 in its order."""
-        found = self._ura_han.get(h14)
+        """The chances of the han of ``uras`` indicators not yet seen of a win (the same in
+        every situation with as many: ``unknown_indicators``): a row of ``_ura_arrays``,
+        its outcomes of chance > 0 in its order."""
+        found = self._ura_han.get((h14, uras))
         if found is None:
             held = [hand.total_counts()[:34]] if self.melds else None
             q, han = self._ura_arrays([h14], held, uras)
-            found = self._ura_han[h14] = [(p, n) for p, n in zip(q[0].tolist(),
-                                                                 han[0].tolist(), strict=True)
-                                          if p > 0]
+            found = self._ura_han[(h14, uras)] = [
+                (p, n) for p, n in zip(q[0].tolist(), han[0].tolist(), strict=True) if p > 0]
         return found
 
     def _ura_arrays(self, hands14: Sequence[Counts37], held: Any = None,
@@ -868,20 +899,36 @@ class Model:
         wall = np.frombuffer(self.unseen, dtype=np.uint8)[:34] - \
             held_beyond(hands, start)[:, :34]
         wall = np.maximum(wall, 0)
-        held = hands[:, :34] if held is None else np.asarray(held, dtype=np.int64)
+        if held is None:  # the concealed tiles and the melds' (the same in every hand)
+            held = hands[:, :34] + self._meld_counts() if self.melds else hands[:, :34]
+        else:
+            held = np.asarray(held, dtype=np.int64)
         # each hand in turn, in typed loops (:mod:`mjasp.advice.win_loops`)
         width = win_loops.width(uras)
         q, han = np.empty((n, width)), np.empty((n, width), dtype=np.int64)
         win_loops.outcomes(wall, held, self._points_at, uras, q, han)
         return q, han
 
+    def _meld_counts(self) -> Any:
+        """The 34 counts of the melds' tiles (a kan's four), which dora count too."""
+        import numpy as np
+        counts = np.zeros(34, dtype=np.int64)
+        for meld in self.melds:
+            for k in meld.tiles():
+                counts[int(k)] += 1
+        return counts
+
     def _ura_scorer(self, found: list[Score], win: Win) -> Callable[[int], Score | None]:
-        """The score of the riichi win with ``n`` han of ura dora, for every ``n`` from one
-        call of the scoring engine: its candidates ``found`` (readings × placements) scored
-        without ura, then each candidate's yaku items with an ura dora item of ``n`` han
-        put through the engine's own ``make_score`` and the best taken by its ``rank_key``
-        — what ``mjasp.score`` does with indicators showing ``n`` held tiles (tested)."""
+        """The score of the win with ``n`` han from the indicators not yet seen
+        (``unknown_indicators``), for every ``n`` from one call of the scoring engine: its
+        candidates ``found`` (readings × placements) scored without them, then each
+        candidate's yaku items with ``n`` han more of ura dora (a riichi win: the pending
+        indicator's dora, if any, among them) or of dora (a win without riichi) put through
+        the engine's own ``make_score`` and the best taken by its ``rank_key`` — what
+        ``mjasp.score`` does with indicators showing ``n`` held tiles (tested)."""
         cache: dict[int, Score | None] = {}
+        # (points count han alone: which item holds them names them only)
+        item = Yaku.URA_DORA if win.riichi else Yaku.DORA
 
         def scored(n: int) -> Score | None:
             if n in cache:
@@ -899,9 +946,12 @@ class Model:
             key = (id(win), c.yaku, c.fu_details, n)
             got = self._with_ura.get(key)
             if got is None:
+                # the shown indicators' dora are the item's too (the win has no ura ones)
+                shown = 0 if item is Yaku.URA_DORA else sum(
+                    i.han for i in c.yaku if i.yaku is item)
                 got = self._with_ura[key] = make_score(
-                    [i for i in c.yaku if i.yaku is not Yaku.URA_DORA]
-                    + [YakuItem(Yaku.URA_DORA, n)], c.fu_details, c.reading,  # type: ignore[arg-type]
+                    [i for i in c.yaku if i.yaku is not item]
+                    + [YakuItem(item, shown + n)], c.fu_details, c.reading,  # type: ignore[arg-type]
                     win, self.rules)
             return got
 

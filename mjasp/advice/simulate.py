@@ -25,16 +25,13 @@ from mjasp.advice.tiles37 import (
     Counts37,
     add37,
     distinct_tiles,
-    dora_of,
     draws,
-    kind37,
     name37,
     sub37,
     to_hand,
 )
 from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import MjaspError
-from mjasp.core.tiles import tile_name
 from mjasp.core.win import Win
 from mjasp.scoring.api import score as score_hand
 
@@ -110,41 +107,20 @@ def _is_win(model: Model, h14: Counts37) -> bool:
         model.shanten(h14) == -1
 
 
-def _blanks(model: Model, h14: Counts37, shown: tuple[str, ...], n: int) -> tuple[str, ...]:
-    """``n`` indicators that show none of the hand's tiles and are none of them (honors
-    first), apart from the indicators ``shown``: where an open kan's indicator is still to
-    turn, the model does not count it (docs/advise.md), so the simulator states it, and the
-    ura indicator under it after riichi, as such tiles (``mjasp.score`` refuses a win with
-    too few indicators for its kans)."""
-    held = list(h14[:34])
-    for meld in model.melds:
-        for k in meld.tiles():
-            held[int(k)] += 1
-    taken = {kind37(_tile37(t)) for t in shown}
-    out: list[str] = []
-    for k in [*range(27, 34), *range(27)]:
-        if len(out) == n:
-            break
-        if model.rules.players == 3 and 1 <= k <= 7:
-            continue
-        if not held[k] and not held[dora_of(k, model.rules.players)] and k not in taken:
-            out.append(tile_name(k))
-            taken.add(k)
-    return tuple(out)
-
-
 def _points(model: Model, rng: random.Random, h14: Counts37, tile: int, riichi: bool,
             ippatsu: bool, haitei: bool, blank: bool = False) -> float:
     ura: tuple[str, ...] = ()
-    if riichi:
+    dora = model.dora_indicators
+    # the open kan's indicator still to turn (``blank``) and after riichi one ura under
+    # each indicator: tiles of the wall as the winning hand sees it, drawn together
+    pending = int(blank)
+    unseen = (len(dora) + pending if riichi else 0) + pending
+    if unseen:
         # tiles of the wall, a red five named red (``mjasp.score`` counts the plain fives
         # among the indicators against the set's), each kind's copies together as before
         tiles = [t for t, n in draws(_wall(model, h14)) for _ in range(n)]
-        ura = tuple(name37(t) for t in rng.sample(tiles, len(model.dora_indicators)))
-    dora = model.dora_indicators
-    if blank:  # the pending indicator (and its ura) not counted, as the model
-        more = _blanks(model, h14, dora + ura, 2 if riichi else 1)
-        dora, ura = dora + more[:1], ura + more[1:]
+        drawn = tuple(name37(t) for t in rng.sample(tiles, unseen))
+        dora, ura = dora + drawn[:pending], drawn[pending:]
     win = Win(tile=name37(tile), tsumo=True, seat_wind=model.seat_wind,
               round_wind=model.round_wind, dora_indicators=dora,
               ura_indicators=ura, riichi=1 if riichi else 0, ippatsu=ippatsu, haitei=haitei)

@@ -11,8 +11,10 @@ from mjasp.cli.app import (
     FiniteFloat,
     changed_options,
     emit_json,
+    given_words,
     json_option,
     main,
+    refuse_rule_file_conflicts,
     rule_changes_option,
     rules_option,
     shows_progress,
@@ -58,7 +60,8 @@ def _tick(nodes: int) -> None:
 @click.option("--variant", "variants", multiple=True, metavar="FILE.lp",
               help="A rule file mjasp ships, played as the options it declares: a "
                    "variant (kiriage.lp, daisharin.lp) or a preset (presets/wrc.lp) "
-                   "(repeatable; --option changes apply after them).")
+                   "(repeatable; an --option the files contradict is refused, as by "
+                   "mjasp score).")
 @click.option("--riichi", default="choose", show_default=True,
               type=click.Choice(["always", "never", "choose"]),
               help="At a closed tenpai: always riichi, never, or the better by value.")
@@ -93,17 +96,23 @@ def advise_command(hand: str, dora: str, seat: str, round_: str, draws: int, vis
       7s       0        4        100.00   29.84    1530.3  dama    3s(2) 6s(2)
       ...
     """
+    played_rules = with_options(rules, options)
     if variants:
-        from mjasp.solvers.scoring_variants import variant_rules  # clingo: only for files
+        from mjasp.solvers.scoring_variants import shipped, variant_rules  # clingo: files
 
-        # a preset file is the rules unless --rules named others (then the two must agree)
+        # a preset file is the rules unless --rules or --option chose others (then the two
+        # must agree), and a file's option/2 fact must agree with an --option: as mjasp
+        # score refuses them (the default tenhou is no choice)
         named = click.get_current_context().get_parameter_source("rules")
-        rules = variant_rules(variants, None if named is click.core.ParameterSource.DEFAULT
-                              else rules)
+        explicit = named is not click.core.ParameterSource.DEFAULT
+        from_files = variant_rules(variants, rules if explicit else None)
+        refuse_rule_file_conflicts(options, variants, [shipped(f) or f for f in variants],
+                                   played_rules if explicit or options else None,
+                                   given_words(rules.name, explicit, options))
+        played_rules = with_options(from_files, options)
     played: dict[str, Any] = dict(dora_indicators=dora, seat_wind=seat, round_wind=round_,
-                                  draws=draws, visible=visible,
-                                  rules=with_options(rules, options), riichi=riichi,
-                                  model=model)
+                                  draws=draws, visible=visible, rules=played_rules,
+                                  riichi=riichi, model=model)
     if explain is not None:
         from mjasp.advice.explain import explain_discard
         result: Any = run_limited(explain_discard, (hand, explain, played),

@@ -32,6 +32,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import click
@@ -370,6 +371,51 @@ def with_options(rules: Rules, options: Sequence[str]) -> Rules:
         raise RulesError(f"--option: {error}") from None
 
 
+def given_words(name: str, explicit: bool, options: Sequence[str]) -> str:
+    """The rules the command line chose, in the user's words (for a conflict's message).
+
+    >>> given_words("tenhou", False, ["kiriage=on"])
+    '--option kiriage=on, a change of the default --rules tenhou'
+    """
+    words = " ".join([f"--rules {name}"] * explicit + [f"--option {o}" for o in options])
+    return words if explicit else f"{words}, a change of the default --rules {name}"
+
+
+def refuse_rule_file_conflicts(options: Sequence[str], names: Sequence[str],
+                               files: Sequence[str], rules: Rules | None,
+                               chosen_words: str) -> None:
+    """A ``RulesError`` where an ``option/2`` fact of rule ``files`` (paths, named
+    ``names`` by the user) contradicts an ``--option`` given (the files' options otherwise
+    add to the rules': a value the option left at Tenhou's would be the file's, unsaid),
+    or a preset entry file among them (played as its rules) contradicts the rules chosen
+    (``rules``, None: none chosen), ``chosen_words`` in the user's words (``given_words``):
+    ``mjasp score HAND FILE.lp`` and ``mjasp advise --variant FILE.lp`` refuse alike."""
+    from mjasp.core.facts import option_facts  # clingo: only for .lp files
+    from mjasp.solvers.scoring_variants import OPTION_TERMS, PRESETS, split_presets
+
+    preset, rest_files = split_presets(None, files)
+    if rules is not None and len(rest_files) < len(files) and rules != preset:
+        shown = next(n for n, f in zip(names, files, strict=True) if f not in rest_files)
+        raise RulesError(f"{shown} (the rules {preset.name!r}) conflicts with {chosen_words} "
+                         f"(they differ in {', '.join(rules.diff(preset))}): give one of "
+                         "them")
+
+    given = {o.partition("=")[0].strip().replace("-", "_"): o.strip() for o in options}
+    # a preset entry file is played as its rules (split_presets compares those)
+    variants = [f for f in files if Path(f).resolve().parent != Path(str(PRESETS)).resolve()]
+    for name, term, where in option_facts(variants) if rules is not None and given else ():
+        for path, shown in zip(files, names, strict=True):  # as the user named the file
+            where = shown + where[len(path):] if where.startswith(path + ":") else where
+        if name not in given or (name not in OPTION_TERMS and name != "yakuman_cap"):
+            continue
+        value = int(term) if name == "yakuman_cap" and term.isdigit() else \
+            OPTION_TERMS.get(name, {}).get(term, term)
+        own = getattr(rules, name)
+        if value != own and not isinstance(own, frozenset):  # a set option adds up
+            raise RulesError(f"{where}: option({name},{term}) conflicts with --option "
+                             f"{given[name]}")
+
+
 def changed_options(rules: Rules, base: Rules | None = None) -> dict[str, Any]:
     """The options where the rules played differ from the preset they are named after
     (set by ``--option`` or a variant file), or from ``base``, as JSON values: what
@@ -615,6 +661,7 @@ __all__ = [
     "echo_readings",
     "emit_json",
     "emit_json_list",
+    "given_words",
     "hand_argument",
     "json_option",
     "line_options",
@@ -622,6 +669,7 @@ __all__ = [
     "one_hand",
     "progress",
     "readings_json",
+    "refuse_rule_file_conflicts",
     "report_error",
     "rule_changes_option",
     "rules_option",

@@ -15,17 +15,19 @@ from mjasp.cli.app import (
     batch_option,
     changed_options,
     emit_json,
+    given_words,
     json_option,
     line_options,
     main,
     one_hand,
+    refuse_rule_file_conflicts,
     rule_changes_option,
     rules_option,
     run_batch,
     with_options,
 )
 from mjasp.cli.limits import limit_options, run_limited
-from mjasp.core.errors import MjaspError, RulesError
+from mjasp.core.errors import MjaspError
 from mjasp.core.hand import Hand
 from mjasp.core.win import WINDS, Win
 from mjasp.rules import Rules
@@ -167,7 +169,7 @@ def score_command(hand: tuple[str, ...], tile: str | None, tsumo: bool, seat: st
     source = click.get_current_context().get_parameter_source("rules")
     explicit = source is not click.core.ParameterSource.DEFAULT
     chosen = bool(options) or explicit
-    given = _given(rules.name, explicit, options)
+    given = given_words(rules.name, explicit, options)
     rules = with_options(rules, options)
     files = tuple(a for a in hand if a.endswith(".lp"))
     text = [a for a in hand if not a.endswith(".lp")]
@@ -291,49 +293,14 @@ def _on_disk(arg: str, test: Callable[[Path], bool]) -> bool:
         return False
 
 
-def _given(name: str, explicit: bool, options: Sequence[str]) -> str:
-    """The rules the command line chose, in the user's words (for a conflict's message).
-
-    >>> _given("tenhou", False, ["kiriage=on"])
-    '--option kiriage=on, a change of the default --rules tenhou'
-    """
-    words = " ".join([f"--rules {name}"] * explicit + [f"--option {o}" for o in options])
-    return words if explicit else f"{words}, a change of the default --rules {name}"
-
-
 def _score_files(options: Sequence[str], names: Sequence[str], files: Sequence[str],
                  rules: Rules | None, chosen_words: str,
                  *rest: Any) -> tuple[Hand, Win, list[Score], Rules]:
-    """``score_files`` of ``files`` (named ``names`` by the user) once no ``option/2``
-    fact of theirs contradicts an ``--option`` given (the files' options otherwise add to
-    the rules': a value the option left at Tenhou's would be the file's, unsaid), and no
-    preset entry file among them (played as its rules) contradicts the rules chosen,
-    ``chosen_words`` in the user's words."""
-    from mjasp.core.facts import option_facts
+    """``score_files`` of ``files`` (named ``names`` by the user) once they agree with the
+    rules chosen (``refuse_rule_file_conflicts``)."""
     from mjasp.scoring.api import score_files  # the engines load only to score
-    from mjasp.solvers.scoring_variants import OPTION_TERMS, PRESETS, split_presets
 
-    preset, rest_files = split_presets(None, files)
-    if rules is not None and len(rest_files) < len(files) and rules != preset:
-        shown = next(n for n, f in zip(names, files, strict=True) if f not in rest_files)
-        raise RulesError(f"{shown} (the rules {preset.name!r}) conflicts with {chosen_words} "
-                         f"(they differ in {', '.join(rules.diff(preset))}): give one of "
-                         "them")
-
-    given = {o.partition("=")[0].strip().replace("-", "_"): o.strip() for o in options}
-    # a preset entry file is played as its rules (split_presets compares those)
-    variants = [f for f in files if Path(f).resolve().parent != Path(str(PRESETS)).resolve()]
-    for name, term, where in option_facts(variants) if rules is not None and given else ():
-        for path, shown in zip(files, names, strict=True):  # as the user named the file
-            where = shown + where[len(path):] if where.startswith(path + ":") else where
-        if name not in given or (name not in OPTION_TERMS and name != "yakuman_cap"):
-            continue
-        value = int(term) if name == "yakuman_cap" and term.isdigit() else \
-            OPTION_TERMS.get(name, {}).get(term, term)
-        own = getattr(rules, name)
-        if value != own and not isinstance(own, frozenset):  # a set option adds up
-            raise RulesError(f"{where}: option({name},{term}) conflicts with --option "
-                             f"{given[name]}")
+    refuse_rule_file_conflicts(options, names, files, rules, chosen_words)
     return score_files(files, rules, *rest)
 
 

@@ -708,9 +708,14 @@ def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,
     # the worker itself is the limit (killed at time_limit, its address space capped):
     # the command runs in it without forking a child of its own
     args[-2:-2] = ["--time-limit", "0", "--memory-limit", "0"]
+    # a worker is a process of its own, started from a fresh interpreter: a preset the
+    # server's caller replaced in mjasp.RULES goes with the job, and the worker plays it
+    name = str(params.get("rules", "tenhou"))
+    played = _preset(name)
+    preset = None if played is None else (preset_key(name), played)
     try:
-        status, text = workers.run(_answer, (command, args, dict(params)), time_limit,
-                                   f"mjasp {command}", started)
+        status, text = workers.run(_answer, (command, args, dict(params), preset),
+                                   time_limit, f"mjasp {command}", started)
     except LimitError as error:
         return Answer(504, json.dumps(error_json(error), ensure_ascii=False))
     except Exception as error:  # the worker died or a bug: one JSON line that says so
@@ -723,10 +728,15 @@ def _run_in_worker(command: str, params: Mapping[str, str], time_limit: float,
     return Answer(status, text)
 
 
-def _answer(command: str, args: list[str],
-            params: Mapping[str, str] | None = None) -> tuple[int, str]:
+def _answer(command: str, args: list[str], params: Mapping[str, str] | None = None,
+            preset: tuple[str, Rules] | None = None) -> tuple[int, str]:
     """What a worker process runs: the command's function for the request ``params``
-    (:func:`_invoke`), else the command line ``args``; the status and what it printed."""
+    (:func:`_invoke`), else the command line ``args``; the status and what it printed.
+    ``preset``: the ``mjasp.RULES`` key the request names and the rule set the server holds
+    there, put in this process's ``mjasp.RULES`` first (the server's caller may have
+    replaced it; a worker does not see the server's dict)."""
+    if preset is not None and RULES.get(preset[0]) is not preset[1]:
+        RULES[preset[0]] = preset[1]
     if params is not None:
         text = _invoke(command, params)
         if text is not None:

@@ -33,7 +33,7 @@ SITUATIONS: list[tuple[str, dict[str, Any]]] = [
     ("4m130p78s33z [345m] [666z]",
      {"rules": "tenhou", "dora_indicators": ("7p",), "draws": 5, "riichi": "always",
       "seat_wind": "E", "round_wind": "E", "visible": "4m9m7s"}),
-    # two open kans, two indicators: the last kan's is still to turn (not counted)
+    # two open kans, two indicators: the last kan's is still to turn (drawn from the wall)
     ("05m20p3458s [4444z] [5555z]",
      {"rules": "tenhou", "dora_indicators": ("6p", "3m"), "draws": 5, "riichi": "choose",
       "seat_wind": "E", "round_wind": "E", "visible": "7z2m7s"}),

@@ -26,10 +26,11 @@ from tests.web.apikit import TestClient
 SEARCH = 0.4  # seconds each stand-in search takes
 
 
-def _stand_in(command: str, args: list[str], params: dict[str, str] | None = None
-              ) -> tuple[int, str]:
-    """Runs in the worker process instead of the search: when it began and ended (the
-    system's monotonic clock, one for every process) and where."""
+def _stand_in(command: str, args: list[str], params: dict[str, str] | None = None,
+              preset: object = None) -> tuple[int, str]:
+    """Runs in the worker process instead of the search (``_answer``, whose ``preset`` it
+    leaves): when it began and ended (the system's monotonic clock, one for every process)
+    and where."""
     began = time.monotonic()
     time.sleep(SEARCH)
     return 200, json.dumps({"q": (params or {}).get("q"), "began": began,
@@ -37,7 +38,8 @@ def _stand_in(command: str, args: list[str], params: dict[str, str] | None = Non
 
 
 def _held_stand_in(folder: str, command: str, args: list[str],
-                   params: dict[str, str] | None = None) -> tuple[int, str]:
+                   params: dict[str, str] | None = None, preset: object = None
+                   ) -> tuple[int, str]:
     """As :func:`_stand_in`, a search that notes it began (``Q.began`` in ``folder``) and
     runs until the test lets it end (``Q.go``): its length is the test's, not a clock's."""
     q = (params or {}).get("q", "")
