@@ -186,6 +186,10 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     if north and win.riichi == 2 and win.ippatsu:
         raise WinError("double riichi with ippatsu needs no north set aside (setting one aside "
                        "before the riichi rules out double riichi, after it ends ippatsu)")
+    # the same for a kan of the winner's own (Win's check of the indicators says why)
+    if win.riichi == 2 and win.ippatsu and _has_kan(melds):
+        raise WinError("double riichi with ippatsu needs no kan in the hand (a kan before the "
+                       "riichi rules out double riichi, after it ends ippatsu)")
     # double riichi needs a first go-around with no call and ippatsu no call after it, so
     # no pon to add a kan to: the kan robbed is a closed one, which only kokushi may rob
     # (https://riichi.wiki/Chankan, https://riichi.wiki/Ippatsu)
