@@ -56,7 +56,7 @@ class Rules:
     ``tsumo_loss``: three players only: a tsumo collects only the two players' shares
     (off: the absent fourth share is split between them).
     ``honba_points``: what one honba counter adds to a ron (a tsumo splits it evenly
-    among the payers).
+    among the payers, so it is a multiple of their number).
     ``riichi_kan``: when a riichi hand may declare a concealed kan of the fourth copy it
     just drew (never of four held before the draw, okurikan): ``"waits"`` when the
     winning tiles stay the same (Tenhou, Mahjong Soul), ``"readings"`` when every winning
