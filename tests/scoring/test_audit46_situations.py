@@ -75,3 +75,33 @@ def test_honba_points_that_split_are_paid_in_full() -> None:
     rules = RULES["tenhou-3p"].replace(honba_points=300)
     s = score("234p456p789s99m123s", Win("1s", tsumo=True, honba=1), rules=rules)
     assert (s.payments.others, s.payments.total) == (850, 1700)
+
+
+# Chankan robs the fourth copy of an added kan (or, for kokushi, one of a closed kan's
+# four): every other copy is in that kan, so none can be a dora or ura indicator nor, with
+# three players, a north set aside (https://riichi.wiki/Special:MobileDiff/24133: the
+# added kan is a pon's three tiles and the fourth). mjasp scored these (1,300; 2,600;
+# kokushi 32,000).
+@pytest.mark.parametrize("solver", ENGINES)
+@pytest.mark.parametrize("hand, win, rules", [
+    ("234p456p789s99m123s", Win("3s", chankan=True, seat_wind="S", dora_indicators=("3s",)),
+     "tenhou"),
+    ("234p456p789s99m123s", Win("3s", chankan=True, seat_wind="S", riichi=1,
+                                dora_indicators=("1m",), ura_indicators=("3s",)), "tenhou"),
+    ("19m19p19s1234567z1z", Win("2z", chankan=True, seat_wind="S", dora_indicators=("2z",)),
+     "mahjongsoul"),
+    ("19m19p19s1234567z1z", Win("4z", chankan=True, seat_wind="S", north_dora=1),
+     "tenhou-3p"),
+])
+def test_chankan_leaves_no_copy_to_show(solver: str, hand: str, win: Win, rules: str) -> None:
+    with pytest.raises(WinError, match=r"chankan on .* leaves no other copy"):
+        score(hand, win, rules=rules, solver=solver)
+
+
+@pytest.mark.parametrize("solver", ENGINES)
+def test_chankan_with_other_indicators_still_scores(solver: str) -> None:
+    # 12s waits on 3s (penchan): fu 20 + menzen ron 10 + penchan 2 = 32 -> 40; chankan 1
+    # and one dora (2s shows 3s) = 2 han; a non-dealer's 40 fu 2 han ron is 2,600
+    s = score("234p456p789s99m123s", Win("3s", chankan=True, seat_wind="S",
+                                         dora_indicators=("2s",)), solver=solver)
+    assert (s.han, s.fu, s.points) == (2, 40, 2600)
