@@ -313,6 +313,14 @@ def _conflict(win: Win) -> str | None:
     # riichi needs a draw of the declarer's own still to come, so the last tile drawn by
     # another seat comes after that draw, which ends ippatsu; the calls that could shorten
     # the wall in between (a kan, a north set aside) end it too (https://riichi.wiki/Sanma)
+    # double riichi needs a first go-around with no call by anyone, a kan included, and
+    # ippatsu ends at any call after it: no kan turned a second indicator in between
+    # (https://riichi.wiki/index.php?title=Daburu_riichi&diff=24286: "a player's own kan
+    # will deny this yaku"; https://riichi.wiki/index.php?title=Riichi&diff=prev&oldid=11386:
+    # calls, "including kan", nullify ippatsu)
+    if win.ippatsu and win.riichi == 2 and len(win.dora_indicators) > 1:
+        return ("double riichi with ippatsu needs at most one dora indicator (a kan before the "
+                "riichi rules out double riichi, after it ends ippatsu)")
     if win.ippatsu and win.houtei:
         return ("ippatsu and houtei cannot both hold: riichi leaves the declarer a draw before "
                 "the last tile")

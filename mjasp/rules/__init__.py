@@ -56,7 +56,7 @@ class Rules:
     ``tsumo_loss``: three players only: a tsumo collects only the two players' shares
     (off: the absent fourth share is split between them).
     ``honba_points``: what one honba counter adds to a ron (a tsumo splits it evenly
-    among the payers).
+    among the payers, so it is a multiple of their number).
     ``riichi_kan``: when a riichi hand may declare a concealed kan of the fourth copy it
     just drew (never of four held before the draw, okurikan): ``"waits"`` when the
     winning tiles stay the same (Tenhou, Mahjong Soul), ``"readings"`` when every winning
@@ -138,6 +138,11 @@ class Rules:
             value = getattr(self, option)
             if type(value) is not int or value < 0:
                 raise RulesError(f"{option} is a non-negative integer, not {value!r}")
+        # a tsumo splits the honba evenly among its payers (settle): 100 each of Tenhou's 300
+        payers = self.players - 1
+        if self.honba_points % payers:
+            raise RulesError(f"honba_points must split evenly among the {payers} payers of a "
+                             f"tsumo, not {self.honba_points}")
         if self.players == 4 and (self.nukidora or self.tsumo_loss):
             which = "nukidora" if self.nukidora else "tsumo_loss"
             raise RulesError(f"{which} is a three-player option; these rules have 4 players")

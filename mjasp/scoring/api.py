@@ -186,6 +186,10 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     if north and win.riichi == 2 and win.ippatsu:
         raise WinError("double riichi with ippatsu needs no north set aside (setting one aside "
                        "before the riichi rules out double riichi, after it ends ippatsu)")
+    # the same for a kan of the winner's own (Win's check of the indicators says why)
+    if win.riichi == 2 and win.ippatsu and _has_kan(melds):
+        raise WinError("double riichi with ippatsu needs no kan in the hand (a kan before the "
+                       "riichi rules out double riichi, after it ends ippatsu)")
     # double riichi needs a first go-around with no call and ippatsu no call after it, so
     # no pon to add a kan to: the kan robbed is a closed one, which only kokushi may rob
     # (https://riichi.wiki/Chankan, https://riichi.wiki/Ippatsu)
@@ -229,6 +233,18 @@ def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
             hand.melds and with_melds(hand.counts, hand.melds)[0][kind] > 1)):
         raise WinError(f"chankan needs a hand holding one {win.tile} (the kan robbed holds the "
                        "other three)")
+    # the kan robbed holds every other copy: none is left to show as an indicator or to
+    # set aside as a north (https://riichi.wiki/Chankan: the kan's tiles are four)
+    if win.chankan and (_shows(win, kind) or (kind == _NORTH and win.north_dora)):
+        raise WinError(f"chankan on {win.tile} leaves no other copy to show as an indicator "
+                       "or set aside (the kan robbed holds the other three)")
+
+
+def _shows(win: Win, kind: Tile) -> bool:
+    """A dora or ura indicator of ``win`` is a copy of ``kind`` (a function of its own: the
+    compiled ``check_winning_tile`` holds no generator)."""
+    return any((KINDS[t] if t in KINDS else tile_kind(t)) == kind
+               for t in (*win.dora_indicators, *win.ura_indicators))
 
 
 def hand_readings(hand: Hand, rules: Rules) -> tuple[Decomposition, ...]:
@@ -373,6 +389,8 @@ def _reds(n: int, suit: int) -> str:
     return f"{words} (0{'mps'[suit]})"
 
 
+#: The north's kind (4z): set aside as a dora with three players.
+_NORTH = 30
 #: Indicator names that are fives, and the usual names (anything else is read by tile_kind).
 _FIVE_NAMES = frozenset(name for name, kind in KINDS.items() if kind in FIVES)
 _USUAL_NAMES = frozenset(KINDS)

@@ -393,8 +393,9 @@ def _situation(rng: random.Random, hand: Hand, theme: str, three: Rules | None =
         if closed and rng.random() < 0.55:
             win["riichi"] = 2 if rng.random() < 0.15 else 1
             win["ippatsu"] = rng.random() < 0.25
-            if north and win["riichi"] == 2:
-                # a north set aside rules out double riichi before it, ippatsu after it
+            if (north or kans) and win["riichi"] == 2:
+                # a north set aside or a kan rules out double riichi before it, ippatsu
+                # after it
                 win["ippatsu"] = False
         tsumo = bool(win["tsumo"])
         if (kans or north) and tsumo and not win.get("ippatsu") and rng.random() < 0.35:

@@ -25,14 +25,14 @@ HANDS = ["123456789m1234p4p", "111222333m44455p", "22334455667788s", "19m19p19s1
          "1234m234p567s99p11z"]
 SITUATIONS: list[dict[str, object]] = [
     dict(), dict(riichi=1), dict(riichi=1, ippatsu=True), dict(haitei=True),
-    dict(riichi=2, ippatsu=True)]
+    dict(riichi=2, ippatsu=True, dora_indicators=("9m",))]  # (no kan turned one more)
 
 
 def _answer(hand: Hand, situation: dict[str, object], tile: int, rules_name: str
             ) -> object:
     rules = cpp_model.CPP_RULES if rules_name == "mahjong-cpp" else RULES[rules_name]
-    win = Win(tile=tile_name(tile), tsumo=True, seat_wind="S", dora_indicators=("9m", "1m"),
-              **situation)  # type: ignore[arg-type]
+    win = Win(tile=tile_name(tile), tsumo=True, seat_wind="S",
+              **{"dora_indicators": ("9m", "1m"), **situation})  # type: ignore[arg-type]
     try:
         check_hand(hand, win, rules)
         readings = hand_readings(hand, rules)
