@@ -49,3 +49,9 @@ cpdef void ura_one(const unsigned char[:] raw_merged, Py_ssize_t count,
 @cython.locals(edges=list, points=list, at=Py_ssize_t, j=Py_ssize_t, got=list, pts=list,
                v=double)
 cpdef tuple scored_edges(list won, list places, list values, list totals)
+
+@cython.locals(count=Py_ssize_t, at=Py_ssize_t, s=Py_ssize_t, k=Py_ssize_t, base=Py_ssize_t,
+               n=cython.long, any_red=bint, riichis=list, reds=list, like=list, least=dict,
+               keys=list, seen=bytes, fives=tuple)
+cpdef tuple winning_rows(const unsigned char[:, :] hands, const unsigned char[:] flags,
+                         list order, bint red, unsigned char[:] raw, unsigned char[:] merged)

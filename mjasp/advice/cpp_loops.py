@@ -293,6 +293,54 @@ def scored_edges(won: list[int], places: list[list[int]], values: list[list[floa
     return edges, points
 
 
+def winning_rows(hands: Any, flags: Any, order: list[int], red: bool, raw: Any,
+                 merged: Any) -> tuple[list[bool], list[int], list[int]]:
+    """Read the winning states ``order`` (discard state ids) out of the discard states'
+    ``hands`` (rows of 37 separated counts, uint8) and ``flags`` (riichi, uint8): fill
+    ``raw`` with their counts (37 bytes a place) and ``merged`` with their 34 merged ones
+    (34 a place); give their riichi flags, per place the place of the state it derives
+    from (``like``: the one with the same merged counts and flag holding the fewest red
+    fives, the first of equals; itself where no state holds a red five) and the red fives
+    each holds (all 0 unless ``red``: red fives add han). Typed loops, where numpy's
+    fancy indexing and a Python loop per place cost 0.4 M instructions a tenpai call."""
+    count = len(order)
+    fives = FIVES
+    riichis: list[bool] = []
+    reds: list[int] = [0] * count
+    any_red = False
+    for at in range(count):
+        s = order[at]
+        base = 37 * at
+        for k in range(37):
+            raw[base + k] = hands[s, k]
+        base = 34 * at
+        for k in range(34):
+            merged[base + k] = hands[s, k]
+        for k in range(3):
+            merged[base + fives[k]] += hands[s, 34 + k]
+        riichis.append(flags[s] != 0)
+        if red:
+            n = hands[s, 34] + hands[s, 35] + hands[s, 36]
+            reds[at] = n
+            if n:
+                any_red = True
+    like = list(range(count))
+    if any_red:
+        # (merged counts as bytes, and the flag: a dict key per place)
+        seen = bytes(merged)
+        least: dict[tuple[bytes, bool], int] = {}
+        keys: list[tuple[bytes, bool]] = []
+        for at in range(count):
+            key = (seen[34 * at:34 * at + 34], riichis[at])
+            keys.append(key)
+            got = least.get(key)
+            if got is None or reds[at] < reds[got]:
+                least[key] = at
+        for at in range(count):
+            like[at] = least[keys[at]]
+    return riichis, like, reds
+
+
 def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: bytes,
             out: Any) -> None:
     """Fill ``out[at, u]`` (float64, ``count`` rows of 13), the chance that one ura
@@ -316,5 +364,4 @@ def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: byt
 
 __all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
            "score_states", "scored_edges", "tile_values", "up", "ura_key", "ura_one",
-           "ura_totals",
-           "winning_states"]
+           "ura_totals", "winning_rows", "winning_states"]

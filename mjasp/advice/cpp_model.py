@@ -513,27 +513,13 @@ class _Scorer:
         all at once (``cpp_loops.ura_totals``)."""
         order, places, groups = cpp_loops.winning_states(states, drawn)
         count = len(order)
-        rows = hands[order]
-        merged_rows = rows[:, :34].copy()
-        merged_rows[:, FIVES] += rows[:, 34:]
-        # each row's counts as bytes: slices of the whole array's (read as integers by
-        # index; lists of the rows would cost more to make and free)
-        raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
-        riichis = flags[order].tolist()
-        like = list(range(count))
-        reds: list[int] = [0] * count
-        if count and red_adds_han(self.rules):
-            reds = [raw[37 * at + 34] + raw[37 * at + 35] + raw[37 * at + 36]
-                    for at in range(count)]
-        if any(reds):
-            least: dict[tuple[bytes, bool], int] = {}
-            for at in range(count):
-                key = (raw_merged[34 * at:34 * at + 34], riichis[at])
-                got_at = least.get(key)
-                if got_at is None or reds[at] < reds[got_at]:
-                    least[key] = at
-            like = [least[(raw_merged[34 * at:34 * at + 34], riichis[at])]
-                    for at in range(count)]
+        # each state's counts and merged counts as bytes (read as integers by index; lists
+        # of the rows would cost more to make and free)
+        rows, merged_rows = bytearray(37 * count), bytearray(34 * count)
+        riichis, like, reds = cpp_loops.winning_rows(
+            hands, flags.view(np.uint8), order, count > 0 and red_adds_han(self.rules), rows,
+            merged_rows)
+        raw, raw_merged = bytes(rows), bytes(merged_rows)
         pending: list[tuple[int, int, int, int]] = []
         values = cpp_loops.score_states(
             count, like, groups, raw, raw_merged, riichis, reds,
