@@ -46,7 +46,8 @@ def test_rows_as_read_by_hand(seed: int) -> None:
         if not hands:
             row[34] += 1  # the first one with a red five, and its twin after it
         hands.append(row)
-        if len(hands) == 1 or rng.random() < 0.4:  # the same merged counts with the red five as plain
+        # the same merged counts with the red five as plain
+        if len(hands) == 1 or rng.random() < 0.4:
             twin = list(row)
             for r, five in enumerate((4, 13, 22)):
                 twin[five], twin[34 + r] = twin[five] + twin[34 + r], 0
