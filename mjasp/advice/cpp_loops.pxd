@@ -5,7 +5,7 @@
 
 cimport cython
 
-@cython.locals(key=tuple, found=object)
+@cython.locals(key=cython.long, found=object)
 cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
 
 @cython.locals(bp=cython.long, bh=cython.long, bf=cython.long, h=cython.long, p=cython.long,

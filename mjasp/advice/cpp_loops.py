@@ -49,18 +49,21 @@ class Shifted(NamedTuple):
     fu: int
 
 
-def up(cache: dict[tuple[int, int], int], han: int, fu: int, dealer: bool, rules: Rules
-       ) -> int:
+def up(cache: dict[int, int], han: int, fu: int, dealer: bool, rules: Rules) -> int:
     """A self-draw's points at ``han`` and ``fu`` (the rules' points table and payments),
-    kept in ``cache``."""
-    key = (han, fu)
+    kept in ``cache`` by ``han * 1024 + fu`` (one C integer, where a (han, fu) tuple made
+    and hashed per call cost 0.1 M instructions a tenpai call); a fu beyond that key's
+    range (none in any hand: at most 110) is computed and not kept."""
+    if not 0 <= fu < 1024:
+        return points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
+    key = han * 1024 + fu
     found = cache.get(key)
     if found is None:
         found = cache[key] = points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
     return found
 
 
-def best_of(entry: Any, more: int, cache: dict[tuple[int, int], int], dealer: bool,
+def best_of(entry: Any, more: int, cache: dict[int, int], dealer: bool,
             rules: Rules) -> tuple[int, int, int, int] | None:
     """The best candidate of a winning kind with ``more`` han of aka dora added to each
     that has a yaku and is no yakuman: (points, yakuman, han, fu), None where there is no
@@ -133,7 +136,7 @@ def by_kind(hand: Any, win: Win, rules: Rules, kinds: list[int], readings: Any
 def score_states(count: int, like: list[int], groups: list[list[int]], raw: bytes,
                  raw_merged: bytes, riichis: list[bool], reds: list[int],
                  wins: tuple[Win, Win], melds: Any, rules: Rules,
-                 readings: dict[bytes, Any], cache: dict[tuple[int, int], int],
+                 readings: dict[bytes, Any], cache: dict[int, int],
                  dealer: bool, count_ura: bool, pending: list[tuple[int, int, int, int]]
                  ) -> list[list[float]]:
     """The points of the winning tiles ``groups[at]`` (tile37 each) of each winning state
@@ -209,7 +212,7 @@ def tile_values(at: int, tiles: list[int], best: dict[int, Any], ura: bool,
 
 
 def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows: Any,
-               table: dict[int, tuple[float, ...]], cache: dict[tuple[int, int], int],
+               table: dict[int, tuple[float, ...]], cache: dict[int, int],
                dealer: bool, rules: Rules, out: Any) -> None:
     """Fill ``out[i]``, the points of the win ``pending[i]`` (place, han, fu, points) with
     its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``) times

@@ -456,7 +456,7 @@ _DRAWABLE = bytes([1] * 37)
 
 
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
-_UP_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
+_UP_POINTS: dict[tuple[Rules, bool], dict[int, int]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
 _UP_ROWS: dict[tuple[Rules, bool], dict[int, tuple[float, ...]]] = {}
 
@@ -491,7 +491,7 @@ class _Scorer:
         # what does not depend on the hand, kept per process (as mjasp's model keeps its
         # points by han and fu): the self-draw points by (han, fu) of these rules and
         # seat, and the Win of each (tile37, riichi) of this situation
-        self.up_cache: dict[tuple[int, int], int] = kept(
+        self.up_cache: dict[int, int] = kept(
             _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
