@@ -5,7 +5,7 @@
 
 cimport cython
 
-@cython.locals(key=tuple, found=object)
+@cython.locals(key=cython.long, found=object)
 cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
 
 @cython.locals(bp=cython.long, bh=cython.long, bf=cython.long, h=cython.long, p=cython.long,
@@ -49,3 +49,9 @@ cpdef void ura_one(const unsigned char[:] raw_merged, Py_ssize_t count,
 @cython.locals(edges=list, points=list, at=Py_ssize_t, j=Py_ssize_t, got=list, pts=list,
                v=double)
 cpdef tuple scored_edges(list won, list places, list values, list totals)
+
+@cython.locals(count=Py_ssize_t, at=Py_ssize_t, s=Py_ssize_t, k=Py_ssize_t, base=Py_ssize_t,
+               n=cython.long, any_red=bint, riichis=list, reds=list, like=list, least=dict,
+               keys=list, seen=bytes, fives=tuple)
+cpdef tuple winning_rows(const unsigned char[:, :] hands, const unsigned char[:] flags,
+                         list order, bint red, unsigned char[:] raw, unsigned char[:] merged)

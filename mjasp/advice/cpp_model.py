@@ -456,7 +456,7 @@ _DRAWABLE = bytes([1] * 37)
 
 
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
-_UP_POINTS: dict[tuple[Rules, bool], dict[tuple[int, int], int]] = {}
+_UP_POINTS: dict[tuple[Rules, bool], dict[int, int]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
 _UP_ROWS: dict[tuple[Rules, bool], dict[int, tuple[float, ...]]] = {}
 
@@ -491,7 +491,7 @@ class _Scorer:
         # what does not depend on the hand, kept per process (as mjasp's model keeps its
         # points by han and fu): the self-draw points by (han, fu) of these rules and
         # seat, and the Win of each (tile37, riichi) of this situation
-        self.up_cache: dict[tuple[int, int], int] = kept(
+        self.up_cache: dict[int, int] = kept(
             _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
@@ -513,27 +513,13 @@ class _Scorer:
         all at once (``cpp_loops.ura_totals``)."""
         order, places, groups = cpp_loops.winning_states(states, drawn)
         count = len(order)
-        rows = hands[order]
-        merged_rows = rows[:, :34].copy()
-        merged_rows[:, FIVES] += rows[:, 34:]
-        # each row's counts as bytes: slices of the whole array's (read as integers by
-        # index; lists of the rows would cost more to make and free)
-        raw, raw_merged = rows.tobytes(), merged_rows.tobytes()
-        riichis = flags[order].tolist()
-        like = list(range(count))
-        reds: list[int] = [0] * count
-        if count and red_adds_han(self.rules):
-            reds = [raw[37 * at + 34] + raw[37 * at + 35] + raw[37 * at + 36]
-                    for at in range(count)]
-        if any(reds):
-            least: dict[tuple[bytes, bool], int] = {}
-            for at in range(count):
-                key = (raw_merged[34 * at:34 * at + 34], riichis[at])
-                got_at = least.get(key)
-                if got_at is None or reds[at] < reds[got_at]:
-                    least[key] = at
-            like = [least[(raw_merged[34 * at:34 * at + 34], riichis[at])]
-                    for at in range(count)]
+        # each state's counts and merged counts as bytes (read as integers by index; lists
+        # of the rows would cost more to make and free)
+        rows, merged_rows = bytearray(37 * count), bytearray(34 * count)
+        riichis, like, reds = cpp_loops.winning_rows(
+            hands, flags.view(np.uint8), order, count > 0 and red_adds_han(self.rules), rows,
+            merged_rows)
+        raw, raw_merged = bytes(rows), bytes(merged_rows)
         pending: list[tuple[int, int, int, int]] = []
         values = cpp_loops.score_states(
             count, like, groups, raw, raw_merged, riichis, reds,
