@@ -53,10 +53,13 @@ from mjasp.core.yaku import Yaku
 from mjasp.rules import RULES, RULES_CACHED, Rules, default_reading
 from mjasp.rules.points import points as points_of
 from mjasp.scoring.api import (
+    HandChecks,
     Score,
     YakuItem,
     check_hand,
+    check_prepared,
     check_winning_tile,
+    hand_checks,
     hand_readings,
     make_score,
     rank_key,
@@ -186,6 +189,9 @@ class Model:
         self._wins: dict[tuple[int, bool, bool, bool], Win] = {}
         #: ``_win(tile, False, False, False)`` by tile37 once asked (``_plain``)
         self._plain_wins: list[Win | None] = [None] * 37
+        #: ``check_hand``'s part that reads the melds, the plain Win and the rules, made
+        #: once (``_hand_checks``)
+        self._prepared_checks: HandChecks | None = None
         self._with_ura: dict[tuple[Any, ...], Score] = {}
         self._outcomes: dict[tuple[Any, ...], list[tuple[float, Score | None]]] = {}
         self._shape_points: dict[tuple[Any, ...], int] = {}
@@ -394,7 +400,16 @@ class Model:
         the checks (``SITUATION_TILE``), the rules, whether the situations are derived
         (``_situation_items``), ``kind37`` by tile37, the hands checked and kept."""
         return (self.melds, self._plain(self.SITUATION_TILE), self.rules,
-                bool(self._situation_items()), _KIND37, self._checked)
+                bool(self._situation_items()), _KIND37, self._checked, self._hand_checks())
+
+    def _hand_checks(self) -> HandChecks:
+        """``hand_checks`` of the search's melds, the plain Win of the checks
+        (``SITUATION_TILE``) and the rules: what ``check_prepared`` reads of every hand."""
+        found = self._prepared_checks
+        if found is None:
+            found = self._prepared_checks = hand_checks(
+                tuple(self.melds), self._plain(self.SITUATION_TILE), self.rules)
+        return found
 
     def _plain_scores(self, hand: Hand, readings: tuple[Any, ...], tile: int
                       ) -> list[Score] | None:
@@ -573,7 +588,7 @@ class Model:
         ok = self._hand_ok.get(h14)
         if ok is None:
             try:
-                check_hand(self._hand14(h14), self._plain(self.SITUATION_TILE), self.rules)
+                check_prepared(self._hand14(h14), self._hand_checks())
                 ok = True
             except MjaspError:
                 ok = False
@@ -772,8 +787,7 @@ class Model:
                 last: tuple[Hand, tuple[Any, ...]] = self._last_checked[1]
                 return last
             hand = self._hand14(h14)
-            found = (hand, win_loops.passed_readings(hand, self._plain(self.SITUATION_TILE),
-                                                     self.rules))
+            found = (hand, win_loops.passed_readings(hand, self._hand_checks(), self.rules))
             if keep:
                 self._checked[h14] = found
             self._last_checked = (h14, found)

@@ -29,7 +29,7 @@ from typing import Any
 
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import trusted_hand
-from mjasp.scoring.api import check_hand, hand_readings
+from mjasp.scoring.api import check_prepared, hand_readings
 from mjasp.solvers.scoring_direct import shapes_by_tile
 
 #: The ura han groups: a held kind has 0 to 4 copies.
@@ -179,21 +179,23 @@ def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
     candidate that is a yakuman or has no yaku: ``shapes_by_tile``): one scoring call for
     all the tiles, no ``Score`` made. ``scoring``: (the melds, the plain self-draw's
     ``Win``, the rules, whether the situations are derived, ``kind37`` by tile37, the
-    hands checked before by 37 counts: their (Hand, readings)).
+    hands checked before by 37 counts: their (Hand, readings), ``hand_checks`` of the
+    melds, that Win and the rules).
 
     The Hand is built unchecked (``trusted_hand``): the model's hands are its start's
     tiles and its wall's, which ``Model._check_tiles`` found to fit a Hand together. The
     hand's checks of ``mjasp.score`` that do not read the winning tile (``check_hand``,
-    whose Win is the plain one: its tile is not read) are made, and a hand failing them has
-    no readings. Only for the wins the graph builds (a tile drawn from the wall into the
-    hand): those pass the winning tile's checks (``check_winning_tile``: the tile among the
-    concealed ones, a red or plain five as drawn, in the tile set, no chankan), which are
-    not asked again here (tested on every win of the builders' graphs)."""
-    melds, win, rules, derive, kinds, checked = scoring
+    whose Win is the plain one: its tile is not read; ``check_prepared``) are made, and a
+    hand failing them has no readings. Only for the wins the graph builds (a tile drawn
+    from the wall into the hand): those pass the winning tile's checks
+    (``check_winning_tile``: the tile among the concealed ones, a red or plain five as
+    drawn, in the tile set, no chankan), which are not asked again here (tested on every
+    win of the builders' graphs)."""
+    melds, win, rules, derive, kinds, checked, checks = scoring
     found = checked.get(h14)
     if found is None:
         hand = trusted_hand(tuple(h14[:34]), (h14[34], h14[35], h14[36]), melds)
-        readings = passed_readings(hand, win, rules)
+        readings = passed_readings(hand, checks, rules)
     else:
         hand, readings = found
     if not readings or not derive:
@@ -204,11 +206,12 @@ def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
     return hand, readings, shapes_by_tile(hand, win, rules, asked, readings)
 
 
-def passed_readings(hand: Any, win: Any, rules: Any) -> tuple[Any, ...]:
+def passed_readings(hand: Any, checks: tuple[Any, ...], rules: Any) -> tuple[Any, ...]:
     """The readings of ``hand`` after the checks of ``mjasp.score`` that do not read the
-    winning tile (``check_hand``), or none where they refuse it."""
+    winning tile (``check_hand``: ``check_prepared`` with ``checks``, ``hand_checks`` of
+    the hand's melds, the Win and ``rules``), or none where they refuse it."""
     try:
-        check_hand(hand, win, rules)
+        check_prepared(hand, checks)
         return hand_readings(hand, rules)
     except MjaspError:
         return ()
@@ -231,8 +234,10 @@ def classify(wins: Sequence[tuple[bytes, int]], at: Sequence[int], scoring: tupl
     >>> from mjasp.core.win import Win
     >>> from mjasp.rules import find_rules
     >>> h14 = parse37("234567m23455p678s")
-    >>> scoring = ((), Win("1m", tsumo=True, seat_wind="S"), find_rules(), True,
-    ...            [kind37(t) for t in range(37)], {})
+    >>> from mjasp.scoring.api import hand_checks
+    >>> win = Win("1m", tsumo=True, seat_wind="S")
+    >>> scoring = ((), win, find_rules(), True, [kind37(t) for t in range(37)], {},
+    ...            hand_checks((), win, find_rules()))
     >>> state = ({}, [], {}, {}, [], True, None, False, 0)
     >>> classify([(h14, 10), (h14, 13)], [0, 1], scoring, print, state)
     >>> state[1], state[2], state[3], state[4] == [h14]   # 2p: pinfu; 5p: a pair wait

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from mjasp.core.blocks import Decomposition, Meld
 from mjasp.core.errors import HandError
@@ -49,10 +50,12 @@ __all__ = [
     "ScoredReading",
     "YakuItem",
     "check_hand",
+    "check_prepared",
     "check_win",
     "check_winning_tile",
     "checked_readings",
     "fewest_dora_indicators",
+    "hand_checks",
     "hand_readings",
     "make_score",
     "rank_key",
@@ -96,73 +99,134 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     tile it is won on: the tile set and copies (indicators and north tiles counted), 14
     tiles, the situation's needs (riichi closed, rinshan a kan, ...). The winning tile is
     :func:`check_winning_tile`'s; a caller that scores one hand on several winning tiles
-    checks the hand once and each tile apart.
+    checks the hand once and each tile apart. :func:`hand_checks` and
+    :func:`check_prepared`: the part that reads only the melds, the Win and the rules made
+    once for many hands.
 
     >>> check_hand(Hand.parse("123456789m11z [777z]"), Win("9p", riichi=1), find_rules())
     Traceback (most recent call last):
     ...
     mjasp.core.win.WinError: riichi needs a closed hand; this one has an open meld
     """
-    counts, melds = hand.counts, hand.melds
-    held: Sequence[int] = counts
-    closed, red_called, chi = True, 0, False
-    if melds:
-        held, closed, _, red_called, chi = with_melds(counts, melds)
+    check_prepared(hand, hand_checks(hand.melds, win, rules))
+
+
+#: What :func:`check_prepared` reads of a situation (:func:`hand_checks`).
+HandChecks = tuple[Any, ...]
+
+
+def hand_checks(melds: tuple[Meld, ...], win: Win, rules: Rules) -> HandChecks:
+    """What :func:`check_hand` reads of the hands with ``melds`` won in ``win`` under
+    ``rules``, prepared once for all of them (the advice's wins of one search): the
+    indicators' counts, and the situation's own verdicts, the messages of its failed
+    checks (the situation's needs: riichi closed, rinshan a kan, ...), raised by
+    :func:`check_prepared` where :func:`check_hand` raises them.
+
+    >>> checks = hand_checks((), Win("1m", tsumo=True, rinshan=True), find_rules())
+    >>> check_prepared(Hand.parse("123456789m11222z"), checks)
+    Traceback (most recent call last):
+    ...
+    mjasp.core.win.WinError: rinshan needs a kan in the hand (or, three players, a north set aside)
+    """
+    # the melds' flags as with_melds gives them (no tile of the hand read)
+    _, closed, _, red_called, chi = with_melds(_NO_TILES, melds)
     indicators = win.dora_indicators + win.ura_indicators
+    three = None
     if rules.players == 3:
         last = _LAST_REMOVED[0]
         gone, usual_kept, _ = last[1] if last[0] is rules else _removed_of(rules)
-        # (skipped only where it cannot fail: no removed kind held or shown, by its usual
-        # name, no chi, no North; plain loops: the compiled check_hand indexes in C)
+        # (the hand may still hold a removed kind: check_prepared looks)
         suspect = chi or "N" in (win.seat_wind, win.round_wind, win.liable)
-        for kind in gone:
-            if held[kind]:
-                suspect = True
-                break
         for text in indicators:
             if text not in usual_kept:
                 suspect = True
                 break
-        if suspect:
-            _check_three_players(hand, win, rules, held)
+        three = (gone, suspect)
     north = win.north_dora
+    north_error = None
     if (north or win.robbed_north) and not rules.nukidora:
-        if win.robbed_north:
-            raise WinError(f"robbing a north set aside needs three-player rules with "
-                           f"nukidora; {rules.name} has none")
-        raise WinError(f"north dora ({north} north tiles set aside) need three-player "
-                       f"rules with nukidora; {rules.name} has none")
-    tiles = 3 * len(melds)
-    for n in counts:  # (a loop: the compiled check_hand adds C ints, sum() Python ones)
-        tiles += n
-    if tiles != 14:
-        hint = f": write every tile, the winning one included (add {win.tile})" \
-            if tiles == 13 else ""
-        raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
-                       f"{hand} has {hand.tile_count}{hint}")
+        north_error = (f"robbing a north set aside needs three-player rules with nukidora; "
+                       f"{rules.name} has none") if win.robbed_north else (
+            f"north dora ({north} north tiles set aside) need three-player rules with "
+            f"nukidora; {rules.name} has none")
     # every indicator a usual name of a plain tile (a plain five among them: fives_shown)
     plain_shown, fives_shown = True, False
-    for text in indicators:  # (a loop: no method call in the compiled check_hand)
+    for text in indicators:  # (a loop: no method call in the compiled hand_checks)
         if text not in _PLAIN_NAMES:
             if text not in _PLAIN_FIVE_NAMES:
                 plain_shown = False
                 break
             fives_shown = True
     shown = len(indicators)
+    # per plain indicator its kind and how often its name is shown (fifth copies)
+    named = []
+    if plain_shown:
+        for text in indicators:
+            named.append((KINDS[text], indicators.count(text)))
+    # the situation's needs: the verdict with and (where it can differ) without kokushi
+    kokushi_read = (win.chankan and win.ippatsu and win.riichi == 2) and not melds
+    after = _situation_error(melds, closed, win, rules, False)
+    after_kokushi = _situation_error(melds, closed, win, rules, True) if kokushi_read else after
+    return (melds, win, rules, three, north_error, indicators, shown, plain_shown,
+            fives_shown, north, north + indicators.count("4z"), tuple(named), red_called,
+            rules.red_fives, kokushi_read, after, after_kokushi)
+
+
+_NO_TILES = (0,) * 34
+
+
+def check_prepared(hand: Hand, checks: HandChecks) -> None:
+    """:func:`check_hand` of ``hand``, whose melds are those ``checks``
+    (:func:`hand_checks`) were prepared for, in the situation and rules they were.
+
+    >>> checks = hand_checks((), Win("1m"), find_rules())
+    >>> check_prepared(Hand.parse("123456789m11222z"), checks)   # 14 tiles: it passes
+    >>> check_prepared(Hand.parse("123456789m1122z"), checks)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.core.win.WinError: a winning hand has 14 tiles (each kan counted as three); ...
+    """
+    (melds, win, rules, three, north_error, indicators, shown, plain_shown, fives_shown,
+     north, north_4z, named, red_called, allowed, kokushi_read, after, after_kokushi) = checks
+    counts = hand.counts
+    held: Sequence[int] = counts
+    if melds:
+        held = with_melds(counts, melds)[0]
+    if three is not None:
+        gone, suspect = three
+        # (skipped only where it cannot fail: no removed kind held or shown, by its usual
+        # name, no chi, no North; plain loops: the compiled check indexes in C)
+        if not suspect:
+            for kind in gone:
+                if held[kind]:
+                    suspect = True
+                    break
+        if suspect:
+            _check_three_players(hand, win, rules, held)
+    if north_error is not None:
+        raise WinError(north_error)
+    tiles = 3 * len(melds)
+    for n in counts:  # (a loop: the compiled check adds C ints, sum() Python ones)
+        tiles += n
+    if tiles != 14:
+        hint = f": write every tile, the winning one included (add {win.tile})" \
+            if tiles == 13 else ""
+        raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
+                       f"{hand} has {hand.tile_count}{hint}")
     if north or indicators:
         # a fifth copy: the exact count (and its message) only where one could be; plain
         # names are one name per kind, so a name's count is its kind's (counted only where
         # the kind's copies and every indicator could make five)
-        fifth = not plain_shown or (north and held[30] + north + indicators.count("4z") > 4)
+        fifth = not plain_shown or (north and held[30] + north_4z > 4)
         if not fifth:
-            for text in indicators:
-                copies = held[KINDS[text]]
-                if copies + shown > 4 and copies + indicators.count(text) > 4:
+            for kind, same in named:
+                copies = held[kind]
+                if copies + shown > 4 and copies + same > 4:
                     fifth = True
                     break
         if fifth:
             _check_indicators(hand, indicators, rules, north, held)
-    red, allowed = hand.red, rules.red_fives
+    red = hand.red
     # at most this many plain fives of a suit shown (none where no plain five is)
     plain_fives = shown if fives_shown else 0
     if (red_called or not plain_shown
@@ -173,38 +237,50 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
         # fives are the hand's, and the plain ones, the hand's and at most plain_fives
         # shown, within the set's)
         _check_fives(hand, rules, indicators, held)
+    error = after
+    if kokushi_read and kokushi_reading(counts) is not None:
+        error = after_kokushi
+    if error is not None:
+        raise WinError(error)
+
+
+def _situation_error(melds: tuple[Meld, ...], closed: bool, win: Win, rules: Rules,
+                     kokushi: bool) -> str | None:
+    """The first of :func:`check_hand`'s situation checks that fails, the hand read as
+    ``kokushi`` or not (only chankan reads it), or None."""
+    north = win.north_dora
     if win.riichi and not closed:
-        raise WinError("riichi needs a closed hand; this one has an open meld")
+        return "riichi needs a closed hand; this one has an open meld"
     if (win.tenhou or win.chiihou) and (melds or north):
-        raise WinError("tenhou and chiihou need a hand with no meld, kan or north set aside")
+        return "tenhou and chiihou need a hand with no meld, kan or north set aside"
     # the draw after setting a north aside is a replacement tile too: rinshan on Tenhou
     # and Mahjong Soul (https://riichi.wiki/Sanma "North tiles")
     if win.rinshan and not north and not _has_kan(melds):
-        raise WinError("rinshan needs a kan in the hand (or, three players, a north set aside)")
+        return "rinshan needs a kan in the hand (or, three players, a north set aside)"
     # a north set aside is a call: before the first discard it rules out double riichi,
     # after it ends ippatsu (https://riichi.wiki/Special:MobileDiff/26510, "Nukidora")
     if north and win.riichi == 2 and win.ippatsu:
-        raise WinError("double riichi with ippatsu needs no north set aside (setting one aside "
-                       "before the riichi rules out double riichi, after it ends ippatsu)")
+        return ("double riichi with ippatsu needs no north set aside (setting one aside "
+                "before the riichi rules out double riichi, after it ends ippatsu)")
     # the same for a kan of the winner's own (Win's check of the indicators says why)
     if win.riichi == 2 and win.ippatsu and _has_kan(melds):
-        raise WinError("double riichi with ippatsu needs no kan in the hand (a kan before the "
-                       "riichi rules out double riichi, after it ends ippatsu)")
+        return ("double riichi with ippatsu needs no kan in the hand (a kan before the "
+                "riichi rules out double riichi, after it ends ippatsu)")
     # double riichi needs a first go-around with no call and ippatsu no call after it, so
     # no pon to add a kan to: the kan robbed is a closed one, which only kokushi may rob
     # (https://riichi.wiki/Chankan, https://riichi.wiki/Ippatsu)
-    if win.chankan and win.ippatsu and win.riichi == 2 and (
-            melds or kokushi_reading(counts) is None):
-        raise WinError("chankan with double riichi and ippatsu robs a closed kan, which only "
-                       "kokushi may do")
+    if win.chankan and win.ippatsu and win.riichi == 2 and (melds or not kokushi):
+        return ("chankan with double riichi and ippatsu robs a closed kan, which only "
+                "kokushi may do")
     if win.renhou and melds:
-        raise WinError("renhou needs a closed hand with no call or kan yet")
+        return "renhou needs a closed hand with no call or kan yet"
     if win.renhou and north:
         # setting a north aside takes a turn of one's own and a draw: renhou is before it
-        raise WinError("renhou needs a hand with no north set aside (it comes before the "
-                       "first draw)")
+        return ("renhou needs a hand with no north set aside (it comes before the first "
+                "draw)")
     if win.liable is not None:
-        _check_liable(hand, win, rules)
+        return _liable_error(melds, rules)
+    return None
 
 
 def check_winning_tile(hand: Hand, win: Win, rules: Rules) -> None:
@@ -360,27 +436,29 @@ _LAST_REMOVED: list[tuple[Rules | None, _RemovedView]] = [
     (None, ((), frozenset(), frozenset()))]
 
 
-def _check_liable(hand: Hand, win: Win, rules: Rules) -> None:
+def _liable_error(melds: tuple[Meld, ...], rules: Rules) -> str | None:
     """A liable player (pao) needs rules with liability and a hand whose last set of the
     yakuman could have been called from them: every set of it declared (a concealed
     triplet in the hand keeps the yakuman hidden, so no call completes it in sight of the
     table: "役を構成する面子全てが副露で晒される必要があります",
-    https://fifa13-2.com/ma1/sekininn/) and one of them called (an open meld)."""
+    https://fifa13-2.com/ma1/sekininn/) and one of them called (an open meld). The
+    message where it fails, else None."""
     if not rules.pao:
-        raise WinError(f"{rules.name} has no liability (pao); liable must be None")
-    declared = {m.tile for m in hand.melds if m.kind is not MeldKind.CHI}
-    called = {m.tile for m in hand.melds if m.is_open and m.kind is not MeldKind.CHI}
-    open_kans = sum(m.kind is MeldKind.KAN for m in hand.melds)
+        return f"{rules.name} has no liability (pao); liable must be None"
+    declared = {m.tile for m in melds if m.kind is not MeldKind.CHI}
+    called = {m.tile for m in melds if m.is_open and m.kind is not MeldKind.CHI}
+    open_kans = sum(m.kind is MeldKind.KAN for m in melds)
     possible = {"daisangen": declared.issuperset((31, 32, 33))
                 and not called.isdisjoint((31, 32, 33)),
                 "daisuushii": declared.issuperset((27, 28, 29, 30))
                 and not called.isdisjoint((27, 28, 29, 30)),
-                "suukantsu": sum(m.kind >= MeldKind.KAN for m in hand.melds) == 4
+                "suukantsu": sum(m.kind >= MeldKind.KAN for m in melds) == 4
                 and open_kans > 0}
     if not any(possible[name] for name in rules.pao):
-        raise WinError(f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs "
-                       "every set of it declared, the last called from the liable player: "
-                       "this hand has none")
+        return (f"liability (pao) covers {', '.join(sorted(rules.pao))}, and needs every "
+                "set of it declared, the last called from the liable player: this hand "
+                "has none")
+    return None
 
 
 def _reds(n: int, suit: int) -> str:

@@ -17,6 +17,7 @@ from mjasp.advice.build import build
 from mjasp.advice.tiles37 import distinct_tiles, kind37, parse37, sub37
 from mjasp.core.win import Win
 from mjasp.rules import RULES
+from mjasp.scoring.api import hand_checks
 from tests.advice.test_advise_engine import to_37
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,11 +94,13 @@ def test_a_hand_the_checks_refuse_goes_to_the_engine_on_every_tile() -> None:
     h14 = parse37("789999m234p567s11p")
     tiles = [6, 8, 9, 10]  # 7m 9m 1p 2p
     for module in (win_loops, _source()):
-        plain = module.hand_shapes(h14, tiles, ((), Win("1m", tsumo=True), RULES["tenhou"],
-                                                True, KINDS, {}))
+        win = Win("1m", tsumo=True)
+        plain = module.hand_shapes(h14, tiles, ((), win, RULES["tenhou"], True, KINDS, {},
+                                                hand_checks((), win, RULES["tenhou"])))
         assert plain[1] and all(plain[2])
         shown = Win("1m", tsumo=True, dora_indicators=("9m",))
-        scoring: tuple[Any, ...] = ((), shown, RULES["tenhou"], True, KINDS, {})
+        scoring: tuple[Any, ...] = ((), shown, RULES["tenhou"], True, KINDS, {},
+                                    hand_checks((), shown, RULES["tenhou"]))
         hand, readings, found = module.hand_shapes(h14, tiles, scoring)
         assert readings == () and found == [None] * 4
         assert hand.counts == tuple(h14[:34])
@@ -115,9 +118,10 @@ def test_a_hand_checked_before_is_read_from_the_table() -> None:
     win = Win("1m", tsumo=True)
     sentinel = object()
     for module in (win_loops, _source()):
-        scoring = ((), win, RULES["tenhou"], True, KINDS, {h14: (sentinel, ())})
+        scoring = ((), win, RULES["tenhou"], True, KINDS, {h14: (sentinel, ())},
+                   hand_checks((), win, RULES["tenhou"]))
         hand, readings, found = module.hand_shapes(h14, [9, 12], scoring)
         assert hand is sentinel and readings == () and found == [None, None]
         # and unchecked the same hand is a win: a shape per tile
-        fresh = module.hand_shapes(h14, [9, 12], (*scoring[:5], {}))
+        fresh = module.hand_shapes(h14, [9, 12], (*scoring[:5], {}, scoring[6]))
         assert fresh[1] and all(fresh[2])

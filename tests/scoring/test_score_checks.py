@@ -15,7 +15,13 @@ from mjasp.core.hand import Hand, Meld
 from mjasp.core.tiles import FIVES, NUM_KINDS
 from mjasp.core.win import KINDS, Win, WinError
 from mjasp.rules import RULES, Rules
-from mjasp.scoring.api import check_hand, check_winning_tile, checked_readings
+from mjasp.scoring.api import (
+    check_hand,
+    check_prepared,
+    check_winning_tile,
+    checked_readings,
+    hand_checks,
+)
 from mjasp.scoring.samples import random_wins
 
 #: A red five is the pair (kind, True); every other tile (kind, False).
@@ -176,3 +182,34 @@ def test_the_winning_tile_checks(hand: str, win: Win, rules: str, words: str | N
     else:
         with pytest.raises(WinError, match=words):
             check_winning_tile(Hand.parse(hand), win, RULES[rules])
+
+
+def test_checks_prepared_once_read_each_hand() -> None:
+    # hand_checks is made once for many hands (the advice's wins of one search): what
+    # depends on the hand must still be read per hand. Hand-worked: a 9m indicator with
+    # four 9m held is a fifth copy, with three it is not; chankan with double riichi and
+    # ippatsu robs a closed kan, which only kokushi may do (https://riichi.wiki/Chankan)
+    rules = RULES["tenhou"]
+    shown = hand_checks((), Win("1m", tsumo=True, dora_indicators=("9m",)), rules)
+    with pytest.raises(WinError, match="5 copies of 9m"):
+        check_prepared(Hand.parse("789999m234p567s11p"), shown)
+    check_prepared(Hand.parse("123999m234p567s11p"), shown)
+    robbed = Win("1m", chankan=True, riichi=2, ippatsu=True)
+    robs = hand_checks((), robbed, rules)
+    check_prepared(Hand.parse("19m19p19s12345677z"), robs)  # kokushi
+    with pytest.raises(WinError, match="only kokushi"):
+        check_prepared(Hand.parse("123456789m11p234s"), robs)
+    # and the same verdicts and messages as check_hand of each hand
+    for text in ("19m19p19s12345677z", "123456789m11p234s", "123456789m11p23s"):
+        hand = Hand.parse(text)
+        try:
+            check_hand(hand, robbed, rules)
+            expected = None
+        except WinError as error:
+            expected = str(error)
+        try:
+            check_prepared(hand, robs)
+            got = None
+        except WinError as error:
+            got = str(error)
+        assert got == expected
