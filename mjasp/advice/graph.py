@@ -200,7 +200,9 @@ def choose(values: Sequence[Sequence[float]]) -> int:
     """
     kept = list(range(len(values)))
     for k in range(len(values[0]) if values else 0):
-        top = max(values[i][k] for i in kept)
+        if len(kept) == 1:
+            break  # one option left: the next values keep it (each is equal to itself)
+        top = max([values[i][k] for i in kept])
         kept = [i for i in kept if _tied(values[i][k], top)]
     return kept[0]
 
@@ -234,11 +236,14 @@ def preferred(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]]) -> lis
     [True, False]
     """
     out = []
+    # (the three comparisons written out: no pairs built per turn, a hot loop of advise)
     for at, aw, ae, bt, bw, be in zip(*a, *b, strict=True):
-        for x, y in ((ae, be), (aw, bw), (at, bt)):
-            if not _tied(x, y):
-                out.append(x > y)
-                break
+        if not _tied(ae, be):
+            out.append(ae > be)
+        elif not _tied(aw, bw):
+            out.append(aw > bw)
+        elif not _tied(at, bt):
+            out.append(at > bt)
         else:
             out.append(True)
     return out

@@ -121,9 +121,13 @@ def held_beyond(hands: Any, start: Any) -> Any:
     (1, 1)
     """
     over = np.maximum(hands - start, 0)
-    plain = (hands[..., FIVES] - hands[..., 34:]) - (start[..., FIVES] - start[..., 34:])
-    over[..., FIVES] = np.maximum(plain, 0) + over[..., 34:]
+    plain = (hands[..., _FIVES] - hands[..., 34:]) - (start[..., _FIVES] - start[..., 34:])
+    over[..., _FIVES] = np.maximum(plain, 0) + over[..., 34:]
     return over
+
+
+#: ``FIVES`` as an index array (a tuple index is made into one on every call)
+_FIVES = np.array(FIVES, dtype=np.intp)
 
 
 def distinct_tiles(hand: Counts37) -> list[int]:
