@@ -243,6 +243,12 @@ def _dask(paths: list[str], tables: bool, workers: int,
     cluster = None
     if scheduler:
         try:
+            # the scheme checked first: Client's own check of an unknown one can fail an
+            # assert inside Dask instead, depending on what ran in the process before
+            # (seen in CI: 'internal error' for foo://somewhere:8786)
+            from distributed.comm.addressing import parse_address
+            from distributed.comm.registry import get_backend
+            get_backend(parse_address(scheduler)[0])
             client = Client(scheduler)  # type: ignore[no-untyped-call]
         except (OSError, ValueError, TypeError) as error:
             # the user's address (no port, an unknown protocol, no scheduler there):

@@ -53,8 +53,13 @@ def _situations(n: int) -> list[dict[str, object]]:
             "north_dora": rng.randint(0, 4)}
         if riichi and dora:
             # none given, or one under each dora indicator
-            kw["ura_indicators"] = dora if rng.random() < 0.7 else ()
+            ura = dora if rng.random() < 0.7 else ()
+            kw["ura_indicators"] = ura
             kw["ippatsu"] = rng.random() < 0.3
+            if riichi == 2 and kw["ippatsu"]:
+                # no kan between the first go-around and the win: one indicator at most
+                kw["dora_indicators"] = dora[:1]
+                kw["ura_indicators"] = ura[:1]
         if tsumo:
             kw["haitei"] = rng.random() < 0.2
         else:

@@ -78,8 +78,10 @@ def _many_dora(rng: random.Random, hand: Hand, win: Win) -> tuple[Hand, Win]:
     kinds = [k for k in range(34) if held[k] >= 2]
     shown = [indicator_of(rng.choice(kinds)) for _ in range(10)]
     names = tuple(map(_name, shown))
+    # (four kans turned those indicators: no double riichi with ippatsu then)
     return hand, dataclasses.replace(win, riichi=win.riichi or 1, dora_indicators=names[:5],
-                                     ura_indicators=names[5:])
+                                     ura_indicators=names[5:],
+                                     ippatsu=win.ippatsu and win.riichi != 2)
 
 
 def _renhou(rng: random.Random, hand: Hand, win: Win) -> tuple[Hand, Win]:
