@@ -5,6 +5,11 @@
 through the pure-Python tables, so both paths meet the same cross-checks. With
 ``MJASP_PURE_PYTHON=1`` set (the second run of ``.ci/run``) only the pure-Python side runs.
 
+``sample(values, every_run=N)``: a large seeded sample whose first ``N`` values run in every
+run and the rest only with ``pytest --full`` (the benchmark-sized run; skipped visibly
+otherwise), so that the whole suite stays within CI's time; ``full_run``: whether this is
+that run, for a test that draws its own sample.
+
 ``scoring_path``: a test that takes it runs once per scoring engine and path
 (``SCORING_PATHS``: the ASP engine, the direct engine,
 ``mjasp.score`` itself). ``shared_data``: the shared real data, or a visible skip
@@ -16,9 +21,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -51,6 +57,50 @@ def switched_path(param: str, built: bool, what: str) -> Iterator[str]:
 @pytest.fixture(params=["compiled", "python"])
 def kernel_path(request: pytest.FixtureRequest) -> Iterator[str]:
     yield from switched_path(request.param, kernel.AVAILABLE, "kernel")
+
+
+# -- the size of seeded samples ---------------------------------------------------------------
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true",
+                     help="also run the rest of each large seeded sample (marked 'full')")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--full"):
+        return
+    skip = pytest.mark.skip(reason="benchmark-sized (the rest of a seeded sample, or the "
+                                   "largest size of a check): pytest --full runs it")
+    for item in items:
+        if item.get_closest_marker("full") is not None:
+            item.add_marker(skip)
+
+
+#: the type of ``pytest.param``'s parameter sets (not exported by pytest by name)
+_PARAM = type(pytest.param(0))
+
+
+@pytest.fixture
+def full_run(request: pytest.FixtureRequest) -> bool:
+    """Whether this is the benchmark-sized run (``pytest --full``): a test drawing its own
+    sample takes the full size then, a smaller first part of it otherwise."""
+    return bool(request.config.getoption("--full"))
+
+
+def sample(values: Iterable[Any], every_run: int) -> list[Any]:
+    """``values`` as parameters, those after the first ``every_run`` marked ``full`` (run
+    by ``pytest --full`` only); a value may be a ``pytest.param`` already.
+
+    >>> [[m.name for m in p.marks] for p in sample(range(3), every_run=2)[2:]]
+    [['full']]
+    """
+    out = []
+    for i, v in enumerate(values):
+        if i >= every_run:
+            v = (pytest.param(*v.values, marks=[*v.marks, pytest.mark.full], id=v.id)
+                 if isinstance(v, _PARAM) else pytest.param(v, marks=pytest.mark.full))
+        out.append(v)
+    return out
 
 
 # -- scoring: every engine and path that states the rules -----------------------------------

@@ -21,6 +21,7 @@ from mjasp.advice import advise
 from mjasp.advice.graph import TIE_ABS, TIE_REL, choose
 from mjasp.core.tiles import tile_name
 from tests.advice.test_audit4_bruteforce import _random_case, check, seen_but
+from tests.conftest import sample
 
 #: (seed of ``_random_case``, discard in place of its own): cases whose tenpai chance the
 #: rounding once chose wrongly (by up to 0.021), the quick ones first
@@ -60,7 +61,8 @@ def test_cases_rounding_decided_slow(seed: int, discard: str | None) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(80, 200))  # seeds 0-79: test_audit4_bruteforce.py
+# seeds 0-79: test_audit4_bruteforce.py
+@pytest.mark.parametrize("seed", sample(range(80, 200), every_run=40))
 def test_random_small_cases_exact(seed: int) -> None:
     _exact(seed)
 
