@@ -205,3 +205,20 @@ def test_a_scheduler_address_with_nothing_listening_is_a_log_error() -> None:
         port = s.getsockname()[1]
     with pytest.raises(logs.LogError, match=f"--scheduler tcp://127.0.0.1:{port}: cannot"):
         scheduler_client(f"tcp://127.0.0.1:{port}", timeout="2s")
+
+
+def test_bad_scheduler_addresses_one_after_another_in_one_process() -> None:
+    # a Client made and failed on an inproc:// address left Dask's loop so that the
+    # next bad address's Client hung (its close timed out after 60 s, or never came
+    # back): the address is now checked before any Client. A subprocess, as it hung
+    # (the timeout only guards the run)
+    pytest.importorskip("dask.distributed")
+    script = ("import sys\nfrom mjasp.logs.model import LogError\n"
+              "from mjasp.logs.run import run\n"
+              "for a in sys.argv[1:]:\n    try:\n        list(run(['x'], scheduler=a))\n"
+              "    except LogError as e:\n        print(str(e).split(': cannot')[0], flush=True)\n")
+    addresses = ["inproc://somewhere", "tcp://127.0.0.1:notaport", "tcp://[::1", ":::",
+                 "garbage", "foo://somewhere:8786", "tcp://"]
+    done = subprocess.run([sys.executable, "-c", script, *addresses], capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.stdout.splitlines() == [f"--scheduler {a}" for a in addresses], done.stderr
