@@ -417,6 +417,11 @@ def _seated(log: list[Any]) -> int | None:
     row = log[0] if log else None
     if not isinstance(row, list) or len(row) < 14:
         return None
+    scores = row[1]
+    if isinstance(scores, list) and len(scores) >= 4 and scores[3] != 0:
+        # the fourth seat holds points (a four-player row cut short, say): not three
+        # players by the deal; the room name decides, and the reading reports the row
+        return 4 if len(row) >= 17 and isinstance(row[13], list) and row[13] else None
     if len(row) == 14 and isinstance(row[13], list) and row[13] \
             and isinstance(row[13][0], str):
         return 3  # the result right after three seats

@@ -92,6 +92,15 @@ def test_a_three_player_log_without_its_room_name_reads_as_with_it(name: str) ->
     assert _tally(logs.read_tenhou6(json.dumps(short, ensure_ascii=False))) == _tally(named)
 
 
+def test_a_four_player_row_without_the_fourth_seat_is_not_three_players() -> None:
+    # the fourth seat's columns cut off a four-player row (its score still 25000): an
+    # error of the row, not a three-player game that drops the fourth score
+    doc = _doc("double-ron.mjlog")
+    doc["log"][0] = [*doc["log"][0][:13], doc["log"][0][16]]
+    with pytest.raises(logs.LogError, match="round 1: the row ends after 14 entries"):
+        logs.read_tenhou6(json.dumps(doc, ensure_ascii=False), "cut.json")
+
+
 def test_a_room_name_of_three_with_a_fourth_hand_dealt_is_refused() -> None:
     doc = _doc("double-ron.mjlog")  # four players
     doc["rule"]["disp"] = "三" + doc["rule"]["disp"]
