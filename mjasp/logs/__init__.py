@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import stat
 import zlib
 from pathlib import Path
 
@@ -24,8 +26,8 @@ from mjasp.logs.model import DrawRecord, Event, Game, LogError, Round, State, Wi
 from mjasp.logs.tenhou6 import read_tenhou6, write_tenhou6
 
 __all__ = ["DrawRecord", "Event", "Game", "GameCheck", "LogError", "Mismatch", "Round",
-           "State", "WinCheck", "WinRecord", "check", "check_game", "detect", "mjai_text",
-           "read", "read_bytes", "read_mjai", "read_mjlog", "read_tenhou6", "replay",
+           "State", "WinCheck", "WinRecord", "check", "check_game", "detect", "file_bytes",
+           "mjai_text", "read", "read_bytes", "read_mjai", "read_mjlog", "read_tenhou6", "replay",
            "write_mjai", "write_tenhou6"]
 
 
@@ -92,6 +94,42 @@ def read_bytes(data: bytes, source: str = "<bytes>", partial: bool = False,
                      rules_given=rules_given)
 
 
+def file_bytes(path: str | Path) -> bytes:
+    """A log file's bytes; a :class:`LogError` (without the file's name) when it cannot
+    be read or is not a file. A pipe is read (a shell's ``<(zcat x.gz)``) without
+    waiting for a writer: one with none when it is opened (a FIFO nobody writes to,
+    where the plain open blocked forever) reads as empty, and is refused so; a device
+    or socket is refused.
+
+    >>> file_bytes("/dev/null")
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: cannot read: not a file (a device or socket)
+    """
+    try:
+        # O_NONBLOCK: the open of a FIFO waits for a writer otherwise; the reads block
+        # again (below), as a pipe's end is only told by its writer closing it
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise LogError(f"cannot read: {error.strerror or error}") from None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISDIR(mode):
+                raise LogError("cannot read: Is a directory")
+            pipe = stat.S_ISFIFO(mode)
+            if not (pipe or stat.S_ISREG(mode)):
+                raise LogError("cannot read: not a file (a device or socket)")
+            os.set_blocking(fd, True)
+            data = f.read()
+        except OSError as error:
+            raise LogError(f"cannot read: {error.strerror or error}") from None
+    if pipe and not data:
+        raise LogError("cannot read: a pipe with no writer when it was opened (nothing "
+                       "written to it): start the writer first, or name a file")
+    return data
+
+
 def read(path: str | Path, partial: bool = False) -> Game:
     """A game log from a file: Tenhou mjlog XML, tenhou.net/6 JSON or MJAI lines, each
     plain or gzipped; the format is found by content. A log cut short raises
@@ -99,9 +137,9 @@ def read(path: str | Path, partial: bool = False) -> Game:
     """
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as error:
-        raise LogError(f"{p}: cannot read: {error.strerror or error}") from None
+        data = file_bytes(p)
+    except LogError as error:
+        raise LogError(f"{p}: {error}") from None
     return read_bytes(data, p.name, partial=partial)
 
 

@@ -260,20 +260,29 @@ def read_mjai(lines: Iterable[str | bytes], source: str = "<mjai>",
     return validate(game)
 
 
+#: The JSON decoder's scanner (C): one value from a place in a text, and where it ends.
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # (set in __init__)
+
+
 def _parse_all(lines: list[str | bytes]) -> list[Any] | None:
-    """Every line's JSON object by one parse of them all (one call instead of one per
-    line), or None: then each line is parsed alone, which says which one is wrong. Each
-    line must be one object: it starts with ``{`` and ends with ``}``, and the objects
-    are as many as the lines."""
-    text = [line if isinstance(line, str) else line.decode("utf-8", "replace")
-            for line in lines]
-    if not all(t.lstrip().startswith("{") and t.rstrip().endswith("}") for t in text):
-        return None
-    try:
-        found = json.loads("[" + ",".join(text) + "]")
-    except ValueError:
-        return None
-    return found if isinstance(found, list) and len(found) == len(text) else None
+    """Every line's JSON object, each line scanned alone by the decoder's C scanner
+    (without ``json.loads``'s Python layers per line), or None: then each line is
+    parsed by ``json.loads``, which says which one is wrong and why. A line must be one
+    object from its first character to its last (JSON white space aside): one parse of
+    all the lines joined, which this replaced, counted the objects only, and two lines
+    that merged into one object balanced a line of two."""
+    found = []
+    for line in lines:
+        text = (line if isinstance(line, str) else line.decode("utf-8", "replace")
+                ).strip(" \t\r\n")
+        try:
+            value, end = _SCAN(text, 0)
+        except (StopIteration, ValueError):
+            return None
+        if end != len(text) or type(value) is not dict:
+            return None
+        found.append(value)
+    return found
 
 
 def _optional(e: dict[str, Any], field: str) -> int | None:

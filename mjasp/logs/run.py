@@ -134,11 +134,12 @@ def _escaped(text: str) -> str:
 
 def _read(path: str) -> bytes | FileResult:
     """A file's bytes, or the result that says it cannot be read."""
+    from mjasp.logs import file_bytes
+
     try:
-        return Path(path).read_bytes()
-    except OSError as error:
-        return FileResult(file_name(path), error=f"{_escaped(path)}: cannot read: "
-                                                 f"{error.strerror or error}")
+        return file_bytes(path)
+    except LogError as error:
+        return FileResult(file_name(path), error=f"{_escaped(path)}: {error}")
 
 
 #: Names of log files found under a directory (a file named on the command line is read
@@ -234,6 +235,42 @@ def local_cluster(workers: int) -> Any:
                             silence_logs=logging.CRITICAL)
 
 
+def scheduler_client(address: str, timeout: str | None = None) -> Any:
+    """A Dask client of the scheduler at a user's ``address`` (``--scheduler``), or a
+    :class:`LogError` of one line for every way an address can fail: no port, an
+    unknown protocol, nothing listening there (after Dask's connect timeout, or
+    ``timeout`` such as ``"2s"``), garbage. Needs ``mjasp[cluster]``.
+
+    >>> scheduler_client("foo://somewhere:8786")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: --scheduler foo://somewhere:8786: cannot reach a Dask ...
+    """
+    try:
+        from dask.distributed import Client
+        from distributed.comm.addressing import parse_address
+        from distributed.comm.registry import get_backend
+    except ImportError:
+        raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
+    try:
+        # the address checked first by Dask's own parsers (the scheme, then the host and
+        # port as its protocol reads them): Client's own checks of an unknown scheme
+        # failed an assert inside Dask instead, depending on what ran in the process
+        # before (seen in CI: 'internal error' for foo://somewhere:8786); and a test
+        # that started a Client on bad address after bad address once hung (its loop
+        # thread waiting), which these checks, made before any Client, leave out
+        scheme, location = parse_address(address)
+        get_backend(scheme).get_address_host_port(location)  # type: ignore[no-untyped-call]
+        # (timeout=None would wait for ever: Dask's own default unless one is given)
+        return Client(address, **({"timeout": timeout} if timeout else {}))  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError, NotImplementedError) as error:
+        # the user's address, not a bug: Dask raises ValueError (no port, an unknown
+        # protocol, garbage), NotImplementedError (an inproc:// address, of no other
+        # process) or OSError (nothing listening: a timeout is one)
+        raise LogError(f"--scheduler {address}: cannot reach a Dask scheduler there: "
+                       f"{error or 'Dask cannot connect to such an address'}") from None
+
+
 def _dask(paths: list[str], tables: bool, workers: int,
           scheduler: str | None, rules: str | None = None) -> Iterator[FileResult]:
     try:
@@ -242,19 +279,7 @@ def _dask(paths: list[str], tables: bool, workers: int,
         raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
     cluster = None
     if scheduler:
-        try:
-            # the scheme checked first: Client's own check of an unknown one can fail an
-            # assert inside Dask instead, depending on what ran in the process before
-            # (seen in CI: 'internal error' for foo://somewhere:8786)
-            from distributed.comm.addressing import parse_address
-            from distributed.comm.registry import get_backend
-            get_backend(parse_address(scheduler)[0])
-            client = Client(scheduler)  # type: ignore[no-untyped-call]
-        except (OSError, ValueError, TypeError) as error:
-            # the user's address (no port, an unknown protocol, no scheduler there):
-            # bad input in one line, not a bug (Dask raises ValueError or OSError)
-            raise LogError(f"--scheduler {scheduler}: cannot reach a Dask scheduler "
-                           f"there: {error}") from None
+        client = scheduler_client(scheduler)
     else:
         cluster = local_cluster(workers)
         client = Client(cluster)  # type: ignore[no-untyped-call]
@@ -281,6 +306,6 @@ def _dask(paths: list[str], tables: bool, workers: int,
         for results in _windowed(submit, chunks, result, 2 * n + 1):
             yield from results
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        client.close()
         if cluster is not None:
             cluster.close()

@@ -356,12 +356,18 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     lobby = lobby_from_description(disp)
     if not rule.get("aka", 1) and not lobby & 0x02:
         lobby |= 0x02
+    seated = _seated(data["log"])
+    if seated == 3 and not lobby & 0x10:
+        lobby |= 0x10  # a room name without 三 (another tool's): the deal says it
     rules = rules_for_lobby(lobby)
     if from_mahjongsoul(data):
         # (tensoul writes a three-player room as "3" + its name)
         rules = _mahjongsoul_rules(data, rules.players == 3 or disp.startswith("3"))
         lobby |= 0x10 if rules.players == 3 else 0
     players = rules.players
+    if seated == 4 and players == 3:  # (not read as three seats, the fourth dropped)
+        raise LogError(f"{source}: the log says three players ({disp!r:.40}), but its "
+                       "first round deals the fourth seat a hand")
     names = data.get("name", ())
     if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):
         raise LogError(f"{source}: \"name\" is not a list of names")
@@ -398,6 +404,32 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     return game
 
 
+def _seated(log: list[Any]) -> int | None:
+    """The seats the first round deals a hand: 3 when the fourth seat's columns are
+    empty or left out (its row ends with the result after three seats' columns), 4 when
+    the fourth seat holds a starting hand; None when the row does not say (a short or
+    malformed row, which its reading reports). A four-player deal gives every seat 13
+    tiles, so this is the table's size whatever the room name says.
+
+    >>> _seated([[[0, 0, 0], [35000] * 3, [41], [], *[[11] * 13, [], []] * 3, ["流局"]]])
+    3
+    """
+    row = log[0] if log else None
+    if not isinstance(row, list) or len(row) < 14:
+        return None
+    scores = row[1]
+    if isinstance(scores, list) and len(scores) >= 4 and scores[3] != 0:
+        # the fourth seat holds points (a four-player row cut short, say): not three
+        # players by the deal; the room name decides, and the reading reports the row
+        return 4 if len(row) >= 17 and isinstance(row[13], list) and row[13] else None
+    if len(row) == 14 and isinstance(row[13], list) and row[13] \
+            and isinstance(row[13][0], str):
+        return 3  # the result right after three seats
+    if len(row) >= 17 and all(isinstance(c, list) for c in row[13:16]):
+        return 3 if row[13:16] == [[], [], []] else 4 if row[13] else None
+    return None
+
+
 #: The white space before a JSON value, skipped where it stands: slicing the rest of the
 #: text off at every value (``text[at:].lstrip()``) copied it once a value, quadratic
 #: in a file of many objects (a corpus of games one a line).
@@ -414,12 +446,14 @@ def _joined(text: str, source: str) -> Any:
     """
     decoder = json.JSONDecoder()
     values: list[Any] = []
+    starts: list[int] = []
     at = 0
     try:
         while True:
             at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
             if at == len(text):
                 break
+            starts.append(at)
             value, at = decoder.raw_decode(text, at)
             values.append(value)
     except ValueError as error:
@@ -430,7 +464,49 @@ def _joined(text: str, source: str) -> Any:
                              for v in values):
         raise LogError(f"{source}: not JSON: not one value, nor tenhou.net/6 objects "
                        "one after another")
+    for k in range(1, len(values)):
+        why = _new_game(values[k - 1], values[k])
+        if why:
+            line = text.count("\n", 0, starts[k]) + 1
+            rounds = sum(len(v["log"]) for v in values[:k])
+            # (as the MJAI and mjlog readers: a file is one game, its rows and tallies
+            # one game's; the second is not dropped unchecked)
+            raise LogError(f"{source}: a second game at line {line} ({why}) after "
+                           f"{rounds} rounds: one game a file (split it at each game)")
     return {**values[0], "log": [row for v in values for row in v["log"]]}
+
+
+def _new_game(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """Why the tenhou.net/6 object ``after`` begins another game than ``before``, the
+    object before it in one file ("" when it goes on with the same one): another
+    Tenhou log id (``ref``), other players' names, or a first round not later than
+    ``before``'s last (a game's rounds go up by wind, number and honba: E1 follows S4
+    only in a new game). A final score (``sc``) says nothing: a game cut into one
+    object a round may carry it on every line.
+
+    >>> _new_game({"log": [[[4, 1, 0]]]}, {"log": [[[5, 0, 0]]]})
+    ''
+    >>> _new_game({"log": [[[7, 0, 0]]]}, {"log": [[[0, 0, 0]]]})
+    'its first round E1 is not after S4'
+    """
+    if before.get("ref", "") != after.get("ref", ""):
+        return "another log id, ref"
+    if before.get("name") != after.get("name"):
+        return "other players' names"
+    try:
+        last, first = before["log"][-1][0][:2], after["log"][0][0][:2]
+        if all(type(x) is int for x in (*last, *first)) and len(last) == len(first) == 2 \
+                and first <= last:
+            return f"its first round {_round_name(first)} is not after {_round_name(last)}"
+    except (IndexError, KeyError, TypeError):
+        pass  # (a malformed round: its reading says what is wrong)
+    return ""
+
+
+def _round_name(key: list[int]) -> str:
+    """A round's name (as :attr:`Round.name`: E1, S3-2) of tenhou.net/6's ``[number,
+    honba]``."""
+    return f"{'ESWN'[key[0] // 4 % 4]}{key[0] % 4 + 1}" + (f"-{key[1]}" if key[1] else "")
 
 
 #: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as
@@ -495,6 +571,7 @@ def _read_round(row: list[Any], players: int) -> Round:
     gives each call the first discard it can take; where that reading breaks (a call due
     where a draw is), calls are passed over, the latest first (up to three, at most
     DECLINE_TRIES replays), until one reading plays every column to its end."""
+    _check_row(row, players)
     made: list[tuple[int, int]] = []
     try:
         return _play_round(row, players, frozenset(), made)
@@ -503,6 +580,50 @@ def _read_round(row: list[Any], players: int) -> Round:
         if found is None:
             raise error from None
         return found
+
+
+#: The entries a round row starts with, as a short row's error names them.
+_HEAD = ("[number, honba, sticks]", "the scores", "the dora indicators",
+         "the ura indicators")
+
+
+def _check_row(row: Any, players: int) -> None:
+    """A round row holds what its reading takes: the head, three columns a seat (a
+    three-player row may leave the fourth seat's out), the result; its first entry three
+    numbers and its dora indicators one at least. Else a ``LogError`` naming what is
+    missing (it was "list index out of range").
+
+    >>> _check_row([[0, 0, 0], [25000] * 4, [11], []], 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: the row ends after 4 entries: seats 0-3's columns (hand, ...
+    """
+    if not isinstance(row, list):
+        raise LogError(f"the round is {row!r:.40}, not a list")
+    needed = 4 + 3 * players + 1
+    if len(row) < needed:
+        missing = list(_HEAD[len(row):])
+        first = max(0, len(row) - 4)  # the first seat column missing
+        if first < 3 * players:
+            seat = first // 3
+            if first % 3:  # a seat's columns cut inside
+                missing.append(f"seat {seat}'s " + " and ".join(
+                    ("draws", "discards")[first % 3 - 1:]))
+                seat += 1
+            if seat < players:
+                missing.append(f"seat{'s' * (seat < players - 1)} {seat}"
+                               f"{f'-{players - 1}' if seat < players - 1 else ''}'s "
+                               "columns (hand, draws, discards)")
+        missing.append("the result")
+        raise LogError(f"the row ends after {len(row)} entries: {', '.join(missing[:-1])}"
+                       f"{' and ' if len(missing) > 1 else ''}{missing[-1]} "
+                       f"{'are' if len(missing) > 1 else 'is'} missing")
+    head = row[0]
+    if not isinstance(head, list) or len(head) != 3:
+        raise LogError(f"the row's first entry is {head!r:.40}, not [number, honba, "
+                       "sticks]")
+    if not isinstance(row[2], list) or not row[2]:
+        raise LogError("no dora indicator (the row's third entry is empty)")
 
 
 def _declining(row: list[Any], players: int, declined: frozenset[tuple[int, int]],
