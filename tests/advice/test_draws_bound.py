@@ -81,7 +81,8 @@ CASES: list[Any] = [
     pytest.param(_closed(42, 1, 2)[0], {}, marks=[pytest.mark.slow, pytest.mark.full]),
     pytest.param(_closed(45, 1, 3)[0], {}, marks=[pytest.mark.slow, pytest.mark.full]),
 ]
-EXAMPLE = pytest.param("6s4z3z2z6s1s7s2m [666z] [999s]", {}, marks=pytest.mark.slow)
+EXAMPLE = pytest.param("6s4z3z2z6s1s7s2m [666z] [999s]", {},
+                       marks=[pytest.mark.slow, pytest.mark.full])  # minutes: pytest --full
 DRAWS = (1, 2, 3, 4, 5)
 
 

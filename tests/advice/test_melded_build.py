@@ -76,7 +76,9 @@ def _random_melded(seed: int, count: int, most_shanten: int) -> list[str]:
 CASES: list[Any] = [
     ("2368m456p77s1z [789s]", {}, True),                        # no yaku: haitei only
     ("12368m456p77s1z [789s]", {"draws": 8}, True),
-    pytest.param("24m5678p3467s4z [123s]", {"draws": 6}, True, marks=pytest.mark.slow),
+    # the largest reference graph here (minutes on a slow machine): pytest --full
+    pytest.param("24m5678p3467s4z [123s]", {"draws": 6}, True,
+                 marks=[pytest.mark.slow, pytest.mark.full]),
     ("268m45p11z [123s] [055p]", {"rules": "mahjongsoul"}, True),  # a red five in a chi
     ("23406m456p11s [777z]", {"draws": 5, "dora_indicators": "4m"}, False),  # yakuhai
     ("3m456p1z [123s] [555z] [444m]", {"draws": 6}, False),     # three melds
@@ -89,7 +91,7 @@ CASES: list[Any] = [
                  marks=pytest.mark.slow),                     # two-shanten
     ("19m12345p1345s [777z]", {"rules": "tenhou-3p", "draws": 6}, False),  # three players
     pytest.param("19m1234p1345s2z [111p]", {"rules": "tenhou-3p", "draws": 6}, True,
-                 marks=pytest.mark.slow),
+                 marks=[pytest.mark.slow, pytest.mark.full]),  # (three players: above)
     pytest.param("2368m4456p7s1z [789s]", {"draws": 6, "visible": "5m5p6s8s"}, True,
                  marks=pytest.mark.slow),                     # visible tiles
     ("2368m456p77s1z [789s]", {"draws": 6, "visible": "5m5p6s8s"}, True),

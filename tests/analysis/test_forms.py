@@ -245,7 +245,8 @@ def _nth_form(melds: int, k: int) -> FormVector:
     return tuple(reversed(form))
 
 
-@pytest.mark.parametrize("melds", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("melds", [0, 1, 2, pytest.param(3, marks=[pytest.mark.slow,
+                                                                   pytest.mark.full])])
 def test_forms_text_is_every_reading_in_order(melds: int) -> None:
     lines = "".join(winning_forms_text(melds)).splitlines()
     assert lines == [_old_line(form) for form in iter_forms(melds)]
