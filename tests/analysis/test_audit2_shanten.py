@@ -90,6 +90,12 @@ def standard_distance(counts: Sequence[int], caps: Sequence[int], melds: int,
         # every later block costs at least 3 minus what it can still take
         if need == 0 or cost + 2 * pair + max(0, 3 * need - unused) >= best[0]:
             return
+        # ... and takes at most what the best later shape could take of the tiles left
+        # (one each in a hand of scattered terminals and honors): a sharper bound
+        most = max(sum(min(left[t], tiles.count(t)) for t in set(tiles))
+                   for tiles in shapes[start:])
+        if cost + 2 * pair + 3 * need - min(unused, need * most) >= best[0]:
+            return
         for j in range(start, len(shapes)):
             tiles = shapes[j]
             if any(used[t] + tiles.count(t) > caps[t] for t in tiles):
