@@ -653,25 +653,14 @@ class Model:
         greatest (0 when none counts); with any reading, then with a reading only. New
         lists: a table shared by other searches (``_SHAPE_TABLES``) is never changed in
         place, so a search in another thread reads a whole one."""
-        dealer = self.seat_wind == "E"
-        memo = self._han_fu
-        out: tuple[list[int], list[int]] = ([], []) if table is None else \
-            (list(table[0]), list(table[1]))
-        for lst, any_reading in zip(out, (True, False), strict=True):
-            while len(lst) <= added:
-                n = len(lst)
-                got = 0
-                for han, fu, read in shape:
-                    if any_reading or read:
-                        key = (han + n, fu)
-                        pts = memo.get(key)
-                        if pts is None:
-                            pts = memo[key] = points_of(han + n, fu, 0, dealer=dealer,
-                                                        tsumo=True, rules=self.rules)
-                        if pts > got:
-                            got = pts
-                lst.append(got)
-        return out
+        dealer, rules = self.seat_wind == "E", self.rules
+
+        def points(han: int, fu: int) -> int:
+            return points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
+
+        # in a typed loop (:mod:`mjasp.advice.win_loops`); the rules' points read only
+        # where the memo lacks them
+        return win_loops.extended(shape, table, added, self._han_fu, points)
 
     def _situation_han(self) -> dict[tuple[bool, bool, bool], int]:
         """The han each situation's items add (``_situation_items``)."""

@@ -23,6 +23,10 @@ cpdef void points(double[:, :] out, const long[:] rows, const long[:] base, cons
                some=bint, reds=list, keys=list, head=dict, variants=list, h14=bytes)
 cpdef object red_sets(object wins, object kinds)
 
+@cython.locals(n=Py_ssize_t, got=cython.long, han=cython.long, fu=cython.long, read=bint,
+               any_reading=bint, lst=list, out=tuple)
+cpdef tuple extended(tuple shape, object table, Py_ssize_t added, dict memo, object points)
+
 # The per-hand loop of Model._win_table: the rows and counts C integers, the lists, dicts
 # and tuples typed (indexed and looked up without a method call), the scoring calls C calls
 # where the callee is compiled (cpdef) and Python calls otherwise.

@@ -75,6 +75,35 @@ def red_sets(wins: Sequence[tuple[bytes, int]], kinds: Sequence[int]
     return sorted(head.values()), variants
 
 
+def extended(shape: tuple[tuple[int, int, bool], ...], table: tuple[list[int], list[int]] | None,
+             added: int, memo: dict[tuple[int, int], int], points: Callable[[int, int], int]
+             ) -> tuple[list[int], list[int]]:
+    """``Model._extended``: a shape's best points (``points(han, fu)``, kept in ``memo``)
+    for 0..``added`` han added, each (han, fu, has a reading) of ``shape`` a candidate,
+    ``table`` the first ones or None; with any reading, then with a reading only (0 when
+    none counts). New lists, ``table`` left as it is.
+
+    >>> extended(((1, 30, True), (2, 40, False)), None, 1, {}, lambda han, fu: han * fu)
+    ([80, 120], [30, 60])
+    """
+    out: tuple[list[int], list[int]] = ([], []) if table is None else \
+        (list(table[0]), list(table[1]))
+    for lst, any_reading in zip(out, (True, False), strict=True):
+        while len(lst) <= added:
+            n = len(lst)
+            got = 0
+            for han, fu, read in shape:
+                if any_reading or read:
+                    key = (han + n, fu)
+                    pts = memo.get(key)
+                    if pts is None:
+                        pts = memo[key] = points(han + n, fu)
+                    if pts > got:
+                        got = pts
+            lst.append(got)
+    return out
+
+
 def width(uras: int) -> int:
     """How many outcomes a hand has with ``uras`` > 0 indicators (``outcomes``)."""
     return GROUPS if uras == 1 else GROUPS * GROUPS if uras == 2 else len(splits(uras))

@@ -101,7 +101,8 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
 #: the advice model's wins).
 COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
                           "mjasp.scoring.api", "mjasp.core.hand", "mjasp.solvers.lookup",
-                          "mjasp.advice.win_loops", "mjasp.advice.cpp_loops")
+                          "mjasp.advice.win_loops", "mjasp.advice.cpp_loops",
+                          "mjasp.advice.order")
 #: Modules compiled so before and no longer (the advice modules an ``advise`` call runs:
 #: 2-10 % fewer instructions for about a quarter of the build, docs/advise.md): a build of
 #: theirs that an earlier install left beside the ``.py`` is never run (Python's own

@@ -1,6 +1,7 @@
 """The advice modules run as Python: a build of theirs left by an earlier install is never
 run (Python's own finder prefers a module's build to its ``.py``). Only the typed loops
-over the wins (``mjasp.advice.win_loops``, ``mjasp.advice.cpp_loops``) are compiled."""
+over the wins (``mjasp.advice.win_loops``, ``mjasp.advice.cpp_loops``) and the policy's
+order of values (``mjasp.advice.order``) are compiled."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_advice_modules_are_no_longer_compiled() -> None:
     advice = {name for name in extensions.COMPILED_PYTHON if name.startswith("mjasp.advice.")}
-    assert advice == {"mjasp.advice.win_loops", "mjasp.advice.cpp_loops"}
+    assert advice == {"mjasp.advice.win_loops", "mjasp.advice.cpp_loops",
+                      "mjasp.advice.order"}
     assert not set(extensions.NOT_COMPILED) & set(extensions.COMPILED_PYTHON)
     for name in extensions.NOT_COMPILED:
         assert (ROOT / (name.replace(".", "/") + ".py")).is_file()

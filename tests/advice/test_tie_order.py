@@ -77,3 +77,34 @@ def test_ranked_with_runs_of_near_values_is_choose_one_after_the_other() -> None
         runs += len({v[0] for v in values}) < n
         assert got == _by_choose(values), values
     assert runs > 1000
+
+
+def test_the_compiled_order_answers_as_the_py() -> None:
+    """``mjasp.advice.order`` as built (Cython, C doubles: where the build runs) against its
+    ``.py`` run by the interpreter, on the same values at the tolerance's edges."""
+    import importlib.util
+    from pathlib import Path
+
+    from mjasp.advice import order
+    path = Path(__file__).resolve().parents[2] / "mjasp/advice/order.py"
+    spec = importlib.util.spec_from_file_location("order_source", path)
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    rng = random.Random(31)
+    for _ in range(3000):
+        n = rng.randrange(1, 10)
+        values = [tuple(_values(rng)) for _ in range(n)]
+        # (a shanten as an int among the floats, as ``advise`` ranks)
+        ranked_values = [(v[0], v[1], -rng.randrange(0, 3)) for v in values]
+        assert order.choose(values) == source.choose(values)
+        assert order.ranked(ranked_values) == source.ranked(ranked_values)
+        cols = [[v[k] for v in values] for k in range(3)]
+        other = [[v[k] for v in reversed(values)] for k in range(3)]
+        assert order.preferred(cols, other) == source.preferred(cols, other)
+    for module in (order, source):
+        try:
+            module.preferred([[1.0], [1.0], [1.0]], [[1.0], [1.0], [1.0, 2.0]])
+        except ValueError:
+            continue
+        raise AssertionError("columns of different lengths taken")

@@ -143,3 +143,33 @@ def test_red_sets_are_the_wins_alike_but_for_red_fives_each_led_by_its_fewest() 
     # no red five, or every win alone in its set: nothing to share
     assert win_loops.red_sets([(base, 4), (base, 13)], kinds) is None
     assert win_loops.red_sets([(parse37("123405m455p55s777z"), 4)], kinds) is None
+
+
+def test_extended_is_the_best_points_per_han_added_compiled_as_the_py() -> None:
+    """``extended`` (``Model._extended``'s loop) against the rule written out: per han added
+    the greatest points of the candidates (of those with a reading, in the second list),
+    0 when none counts; the build and the ``.py`` alike, extending a table as a whole one."""
+    spec = importlib.util.spec_from_file_location("ext_source", ROOT / "mjasp/advice/win_loops.py")
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    rng = random.Random(5)
+
+    def points(han: int, fu: int) -> int:  # any table: not monotone in han on purpose
+        return (han * 37 + fu * 11) % 101
+
+    for _ in range(300):
+        shape = tuple((rng.randint(1, 6), rng.choice([20, 25, 30, 40, 110]),
+                       rng.random() < 0.6) for _ in range(rng.randint(1, 4)))
+        added = rng.randint(0, 8)
+        want = ([max((points(h + n, f) for h, f, _ in shape), default=0) for n in
+                 range(added + 1)],
+                [max((points(h + n, f) for h, f, r in shape if r), default=0) for n in
+                 range(added + 1)])
+        for module in (win_loops, source):
+            memo: dict[tuple[int, int], int] = {}
+            assert module.extended(shape, None, added, memo, points) == want
+            part = module.extended(shape, None, added // 2, {}, points)
+            kept = (list(part[0]), list(part[1]))
+            assert module.extended(shape, part, added, memo, points) == want
+            assert part == kept  # the table given is not changed
