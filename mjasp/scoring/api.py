@@ -15,10 +15,9 @@ both round and rank alike.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from mjasp.core.blocks import Decomposition, Meld
 from mjasp.core.errors import HandError

@@ -1059,7 +1059,8 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
                     found[at] = None
                     per_tile[at] = (tile, None, items_of_hand, hand_upgrades)
                     break
-                out.append((*summed, True))
+                han, fu = summed  # (a starred tuple is built through a list)
+                out.append((han, fu, True))
     return found
 
 
