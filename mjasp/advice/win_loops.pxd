@@ -31,10 +31,10 @@ cpdef tuple extended(tuple shape, object table, Py_ssize_t added, dict memo, obj
 # and tuples typed (indexed and looked up without a method call), the scoring calls C calls
 # where the callee is compiled (cpdef) and Python calls otherwise.
 @cython.locals(melds=tuple, derive=bint, checked=dict, found=tuple, readings=tuple,
-               asked=list, checks=tuple)
+               asked=list)
 cpdef tuple hand_shapes(bytes h14, list tiles, tuple scoring)
 
-cpdef tuple passed_readings(object hand, tuple checks, object rules)
+cpdef tuple passed_readings(object hand, object checks, object rules)
 
 @cython.locals(shapes=dict, shape_list=list, sid_of=dict, ura_of=dict, ura_hands=list,
                need_ura=bint, kept=dict, probe=bint, limit=Py_ssize_t, order=list,

@@ -29,7 +29,7 @@ from typing import Any
 
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import trusted_hand
-from mjasp.scoring.api import check_prepared, hand_readings
+from mjasp.scoring.api import HandChecks, check_prepared, hand_readings
 from mjasp.solvers.scoring_direct import shapes_by_tile
 
 #: The ura han groups: a held kind has 0 to 4 copies.
@@ -235,7 +235,7 @@ def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
     return hand, readings, shapes_by_tile(hand, win, rules, asked, readings)
 
 
-def passed_readings(hand: Any, checks: tuple[Any, ...], rules: Any) -> tuple[Any, ...]:
+def passed_readings(hand: Any, checks: HandChecks, rules: Any) -> tuple[Any, ...]:
     """The readings of ``hand`` after the checks of ``mjasp.score`` that do not read the
     winning tile (``check_hand``: ``check_prepared`` with ``checks``, ``hand_checks`` of
     the hand's melds, the Win and ``rules``), or none where they refuse it."""

@@ -4,16 +4,31 @@
 
 cimport cython
 
+# The record hand_checks makes (its fields by name, in the .py's order): an extension type,
+# its fields C fields (counts C integers, flags bint), read by check_prepared without a
+# lookup by name; read-only (made once per search, never changed).
+cdef class HandChecks:
+    cdef readonly tuple melds
+    cdef readonly object win, rules, three, north_error
+    cdef readonly tuple indicators
+    cdef readonly Py_ssize_t shown
+    cdef readonly bint plain_shown, fives_shown
+    cdef readonly Py_ssize_t north, north_4z
+    cdef readonly tuple named
+    cdef readonly Py_ssize_t red_called
+    cdef readonly tuple allowed
+    cdef readonly bint kokushi_read
+    cdef readonly object after, after_kokushi
+
 cpdef object check_hand(object hand, object win, object rules)
 @cython.locals(closed=bint, chi=bint, plain_shown=bint, fives_shown=bint, suspect=bint,
                shown=Py_ssize_t, named=list, indicators=tuple)
-cpdef tuple hand_checks(object melds, object win, object rules)
-# (the per-hand part: the counts and copies C integers, the prepared tuple unpacked once)
-@cython.locals(kind=Py_ssize_t, tiles=Py_ssize_t, n=Py_ssize_t, shown=Py_ssize_t,
-               copies=Py_ssize_t, same=Py_ssize_t, plain_fives=Py_ssize_t,
-               north_4z=Py_ssize_t, plain_shown=bint, fives_shown=bint, suspect=bint,
-               kokushi_read=bint, melds=tuple, indicators=tuple, named=tuple, gone=tuple)
-cpdef object check_prepared(object hand, tuple checks)
+cpdef HandChecks hand_checks(object melds, object win, object rules)
+# (the per-hand part: the counts and copies C integers, the record's fields C reads)
+@cython.locals(kind=Py_ssize_t, tiles=Py_ssize_t, n=Py_ssize_t, copies=Py_ssize_t,
+               same=Py_ssize_t, plain_fives=Py_ssize_t, suspect=bint, melds=tuple,
+               gone=tuple, allowed=tuple)
+cpdef object check_prepared(object hand, HandChecks checks)
 cpdef object _situation_error(object melds, bint closed, object win, object rules,
                               bint kokushi)
 cpdef object check_winning_tile(object hand, object win, object rules)

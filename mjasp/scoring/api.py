@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from mjasp.core.blocks import Decomposition, Meld
 from mjasp.core.errors import HandError
@@ -111,8 +111,39 @@ def check_hand(hand: Hand, win: Win, rules: Rules) -> None:
     check_prepared(hand, hand_checks(hand.melds, win, rules))
 
 
-#: What :func:`check_prepared` reads of a situation (:func:`hand_checks`).
-HandChecks = tuple[Any, ...]
+@dataclass
+class HandChecks:
+    """What :func:`check_prepared` reads of a situation, made once by :func:`hand_checks`
+    for every hand with its melds: fields by name (a record, not a tuple unpacked by
+    position). Compiled, ``api.pxd`` makes it an extension type whose fields are C fields,
+    read-only; the ``.py`` class has its slots named (Cython's dataclasses take no
+    ``slots``).
+
+    >>> hand_checks((), Win("1m", dora_indicators=("5p",)), find_rules()).named
+    ((13, 1),)
+    """
+
+    __slots__ = ("after", "after_kokushi", "allowed", "fives_shown", "indicators",
+                 "kokushi_read", "melds", "named", "north", "north_4z", "north_error",
+                 "plain_shown", "red_called", "rules", "shown", "three", "win")
+    melds: tuple[Meld, ...]
+    win: Win
+    rules: Rules
+    #: three players: (the kinds removed from the set, whether the hand may hold one)
+    three: tuple[tuple[Tile, ...], bool] | None
+    north_error: str | None  # north tiles set aside (or robbed) without nukidora
+    indicators: tuple[str, ...]  # dora, then ura dora indicators
+    shown: int  # how many indicators
+    plain_shown: bool  # every indicator a usual name of a plain tile
+    fives_shown: bool  # a plain five among them
+    north: int  # north tiles set aside
+    north_4z: int  # those and the 4z indicators
+    named: tuple[tuple[Tile, int], ...]  # (kind, times shown) per plain indicator
+    red_called: int  # red fives in the melds
+    allowed: tuple[int, int, int]  # the rules' red fives per suit
+    kokushi_read: bool  # the situation's verdict can differ for a kokushi reading
+    after: str | None  # the situation's verdict (a message) or None
+    after_kokushi: str | None  # the same for a kokushi reading
 
 
 def hand_checks(melds: tuple[Meld, ...], win: Win, rules: Rules) -> HandChecks:
@@ -167,9 +198,13 @@ def hand_checks(melds: tuple[Meld, ...], win: Win, rules: Rules) -> HandChecks:
     kokushi_read = (win.chankan and win.ippatsu and win.riichi == 2) and not melds
     after = _situation_error(melds, closed, win, rules, False)
     after_kokushi = _situation_error(melds, closed, win, rules, True) if kokushi_read else after
-    return (melds, win, rules, three, north_error, indicators, shown, plain_shown,
-            fives_shown, north, north + indicators.count("4z"), tuple(named), red_called,
-            rules.red_fives, kokushi_read, after, after_kokushi)
+    # by name: made once per search, so no field lands in another's place
+    return HandChecks(
+        melds=melds, win=win, rules=rules, three=three, north_error=north_error,
+        indicators=indicators, shown=shown, plain_shown=plain_shown, fives_shown=fives_shown,
+        north=north, north_4z=north + indicators.count("4z"), named=tuple(named),
+        red_called=red_called, allowed=rules.red_fives, kokushi_read=kokushi_read,
+        after=after, after_kokushi=after_kokushi)
 
 
 _NO_TILES = (0,) * 34
@@ -186,14 +221,13 @@ def check_prepared(hand: Hand, checks: HandChecks) -> None:
     ...
     mjasp.core.win.WinError: a winning hand has 14 tiles (each kan counted as three); ...
     """
-    (melds, win, rules, three, north_error, indicators, shown, plain_shown, fives_shown,
-     north, north_4z, named, red_called, allowed, kokushi_read, after, after_kokushi) = checks
+    melds = checks.melds
     counts = hand.counts
     held: Sequence[int] = counts
     if melds:
         held = with_melds(counts, melds)[0]
-    if three is not None:
-        gone, suspect = three
+    if checks.three is not None:
+        gone, suspect = checks.three
         # (skipped only where it cannot fail: no removed kind held or shown, by its usual
         # name, no chi, no North; plain loops: the compiled check indexes in C)
         if not suspect:
@@ -202,44 +236,45 @@ def check_prepared(hand: Hand, checks: HandChecks) -> None:
                     suspect = True
                     break
         if suspect:
-            _check_three_players(hand, win, rules, held)
-    if north_error is not None:
-        raise WinError(north_error)
+            _check_three_players(hand, checks.win, checks.rules, held)
+    if checks.north_error is not None:
+        raise WinError(checks.north_error)
     tiles = 3 * len(melds)
     for n in counts:  # (a loop: the compiled check adds C ints, sum() Python ones)
         tiles += n
     if tiles != 14:
-        hint = f": write every tile, the winning one included (add {win.tile})" \
+        hint = f": write every tile, the winning one included (add {checks.win.tile})" \
             if tiles == 13 else ""
         raise WinError(f"a winning hand has 14 tiles (each kan counted as three); "
                        f"{hand} has {hand.tile_count}{hint}")
-    if north or indicators:
+    if checks.north or checks.indicators:
         # a fifth copy: the exact count (and its message) only where one could be; plain
         # names are one name per kind, so a name's count is its kind's (counted only where
         # the kind's copies and every indicator could make five)
-        fifth = not plain_shown or (north and held[30] + north_4z > 4)
+        fifth = not checks.plain_shown or (checks.north and held[30] + checks.north_4z > 4)
         if not fifth:
-            for kind, same in named:
+            for kind, same in checks.named:
                 copies = held[kind]
-                if copies + shown > 4 and copies + same > 4:
+                if copies + checks.shown > 4 and copies + same > 4:
                     fifth = True
                     break
         if fifth:
-            _check_indicators(hand, indicators, rules, north, held)
+            _check_indicators(hand, checks.indicators, checks.rules, checks.north, held)
     red = hand.red
     # at most this many plain fives of a suit shown (none where no plain five is)
-    plain_fives = shown if fives_shown else 0
-    if (red_called or not plain_shown
+    plain_fives = checks.shown if checks.fives_shown else 0
+    allowed = checks.allowed
+    if (checks.red_called or not checks.plain_shown
             or red[0] > allowed[0] or held[4] - red[0] + plain_fives > 4 - allowed[0]
             or red[1] > allowed[1] or held[13] - red[1] + plain_fives > 4 - allowed[1]
             or red[2] > allowed[2] or held[22] - red[2] + plain_fives > 4 - allowed[2]):
         # (skipped only where it cannot fail: no red five shown or called, so that the red
         # fives are the hand's, and the plain ones, the hand's and at most plain_fives
         # shown, within the set's)
-        _check_fives(hand, rules, indicators, held)
-    error = after
-    if kokushi_read and kokushi_reading(counts) is not None:
-        error = after_kokushi
+        _check_fives(hand, checks.rules, checks.indicators, held)
+    error = checks.after
+    if checks.kokushi_read and kokushi_reading(counts) is not None:
+        error = checks.after_kokushi
     if error is not None:
         raise WinError(error)
 

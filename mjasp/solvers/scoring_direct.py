@@ -759,9 +759,12 @@ def _placements(h: HandFacts, r: ReadingFacts,
     last_kind: BlockKind | None = None
     # the blocks are in canonical order, so equal blocks are neighbours
     for block in r.decomposition.blocks:
-        low, kind = block.tile, block.kind  # (each field read once)
-        # cheap test first: most blocks do not hold the winning tile
-        if not (low <= tile <= low + 2 if kind is SEQUENCE else low == tile) or (
+        low = block.tile  # (each field read once, the kind only where it is asked)
+        # cheap test first: most blocks do not hold the winning tile, whatever their kind
+        if not low <= tile <= low + 2:
+            continue
+        kind = block.kind
+        if not (kind is SEQUENCE or low == tile) or (
                 # equal to the last block placed (by fields: Block.__eq__ is Python)
                 low == last_low and kind is last_kind):
             continue
@@ -1056,7 +1059,8 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
                     found[at] = None
                     per_tile[at] = (tile, None, items_of_hand, hand_upgrades)
                     break
-                out.append((*summed, True))
+                han, fu = summed  # (a starred tuple is built through a list)
+                out.append((han, fu, True))
     return found
 
 

@@ -213,3 +213,24 @@ def test_checks_prepared_once_read_each_hand() -> None:
         except WinError as error:
             got = str(error)
         assert got == expected
+
+
+def test_the_hand_checks_are_a_record_read_by_name() -> None:
+    # hand_checks was a 17-field tuple check_prepared unpacked by position (a field added
+    # in the wrong place read silently as another); now a record. Hand-worked: riichi with
+    # a called red 5m (a chi: an open hand), dora indicators 9m and 4z, ura 9m and 1p
+    win = Win("1m", riichi=1, dora_indicators=("9m", "4z"), ura_indicators=("9m", "1p"))
+    melds = Hand.parse("123m456p789s11z [406m]").melds
+    checks = hand_checks(melds, win, RULES["tenhou"])
+    assert not isinstance(checks, tuple)
+    assert (checks.melds, checks.win, checks.rules) == (melds, win, RULES["tenhou"])
+    assert checks.indicators == ("9m", "4z", "9m", "1p") and checks.shown == 4
+    assert checks.plain_shown and not checks.fives_shown   # no five among them
+    assert checks.named == ((8, 2), (30, 1), (8, 2), (9, 1))  # (kind, times shown)
+    assert (checks.north, checks.north_4z) == (0, 1)       # no north aside, one 4z shown
+    assert checks.red_called == 1 and checks.allowed == (1, 1, 1)
+    assert checks.three is None and checks.north_error is None and not checks.kokushi_read
+    assert checks.after == checks.after_kokushi == (
+        "riichi needs a closed hand; this one has an open meld")
+    with pytest.raises(WinError, match="riichi needs a closed hand"):
+        check_prepared(Hand.parse("123m456p789s11z [406m]"), checks)
