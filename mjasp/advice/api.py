@@ -175,6 +175,7 @@ def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
              riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
              max_shanten: int = MAX_EXACT_SHANTEN,
              progress: Callable[[int], None] | None = None) -> _Call:
+    """:func:`advise`'s arguments checked and read (each bad one an ``AdviseError``)."""
     if model not in MODELS:
         raise AdviseError(f"unknown model {model!r}; known: {', '.join(MODELS)}")
     if riichi not in POLICIES:
