@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import mjasp.advice.graph as _graph
 from mjasp.advice.build import kernel_capsule
@@ -21,6 +21,7 @@ from mjasp.advice.tiles37 import (
     sub37,
     tile37,
 )
+from mjasp.analysis.shanten import shanten as shanten_of
 from mjasp.core.errors import HandError, MjaspError, RulesError
 from mjasp.core.hand import Hand, MeldKind
 from mjasp.core.tiles import tile_name
@@ -137,15 +138,44 @@ def _with_pending(note: str, pending: bool, counted: bool) -> str:
 
 def setup_model(hand: Hand | str, options: dict[str, Any]) -> tuple[Model, Counts37, Hand]:
     """The checked model of a call of :func:`advise` (``options`` are its keywords)."""
-    return _build(hand, **options)
+    call = _checked(hand, **options)
+    return _model(call), call.start, call.hand
 
 
-def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
-           seat_wind: str = "E", round_wind: str = "E", rules: Rules | str = "tenhou",
-           model: str = "mjasp", draws: int | None = None, visible: str = "",
-           riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
-           max_shanten: int = MAX_EXACT_SHANTEN,
-           progress: Callable[[int], None] | None = None) -> tuple[Model, Counts37, Hand]:
+class _Call(NamedTuple):
+    """A call of :func:`advise`, checked (:func:`_checked`): the hand parsed, its 37
+    counts, the wall's 37 counts before any draw, and the situation and options read."""
+
+    hand: Hand
+    start: Counts37
+    unseen: tuple[int, ...]
+    indicators: tuple[str, ...]
+    seat: str
+    rnd: str
+    rules: Rules
+    draws: int
+    pending: bool
+    riichi: str
+    extra: int
+    progress: Callable[[int], None] | None
+
+
+def _model(call: _Call) -> Model:
+    """mjasp's own model of a checked call."""
+    return Model(start=call.start, draws=call.draws, unseen=bytes(call.unseen),
+                 dora_indicators=call.indicators, seat_wind=call.seat, round_wind=call.rnd,
+                 rules=call.rules, melds=call.hand.melds, riichi=call.riichi,
+                 extra=call.extra, progress=call.progress, hand=call.hand,
+                 indicator_pending=call.pending)
+
+
+def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
+             seat_wind: str = "E", round_wind: str = "E", rules: Rules | str = "tenhou",
+             model: str = "mjasp", draws: int | None = None, visible: str = "",
+             riichi: str = "choose", extra: int = 1, wall_sum: int | None = None,
+             max_shanten: int = MAX_EXACT_SHANTEN,
+             progress: Callable[[int], None] | None = None) -> _Call:
+    """:func:`advise`'s arguments checked and read (each bad one an ``AdviseError``)."""
     if model not in MODELS:
         raise AdviseError(f"unknown model {model!r}; known: {', '.join(MODELS)}")
     if riichi not in POLICIES:
@@ -230,10 +260,8 @@ def _build(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     n_unseen = sum(unseen[:34])
     if draws > n_unseen:
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
-    m = Model(start=start, draws=draws, unseen=bytes(unseen), dora_indicators=indicators,
-              seat_wind=seat, round_wind=rnd, rules=chosen, melds=h.melds, riichi=riichi,
-              extra=extra, progress=progress, hand=h, indicator_pending=pending)
-    return m, start, h
+    return _Call(h, start, unseen, indicators, seat, rnd, chosen, draws, pending, riichi,
+                 extra, progress)
 
 
 def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
@@ -252,18 +280,21 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     >>> a.candidates[0].discard, a.candidates[0].shanten
     ('5z', 0)
     """
-    m, start, h = _build(hand, dora_indicators=dora_indicators, seat_wind=seat_wind,
-                         round_wind=round_wind, rules=rules, model=model, draws=draws,
-                         visible=visible, riichi=riichi, extra=extra, wall_sum=wall_sum,
-                         progress=progress)
-    chosen, seat, rnd, indicators = m.rules, m.seat_wind, m.round_wind, m.dora_indicators
-    draws = m.draws
+    call = _checked(hand, dora_indicators=dora_indicators, seat_wind=seat_wind,
+                    round_wind=round_wind, rules=rules, model=model, draws=draws,
+                    visible=visible, riichi=riichi, extra=extra, wall_sum=wall_sum,
+                    progress=progress)
+    h, start, chosen, seat, rnd = call.hand, call.start, call.rules, call.seat, call.rnd
+    indicators, draws, pending = call.indicators, call.draws, call.pending
     fourteen = sum(start[:34]) % 3 == 2
-    pending = m.indicator_pending
     settings = {"dora_indicators": list(indicators), "seat_wind": seat, "round_wind": rnd,
                 "rules": chosen.name, "riichi": riichi if model == "mjasp" else "always",
                 "extra": extra, "visible": visible}
-    s0 = m.s0
+    # mahjong-cpp's model is its own module, which needs none of mjasp's ``Model`` (whose
+    # tables cost a tenpai call 0.28 M instructions there): the hand's shanten as the
+    # Model computes it (``mjasp.shanten`` of the Hand under the rules)
+    m = _model(call) if model == "mjasp" else None
+    s0 = m.s0 if m is not None else shanten_of(h, rules=chosen)
     if fourteen and s0 == -1:
         # which tile was drawn is not given, and the score depends on it (pinfu, the
         # wait's fu): the best self-draw over the concealed tiles, that tile named
@@ -294,13 +325,15 @@ def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
     if model == "mahjong-cpp":
         # its own module: its graph search and values, as its code computes them
         from mjasp.advice import cpp_model
-        assert m.unseen is not None
-        found = cpp_model.advice(h, start, list(m.unseen), indicators=indicators, seat=seat,
+        found = cpp_model.advice(h, start, list(call.unseen), indicators=indicators, seat=seat,
                                  rnd=rnd, rules=chosen, draws=draws, extra=extra,
                                  wall_sum=wall_sum,
                                  max_shanten=max_shanten,
                                  settings=settings)
-        return replace(found, note=_with_pending(found.note, pending, False))
+        # (``replace`` only where the note changes: it costs a tenpai call 20 k instructions)
+        return replace(found, note=_with_pending(found.note, pending, False)) if pending \
+            else found
+    assert m is not None
     starts: list[tuple[str | None, Counts37]] = []
     if fourteen:
         starts = [(name37(t), sub37(start, t)) for t in distinct_tiles(start)]

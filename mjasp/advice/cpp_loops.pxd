@@ -12,18 +12,19 @@ cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
                han=cython.long, fu=cython.long, shifted=list)
 cpdef object best_of(object entry, long more, dict cache, bint dealer, object rules)
 
-cpdef object checked_hand(bytes sep, bytes merged, object win, object melds, object rules)
+cpdef object checked_hand(bytes sep, bytes merged, tuple checks, object melds)
 
 @cython.locals(n=Py_ssize_t, out=dict, missing=list, shapes=list)
 cpdef dict by_kind(object hand, object win, object rules, list kinds, object readings)
 
 @cython.locals(values=list, entries=dict, places=list, at=Py_ssize_t, first=Py_ssize_t,
                more=cython.long, tiles=list, sep=bytes, merged=bytes, riichi=bint,
-               kinds=list, best=dict, known=dict, kind_entries=dict)
+               kinds=list, best=dict, known=dict, kind_entries=dict, t=cython.long,
+               kind=cython.long)
 cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
-                        bytes raw_merged, list riichis, list reds, tuple wins, object melds,
-                        object rules, dict readings, dict cache, bint dealer, bint count_ura,
-                        list pending)
+                        bytes raw_merged, list riichis, list reds, tuple wins, tuple checks,
+                        object melds, object rules, dict readings, dict cache, bint dealer,
+                        bint count_ura, list pending)
 
 @cython.locals(out=list, tile=Py_ssize_t, s=tuple, base=cython.long)
 cpdef list tile_values(Py_ssize_t at, list tiles, dict best, bint ura, list pending)

@@ -1,5 +1,5 @@
 """Typed loops of the compatibility mode's scoring (``cpp_model._Scorer.points``): the
-winning hands of a graph one after another, each checked (``check_hand``), read
+winning hands of a graph one after another, each checked (``check_prepared``), read
 (``hand_readings``) and scored for all its winning tiles by one engine call, and the ura
 dora outcomes of its riichi wins summed (compiled by Cython with the C types of
 ``cpp_loops.pxd``: a call has some tens of hands, on which whole-array steps cost their
@@ -29,7 +29,7 @@ from mjasp.core.hand import trusted_hand
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import points as points_of
-from mjasp.scoring.api import check_hand, hand_readings, rank_key
+from mjasp.scoring.api import HandChecks, check_prepared, hand_readings, rank_key
 from mjasp.solvers.scoring_direct import candidates_by_tile, shapes_by_tile
 
 #: Tenhou's rules (the doctest's)
@@ -102,12 +102,13 @@ def best_of(entry: Any, more: int, cache: dict[int, int], dealer: bool,
     return (s.points, s.yakuman, s.han, s.fu)
 
 
-def checked_hand(sep: bytes, merged: bytes, win: Win, melds: Any, rules: Rules) -> Any:
-    """The hand ``sep`` (separated 37 counts; ``merged`` its 34) as a Hand, or None where
-    ``check_hand`` refuses it."""
+def checked_hand(sep: bytes, merged: bytes, checks: HandChecks, melds: Any) -> Any:
+    """The hand ``sep`` (separated 37 counts; ``merged`` its 34; with ``melds``) as a
+    Hand, or None where ``check_hand`` refuses it: ``check_prepared`` with ``checks``
+    (``hand_checks`` of the melds, the Win and the rules, made once per search)."""
     hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), melds)
     try:
-        check_hand(hand, win, rules)
+        check_prepared(hand, checks)
     except MjaspError:
         return None
     return hand
@@ -135,8 +136,8 @@ def by_kind(hand: Any, win: Win, rules: Rules, kinds: list[int], readings: Any
 
 def score_states(count: int, like: list[int], groups: list[list[int]], raw: bytes,
                  raw_merged: bytes, riichis: list[bool], reds: list[int],
-                 wins: tuple[Win, Win], melds: Any, rules: Rules,
-                 readings: dict[bytes, Any], cache: dict[int, int],
+                 wins: tuple[Win, Win], checks: tuple[HandChecks, HandChecks],
+                 melds: Any, rules: Rules, readings: dict[bytes, Any], cache: dict[int, int],
                  dealer: bool, count_ura: bool, pending: list[tuple[int, int, int, int]]
                  ) -> list[list[float]]:
     """The points of the winning tiles ``groups[at]`` (tile37 each) of each winning state
@@ -146,8 +147,9 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
     fives) and is derived from its entries (the scored ones first). A riichi win with ura
     dora to count (``count_ura``) is put in ``pending`` (place, han, fu, points), its value
     -1 - its place there until its outcomes are summed. ``wins``: the self-draw without
-    and with riichi; ``readings``, ``cache``: the hands' readings and the points by (han,
-    fu), filled as met."""
+    and with riichi; ``checks``: ``hand_checks`` of each with ``melds`` and ``rules``
+    (made once per search, where ``check_hand`` per hand made them again); ``readings``,
+    ``cache``: the hands' readings and the points by (han, fu), filled as met."""
     values: list[list[float]] = [[]] * count
     entries: dict[int, dict[int, Any]] = {}
     places = [at for at in range(count) if like[at] == at] + [
@@ -159,8 +161,14 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
         merged = raw_merged[34 * at:34 * at + 34]
         riichi = riichis[at]
         win = wins[1] if riichi else wins[0]
-        kinds = list(dict.fromkeys([KIND37[t] for t in tiles]))
-        hand = checked_hand(sep, merged, win, melds, rules)
+        # the tiles' kinds, each once, in order (a loop on a few C ints, where
+        # ``list(dict.fromkeys(...))`` cost 0.1 M instructions a tenpai call)
+        kinds: list[int] = []
+        for t in tiles:
+            kind = KIND37[t]
+            if kind not in kinds:
+                kinds.append(kind)
+        hand = checked_hand(sep, merged, checks[1] if riichi else checks[0], melds)
         if hand is None:
             values[at] = [0.0] * len(tiles)
             continue

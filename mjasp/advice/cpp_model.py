@@ -68,6 +68,7 @@ from mjasp.core.hand import Hand, with_melds
 from mjasp.core.tiles import MAX_RED_FIVES, tile_kind, tile_name
 from mjasp.core.win import Win
 from mjasp.rules import RULES, RULES_CACHED, Rules
+from mjasp.scoring.api import hand_checks
 from mjasp.solvers import kernel
 
 if TYPE_CHECKING:
@@ -464,11 +465,12 @@ _UP_ROWS: dict[tuple[Rules, bool], dict[int, tuple[float, ...]]] = {}
 class _Scorer:
     """Points of self-drawn wins as its code values them, each scored as :func:`mjasp.score`
     scores it, the wins of one 14-tile hand and riichi flag together: the hand checked
-    once (``check_hand``), the hand's readings found once (``hand_readings``), every
-    winning tile scored by one engine call (``shapes_by_tile``: each candidate's han and
-    fu, whose points are the rules' points of them; ``candidates_by_tile`` where a
-    candidate is a yakuman or has no yaku) and each tile's best picked by ``rank_key``, as
-    ``mjasp.score`` picks it; the hands one after another in typed loops
+    once (``check_prepared``, with ``hand_checks`` made once per search), the hand's
+    readings found once (``hand_readings``), every winning tile scored by one engine call
+    (``shapes_by_tile``: each candidate's han and fu, whose points are the rules' points
+    of them; ``candidates_by_tile`` where a candidate is a yakuman or has no yaku) and
+    each tile's best picked by ``rank_key``, as ``mjasp.score`` picks it; the hands one
+    after another in typed loops
     (:mod:`mjasp.advice.cpp_loops`). The hands are built unchecked
     (``trusted_hand``): they are the start's tiles and the wall's, which
     :func:`_check_fits` found to fit a Hand. The winning tiles are those of the graph's
@@ -521,9 +523,13 @@ class _Scorer:
             merged_rows)
         raw, raw_merged = bytes(rows), bytes(merged_rows)
         pending: list[tuple[int, int, int, int]] = []
+        wins = (self._win(False), self._win(True))
+        # what ``check_hand`` reads of the melds, each Win and the rules, once per search
+        checks = (hand_checks(self.melds, wins[0], self.rules),
+                  hand_checks(self.melds, wins[1], self.rules))
         values = cpp_loops.score_states(
-            count, like, groups, raw, raw_merged, riichis, reds,
-            (self._win(False), self._win(True)), self.melds, self.rules, self.readings,
+            count, like, groups, raw, raw_merged, riichis, reds, wins, checks, self.melds,
+            self.rules, self.readings,
             self.up_cache, self.seat == "E",
             self.uradora and len(self.indicators) > 0, pending)
         # a riichi win's place in ``pending`` is its value -1 - place until summed
