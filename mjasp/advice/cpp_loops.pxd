@@ -12,7 +12,7 @@ cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
                han=cython.long, fu=cython.long, shifted=list)
 cpdef object best_of(object entry, long more, dict cache, bint dealer, object rules)
 
-cpdef object checked_hand(bytes sep, bytes merged, tuple checks, object melds)
+cpdef object checked_hand(bytes sep, bytes merged, object checks, object melds)
 
 @cython.locals(n=Py_ssize_t, out=dict, missing=list, shapes=list)
 cpdef dict by_kind(object hand, object win, object rules, list kinds, object readings)

@@ -332,7 +332,9 @@ def winning_rows(hands: Any, flags: Any, order: list[int], red: bool, raw: Any,
         riichis.append(flags[s] != 0)
         if red:
             n = hands[s, 34] + hands[s, 35] + hands[s, 36]
-            reds[at] = n
+            # a Python int: the .py reads numpy's uint8 here, and ``han * 1024`` of the
+            # points cache's key (``up``) overflowed it (OverflowError without a compiler)
+            reds[at] = int(n)
             if n:
                 any_red = True
     like = list(range(count))
