@@ -12,6 +12,9 @@ cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
                han=cython.long, fu=cython.long, shifted=list)
 cpdef object best_of(object entry, long more, dict cache, bint dealer, object rules)
 
+# (checks: a scoring.api.HandChecks, left untyped: a cimport of its type would tie this
+# build to api's, and where api's build is stale and its .py runs, Cython warns of a
+# binary incompatibility or refuses the import)
 cpdef object checked_hand(bytes sep, bytes merged, object checks, object melds)
 
 @cython.locals(n=Py_ssize_t, out=dict, missing=list, shapes=list)

@@ -34,6 +34,9 @@ cpdef tuple extended(tuple shape, object table, Py_ssize_t added, dict memo, obj
                asked=list)
 cpdef tuple hand_shapes(bytes h14, list tiles, tuple scoring)
 
+# (checks: a scoring.api.HandChecks, left untyped: a cimport of its type would tie this
+# build to api's, and where api's build is stale and its .py runs, Cython warns of a
+# binary incompatibility or refuses the import)
 cpdef tuple passed_readings(object hand, object checks, object rules)
 
 @cython.locals(shapes=dict, shape_list=list, sid_of=dict, ura_of=dict, ura_hands=list,
