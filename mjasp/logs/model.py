@@ -93,6 +93,15 @@ _SUIT = (*("mpsz"[k // 9] for k in range(34)), "m", "p", "s")
 
 
 
+def round_name(wind: int, number: int, honba: int) -> str:
+    """A round's name: its wind, its hand in that wind (from 1), the honba after a dash.
+
+    >>> round_name(1, 2, 2), round_name(0, 0, 0)
+    ('S3-2', 'E1')
+    """
+    return f"{'ESWN'[wind]}{number + 1}" + (f"-{honba}" if honba else "")
+
+
 @dataclass(frozen=True, slots=True)
 class WinRecord:
     """What a log says about one win; ``None`` where its format does not say.
@@ -185,7 +194,7 @@ class Round:
     @property
     def name(self) -> str:
         """``E1``, ``S3-2`` (hand 3 of the South wind, 2 honba)."""
-        return f"{'ESWN'[self.wind]}{self.number + 1}" + (f"-{self.honba}" if self.honba else "")
+        return round_name(self.wind, self.number, self.honba)
 
     def replay(self, players: int = 4) -> Iterator[tuple[Event, State]]:
         """``(event, state)`` after every event; ``state`` is one :class:`State`,

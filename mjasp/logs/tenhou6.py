@@ -43,6 +43,7 @@ from mjasp.logs.model import (
     Round,
     WinRecord,
     replay,
+    round_name,
     validate,
 )
 from mjasp.rules import RULES, Rules
@@ -504,9 +505,8 @@ def _new_game(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 
 def _round_name(key: list[int]) -> str:
-    """A round's name (as :attr:`Round.name`: E1, S3-2) of tenhou.net/6's ``[number,
-    honba]``."""
-    return f"{'ESWN'[key[0] // 4 % 4]}{key[0] % 4 + 1}" + (f"-{key[1]}" if key[1] else "")
+    """A round's name (:func:`round_name`) of tenhou.net/6's ``[number, honba]``."""
+    return round_name(key[0] // 4 % 4, key[0] % 4, key[1])
 
 
 #: Room names of Mahjong Soul's ranked lobbies (copper, silver, gold, jade, throne), as
