@@ -469,6 +469,7 @@ def test_answers_do_not_depend_on_what_was_asked_before() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.full  # half a minute on a slow machine: the benchmark-sized run's
 def test_answers_do_not_depend_on_what_was_asked_before_full() -> None:
     compared, wrong = sweep(41, 300, 3, heavy=True)
     assert compared == 300 * 4

@@ -92,12 +92,15 @@ def matches(command: str, expected: str, where: Path) -> tuple[bool, str]:
     return checker.check_output(expected + "\n", result.stdout, flags), result.stdout
 
 
-#: commands that take minutes (every engine on every suit vector): CI runs them
+#: commands that take about a minute (every engine on every suit vector): the
+#: benchmark-sized run's (pytest --full); tests/solvers/test_asp.py makes the same
+#: comparisons in every run
 SLOW_COMMANDS = ("mjasp verify",)
 
 
 @pytest.mark.parametrize(("document", "command", "expected"), [
-    pytest.param(d, c, e, marks=pytest.mark.slow) if c.startswith(SLOW_COMMANDS) else (d, c, e)
+    pytest.param(d, c, e, marks=[pytest.mark.slow, pytest.mark.full])
+    if c.startswith(SLOW_COMMANDS) else (d, c, e)
     for d, c, e in CASES], ids=[f"{d}: {c[:50]}" for d, c, _ in CASES])
 def test_transcript(document: str, command: str, expected: str, tmp_path: Path) -> None:
     ok, got = matches(command, expected, tmp_path)

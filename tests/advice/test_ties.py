@@ -27,8 +27,11 @@ from tests.conftest import sample
 #: rounding once chose wrongly (by up to 0.021), the quick ones first
 BEFORE = [(46, "5p"), (132, "7m"), (767, "3m"), (776, None), (921, "7p"), (971, "1s"),
           (971, "9s"), (1063, "4s"), (1431, "2p")]
-BEFORE_SLOW = [(132, "1p"), (545, "2z"), (572, "6m"), (572, "9s"), (781, "6s"),
-               (997, "6p"), (1201, "2m"), (1394, "5s"), (2000, "3p")]
+#: the slower ones (5-20 s each on a slow machine), the quicker first: every run takes the
+#: first four, pytest --full the rest
+BEFORE_SLOW = sample([pytest.param(s, d) for s, d in [
+    (132, "1p"), (997, "6p"), (1394, "5s"), (2000, "3p"), (781, "6s"), (545, "2z"),
+    (1201, "2m"), (572, "6m"), (572, "9s")]], every_run=4)
 
 
 def _exact(seed: int, *discard: str | None) -> None:
@@ -61,8 +64,8 @@ def test_cases_rounding_decided_slow(seed: int, discard: str | None) -> None:
 
 
 @pytest.mark.slow
-# seeds 0-79: test_audit4_bruteforce.py
-@pytest.mark.parametrize("seed", sample(range(80, 200), every_run=40))
+# seeds 0-79: test_audit4_bruteforce.py; 106 (the slowest): test_the_audited_case above
+@pytest.mark.parametrize("seed", sample([s for s in range(80, 200) if s != 106], every_run=40))
 def test_random_small_cases_exact(seed: int) -> None:
     _exact(seed)
 
