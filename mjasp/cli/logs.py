@@ -52,7 +52,8 @@ def _scale_options(func: Any) -> Any:
                         show_default=True,
                         help="Local processes (0: one per core).")(func)
     return click.argument("files", nargs=-1, required=True,
-                          type=click.Path(path_type=Path))(func)
+                          # (text: a Path makes ./- into -, standard input)
+                          type=click.Path(path_type=str))(func)
 
 
 @main.group()
@@ -64,7 +65,7 @@ def logs(ctx: click.Context, as_json: bool) -> None:
     ctx.meta["logs_json"] = as_json
 
 
-def _paths(files: tuple[Path, ...]) -> list[str]:
+def _paths(files: tuple[str, ...]) -> list[str]:
     from mjasp.logs.run import expand  # numpy loads only when logs are read
 
     paths = expand(files)
@@ -104,7 +105,7 @@ def _results(paths: list[str], tables: bool, jobs: int, workers: int,
 @logs.command("check")
 @_scale_options
 @json_option
-def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
+def check_command(files: tuple[str, ...], jobs: int, workers: int, scheduler: str | None,
                   connect_timeout: float, on_error: str, rules: str | None,
                   as_json: bool) -> int:
     """Re-score every win and settle every round of FILES against what the logs record
@@ -165,7 +166,7 @@ def _add(total: FileResult, r: FileResult) -> None:
 @click.option("-o", "--output", "output", required=True, type=click.Path(path_type=Path),
               help="Directory for decisions.parquet, wins.parquet, rounds.parquet.")
 @json_option
-def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
+def table_command(files: tuple[str, ...], jobs: int, workers: int, scheduler: str | None,
                   connect_timeout: float, on_error: str, rules: str | None, output: Path,
                   as_json: bool) -> int:
     """Write per-decision, per-win and per-round Parquet tables of FILES (a directory: its

@@ -183,17 +183,23 @@ def _is_dir(path: Path) -> bool:
 def expand(paths: Iterable[str | Path]) -> list[str]:
     """Files as given, directories by every log file under them (sorted); a file named
     twice (or named and found in a directory named too) is read once, where first named;
-    ``-`` is standard input (read once, where first named).
+    the text ``-`` is standard input (read once, where first named), a file of that name
+    ``./-`` (or ``Path("-")``).
+
+    >>> expand(["-", "./-"])
+    ['-', './-']
     """
     out: list[str] = []
-    for p in map(Path, paths):
-        if str(p) == STDIN:
+    for given in paths:
+        if isinstance(given, str) and given == STDIN:
             out.append(STDIN)
-        elif _is_dir(p):
+            continue
+        p = Path(given)
+        if _is_dir(p):
             out += sorted(str(f) for f in p.rglob("*") if f.is_file()
                           and f.name.lower().endswith(LOG_SUFFIXES))
-        else:
-            out.append(str(p))
+        else:  # (Path("./-") is "-": a file named "-" stays ./-, not standard input)
+            out.append(os.path.join(os.curdir, STDIN) if str(p) == STDIN else str(p))
     seen: set[object] = set()
     once = []
     for path in out:

@@ -156,8 +156,16 @@ def test_dash_reads_standard_input_in_every_format() -> None:
         assert out["errors"] == []
 
 
-def test_dash_beside_files_and_its_errors_name_stdin(tmp_path: Path) -> None:
+def test_dash_beside_files_and_its_errors_name_stdin(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     path = shared_data("logs/double-ron.mjlog")
+    # a file named "-" is ./- (its rows named "-"), beside standard input
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_bytes(path.read_bytes())
+    result = CliRunner().invoke(main, ["logs", "check", "./-", "-", "--json"], input=b"")
+    assert result.exit_code == 2
+    out = json.loads(result.output)
+    assert out["games"] == 1 and [e["file"] for e in out["errors"]] == ["<stdin>"]
     result = CliRunner().invoke(main, ["logs", "check", str(path), "-"], input=b"")
     assert result.exit_code == 2
     assert result.stderr == "mjasp: error: <stdin>: cannot read: nothing on standard input\n"
