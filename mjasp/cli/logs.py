@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from mjasp.logs.run import FileResult
 
 
+#: Seconds ``--scheduler`` tries to reach the scheduler before its one-line error (Dask's
+#: own default, 30 s, left a mistyped address waiting; a scheduler that is up answers a
+#: connect at once, even over a network).
+CONNECT_TIMEOUT = 5.0
+
+
 class _Stop(MjaspError):
     """A bad file under ``--on-error stop``."""
 
@@ -34,6 +40,10 @@ def _scale_options(func: Any) -> Any:
     func = click.option("--on-error", type=click.Choice(["skip", "stop"]), default="skip",
                         show_default=True,
                         help="A bad file: report it and go on (skip), or stop there.")(func)
+    func = click.option("--connect-timeout", metavar="SECONDS", default=CONNECT_TIMEOUT,
+                        type=click.FloatRange(0, 3600, min_open=True), show_default=True,
+                        help="With --scheduler: how long to try to reach it before the "
+                             "error.")(func)
     func = click.option("--scheduler", metavar="ADDRESS", default=None,
                         help="Run on the Dask cluster at ADDRESS (mjasp[cluster]).")(func)
     func = click.option("--workers", type=click.IntRange(0, 512), default=0,
@@ -42,7 +52,8 @@ def _scale_options(func: Any) -> Any:
                         show_default=True,
                         help="Local processes (0: one per core).")(func)
     return click.argument("files", nargs=-1, required=True,
-                          type=click.Path(path_type=Path))(func)
+                          # (text: a Path makes ./- into -, standard input)
+                          type=click.Path(path_type=str))(func)
 
 
 @main.group()
@@ -54,7 +65,7 @@ def logs(ctx: click.Context, as_json: bool) -> None:
     ctx.meta["logs_json"] = as_json
 
 
-def _paths(files: tuple[Path, ...]) -> list[str]:
+def _paths(files: tuple[str, ...]) -> list[str]:
     from mjasp.logs.run import expand  # numpy loads only when logs are read
 
     paths = expand(files)
@@ -78,12 +89,13 @@ def _paths(files: tuple[Path, ...]) -> list[str]:
 
 def _results(paths: list[str], tables: bool, jobs: int, workers: int,
              scheduler: str | None, on_error: str, label: str,
-             rules: str | None = None) -> Any:
+             rules: str | None, connect_timeout: float) -> Any:
     from mjasp.logs.run import run
 
     with progress(len(paths), label) as bar:
         for result in run(paths, tables=tables, jobs=jobs, workers=workers,
-                          scheduler=scheduler, rules=rules):
+                          scheduler=scheduler, rules=rules,
+                          connect_timeout=connect_timeout):
             bar.update(1)
             yield result
             if result.error and on_error == "stop":
@@ -93,9 +105,11 @@ def _results(paths: list[str], tables: bool, jobs: int, workers: int,
 @logs.command("check")
 @_scale_options
 @json_option
-def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
-                  on_error: str, rules: str | None, as_json: bool) -> int:
-    """Re-score every win and settle every round of FILES against what the logs record.
+def check_command(files: tuple[str, ...], jobs: int, workers: int, scheduler: str | None,
+                  connect_timeout: float, on_error: str, rules: str | None,
+                  as_json: bool) -> int:
+    """Re-score every win and settle every round of FILES against what the logs record
+    (a directory: its log files; -: standard input).
 
     Exit 0 when all agree, 1 when some differ, 2 when a file cannot be read (the others
     are still checked unless --on-error stop).
@@ -110,7 +124,7 @@ def check_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     notes: list[str] = []
     try:
         for r in _results(_paths(files), False, jobs, workers, scheduler, on_error,
-                          "checking", rules):
+                          "checking", rules, connect_timeout):
             _add(total, r)
             notes += r.notes
             if r.error:
@@ -152,10 +166,12 @@ def _add(total: FileResult, r: FileResult) -> None:
 @click.option("-o", "--output", "output", required=True, type=click.Path(path_type=Path),
               help="Directory for decisions.parquet, wins.parquet, rounds.parquet.")
 @json_option
-def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: str | None,
-                  on_error: str, rules: str | None, output: Path, as_json: bool) -> int:
-    """Write per-decision, per-win and per-round Parquet tables of FILES into a directory
-    (schema: docs/logs.md); needs pyarrow (mjasp[logs]).
+def table_command(files: tuple[str, ...], jobs: int, workers: int, scheduler: str | None,
+                  connect_timeout: float, on_error: str, rules: str | None, output: Path,
+                  as_json: bool) -> int:
+    """Write per-decision, per-win and per-round Parquet tables of FILES (a directory: its
+    log files; -: standard input) into a directory (schema: docs/logs.md); needs pyarrow
+    (mjasp[logs]).
 
     Example: mjasp logs table logs/ -o tables/ --jobs 0
     """
@@ -178,7 +194,7 @@ def table_command(files: tuple[Path, ...], jobs: int, workers: int, scheduler: s
     with ParquetTables(output) as out:  # memory: a bounded number of rows at a time
         try:
             for r in _results(paths, True, jobs, workers, scheduler, on_error, "tabulating",
-                              rules):
+                              rules, connect_timeout):
                 notes += r.notes
                 if r.error:
                     errors.append({"file": r.source, "message": r.error})

@@ -34,6 +34,7 @@ from mjasp.logs.model import (
     LogError,
     Round,
     WinRecord,
+    per_seat,
     validate,
 )
 from mjasp.rules import RULES
@@ -139,8 +140,8 @@ def _wind(value: Any) -> int:
 
 def _per_seat(values: Any, field: str, players: int) -> tuple[int, ...]:
     """A list of one whole number a seat (``scores``, ``deltas``): as many as the table
-    has seats; a three-player list may carry a fourth 0, the empty seat, as Tenhou writes
-    its three-player scores. Else a ``LogError`` naming the field and the count.
+    has seats (:func:`mjasp.logs.model.per_seat`: a three-player list may carry a fourth
+    0, the empty seat). Else a ``LogError`` naming the field and the count.
 
     >>> _per_seat([35000, 35000, 35000, 0], "scores", 3)
     (35000, 35000, 35000)
@@ -151,12 +152,7 @@ def _per_seat(values: Any, field: str, players: int) -> tuple[int, ...]:
     """
     if not isinstance(values, list):
         raise LogError(f"{field}: {values!r:.40} is not a list of numbers")
-    numbers = tuple(_whole(x, field) for x in values)
-    if len(numbers) != players and not (len(numbers) == 4 and players == 3
-                                        and numbers[3] == 0):
-        raise LogError(f"{field} holds {len(numbers)} numbers, a {players}-player game "
-                       f"has {players}")
-    return numbers[:players]
+    return per_seat(tuple(_whole(x, field) for x in values), field, players)
 
 
 def write_mjai(game: Game) -> Iterator[dict[str, Any]]:

@@ -354,6 +354,27 @@ def _small(value: Any, limit: int) -> bool:
     return type(value) is int and 0 <= value < limit
 
 
+def per_seat(values: tuple[Any, ...], field: str, players: int) -> tuple[Any, ...]:
+    """``values``, one a seat (scores, score changes), as many as the table's seats: a
+    three-player list may carry a fourth 0, the empty seat, as Tenhou and the tenhou.net/6
+    converters write three-player scores; a fourth that is not 0 belongs to no seat, and
+    is refused rather than dropped. Else a ``LogError`` naming the field and the count.
+
+    >>> per_seat((35000, 35000, 35000, 0), "scores", 3)
+    (35000, 35000, 35000)
+    >>> per_seat((35000, 35000, 34000, 1000), "scores", 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: scores holds 4 numbers, a 3-player game has 3 (a fourth ...
+    """
+    if len(values) == players or (players == 3 and len(values) == 4 and values[3] == 0):
+        return values[:players]
+    empty = f" (a fourth is the empty seat's, 0, not {values[3]!r:.20})" \
+        if players == 3 and len(values) == 4 else ""
+    raise LogError(f"{field} holds {len(values)} numbers, a {players}-player game has "
+                   f"{players}{empty}")
+
+
 def _numbers(where: str, what: str, values: Any, players: int) -> None:
     if not isinstance(values, tuple) or len(values) != players \
             or not all(type(v) is int for v in values):

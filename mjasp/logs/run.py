@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -110,8 +111,17 @@ def process_many(items: list[tuple[bytes, str]], tables: bool = False,
 CHUNK = 32
 
 
+#: The file name that stands for standard input, as command-line tools take it (a file of
+#: that name is ``./-``), and the name its rows and messages carry.
+STDIN, STDIN_NAME = "-", "<stdin>"
+
+
 def _task(path: str, tables: bool, rules: str | None = None) -> FileResult:
-    data = _read(path)
+    return _processed(_read(path), path, tables, rules)
+
+
+def _processed(data: bytes | FileResult, path: str, tables: bool,
+               rules: str | None) -> FileResult:
     return data if isinstance(data, FileResult) else process_bytes(data, file_name(path),
                                                                    tables, rules)
 
@@ -119,12 +129,12 @@ def _task(path: str, tables: bool, rules: str | None = None) -> FileResult:
 def file_name(path: str) -> str:
     """The name a file's rows and messages carry (the ``game`` column): its file name,
     bytes that are not UTF-8 (a name from another system's encoding) as ``\\xff``
-    escapes, since Parquet's text is UTF-8.
+    escapes, since Parquet's text is UTF-8; ``<stdin>`` for ``-``, standard input.
 
-    >>> file_name("logs/" + os.fsdecode(b"\\xff.mjlog"))
-    '\\\\xff.mjlog'
+    >>> file_name("logs/" + os.fsdecode(b"\\xff.mjlog")), file_name("-")
+    ('\\\\xff.mjlog', '<stdin>')
     """
-    return _escaped(Path(path).name)
+    return STDIN_NAME if path == STDIN else _escaped(Path(path).name)
 
 
 def _escaped(text: str) -> str:
@@ -133,13 +143,29 @@ def _escaped(text: str) -> str:
 
 
 def _read(path: str) -> bytes | FileResult:
-    """A file's bytes, or the result that says it cannot be read."""
+    """A file's bytes (standard input's for ``-``), or the result that says it cannot be
+    read."""
     from mjasp.logs import file_bytes
 
     try:
+        if path == STDIN:
+            if sys.stdin is None:  # (a process started with its standard input closed)
+                raise LogError("cannot read: standard input is closed")
+            try:
+                data: bytes = sys.stdin.buffer.read()
+            except (OSError, ValueError) as error:  # (a read error, a closed file)
+                raise LogError(f"cannot read: {error}") from None
+            if not data:
+                raise LogError("cannot read: nothing on standard input")
+            return data
         return file_bytes(path)
     except LogError as error:
-        return FileResult(file_name(path), error=f"{_escaped(path)}: {error}")
+        return FileResult(file_name(path), error=f"{_where(path)}: {error}")
+
+
+def _where(path: str) -> str:
+    """A path as an error line names it."""
+    return STDIN_NAME if path == STDIN else _escaped(path)
 
 
 #: Names of log files found under a directory (a file named on the command line is read
@@ -156,19 +182,30 @@ def _is_dir(path: Path) -> bool:
 
 def expand(paths: Iterable[str | Path]) -> list[str]:
     """Files as given, directories by every log file under them (sorted); a file named
-    twice (or named and found in a directory named too) is read once, where first named.
+    twice (or named and found in a directory named too) is read once, where first named;
+    the text ``-`` is standard input (read once, where first named), a file of that name
+    ``./-`` (or ``Path("-")``).
+
+    >>> expand(["-", "./-"])
+    ['-', './-']
     """
     out: list[str] = []
-    for p in map(Path, paths):
+    for given in paths:
+        if isinstance(given, str) and given == STDIN:
+            out.append(STDIN)
+            continue
+        p = Path(given)
         if _is_dir(p):
             out += sorted(str(f) for f in p.rglob("*") if f.is_file()
                           and f.name.lower().endswith(LOG_SUFFIXES))
-        else:
-            out.append(str(p))
+        else:  # (Path("./-") is "-": a file named "-" stays ./-, not standard input)
+            out.append(os.path.join(os.curdir, STDIN) if str(p) == STDIN else str(p))
     seen: set[object] = set()
     once = []
     for path in out:
         try:  # the same file by any name (a link, ./x and x)
+            if path == STDIN:
+                raise FileNotFoundError  # (not a file of that name: ./- is one)
             st = os.stat(path)
             key: object = (st.st_dev, st.st_ino)
         except OSError:  # reading it reports the error
@@ -180,12 +217,16 @@ def expand(paths: Iterable[str | Path]) -> list[str]:
 
 
 def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
-        scheduler: str | None = None, rules: str | None = None) -> Iterator[FileResult]:
+        scheduler: str | None = None, rules: str | None = None,
+        connect_timeout: float | None = None) -> Iterator[FileResult]:
     """Results of every file, in input order: serially (``jobs=1``), on ``jobs``
     processes, or on Dask (``scheduler`` address, or a local cluster of ``workers``);
-    ``rules``: a preset every log is played under instead of its own."""
+    ``rules``: a preset every log is played under instead of its own;
+    ``connect_timeout``: seconds to try to reach ``scheduler`` (None: Dask's default,
+    its ``distributed.comm.timeouts.connect``, 30 s unless configured). ``-`` is standard input,
+    read here (not in a worker process)."""
     if scheduler or workers:
-        yield from _dask(paths, tables, workers, scheduler, rules)
+        yield from _dask(paths, tables, workers, scheduler, rules, connect_timeout)
     elif jobs == 1:
         for path in paths:
             yield _task(path, tables, rules)
@@ -193,8 +234,13 @@ def run(paths: list[str], tables: bool = False, jobs: int = 1, workers: int = 0,
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
-            yield from _windowed(lambda p: pool.submit(_task, p, tables, rules), paths,
-                                 lambda f: f.result(), 4 * (jobs or os.cpu_count() or 1))
+            def submit(path: str) -> Any:
+                if path == STDIN:  # (a worker process has no standard input of ours)
+                    return pool.submit(_processed, _read(path), path, tables, rules)
+                return pool.submit(_task, path, tables, rules)
+
+            yield from _windowed(submit, paths, lambda f: f.result(),
+                                 4 * (jobs or os.cpu_count() or 1))
 
 
 def _windowed(submit: Callable[[Any], Any], paths: list[Any], result: Callable[[Any], Any],
@@ -271,15 +317,17 @@ def scheduler_client(address: str, timeout: str | None = None) -> Any:
                        f"{error or 'Dask cannot connect to such an address'}") from None
 
 
-def _dask(paths: list[str], tables: bool, workers: int,
-          scheduler: str | None, rules: str | None = None) -> Iterator[FileResult]:
+def _dask(paths: list[str], tables: bool, workers: int, scheduler: str | None,
+          rules: str | None = None,
+          connect_timeout: float | None = None) -> Iterator[FileResult]:
     try:
         from dask.distributed import Client
     except ImportError:
         raise LogError("Dask is not installed: pip install 'mjasp[cluster]'") from None
     cluster = None
     if scheduler:
-        client = scheduler_client(scheduler)
+        client = scheduler_client(scheduler, None if connect_timeout is None
+                                  else f"{connect_timeout:g}s")
     else:
         cluster = local_cluster(workers)
         client = Client(cluster)  # type: ignore[no-untyped-call]

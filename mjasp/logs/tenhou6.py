@@ -42,6 +42,7 @@ from mjasp.logs.model import (
     LogError,
     Round,
     WinRecord,
+    per_seat,
     replay,
     round_name,
     validate,
@@ -390,10 +391,16 @@ def read_tenhou6(data: dict[str, Any] | bytes | str, source: str = "<tenhou6>") 
     sc = data.get("sc")
     if isinstance(sc, list) and sc:
         try:
-            final = [int(x) for x in sc[0::2]][:players]
-            points = [float(x) for x in sc[1::2]][:players]
+            final = tuple(int(x) for x in sc[0::2])
+            points = tuple(float(x) for x in sc[1::2])
         except (TypeError, ValueError):
             raise LogError(f"{source}: \"sc\" holds {sc!r:.60}, not scores") from None
+        try:  # (a fourth score or result not 0 with three players: no seat's)
+            points = per_seat(points, "\"sc\" (its results)", players) \
+                if len(points) == len(final) else ()
+            final = per_seat(final, "\"sc\" (its final scores)", players)
+        except LogError as error:
+            raise LogError(f"{source}: {error}") from None
         # Tenhou writes the final scores in hundreds (as an mjlog's owari), the Mahjong
         # Soul converters (tensoul) in points: points when they add up to the table's
         first = game.rounds[0] if game.rounds else None
@@ -589,14 +596,20 @@ _HEAD = ("[number, honba, sticks]", "the scores", "the dora indicators",
 
 def _check_row(row: Any, players: int) -> None:
     """A round row holds what its reading takes: the head, three columns a seat (a
-    three-player row may leave the fourth seat's out), the result; its first entry three
-    numbers and its dora indicators one at least. Else a ``LogError`` naming what is
-    missing (it was "list index out of range").
+    three-player row may leave the fourth seat's out, else they are empty), the result,
+    and nothing more; its first entry three numbers and its dora indicators one at least.
+    Else a ``LogError`` naming what is missing (it was "list index out of range") or what
+    the row cannot be read as.
 
     >>> _check_row([[0, 0, 0], [25000] * 4, [11], []], 4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     mjasp.logs.model.LogError: the row ends after 4 entries: seats 0-3's columns (hand, ...
+    >>> _check_row([[0, 0, 0], [35000] * 3, [41], [], *[[11] * 13, [], []] * 3, [], ["流局"]],
+    ...            3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjasp.logs.model.LogError: the row holds 15 entries: a three-player round has 14 ...
     """
     if not isinstance(row, list):
         raise LogError(f"the round is {row!r:.40}, not a list")
@@ -618,6 +631,19 @@ def _check_row(row: Any, players: int) -> None:
         raise LogError(f"the row ends after {len(row)} entries: {', '.join(missing[:-1])}"
                        f"{' and ' if len(missing) > 1 else ''}{missing[-1]} "
                        f"{'are' if len(missing) > 1 else 'is'} missing")
+    # a round row is the head, four seats' columns (three players: the fourth's empty, as
+    # Tenhou's export, tensoul and mjasp's writer write them) and the result, 17 entries;
+    # with three players another tool's row may leave the fourth seat out, 14 entries.
+    # Any other length says neither where the result is nor whose columns are whose
+    if len(row) > needed and not (players == 3 and len(row) == 4 + 3 * 4 + 1):
+        raise LogError(f"the row holds {len(row)} entries: " + (
+            "a three-player round has 14 (three seats' columns, then the result) or 17 "
+            "(four seats' columns, the fourth empty, then the result), so which entry is "
+            "the result is not known" if players == 3 else
+            "a round has 17 (four seats' columns, then the result)"))
+    if len(row) > needed and row[13:16] != [[], [], []]:
+        raise LogError(f"the fourth seat's columns (entries 14-16) hold {row[13:16]!r:.60}: "
+                       "a three-player round has no fourth seat (its columns are empty)")
     head = row[0]
     if not isinstance(head, list) or len(head) != 3:
         raise LogError(f"the row's first entry is {head!r:.40}, not [number, honba, "
@@ -654,10 +680,10 @@ def _play_round(row: list[Any], players: int, declined: frozenset[tuple[int, int
     hands = tuple(tuple(tile_of(c) for c in row[4 + 3 * p]) for p in range(players))
     takes = [list(row[5 + 3 * p]) for p in range(players)]
     drops = [list(row[6 + 3 * p]) for p in range(players)]
-    result = row[4 + 3 * 4] if len(row) > 16 else row[-1]
+    result = row[-1]  # (the row's length is one of its table's: _check_row)
     dealer = number % 4
-    rnd = Round(number // 4, number % 4, honba, sticks, dealer, tuple(scores[:players]),
-                tile_of(dora[0]), hands)
+    rnd = Round(number // 4, number % 4, honba, sticks, dealer,
+                per_seat(tuple(scores), "scores", players), tile_of(dora[0]), hands)
     events = rnd.events
     later_dora = [tile_of(c) for c in dora[1:]]
     ura_tiles = tuple(tile_of(c) for c in ura)
@@ -855,8 +881,8 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
                           if n and str(detail[3]).startswith(name)), None) or \
                 next((n for n, name in enumerate(ENGLISH_LIMIT_NAMES)
                       if n and str(detail[3]).startswith(name + " ")), None)
-            rec = WinRecord(deltas=tuple(deltas[:players]), fu=fu, points=points, limit=limit,
-                            yaku=tuple(yaku) if listed else None,
+            rec = WinRecord(deltas=per_seat(tuple(deltas), "deltas", players), fu=fu,
+                            points=points, limit=limit, yaku=tuple(yaku) if listed else None,
                             yakuman=tuple(yakuman) if listed else None, ura=ura,
                             pao=pao if pao != who else None)
             if target == who:
@@ -874,5 +900,6 @@ def _result(result: list[Any], events: list[Event], players: int, ura: tuple[int
         reason = _DRAW_BY_NAME.get(name)
         if reason is None:
             raise LogError(f"unknown result {name!r}")
-        deltas = tuple(result[1][:players]) if len(result) > 1 else (0,) * players
+        deltas = per_seat(tuple(result[1]), "deltas", players) if len(result) > 1 \
+            else (0,) * players
         events.append(Event("ryuukyoku", record=DrawRecord(reason, deltas)))
