@@ -19,8 +19,10 @@ cpdef void points(double[:, :] out, const long[:] rows, const long[:] base, cons
                   const long[:] added, const long[:] riichi, const double[:, :] q,
                   const long[:, :] han, const long[:] ura_at, Py_ssize_t span)
 
-@cython.locals(n=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, like=Py_ssize_t, red=Py_ssize_t,
-               some=bint, reds=list, keys=list, head=dict, variants=list, h14=bytes)
+@cython.locals(n=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t,
+               like=Py_ssize_t, red=Py_ssize_t, some=bint, rows=list, kind_of=tuple,
+               reds=cython.uchar[:], kind=cython.uchar[:], lead=Py_ssize_t[34],
+               best=Py_ssize_t[34], first=list, variants=list, h14=bytes, other=bytes)
 cpdef object red_sets(object wins, object kinds)
 
 @cython.locals(n=Py_ssize_t, got=cython.long, han=cython.long, fu=cython.long, read=bint,

@@ -39,40 +39,67 @@ GROUPS = 5
 def red_sets(wins: Sequence[tuple[bytes, int]], kinds: Sequence[int]
              ) -> tuple[list[int], list[tuple[int, int, int]]] | None:
     """The wins (14 tile37 counts, winning tile37) that differ only in which fives are red:
-    the same 34 kind counts and winning kind (``kinds[tile]``). Per such set, its first
-    win with the fewest red fives (``first``, in order), and each other one as (row, that
-    row, its red fives less that one's), in order. None where no two wins share a set or
-    none holds a red five.
+    the same 34 kind counts and winning kind (``kinds[tile]``), among adjacent wins (a run
+    with the same 34 counts: ``solve``'s wins are sorted by their counts, so a set is one
+    run there; elsewhere a set split by other wins is one set per run, each scored apart).
+    Per such set, its first win with the fewest red fives (``first``, in order), and each
+    other one as (row, that row, its red fives less that one's), in order. None where no
+    two wins share a set or none holds a red five.
 
     >>> from mjasp.advice.tiles37 import kind37, parse37
     >>> plain, red = parse37("123455m123p11s777z"), parse37("123405m123p11s777z")
     >>> red_sets([(plain, 4), (red, 4), (red, 34)], [kind37(t) for t in range(37)])
     ([0], [(1, 0, 1), (2, 0, 1)])
     """
-    n = len(wins)
-    reds = [0] * n
-    head: dict[tuple[bytes, int], int] = {}  # each set's row with the fewest, first
-    keys = []
+    rows = list(wins)
+    kind_of = tuple(kinds)
+    n = len(rows)
+    reds = bytearray(n)
+    kind = bytearray(n)
     some = False
     for j in range(n):
-        h14, tile = wins[j]
+        h14, tile = rows[j]
         red = h14[34] + h14[35] + h14[36]
         reds[j] = red
+        kind[j] = kind_of[tile]
         if red:
             some = True
-        key = (h14[:34], kinds[tile])
-        keys.append(key)
-        at = head.setdefault(key, j)
-        if red < reds[at]:
-            head[key] = j
-    if not some or len(head) == n:
+    if not some:
         return None
+    first = []
     variants = []
-    for j in range(n):
-        like = head[keys[j]]
-        if like != j:
-            variants.append((j, like, reds[j] - reds[like]))
-    return sorted(head.values()), variants
+    # per kind, its set's leader in the run (before the run: none) and its red fives
+    lead = [-1] * 34
+    best = [0] * 34
+    start = 0
+    while start < n:
+        # the run of wins with the 34 counts of its first: a byte compare (no key made)
+        h14 = rows[start][0]
+        end = start + 1
+        while end < n:
+            other = rows[end][0]
+            k = 0
+            while k < 34 and other[k] == h14[k]:
+                k += 1
+            if k < 34:
+                break
+            end += 1
+        for j in range(start, end):
+            # the first of the run's wins of its kind with the fewest red fives
+            k = kind[j]
+            if lead[k] < start or reds[j] < best[k]:
+                lead[k] = j
+                best[k] = reds[j]
+        for j in range(start, end):
+            like = lead[kind[j]]
+            if like == j:
+                first.append(j)
+            else:
+                variants.append((j, like, reds[j] - reds[like]))
+        start = end
+    if not variants:
+        return None
+    return first, variants
 
 
 def extended(shape: tuple[tuple[int, int, bool], ...], table: tuple[list[int], list[int]] | None,

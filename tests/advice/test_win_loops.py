@@ -145,6 +145,38 @@ def test_red_sets_are_the_wins_alike_but_for_red_fives_each_led_by_its_fewest() 
     assert win_loops.red_sets([(parse37("123405m455p55s777z"), 4)], kinds) is None
 
 
+def test_red_sets_are_found_per_run_of_wins_with_the_same_counts() -> None:
+    # a brute force over runs: wins alike (the same kind counts and winning kind) share a
+    # set only within a run of adjacent wins with the same kind counts (``solve``'s sorted
+    # wins: a set is one run); a set split by other wins is one set per run
+    rng = random.Random(5)
+    kinds = [kind37(t) for t in range(37)]
+    bases = [parse37("123455m455p55s777z"), parse37("123455m456p55s777z")]
+    for _ in range(20):
+        wins = []
+        for _ in range(30):
+            counts = bytearray(rng.choice(bases))
+            for suit in range(3):
+                counts[34 + suit] = rng.randint(0, 1)
+            wins.append((bytes(counts), rng.choice([4, 13, 22, 34, 35, 36, 0, 31])))
+        if rng.random() < 0.5:
+            wins.sort()  # the order solve gives: each set one run
+        run = [0] * len(wins)
+        for i in range(1, len(wins)):
+            run[i] = run[i - 1] + (wins[i][0][:34] != wins[i - 1][0][:34])
+        reds = [sum(h[34:]) for h, _ in wins]
+        leader = [min((i for i, (_, u) in enumerate(wins)
+                       if run[i] == run[j] and kinds[u] == kinds[t]),
+                      key=lambda i: (reds[i], i)) for j, (_, t) in enumerate(wins)]
+        variants = [(j, leader[j], reds[j] - reds[leader[j]])
+                    for j in range(len(wins)) if leader[j] != j]
+        found = win_loops.red_sets(wins, kinds)
+        if not variants or not any(reds):
+            assert found is None
+        else:
+            assert found == (sorted(set(leader)), variants)
+
+
 def test_extended_is_the_best_points_per_han_added_compiled_as_the_py() -> None:
     """``extended`` (``Model._extended``'s loop) against the rule written out: per han added
     the greatest points of the candidates (of those with a reading, in the second list),
