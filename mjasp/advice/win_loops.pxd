@@ -12,6 +12,10 @@ cimport cython
 cpdef void outcomes(const long[:, :] wall, const long[:, :] held, const long[:] points_at,
                     Py_ssize_t uras, double[:, :] q, long[:, :] han)
 
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, at=Py_ssize_t, k=Py_ssize_t, f=Py_ssize_t,
+               h=cython.long, over=cython.long, red=cython.long)
+cpdef void walls(bytes hands, bytes start, bytes unseen, long[:, :] wall, long[:, :] held)
+
 @cython.locals(n=Py_ssize_t, cols=Py_ssize_t, width=Py_ssize_t, r=Py_ssize_t, j=Py_ssize_t,
                col=Py_ssize_t, at=Py_ssize_t, u=Py_ssize_t, h=Py_ssize_t, k=Py_ssize_t,
                total=double)

@@ -27,6 +27,7 @@ from itertools import product
 from math import comb
 from typing import Any
 
+from mjasp.advice.tiles37 import FIVES
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import trusted_hand
 from mjasp.scoring.api import HandChecks, check_prepared, hand_readings
@@ -197,6 +198,32 @@ def outcomes(wall: Any, held: Any, points_at: Any, uras: int, q: Any, han: Any) 
                 han[i, at] = got
 
 
+def walls(hands: bytes, start: bytes, unseen: bytes, wall: Any, held: Any) -> None:
+    """Fill the ura indicators' wall of each hand (``hands``: rows of 37 tile37 counts, one
+    after another): ``wall[i]`` the ``unseen`` 34 counts less what hand ``i`` holds beyond
+    ``start`` (``tiles37.held_beyond``: a five kind's plain and red copies apart), at least
+    0, and ``held[i]`` its 34 counts. Numpy arrays: int64 (the rows as one bytes object:
+    no array made per step, as ``Model._ura_arrays`` made them)."""
+    n = len(hands) // 37
+    for i in range(n):
+        at = 37 * i
+        for k in range(34):
+            h = hands[at + k]
+            held[i, k] = h
+            over = h - start[k]
+            wall[i, k] = unseen[k] - (over if over > 0 else 0)
+        for f in range(3):  # a five kind: its plain and red copies apart
+            k = FIVES[f]
+            h = hands[at + k]
+            red = hands[at + 34 + f] - start[34 + f]
+            over = (h - hands[at + 34 + f]) - (start[k] - start[34 + f])
+            over = (over if over > 0 else 0) + (red if red > 0 else 0)
+            wall[i, k] = unseen[k] - over
+        for k in range(34):
+            if wall[i, k] < 0:
+                wall[i, k] = 0
+
+
 def points(out: Any, rows: Any, base: Any, by: Any, added: Any, riichi: Any, q: Any,
            han: Any, ura_at: Any, span: int) -> None:
     """Fill ``out[rows[r], col]``, the points of each win ``r`` in each situation ``col``,
@@ -365,4 +392,4 @@ def _sid(shapes: dict[Any, int], shape_list: list[Any], shape: Any) -> int:
 
 
 __all__ = ["GROUPS", "classify", "hand_shapes", "outcomes", "passed_readings", "points",
-           "red_sets", "splits", "width"]
+           "red_sets", "splits", "walls", "width"]

@@ -16,7 +16,7 @@ import pytest
 
 from mjasp.advice import win_loops
 from mjasp.advice import win_loops as ura
-from mjasp.advice.tiles37 import kind37, parse37
+from mjasp.advice.tiles37 import FIVES, held_beyond, kind37, parse37
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -205,3 +205,36 @@ def test_extended_is_the_best_points_per_han_added_compiled_as_the_py() -> None:
             kept = (list(part[0]), list(part[1]))
             assert module.extended(shape, part, added, memo, points) == want
             assert part == kept  # the table given is not changed
+
+
+def test_walls_are_the_unseen_tiles_less_held_beyond_compiled_as_the_py() -> None:
+    """``walls`` (``Model._ura_arrays``' loop) against its statement in numpy: the unseen
+    34 counts less ``held_beyond`` of each hand, at least 0; compiled and .py alike."""
+    spec = importlib.util.spec_from_file_location("walls_source",
+                                                  ROOT / "mjasp/advice/win_loops.py")
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    rng = random.Random(11)
+
+    def counts37() -> bytes:
+        c = bytearray(37)
+        for k in range(34):
+            c[k] = rng.choice((0, 0, 0, 1, 2, 3, 4))
+        for f, k in enumerate(FIVES):
+            c[34 + f] = rng.randint(0, min(1, c[k]))
+        return bytes(c)
+
+    for _ in range(30):
+        start, unseen = counts37(), counts37()
+        hands = [counts37() for _ in range(rng.randint(1, 6))]
+        rows = np.array([list(h) for h in hands], dtype=np.int64)
+        expected = np.maximum(np.frombuffer(unseen, dtype=np.uint8)[:34]
+                              - held_beyond(rows, np.array(list(start), dtype=np.int64))[:, :34],
+                              0)
+        for module in (win_loops, source):
+            wall = np.empty((len(hands), 34), dtype=np.int64)
+            held = np.empty((len(hands), 34), dtype=np.int64)
+            module.walls(b"".join(hands), start, unseen, wall, held)
+            assert wall.tolist() == expected.tolist()
+            assert held.tolist() == rows[:, :34].tolist()
