@@ -12,6 +12,10 @@ cimport cython
 cpdef void outcomes(const long[:, :] wall, const long[:, :] held, const long[:] points_at,
                     Py_ssize_t uras, double[:, :] q, long[:, :] han)
 
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, at=Py_ssize_t, k=Py_ssize_t, f=Py_ssize_t,
+               h=cython.long, over=cython.long, red=cython.long)
+cpdef void walls(bytes hands, bytes start, bytes unseen, long[:, :] wall, long[:, :] held)
+
 @cython.locals(n=Py_ssize_t, cols=Py_ssize_t, width=Py_ssize_t, r=Py_ssize_t, j=Py_ssize_t,
                col=Py_ssize_t, at=Py_ssize_t, u=Py_ssize_t, h=Py_ssize_t, k=Py_ssize_t,
                total=double)
@@ -19,8 +23,10 @@ cpdef void points(double[:, :] out, const long[:] rows, const long[:] base, cons
                   const long[:] added, const long[:] riichi, const double[:, :] q,
                   const long[:, :] han, const long[:] ura_at, Py_ssize_t span)
 
-@cython.locals(n=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, like=Py_ssize_t, red=Py_ssize_t,
-               some=bint, reds=list, keys=list, head=dict, variants=list, h14=bytes)
+@cython.locals(n=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t,
+               like=Py_ssize_t, red=Py_ssize_t, some=bint, rows=list, kind_of=tuple,
+               reds=cython.uchar[:], kind=cython.uchar[:], lead=Py_ssize_t[34],
+               best=Py_ssize_t[34], first=list, variants=list, h14=bytes, other=bytes)
 cpdef object red_sets(object wins, object kinds)
 
 @cython.locals(n=Py_ssize_t, got=cython.long, han=cython.long, fu=cython.long, read=bint,

@@ -27,6 +27,7 @@ from itertools import product
 from math import comb
 from typing import Any
 
+from mjasp.advice.tiles37 import FIVES
 from mjasp.core.errors import MjaspError
 from mjasp.core.hand import trusted_hand
 from mjasp.scoring.api import HandChecks, check_prepared, hand_readings
@@ -39,40 +40,67 @@ GROUPS = 5
 def red_sets(wins: Sequence[tuple[bytes, int]], kinds: Sequence[int]
              ) -> tuple[list[int], list[tuple[int, int, int]]] | None:
     """The wins (14 tile37 counts, winning tile37) that differ only in which fives are red:
-    the same 34 kind counts and winning kind (``kinds[tile]``). Per such set, its first
-    win with the fewest red fives (``first``, in order), and each other one as (row, that
-    row, its red fives less that one's), in order. None where no two wins share a set or
-    none holds a red five.
+    the same 34 kind counts and winning kind (``kinds[tile]``), among adjacent wins (a run
+    with the same 34 counts: ``solve``'s wins are sorted by their counts, so a set is one
+    run there; elsewhere a set split by other wins is one set per run, each scored apart).
+    Per such set, its first win with the fewest red fives (``first``, in order), and each
+    other one as (row, that row, its red fives less that one's), in order. None where no
+    two wins share a set or none holds a red five.
 
     >>> from mjasp.advice.tiles37 import kind37, parse37
     >>> plain, red = parse37("123455m123p11s777z"), parse37("123405m123p11s777z")
     >>> red_sets([(plain, 4), (red, 4), (red, 34)], [kind37(t) for t in range(37)])
     ([0], [(1, 0, 1), (2, 0, 1)])
     """
-    n = len(wins)
-    reds = [0] * n
-    head: dict[tuple[bytes, int], int] = {}  # each set's row with the fewest, first
-    keys = []
+    rows = list(wins)
+    kind_of = tuple(kinds)
+    n = len(rows)
+    reds = bytearray(n)
+    kind = bytearray(n)
     some = False
     for j in range(n):
-        h14, tile = wins[j]
+        h14, tile = rows[j]
         red = h14[34] + h14[35] + h14[36]
         reds[j] = red
+        kind[j] = kind_of[tile]
         if red:
             some = True
-        key = (h14[:34], kinds[tile])
-        keys.append(key)
-        at = head.setdefault(key, j)
-        if red < reds[at]:
-            head[key] = j
-    if not some or len(head) == n:
+    if not some:
         return None
+    first = []
     variants = []
-    for j in range(n):
-        like = head[keys[j]]
-        if like != j:
-            variants.append((j, like, reds[j] - reds[like]))
-    return sorted(head.values()), variants
+    # per kind, its set's leader in the run (before the run: none) and its red fives
+    lead = [-1] * 34
+    best = [0] * 34
+    start = 0
+    while start < n:
+        # the run of wins with the 34 counts of its first: a byte compare (no key made)
+        h14 = rows[start][0]
+        end = start + 1
+        while end < n:
+            other = rows[end][0]
+            k = 0
+            while k < 34 and other[k] == h14[k]:
+                k += 1
+            if k < 34:
+                break
+            end += 1
+        for j in range(start, end):
+            # the first of the run's wins of its kind with the fewest red fives
+            k = kind[j]
+            if lead[k] < start or reds[j] < best[k]:
+                lead[k] = j
+                best[k] = reds[j]
+        for j in range(start, end):
+            like = lead[kind[j]]
+            if like == j:
+                first.append(j)
+            else:
+                variants.append((j, like, reds[j] - reds[like]))
+        start = end
+    if not variants:
+        return None
+    return first, variants
 
 
 def extended(shape: tuple[tuple[int, int, bool], ...], table: tuple[list[int], list[int]] | None,
@@ -168,6 +196,32 @@ def outcomes(wall: Any, held: Any, points_at: Any, uras: int, q: Any, han: Any) 
                     got += order[g] * m[g]
                 q[i, at] = float(ways) / of if ways > 0 else 0.0
                 han[i, at] = got
+
+
+def walls(hands: bytes, start: bytes, unseen: bytes, wall: Any, held: Any) -> None:
+    """Fill the ura indicators' wall of each hand (``hands``: rows of 37 tile37 counts, one
+    after another): ``wall[i]`` the ``unseen`` 34 counts less what hand ``i`` holds beyond
+    ``start`` (``tiles37.held_beyond``: a five kind's plain and red copies apart), at least
+    0, and ``held[i]`` its 34 counts. Numpy arrays: int64 (the rows as one bytes object:
+    no array made per step, as ``Model._ura_arrays`` made them)."""
+    n = len(hands) // 37
+    for i in range(n):
+        at = 37 * i
+        for k in range(34):
+            h = hands[at + k]
+            held[i, k] = h
+            over = h - start[k]
+            wall[i, k] = unseen[k] - (over if over > 0 else 0)
+        for f in range(3):  # a five kind: its plain and red copies apart
+            k = FIVES[f]
+            h = hands[at + k]
+            red = hands[at + 34 + f] - start[34 + f]
+            over = (h - hands[at + 34 + f]) - (start[k] - start[34 + f])
+            over = (over if over > 0 else 0) + (red if red > 0 else 0)
+            wall[i, k] = unseen[k] - over
+        for k in range(34):
+            if wall[i, k] < 0:
+                wall[i, k] = 0
 
 
 def points(out: Any, rows: Any, base: Any, by: Any, added: Any, riichi: Any, q: Any,
@@ -338,4 +392,4 @@ def _sid(shapes: dict[Any, int], shape_list: list[Any], shape: Any) -> int:
 
 
 __all__ = ["GROUPS", "classify", "hand_shapes", "outcomes", "passed_readings", "points",
-           "red_sets", "splits", "width"]
+           "red_sets", "splits", "walls", "width"]

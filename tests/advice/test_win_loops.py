@@ -16,7 +16,7 @@ import pytest
 
 from mjasp.advice import win_loops
 from mjasp.advice import win_loops as ura
-from mjasp.advice.tiles37 import kind37, parse37
+from mjasp.advice.tiles37 import FIVES, held_beyond, kind37, parse37
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,6 +145,38 @@ def test_red_sets_are_the_wins_alike_but_for_red_fives_each_led_by_its_fewest() 
     assert win_loops.red_sets([(parse37("123405m455p55s777z"), 4)], kinds) is None
 
 
+def test_red_sets_are_found_per_run_of_wins_with_the_same_counts() -> None:
+    # a brute force over runs: wins alike (the same kind counts and winning kind) share a
+    # set only within a run of adjacent wins with the same kind counts (``solve``'s sorted
+    # wins: a set is one run); a set split by other wins is one set per run
+    rng = random.Random(5)
+    kinds = [kind37(t) for t in range(37)]
+    bases = [parse37("123455m455p55s777z"), parse37("123455m456p55s777z")]
+    for _ in range(20):
+        wins = []
+        for _ in range(30):
+            counts = bytearray(rng.choice(bases))
+            for suit in range(3):
+                counts[34 + suit] = rng.randint(0, 1)
+            wins.append((bytes(counts), rng.choice([4, 13, 22, 34, 35, 36, 0, 31])))
+        if rng.random() < 0.5:
+            wins.sort()  # the order solve gives: each set one run
+        run = [0] * len(wins)
+        for i in range(1, len(wins)):
+            run[i] = run[i - 1] + (wins[i][0][:34] != wins[i - 1][0][:34])
+        reds = [sum(h[34:]) for h, _ in wins]
+        leader = [min((i for i, (_, u) in enumerate(wins)
+                       if run[i] == run[j] and kinds[u] == kinds[t]),
+                      key=lambda i: (reds[i], i)) for j, (_, t) in enumerate(wins)]
+        variants = [(j, leader[j], reds[j] - reds[leader[j]])
+                    for j in range(len(wins)) if leader[j] != j]
+        found = win_loops.red_sets(wins, kinds)
+        if not variants or not any(reds):
+            assert found is None
+        else:
+            assert found == (sorted(set(leader)), variants)
+
+
 def test_extended_is_the_best_points_per_han_added_compiled_as_the_py() -> None:
     """``extended`` (``Model._extended``'s loop) against the rule written out: per han added
     the greatest points of the candidates (of those with a reading, in the second list),
@@ -173,3 +205,36 @@ def test_extended_is_the_best_points_per_han_added_compiled_as_the_py() -> None:
             kept = (list(part[0]), list(part[1]))
             assert module.extended(shape, part, added, memo, points) == want
             assert part == kept  # the table given is not changed
+
+
+def test_walls_are_the_unseen_tiles_less_held_beyond_compiled_as_the_py() -> None:
+    """``walls`` (``Model._ura_arrays``' loop) against its statement in numpy: the unseen
+    34 counts less ``held_beyond`` of each hand, at least 0; compiled and .py alike."""
+    spec = importlib.util.spec_from_file_location("walls_source",
+                                                  ROOT / "mjasp/advice/win_loops.py")
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    rng = random.Random(11)
+
+    def counts37() -> bytes:
+        c = bytearray(37)
+        for k in range(34):
+            c[k] = rng.choice((0, 0, 0, 1, 2, 3, 4))
+        for f, k in enumerate(FIVES):
+            c[34 + f] = rng.randint(0, min(1, c[k]))
+        return bytes(c)
+
+    for _ in range(30):
+        start, unseen = counts37(), counts37()
+        hands = [counts37() for _ in range(rng.randint(1, 6))]
+        rows = np.array([list(h) for h in hands], dtype=np.int64)
+        expected = np.maximum(np.frombuffer(unseen, dtype=np.uint8)[:34]
+                              - held_beyond(rows, np.array(list(start), dtype=np.int64))[:, :34],
+                              0)
+        for module in (win_loops, source):
+            wall = np.empty((len(hands), 34), dtype=np.int64)
+            held = np.empty((len(hands), 34), dtype=np.int64)
+            module.walls(b"".join(hands), start, unseen, wall, held)
+            assert wall.tolist() == expected.tolist()
+            assert held.tolist() == rows[:, :34].tolist()
