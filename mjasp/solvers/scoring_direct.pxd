@@ -50,8 +50,11 @@ cpdef object _chuuren(HandFacts h)
 cpdef object _junsei(HandFacts h)
 cpdef object _upgrade(object items)
 cpdef object _hand_facts(object hand, object win, object won=*)
-@cython.locals(n=Py_ssize_t, dora_of=dict)
+@cython.locals(n=Py_ssize_t, kind=Py_ssize_t, north=Py_ssize_t, shown=tuple, ura_shown=tuple,
+               last_kinds=tuple)
 cpdef object _dora(object hand, object win, object counts, object rules)
+@cython.locals(dora_of=dict, shown=list, ura_shown=list)
+cpdef tuple _dora_kinds(object win, object rules)
 cpdef object _dora_of(object indicator, object rules)
 cpdef object _reading_facts(object decomposition)
 cpdef Py_ssize_t _value_of_pair(HandFacts h, Py_ssize_t tile) except? -1

@@ -549,11 +549,18 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
     return tuple(
         (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule,
          row.yaku in REPLACES)
-        for row in yaku_table(rules)
-        if row.level == level and (row.closed if closed else row.opened)
+        for row in _level_table(rules, level)
+        if (row.closed if closed else row.opened)
         and missing.isdisjoint(row.needs)
         and (level == "hand" or (form in row.forms and row.seat in (None, seat)
                                  and row.round_wind in (None, round_wind))))
+
+
+@functools.lru_cache(maxsize=RULES_CACHED * 3)
+def _level_table(rules: Rules, level: str) -> tuple[YakuRule, ...]:
+    """The records of ``yaku_table(rules)`` at ``level``, in order: what ``_rows`` walks
+    (a third of the table, where it walked all of it for each new set of gates)."""
+    return tuple(row for row in yaku_table(rules) if row.level == level)
 
 
 def _upgrade(items: list[YakuItem]) -> list[YakuItem]:
@@ -604,19 +611,15 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     """Dora, ura dora (with riichi only), red fives and north tiles set aside (three
     players), each item's han its count."""
     found = []
-    north = win.north_dora
-    indicators = win.dora_indicators
-    if indicators or north:
-        # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
-        # (https://riichi.wiki/Sanma)
-        # the last rules' table by identity (removed_kinds is a property: a Python call)
-        last = _LAST_DORA_OF[0]
-        if last[0] is rules:
-            dora_of = last[1]
-        else:
-            removed = rules.removed_kinds
-            dora_of = _dora_table(removed) if removed else DORA_OF
-            _LAST_DORA_OF[0] = (rules, dora_of)
+    # the win's indicators read once for the last (win, rules) by identity: a search
+    # scores many hands in one situation
+    last_kinds = _LAST_DORA_KINDS[0]
+    if last_kinds[0] is win and last_kinds[1] is rules:
+        north, shown, ura_shown = last_kinds[2]
+    else:
+        north, shown, ura_shown = kinds = _dora_kinds(win, rules)
+        _LAST_DORA_KINDS[0] = (win, rules, kinds)
+    if shown or north:
         if north:
             # north tiles set aside are the winner's tiles: a west indicator makes each a
             # dora too (https://riichi.wiki/Sanma "North tiles": kita counts as two dora)
@@ -624,18 +627,15 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
             counts[30] += north
         # every indicator counts, a repeated one twice; tiles in melds and quads count too
         n = 0
-        for t in indicators:
-            dora = dora_of.get(t)
-            n += counts[_dora_of(t, rules) if dora is None else dora]
+        for kind in shown:
+            n += counts[kind]
         if n:
             found.append(_DORA_ITEMS.get(n) or YakuItem(Yaku.DORA, n))
-        if win.riichi:
-            n = 0
-            for t in win.ura_indicators:
-                dora = dora_of.get(t)
-                n += counts[_dora_of(t, rules) if dora is None else dora]
-            if n:
-                found.append(_URA_ITEMS.get(n) or YakuItem(Yaku.URA_DORA, n))
+        n = 0
+        for kind in ura_shown:  # (none without riichi)
+            n += counts[kind]
+        if n:
+            found.append(_URA_ITEMS.get(n) or YakuItem(Yaku.URA_DORA, n))
     red = hand.red
     n = red[0] + red[1] + red[2]
     for meld in hand.melds:  # a loop: a comprehension is one call more
@@ -647,6 +647,40 @@ def _dora(hand: Hand, win: Win, counts: Sequence[int], rules: Rules) -> list[Yak
     return found
 
 
+def _dora_kinds(win: Win, rules: Rules) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...]]:
+    """The north tiles set aside of ``win``, the kind each of its dora indicators shows
+    under ``rules`` (a repeated one twice), and each ura indicator's (with riichi only;
+    else none): what ``_dora`` counts in a hand."""
+    north = win.north_dora
+    indicators = win.dora_indicators
+    if not indicators and not north:
+        return north, (), ()
+    # kinds not in the set are skipped: with 2m-8m removed a 1m indicator shows 9m
+    # (https://riichi.wiki/Sanma)
+    # the last rules' table by identity (removed_kinds is a property: a Python call)
+    last = _LAST_DORA_OF[0]
+    if last[0] is rules:
+        dora_of = last[1]
+    else:
+        removed = rules.removed_kinds
+        dora_of = _dora_table(removed) if removed else DORA_OF
+        _LAST_DORA_OF[0] = (rules, dora_of)
+    shown = []
+    for t in indicators:
+        dora = dora_of.get(t)
+        shown.append(_dora_of(t, rules) if dora is None else dora)
+    ura_shown = []
+    if win.riichi:
+        for t in win.ura_indicators:
+            dora = dora_of.get(t)
+            ura_shown.append(_dora_of(t, rules) if dora is None else dora)
+    return north, tuple(shown), tuple(ura_shown)
+
+
+#: The last (win, rules) of ``_dora`` and their ``_dora_kinds``.
+_LAST_DORA_KINDS: list[tuple[Win | None, Rules | None, tuple[int, tuple[Tile, ...],
+                                                             tuple[Tile, ...]]]] = [
+    (None, None, (0, (), ()))]
 #: The usual dora items made once (a frozen dataclass costs its __init__ per item).
 _DORA_ITEMS, _URA_ITEMS, _AKA_ITEMS, _NORTH_ITEMS = (
     {n: YakuItem(yaku, n) for n in range(1, 21)}
@@ -998,7 +1032,8 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
     dora_items = _dora(hand, win, h.counts, rules)
     if readings is None:
         readings = winning_readings(hand, rules)
-    scored_reading = scorecard.scored_reading  # (the compiled one while the kernel answers)
+    # (the compiled one while the kernel answers; read only where a Score is made)
+    scored_reading: Any = None if lean else scorecard.scored_reading
     for decomposition in readings:
         r = reading_facts(decomposition)
         # what picks the rows: the sets and sequences counted, an honor or dragon set, an
