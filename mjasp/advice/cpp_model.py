@@ -762,7 +762,7 @@ def _necessary_of(rows: list[bytes], mwall: Sequence[int], compiled: bool = True
     if dp is None or capsule is None:
         return _necessary(np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37),
                           mwall)
-    merged = b"".join([bytes(_merged(row)) + row[34:] for row in rows])
+    merged = cpp_loops.merged_rows(b"".join(rows))
     shanten: list[int] = []
     necessary: list[tuple[tuple[str, int], ...]] = []
     for own, kinds in dp.ukeire(capsule, merged, _DRAWABLE):
