@@ -23,7 +23,7 @@ cpdef dict by_kind(object hand, object win, object rules, list kinds, object rea
 @cython.locals(values=list, entries=dict, places=list, at=Py_ssize_t, first=Py_ssize_t,
                more=cython.long, tiles=list, sep=bytes, merged=bytes, riichi=bint,
                kinds=list, best=dict, known=dict, kind_entries=dict, t=cython.long,
-               kind=cython.long)
+               kind=cython.long, check=object)
 cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
                         bytes raw_merged, list riichis, list reds, tuple wins, tuple checks,
                         object melds, object rules, dict readings, dict cache, bint dealer,

@@ -136,7 +136,8 @@ def by_kind(hand: Any, win: Win, rules: Rules, kinds: list[int], readings: Any
 
 def score_states(count: int, like: list[int], groups: list[list[int]], raw: bytes,
                  raw_merged: bytes, riichis: list[bool], reds: list[int],
-                 wins: tuple[Win, Win], checks: tuple[HandChecks, HandChecks],
+                 wins: tuple[Win, Win],
+                 checks: tuple[HandChecks | None, HandChecks | None],
                  melds: Any, rules: Rules, readings: dict[bytes, Any], cache: dict[int, int],
                  dealer: bool, count_ura: bool, pending: list[tuple[int, int, int, int]]
                  ) -> list[list[float]]:
@@ -148,6 +149,7 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
     dora to count (``count_ura``) is put in ``pending`` (place, han, fu, points), its value
     -1 - its place there until its outcomes are summed. ``wins``: the self-draw without
     and with riichi; ``checks``: ``hand_checks`` of each with ``melds`` and ``rules``
+    (None for a flag no state has)
     (made once per search, where ``check_hand`` per hand made them again); ``readings``,
     ``cache``: the hands' readings and the points by (han, fu), filled as met."""
     values: list[list[float]] = [[]] * count
@@ -168,7 +170,9 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
             kind = KIND37[t]
             if kind not in kinds:
                 kinds.append(kind)
-        hand = checked_hand(sep, merged, checks[1] if riichi else checks[0], melds)
+        check = checks[1] if riichi else checks[0]
+        assert check is not None  # (made for every flag a state has)
+        hand = checked_hand(sep, merged, check, melds)
         if hand is None:
             values[at] = [0.0] * len(tiles)
             continue
