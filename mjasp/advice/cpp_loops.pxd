@@ -23,7 +23,7 @@ cpdef dict by_kind(object hand, object win, object rules, list kinds, object rea
 @cython.locals(values=list, entries=dict, places=list, at=Py_ssize_t, first=Py_ssize_t,
                more=cython.long, tiles=list, sep=bytes, merged=bytes, riichi=bint,
                kinds=list, best=dict, known=dict, kind_entries=dict, t=cython.long,
-               kind=cython.long)
+               kind=cython.long, check=object)
 cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
                         bytes raw_merged, list riichis, list reds, tuple wins, tuple checks,
                         object melds, object rules, dict readings, dict cache, bint dealer,
@@ -44,6 +44,10 @@ cpdef long ura_key(long han, long fu, long base) except -1
                state=Py_ssize_t)
 cpdef tuple winning_states(list states, list drawn)
 
+@cython.locals(out=bytearray, fives=tuple, f0=Py_ssize_t, f1=Py_ssize_t, f2=Py_ssize_t,
+               base=Py_ssize_t)
+cpdef bytes merged_rows(bytes raw)
+
 @cython.locals(at=Py_ssize_t, k=Py_ssize_t, u=Py_ssize_t, tiles=cython.long, base=Py_ssize_t,
                copies=cython.long)
 cpdef void ura_one(const unsigned char[:] raw_merged, Py_ssize_t count,
@@ -55,7 +59,8 @@ cpdef void ura_one(const unsigned char[:] raw_merged, Py_ssize_t count,
 cpdef tuple scored_edges(list won, list places, list values, list totals)
 
 @cython.locals(count=Py_ssize_t, at=Py_ssize_t, s=Py_ssize_t, k=Py_ssize_t, base=Py_ssize_t,
-               n=cython.long, any_red=bint, riichis=list, reds=list, like=list, least=dict,
-               keys=list, seen=bytes, fives=tuple)
+               n=cython.long, any_red=bint, riichis=list, reds=list, like=list, least=tuple,
+               keys=list, seen=bytes, fives=tuple, f0=Py_ssize_t, f1=Py_ssize_t,
+               f2=Py_ssize_t, by=dict, key=bytes, got=object)
 cpdef tuple winning_rows(const unsigned char[:, :] hands, const unsigned char[:] flags,
                          list order, bint red, unsigned char[:] raw, unsigned char[:] merged)

@@ -136,7 +136,8 @@ def by_kind(hand: Any, win: Win, rules: Rules, kinds: list[int], readings: Any
 
 def score_states(count: int, like: list[int], groups: list[list[int]], raw: bytes,
                  raw_merged: bytes, riichis: list[bool], reds: list[int],
-                 wins: tuple[Win, Win], checks: tuple[HandChecks, HandChecks],
+                 wins: tuple[Win, Win],
+                 checks: tuple[HandChecks | None, HandChecks | None],
                  melds: Any, rules: Rules, readings: dict[bytes, Any], cache: dict[int, int],
                  dealer: bool, count_ura: bool, pending: list[tuple[int, int, int, int]]
                  ) -> list[list[float]]:
@@ -148,6 +149,7 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
     dora to count (``count_ura``) is put in ``pending`` (place, han, fu, points), its value
     -1 - its place there until its outcomes are summed. ``wins``: the self-draw without
     and with riichi; ``checks``: ``hand_checks`` of each with ``melds`` and ``rules``
+    (None for a flag no state has)
     (made once per search, where ``check_hand`` per hand made them again); ``readings``,
     ``cache``: the hands' readings and the points by (han, fu), filled as met."""
     values: list[list[float]] = [[]] * count
@@ -168,7 +170,9 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
             kind = KIND37[t]
             if kind not in kinds:
                 kinds.append(kind)
-        hand = checked_hand(sep, merged, checks[1] if riichi else checks[0], melds)
+        check = checks[1] if riichi else checks[0]
+        assert check is not None  # (made for every flag a state has)
+        hand = checked_hand(sep, merged, check, melds)
         if hand is None:
             values[at] = [0.0] * len(tiles)
             continue
@@ -316,6 +320,9 @@ def winning_rows(hands: Any, flags: Any, order: list[int], red: bool, raw: Any,
     fancy indexing and a Python loop per place cost 0.4 M instructions a tenpai call."""
     count = len(order)
     fives = FIVES
+    f0 = fives[0]
+    f1 = fives[1]
+    f2 = fives[2]
     riichis: list[bool] = []
     reds: list[int] = [0] * count
     any_red = False
@@ -324,34 +331,58 @@ def winning_rows(hands: Any, flags: Any, order: list[int], red: bool, raw: Any,
         base = 37 * at
         for k in range(37):
             raw[base + k] = hands[s, k]
+        # (read back from ``raw``: a Python int in the .py, where numpy's uint8 overflowed
+        # ``han * 1024`` of the points cache's key, ``up``; a C int compiled)
+        n = raw[base + 34] + raw[base + 35] + raw[base + 36]
         base = 34 * at
         for k in range(34):
             merged[base + k] = hands[s, k]
-        for k in range(3):
-            merged[base + fives[k]] += hands[s, 34 + k]
+        merged[base + f0] += hands[s, 34]
+        merged[base + f1] += hands[s, 35]
+        merged[base + f2] += hands[s, 36]
         riichis.append(flags[s] != 0)
         if red:
-            n = hands[s, 34] + hands[s, 35] + hands[s, 36]
-            # a Python int: the .py reads numpy's uint8 here, and ``han * 1024`` of the
-            # points cache's key (``up``) overflowed it (OverflowError without a compiler)
-            reds[at] = int(n)
+            reds[at] = n
             if n:
                 any_red = True
     like = list(range(count))
     if any_red:
-        # (merged counts as bytes, and the flag: a dict key per place)
+        # (merged counts as bytes, a dict per flag: a key per place)
         seen = bytes(merged)
-        least: dict[tuple[bytes, bool], int] = {}
-        keys: list[tuple[bytes, bool]] = []
+        least: tuple[dict[bytes, int], dict[bytes, int]] = ({}, {})
+        keys: list[bytes] = []
         for at in range(count):
-            key = (seen[34 * at:34 * at + 34], riichis[at])
+            key = seen[34 * at:34 * at + 34]
             keys.append(key)
-            got = least.get(key)
+            by = least[1] if riichis[at] else least[0]
+            got = by.get(key)
             if got is None or reds[at] < reds[got]:
-                least[key] = at
+                by[key] = at
         for at in range(count):
-            like[at] = least[keys[at]]
+            by = least[1] if riichis[at] else least[0]
+            like[at] = by[keys[at]]
     return riichis, like, reds
+
+
+def merged_rows(raw: bytes) -> bytes:
+    """Rows of 37 separated counts (``raw``, 37 bytes a row) as rows of 37 merged counts:
+    each red five added to its five in the first 34, the red fives kept after them (the
+    rows ``_dp.ukeire`` takes; a loop on C ints, where a Python list per row cost a
+    tenpai call 0.1 M instructions).
+
+    >>> list(merged_rows(bytes([0] * 4 + [1] + [0] * 29 + [1, 0, 2]))[:5])
+    [0, 0, 0, 0, 2]
+    """
+    out = bytearray(raw)
+    fives = FIVES
+    f0 = fives[0]
+    f1 = fives[1]
+    f2 = fives[2]
+    for base in range(0, len(raw) - 36, 37):
+        out[base + f0] += raw[base + 34]
+        out[base + f1] += raw[base + 35]
+        out[base + f2] += raw[base + 36]
+    return bytes(out)
 
 
 def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: bytes,
@@ -376,5 +407,5 @@ def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: byt
             out[at, u] = out[at, u] / tiles if tiles else math.nan
 
 __all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
-           "score_states", "scored_edges", "tile_values", "up", "ura_key", "ura_one",
+           "merged_rows", "score_states", "scored_edges", "tile_values", "up", "ura_key", "ura_one",
            "ura_totals", "winning_rows", "winning_states"]

@@ -367,16 +367,14 @@ def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
             and max(total) < 8 and -1 <= budget < 64 and raw is not None:
         parts = cpp_build(bytes(hand), bytes(total), budget, fourteen,
                           kernel_shanten(_TENHOU), raw)
-
-        def arr(at: int, dtype: Any) -> Any:
-            return np.frombuffer(parts[at], dtype=dtype)
-
-        draw_hands = arr(0, np.uint8).reshape(-1, 37)
-        disc_hands = arr(3, np.uint8).reshape(-1, 37)
-        return CppGraph(len(draw_hands), len(disc_hands), draw_hands, arr(1, np.bool_),
-                        arr(2, np.bool_), disc_hands, arr(4, np.bool_), arr(5, np.int8),
-                        arr(6, np.int32), arr(7, np.int32), arr(8, np.int8),
-                        arr(9, np.int16), arr(10, np.int64).tolist())
+        # (each part by its dtype, in one loop: a closure made per call cost more)
+        arrays: list[Any] = [np.frombuffer(part, dtype=dtype)
+                              for part, dtype in zip(parts, _CPP_BUILD_DTYPES, strict=True)]
+        draw_hands = arrays[0].reshape(-1, 37)
+        disc_hands = arrays[3].reshape(-1, 37)
+        return CppGraph(len(draw_hands), len(disc_hands), draw_hands, arrays[1], arrays[2],
+                        disc_hands, arrays[4], arrays[5], arrays[6], arrays[7], arrays[8],
+                        arrays[9], arrays[10].tolist())
     if raw is wanted:
         wanted = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 38)
     g = _Graph(hand, wall, budget, 0, riichi)
@@ -395,6 +393,12 @@ def _build_graph(hand: list[int], wall: list[int], budget: int, fourteen: bool,
                     cat(g.disc_shanten, np.int8), src, dst, tile, weight,
                     [g.index[0].get(_key(row[:37], row[37]), -1)
                      for row in wanted.tolist()])
+
+
+#: the dtypes of ``_dp.cpp_build``'s parts, in order: draw states' hands, flags, tenpai;
+#: discard states' hands, flags, shanten; edges' src, dst, tile, weight; the wanted ids
+_CPP_BUILD_DTYPES = (np.uint8, np.bool_, np.bool_, np.uint8, np.bool_, np.int8, np.int32,
+                     np.int32, np.int8, np.int16, np.int64)
 
 
 def _key(hand: Sequence[int], riichi: bool) -> tuple[int, int]:
@@ -524,9 +528,10 @@ class _Scorer:
         raw, raw_merged = bytes(rows), bytes(merged_rows)
         pending: list[tuple[int, int, int, int]] = []
         wins = (self._win(False), self._win(True))
-        # what ``check_hand`` reads of the melds, each Win and the rules, once per search
-        checks = (hand_checks(self.melds, wins[0], self.rules),
-                  hand_checks(self.melds, wins[1], self.rules))
+        # what ``check_hand`` reads of the melds, each Win and the rules, once per search,
+        # for the riichi flags some winning state has (a tenpai call's are all riichi)
+        checks = (hand_checks(self.melds, wins[0], self.rules) if not all(riichis) else None,
+                  hand_checks(self.melds, wins[1], self.rules) if any(riichis) else None)
         values = cpp_loops.score_states(
             count, like, groups, raw, raw_merged, riichis, reds, wins, checks, self.melds,
             self.rules, self.readings,
@@ -762,7 +767,7 @@ def _necessary_of(rows: list[bytes], mwall: Sequence[int], compiled: bool = True
     if dp is None or capsule is None:
         return _necessary(np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, 37),
                           mwall)
-    merged = b"".join([bytes(_merged(row)) + row[34:] for row in rows])
+    merged = cpp_loops.merged_rows(b"".join(rows))
     shanten: list[int] = []
     necessary: list[tuple[tuple[str, int], ...]] = []
     for own, kinds in dp.ukeire(capsule, merged, _DRAWABLE):

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from mjasp.advice.cpp_loops import Shifted, best_of, ura_totals
+from mjasp.advice.cpp_loops import Shifted, best_of, merged_rows, ura_totals
 from mjasp.rules import RULES
 from mjasp.rules.points import points as points_of
 from mjasp.rules.scorecard import rank_key
@@ -52,3 +52,19 @@ def test_ura_outcomes_sum_the_points_of_each_count() -> None:
     ura_totals([(0, 1, 30, 1100)], chances, np.array([1], dtype=np.int64), {}, {}, False,
                TENHOU, out)
     assert out[0] == 0.5 * 1100 + 0.25 * 2000 + 0.25 * 4000
+
+
+def test_merged_rows_add_each_red_five_to_its_five() -> None:
+    # by hand: the red fives (places 34-36) added to 5m, 5p, 5s (kinds 4, 13, 22), the
+    # red counts kept after the 34
+    rng = random.Random(11)
+    rows = [[rng.randrange(3) for _ in range(37)] for _ in range(9)]
+    got = merged_rows(b"".join(bytes(r) for r in rows))
+    assert len(got) == 37 * len(rows)
+    for n, row in enumerate(rows):
+        want = list(row)
+        want[4] += row[34]
+        want[13] += row[35]
+        want[22] += row[36]
+        assert list(got[37 * n:37 * n + 37]) == want
+    assert merged_rows(b"") == b""
