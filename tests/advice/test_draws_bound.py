@@ -75,9 +75,9 @@ CASES: list[Any] = [
     *[(h, {}) for h in _closed(41, 2, 1)],
     (_closed(43, 1, 1)[0], {"riichi": "always"}),
     *[(h, {}) for h in _melded(44, 2, 1)],
-    pytest.param(_melded(46, 1, 2)[0], {}, marks=pytest.mark.slow),
-    # the largest graphs (about 2 minutes of the first test on a slow machine): the
-    # benchmark-sized run's (pytest --full)
+    # the largest graphs (half a minute to 2 minutes of the first test on a slow machine):
+    # the benchmark-sized run's (pytest --full)
+    pytest.param(_melded(46, 1, 2)[0], {}, marks=[pytest.mark.slow, pytest.mark.full]),
     pytest.param(_closed(42, 1, 2)[0], {}, marks=[pytest.mark.slow, pytest.mark.full]),
     pytest.param(_closed(45, 1, 3)[0], {}, marks=[pytest.mark.slow, pytest.mark.full]),
 ]

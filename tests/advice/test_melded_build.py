@@ -93,7 +93,7 @@ CASES: list[Any] = [
     pytest.param("19m1234p1345s2z [111p]", {"rules": "tenhou-3p", "draws": 6}, True,
                  marks=[pytest.mark.slow, pytest.mark.full]),  # (three players: above)
     pytest.param("2368m4456p7s1z [789s]", {"draws": 6, "visible": "5m5p6s8s"}, True,
-                 marks=pytest.mark.slow),                     # visible tiles
+                 marks=[pytest.mark.slow, pytest.mark.full]),  # visible tiles (and below)
     ("2368m456p77s1z [789s]", {"draws": 6, "visible": "5m5p6s8s"}, True),
     # two more large graphs (15-40 s each on a slow machine): pytest --full
     pytest.param("2568m44556p3z [789s]", {"draws": 6, "dora_indicators": "4p",

@@ -35,7 +35,7 @@ from mjasp.solvers import scoring_asp, scoring_direct
 #: wins per case in the benchmark-sized run (``pytest --full``); every run draws the first
 #: ``WINS_EVERY_RUN`` of them (the ASP engine scores each: the suite's largest cost)
 WINS = 10_000
-WINS_EVERY_RUN = 1_000
+WINS_EVERY_RUN = 500
 TENHOU = find_rules("tenhou")
 YAKUMAN_THEMES = ["kokushi", "chuuren", "triplets", "winds", "dragons", "honors", "greens",
                   "kans"]
