@@ -25,11 +25,11 @@ from typing import Any, NamedTuple
 
 from mjasp.advice.tiles37 import FIVES
 from mjasp.core.errors import MjaspError
-from mjasp.core.hand import trusted_hand
 from mjasp.core.win import Win
 from mjasp.rules import RULES, Rules
 from mjasp.rules.points import points as points_of
 from mjasp.scoring.api import HandChecks, check_prepared, hand_readings, rank_key
+from mjasp.solvers.lookup import counts_hand
 from mjasp.solvers.scoring_direct import candidates_by_tile, shapes_by_tile
 
 #: Tenhou's rules (the doctest's)
@@ -106,7 +106,7 @@ def checked_hand(sep: bytes, merged: bytes, checks: HandChecks, melds: Any) -> A
     """The hand ``sep`` (separated 37 counts; ``merged`` its 34; with ``melds``) as a
     Hand, or None where ``check_hand`` refuses it: ``check_prepared`` with ``checks``
     (``hand_checks`` of the melds, the Win and the rules, made once per search)."""
-    hand = trusted_hand(tuple(merged), (sep[34], sep[35], sep[36]), melds)
+    hand = counts_hand(merged, sep, melds)  # (compiled: one C call from the bytes)
     try:
         check_prepared(hand, checks)
     except MjaspError:

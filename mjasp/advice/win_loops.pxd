@@ -37,13 +37,14 @@ cpdef tuple extended(tuple shape, object table, Py_ssize_t added, dict memo, obj
 # and tuples typed (indexed and looked up without a method call), the scoring calls C calls
 # where the callee is compiled (cpdef) and Python calls otherwise.
 @cython.locals(melds=tuple, derive=bint, checked=dict, found=tuple, readings=tuple,
-               asked=list)
+               asked=list, read=list)
 cpdef tuple hand_shapes(bytes h14, list tiles, tuple scoring)
 
 # (checks: a scoring.api.HandChecks, left untyped: a cimport of its type would tie this
 # build to api's, and where api's build is stale and its .py runs, Cython warns of a
 # binary incompatibility or refuses the import)
 cpdef tuple passed_readings(object hand, object checks, object rules)
+cpdef tuple checked_readings(object hand, object readings, object checks)
 
 @cython.locals(shapes=dict, shape_list=list, sid_of=dict, ura_of=dict, ura_hands=list,
                need_ura=bint, kept=dict, probe=bint, limit=Py_ssize_t, order=list,

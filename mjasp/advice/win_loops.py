@@ -29,8 +29,8 @@ from typing import Any
 
 from mjasp.advice.tiles37 import FIVES
 from mjasp.core.errors import MjaspError
-from mjasp.core.hand import trusted_hand
 from mjasp.scoring.api import HandChecks, check_prepared, hand_readings
+from mjasp.solvers.lookup import hand_and_readings
 from mjasp.solvers.scoring_direct import shapes_by_tile
 
 #: The ura han groups: a held kind has 0 to 4 copies.
@@ -277,8 +277,9 @@ def hand_shapes(h14: bytes, tiles: list[int], scoring: tuple[Any, ...]
     melds, win, rules, derive, kinds, checked, checks = scoring
     found = checked.get(h14)
     if found is None:
-        hand = trusted_hand(tuple(h14[:34]), (h14[34], h14[35], h14[36]), melds)
-        readings = passed_readings(hand, checks, rules)
+        # the Hand and its readings in one call (compiled: one C call from the 37 counts)
+        hand, read = hand_and_readings(h14, h14, melds, rules)
+        readings = checked_readings(hand, read, checks)
     else:
         hand, readings = found
     if not readings or not derive:
@@ -298,6 +299,17 @@ def passed_readings(hand: Any, checks: HandChecks, rules: Any) -> tuple[Any, ...
         return hand_readings(hand, rules)
     except MjaspError:
         return ()
+
+
+def checked_readings(hand: Any, readings: Sequence[Any], checks: HandChecks
+                     ) -> tuple[Any, ...]:
+    """``passed_readings`` of ``hand`` whose readings (``counts_readings``: none where it
+    is not complete, as ``hand_readings`` refuses it) are already found."""
+    try:
+        check_prepared(hand, checks)
+    except MjaspError:
+        return ()
+    return tuple(readings)
 
 
 def classify(wins: Sequence[tuple[bytes, int]], at: Sequence[int], scoring: tuple[Any, ...],
@@ -391,5 +403,5 @@ def _sid(shapes: dict[Any, int], shape_list: list[Any], shape: Any) -> int:
     return sid
 
 
-__all__ = ["GROUPS", "classify", "hand_shapes", "outcomes", "passed_readings", "points",
-           "red_sets", "splits", "walls", "width"]
+__all__ = ["GROUPS", "checked_readings", "classify", "hand_shapes", "outcomes",
+           "passed_readings", "points", "red_sets", "splits", "walls", "width"]

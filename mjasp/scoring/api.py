@@ -264,10 +264,14 @@ def check_prepared(hand: Hand, checks: HandChecks) -> None:
     # at most this many plain fives of a suit shown (none where no plain five is)
     plain_fives = checks.shown if checks.fives_shown else 0
     allowed = checks.allowed
+    # (each read once into a local: C ints compiled, compared without a Python object)
+    red_m, red_p, red_s = red[0], red[1], red[2]
+    allowed_m, allowed_p, allowed_s = allowed[0], allowed[1], allowed[2]
+    five_m, five_p, five_s = held[4], held[13], held[22]
     if (checks.red_called or not checks.plain_shown
-            or red[0] > allowed[0] or held[4] - red[0] + plain_fives > 4 - allowed[0]
-            or red[1] > allowed[1] or held[13] - red[1] + plain_fives > 4 - allowed[1]
-            or red[2] > allowed[2] or held[22] - red[2] + plain_fives > 4 - allowed[2]):
+            or red_m > allowed_m or five_m - red_m + plain_fives > 4 - allowed_m
+            or red_p > allowed_p or five_p - red_p + plain_fives > 4 - allowed_p
+            or red_s > allowed_s or five_s - red_s + plain_fives > 4 - allowed_s):
         # (skipped only where it cannot fail: no red five shown or called, so that the red
         # fives are the hand's, and the plain ones, the hand's and at most plain_fives
         # shown, within the set's)

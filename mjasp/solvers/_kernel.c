@@ -111,6 +111,9 @@ typedef struct {
     /* hand_facts(): each kinds set built, by its kinds as bits (a dict of at most
      * KINDS_SETS: emptied when full) */
     PyObject *kinds_sets;
+    /* hand_facts(): the last Win asked (held: a Win is frozen, so what is read of it stays
+     * true while it lives) and its seat and round wind tiles and flags tuple */
+    PyObject *facts_win, *facts_seat, *facts_round, *facts_flags;
     /* slots_init(): the slot descriptor of each field the facts read (S_...), NULL where
      * the class's attribute is not a slot of its own (then read by name) */
     PyObject *slots[SLOTS];
@@ -118,6 +121,9 @@ typedef struct {
     int builders;
     PyObject *builder_types[BUILDERS], *builder_fields[BUILDERS];
     Memo *memo; /* MEMO entries, allocated by the module's exec */
+    /* the ints 0..4 (a count), held from the module's exec: a tuple of counts filled and
+     * a count read by identity, without a call per count */
+    PyObject *small[5];
 } State;
 
 static inline State *state_of(PyObject *module) { return (State *)PyModule_GetState(module); }
@@ -407,11 +413,24 @@ static int read_text(PyObject *text, uint8_t *out) { return read_text_red(text, 
  * The checks of Hand's fast constructors (mjasp/core/hand.py) in one call each; None hands
  * the input back to Python, whose general path builds the hand or says what is wrong. */
 
+/* the int of a count 0..4 (a new reference; NULL on an error) */
+static inline PyObject *count_object(const State *st, uint8_t n) {
+    return n <= 4 ? Py_NewRef(st->small[n]) : PyLong_FromLong(n);
+}
+
+/* the count 0..4 an int is (read by identity: the ints 0..4 are shared), else its value
+ * (-1 with an error set where it is not an int) */
+static inline long count_value(const State *st, PyObject *item) {
+    for (int n = 0; n <= 4; n++)
+        if (item == st->small[n]) return n;
+    return PyLong_AsLong(item);
+}
+
 /* 34 counts as a tuple of Python ints (the shared small ints 0..4) */
-static PyObject *counts_tuple(const uint8_t *c) {
+static PyObject *counts_tuple(const State *st, const uint8_t *c) {
     PyObject *out = PyTuple_New(KINDS);
     for (int i = 0; out && i < KINDS; i++) {
-        PyObject *value = PyLong_FromLong(c[i]);
+        PyObject *value = count_object(st, c[i]);
         if (value == NULL) Py_CLEAR(out);
         else PyTuple_SET_ITEM(out, i, value);
     }
@@ -436,7 +455,11 @@ static PyObject *new_hand_melds(const State *st, PyObject *counts, const int red
         Py_XDECREF(melds);
         return NULL;
     }
-    PyObject *reds = Py_BuildValue("(iii)", red[0], red[1], red[2]);
+    PyObject *reds = red[0] >= 0 && red[0] <= 4 && red[1] >= 0 && red[1] <= 4 && red[2] >= 0 &&
+                             red[2] <= 4
+                         ? PyTuple_Pack(3, st->small[red[0]], st->small[red[1]],
+                                        st->small[red[2]])
+                         : Py_BuildValue("(iii)", red[0], red[1], red[2]);
     PyObject *hand = reds ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL) : NULL;
     if (hand == NULL || PyObject_GenericSetAttr(hand, st->str_counts, counts) < 0 ||
         PyObject_GenericSetAttr(hand, st->str_red, reds) < 0 ||
@@ -468,7 +491,7 @@ static PyObject *k_hand_counts(PyObject *self, PyObject *arg) {
     if (!(PyList_CheckExact(arg) || PyTuple_CheckExact(arg)) || !read_counts(arg, c) ||
         tile_total(c) > 14)
         Py_RETURN_NONE;
-    return new_hand(st, PyTuple_CheckExact(arg) ? Py_NewRef(arg) : counts_tuple(c), none);
+    return new_hand(st, PyTuple_CheckExact(arg) ? Py_NewRef(arg) : counts_tuple(st, c), none);
 }
 
 /* hand_ids(ids) -> (counts, red) | None: a list or tuple of at most 14 distinct ints
@@ -492,7 +515,7 @@ static PyObject *k_hand_ids(PyObject *self, PyObject *arg) {
         c[id / 4]++; /* distinct ids: at most 4 of a kind */
         if (id == 16 || id == 52 || id == 88) red[(id - 16) / 36] = 1;
     }
-    return new_hand(st, counts_tuple(c), red);
+    return new_hand(st, counts_tuple(st, c), red);
 }
 
 /* hand_text(text, most) -> Hand | None: plain mpsz (read_text's grammar, at most one
@@ -511,7 +534,7 @@ static PyObject *k_hand_text(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (!PyUnicode_CheckExact(args[0]) || !read_text_red(args[0], c, red) ||
         tile_total(c) > most)
         Py_RETURN_NONE;
-    return new_hand(st, counts_tuple(c), red);
+    return new_hand(st, counts_tuple(st, c), red);
 }
 
 /* hand_text_melds(text, table, most, most_red) -> Hand | None: mpsz text of plain tiles followed
@@ -611,7 +634,7 @@ static PyObject *k_hand_text_melds(PyObject *self, PyObject *const *args, Py_ssi
     if (melds == NULL) return NULL;
     for (int m = 0; m < n; m++)
         PyTuple_SET_ITEM(melds, m, Py_NewRef(PyTuple_GET_ITEM(entries[m], 1)));
-    return new_hand_melds(st, counts_tuple(c), red, melds);
+    return new_hand_melds(st, counts_tuple(st, c), red, melds);
 }
 
 /* ---------------------------------------------------------------- the fields the fills set
@@ -974,6 +997,7 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
     for (int i = 0; i < 4; i++)
         Py_XSETREF(st->all_meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
     Py_XSETREF(st->wind_tiles, Py_NewRef(args[3]));
+    Py_CLEAR(st->facts_win); /* (what hand_facts kept of it was read by the old tables) */
     if (st->kinds_sets == NULL && (st->kinds_sets = PyDict_New()) == NULL) return NULL;
     for (int i = 0; i < FLAG_FIELDS; i++) {
         PyObject *name = Py_NewRef(PyTuple_GET_ITEM(args[4], i));
@@ -983,9 +1007,48 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
     Py_RETURN_NONE;
 }
 
+/* what hand_facts reads of `win` (its wind tiles and HandFacts.flags) kept in the state as
+ * the last Win's; -1 on an error (the state left as it was) */
+static int win_facts(State *st, PyObject *win) {
+    PyObject *seat_name = slot_get(win, st->slots[S_SEAT], st->str_seat_wind);
+    PyObject *round_name =
+        seat_name ? slot_get(win, st->slots[S_ROUND], st->str_round_wind) : NULL;
+    PyObject *flag_values[FLAG_FIELDS] = {NULL};
+    PyObject *flags = NULL;
+    int any_flag = 0, failed = 1;
+    if (round_name == NULL) goto done;
+    PyObject *seat = PyDict_GetItemWithError(st->wind_tiles, seat_name); /* borrowed */
+    PyObject *round_tile = seat ? PyDict_GetItemWithError(st->wind_tiles, round_name) : NULL;
+    if (round_tile == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "hand_facts: a wind");
+        goto done;
+    }
+    for (int i = 0; i < FLAG_FIELDS; i++) {
+        flag_values[i] = slot_get(win, st->slots[S_FLAGS + i], st->flag_names[i]);
+        if (flag_values[i] == NULL) goto done;
+        int set = PyObject_IsTrue(flag_values[i]);
+        if (set < 0) goto done;
+        any_flag = any_flag || set;
+    }
+    flags = PyTuple_New(any_flag ? FLAG_FIELDS : 0);
+    if (flags == NULL) goto done;
+    for (int i = 0; any_flag && i < FLAG_FIELDS; i++)
+        PyTuple_SET_ITEM(flags, i, Py_NewRef(flag_values[i]));
+    Py_XSETREF(st->facts_win, Py_NewRef(win));
+    Py_XSETREF(st->facts_seat, Py_NewRef(seat));
+    Py_XSETREF(st->facts_round, Py_NewRef(round_tile));
+    Py_XSETREF(st->facts_flags, flags);
+    failed = 0;
+done:
+    Py_XDECREF(seat_name);
+    Py_XDECREF(round_name);
+    for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
+    return failed ? -1 : 0;
+}
+
 /* hand_facts(hand, win, won) -> HandFacts, as scoring_direct._hand_facts(hand, win, won) */
 static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    const State *st = state_of(self);
+    State *st = state_of(self);
     if (st->hand_facts_type == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: hand_facts_init() not called");
         return NULL;
@@ -997,21 +1060,17 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     PyObject *hand = args[0], *win = args[1], *won = args[2];
     PyObject *counts = slot_get(hand, st->slots[S_COUNTS], st->str_counts);
     PyObject *melds = counts ? slot_get(hand, st->slots[S_HAND_MELDS], st->str_melds) : NULL;
-    PyObject *seat_name = melds ? slot_get(win, st->slots[S_SEAT], st->str_seat_wind) : NULL;
-    PyObject *round_name =
-        seat_name ? slot_get(win, st->slots[S_ROUND], st->str_round_wind) : NULL;
     PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL, *key = NULL;
-    PyObject *flag_values[FLAG_FIELDS] = {NULL};
     long total[KINDS];
-    int closed = 1, quads = 0, any_flag = 0;
-    if (round_name == NULL) goto done;
+    int closed = 1, quads = 0;
+    if (melds == NULL) goto done;
     if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != KINDS ||
         !PyTuple_CheckExact(melds)) {
         PyErr_SetString(PyExc_TypeError, "hand_facts: a Hand's counts and melds");
         goto done;
     }
     for (int k = 0; k < KINDS; k++) {
-        total[k] = PyLong_AsLong(PyTuple_GET_ITEM(counts, k));
+        total[k] = count_value(st, PyTuple_GET_ITEM(counts, k));
         if (total[k] == -1 && PyErr_Occurred()) goto done;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(melds); i++) {
@@ -1085,23 +1144,12 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
         }
     }
     for (int k = 27; k < KINDS; k++) honors = honors || total[k];
-    PyObject *seat = PyDict_GetItemWithError(st->wind_tiles, seat_name); /* borrowed */
-    PyObject *round_tile = seat ? PyDict_GetItemWithError(st->wind_tiles, round_name) : NULL;
-    if (round_tile == NULL) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "hand_facts: a wind");
-        goto done;
-    }
-    for (int i = 0; i < FLAG_FIELDS; i++) {
-        flag_values[i] = slot_get(win, st->slots[S_FLAGS + i], st->flag_names[i]);
-        if (flag_values[i] == NULL) goto done;
-        int set = PyObject_IsTrue(flag_values[i]);
-        if (set < 0) goto done;
-        any_flag = any_flag || set;
-    }
-    flags = PyTuple_New(any_flag ? FLAG_FIELDS : 0);
-    if (flags == NULL) goto done;
-    for (int i = 0; any_flag && i < FLAG_FIELDS; i++)
-        PyTuple_SET_ITEM(flags, i, Py_NewRef(flag_values[i]));
+    /* the win's: read once per Win (a search asks for many hands in one situation); an
+     * object of another class, read by name, may change: read each time */
+    int frozen = st->slots[S_SEAT] != NULL && Py_TYPE(win) == PyDescr_TYPE(st->slots[S_SEAT]);
+    if ((win != st->facts_win || !frozen) && win_facts(st, win) < 0) goto done;
+    PyObject *seat = st->facts_seat, *round_tile = st->facts_round;
+    flags = Py_NewRef(st->facts_flags);
     PyObject *quads_obj = PyLong_FromLong(quads);
     if (quads_obj == NULL) goto done;
     PyObject *suits_obj = PyLong_FromLong(suits);
@@ -1122,13 +1170,10 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
 done:
     Py_XDECREF(counts);
     Py_XDECREF(melds);
-    Py_XDECREF(seat_name);
-    Py_XDECREF(round_name);
     Py_XDECREF(kinds);
     Py_XDECREF(key);
     Py_XDECREF(flags);
     Py_XDECREF(shown);
-    for (int i = 0; i < FLAG_FIELDS; i++) Py_XDECREF(flag_values[i]);
     return facts;
 }
 
@@ -1873,7 +1918,7 @@ static int add_reading(const State *st, PyObject *out, PyObject *blocks, PyObjec
  *     whole-hand tests of lookup.counts_readings: seven pairs, seven kinds held twice and nothing
  *     else (a four as two pairs with the quad rule); thirteen orphans, exactly the 13
  *     terminals and honors held, 14 tiles. */
-static int suit_key(const uint8_t *c, int suit, PyObject **key);
+static int suit_key(const State *st, const uint8_t *c, int suit, PyObject **key);
 /* where each suit starts on the 34 kinds (m, p, s, honors), and the end */
 static const int SUIT_STARTS[5] = {0, 9, 18, 27, 34};
 
@@ -1904,7 +1949,7 @@ static PyObject *hand_readings(const State *st, const uint8_t *c, PyObject *keys
             entries[suit] = memo->entry; /* of the expected shape: checked when kept */
             continue;
         }
-        if (keys[suit] == NULL && !suit_key(c, suit, &keys[suit])) return NULL;
+        if (keys[suit] == NULL && !suit_key(st, c, suit, &keys[suit])) return NULL;
         PyObject *entry = PyDict_GetItemWithError(table, keys[suit]); /* borrowed */
         if (entry == NULL) {
             if (PyErr_Occurred() || !fill || !st->readings_ready) return NULL;
@@ -2002,11 +2047,11 @@ static int reading_ready(const State *st) {
 
 /* the four suits' keys from 34 counts (new references; 0 on an error, none left) */
 /* the key of one suit of lookup._TABLES: its counts as a tuple of ints (0 on an error) */
-static int suit_key(const uint8_t *c, int suit, PyObject **key) {
+static int suit_key(const State *st, const uint8_t *c, int suit, PyObject **key) {
     int first = SUIT_STARTS[suit], length = SUIT_STARTS[suit + 1] - first;
     *key = PyTuple_New(length);
     for (int i = 0; *key && i < length; i++) {
-        PyObject *value = PyLong_FromLong(c[first + i]);
+        PyObject *value = count_object(st, c[first + i]);
         if (value == NULL) Py_CLEAR(*key);
         else PyTuple_SET_ITEM(*key, i, value);
     }
@@ -2053,6 +2098,51 @@ static PyObject *k_common(PyObject *self, PyObject *const *args, Py_ssize_t narg
     if (!reading_ready(st)) return NULL;
     PyObject *keys[4] = {NULL, NULL, NULL, NULL}; /* made where a suit is not remembered */
     return readings_or_none(st, c, keys, args[1], args[2], args[3], args[4]);
+}
+
+/* hand_readings(counts, red, melds, tables, fill, allowed) -> (Hand, list[Decomposition] |
+ * None): the Hand of the first 34 bytes of `counts` (a bytes object; each 0..4), the red
+ * fives of bytes 34..36 of `red` (a bytes object of 37: the same object as `counts` where
+ * its 37 bytes are a tile37 hand) and `melds` (a tuple in canonical order), built as
+ * hand.trusted_hand builds one (unchecked: the caller's counts fit a Hand), with common()'s
+ * readings of its counts (None: lookup.counts_readings works them out; `tables` None: the
+ * Hand alone, readings None). One call where a
+ * winning hand of the advice's graph built its counts tuple, its Hand and its readings in
+ * three (tests: equal to trusted_hand and lookup.counts_readings). */
+static PyObject *k_hand_readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyBytes_CheckExact(args[0]) || PyBytes_GET_SIZE(args[0]) < KINDS ||
+        !PyBytes_CheckExact(args[1]) || PyBytes_GET_SIZE(args[1]) != KINDS + 3 ||
+        !PyTuple_CheckExact(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "hand_readings(counts: bytes, red: 37 bytes, melds: "
+                        "tuple, tables, fill, allowed)");
+        return NULL;
+    }
+    const State *st = state_of(self);
+    if (hand_not_ready(st) || !reading_ready(st)) return NULL;
+    const uint8_t *data = (const uint8_t *)PyBytes_AS_STRING(args[0]);
+    const uint8_t *reds = (const uint8_t *)PyBytes_AS_STRING(args[1]);
+    uint8_t c[KINDS];
+    for (int i = 0; i < KINDS; i++) {
+        if (data[i] > 4) {
+            PyErr_SetString(PyExc_ValueError, "hand_readings: a count is 0..4");
+            return NULL;
+        }
+        c[i] = data[i];
+    }
+    int red[3] = {reds[KINDS], reds[KINDS + 1], reds[KINDS + 2]};
+    PyObject *hand = new_hand_melds(st, counts_tuple(st, c), red, Py_NewRef(args[2]));
+    if (hand == NULL) return NULL;
+    if (args[3] == Py_None) { /* the Hand alone */
+        PyObject *out = PyTuple_Pack(2, hand, Py_None);
+        Py_DECREF(hand);
+        return out;
+    }
+    PyObject *keys[4] = {NULL, NULL, NULL, NULL}; /* made where a suit is not remembered */
+    PyObject *found = readings_or_none(st, c, keys, args[3], args[2], args[4], args[5]);
+    PyObject *out = found ? PyTuple_Pack(2, hand, found) : NULL;
+    Py_DECREF(hand);
+    Py_XDECREF(found);
+    return out;
 }
 
 /* text_readings(text, tables, melds, fill, allowed) -> list[Decomposition] | None:
@@ -2307,6 +2397,8 @@ static PyMethodDef methods[] = {
      "reading_init(Decomposition, three forms, pairs, singles): how to build a reading."},
     {"common", (PyCFunction)(void (*)(void))k_common, METH_FASTCALL,
      "common(counts, tables, melds, fill, allowed) -> lookup.counts_readings, or None."},
+    {"hand_readings", (PyCFunction)(void (*)(void))k_hand_readings, METH_FASTCALL,
+     "hand_readings(counts, red, melds, tables, fill, allowed) -> (Hand, readings or None)."},
     {"text_readings", (PyCFunction)(void (*)(void))k_text_readings, METH_FASTCALL,
      "text_readings(text, tables, melds, fill, allowed) -> decompose(text), or None."},
     {"hand_init", k_hand_init, METH_O, "hand_init(Hand): the type hand_* build."},
@@ -2352,6 +2444,7 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     State *st = state_of(module);
     if (st == NULL) return 0;
     Py_VISIT(st->hand_type);
+    for (int n = 0; n <= 4; n++) Py_VISIT(st->small[n]);
     Py_VISIT(st->win_type);
     Py_VISIT(st->win_names);
     Py_VISIT(st->win_winds);
@@ -2365,6 +2458,10 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->hand_facts_type);
     Py_VISIT(st->wind_tiles);
     Py_VISIT(st->kinds_sets);
+    Py_VISIT(st->facts_win);
+    Py_VISIT(st->facts_seat);
+    Py_VISIT(st->facts_round);
+    Py_VISIT(st->facts_flags);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_VISIT(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_VISIT(st->all_meld_kinds[i]);
     for (int i = 0; i < SLOTS; i++) Py_VISIT(st->slots[i]);
@@ -2390,6 +2487,7 @@ static int kernel_clear(PyObject *module) {
     State *st = state_of(module);
     if (st == NULL) return 0;
     Py_CLEAR(st->hand_type);
+    for (int n = 0; n <= 4; n++) Py_CLEAR(st->small[n]);
     Py_CLEAR(st->win_type);
     Py_CLEAR(st->win_names);
     Py_CLEAR(st->win_winds);
@@ -2403,6 +2501,10 @@ static int kernel_clear(PyObject *module) {
     Py_CLEAR(st->hand_facts_type);
     Py_CLEAR(st->wind_tiles);
     Py_CLEAR(st->kinds_sets);
+    Py_CLEAR(st->facts_win);
+    Py_CLEAR(st->facts_seat);
+    Py_CLEAR(st->facts_round);
+    Py_CLEAR(st->facts_flags);
     for (int i = 0; i < HAND_FACT_FIELDS; i++) Py_CLEAR(st->hand_facts_fields[i]);
     for (int i = 0; i < 4; i++) Py_CLEAR(st->all_meld_kinds[i]);
     for (int i = 0; i < SLOTS; i++) Py_CLEAR(st->slots[i]);
@@ -2476,6 +2578,10 @@ static int kernel_exec(PyObject *module) {
         !st->str_form || !st->str_red || !st->str_kind || !st->str_tile ||
         !st->str_seat_wind || !st->str_round_wind)
         return -1; /* the import fails; kernel_free releases what was made */
+    for (int n = 0; n <= 4; n++) {
+        st->small[n] = PyLong_FromLong(n);
+        if (st->small[n] == NULL) return -1;
+    }
     /* the stamp of this file's build (setup.py): kernel.py refuses a stale build by it */
     PyObject *stamp = PyLong_FromUnsignedLong(MJASP_SOURCE_HASH);
     int failed = PyModule_AddObjectRef(module, "SOURCE_HASH", stamp) < 0; /* NULL: fails */

@@ -43,7 +43,7 @@ FUNCTIONS: Final = ("init", "ready", "shanten", "replacement", "draw_replacement
                     "text_readings", "hand_init", "hand_counts", "hand_ids", "hand_text",
                     "hand_text_melds", "win_init", "win_fill", "facts_init", "reading_facts",
                     "hand_facts_init", "hand_facts", "slots_init", "builder_init", "build",
-                    "forget_suits", "batch", "shanten_capsule")
+                    "forget_suits", "batch", "shanten_capsule", "hand_readings")
 # None when not built (no compiler at install) or stale (built from another _kernel.c)
 _compiled, _why_not = extensions.load("mjasp.solvers._kernel", "_kernel.c", FUNCTIONS)
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from mjasp.core.blocks import Block, BlockKind, Decomposition, Form
-from mjasp.core.hand import Hand, Meld
+from mjasp.core.hand import Hand, Meld, trusted_hand
 from mjasp.core.tiles import TERMINALS_AND_HONORS
 from mjasp.rules import Rules, find_rules
 from mjasp.solvers import kernel, suit_data
@@ -284,6 +284,55 @@ def counts_readings(counts: Sequence[int], melds: tuple[Meld, ...] = (),
         found.append(_trusted(tuple(map(_PICK, _ORPHAN_BLOCKS, _ORPHAN_COUNTS(c))),
                               Form.KOKUSHI, ()))
     return found
+
+
+def hand_and_readings(counts: bytes, red: bytes, melds: tuple[Meld, ...], rules: Rules
+                      ) -> tuple[Hand, list[Decomposition]]:
+    """The Hand of the first 34 bytes of ``counts`` (34 counts) with the red fives of
+    ``red[34:37]`` (37 bytes: ``counts`` itself where it is a tile37 hand) and ``melds``
+    (canonical order), built unchecked as ``trusted_hand`` builds it (the caller's counts
+    fit a Hand), and its readings (:func:`counts_readings`, no checks). Compiled: one C
+    call for both where the common case holds (tests: equal to the pure path).
+
+    >>> hand, found = hand_and_readings(bytes(Hand.parse("123m456p789s11122z").counts),
+    ...                                 bytes(37), (), find_rules())
+    >>> str(hand), [str(d) for d in found]
+    ('123m456p789s11122z', ['123m 456p 789s 111z 22z'])
+    """
+    if kernel.COMPILED:
+        last = _LAST_ALLOWED[0] if _LAST_ALLOWED else None
+        mask = last[2] if last is not None and last[0] is rules else _allowed_mask(rules)
+        hand, found = (_HAND_READINGS or _load_hand_readings())(
+            counts, red, melds, _TABLES, _SHIPPED[0], mask)
+        if found is None:  # several readings in a suit: worked out below
+            found = counts_readings(hand.counts, melds, rules)
+        return hand, found
+    hand = counts_hand(counts, red, melds)
+    return hand, counts_readings(hand.counts, melds, rules)
+
+
+def counts_hand(counts: bytes, red: bytes, melds: tuple[Meld, ...]) -> Hand:
+    """The Hand of :func:`hand_and_readings`, without its readings (compiled: one C call).
+
+    >>> counts_hand(bytes([2]) + bytes(36), bytes(37), ()) == Hand.parse("11m")
+    True
+    """
+    if kernel.COMPILED:
+        hand: Hand = (_HAND_READINGS or _load_hand_readings())(counts, red, melds, None,
+                                                               False, 0)[0]
+        return hand
+    return trusted_hand(tuple(counts[:34]), (red[34], red[35], red[36]), melds)
+
+
+#: The compiled ``hand_and_readings``, bound on first use.
+_HAND_READINGS: Callable[..., tuple[Hand, list[Decomposition] | None]] | None = None
+
+
+def _load_hand_readings() -> Callable[..., tuple[Hand, list[Decomposition] | None]]:
+    global _HAND_READINGS
+    _load_common()  # (how a reading is built: handed over there)
+    _HAND_READINGS = kernel.compiled().hand_readings
+    return _HAND_READINGS
 
 
 #: The counts of the 13 terminals and honors of 34 counts, in one C call.

@@ -578,6 +578,52 @@ def test_common_refuses_malformed_tables_and_keeps_hands_it_cannot_read() -> Non
     assert read(hand, ({}, {}, {}, {}), (), False, 1) is None  # no filling: not here
 
 
+def test_hand_and_readings_build_the_checked_hand_and_the_pure_readings() -> None:
+    # a winning hand of the advice built from its bytes in one C call (34 counts, or a
+    # tile37 hand: its red fives after them): the Hand its checked constructor builds, and
+    # the readings of the pure path (kernel off: trusted_hand and counts_readings), with
+    # and without melds and red fives; the Hand alone (counts_hand) the same Hand
+    from mjasp import random_winning_hands
+    from mjasp.rules import find_rules
+
+    rules = find_rules()
+    hands = random_winning_hands(200, seed=41) + random_winning_hands(100, seed=42, melds=True)
+    hands += [Hand.parse("123406m456p789s11z"), Hand.parse("11223344556677z"),
+              Hand.parse("19m19p19s12345677z"), Hand.parse("11122233344455m"),
+              Hand.parse("234m406p11s [067s] [555z]")]
+    rows = []
+    for h in hands:
+        counts, red = bytes(h.counts), bytes(34) + bytes(h.red)
+        h37 = counts + bytes(h.red)  # a tile37 hand: its own red fives
+        rows.append((h, counts, red, h37))
+    compiled = [(lookup.hand_and_readings(counts, red, h.melds, rules),
+                 lookup.hand_and_readings(h37, h37, h.melds, rules),
+                 lookup.counts_hand(counts, red, h.melds)) for h, counts, red, h37 in rows]
+    previous = kernel.use_compiled(False)
+    try:
+        pure = [(lookup.hand_and_readings(counts, red, h.melds, rules),
+                 lookup.counts_hand(h37, h37, h.melds)) for h, counts, red, h37 in rows]
+    finally:
+        kernel.use_compiled(previous)
+    for h, (one, other, alone), (pure_one, pure_alone) in zip(hands, compiled, pure,
+                                                                strict=True):
+        for hand in (one[0], other[0], alone, pure_one[0], pure_alone):
+            assert type(hand) is Hand and hand == h and hash(hand) == hash(h)
+            assert hand.red == h.red and hand.melds == h.melds
+        assert list(one[1]) == list(other[1]) == list(pure_one[1]) and pure_one[1]
+    bad = kernel.compiled().hand_readings
+    with pytest.raises(ValueError, match=r"0\.\.4"):
+        bad(b"\x05" + bytes(33), bytes(37), (), None, False, 0)
+    with pytest.raises(TypeError):
+        bad(bytes(33), bytes(37), (), None, False, 0)  # fewer than 34 counts
+    with pytest.raises(TypeError):
+        bad(bytes(34), bytes(36), (), None, False, 0)  # no red fives at 34..36
+    with pytest.raises(TypeError):
+        bad(bytes(34), bytes(37), [], None, False, 0)  # melds: a tuple
+    with pytest.raises(RuntimeError, match=r"init\(\) not called"):
+        fresh_module().hand_readings(bytes(34), bytes(37), (), None, False, 0)
+
+
 def test_common_remembers_only_what_the_tables_hold() -> None:
     # the compiled readings remember each suit's entry by its counts; another table, or
     # lookup.clear() (which empties the tables), makes them look the suit up again

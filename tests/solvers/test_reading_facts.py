@@ -91,3 +91,27 @@ def test_the_facts_read_a_look_alike_by_name() -> None:
     assert _fields(hand_facts(loose, win, 27)) == _fields(hand_facts(hand, win, 27))
     with pytest.raises(TypeError):
         kernel.compiled().slots_init(1, 2, 3, 4, 5)
+
+
+def test_the_compiled_hand_facts_read_each_win_asked_in_turn() -> None:
+    """``hand_facts`` keeps what it read of the last Win (a search asks for many hands in
+    one situation): asked with Wins in turn, each call's facts are its own Win's; an
+    object of another class, read by name, is read again on every call (it may change)."""
+    hand_facts = scoring_direct._load_facts()[1]
+    hand = Hand.parse("123m456p789s11z [777z]")
+    wins = [Win("1z", seat_wind="S"), Win("1z", tsumo=True, haitei=True, round_wind="S"),
+            Win("1z", seat_wind="N", round_wind="W")]
+    for win in wins + wins[::-1] + wins:
+        assert _fields(hand_facts(hand, win, 27)) == _fields(
+            scoring_direct._hand_facts(hand, win, 27))
+
+    class Win2:  # a Win's fields, not its slots
+        seat_wind, round_wind, haitei = "E", "E", False
+        riichi, ippatsu, chankan, rinshan, houtei, tenhou, chiihou, renhou = (0,) + (False,) * 7
+
+    loose: Any = Win2()
+    first = hand_facts(hand, loose, 27)
+    assert (first.seat, first.round, first.flags) == (27, 27, ())
+    loose.seat_wind, loose.haitei = "W", True  # the same object, changed
+    again = hand_facts(hand, loose, 27)
+    assert again.seat == 29 and again.round == 27 and again.flags[4] is True
