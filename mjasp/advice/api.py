@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import add, sub
 from typing import Any, NamedTuple
 
 import mjasp.advice.graph as _graph
@@ -221,7 +222,8 @@ def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
             seen[k] += 1
     for r, held in enumerate(red_fives_held(h)):
         seen[34 + r] += held - start[34 + r]  # a red five called is out of the wall too
-    visible_all = tuple(v + s - a for v, s, a in zip(vis, seen, start, strict=False))
+    # (``map`` of operator's functions: a tenth of a generator's instructions an item)
+    visible_all = tuple(map(sub, map(add, vis, seen), start))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
     if chosen.players == 3 and any(vis[k] for k in range(1, 8)):
@@ -235,10 +237,10 @@ def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         if any(m.kind is MeldKind.CHI for m in h.melds):
             raise AdviseError("three players cannot call chi; an open sequence is impossible")
     unseen = default_unseen(start, chosen, visible_all)
-    for k in range(34):
-        if unseen[k] < 0:
-            raise AdviseError(f"more than four copies of {tile_name(k)} among the hand, "
-                              "melds, dora indicators and visible tiles")
+    if min(unseen[:34]) < 0:
+        k = next(k for k in range(34) if unseen[k] < 0)
+        raise AdviseError(f"more than four copies of {tile_name(k)} among the hand, "
+                          "melds, dora indicators and visible tiles")
     try:
         check_red_fives(h, chosen)  # the hand alone: every command's check and message
         check_red_five_counts([vis[34 + r] + seen[34 + r] for r in range(3)], chosen,

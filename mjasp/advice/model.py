@@ -18,9 +18,11 @@ haitei, ura by exact counting, the riichi stick lost when the hand does not win.
 from __future__ import annotations
 
 import gc
+import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import add, sub
 from typing import Any, TypeVar
 
 import numpy as np
@@ -531,9 +533,8 @@ class Model:
         # but with a pending kan indicator: the ura after riichi)
         counts = sorted({u for u in unknown if u}) or [0]
         arrays = [self._ura_arrays(ura_hands, uras=u) for u in counts]
-        shift = np.array(shifts, dtype=np.int64)
         top = max(adds[sit] for sit in situations) + \
-            max(int(han.max(initial=0)) for _, han in arrays) + int(shift.max(initial=0))
+            max(int(han.max(initial=0)) for _, han in arrays) + max(shifts, default=0)
         tables = []
         for shape in shapes:
             table = self._shape_table.get(shape)
@@ -543,16 +544,20 @@ class Model:
         # one row per shape: its best points by added han with any reading, then (from
         # ``top + 1`` on) with a reading only, read by flat index
         span = top + 1
-        by = np.array([t[0][:span] + t[1][:span] for t in tables], dtype=np.int64).ravel()
+        flat: list[int] = []
+        for t in tables:
+            flat += t[0][:span]
+            flat += t[1][:span]
+        by = _int64s(flat)
         # each row's first index in ``by``: its shape's, moved by its red fives' han
-        base = np.array(shape_ids, dtype=np.int64) * (2 * span) + shift
+        base = _int64s(shape_ids) * (2 * span) + _int64s(shifts)
         # every row and situation, those with indicators not yet seen over their outcomes,
         # in typed loops (:mod:`mjasp.advice.win_loops`): the points as floats, as
         # ``score``'s 1.0 × points; one pass per number of such indicators (its columns
         # taken from it, the plain ones from the first)
-        at_rows = np.array(rows, dtype=np.int64)
-        added = np.array([adds[sit] for sit in situations], dtype=np.int64)
-        ura_rows = np.array(ura_at if need_ura else [0] * len(rows), dtype=np.int64)
+        at_rows = _int64s(rows)
+        added = _int64s([adds[sit] for sit in situations])
+        ura_rows = _int64s(ura_at) if need_ura else np.zeros(len(rows), dtype=np.int64)
         for u, (q, han) in zip(counts, arrays, strict=True):
             target = out if len(counts) == 1 else np.zeros_like(out)
             win_loops.points(target, at_rows, base, by, added,
@@ -813,7 +818,8 @@ class Model:
         assert self.unseen is not None
         in_set = kept(_IN_SET, (self.rules.players, self.rules.red_fives), RULES_CACHED,
                       lambda: default_unseen(bytes(37), self.rules))
-        for kind in range(34):
+        # (each loop only where its test over all kinds fails: a tenth of the instructions)
+        for kind in range(34) if 0 in in_set[:34] else ():
             if self.unseen[kind] and not in_set[kind]:
                 raise HandError(f"the wall holds {self.unseen[kind]} {name37(kind)}, which "
                                 f"is not in the tile set of {self.rules.name}")
@@ -830,7 +836,7 @@ class Model:
         for meld in start.melds:
             if meld.red and meld.tile < 27:
                 meld_red[meld.tile // 9] += meld.red
-        for kind in range(34):
+        for kind in range(34) if max(map(add, held, self.unseen[:34])) > 4 else ():
             if held[kind] + self.unseen[kind] > 4:
                 raise HandError(f"the wall and the hand hold {held[kind] + self.unseen[kind]} "
                                 f"copies of {name37(kind)}; there are only 4")
@@ -1326,6 +1332,17 @@ class Model:
         return how, v
 
 
+def _int64s(values: Sequence[int]) -> npt.NDArray[np.int64]:
+    """Python ints as an int64 array, packed by ``struct``: ``np.array`` of a list finds
+    each item's type first, about twice the instructions an item (``_win_rows`` converts
+    some thousands a call).
+
+    >>> _int64s([3, -1]).tolist(), _int64s([]).dtype
+    ([3, -1], dtype('int64'))
+    """
+    return np.frombuffer(struct.pack(f"{len(values)}q", *values), dtype=np.int64)
+
+
 def kept(store: dict[K, V], key: K, limit: int, make: Callable[[], V]) -> V:
     """``store[key]``, made by ``make`` where missing: a bounded per-process table (emptied
     first when it holds ``limit`` entries).
@@ -1415,9 +1432,11 @@ def default_unseen(start: Counts37, rules: Rules,
         for k in SANMA_REMOVED:
             counts[k] = 0
         counts[34] = 0
-    out = [c - s for c, s in zip(counts, start, strict=False)]
+    # (``map`` of ``operator.sub``: a tenth of a comprehension's instructions an item; as
+    # ``zip`` it stops at the shorter)
+    out = map(sub, counts, start)
     if visible is not None:
-        out = [c - v for c, v in zip(out, visible, strict=False)]
+        out = map(sub, out, visible)
     return tuple(out)
 
 
