@@ -16,5 +16,6 @@ cpdef (Py_ssize_t, Py_ssize_t, bint, bint, Py_ssize_t, bint) count_items(
     object items, list listed, list kept, bint order=*)
 @cython.locals(raw=Py_ssize_t, part=Py_ssize_t)
 cpdef Py_ssize_t rounded_fu(object fu_details) except? -1
+cpdef Py_ssize_t fu_rounded(Py_ssize_t raw, bint chiitoitsu) except? -1
 @cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, has_yaku=bint)
 cpdef object han_fu(object items, object fu_details, object win, object rules)

@@ -31,6 +31,7 @@ __all__ = [
     "ScoredReading",
     "YakuItem",
     "count_items",
+    "fu_rounded",
     "han_fu",
     "is_yakuman_item",
     "make_score",
@@ -287,7 +288,17 @@ def rounded_fu(fu_details: tuple[tuple[str, int], ...]) -> int:
     raw = 0
     for _, part in fu_details:  # (a loop: the compiled build adds C ints)
         raw += part
-    return raw if fu_details[0][0] == "chiitoitsu" else -(-raw // 10) * 10
+    return fu_rounded(raw, fu_details[0][0] == "chiitoitsu")
+
+
+def fu_rounded(raw: int, chiitoitsu: bool) -> int:
+    """Fu summed to ``raw`` rounded up to 10, except chiitoitsu's 25 (``chiitoitsu``):
+    :func:`rounded_fu`'s rounding, for a caller that summed the parts itself.
+
+    >>> fu_rounded(22, False), fu_rounded(25, True)
+    (30, 25)
+    """
+    return raw if chiitoitsu else -(-raw // 10) * 10
 
 
 def han_fu(items: Iterable[YakuItem], fu_details: tuple[tuple[str, int], ...], win: Win,

@@ -14,7 +14,7 @@
 # boxing; a Python reader gets the same int or bool.
 
 cimport cython
-from mjasp.rules.scorecard cimport han_fu
+from mjasp.rules.scorecard cimport count_items, fu_rounded, han_fu
 
 cdef class HandFacts:
     cdef public object win
@@ -62,15 +62,24 @@ cpdef Py_ssize_t _value_of_pair(HandFacts h, Py_ssize_t tile) except? -1
                pinfu_shape=bint, opened=bint, found=list, last_low=Py_ssize_t)
 cpdef list _placements(HandFacts h, ReadingFacts r, object placement=*)
 @cython.locals(last=Py_ssize_t, row=Py_ssize_t, tile=Py_ssize_t, quad=bint, concealed=bint,
-               by_ron=Py_ssize_t, tsumo=bint, pair_fu=Py_ssize_t, parts=list, rows=list,
-               sets=list, wait_fu=dict)
-cpdef object _fu(HandFacts h, ReadingFacts r, Placement p, object double_wind_fu=*)
+               by_ron=Py_ssize_t, tsumo=bint, pair_fu=Py_ssize_t, rows=list,
+               sets=list, wait_fu=dict, total=Py_ssize_t, fu=Py_ssize_t, summed=Py_ssize_t)
+cpdef Py_ssize_t _fu(HandFacts h, ReadingFacts r, Placement p, Py_ssize_t double_wind_fu=*,
+                     list parts=*) except? -1
+@cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, has_yaku=bint)
+cpdef (Py_ssize_t, Py_ssize_t, bint) _counted(object items)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)
 cpdef object shapes_by_tile(object hand, object win, object rules, object tiles,
                             object readings=*)
 @cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
                top=Py_ssize_t, h=HandFacts, r=ReadingFacts, p=Placement, at=Py_ssize_t,
-               found=list, per_tile=list)
+               found=list, per_tile=list, n=Py_ssize_t, yakuman=Py_ssize_t, yaku=bint,
+               item_yakuman=Py_ssize_t, han=Py_ssize_t, has_yaku=bint,
+               hand_han=Py_ssize_t, hand_yakuman=Py_ssize_t, hand_yaku=bint,
+               reading_han=Py_ssize_t, reading_yakuman=Py_ssize_t, reading_yaku=bint,
+               dora_han=Py_ssize_t, dora_yakuman=Py_ssize_t, dora_yaku=bint,
+               double_wind_fu=Py_ssize_t, summing=bint, chiitoitsu=bint, upgrade=bint,
+               own=list, placements=list)
 cpdef list _by_tile(object hand, object win, object rules, object tiles, object readings,
                     bint lean)

@@ -43,7 +43,14 @@ from mjasp.core.tiles import NUM_KINDS, Tile, tile_kind
 from mjasp.core.win import KINDS, WINDS, Win
 from mjasp.core.yaku import CustomYaku, Yaku
 from mjasp.rules import RULES_CACHED, Rules, scorecard
-from mjasp.rules.scorecard import Score, YakuItem, han_fu, make_score_merged
+from mjasp.rules.scorecard import (
+    Score,
+    YakuItem,
+    count_items,
+    fu_rounded,
+    han_fu,
+    make_score_merged,
+)
 from mjasp.solvers import kernel
 from mjasp.solvers.lookup import PAIR_BLOCKS, SINGLE_BLOCKS, winning_readings
 
@@ -469,9 +476,10 @@ NEEDS: dict[str, frozenset[Yaku | CustomYaku]] = {
 #: The local yaku mjasp plays (``Rules.local_yaku``), from the records.
 LOCAL_YAKU_RULES = {row.option[1]: row for row in YAKU
                     if row.option is not None and row.option[0] == "local_yaku"}
-#: Rows of a level: each record's item, its rule, and whether the item upgrades another
-#: (a key of ``REPLACES``: only a candidate holding one is handed to ``_upgrade``).
-_Rows = tuple[tuple[YakuItem, Rule, bool], ...]
+#: Rows of a level: each record's item, its rule, whether the item upgrades another
+#: (a key of ``REPLACES``: only a candidate holding one is handed to ``_upgrade``), and
+#: the item's ``_counted`` (han, yakuman han, an ordinary yaku).
+_Rows = tuple[tuple[YakuItem, Rule, bool, int, int, bool], ...]
 
 
 #: ASP names of the yaku whose name is not the member's name in lower case.
@@ -546,14 +554,26 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
         facts.update(zip(FLAG_FIELDS, [bool(value) for value in flags or
                                        (False,) * len(FLAG_FIELDS)], strict=True))
     missing = frozenset(gate for gate, holds in facts.items() if not holds)
-    return tuple(
-        (YakuItem(row.yaku, row.closed if closed else row.opened), row.rule,
-         row.yaku in REPLACES)
-        for row in _level_table(rules, level)
-        if (row.closed if closed else row.opened)
-        and missing.isdisjoint(row.needs)
-        and (level == "hand" or (form in row.forms and row.seat in (None, seat)
-                                 and row.round_wind in (None, round_wind))))
+    rows = []
+    for row in _level_table(rules, level):
+        if ((row.closed if closed else row.opened)
+                and missing.isdisjoint(row.needs)
+                and (level == "hand" or (form in row.forms and row.seat in (None, seat)
+                                         and row.round_wind in (None, round_wind)))):
+            item = YakuItem(row.yaku, row.closed if closed else row.opened)
+            han, yakuman, has_yaku = _counted(item)
+            rows.append((item, row.rule, row.yaku in REPLACES, han, yakuman, has_yaku))
+    return tuple(rows)
+
+
+def _counted(items: YakuItem | list[YakuItem]) -> tuple[int, int, bool]:
+    """``count_items``' han, yakuman han and whether an ordinary yaku is among ``items``
+    (or one item): what the lean path adds up per candidate, item by item (each of the
+    three is a sum or an any over the items, so the parts' answers add up to the
+    whole's)."""
+    han, yakuman, has_yaku, _, _, _ = count_items(
+        items if isinstance(items, list) else [items], [], [], False)
+    return han, yakuman, has_yaku
 
 
 @functools.lru_cache(maxsize=RULES_CACHED * 3)
@@ -832,29 +852,64 @@ def _waits(kind: BlockKind) -> tuple[WaitShape | None, ...]:
 _WAITS = tuple(_waits(kind) for kind in BlockKind)
 
 
-def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
-        double_wind_fu: int = 4) -> tuple[tuple[str, int], ...]:
-    """The fu parts of a candidate (reasons from ``mjasp.scoring.api.FU_REASONS``, one per
-    reason, in that order); ``double_wind_fu``: a pair of the seat and round wind at once
-    (``Rules.double_wind_fu``)."""
+def _fu(h: HandFacts, r: ReadingFacts, p: Placement, double_wind_fu: int = 4,
+        parts: list[tuple[str, int]] | None = None) -> int:
+    """The fu of a candidate, summed, not rounded; with ``parts`` a list, its parts too,
+    appended there (reasons from ``mjasp.scoring.api.FU_REASONS``, one per reason, in that
+    order): one statement of the fu rules, whose total the lean path reads (C ints, no
+    part made) and whose parts a ``Score`` lists. ``double_wind_fu``: a pair of the seat
+    and round wind at once (``Rules.double_wind_fu``).
+
+    >>> from mjasp.core.hand import Hand
+    >>> from mjasp.core.win import Win
+    >>> h = _hand_facts(Hand.parse("123m456p789s11z234s"), Win("2s", tsumo=True), 19)
+    >>> from mjasp.rules import find_rules
+    >>> hand = Hand.parse("123m456p789s11z234s")
+    >>> r = _reading_facts(winning_readings(hand, find_rules())[0])
+    >>> parts = []
+    >>> _fu(h, r, _placements(h, r)[0], 4, parts), parts  # a double East pair, tsumo
+    (26, [('base', 20), ('tsumo', 2), ('yakuhai pair', 4)])
+    """
     if r.form is not STANDARD:
-        return _CHIITOITSU_FU if r.form is CHIITOITSU else ()
+        if r.form is not CHIITOITSU:
+            return 0  # kokushi: a yakuman, no fu
+        if parts is not None:
+            parts.append(_CHIITOITSU_FU)
+        fu = _CHIITOITSU_FU[1]
+        return fu
+    # (each part's fu read from its part, the values stated once below; through the typed
+    # ``fu``: C additions)
     tsumo = h.win.tsumo
-    parts = [_BASE_FU]
+    fu = _BASE_FU[1]
+    total = fu
+    if parts is not None:
+        parts.append(_BASE_FU)
     if h.closed and not tsumo:
-        parts.append(_MENZEN_RON_FU)
+        fu = _MENZEN_RON_FU[1]
+        total += fu
+        if parts is not None:
+            parts.append(_MENZEN_RON_FU)
     if tsumo and not p.pinfu:
-        parts.append(_TSUMO_FU)  # rinshan kaihou keeps it on Tenhou
+        fu = _TSUMO_FU[1]  # rinshan kaihou keeps it on Tenhou
+        total += fu
+        if parts is not None:
+            parts.append(_TSUMO_FU)
     wait_fu = _WAIT_FU  # (a local typed dict when compiled: its get without a method call)
     wait = wait_fu.get(p.wait)
     if wait is not None:
-        parts.append(wait)
+        fu = wait[1]
+        total += fu
+        if parts is not None:
+            parts.append(wait)
     pair = r.pair
     if pair is not None:
         pair_fu = _value_of_pair(h, pair)
         if pair_fu:
             # 4 only for a double wind (a dragon is no wind): some rules give it 2
-            parts.append(("yakuhai pair", min(pair_fu, double_wind_fu)))
+            pair_fu = min(pair_fu, double_wind_fu)
+            total += pair_fu
+            if parts is not None:
+                parts.append(("yakuhai pair", pair_fu))
     sets = r.sets
     if sets:
         # a triplet completed by a discard counts as open (minkou)
@@ -864,20 +919,29 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement,
         for tile, quad, concealed in sets:  # (a loop: a comprehension is a call more)
             rows.append(4 * quad + 2 * (concealed and tile != by_ron)
                         + (tile in TERMINALS or tile >= 27))
-        rows.sort()
+        if parts is not None:
+            rows.sort()
         # each set's row of FU_REASONS (quad, closed, terminal or honor: the order there),
         # equal rows summed into one part
         last = -1
         for row in rows:
+            fu = _SET_FU_ROWS[row][1]
+            total += fu
+            if parts is None:
+                continue
             if row == last:
-                reason, fu = parts[-1]
-                parts[-1] = (reason, fu + _SET_FU_ROWS[row][1])
+                reason, summed = parts[-1]
+                parts[-1] = (reason, summed + fu)
             else:
                 parts.append(_SET_FU_ROWS[row])
                 last = row
-    elif not h.closed and len(parts) == 1:
-        parts.append(_OPEN_PINFU_FU)  # an open hand with nothing but the base 20
-    return tuple(parts)
+    elif not h.closed and total == _BASE_FU[1]:
+        # an open hand with nothing but the base 20 (every other part is more than 0)
+        fu = _OPEN_PINFU_FU[1]
+        total += fu
+        if parts is not None:
+            parts.append(_OPEN_PINFU_FU)
+    return total
 
 
 def _set_fu(quad: bool, closed: bool, edge: bool) -> tuple[str, int]:
@@ -893,7 +957,7 @@ def _set_fu(quad: bool, closed: bool, edge: bool) -> tuple[str, int]:
 _SET_FU_ROWS = tuple(_set_fu(q, c, e) for q in (False, True) for c in (False, True)
                      for e in (False, True))
 _BASE_FU, _MENZEN_RON_FU, _TSUMO_FU = ("base", 20), ("menzen ron", 10), ("tsumo", 2)
-_OPEN_PINFU_FU, _CHIITOITSU_FU = ("open pinfu", 10), (("chiitoitsu", 25),)
+_OPEN_PINFU_FU, _CHIITOITSU_FU = ("open pinfu", 10), ("chiitoitsu", 25)
 _WAIT_FU = {WaitShape.KANCHAN: ("kanchan wait", 2), WaitShape.PENCHAN: ("penchan wait", 2),
             WaitShape.TANKI: ("tanki wait", 2)}
 
@@ -904,8 +968,10 @@ _NO_READING = ReadingFacts(Decomposition.of([]), STANDARD, [], [], None, frozens
 _NO_PLACEMENT = Placement(Block(BlockKind.PAIR, 0), WaitShape.TANKI, 0, False)
 
 #: What the engine did, for tests to observe (not a timing): ``calls`` answered, ``tables``
-#: of rows set up (once per rules content, whatever the rules: there is one path).
-COUNTERS = {"calls": 0, "tables": 0}
+#: of rows set up (once per rules content, whatever the rules: there is one path),
+#: ``listed``: lean candidates summed from their list of items by ``han_fu`` (an upgrade
+#: among them, or renhou that may score alone) rather than from their rows' sums.
+COUNTERS = {"calls": 0, "tables": 0, "listed": 0}
 #: Per rules (by content): the hand rows of each hand's gates, and the reading and
 #: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
 #: one lookup of the rules per call.
@@ -1021,19 +1087,29 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
         h.tile = tile
         held = []
         hand_upgrades = False
-        for item, rule, upgrades in hand_rows:
+        hand_han = hand_yakuman = 0
+        hand_yaku = False
+        for item, rule, upgrades, n, yakuman, yaku in hand_rows:
             if rule(h, _NO_READING, _NO_PLACEMENT):
                 held.append(item)
+                hand_han += n
+                hand_yakuman += yakuman
+                hand_yaku = hand_yaku or yaku
                 if upgrades:
                     hand_upgrades = True
         out: list[Any] | None = []
         found.append(out)
-        per_tile.append((tile, out, held, hand_upgrades))
+        per_tile.append((tile, out, held, hand_upgrades, hand_han, hand_yakuman, hand_yaku))
     dora_items = _dora(hand, win, h.counts, rules)
+    dora_han, dora_yakuman, dora_yaku = _counted(dora_items)
     if readings is None:
         readings = winning_readings(hand, rules)
     # (the compiled one while the kernel answers; read only where a Score is made)
     scored_reading: Any = None if lean else scorecard.scored_reading
+    # lean: each candidate's han summed from its rows' (``_Rows``) as they are asked and its
+    # fu from ``_fu``'s total, no list of items made; a candidate holding an upgrade (or
+    # renhou choosing alone: ``han_fu``'s own case) is summed from its items by ``han_fu``
+    summing = lean and not (win.renhou and rules.renhou == "mangan_alone")
     for decomposition in readings:
         r = reading_facts(decomposition)
         # what picks the rows: the sets and sequences counted, an honor or dragon set, an
@@ -1056,46 +1132,73 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
         reading_rows, placement_rows = both
         reading_items = []
         reading_upgrades = False
-        for item, rule, upgrades in reading_rows:
+        reading_han = reading_yakuman = 0
+        reading_yaku = False
+        for item, rule, upgrades, n, yakuman, yaku in reading_rows:
             if rule(h, r, _NO_PLACEMENT):
                 reading_items.append(item)
+                reading_han += n
+                reading_yakuman += yakuman
+                reading_yaku = reading_yaku or yaku
                 if upgrades:
                     reading_upgrades = True
+        chiitoitsu = r.form is CHIITOITSU
         at = -1
-        for tile, out, items_of_hand, hand_upgrades in per_tile:
+        for (tile, out, items_of_hand, hand_upgrades, hand_han, hand_yakuman,
+             hand_yaku) in per_tile:
             at += 1
             if out is None:  # (lean: a tile without a shape)
                 continue
             h.tile = tile
             placements = _placements(h, r, placement)
-            if not placements:
-                continue
-            # one list of the items every placement shares (make_score_merged orders them
-            # by id), handed on as it is where there is one placement
-            base = [*items_of_hand, *reading_items, *dora_items]
-            single = len(placements) == 1
             for p in placements:
-                items = base if single else base.copy()
+                # the placement's own items (most candidates hold none: made on the first)
+                own: list[YakuItem] | None = None
                 upgrade = hand_upgrades or reading_upgrades
-                for item, rule, upgrades in placement_rows:
+                han = hand_han + reading_han + dora_han
+                yakuman = hand_yakuman + reading_yakuman + dora_yakuman
+                has_yaku = hand_yaku or reading_yaku or dora_yaku
+                for item, rule, upgrades, n, item_yakuman, yaku in placement_rows:
                     if rule(h, r, p):
-                        items.append(item)
+                        if own is None:
+                            own = []
+                        own.append(item)
+                        han += n
+                        yakuman += item_yakuman
+                        has_yaku = has_yaku or yaku
                         if upgrades:
                             upgrade = True
-                if upgrade:
-                    items = _upgrade(items)
-                if not lean:
-                    out.append(make_score_merged(items, _fu(h, r, p, double_wind_fu),
-                                                 scored_reading(decomposition, p.block,
-                                                                p.wait), win, rules))
-                    continue
-                summed = han_fu(items, _fu(h, r, p, double_wind_fu), win, rules)
-                if summed is None:  # no shape for this tile: nothing more asked of it
-                    found[at] = None
-                    per_tile[at] = (tile, None, items_of_hand, hand_upgrades)
-                    break
-                han, fu = summed  # (a starred tuple is built through a list)
-                out.append((han, fu, True))
+                if summing and not upgrade:
+                    if has_yaku and not yakuman:  # else han_fu's None, from the same sums
+                        out.append((han, fu_rounded(_fu(h, r, p, double_wind_fu), chiitoitsu),
+                                    True))
+                        continue
+                else:
+                    # the items every placement shares (make_score_merged orders them by
+                    # id), then the placement's
+                    items = [*items_of_hand, *reading_items, *dora_items]
+                    if own is not None:
+                        items += own
+                    if upgrade:
+                        items = _upgrade(items)
+                    parts: list[tuple[str, int]] = []
+                    _fu(h, r, p, double_wind_fu, parts)
+                    if not lean:
+                        out.append(make_score_merged(items, tuple(parts),
+                                                     scored_reading(decomposition, p.block,
+                                                                    p.wait), win, rules))
+                        continue
+                    COUNTERS["listed"] += 1
+                    summed = han_fu(items, tuple(parts), win, rules)
+                    if summed is not None:
+                        han, fu = summed  # (a starred tuple is built through a list)
+                        out.append((han, fu, True))
+                        continue
+                # no shape for this tile: nothing more asked of it
+                found[at] = None
+                per_tile[at] = (tile, None, items_of_hand, hand_upgrades, hand_han,
+                                hand_yakuman, hand_yaku)
+                break
     return found
 
 
