@@ -5,12 +5,14 @@
 
 cimport cython
 
-@cython.locals(key=cython.long, found=object)
-cpdef object up(dict cache, long han, long fu, bint dealer, object rules)
+cdef long _HAN, _FU
+
+@cython.locals(at=Py_ssize_t, found=object)
+cpdef long up(list table, long han, long fu, bint dealer, object rules) except? -1
 
 @cython.locals(bp=cython.long, bh=cython.long, bf=cython.long, h=cython.long, p=cython.long,
                han=cython.long, fu=cython.long, shifted=list)
-cpdef object best_of(object entry, long more, dict cache, bint dealer, object rules)
+cpdef object best_of(object entry, long more, list cache, bint dealer, object rules)
 
 # (checks: a scoring.api.HandChecks, left untyped: a cimport of its type would tie this
 # build to api's, and where api's build is stale and its .py runs, Cython warns of a
@@ -26,19 +28,17 @@ cpdef dict by_kind(object hand, object win, object rules, list kinds, object rea
                kind=cython.long, check=object)
 cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
                         bytes raw_merged, list riichis, list reds, tuple wins, tuple checks,
-                        object melds, object rules, dict readings, dict cache, bint dealer,
+                        object melds, object rules, dict readings, list cache, bint dealer,
                         bint count_ura, list pending)
 
 @cython.locals(out=list, tile=Py_ssize_t, s=tuple, base=cython.long)
 cpdef list tile_values(Py_ssize_t at, list tiles, dict best, bint ura, list pending)
 
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, r=Py_ssize_t, u=Py_ssize_t, han=cython.long,
-               fu=cython.long, base=cython.long, total=double, p=double, ups=tuple,
-               key=cython.long, last=cython.long, found=tuple)
+               fu=cython.long, base=cython.long, total=double, p=double, ups=cython.double[13],
+               last_han=cython.long, last_fu=cython.long)
 cpdef void ura_totals(object pending, const double[:, :] chances, const long[:] rows,
-                      dict table, dict cache, bint dealer, object rules, double[:] out)
-
-cpdef long ura_key(long han, long fu, long base) except -1
+                      list cache, bint dealer, object rules, double[:] out)
 
 @cython.locals(by_state=dict, got=list, order=list, places=list, groups=list, n=Py_ssize_t,
                state=Py_ssize_t)

@@ -13,7 +13,7 @@ dora more are read off its han and fu, as mjasp's own model reads them
 (``Model._win_table``). A kind with a candidate that is a yakuman or has no yaku is scored
 by ``candidates_by_tile`` (its ``Score`` values) instead.
 
->>> best_of([(2, 30, True), (3, 20, True)], 0, {}, False, CPP_TENHOU)  # 700/1300: 2700
+>>> best_of([(2, 30, True), (3, 20, True)], 0, points_table(), False, CPP_TENHOU)  # 700/1300: 2700
 (2700, 0, 3, 20)
 """
 
@@ -49,21 +49,44 @@ class Shifted(NamedTuple):
     fu: int
 
 
-def up(cache: dict[int, int], han: int, fu: int, dealer: bool, rules: Rules) -> int:
+#: a points table's places (``up``): han below ``HAN_PLACES``, fu below ``FU_PLACES`` (at
+#: most 110 in any hand; a self-draw's han with aka and ura dora: at most 13 + 3 + 12)
+HAN_PLACES = 64
+FU_PLACES = 128
+# (the same as C integers compiled, where the module's names are Python objects)
+_HAN = HAN_PLACES
+_FU = FU_PLACES
+
+
+def points_table(dealer: bool | None = None, rules: Rules | None = None) -> list[Any]:
+    """A table of self-draw points for ``up``: None at each (han, fu) place not yet asked;
+    with ``dealer`` and ``rules``, the places of han 1..26 at the fu a hand can have
+    (20, 25, 30..110) filled at once (a search fills a few more han and fu each where
+    filled as met: 66 calls of the points table in 7 tenpai calls, 5 k instructions each,
+    where a process's table once full serves every hand)."""
+    table: list[Any] = [None] * (HAN_PLACES * FU_PLACES)
+    if dealer is not None and rules is not None:
+        for han in range(1, 27):
+            for fu in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110):
+                up(table, han, fu, dealer, rules)
+    return table
+
+
+def up(table: list[Any], han: int, fu: int, dealer: bool, rules: Rules) -> int:
     """A self-draw's points at ``han`` and ``fu`` (the rules' points table and payments),
-    kept in ``cache`` by ``han * 1024 + fu`` (one C integer, where a (han, fu) tuple made
-    and hashed per call cost 0.1 M instructions a tenpai call); a fu beyond that key's
-    range (none in any hand: at most 110) is computed and not kept."""
-    if not 0 <= fu < 1024:
+    kept in ``table`` (``points_table``) at place ``han * FU_PLACES + fu``: a list read at a
+    C index, where a dict keyed by a Python int cost 0.3 k instructions a look-up; a han
+    or fu beyond the table's places (none in any hand) is computed and not kept."""
+    if not (0 <= fu < _FU and 0 <= han < _HAN):
         return points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
-    key = han * 1024 + fu
-    found = cache.get(key)
+    at = han * _FU + fu
+    found = table[at]
     if found is None:
-        found = cache[key] = points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
-    return found
+        found = table[at] = points_of(han, fu, 0, dealer=dealer, tsumo=True, rules=rules)
+    return int(found)
 
 
-def best_of(entry: Any, more: int, cache: dict[int, int], dealer: bool,
+def best_of(entry: Any, more: int, cache: list[Any], dealer: bool,
             rules: Rules) -> tuple[int, int, int, int] | None:
     """The best candidate of a winning kind with ``more`` han of aka dora added to each
     that has a yaku and is no yakuman: (points, yakuman, han, fu), None where there is no
@@ -138,7 +161,7 @@ def score_states(count: int, like: list[int], groups: list[list[int]], raw: byte
                  raw_merged: bytes, riichis: list[bool], reds: list[int],
                  wins: tuple[Win, Win],
                  checks: tuple[HandChecks | None, HandChecks | None],
-                 melds: Any, rules: Rules, readings: dict[bytes, Any], cache: dict[int, int],
+                 melds: Any, rules: Rules, readings: dict[bytes, Any], cache: list[Any],
                  dealer: bool, count_ura: bool, pending: list[tuple[int, int, int, int]]
                  ) -> list[list[float]]:
     """The points of the winning tiles ``groups[at]`` (tile37 each) of each winning state
@@ -224,45 +247,31 @@ def tile_values(at: int, tiles: list[int], best: dict[int, Any], ura: bool,
 
 
 def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows: Any,
-               table: dict[int, tuple[float, ...]], cache: dict[int, int],
-               dealer: bool, rules: Rules, out: Any) -> None:
+               cache: list[Any], dealer: bool, rules: Rules, out: Any) -> None:
     """Fill ``out[i]``, the points of the win ``pending[i]`` (place, han, fu, points) with
     its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``) times
-    the points of han + u at the same fu (u = 0: its own points), summed u = 0..12 in
-    order (a count of chance 0 adds 0.0, which changes no sum). ``table``: those 13
-    points by (han, fu, points) as one integer (``ura_key``), filled as met; a win with
-    the same three numbers as the one before it reads the same row without a look-up.
-    Numpy arrays: float64, ``rows`` int64."""
+    the points of han + u at the same fu (u = 0: its own points; ``up``, from the points
+    table ``cache``), summed u = 0..12 in order (a count of chance 0 adds 0.0, which
+    changes no sum). Numpy arrays: float64, ``rows`` int64."""
     n = len(pending)
-    last = -1
-    ups: tuple[float, ...] = ()
+    # the points of han + u, u = 1..12, of the win before (a win often repeats its han and
+    # fu: read again without a look-up)
+    ups = [0.0] * 13
+    last_han = last_fu = -1
     for i in range(n):
         _, han, fu, base = pending[i]
-        key = ura_key(han, fu, base)
-        if key != last:
-            found = table.get(key)
-            if found is None:
-                found = table[key] = (
-                    float(base), *[float(up(cache, han + u, fu, dealer, rules))
-                                   for u in range(1, 13)])
-            ups = found
-            last = key
+        if han != last_han or fu != last_fu:
+            for u in range(1, 13):
+                ups[u] = up(cache, han + u, fu, dealer, rules)
+            last_han = han
+            last_fu = fu
         r = rows[i]
-        p = ups[0]  # (a float local: one C double compiled)
+        p: float = base  # (a float local: one C double compiled)
         total = p * chances[r, 0]
         for u in range(1, 13):
             p = ups[u]
             total = total + p * chances[r, u]
         out[i] = total
-
-
-def ura_key(han: int, fu: int, base: int) -> int:
-    """One integer for a riichi win's (han, fu, points), ``ura_totals``' key: han below 13
-    (``tile_values`` puts no other in ``pending``) in 4 bits, fu (at most 110 in any hand)
-    in 8, the points above them; ValueError outside those ranges."""
-    if not (0 <= han < 16 and 0 <= fu < 256 and base >= 0):
-        raise ValueError(f"no ura key for han {han}, fu {fu}, points {base}")
-    return (base << 12) | (fu << 4) | han
 
 
 def winning_states(states: list[int], drawn: list[int]
@@ -406,6 +415,6 @@ def ura_one(raw_merged: bytes, count: int, total: bytes, melds: bytes, dora: byt
             # (0 / 0: NaN, as numpy's division of the sums gives it)
             out[at, u] = out[at, u] / tiles if tiles else math.nan
 
-__all__ = ["AGAIN", "KIND37", "Shifted", "best_of", "by_kind", "checked_hand",
-           "merged_rows", "score_states", "scored_edges", "tile_values", "up", "ura_key", "ura_one",
-           "ura_totals", "winning_rows", "winning_states"]
+__all__ = ["AGAIN", "FU_PLACES", "HAN_PLACES", "KIND37", "Shifted", "best_of", "by_kind",
+           "checked_hand", "merged_rows", "points_table", "score_states", "scored_edges",
+           "tile_values", "up", "ura_one", "ura_totals", "winning_rows", "winning_states"]

@@ -461,9 +461,8 @@ _DRAWABLE = bytes([1] * 37)
 
 
 #: the per-process tables of :class:`_Scorer` (bounded by ``kept``)
-_UP_POINTS: dict[tuple[Rules, bool], dict[int, int]] = {}
+_UP_POINTS: dict[tuple[Rules, bool], list[Any]] = {}
 _WINS: dict[tuple[str, str, tuple[str, ...]], dict[tuple[int, bool], Win]] = {}
-_UP_ROWS: dict[tuple[Rules, bool], dict[int, tuple[float, ...]]] = {}
 
 
 class _Scorer:
@@ -496,16 +495,13 @@ class _Scorer:
         self.total = total
         # what does not depend on the hand, kept per process (as mjasp's model keeps its
         # points by han and fu): the self-draw points by (han, fu) of these rules and
-        # seat, and the Win of each (tile37, riichi) of this situation
-        self.up_cache: dict[int, int] = kept(
-            _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
+        # seat (``cpp_loops.points_table``), and the Win of each (tile37, riichi) of this
+        # situation
+        self.up_cache: list[Any] = kept(
+            _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED,
+            lambda: cpp_loops.points_table(seat == "E", rules))
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
-        # the points of han + u, u = 0..12, of each (han, fu, points) of a riichi win met
-        # (``cpp_loops.ura_totals``, keyed by ``cpp_loops.ura_key``), kept per process as
-        # the points by han and fu
-        self.up_rows: dict[int, tuple[float, ...]] = kept(
-            _UP_ROWS, (rules, seat == "E"), 2 * RULES_CACHED, dict)
         self.readings: dict[bytes, tuple[Any, ...]] = {}
 
     def points(self, won: list[int], states: list[int], drawn: list[int], hands: Any,
@@ -589,7 +585,7 @@ class _Scorer:
             chances = np.array(table, dtype=np.float64)
         out = np.empty(len(pending))
         cpp_loops.ura_totals(pending, chances, np.array(where, dtype=np.int64),
-                             self.up_rows, self.up_cache, self.seat == "E", self.rules, out)
+                             self.up_cache, self.seat == "E", self.rules, out)
         return out
 
 

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from mjasp.advice.cpp_loops import Shifted, best_of, merged_rows, ura_totals
+from mjasp.advice.cpp_loops import Shifted, best_of, merged_rows, points_table, ura_totals
 from mjasp.rules import RULES
 from mjasp.rules.points import points as points_of
 from mjasp.rules.scorecard import rank_key
@@ -19,13 +19,16 @@ TENHOU = RULES["tenhou"]
 def test_the_best_shape_ranks_by_points_then_han() -> None:
     # 1 han 40 fu and 2 han 20 fu: base 320 both, 400 + 400 + 700 = 1500 each; the
     # greater han ranks first on equal points
-    assert best_of([(1, 40, True), (2, 20, True)], 0, {}, False, TENHOU) == (1500, 0, 2, 20)
+    assert best_of([(1, 40, True), (2, 20, True)], 0, points_table(), False, TENHOU) == \
+        (1500, 0, 2, 20)
     # 2 han 30 fu (500 + 500 + 1000 = 2000) over 1 han 30 fu (300 + 300 + 500 = 1100)
-    assert best_of([(2, 30, False), (1, 30, True)], 0, {}, False, TENHOU) == (2000, 0, 2, 30)
+    assert best_of([(2, 30, False), (1, 30, True)], 0, points_table(), False, TENHOU) == \
+        (2000, 0, 2, 30)
     # one han of aka dora more on each: 2 han 40 fu (700 + 700 + 1300 = 2700) over 3 han
     # 20 fu (700 + 700 + 1300 = 2700, fewer fu: ranked by han first, 3 > 2)
-    assert best_of([(1, 40, True), (2, 20, True)], 1, {}, False, TENHOU) == (2700, 0, 3, 20)
-    assert best_of([], 0, {}, False, TENHOU) is None
+    assert best_of([(1, 40, True), (2, 20, True)], 1, points_table(), False, TENHOU) == \
+        (2700, 0, 3, 20)
+    assert best_of([], 0, points_table(), False, TENHOU) is None
 
 
 def test_the_best_shape_is_rank_keys_choice() -> None:
@@ -40,7 +43,7 @@ def test_the_best_shape_is_rank_keys_choice() -> None:
         ranked = [Shifted(points_of(h + more, f, 0, dealer=dealer, tsumo=True, rules=TENHOU),
                           0, h + more, f) for h, f, _ in shapes]
         top = max(ranked, key=rank_key)  # type: ignore[arg-type]
-        assert best_of(shapes, more, {}, dealer, TENHOU) == tuple(top)
+        assert best_of(shapes, more, points_table(), dealer, TENHOU) == tuple(top)
 
 
 def test_ura_outcomes_sum_the_points_of_each_count() -> None:
@@ -49,8 +52,8 @@ def test_ura_outcomes_sum_the_points_of_each_count() -> None:
     chances = np.zeros((2, 13))
     chances[1, :3] = 0.5, 0.25, 0.25
     out = np.zeros(1)
-    ura_totals([(0, 1, 30, 1100)], chances, np.array([1], dtype=np.int64), {}, {}, False,
-               TENHOU, out)
+    ura_totals([(0, 1, 30, 1100)], chances, np.array([1], dtype=np.int64), points_table(),
+               False, TENHOU, out)
     assert out[0] == 0.5 * 1100 + 0.25 * 2000 + 0.25 * 4000
 
 

@@ -1,5 +1,5 @@
 """The compatibility mode's per-process tables (points by han and fu per rules and seat,
-the ura outcomes' points by han, fu and points, ``Win`` values per situation) give what
+``Win`` values per situation) give what
 an empty table gives, whatever was asked before."""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ HAND = "222567m345p33667s"
 def _cold(**options: Any) -> cpp_model.Result:
     cpp_model._UP_POINTS.clear()
     cpp_model._WINS.clear()
-    cpp_model._UP_ROWS.clear()
     return cpp_model.compute(HAND, **options)
 
 
