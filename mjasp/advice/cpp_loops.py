@@ -58,18 +58,11 @@ _HAN = HAN_PLACES
 _FU = FU_PLACES
 
 
-def points_table(dealer: bool | None = None, rules: Rules | None = None) -> list[Any]:
-    """A table of self-draw points for ``up``: None at each (han, fu) place not yet asked;
-    with ``dealer`` and ``rules``, the places of han 1..26 at the fu a hand can have
-    (20, 25, 30..110) filled at once (a search fills a few more han and fu each where
-    filled as met: 66 calls of the points table in 7 tenpai calls, 5 k instructions each,
-    where a process's table once full serves every hand)."""
-    table: list[Any] = [None] * (HAN_PLACES * FU_PLACES)
-    if dealer is not None and rules is not None:
-        for han in range(1, 27):
-            for fu in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110):
-                up(table, han, fu, dealer, rules)
-    return table
+def points_table() -> list[Any]:
+    """An empty table of self-draw points for ``up``: None at each (han, fu) place, filled
+    as the places are asked (a process's table, kept per rules and seat, serves every hand
+    after; 66 places were first asked in 7 cold tenpai calls, 5 k instructions each)."""
+    return [None] * (HAN_PLACES * FU_PLACES)
 
 
 def up(table: list[Any], han: int, fu: int, dealer: bool, rules: Rules) -> int:
@@ -340,8 +333,8 @@ def winning_rows(hands: Any, flags: Any, order: list[int], red: bool, raw: Any,
         base = 37 * at
         for k in range(37):
             raw[base + k] = hands[s, k]
-        # (read back from ``raw``: a Python int in the .py, where numpy's uint8 overflowed
-        # ``han * 1024`` of the points cache's key, ``up``; a C int compiled)
+        # (read back from ``raw``: a Python int in the .py, where numpy's uint8 would
+        # overflow the han counted from it; a C int compiled)
         n = raw[base + 34] + raw[base + 35] + raw[base + 36]
         base = 34 * at
         for k in range(34):

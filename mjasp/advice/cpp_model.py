@@ -499,7 +499,7 @@ class _Scorer:
         # situation
         self.up_cache: list[Any] = kept(
             _UP_POINTS, (rules, seat == "E"), 2 * RULES_CACHED,
-            lambda: cpp_loops.points_table(seat == "E", rules))
+            cpp_loops.points_table)
         self.win_of: dict[tuple[int, bool], Win] = kept(
             _WINS, (seat, rnd, indicators), 2 * RULES_CACHED, dict)
         self.readings: dict[bytes, tuple[Any, ...]] = {}
