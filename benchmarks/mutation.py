@@ -212,7 +212,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "scored_dora(T,X,N) :- dora_tiles(T,X,N), not yakuman.",
            ("tests/scoring/test_score_variants.py",)),
     Mutant("scorecard: chiitoitsu fu rounded up", "mjasp/rules/scorecard.py",
-           "return raw if fu_details[0][0] == \"chiitoitsu\" else -(-raw // 10) * 10",
+           "return raw if chiitoitsu else -(-raw // 10) * 10",
            "return -(-raw // 10) * 10", (BOUNDARY, SCORE)),
     # -- shanten kernels ------------------------------------------------------------------
     Mutant("kernel (python): seven pairs count one pair more", "mjasp/solvers/kernel.py",
