@@ -67,7 +67,7 @@ cpdef list _placements(HandFacts h, ReadingFacts r, object placement=*)
 cpdef Py_ssize_t _fu(HandFacts h, ReadingFacts r, Placement p, Py_ssize_t double_wind_fu=*,
                      list parts=*) except? -1
 @cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, has_yaku=bint)
-cpdef (Py_ssize_t, Py_ssize_t, bint) _counted(object items)
+cpdef (Py_ssize_t, Py_ssize_t, bint) _counted(list items)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)
 cpdef object shapes_by_tile(object hand, object win, object rules, object tiles,

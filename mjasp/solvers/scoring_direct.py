@@ -561,18 +561,16 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
                 and (level == "hand" or (form in row.forms and row.seat in (None, seat)
                                          and row.round_wind in (None, round_wind)))):
             item = YakuItem(row.yaku, row.closed if closed else row.opened)
-            han, yakuman, has_yaku = _counted(item)
+            han, yakuman, has_yaku = _counted([item])
             rows.append((item, row.rule, row.yaku in REPLACES, han, yakuman, has_yaku))
     return tuple(rows)
 
 
-def _counted(items: YakuItem | list[YakuItem]) -> tuple[int, int, bool]:
-    """``count_items``' han, yakuman han and whether an ordinary yaku is among ``items``
-    (or one item): what the lean path adds up per candidate, item by item (each of the
-    three is a sum or an any over the items, so the parts' answers add up to the
-    whole's)."""
-    han, yakuman, has_yaku, _, _, _ = count_items(
-        items if isinstance(items, list) else [items], [], [], False)
+def _counted(items: list[YakuItem]) -> tuple[int, int, bool]:
+    """``count_items``' han, yakuman han and whether an ordinary yaku is among ``items``:
+    what the lean path adds up per candidate, part by part (each of the three is a sum or
+    an any over the items, so the parts' answers add up to the whole's)."""
+    han, yakuman, has_yaku, _, _, _ = count_items(items, [], [], False)
     return han, yakuman, has_yaku
 
 
@@ -875,8 +873,7 @@ def _fu(h: HandFacts, r: ReadingFacts, p: Placement, double_wind_fu: int = 4,
             return 0  # kokushi: a yakuman, no fu
         if parts is not None:
             parts.append(_CHIITOITSU_FU)
-        fu = _CHIITOITSU_FU[1]
-        return fu
+        return _CHIITOITSU_FU[1]
     # (each part's fu read from its part, the values stated once below; through the typed
     # ``fu``: C additions)
     tsumo = h.win.tsumo

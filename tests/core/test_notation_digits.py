@@ -1,4 +1,4 @@
-"""``notation.digits`` (one string lookup per tile since ownglue24): the digits of a suit's
+"""``notation.digits`` (a digit per tile read off one string): the digits of a suit's
 tiles in order, the first ``red`` fives written 0, checked on texts written by hand."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The checks whose loops ownglue24 runs only where a test over all kinds fails
+"""The checks that loop over the kinds only where one test over all kinds fails
 (``api._checked``'s copies, ``Model._check_tiles``'s wall): each still names its kind.
 The counts are written by hand (the hand holds one 1p; four more are given)."""
 
