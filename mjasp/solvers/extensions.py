@@ -97,19 +97,15 @@ def mismatch(module: ModuleType, source: str, functions: Iterable[str]) -> str:
 
 #: The modules setup.py compiles with Cython from their ``.py`` file (the direct engine's
 #: hot path: scoring, its result type, the call that checks the inputs, the hand's tiles
-#: with its melds', and the readings around their compiled look-up; the typed loops over
-#: the advice model's wins).
+#: with its melds', and the readings around their compiled look-up; the advice model: its
+#: typed loops over the wins and the Python around the compiled graph, which a cold tenpai
+#: call runs for about a third of its instructions).
 COMPILED_PYTHON: Final = ("mjasp.solvers.scoring_direct", "mjasp.rules.scorecard",
                           "mjasp.scoring.api", "mjasp.core.hand", "mjasp.solvers.lookup",
                           "mjasp.advice.win_loops", "mjasp.advice.cpp_loops",
-                          "mjasp.advice.order")
-#: Modules compiled so before and no longer (the advice modules an ``advise`` call runs:
-#: 2-10 % fewer instructions for about a quarter of the build, docs/advise.md): a build of
-#: theirs that an earlier install left beside the ``.py`` is never run (Python's own
-#: finder would prefer it to the ``.py``); always their ``.py``.
-NOT_COMPILED: Final = ("mjasp.advice.model", "mjasp.advice.api", "mjasp.advice.build",
-                       "mjasp.advice.graph", "mjasp.advice.tiles37",
-                       "mjasp.advice.cpp_model")
+                          "mjasp.advice.order", "mjasp.advice.model", "mjasp.advice.api",
+                          "mjasp.advice.cpp_model", "mjasp.advice.build",
+                          "mjasp.advice.graph", "mjasp.advice.tiles37")
 #: What setup.py links into each such build (``_stamp.c``): the CRC-32 of its ``.py``.
 STAMP: Final = re.compile(rb"mjasp-source-crc32:([0-9a-f]{8})\x00")
 #: Why each module of ``COMPILED_PYTHON`` imported runs its ``.py`` ("" when its build runs).
@@ -188,7 +184,7 @@ class CompiledPythonFinder(importlib.abc.MetaPathFinder):
 
     def find_spec(self, name: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if (name not in COMPILED_PYTHON and name not in NOT_COMPILED) or not path:
+        if name not in COMPILED_PYTHON or not path:
             return None
         leaf = name.rpartition(".")[2]
         for folder in map(Path, path):
@@ -197,9 +193,6 @@ class CompiledPythonFinder(importlib.abc.MetaPathFinder):
                 break
         else:
             return None
-        if name in NOT_COMPILED:
-            return importlib.util.spec_from_file_location(
-                name, source, loader=importlib.machinery.SourceFileLoader(name, str(source)))
         spec, WHY_SOURCE[name] = choose(name, source)
         return spec
 
