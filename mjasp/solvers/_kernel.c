@@ -37,6 +37,11 @@
 #ifndef Py_READONLY
 #define Py_READONLY READONLY
 #endif
+#ifdef Py_T_OBJECT_EX /* a slot's type (3.12 names it so; structmember.h's T_OBJECT_EX before) */
+#define MJASP_T_OBJECT_EX Py_T_OBJECT_EX
+#else
+#define MJASP_T_OBJECT_EX T_OBJECT_EX
+#endif
 #include <stdint.h>
 #include <string.h>
 
@@ -50,6 +55,7 @@
 #define WIN_FIELDS 20 /* the fields of mjasp.core.win.Win, in its __init__'s order */
 #define FACT_FIELDS 7 /* the fields of scoring_direct.ReadingFacts */
 #define HAND_FACT_FIELDS 12 /* the fields of scoring_direct.HandFacts */
+#define SET_TILES 8 /* reading_facts(): set tiles kept before the frozenset is made */
 #define KINDS_SETS 4096 /* hand_facts(): the kinds sets remembered, by the kinds held */
 #define FLAG_FIELDS 9 /* scoring_direct.FLAG_FIELDS */
 #define BUILDERS 8 /* value types build() fills */
@@ -67,6 +73,12 @@ typedef struct {
     uint32_t code;
     int suit;
 } Memo;
+
+/* A kinds set of hand_facts() remembered by the kinds held as bits (set NULL: empty). */
+typedef struct {
+    PyObject *set;
+    uint64_t held;
+} KindsSet;
 #define BUILDER_FIELDS 16 /* at most, each */
 
 /* One space (number suits, honors) of the shipped suit readings: see readings_init(). */
@@ -98,6 +110,9 @@ typedef struct {
     PyObject *suit_blocks[4]; /* per suit (m, p, s, honors): a tuple of 256, code -> Block */
     /* reading_init(): how a reading is built */
     PyTypeObject *reading_type;
+    /* the slot descriptors of a reading's blocks, form and melds and of a Hand's counts,
+     * red and melds (NULL: not a writable slot of that very class, set by name) */
+    PyObject *reading_fields[3], *hand_fields[3];
     PyObject *form_standard, *form_chiitoitsu, *form_kokushi, *pair_blocks, *single_blocks;
     /* win_init(): the Win type, its fields' slot descriptors in __init__'s order, the
      * usual tile names and the winds */
@@ -108,9 +123,13 @@ typedef struct {
     PyObject *facts_fields[FACT_FIELDS], *block_kinds[3], *meld_kinds[3];
     PyObject *hand_facts_type, *wind_tiles, *str_seat_wind, *str_round_wind;
     PyObject *hand_facts_fields[HAND_FACT_FIELDS], *all_meld_kinds[4], *flag_names[FLAG_FIELDS];
-    /* hand_facts(): each kinds set built, by its kinds as bits (a dict of at most
-     * KINDS_SETS: emptied when full) */
-    PyObject *kinds_sets;
+    /* hand_facts(): each kinds set built, by its kinds as bits (KINDS_SETS slots, one
+     * per hash of the bits, a later set replacing an earlier one: a hit spares the int
+     * key and a dict lookup, allocated by the module's exec) */
+    KindsSet *kinds_sets;
+    /* reading_facts(): the row (tile, quad, concealed) of each kind and flags, built on
+     * first use (a tuple is immutable: every reading may share it) */
+    PyObject *set_rows[KINDS * 4];
     /* hand_facts(): the last Win asked (held: a Win is frozen, so what is read of it stays
      * true while it lives) and its seat and round wind tiles and flags tuple */
     PyObject *facts_win, *facts_seat, *facts_round, *facts_flags;
@@ -443,6 +462,33 @@ static int tile_total(const uint8_t *c) {
     return tiles;
 }
 
+/* the writable slot descriptor `name` of `type`'s own dictionary (a new reference), where
+ * object.__setattr__ finds it first; else NULL, no error (then set by name) */
+static PyObject *own_slot(PyObject *type, PyObject *name) {
+    PyObject *found = PyDict_GetItemWithError(((PyTypeObject *)type)->tp_dict, name);
+    if (found == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    if (Py_TYPE(found) != &PyMemberDescr_Type || PyDescr_TYPE(found) != (PyTypeObject *)type ||
+        (((PyMemberDescrObject *)found)->d_member->flags & Py_READONLY))
+        return NULL;
+    return Py_NewRef(found);
+}
+
+/* object.__setattr__(obj, name, value): through `slot` (own_slot's) if there is one, the
+ * lookup of the name in the class's dictionaries spared */
+static inline int set_field(PyObject *obj, PyObject *slot, PyObject *name, PyObject *value) {
+    if (slot != NULL) return Py_TYPE(slot)->tp_descr_set(slot, obj, value);
+    return PyObject_GenericSetAttr(obj, name, value);
+}
+
+/* the hand type's slots (after hand_type is set) */
+static void hand_slots(State *st) {
+    PyObject *names[3] = {st->str_counts, st->str_red, st->str_melds};
+    for (int i = 0; i < 3; i++) Py_XSETREF(st->hand_fields[i], own_slot(st->hand_type, names[i]));
+}
+
 /* A Hand of `counts` (a tuple, stolen), red fives and `melds` (a tuple in canonical
  * order, stolen; NULL: none), built as hand.trusted_hand builds one (object.__new__, then
  * object.__setattr__ per field: the public API, the class's frozen __setattr__
@@ -461,9 +507,9 @@ static PyObject *new_hand_melds(const State *st, PyObject *counts, const int red
                                         st->small[red[2]])
                          : Py_BuildValue("(iii)", red[0], red[1], red[2]);
     PyObject *hand = reds ? PyType_GenericNew((PyTypeObject *)st->hand_type, NULL, NULL) : NULL;
-    if (hand == NULL || PyObject_GenericSetAttr(hand, st->str_counts, counts) < 0 ||
-        PyObject_GenericSetAttr(hand, st->str_red, reds) < 0 ||
-        PyObject_GenericSetAttr(hand, st->str_melds, melds) < 0)
+    if (hand == NULL || set_field(hand, st->hand_fields[0], st->str_counts, counts) < 0 ||
+        set_field(hand, st->hand_fields[1], st->str_red, reds) < 0 ||
+        set_field(hand, st->hand_fields[2], st->str_melds, melds) < 0)
         Py_CLEAR(hand);
     Py_DECREF(counts);
     Py_DECREF(melds);
@@ -815,8 +861,17 @@ static PyObject *k_facts_init(PyObject *self, PyObject *const *args, Py_ssize_t 
  * is exactly of the slot's class (no lookup of the name in the class's dictionaries), else
  * by name as any attribute */
 static PyObject *slot_get(PyObject *obj, PyObject *slot, PyObject *name) {
-    if (slot != NULL && Py_TYPE(obj) == PyDescr_TYPE(slot))
+    if (slot != NULL && Py_TYPE(obj) == PyDescr_TYPE(slot)) {
+        /* a plain object slot (no flag: not audited, not restricted) read where the
+         * descriptor's get reads it, its checks passed above; an empty slot by the get,
+         * which raises its AttributeError */
+        const PyMemberDef *member = ((PyMemberDescrObject *)slot)->d_member;
+        if (member->type == MJASP_T_OBJECT_EX && (member->flags & ~Py_READONLY) == 0) {
+            PyObject *value = *(PyObject **)((char *)obj + member->offset);
+            if (value != NULL) return Py_NewRef(value);
+        }
         return Py_TYPE(slot)->tp_descr_get(slot, obj, (PyObject *)Py_TYPE(obj));
+    }
     return PyObject_GetAttr(obj, name);
 }
 
@@ -882,18 +937,46 @@ static int kind_and_tile(const State *st, PyObject *item, PyObject **kind, PyObj
     return 0;
 }
 
-/* (tile, quad, concealed) appended to `sets` */
-static int add_set(PyObject *sets, PyObject *tile, int quad, int concealed) {
-    PyObject *row = PyTuple_Pack(3, tile, quad ? Py_True : Py_False,
-                                 concealed ? Py_True : Py_False);
+/* (tile, quad, concealed) appended to `sets`, `at` the tile's kind: the row kept for
+ * that kind and flags where the tile is an exact int (an int subclass: a row of its own) */
+static int add_set(State *st, PyObject *sets, PyObject *tile, long at, int quad,
+                   int concealed) {
+    int exact = PyLong_CheckExact(tile);
+    PyObject **kept = &st->set_rows[at * 4 + quad * 2 + concealed];
+    PyObject *row = exact && *kept != NULL
+                        ? Py_NewRef(*kept)
+                        : PyTuple_Pack(3, tile, quad ? Py_True : Py_False,
+                                       concealed ? Py_True : Py_False);
+    if (row != NULL && exact && *kept == NULL) *kept = Py_NewRef(row);
     int failed = row == NULL || PyList_Append(sets, row) < 0;
     Py_XDECREF(row);
     return failed ? -1 : 0;
 }
 
+/* the tiles kept (n of them, released) added to the frozenset *set_tiles, made here if
+ * NULL (still unshared: filled in place, as PyFrozenSet_New's own fill); -1 on an error */
+static int flush_tiles(PyObject **set_tiles, PyObject **tiles, int *n) {
+    if (*set_tiles == NULL) *set_tiles = PyFrozenSet_New(NULL);
+    int failed = *set_tiles == NULL;
+    for (int i = 0; i < *n; i++) {
+        failed = failed || PySet_Add(*set_tiles, tiles[i]) < 0;
+        Py_DECREF(tiles[i]);
+    }
+    *n = 0;
+    return failed ? -1 : 0;
+}
+
+/* a set's tile kept for the frozenset of set tiles (flushed into it when the array is
+ * full: a reading has at most four sets, odd input may have more) */
+static int keep_tile(PyObject **set_tiles, PyObject **tiles, int *n, PyObject *tile) {
+    if (*n == SET_TILES && flush_tiles(set_tiles, tiles, n) < 0) return -1;
+    tiles[(*n)++] = Py_NewRef(tile);
+    return 0;
+}
+
 /* reading_facts(decomposition) -> ReadingFacts, as scoring_direct._reading_facts */
 static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
-    const State *st = state_of(self);
+    State *st = state_of(self);
     if (st->facts_type == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "mjasp kernel: facts_init() not called");
         return NULL;
@@ -902,9 +985,12 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
     PyObject *melds = blocks ? slot_get(decomposition, st->slots[S_MELDS], st->str_melds) : NULL;
     PyObject *form = melds ? slot_get(decomposition, st->slots[S_FORM], st->str_form) : NULL;
     PyObject *sequences = form ? PyList_New(0) : NULL, *sets = sequences ? PyList_New(0) : NULL;
-    PyObject *set_tiles = sets ? PyFrozenSet_New(NULL) : NULL;
+    /* the sets' tiles, gathered here: the frozenset built only where there is one (most
+     * readings hold none: then the shared empty one) */
+    PyObject *tiles[SET_TILES], *set_tiles = NULL;
+    int n_tiles = 0;
     PyObject *pair = Py_NewRef(Py_None), *facts = NULL;
-    int failed = set_tiles == NULL, concealed = 0;
+    int failed = sets == NULL, concealed = 0;
     if (!failed && (!PyTuple_CheckExact(blocks) || !PyTuple_CheckExact(melds))) {
         PyErr_SetString(PyExc_TypeError, "reading_facts: blocks and melds are tuples");
         failed = 1;
@@ -919,7 +1005,8 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         if (kind == st->block_kinds[0]) { /* a sequence */
             failed = PyList_Append(sequences, tile) < 0;
         } else if (kind == st->block_kinds[1]) { /* a triplet, concealed */
-            failed = add_set(sets, tile, 0, 1) < 0 || PySet_Add(set_tiles, tile) < 0;
+            failed = add_set(st, sets, tile, at, 0, 1) < 0 ||
+                     keep_tile(&set_tiles, tiles, &n_tiles, tile) < 0;
             concealed++;
         } else if (kind == st->block_kinds[2]) { /* the pair */
             Py_SETREF(pair, Py_NewRef(tile));
@@ -939,27 +1026,27 @@ static PyObject *k_reading_facts(PyObject *self, PyObject *decomposition) {
         } else {
             int quad = PyObject_RichCompareBool(kind, st->meld_kinds[1], Py_GE);
             int closed = kind == st->meld_kinds[2];
-            failed = quad < 0 || add_set(sets, tile, quad, closed) < 0 ||
-                     PySet_Add(set_tiles, tile) < 0;
+            failed = quad < 0 || add_set(st, sets, tile, at, quad, closed) < 0 ||
+                     keep_tile(&set_tiles, tiles, &n_tiles, tile) < 0;
             concealed += closed;
         }
         Py_DECREF(kind);
         Py_DECREF(tile);
     }
+    if (!failed && n_tiles) failed = flush_tiles(&set_tiles, tiles, &n_tiles) < 0;
     if (!failed) {
         if (form != st->facts_standard) Py_SETREF(pair, Py_NewRef(Py_None));
-        PyObject *concealed_obj = PyLong_FromLong(concealed);
-        facts = concealed_obj
-                    ? new_empty(st->facts_type) : NULL;
-        PyObject *values[FACT_FIELDS] = {
-            decomposition, form, sequences, sets, pair,
-            PySet_GET_SIZE(set_tiles) ? set_tiles : st->no_sets, concealed_obj};
+        PyObject *concealed_obj = count_object(st, (uint8_t)concealed);
+        facts = concealed_obj ? new_empty(st->facts_type) : NULL;
+        PyObject *values[FACT_FIELDS] = {decomposition, form, sequences, sets, pair,
+                                         set_tiles ? set_tiles : st->no_sets, concealed_obj};
         for (int i = 0; facts && i < FACT_FIELDS; i++) {
             PyObject *field = st->facts_fields[i];
             if (Py_TYPE(field)->tp_descr_set(field, facts, values[i]) < 0) Py_CLEAR(facts);
         }
         Py_XDECREF(concealed_obj);
     }
+    for (int i = 0; i < n_tiles; i++) Py_DECREF(tiles[i]);
     Py_XDECREF(blocks);
     Py_XDECREF(melds);
     Py_XDECREF(form);
@@ -998,7 +1085,6 @@ static PyObject *k_hand_facts_init(PyObject *self, PyObject *const *args, Py_ssi
         Py_XSETREF(st->all_meld_kinds[i], Py_NewRef(PyTuple_GET_ITEM(args[2], i)));
     Py_XSETREF(st->wind_tiles, Py_NewRef(args[3]));
     Py_CLEAR(st->facts_win); /* (what hand_facts kept of it was read by the old tables) */
-    if (st->kinds_sets == NULL && (st->kinds_sets = PyDict_New()) == NULL) return NULL;
     for (int i = 0; i < FLAG_FIELDS; i++) {
         PyObject *name = Py_NewRef(PyTuple_GET_ITEM(args[4], i));
         PyUnicode_InternInPlace(&name);
@@ -1060,7 +1146,7 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     PyObject *hand = args[0], *win = args[1], *won = args[2];
     PyObject *counts = slot_get(hand, st->slots[S_COUNTS], st->str_counts);
     PyObject *melds = counts ? slot_get(hand, st->slots[S_HAND_MELDS], st->str_melds) : NULL;
-    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL, *key = NULL;
+    PyObject *facts = NULL, *kinds = NULL, *flags = NULL, *shown = NULL;
     long total[KINDS];
     int closed = 1, quads = 0;
     if (melds == NULL) goto done;
@@ -1110,19 +1196,20 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
     } else {
         shown = Py_NewRef(counts); /* read only from here on */
     }
-    int suits = 0, honors = 0;
-    /* the kinds held as a frozenset: the one built before for the same kinds, if any (a
-     * set of 8-13 ints costs a dozen hash-table insertions; hands repeat their kinds) */
-    unsigned long long held = 0;
+    /* the kinds held as bits, and the suits and honors among them, in one pass */
+    uint64_t held = 0;
     for (int k = 0; k < KINDS; k++)
         if (total[k]) held |= 1ULL << k;
-    key = PyLong_FromUnsignedLongLong(held);
-    if (key == NULL) goto done;
-    kinds = PyDict_GetItemWithError(st->kinds_sets, key); /* borrowed */
-    if (kinds != NULL) {
-        Py_INCREF(kinds);
+    int suits = ((held & 0x1FFULL) != 0) + ((held >> 9 & 0x1FFULL) != 0) +
+                ((held >> 18 & 0x1FFULL) != 0);
+    int honors = (held >> 27) != 0;
+    /* the kinds held as a frozenset: the one built before for the same kinds, if any (a
+     * set of 8-13 ints costs a dozen hash-table insertions; hands repeat their kinds) */
+    KindsSet *kept = &st->kinds_sets[(uint32_t)((held * 0x9E3779B97F4A7C15ULL) >> 52) %
+                                     KINDS_SETS];
+    if (kept->set != NULL && kept->held == held) {
+        kinds = Py_NewRef(kept->set);
     } else {
-        if (PyErr_Occurred()) goto done;
         kinds = PyFrozenSet_New(NULL);
         if (kinds == NULL) goto done;
         for (int k = 0; k < KINDS; k++) {
@@ -1132,31 +1219,18 @@ static PyObject *k_hand_facts(PyObject *self, PyObject *const *args, Py_ssize_t 
             Py_XDECREF(kind);
             if (failed) goto done;
         }
-        if (PyDict_GET_SIZE(st->kinds_sets) >= KINDS_SETS) PyDict_Clear(st->kinds_sets);
-        if (PyDict_SetItem(st->kinds_sets, key, kinds) < 0) goto done;
+        Py_XSETREF(kept->set, Py_NewRef(kinds));
+        kept->held = held;
     }
-    for (int s = 0; s < 3; s++) {
-        for (int k = 9 * s; k < 9 * s + 9; k++) {
-            if (total[k]) {
-                suits++;
-                break;
-            }
-        }
-    }
-    for (int k = 27; k < KINDS; k++) honors = honors || total[k];
     /* the win's: read once per Win (a search asks for many hands in one situation); an
      * object of another class, read by name, may change: read each time */
     int frozen = st->slots[S_SEAT] != NULL && Py_TYPE(win) == PyDescr_TYPE(st->slots[S_SEAT]);
     if ((win != st->facts_win || !frozen) && win_facts(st, win) < 0) goto done;
     PyObject *seat = st->facts_seat, *round_tile = st->facts_round;
     flags = Py_NewRef(st->facts_flags);
-    PyObject *quads_obj = PyLong_FromLong(quads);
+    PyObject *quads_obj = quads <= 4 ? Py_NewRef(st->small[quads]) : PyLong_FromLong(quads);
     if (quads_obj == NULL) goto done;
-    PyObject *suits_obj = PyLong_FromLong(suits);
-    if (suits_obj == NULL) {
-        Py_DECREF(quads_obj);
-        goto done;
-    }
+    PyObject *suits_obj = Py_NewRef(st->small[suits]); /* 0..3 */
     PyObject *values[HAND_FACT_FIELDS] = {
         win, won, closed ? Py_True : Py_False, kinds, quads_obj, seat, round_tile, shown,
         melds_held ? Py_False : Py_True, suits_obj, honors ? Py_True : Py_False, flags};
@@ -1171,7 +1245,6 @@ done:
     Py_XDECREF(counts);
     Py_XDECREF(melds);
     Py_XDECREF(kinds);
-    Py_XDECREF(key);
     Py_XDECREF(flags);
     Py_XDECREF(shown);
     return facts;
@@ -1236,7 +1309,10 @@ static PyObject *k_hand_init(PyObject *self, PyObject *arg) {
         PyErr_SetString(PyExc_TypeError, "hand_init(Hand): a type");
         return NULL;
     }
-    if (st->hand_type == NULL) st->hand_type = Py_NewRef(arg);
+    if (st->hand_type == NULL) {
+        st->hand_type = Py_NewRef(arg);
+        hand_slots(st);
+    }
     Py_RETURN_NONE;
 }
 
@@ -1856,9 +1932,9 @@ static PyObject *new_reading(const State *st, PyObject *blocks, PyObject *form,
     if (blocks == NULL) return NULL;
     PyObject *reading = PyType_GenericNew(st->reading_type, NULL, NULL);
     if (reading == NULL ||
-        PyObject_GenericSetAttr(reading, st->str_blocks, blocks) < 0 ||
-        PyObject_GenericSetAttr(reading, st->str_form, form) < 0 ||
-        PyObject_GenericSetAttr(reading, st->str_melds, melds) < 0)
+        set_field(reading, st->reading_fields[0], st->str_blocks, blocks) < 0 ||
+        set_field(reading, st->reading_fields[1], st->str_form, form) < 0 ||
+        set_field(reading, st->reading_fields[2], st->str_melds, melds) < 0)
         Py_CLEAR(reading);
     Py_DECREF(blocks);
     return reading;
@@ -1886,6 +1962,8 @@ static PyObject *k_reading_init(PyObject *self, PyObject *args) {
     if (probe == NULL) return NULL;
     Py_DECREF(probe);
     st->reading_type = (PyTypeObject *)Py_NewRef(type);
+    PyObject *names[3] = {st->str_blocks, st->str_form, st->str_melds};
+    for (int i = 0; i < 3; i++) Py_XSETREF(st->reading_fields[i], own_slot(type, names[i]));
     st->form_standard = Py_NewRef(standard);
     st->form_chiitoitsu = Py_NewRef(chiitoitsu);
     st->form_kokushi = Py_NewRef(kokushi);
@@ -2358,7 +2436,10 @@ static PyObject *k_init(PyObject *self, PyObject *args) {
     st->honors = n_honors;
     st->pair_rows = n_pair_rows;
     st->triple_rows = n_triple_rows;
-    if (st->hand_type == NULL) st->hand_type = Py_NewRef(a_hand);
+    if (st->hand_type == NULL) {
+        st->hand_type = Py_NewRef(a_hand);
+        hand_slots(st);
+    }
     st->ready = 1;
     Py_RETURN_NONE;
 fail:
@@ -2457,7 +2538,10 @@ static int kernel_traverse(PyObject *module, visitproc visit, void *arg) {
     for (int i = 0; i < 3; i++) Py_VISIT(st->meld_kinds[i]);
     Py_VISIT(st->hand_facts_type);
     Py_VISIT(st->wind_tiles);
-    Py_VISIT(st->kinds_sets);
+    for (int i = 0; st->kinds_sets && i < KINDS_SETS; i++) Py_VISIT(st->kinds_sets[i].set);
+    for (int i = 0; i < KINDS * 4; i++) Py_VISIT(st->set_rows[i]);
+    for (int i = 0; i < 3; i++) Py_VISIT(st->reading_fields[i]);
+    for (int i = 0; i < 3; i++) Py_VISIT(st->hand_fields[i]);
     Py_VISIT(st->facts_win);
     Py_VISIT(st->facts_seat);
     Py_VISIT(st->facts_round);
@@ -2500,7 +2584,10 @@ static int kernel_clear(PyObject *module) {
     for (int i = 0; i < 3; i++) Py_CLEAR(st->meld_kinds[i]);
     Py_CLEAR(st->hand_facts_type);
     Py_CLEAR(st->wind_tiles);
-    Py_CLEAR(st->kinds_sets);
+    for (int i = 0; st->kinds_sets && i < KINDS_SETS; i++) Py_CLEAR(st->kinds_sets[i].set);
+    for (int i = 0; i < KINDS * 4; i++) Py_CLEAR(st->set_rows[i]);
+    for (int i = 0; i < 3; i++) Py_CLEAR(st->reading_fields[i]);
+    for (int i = 0; i < 3; i++) Py_CLEAR(st->hand_fields[i]);
     Py_CLEAR(st->facts_win);
     Py_CLEAR(st->facts_seat);
     Py_CLEAR(st->facts_round);
@@ -2554,13 +2641,16 @@ static void kernel_free(void *module) {
     for (int k = 0; k < 2; k++) free_space(&st->spaces[k]);
     PyMem_Free(st->memo);
     st->memo = NULL;
+    PyMem_Free(st->kinds_sets);
+    st->kinds_sets = NULL;
 }
 
 /* Py_mod_exec: the state starts zeroed (no tables yet); only the names are made here */
 static int kernel_exec(PyObject *module) {
     State *st = state_of(module);
     st->memo = PyMem_Calloc(MEMO, sizeof(Memo));
-    if (st->memo == NULL) {
+    st->kinds_sets = PyMem_Calloc(KINDS_SETS, sizeof(KindsSet));
+    if (st->memo == NULL || st->kinds_sets == NULL) {
         PyErr_NoMemory();
         return -1;
     }
