@@ -40,6 +40,13 @@ cdef class Placement:
     cdef public Py_ssize_t concealed_sets
     cdef public bint pinfu
 
+# A row of ``_rows``: its fields read by the loops as C fields (no tuple unpacked per row).
+cdef class Row:
+    cdef public object item, rule
+    cdef public bint upgrades
+    cdef public Py_ssize_t han, yakuman
+    cdef public bint yaku
+
 @cython.locals(pairs=Py_ssize_t, sequences=list, at=Py_ssize_t)
 cpdef Py_ssize_t _peikou(ReadingFacts r) except? -1
 cpdef object _outside(HandFacts h, ReadingFacts r, Placement p)
@@ -68,14 +75,19 @@ cpdef Py_ssize_t _fu(HandFacts h, ReadingFacts r, Placement p, Py_ssize_t double
                      list parts=*) except? -1
 @cython.locals(han=Py_ssize_t, yakuman=Py_ssize_t, has_yaku=bint)
 cpdef (Py_ssize_t, Py_ssize_t, bint) _counted(list items)
+@cython.locals(row=Row, upgrades=bint, han=Py_ssize_t, yakuman=Py_ssize_t, yaku=bint)
+cpdef (bint, Py_ssize_t, Py_ssize_t, bint) _asked(tuple rows, HandFacts h, ReadingFacts r,
+                                                  Placement p, list items)
 cpdef object candidates_by_tile(object hand, object win, object rules, object tiles,
                                 object readings=*)
 cpdef object shapes_by_tile(object hand, object win, object rules, object tiles,
                             object readings=*)
 @cython.locals(hand_cache=dict, reading_cache=dict, sets=Py_ssize_t, sequences=Py_ssize_t,
                top=Py_ssize_t, h=HandFacts, r=ReadingFacts, p=Placement, at=Py_ssize_t,
-               found=list, per_tile=list, n=Py_ssize_t, yakuman=Py_ssize_t, yaku=bint,
-               item_yakuman=Py_ssize_t, han=Py_ssize_t, has_yaku=bint,
+               found=list, per_tile=list, yakuman=Py_ssize_t, yaku=bint, upgrades=bint,
+               row=Row, han=Py_ssize_t, has_yaku=bint, hand_items=list, held=list,
+               hand_rows=tuple, tile_rows=tuple, reading_rows=tuple, placement_rows=tuple,
+               hand_upgrades=bint, reading_upgrades=bint, reading_items=list,
                hand_han=Py_ssize_t, hand_yakuman=Py_ssize_t, hand_yaku=bint,
                reading_han=Py_ssize_t, reading_yakuman=Py_ssize_t, reading_yaku=bint,
                dora_han=Py_ssize_t, dora_yakuman=Py_ssize_t, dora_yaku=bint,

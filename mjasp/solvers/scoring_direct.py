@@ -207,8 +207,9 @@ class YakuRule:
     ``yaku`` names it (a :class:`~mjasp.core.yaku.Yaku`, or a :class:`~mjasp.core.yaku.CustomYaku`
     for a local yaku that has no Tenhou id); ``closed``/``opened`` are its han with a
     closed / an open hand (0: not played open); ``level`` says what ``rule`` reads — the
-    hand alone, a reading, or one placement of the winning tile — so it runs once per hand,
-    per reading or per placement; ``forms`` the forms of the reading it applies to
+    hand alone ("hand"), the hand and the kind of its winning tile ("tile"), a reading, or
+    one placement of the winning tile — so it runs once per hand, per winning tile, per
+    reading or per placement; ``forms`` the forms of the reading it applies to
     (reading and placement rows); ``replaces`` the yaku it upgrades (both hold: this one
     scores); ``needs`` the cheap facts without which it cannot hold (``GATES``: the rule
     is not even asked there); ``seat``/``round_wind`` the wind a seat or round wind yaku
@@ -401,7 +402,7 @@ YAKU: tuple[YakuRule, ...] = (
     # 九蓮宝燈 / 純正九蓮宝燈: closed, no kan, 1112345678999 plus one of the suit
     YakuRule(Yaku.CHUUREN, 13, 13, "hand", lambda h, r, p: _chuuren(h),
              _ONE_SUIT | _NO_HONOR),
-    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "hand", lambda h, r, p: _junsei(h),
+    YakuRule(Yaku.JUNSEI_CHUUREN, 13, 13, "tile", lambda h, r, p: _junsei(h),
              _ONE_SUIT | _NO_HONOR,
              replaces=Yaku.CHUUREN),
     # 国士無双 / 十三面: the thirteen-sided wait is a single yakuman on Tenhou
@@ -476,10 +477,27 @@ NEEDS: dict[str, frozenset[Yaku | CustomYaku]] = {
 #: The local yaku mjasp plays (``Rules.local_yaku``), from the records.
 LOCAL_YAKU_RULES = {row.option[1]: row for row in YAKU
                     if row.option is not None and row.option[0] == "local_yaku"}
-#: Rows of a level: each record's item, its rule, whether the item upgrades another
-#: (a key of ``REPLACES``: only a candidate holding one is handed to ``_upgrade``), and
-#: the item's ``_counted`` (han, yakuman han, an ordinary yaku).
-_Rows = tuple[tuple[YakuItem, Rule, bool, int, int, bool], ...]
+
+
+@dataclass
+class Row:
+    """A record as the engine asks it under one rules and one set of gates (``_rows``):
+    its item, its rule, whether the item upgrades another (a key of ``REPLACES``: only a
+    candidate holding one is handed to ``_upgrade``), and the item's ``_counted`` (han,
+    yakuman han, an ordinary yaku). (Compiled, scoring_direct.pxd makes it an extension
+    type: the loops read its fields as C fields, no tuple unpacked per row.)"""
+
+    __slots__ = ("han", "item", "rule", "upgrades", "yaku", "yakuman")
+    item: YakuItem
+    rule: Rule
+    upgrades: bool
+    han: int
+    yakuman: int
+    yaku: bool
+
+
+#: Rows of a level, in the records' order.
+_Rows = tuple[Row, ...]
 
 
 #: ASP names of the yaku whose name is not the member's name in lower case.
@@ -558,12 +576,34 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
     for row in _level_table(rules, level):
         if ((row.closed if closed else row.opened)
                 and missing.isdisjoint(row.needs)
-                and (level == "hand" or (form in row.forms and row.seat in (None, seat)
+                and (level in _HAND_LEVELS or (form in row.forms and row.seat in (None, seat)
                                          and row.round_wind in (None, round_wind)))):
             item = YakuItem(row.yaku, row.closed if closed else row.opened)
             han, yakuman, has_yaku = _counted([item])
-            rows.append((item, row.rule, row.yaku in REPLACES, han, yakuman, has_yaku))
+            rows.append(Row(item, row.rule, row.yaku in REPLACES, han, yakuman, has_yaku))
     return tuple(rows)
+
+
+#: The levels whose records read no reading: asked with the hand's gates only.
+_HAND_LEVELS = ("hand", "tile")
+
+
+def _asked(rows: _Rows, h: HandFacts, r: ReadingFacts, p: Placement, items: list[YakuItem]
+           ) -> tuple[bool, int, int, bool]:
+    """Ask ``rows`` of a candidate: the items of those that hold appended to ``items``;
+    whether one of them upgrades another, and their ``_counted`` (each a sum or an any,
+    summed row by row)."""
+    upgrades = False
+    han = yakuman = 0
+    yaku = False
+    for row in rows:  # (a plain loop: in CPython 3.11 a comprehension is a call more)
+        if row.rule(h, r, p):
+            items.append(row.item)
+            han += row.han
+            yakuman += row.yakuman
+            yaku = yaku or row.yaku
+            upgrades = upgrades or row.upgrades
+    return upgrades, han, yakuman, yaku
 
 
 def _counted(items: list[YakuItem]) -> tuple[int, int, bool]:
@@ -969,10 +1009,11 @@ _NO_PLACEMENT = Placement(Block(BlockKind.PAIR, 0), WaitShape.TANKI, 0, False)
 #: ``listed``: lean candidates summed from their list of items by ``han_fu`` (an upgrade
 #: among them, or renhou that may score alone) rather than from their rows' sums.
 COUNTERS = {"calls": 0, "tables": 0, "listed": 0}
-#: Per rules (by content): the hand rows of each hand's gates, and the reading and
+#: Per rules (by content): the hand and tile rows of each hand's gates, and the reading and
 #: placement rows of each reading's gates (``candidates``): plain dicts of short keys,
 #: one lookup of the rules per call.
-_Tables = tuple[dict[tuple[object, ...], _Rows], dict[tuple[object, ...], tuple[_Rows, _Rows]]]
+_Tables = tuple[dict[tuple[object, ...], tuple[_Rows, _Rows]],
+                dict[tuple[object, ...], tuple[_Rows, _Rows]]]
 _TABLES: dict[Rules, _Tables] = {}
 
 
@@ -1003,8 +1044,8 @@ def candidates_by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile]
                        readings: Sequence[Decomposition] | None = None) -> list[list[Score]]:
     """``candidates`` of a checked hand won on each tile kind of ``tiles`` in turn, in the
     situation ``win`` (whose own tile is not read): the hand's facts, its dora, its
-    readings, their facts and their reading rows are computed once, only the placements of
-    the winning tile (and the hand rows, one of which reads the tile) once per tile. The
+    readings, their facts, their hand and reading rows are computed once, only the placements
+    of the winning tile (and the rows of level "tile") once per tile. The
     14 tiles are the same for every tile: ``tiles`` are the hand's concealed kinds, each
     the last one drawn.
 
@@ -1066,37 +1107,36 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
     all_simples = kinds.isdisjoint(TERMINALS_HONORS)
     no_simple = not all_simples and kinds <= TERMINALS_HONORS
     hand_key = (closed, honors, h.flags, h.suits <= 1, h.quads >= 3, all_simples, no_simple)
-    hand_rows = hand_cache.get(hand_key)
-    if hand_rows is None:
-        hand_rows = hand_cache[hand_key] = _rows(
-            rules, "hand", closed, honors, h.flags, None, True, True, h.suits <= 1,
-            h.quads >= 3, True, 27, 27, True, True, True, True, all_simples, no_simple)
-    # per tile: a hand row may read the winning tile (junsei chuuren's nine-sided wait);
-    # the rules of hand rows read no reading or placement: they get placeholders. (The rows
-    # are asked in plain loops, here and below: in CPython 3.11 a comprehension is one
-    # function call more, a tenth of the rows' cost.)
+    both_hand = hand_cache.get(hand_key)
+    if both_hand is None:
+        # positional, in _rows' order: the reading-level gates left open
+        hand_gates = (closed, honors, h.flags, None, True, True, h.suits <= 1, h.quads >= 3,
+                      True, 27, 27, True, True, True, True, all_simples, no_simple)
+        both_hand = hand_cache[hand_key] = (_rows(rules, "hand", *hand_gates),
+                                            _rows(rules, "tile", *hand_gates))
+    hand_rows, tile_rows = both_hand
+    # the hand rows once, the tile rows (junsei chuuren's nine-sided wait) per tile; their
+    # rules read no reading or placement: they get placeholders
+    hand_items: list[YakuItem] = []
+    hand_upgrades, hand_han, hand_yakuman, hand_yaku = _asked(
+        hand_rows, h, _NO_READING, _NO_PLACEMENT, hand_items)
     found: list[Any] = []
-    # (tile, its candidates, its hand items) per tile: one list walked per reading (a zip
-    # of three would be built per reading)
-    # (and whether a held item upgrades another: only then is ``_upgrade`` asked)
+    # (tile, its candidates, its hand items, whether one upgrades another: only then is
+    # ``_upgrade`` asked, and their sums) per tile: one list walked per reading (a zip of
+    # several would be built per reading)
     per_tile = []
     for tile in tiles:
-        h.tile = tile
-        held = []
-        hand_upgrades = False
-        hand_han = hand_yakuman = 0
-        hand_yaku = False
-        for item, rule, upgrades, n, yakuman, yaku in hand_rows:
-            if rule(h, _NO_READING, _NO_PLACEMENT):
-                held.append(item)
-                hand_han += n
-                hand_yakuman += yakuman
-                hand_yaku = hand_yaku or yaku
-                if upgrades:
-                    hand_upgrades = True
         out: list[Any] | None = []
         found.append(out)
-        per_tile.append((tile, out, held, hand_upgrades, hand_han, hand_yakuman, hand_yaku))
+        if not tile_rows:  # (most hands: the hand's items are every tile's)
+            per_tile.append((tile, out, hand_items, hand_upgrades, hand_han, hand_yakuman,
+                             hand_yaku))
+            continue
+        h.tile = tile
+        held = [*hand_items]
+        upgrades, han, yakuman, yaku = _asked(tile_rows, h, _NO_READING, _NO_PLACEMENT, held)
+        per_tile.append((tile, out, held, hand_upgrades or upgrades, hand_han + han,
+                         hand_yakuman + yakuman, hand_yaku or yaku))
     dora_items = _dora(hand, win, h.counts, rules)
     dora_han, dora_yakuman, dora_yaku = _counted(dora_items)
     if readings is None:
@@ -1127,18 +1167,9 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
             both = reading_cache[key] = (_rows(rules, "reading", *gates),
                                          _rows(rules, "placement", *gates))
         reading_rows, placement_rows = both
-        reading_items = []
-        reading_upgrades = False
-        reading_han = reading_yakuman = 0
-        reading_yaku = False
-        for item, rule, upgrades, n, yakuman, yaku in reading_rows:
-            if rule(h, r, _NO_PLACEMENT):
-                reading_items.append(item)
-                reading_han += n
-                reading_yakuman += yakuman
-                reading_yaku = reading_yaku or yaku
-                if upgrades:
-                    reading_upgrades = True
+        reading_items: list[YakuItem] = []
+        reading_upgrades, reading_han, reading_yakuman, reading_yaku = _asked(
+            reading_rows, h, r, _NO_PLACEMENT, reading_items)
         chiitoitsu = r.form is CHIITOITSU
         at = -1
         for (tile, out, items_of_hand, hand_upgrades, hand_han, hand_yakuman,
@@ -1155,15 +1186,15 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
                 han = hand_han + reading_han + dora_han
                 yakuman = hand_yakuman + reading_yakuman + dora_yakuman
                 has_yaku = hand_yaku or reading_yaku or dora_yaku
-                for item, rule, upgrades, n, item_yakuman, yaku in placement_rows:
-                    if rule(h, r, p):
+                for row in placement_rows:  # (inline, not ``_asked``: most hold no item)
+                    if row.rule(h, r, p):
                         if own is None:
                             own = []
-                        own.append(item)
-                        han += n
-                        yakuman += item_yakuman
-                        has_yaku = has_yaku or yaku
-                        if upgrades:
+                        own.append(row.item)
+                        han += row.han
+                        yakuman += row.yakuman
+                        has_yaku = has_yaku or row.yaku
+                        if row.upgrades:
                             upgrade = True
                 if summing and not upgrade:
                     if has_yaku and not yakuman:  # else han_fu's None, from the same sums
