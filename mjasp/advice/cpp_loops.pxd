@@ -34,7 +34,8 @@ cpdef list score_states(Py_ssize_t count, list like, list groups, bytes raw,
 @cython.locals(out=list, tile=Py_ssize_t, s=tuple, base=cython.long)
 cpdef list tile_values(Py_ssize_t at, list tiles, dict best, bint ura, list pending)
 
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, r=Py_ssize_t, u=Py_ssize_t, han=cython.long,
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, r=Py_ssize_t, u=Py_ssize_t, at=Py_ssize_t,
+               han=cython.long,
                fu=cython.long, base=cython.long, total=double, p=double, ups=cython.double[13],
                last_han=cython.long, last_fu=cython.long)
 cpdef void ura_totals(object pending, const double[:, :] chances, const long[:] rows,

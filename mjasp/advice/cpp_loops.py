@@ -242,7 +242,8 @@ def tile_values(at: int, tiles: list[int], best: dict[int, Any], ura: bool,
 def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows: Any,
                cache: list[Any], dealer: bool, rules: Rules, out: Any) -> None:
     """Fill ``out[i]``, the points of the win ``pending[i]`` (place, han, fu, points) with
-    its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``) times
+    its ura outcomes: per ura han count ``u`` its chance (``chances[rows[i], u]``; ``rows``
+    None: at the win's place, ``chances[place, u]``) times
     the points of han + u at the same fu (u = 0: its own points; ``up``, from the points
     table ``cache``), summed u = 0..12 in order (a count of chance 0 adds 0.0, which
     changes no sum). Numpy arrays: float64, ``rows`` int64."""
@@ -252,13 +253,13 @@ def ura_totals(pending: Sequence[tuple[int, int, int, int]], chances: Any, rows:
     ups = [0.0] * 13
     last_han = last_fu = -1
     for i in range(n):
-        _, han, fu, base = pending[i]
+        at, han, fu, base = pending[i]
         if han != last_han or fu != last_fu:
             for u in range(1, 13):
                 ups[u] = up(cache, han + u, fu, dealer, rules)
             last_han = han
             last_fu = fu
-        r = rows[i]
+        r = at if rows is None else rows[i]
         p: float = base  # (a float local: one C double compiled)
         total = p * chances[r, 0]
         for u in range(1, 13):

@@ -566,7 +566,9 @@ class _Scorer:
             chances = np.empty((count, 13))
             cpp_loops.ura_one(raw_merged, count, bytes(_merged(self.total)),
                               bytes(self.meld34), _DORA_BYTES, chances)
-            where = [at for at, _, _, _ in pending]
+            # (each win's row: its place, read by ura_totals, where a list of them cost
+            # a tenpai call 10 k instructions)
+            rows: Any = None
         else:
             row_of: dict[int, int] = {}
             table: list[list[float]] = []
@@ -583,9 +585,10 @@ class _Scorer:
                     got = row_of[at] = len(table) - 1
                 where.append(got)
             chances = np.array(table, dtype=np.float64)
+            rows = np.array(where, dtype=np.int64)
         out = np.empty(len(pending))
-        cpp_loops.ura_totals(pending, chances, np.array(where, dtype=np.int64),
-                             self.up_cache, self.seat == "E", self.rules, out)
+        cpp_loops.ura_totals(pending, chances, rows, self.up_cache, self.seat == "E",
+                             self.rules, out)
         return out
 
 
@@ -679,9 +682,10 @@ _Row = tuple[str | None, int, tuple[tuple[str, int], ...], tuple[float, ...],
 def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
                seat_wind: str, round_wind: str, rules: Rules | None,
                wall: Sequence[int] | None, t_min: int, t_max: int, wall_sum: int,
-               extra: int, uradora: bool, red: bool, melds: tuple[Meld, ...]
-               ) -> tuple[int, list[_Row], int]:
-    """:func:`compute`'s shanten, rows (:class:`Stat`'s fields) and states searched."""
+               extra: int, uradora: bool, red: bool, melds: tuple[Meld, ...],
+               s_org: int | None = None) -> tuple[int, list[_Row], int]:
+    """:func:`compute`'s shanten, rows (:class:`Stat`'s fields) and states searched;
+    ``s_org``: the hand's shanten where the caller has it (``advice``: computed once)."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     if isinstance(hand, Hand):
@@ -698,7 +702,8 @@ def _calculate(hand: str | Hand | Counts37, *, dora_indicators: Sequence[str],
     hand_sep = separated(h37)
     wall_sep = separated(bytes(mwall) if min(mwall) >= 0 else bytes(max(0, x) for x in mwall))
     total = [x + y for x, y in zip(hand_sep, wall_sep, strict=True)]
-    s_org = shanten_of(h37[:34])
+    if s_org is None:
+        s_org = shanten_of(h37[:34])
     fourteen = sum(h37[:34]) + 3 * len(melds) == 14
     # the draw states of the answer: each discard of the hand given (riichi when it keeps
     # a tenpai), or the hand itself; their shanten and necessary tiles in one pass
@@ -892,7 +897,7 @@ def advice(hand: Hand, start: Counts37, wall: Sequence[int], *, indicators: tupl
         _, rows, searched = _calculate(
             start, dora_indicators=indicators, seat_wind=seat, round_wind=rnd, rules=scoring,
             wall=wall, t_min=t_min, t_max=T_MAX, wall_sum=wall_sum, extra=extra,
-            uradora=True, red=True, melds=hand.melds)
+            uradora=True, red=True, melds=hand.melds, s_org=s0)
     else:
         rows, searched = _necessary_only(start, wall), 0
     out = []

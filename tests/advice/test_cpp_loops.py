@@ -57,6 +57,21 @@ def test_ura_outcomes_sum_the_points_of_each_count() -> None:
     assert out[0] == 0.5 * 1100 + 0.25 * 2000 + 0.25 * 4000
 
 
+def test_ura_outcomes_without_rows_read_each_wins_place() -> None:
+    # rows None: each win's chances are the row of its own place (two wins at places 1
+    # and 0, in that order). Worked by hand: place 1, 1 han 30 fu (1100) with one ura han
+    # 2000, with two 4000; place 0, 2 han 30 fu (500 + 500 + 1000 = 2000) with one ura
+    # han 4000
+    chances = np.zeros((2, 13))
+    chances[1, :3] = 0.5, 0.25, 0.25
+    chances[0, :2] = 0.75, 0.25
+    out = np.zeros(2)
+    ura_totals([(1, 1, 30, 1100), (0, 2, 30, 2000)], chances, None, points_table(), False,
+               TENHOU, out)
+    assert out[0] == 0.5 * 1100 + 0.25 * 2000 + 0.25 * 4000
+    assert out[1] == 0.75 * 2000 + 0.25 * 4000
+
+
 def test_merged_rows_add_each_red_five_to_its_five() -> None:
     # by hand: the red fives (places 34-36) added to 5m, 5p, 5s (kinds 4, 13, 22), the
     # red counts kept after the 34
