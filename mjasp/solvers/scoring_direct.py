@@ -584,8 +584,18 @@ def _rows(rules: Rules, level: str, closed: bool, honors: bool, flags: tuple[obj
     return tuple(rows)
 
 
-#: The levels whose records read no reading: asked with the hand's gates only.
-_HAND_LEVELS = ("hand", "tile")
+#: The levels whose records read no reading: asked with the hand's gates only; and the
+#: others.
+_HAND_LEVELS, _READING_LEVELS = ("hand", "tile"), ("reading", "placement")
+
+
+def _cached_rows(cache: dict[tuple[object, ...], tuple[_Rows, _Rows]], key: tuple[object, ...],
+                 rules: Rules, levels: tuple[str, str], gates: tuple[Any, ...]
+                 ) -> tuple[_Rows, _Rows]:
+    """The rows of both ``levels`` under ``gates`` (``_rows``' arguments after the level),
+    kept in ``cache`` at ``key``."""
+    both = cache[key] = (_rows(rules, levels[0], *gates), _rows(rules, levels[1], *gates))
+    return both
 
 
 def _asked(rows: _Rows, h: HandFacts, r: ReadingFacts, p: Placement, items: list[YakuItem]
@@ -1108,12 +1118,10 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
     no_simple = not all_simples and kinds <= TERMINALS_HONORS
     hand_key = (closed, honors, h.flags, h.suits <= 1, h.quads >= 3, all_simples, no_simple)
     both_hand = hand_cache.get(hand_key)
-    if both_hand is None:
-        # positional, in _rows' order: the reading-level gates left open
-        hand_gates = (closed, honors, h.flags, None, True, True, h.suits <= 1, h.quads >= 3,
-                      True, 27, 27, True, True, True, True, all_simples, no_simple)
-        both_hand = hand_cache[hand_key] = (_rows(rules, "hand", *hand_gates),
-                                            _rows(rules, "tile", *hand_gates))
+    if both_hand is None:  # (positional, in _rows' order: the reading-level gates left open)
+        both_hand = _cached_rows(hand_cache, hand_key, rules, _HAND_LEVELS, (
+            closed, honors, h.flags, None, True, True, h.suits <= 1, h.quads >= 3, True, 27,
+            27, True, True, True, True, all_simples, no_simple))
     hand_rows, tile_rows = both_hand
     # the hand rows once, the tile rows (junsei chuuren's nine-sided wait) per tile; their
     # rules read no reading or placement: they get placeholders
@@ -1159,13 +1167,11 @@ def _by_tile(hand: Hand, win: Win, rules: Rules, tiles: Sequence[Tile],
         key = (closed, honors, r.form, sets, sequences, top >= 27, top >= 31, outside_pair,
                seat, round_wind)
         both = reading_cache.get(key)
-        if both is None:
-            # positional, in _rows' order: the hand-level gates left open
-            gates = (closed, honors, None, r.form, sets >= 2, sequences >= 2, True, True,
-                     top >= 27, seat, round_wind, sets >= 3, sequences >= 3, top >= 31,
-                     outside_pair, True, True, sets >= 4)
-            both = reading_cache[key] = (_rows(rules, "reading", *gates),
-                                         _rows(rules, "placement", *gates))
+        if both is None:  # (positional, in _rows' order: the hand-level gates left open)
+            both = _cached_rows(reading_cache, key, rules, _READING_LEVELS, (
+                closed, honors, None, r.form, sets >= 2, sequences >= 2, True, True,
+                top >= 27, seat, round_wind, sets >= 3, sequences >= 3, top >= 31,
+                outside_pair, True, True, sets >= 4))
         reading_rows, placement_rows = both
         reading_items: list[YakuItem] = []
         reading_upgrades, reading_han, reading_yakuman, reading_yaku = _asked(
