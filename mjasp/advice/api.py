@@ -43,10 +43,14 @@ class AdviseError(MjaspError):
     """Bad input to :func:`advise` (one line, the CLI's exit 2)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Candidate:
     """One discard (``discard`` is ``None`` for a 13-tile hand) and its value per turn:
-    index 0 is the value with every draw left, index ``i`` with ``i`` draws fewer."""
+    index 0 is the value with every draw left, index ``i`` with ``i`` draws fewer.
+
+    >>> Candidate("1m", 0, (("2m", 3),), (1.0,), (0.5,), (1000.0,)).decision
+    '-'
+    """
 
     discard: str | None
     shanten: int
@@ -55,6 +59,16 @@ class Candidate:
     win_prob: tuple[float, ...]
     expected_points: tuple[float, ...]
     decision: str = "-"       # riichi | dama at a tenpai discard, else "-"
+
+    def __init__(self, discard: str | None, shanten: int, ukeire: tuple[tuple[str, int], ...],
+                 tenpai_prob: tuple[float, ...], win_prob: tuple[float, ...],
+                 expected_points: tuple[float, ...], decision: str = "-") -> None:
+        # the fields stored in the instance's dict at once: the frozen dataclass's own
+        # ``__init__`` sets each through ``object.__setattr__`` (``mjasp.core.frozen``),
+        # a tenpai call makes a candidate per discard
+        self.__dict__.update(discard=discard, shanten=shanten, ukeire=ukeire,
+                             tenpai_prob=tenpai_prob, win_prob=win_prob,
+                             expected_points=expected_points, decision=decision)
 
     @property
     def ukeire_count(self) -> int:
@@ -68,9 +82,13 @@ class Candidate:
                 "expected_points": list(self.expected_points), "decision": self.decision}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Advice:
-    """The answer of :func:`advise`: candidates best first (by expected points now)."""
+    """The answer of :func:`advise`: candidates best first (by expected points now).
+
+    >>> Advice("123m", 1, "mjasp", 17, ()).settings
+    {}
+    """
 
     hand: str
     shanten: int
@@ -82,6 +100,17 @@ class Advice:
     win_points: int | None = None     # a complete hand: its score as a tsumo
     nodes: int = 0
     settings: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, hand: str, shanten: int, model: str, draws: int,
+                 candidates: tuple[Candidate, ...], exact: bool = True, note: str = "",
+                 win_points: int | None = None, nodes: int = 0,
+                 settings: dict[str, Any] | None = None) -> None:
+        # (stored at once, as ``Candidate``'s; no settings: a new empty dict, the field's
+        # ``default_factory``)
+        self.__dict__.update(hand=hand, shanten=shanten, model=model, draws=draws,
+                             candidates=candidates, exact=exact, note=note,
+                             win_points=win_points, nodes=nodes,
+                             settings={} if settings is None else settings)
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "shanten": self.shanten, "model": self.model,
@@ -216,14 +245,13 @@ def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
             seen[t] += 1  # a red five
     if not isinstance(visible, str):
         raise AdviseError(f"visible must be mpsz text, not {type(visible).__name__}")
-    vis = seen37(visible) if visible.strip() else bytes(37)
+    shown = visible.strip()
+    vis = seen37(visible) if shown else bytes(37)
     for meld in h.melds:
         for k in meld_kinds(meld):
             seen[k] += 1
     for r, held in enumerate(red_fives_held(h)):
         seen[34 + r] += held - start[34 + r]  # a red five called is out of the wall too
-    # (``map`` of operator's functions: a tenth of a generator's instructions an item)
-    visible_all = tuple(map(sub, map(add, vis, seen), start))
     if chosen.players == 3 and any(seen[k] for k in range(1, 8)):
         raise AdviseError("three-player rules have no 2m-8m")
     if chosen.players == 3 and any(vis[k] for k in range(1, 8)):
@@ -236,7 +264,10 @@ def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
                               f"{'seat' if seat == 'N' else 'round'} is N")
         if any(m.kind is MeldKind.CHI for m in h.melds):
             raise AdviseError("three players cannot call chi; an open sequence is impossible")
-    unseen = default_unseen(start, chosen, visible_all)
+    # the set's tiles less the hand's, the melds', the indicators' and the visible ones:
+    # ``default_unseen`` of no tiles less them (``map`` of operator's functions: a tenth
+    # of a generator's instructions an item; no visible tiles, one pass)
+    unseen = tuple(map(sub, _in_set(chosen), map(add, vis, seen) if shown else seen))
     if min(unseen[:34]) < 0:
         k = next(k for k in range(34) if unseen[k] < 0)
         raise AdviseError(f"more than four copies of {tile_name(k)} among the hand, "
@@ -264,6 +295,25 @@ def _checked(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),
         raise AdviseError(f"draws {draws} exceeds the {n_unseen} unseen tiles")
     return _Call(h, start, unseen, indicators, seat, rnd, chosen, draws, pending, riichi,
                  extra, progress)
+
+
+#: the last rules asked of ``_in_set`` and their tile set
+_LAST_IN_SET: list[Any] = []
+
+
+def _in_set(rules: Rules) -> tuple[int, ...]:
+    """The rules' tile set as 37 counts (``default_unseen`` of no tiles), kept for the
+    last rules asked (a frozen value: the same set).
+
+    >>> from mjasp.rules import find_rules
+    >>> _in_set(find_rules("tenhou"))[:5], _in_set(find_rules("tenhou"))[34:]
+    ((4, 4, 4, 4, 4), (1, 1, 1))
+    """
+    last = _LAST_IN_SET
+    if not last or last[0] is not rules:
+        last[:] = (rules, default_unseen(bytes(37), rules))
+    found: tuple[int, ...] = last[1]
+    return found
 
 
 def advise(hand: Hand | str, *, dora_indicators: Iterable[str] | str = (),

@@ -61,6 +61,7 @@ REDS = RED_OF[PLAIN_AT]
 #: 0..36, the places in ``ORDER`` (to compare a column of places with)
 POSITIONS = np.arange(37)
 CHUNK = 2048
+_UINT8, _INT64 = np.dtype(np.uint8), np.dtype(np.int64)
 #: A node's key, (hand, changes), as two integers that order as its 38 bytes do (each byte
 #: < 8 in 3 bits, the first most significant): counts 0-20 in the first, counts 21-36 and
 #: then the changes (16 bits) in the second. The packing is linear, so a draw and a
@@ -260,6 +261,8 @@ def kernel_shanten(rules: Rules) -> Any:
 #: ``kernel_capsule`` by rules (it does not depend on the hand): at most ``_CAPSULES_KEPT``
 _CAPSULES: dict[tuple[bool, ...], Any] = {}
 _CAPSULES_KEPT = 64
+#: the last rules asked and their capsule (a call asks twice: its build and its ukeire)
+_LAST_CAPSULE: list[Any] = []
 
 
 def kernel_capsule(rules: Rules) -> Any:
@@ -274,12 +277,17 @@ def kernel_capsule(rules: Rules) -> Any:
     """
     if not kernel.COMPILED:
         return None
+    last = _LAST_CAPSULE
+    if last and last[0] is rules:
+        # the rules of the call before (a frozen value, kept here: the same options)
+        return last[1]
     options = kernel_options(rules)
     found = _CAPSULES.get(options)
     if found is None:
         if len(_CAPSULES) >= _CAPSULES_KEPT:
             _CAPSULES.clear()
         found = _CAPSULES[options] = kernel.compiled().shanten_capsule(*options)
+    _LAST_CAPSULE[:] = (rules, found)
     return found
 
 
@@ -303,12 +311,14 @@ def _build_compiled(compiled_build: Any, model: Model, hands13: list[Counts37],
     parts = compiled_build(bytes(model.start), bytes(model.unseen), model.limit,
                            b"".join(hands13), shanten, progress, late,
                            -1 if draws is None else draws)
-    hands = np.frombuffer(parts[0], dtype=np.uint8).reshape(-1, 37)
-    used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = (
-        np.frombuffer(p, dtype=np.int64) for p in parts[1:13])
-    win_late, group_late = (np.frombuffer(p, dtype=np.int64) for p in parts[13:]) \
+    hands = np.frombuffer(parts[0], _UINT8).reshape(-1, 37)
+    # (a dtype object, not a type numpy converts at each call; a list, not a generator)
+    int64 = _INT64
+    used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n, sizes, options = [
+        np.frombuffer(p, int64) for p in parts[1:13]]
+    win_late, group_late = [np.frombuffer(p, int64) for p in parts[13:]] \
         if late is not None else (None, None)
-    offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
+    offsets = np.zeros(len(sizes) + 1, int64)
     np.cumsum(sizes, out=offsets[1:])
     return Built(hands, used, s, total, stay, win_node, win_tile, win_n, g_node, g_slot, g_n,
                  offsets, options, win_late, group_late)

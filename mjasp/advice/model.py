@@ -1051,6 +1051,10 @@ class Model:
         starts = len(dict.fromkeys(hands13))
         given = hands[:starts].tobytes()
         self._index = {(given[37 * i:37 * i + 37], 0): i for i in range(starts)}
+        # the builder's shanten of the starting nodes is ``shanten``'s number (the
+        # kernel's, or ``_melded_shanten`` beside melds): kept, advise asks it of each
+        for i, s in enumerate(b.shanten[:starts].tolist()):
+            self._shanten.setdefault(given[37 * i:37 * i + 34], s)
         self._index_of = (hands, b.used)
         self.nodes = max(self.nodes, n)
         self._solved_draws = draws

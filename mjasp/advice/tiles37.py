@@ -62,7 +62,13 @@ def name37(tile: int) -> str:
     >>> name37(4), name37(36)
     ('5m', '0s')
     """
+    if 0 <= tile < 37:
+        return _NAMES37[tile]  # (one lookup: advise names every discard)
     return f"0{'mps'[tile - 34]}" if tile >= 34 else tile_name(tile)
+
+
+#: ``name37`` of each tile37
+_NAMES37: Final = tuple([tile_name(t) for t in range(34)] + ["0m", "0p", "0s"])
 
 
 def kind37(tile: int) -> int:
