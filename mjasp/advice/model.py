@@ -61,6 +61,7 @@ from mjasp.scoring.api import (
     check_hand,
     check_prepared,
     check_winning_tile,
+    fives_may_fail,
     hand_checks,
     hand_readings,
     make_score,
@@ -503,9 +504,16 @@ class Model:
             classify(first)
             again = []
             last: Counts37 | None = None   # the variants of one hand share its ura row
+            checks = self._hand_checks()
             for j, like, more in variants:
                 sid = sid_of.get(like, -1)
-                if sid < 0 or not self._checks_pass(*wins[j]):
+                # ``like`` on the ``points`` path passed ``check_prepared`` (here, or in the
+                # search that kept its shape: the same key, the same checks); the variant
+                # has its 34 counts and no meld, and the checks read its red fives only in
+                # the fives' check: asked in full only where that one may fail for them
+                h14 = wins[j][0]
+                if sid < 0 or (fives_may_fail((h14[34], h14[35], h14[36]), h14, checks)
+                               and not self._checks_pass(h14, wins[j][1])):
                     again.append(j)  # scored as itself
                     continue
                 rows.append(j)

@@ -26,12 +26,13 @@ cpdef object check_hand(object hand, object win, object rules)
 cpdef HandChecks hand_checks(object melds, object win, object rules)
 # (the per-hand part: the counts and copies C integers, the record's fields C reads)
 @cython.locals(kind=Py_ssize_t, tiles=Py_ssize_t, n=Py_ssize_t, copies=Py_ssize_t,
-               same=Py_ssize_t, plain_fives=Py_ssize_t, suspect=bint, melds=tuple,
-               gone=tuple, allowed=tuple, counts=tuple, red=tuple, red_m=Py_ssize_t,
-               red_p=Py_ssize_t, red_s=Py_ssize_t, allowed_m=Py_ssize_t,
-               allowed_p=Py_ssize_t, allowed_s=Py_ssize_t, five_m=Py_ssize_t,
-               five_p=Py_ssize_t, five_s=Py_ssize_t)
+               same=Py_ssize_t, suspect=bint, melds=tuple, gone=tuple, counts=tuple)
 cpdef object check_prepared(object hand, HandChecks checks)
+@cython.locals(plain_fives=Py_ssize_t, allowed=tuple, red_m=Py_ssize_t, red_p=Py_ssize_t,
+               red_s=Py_ssize_t, allowed_m=Py_ssize_t, allowed_p=Py_ssize_t,
+               allowed_s=Py_ssize_t, five_m=Py_ssize_t, five_p=Py_ssize_t,
+               five_s=Py_ssize_t)
+cpdef bint fives_may_fail(object red, object held, HandChecks checks)
 cpdef object _situation_error(object melds, bint closed, object win, object rules,
                               bint kokushi)
 cpdef object check_winning_tile(object hand, object win, object rules)

@@ -55,6 +55,7 @@ __all__ = [
     "check_winning_tile",
     "checked_readings",
     "fewest_dora_indicators",
+    "fives_may_fail",
     "hand_checks",
     "hand_readings",
     "make_score",
@@ -260,7 +261,28 @@ def check_prepared(hand: Hand, checks: HandChecks) -> None:
                     break
         if fifth:
             _check_indicators(hand, checks.indicators, checks.rules, checks.north, held)
-    red = hand.red
+    if fives_may_fail(hand.red, held, checks):
+        _check_fives(hand, checks.rules, checks.indicators, held)
+    error = checks.after
+    if checks.kokushi_read and kokushi_reading(counts) is not None:
+        error = checks.after_kokushi
+    if error is not None:
+        raise WinError(error)
+
+
+def fives_may_fail(red: Sequence[int], held: Sequence[int], checks: HandChecks) -> bool:
+    """Whether :func:`check_prepared`'s check of the fives (``_check_fives``) must be made
+    for a hand of ``red`` fives by suit and ``held`` counts (its melds' with it): False
+    only where it cannot fail (no red five shown or called, so that the red fives are the
+    hand's, and those and the plain ones, the hand's and at most the plain fives shown,
+    within the set's). The only one of its checks that reads the red fives.
+
+    >>> checks = hand_checks((), Win("1m"), find_rules())   # one red five a suit
+    >>> fives_may_fail((1, 0, 0), Hand.parse("123406m789p11s22z").counts, checks)
+    False
+    >>> fives_may_fail((2, 0, 0), Hand.parse("123400m789p11s22z").counts, checks)
+    True
+    """
     # at most this many plain fives of a suit shown (none where no plain five is)
     plain_fives = checks.shown if checks.fives_shown else 0
     allowed = checks.allowed
@@ -268,19 +290,10 @@ def check_prepared(hand: Hand, checks: HandChecks) -> None:
     red_m, red_p, red_s = red[0], red[1], red[2]
     allowed_m, allowed_p, allowed_s = allowed[0], allowed[1], allowed[2]
     five_m, five_p, five_s = held[4], held[13], held[22]
-    if (checks.red_called or not checks.plain_shown
-            or red_m > allowed_m or five_m - red_m + plain_fives > 4 - allowed_m
-            or red_p > allowed_p or five_p - red_p + plain_fives > 4 - allowed_p
-            or red_s > allowed_s or five_s - red_s + plain_fives > 4 - allowed_s):
-        # (skipped only where it cannot fail: no red five shown or called, so that the red
-        # fives are the hand's, and the plain ones, the hand's and at most plain_fives
-        # shown, within the set's)
-        _check_fives(hand, checks.rules, checks.indicators, held)
-    error = checks.after
-    if checks.kokushi_read and kokushi_reading(counts) is not None:
-        error = checks.after_kokushi
-    if error is not None:
-        raise WinError(error)
+    return bool(checks.red_called or not checks.plain_shown
+                or red_m > allowed_m or five_m - red_m + plain_fives > 4 - allowed_m
+                or red_p > allowed_p or five_p - red_p + plain_fives > 4 - allowed_p
+                or red_s > allowed_s or five_s - red_s + plain_fives > 4 - allowed_s)
 
 
 def _situation_error(melds: tuple[Meld, ...], closed: bool, win: Win, rules: Rules,
