@@ -64,11 +64,16 @@ def name37(tile: int) -> str:
     """
     if 0 <= tile < 37:
         return _NAMES37[tile]  # (one lookup: advise names every discard)
+    return _name37(tile)
+
+
+def _name37(tile: int) -> str:
+    """``name37`` written out: the red fives ``0m``/``0p``/``0s``, the rest by kind."""
     return f"0{'mps'[tile - 34]}" if tile >= 34 else tile_name(tile)
 
 
 #: ``name37`` of each tile37
-_NAMES37: Final = tuple([tile_name(t) for t in range(34)] + ["0m", "0p", "0s"])
+_NAMES37: Final = tuple(_name37(t) for t in range(37))
 
 
 def kind37(tile: int) -> int:

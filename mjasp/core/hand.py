@@ -23,14 +23,13 @@ import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from operator import mul
 from typing import Any, Final
 
 import mjasp.core.mjai as mjai
 from mjasp.core.blocks import Meld, MeldKind, meld_from_group, meld_group
 from mjasp.core.errors import HandError
 from mjasp.core.frozen import twin
-from mjasp.core.notation import plain_counts, scan
+from mjasp.core.notation import counted_digits, plain_counts, scan
 from mjasp.core.tiles import (
     FIVES,
     MAX_RED_FIVES,
@@ -255,12 +254,8 @@ class Hand:
         counts, red = self.counts, self.red
         parts = []
         for s, (lo, hi, suit) in enumerate(_SUIT_SPANS):
-            # each kind's digit repeated by its count (``map`` of ``mul``: no list of
-            # tiles, no range object per kind), the first red fives written 0 as ``digits``
-            body = "".join(map(mul, _DIGITS[lo:hi], counts[lo:hi]))
+            body = counted_digits(counts[lo:hi], lo, red[s] if s < 3 else 0)
             if body:
-                if s < 3 and red[s]:
-                    body = body.replace("5", "0", red[s])
                 parts.append(body + suit)
         text = "".join(parts)
         return " ".join([text] * bool(text) + [str(m) for m in self.melds])
@@ -296,8 +291,7 @@ def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
 
 
 _CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
-#: the digit of each kind in mpsz (its rank in the suit), and each suit's kinds and letter
-_DIGITS: Final = tuple(str(kind % 9 + 1) for kind in range(NUM_KINDS))
+#: each suit's kinds (first, past the last) and its letter
 _SUIT_SPANS: Final = tuple((SUIT_BASE[suit], SUIT_BASE[suit] + (7 if suit == "z" else 9), suit)
                            for suit in SUITS)
 

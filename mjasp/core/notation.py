@@ -11,8 +11,9 @@ meaning to its callers: ``Hand.parse``, ``Meld.parse``, ``Block.parse`` and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import mul
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from mjasp.core.errors import HandError
@@ -203,7 +204,22 @@ def digits(tiles: Iterable[Tile], red: int = 0) -> str:
     # a digit per tile off one string (``tile % 9 + 1`` of each kind), then the first
     # ``red`` fives made 0: a few operations for the whole text, where a branch per tile
     # cost ``str(Hand)`` (an advise call writes its hand) most of its time
-    text = "".join([_DIGIT_OF[tile] for tile in sorted(tiles)])
+    return _red_written(("".join([_DIGIT_OF[tile] for tile in sorted(tiles)])), red)
+
+
+def counted_digits(counts: Sequence[int], first: Tile, red: int = 0) -> str:
+    """:func:`digits` of a suit's tiles given as counts: ``counts[i]`` of the kind
+    ``first + i`` each, the first ``red`` fives written as 0.
+
+    >>> counted_digits([0, 0, 1, 0, 2], 9, red=1)
+    '305'
+    """
+    # each kind's digit repeated by its count (``map`` of ``mul``: no list of tiles)
+    return _red_written("".join(map(mul, _DIGIT_OF[first:first + len(counts)], counts)), red)
+
+
+def _red_written(text: str, red: int) -> str:
+    """``text``, a suit's digits in order, with its first ``red`` fives written as 0."""
     return text.replace("5", "0", red) if red > 0 else text
 
 
